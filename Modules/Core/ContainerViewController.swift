@@ -1,0 +1,76 @@
+/// A screen that holds child screens and shows one at a time: the stand-in
+/// for a tab bar controller, or a screen with a segmented control.
+///
+/// Subclass it to draw the surrounding content (the tabs, the segmented
+/// control) and call ``select(index:completion:)`` when the user switches.
+/// Switching makes the old child disappear and the new one appear, in UIKit's
+/// order, while the container itself stays on screen.
+@MainActor
+open class ContainerViewController: ViewController {
+    /// The children, in display order.
+    public private(set) var viewControllers: [ViewController] = []
+
+    /// The index of the visible child, or `nil` when there are no children.
+    public private(set) var selectedIndex: Int?
+
+    /// The visible child.
+    public var selectedViewController: ViewController? { selectedIndex.map { viewControllers[$0] } }
+
+    override var containedViewControllers: [ViewController] { viewControllers }
+
+    override var visibleContainedViewControllers: [ViewController] {
+        selectedViewController.map { [$0] } ?? []
+    }
+
+    /// Replaces the children and makes the one at `selectedIndex` visible.
+    /// Children already in this container may be reused; the others must not
+    /// be shown anywhere else. An empty array removes every child.
+    ///
+    /// - Throws: ``NavigationError/indexOutOfRange``,
+    ///   ``NavigationError/duplicateScreen``, or
+    ///   ``NavigationError/alreadyInHierarchy``.
+    public final func setViewControllers(
+        _ screens: [any ViewControllerable],
+        selectedIndex: Int = 0,
+        completion: (@MainActor () -> Void)? = nil
+    ) throws(NavigationError) {
+        let screens = screens.map(\.viewController)
+        guard screens.isEmpty || screens.indices.contains(selectedIndex) else { throw .indexOutOfRange }
+        var seen = Set<ObjectIdentifier>()
+        for screen in screens {
+            guard seen.insert(ObjectIdentifier(screen)).inserted else { throw .duplicateScreen }
+            guard screen !== self, screen.parent === self || !screen.isInHierarchy else {
+                throw .alreadyInHierarchy
+            }
+        }
+        Transaction.run {
+            for screen in viewControllers where !seen.contains(ObjectIdentifier(screen)) {
+                screen.parent = nil
+            }
+            for screen in screens {
+                screen.parent = self
+            }
+            viewControllers = screens
+            self.selectedIndex = screens.isEmpty ? nil : selectedIndex
+            if let selected = selectedViewController {
+                window?.emit(.select(selected.screenID))
+            }
+            Transaction.enqueue(completion)
+        }
+    }
+
+    /// Makes the child at `index` the visible one. Selecting the visible child
+    /// again changes nothing but still calls the completion.
+    ///
+    /// - Throws: ``NavigationError/indexOutOfRange``.
+    public final func select(index: Int, completion: (@MainActor () -> Void)? = nil) throws(NavigationError) {
+        guard viewControllers.indices.contains(index) else { throw .indexOutOfRange }
+        Transaction.run {
+            if selectedIndex != index {
+                selectedIndex = index
+                window?.emit(.select(viewControllers[index].screenID))
+            }
+            Transaction.enqueue(completion)
+        }
+    }
+}

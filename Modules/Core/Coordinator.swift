@@ -1,0 +1,187 @@
+/// The base class of every coordinator: a node in a tree that starts, stops,
+/// and owns its children.
+///
+/// Subclass it for a coordinator without a screen (a flow that only attaches
+/// children), or subclass ``ViewableCoordinator`` for one with a screen.
+/// Override ``didStart()`` and ``didStop()`` for your own work; ``start()`` and
+/// ``stop()`` are final so the tree's bookkeeping always runs.
+///
+/// Rules:
+/// - ``addChild(_:)`` attaches and starts a child; ``removeChild(_:)`` detaches
+///   and stops it. A child has at most one parent, and the tree has no cycles:
+///   every refusal throws a ``CoordinatorError`` and changes nothing.
+/// - ``stop()`` is idempotent and tears the subtree down last-attached-first.
+/// - The parent holds its children strongly; a child holds its parent weakly.
+/// - Attach and detach cost O(1) amortised (the cycle check walks the parent's
+///   ancestors, so it costs the tree's depth, not its width). Stopping a
+///   coordinator with N children costs O(N).
+@MainActor
+open class Coordinator {
+    /// The coordinator this one is attached to, if any. Held weakly.
+    public private(set) weak var parent: Coordinator?
+
+    /// Whether ``start()`` ran and ``stop()`` has not since.
+    public private(set) var isStarted = false
+
+    /// Children in attach order; a detached child leaves a hole (`nil`) that is
+    /// compacted away later, so a detach never shifts the array.
+    private var childSlots: [Coordinator?] = []
+    /// Number of holes in `childSlots`.
+    private var vacantSlotCount = 0
+    /// This coordinator's index in its parent's `childSlots`.
+    private var slotIndex = 0
+
+    /// Creates a coordinator that is not started and has no parent.
+    public init() {
+        LiveObjects.didCreate(self, kind: .coordinator)
+    }
+
+    deinit {
+        LiveObjects.didDestroy(kind: .coordinator)
+    }
+
+    /// A name for diagnostics, the `tree` view and state dumps. Defaults to the
+    /// type's name.
+    open var name: String { String(describing: type(of: self)) }
+
+    /// The attached children, oldest first.
+    public var children: [any Coordinating] {
+        childSlots.compactMap { $0.map { $0 as any Coordinating } }
+    }
+
+    /// The number of attached children, in O(1).
+    public var childCount: Int { childSlots.count - vacantSlotCount }
+
+    // MARK: - Lifecycle
+
+    /// Starts the coordinator: marks it started and calls ``didStart()``.
+    ///
+    /// Starting a started coordinator does nothing. ``addChild(_:)`` calls this
+    /// for you; call it yourself only on the root of a tree.
+    public final func start() {
+        guard !isStarted else { return }
+        isStarted = true
+        didStart()
+    }
+
+    /// Stops the coordinator: detaches and stops its children, most recently
+    /// attached first, then calls ``didStop()``.
+    ///
+    /// Stopping a stopped coordinator does nothing. A stopped coordinator stays
+    /// attached to its parent until the parent detaches it; ``removeChild(_:)``
+    /// does both.
+    public final func stop() {
+        guard isStarted else { return }
+        isStarted = false
+        while let child = childSlots.popLast() {
+            guard let child else {
+                vacantSlotCount -= 1
+                continue
+            }
+            child.parent = nil
+            child.stop()
+        }
+        didStop()
+    }
+
+    /// Called once each time the coordinator starts. Attach children and set up
+    /// the screen here. The default does nothing.
+    open func didStart() {}
+
+    /// Called once each time the coordinator stops, after its children were
+    /// stopped and detached. The default does nothing.
+    open func didStop() {}
+
+    /// Called after the user removed `child`'s screen (the back button, the
+    /// swipe back, or the swipe down of a sheet) and the runtime detached and
+    /// stopped `child` for you.
+    ///
+    /// Override it to drop any reference you keep to the child and to tell your
+    /// own listener. The child is no longer in ``children`` when this runs.
+    /// The default does nothing.
+    open func userDidRemove(_ child: any Coordinating) {}
+
+    // MARK: - Tree
+
+    /// Attaches `child` and starts it.
+    ///
+    /// - Throws: ``CoordinatorError/alreadyAttached`` if `child` is already a
+    ///   child of this coordinator, ``CoordinatorError/attachedToAnotherParent``
+    ///   if it has another parent, ``CoordinatorError/cannotAttachToItself`` and
+    ///   ``CoordinatorError/wouldCreateCycle`` if it is this coordinator or one
+    ///   of its ancestors. The tree is unchanged after a refusal.
+    public final func addChild(_ child: any Coordinating) throws(CoordinatorError) {
+        if child === self { throw .cannotAttachToItself }
+        if let currentParent = child.parent {
+            throw currentParent === self ? .alreadyAttached : .attachedToAnotherParent
+        }
+        var ancestor = parent
+        while let current = ancestor {
+            if current === child { throw .wouldCreateCycle }
+            ancestor = current.parent
+        }
+        child.parent = self
+        child.slotIndex = childSlots.count
+        childSlots.append(child)
+        child.start()
+    }
+
+    /// Detaches `child` and stops it (which tears down its own subtree).
+    ///
+    /// - Throws: ``CoordinatorError/notAChild`` if `child` is not attached to
+    ///   this coordinator. The tree is unchanged after a refusal.
+    public final func removeChild(_ child: any Coordinating) throws(CoordinatorError) {
+        guard child.parent === self else { throw .notAChild }
+        detachSlot(of: child)
+        child.stop()
+    }
+
+    /// Detaches this coordinator from its parent because the user removed its
+    /// screen, then tells the parent.
+    func detachAfterUserNavigation() {
+        guard let parent else { return }
+        parent.detachSlot(of: self)
+        stop()
+        parent.userDidRemove(self)
+    }
+
+    /// The number of ancestors above this coordinator.
+    var depth: Int {
+        var count = 0
+        var ancestor = parent
+        while let current = ancestor {
+            count += 1
+            ancestor = current.parent
+        }
+        return count
+    }
+
+    private func detachSlot(of child: Coordinator) {
+        childSlots[child.slotIndex] = nil
+        vacantSlotCount += 1
+        child.parent = nil
+        while let last = childSlots.last, last == nil {
+            childSlots.removeLast()
+            vacantSlotCount -= 1
+        }
+        if vacantSlotCount > 16, vacantSlotCount * 2 > childSlots.count {
+            compactSlots()
+        }
+    }
+
+    /// Removes the holes left by detached children. Runs only when more than
+    /// half of the slots are holes, so its O(N) cost is amortised over at least
+    /// N/2 detaches.
+    private func compactSlots() {
+        var compacted: [Coordinator?] = []
+        compacted.reserveCapacity(childCount)
+        for case let child? in childSlots {
+            child.slotIndex = compacted.count
+            compacted.append(child)
+        }
+        childSlots = compacted
+        vacantSlotCount = 0
+    }
+}
+
+extension Coordinator: Coordinating {}

@@ -1,0 +1,79 @@
+import Synchronization
+
+/// Counts the coordinators and screens that are alive, and records the ones
+/// created inside a block, so tests and soak runs can prove nothing leaks.
+///
+/// The counts are exact at any moment on the main actor. ``recordCreations(_:)``
+/// keeps only weak references, so recording never keeps anything alive.
+@MainActor
+public enum LiveObjects {
+    /// The kind of object being counted.
+    public enum Kind: String, Sendable {
+        /// A ``Coordinator`` (including ``ViewableCoordinator``).
+        case coordinator
+        /// A ``ViewController`` (including navigation controllers and containers).
+        case screen
+    }
+
+    /// A weak reference to an object created while recording.
+    public struct Record {
+        /// The object, or `nil` once it was deallocated.
+        public private(set) weak var object: AnyObject?
+        /// Whether it is a coordinator or a screen.
+        public let kind: Kind
+        /// The object's type and name, captured when it was created.
+        public let label: String
+
+        init(object: AnyObject, kind: Kind, label: String) {
+            self.object = object
+            self.kind = kind
+            self.label = label
+        }
+    }
+
+    private nonisolated static let liveCoordinators = Atomic<Int>(0)
+    private nonisolated static let liveScreens = Atomic<Int>(0)
+    private static var recordings: [[Record]] = []
+
+    /// The number of coordinators alive now.
+    public static var coordinatorCount: Int { liveCoordinators.load(ordering: .relaxed) }
+
+    /// The number of screens alive now.
+    public static var screenCount: Int { liveScreens.load(ordering: .relaxed) }
+
+    /// Runs `body` and returns, beside its result, a weak record of every
+    /// coordinator and screen created while it ran. Calls may nest; an outer
+    /// recording also sees what an inner one recorded.
+    public static func recordCreations<Result>(
+        _ body: () throws -> Result
+    ) rethrows -> (result: Result, created: [Record]) {
+        recordings.append([])
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            recordings.removeLast()
+            throw error
+        }
+        return (result, recordings.removeLast())
+    }
+
+    static func didCreate(_ object: AnyObject, kind: Kind) {
+        switch kind {
+        case .coordinator: liveCoordinators.add(1, ordering: .relaxed)
+        case .screen: liveScreens.add(1, ordering: .relaxed)
+        }
+        guard !recordings.isEmpty else { return }
+        let label = String(describing: type(of: object))
+        for index in recordings.indices {
+            recordings[index].append(Record(object: object, kind: kind, label: label))
+        }
+    }
+
+    nonisolated static func didDestroy(kind: Kind) {
+        switch kind {
+        case .coordinator: liveCoordinators.subtract(1, ordering: .relaxed)
+        case .screen: liveScreens.subtract(1, ordering: .relaxed)
+        }
+    }
+}

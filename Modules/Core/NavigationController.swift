@@ -1,0 +1,118 @@
+/// A headless navigation stack: the stand-in for `UINavigationController`.
+///
+/// Only the top screen is visible. Push and pop cost O(1) whatever the depth
+/// of the stack; popping to a screen or to the root costs the number of
+/// screens popped. The root cannot be popped.
+///
+/// Prefer the routing methods on ``ViewControllerable`` (``ViewControllerable/push(_:completion:)``
+/// and friends); they work from any screen inside the stack too.
+@MainActor
+public final class NavigationController: ViewController, NavigationControllerable {
+    /// The stack, root first.
+    public private(set) var viewControllers: [ViewController] = []
+
+    /// Creates an empty navigation controller; push or set a stack to fill it.
+    public override init(screenID: String = "navigation") {
+        super.init(screenID: screenID)
+    }
+
+    /// Creates a navigation controller whose stack is `root`.
+    ///
+    /// - Throws: ``NavigationError/alreadyInHierarchy`` if `root` is shown
+    ///   elsewhere, ``NavigationError/cannotPushNavigationController`` if it is
+    ///   a navigation controller.
+    public convenience init(root: any ViewControllerable, screenID: String = "navigation") throws(NavigationError) {
+        self.init(screenID: screenID)
+        try setStack([root.viewController], completion: nil)
+    }
+
+    /// The navigation controller itself.
+    public var navigationController: NavigationController { self }
+
+    /// The screen on top of the stack: the visible one.
+    public var topViewController: ViewController? { viewControllers.last }
+
+    /// The screen at the bottom of the stack.
+    public var rootViewController: ViewController? { viewControllers.first }
+
+    override var containedViewControllers: [ViewController] { viewControllers }
+
+    override var visibleContainedViewControllers: [ViewController] {
+        topViewController.map { [$0] } ?? []
+    }
+
+    func push(_ screen: ViewController, completion: (@MainActor () -> Void)?) throws(NavigationError) {
+        guard !(screen is NavigationController) else { throw .cannotPushNavigationController }
+        guard screen !== self, !screen.isInHierarchy else { throw .alreadyInHierarchy }
+        Transaction.run {
+            screen.parent = self
+            viewControllers.append(screen)
+            window?.emit(.push(screen.screenID))
+            Transaction.enqueue(completion)
+        }
+    }
+
+    func pop(completion: (@MainActor () -> Void)?) throws(NavigationError) -> ViewController {
+        guard viewControllers.count > 1 else { throw .cannotPopRoot }
+        return Transaction.run {
+            let popped = viewControllers.removeLast()
+            popped.parent = nil
+            window?.emit(.pop([popped.screenID]))
+            Transaction.enqueue(completion)
+            return popped
+        }
+    }
+
+    func popToRoot(completion: (@MainActor () -> Void)?) -> [ViewController] {
+        guard viewControllers.count > 1 else {
+            Transaction.run { Transaction.enqueue(completion) }
+            return []
+        }
+        return popAbove(index: 0, completion: completion)
+    }
+
+    func pop(to screen: ViewController, completion: (@MainActor () -> Void)?) throws(NavigationError)
+        -> [ViewController]
+    {
+        guard screen.parent === self, let index = viewControllers.lastIndex(where: { $0 === screen }) else {
+            throw .notInNavigationStack
+        }
+        return popAbove(index: index, completion: completion)
+    }
+
+    func setStack(_ screens: [ViewController], completion: (@MainActor () -> Void)?) throws(NavigationError) {
+        guard !screens.isEmpty else { throw .emptyStack }
+        var seen = Set<ObjectIdentifier>()
+        for screen in screens {
+            guard seen.insert(ObjectIdentifier(screen)).inserted else { throw .duplicateScreen }
+            guard !(screen is NavigationController) else { throw .cannotPushNavigationController }
+            guard screen.parent === self || !screen.isInHierarchy else { throw .alreadyInHierarchy }
+        }
+        Transaction.run {
+            let previous = viewControllers
+            for screen in previous where !seen.contains(ObjectIdentifier(screen)) {
+                screen.parent = nil
+            }
+            for screen in screens {
+                screen.parent = self
+            }
+            viewControllers = screens
+            window?.emit(.setStack(screens.map(\.screenID)))
+            Transaction.enqueue(completion)
+        }
+    }
+
+    /// Pops every screen above `index`, returning them top first.
+    private func popAbove(index: Int, completion: (@MainActor () -> Void)?) -> [ViewController] {
+        Transaction.run {
+            let popped = Array(viewControllers[(index + 1)...].reversed())
+            viewControllers.removeSubrange((index + 1)...)
+            for screen in popped {
+                screen.parent = nil
+            }
+            window?.emit(.pop(popped.map(\.screenID)))
+            Transaction.enqueue(completion)
+            return popped
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// Why a navigation operation was refused.
+///
+/// Every refusal leaves the screen hierarchy exactly as it was, delivers no
+/// lifecycle callback and does not call the completion.
+public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Push or pop on a screen that is neither a navigation controller nor inside one.
+    case noNavigationController
+    /// Pop when only the root is left on the stack.
+    case cannotPopRoot
+    /// Present from a screen whose context already presents another screen.
+    case alreadyPresenting
+    /// Dismiss from a screen that neither presents nor is presented.
+    case nothingToDismiss
+    /// The screen is already pushed, presented, embedded or a window's root.
+    case alreadyInHierarchy
+    /// A navigation controller cannot be pushed onto a navigation stack.
+    case cannotPushNavigationController
+    /// The screen is not on this navigation stack.
+    case notInNavigationStack
+    /// A navigation stack or a container was given no screens.
+    case emptyStack
+    /// The same screen appears twice in a new stack or container.
+    case duplicateScreen
+    /// A container was asked for a child index it does not have.
+    case indexOutOfRange
+    /// A back gesture when no navigation stack on screen has anything to go back to.
+    case nothingToGoBack
+    /// A swipe down on a screen that is not a sheet (full-screen styles cannot be swiped).
+    case notSwipeDismissible
+    /// A swipe down on a sheet that is modal in presentation (for example, it holds unsaved input).
+    case dismissalRefused
+    /// A user gesture on a window with no root screen.
+    case noRootViewController
+
+    public var description: String {
+        switch self {
+        case .noNavigationController: "the screen is not in a navigation controller"
+        case .cannotPopRoot: "the root of a navigation stack cannot be popped"
+        case .alreadyPresenting: "the screen already presents another screen; present from the top one"
+        case .nothingToDismiss: "there is nothing to dismiss"
+        case .alreadyInHierarchy: "the screen is already shown somewhere else"
+        case .cannotPushNavigationController: "a navigation controller cannot be pushed"
+        case .notInNavigationStack: "the screen is not on this navigation stack"
+        case .emptyStack: "a stack needs at least one screen"
+        case .duplicateScreen: "the same screen appears twice"
+        case .indexOutOfRange: "there is no child at that index"
+        case .nothingToGoBack: "there is nothing to go back to"
+        case .notSwipeDismissible: "only a sheet can be swiped down"
+        case .dismissalRefused: "the sheet refused to be dismissed"
+        case .noRootViewController: "the window has no root screen"
+        }
+    }
+}

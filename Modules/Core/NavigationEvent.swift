@@ -1,0 +1,39 @@
+/// Something that happened in a window's screen hierarchy, reported to the
+/// window's observers in the order it happened.
+///
+/// Screens are named by their ``ViewController/screenID`` so that an observer
+/// never keeps a screen alive.
+public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
+    /// A screen was pushed onto a navigation stack.
+    case push(String)
+    /// Screens were popped off a navigation stack, top first.
+    case pop([String])
+    /// A navigation stack was replaced; the new stack, root first.
+    case setStack([String])
+    /// A screen was presented with a style.
+    case present(String, PresentationStyle)
+    /// Presented screens were dismissed, top first.
+    case dismiss([String])
+    /// A container made one of its children the visible one.
+    case select(String)
+    /// The window got a new root screen.
+    case setRoot(String)
+    /// The user made a gesture (sent before what it causes).
+    case gesture(UserGesture)
+    /// A screen got a lifecycle callback.
+    case lifecycle(String, LifecycleEvent)
+
+    public var description: String {
+        switch self {
+        case .push(let id): "push \(id)"
+        case .pop(let ids): "pop \(ids.joined(separator: ","))"
+        case .setStack(let ids): "setStack \(ids.joined(separator: ","))"
+        case .present(let id, let style): "present \(id) \(style.rawValue)"
+        case .dismiss(let ids): "dismiss \(ids.joined(separator: ","))"
+        case .select(let id): "select \(id)"
+        case .setRoot(let id): "setRoot \(id)"
+        case .gesture(let gesture): "gesture \(gesture.rawValue)"
+        case .lifecycle(let id, let event): "\(event.rawValue) \(id)"
+        }
+    }
+}

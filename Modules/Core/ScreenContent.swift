@@ -1,0 +1,47 @@
+/// What a person sees on one screen: a title, an ordered list of elements and
+/// an optional error message.
+///
+/// A screen builds its content from its state each time it is asked; the app
+/// draws it and tests read it. Content is a value: it holds no references to
+/// screens, and a secure field's value is never in it.
+public struct ScreenContent: Equatable, Sendable {
+    /// The title, shown at the top and in the navigation path.
+    public var title: String
+    /// The elements, top to bottom.
+    public var elements: [ScreenElement]
+    /// An error to show inline, for example after a failed log-in.
+    public var errorMessage: String?
+
+    /// Creates content with a title, elements and an optional error message.
+    public init(title: String, elements: [ScreenElement] = [], errorMessage: String? = nil) {
+        self.title = title
+        self.elements = elements
+        self.errorMessage = errorMessage
+    }
+
+    /// Every action a person can take on this screen, in display order:
+    /// buttons, tappable list rows and segments.
+    public var actions: [ScreenAction] {
+        elements.flatMap { element -> [ScreenAction] in
+            switch element {
+            case .text, .field:
+                []
+            case .button(let button):
+                [ScreenAction(id: button.id, title: button.title, isEnabled: button.isEnabled)]
+            case .list(let list):
+                list.items.compactMap { item in
+                    item.actionID.map { ScreenAction(id: $0, title: item.title, isEnabled: true) }
+                }
+            case .segmentedControl(let control):
+                control.segments.map { ScreenAction(id: $0.id, title: $0.title, isEnabled: true) }
+            }
+        }
+    }
+
+    /// Every input field on this screen, in display order.
+    public var fields: [TextField] {
+        elements.compactMap { element in
+            if case .field(let field) = element { field } else { nil }
+        }
+    }
+}

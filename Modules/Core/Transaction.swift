@@ -1,0 +1,55 @@
+/// Groups changes to the screen hierarchy so lifecycle callbacks and
+/// completions are delivered once the outermost change is done.
+///
+/// Every routing method runs its change inside ``run(_:)``. When the outermost
+/// call ends, the transaction settles: each window compares what is visible
+/// now with what it last reported and delivers the disappear and appear
+/// callbacks, then the queued completions run one by one. A routing call made
+/// from a callback or a completion applies at once and is settled by the same
+/// loop, after the current step, so re-entrant routing works in order.
+@MainActor
+enum Transaction {
+    private static var depth = 0
+    private static var isSettling = false
+    private static var completions: [@MainActor () -> Void] = []
+    private static var nextCompletion = 0
+
+    /// The most settle passes one outermost change may cause; past it the loop
+    /// stops, so callbacks that route forever cannot hang the app.
+    static let settlePassLimit = 10_000
+
+    static func run<Result, Failure: Error>(_ change: () throws(Failure) -> Result) throws(Failure) -> Result {
+        depth += 1
+        defer {
+            depth -= 1
+            if depth == 0 { settle() }
+        }
+        return try change()
+    }
+
+    static func enqueue(_ completion: (@MainActor () -> Void)?) {
+        guard let completion else { return }
+        completions.append(completion)
+    }
+
+    private static func settle() {
+        guard !isSettling else { return }
+        isSettling = true
+        defer { isSettling = false }
+        var passes = 0
+        while passes < settlePassLimit {
+            passes += 1
+            var changed = false
+            for window in Window.liveWindows() where window.deliverAppearanceChanges() {
+                changed = true
+            }
+            if changed { continue }
+            guard nextCompletion < completions.count else { break }
+            let completion = completions[nextCompletion]
+            nextCompletion += 1
+            completion()
+        }
+        completions.removeAll(keepingCapacity: true)
+        nextCompletion = 0
+    }
+}

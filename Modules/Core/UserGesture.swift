@@ -1,0 +1,13 @@
+/// Navigation that comes from the person using the app, not from a coordinator.
+///
+/// Send one with ``Window/perform(_:)``. When a gesture removes screens, the
+/// coordinators that own them are detached, stopped and released, and their
+/// parents are told through ``Coordinator/userDidRemove(_:)``.
+public enum UserGesture: String, Sendable, CaseIterable {
+    /// The back button of the innermost navigation bar on screen.
+    case backButton
+    /// The edge swipe that pops the top screen of the innermost navigation stack.
+    case swipeBack
+    /// The swipe down that dismisses the topmost sheet.
+    case swipeDown
+}

@@ -1,0 +1,234 @@
+/// A headless screen: the stand-in for `UIViewController`.
+///
+/// Subclass it for each screen. Describe what a person sees by overriding
+/// ``content``, react to input by overriding ``handleAction(_:)`` and
+/// ``handleText(_:forField:)``, and follow the lifecycle by overriding
+/// ``viewDidLoad()``, ``viewWillAppear()``, ``viewDidAppear()``,
+/// ``viewWillDisappear()`` and ``viewDidDisappear()``.
+///
+/// Ownership follows UIKit: a navigation controller or container holds its
+/// children strongly, a presenting context holds the screen it presents
+/// strongly, and every back link (``parent``, ``presentingViewController``) is
+/// weak. A screen that leaves the hierarchy is released unless something else
+/// holds it.
+@MainActor
+open class ViewController: ViewControllerable {
+    /// A stable name for this kind of screen, used in state dumps, events and
+    /// tests (for example `"login"` or `"feed.post"`).
+    public let screenID: String
+
+    /// The navigation controller or container this screen is a child of. Weak.
+    public internal(set) weak var parent: ViewController?
+
+    /// The context that presents this screen, if it was presented. Weak.
+    public internal(set) weak var presentingViewController: ViewController?
+
+    /// The style this screen was presented with. Meaningful only while
+    /// ``presentingViewController`` is set.
+    public internal(set) var modalPresentationStyle: PresentationStyle = .pageSheet
+
+    /// Whether ``viewDidLoad()`` has run. It runs once, the first time the
+    /// screen is about to appear or ``loadViewIfNeeded()`` is called.
+    public private(set) var isViewLoaded = false
+
+    /// Where the screen is in its appear and disappear cycle.
+    public internal(set) var appearanceState: AppearanceState = .disappeared
+
+    /// The screen this context presents; held here only on a containment root.
+    var presentedStorage: ViewController?
+
+    /// The window whose root this screen is, if any.
+    weak var hostingWindow: Window?
+
+    /// The coordinator whose screen this is, set by ``ViewableCoordinator``.
+    weak var owningCoordinator: Coordinator?
+
+    /// Creates a screen named `screenID`.
+    public init(screenID: String) {
+        self.screenID = screenID
+        LiveObjects.didCreate(self, kind: .screen)
+    }
+
+    deinit {
+        LiveObjects.didDestroy(kind: .screen)
+    }
+
+    /// The screen itself: a view controller stands for itself.
+    public var viewController: ViewController { self }
+
+    // MARK: - Hierarchy
+
+    /// The screen presented over this screen's presentation context, as in
+    /// UIKit: a child of a navigation controller answers for the whole stack.
+    public var presentedViewController: ViewController? { containmentRoot.presentedStorage }
+
+    /// The nearest navigation controller that holds this screen, directly or
+    /// through containers.
+    public var enclosingNavigationController: NavigationController? {
+        var ancestor = parent
+        while let current = ancestor {
+            if let navigation = current as? NavigationController { return navigation }
+            ancestor = current.parent
+        }
+        return nil
+    }
+
+    /// Whether the screen is pushed, embedded, presented, or a window's root.
+    public var isInHierarchy: Bool {
+        parent != nil || presentingViewController != nil || hostingWindow != nil
+    }
+
+    /// The window that shows this screen's hierarchy, if any.
+    public var window: Window? {
+        var root = containmentRoot
+        while let presenter = root.presentingViewController {
+            root = presenter.containmentRoot
+        }
+        return root.hostingWindow
+    }
+
+    /// The outermost container of this screen: where presentation happens.
+    var containmentRoot: ViewController {
+        var root = self
+        while let next = root.parent { root = next }
+        return root
+    }
+
+    /// Every child this screen contains (a stack, a container's children).
+    var containedViewControllers: [ViewController] { [] }
+
+    /// The children that are visible when this screen is.
+    var visibleContainedViewControllers: [ViewController] { [] }
+
+    // MARK: - Lifecycle
+
+    /// Loads the view if it is not loaded yet, calling ``viewDidLoad()`` once.
+    public final func loadViewIfNeeded() {
+        guard !isViewLoaded else { return }
+        isViewLoaded = true
+        viewDidLoad()
+        window?.emit(.lifecycle(screenID, .viewDidLoad))
+    }
+
+    /// Called once, before the screen first appears. The default does nothing.
+    open func viewDidLoad() {}
+
+    /// Called before the screen appears. The default does nothing.
+    open func viewWillAppear() {}
+
+    /// Called after the screen appeared. The default does nothing.
+    open func viewDidAppear() {}
+
+    /// Called before the screen disappears. The default does nothing.
+    open func viewWillDisappear() {}
+
+    /// Called after the screen disappeared. The default does nothing.
+    open func viewDidDisappear() {}
+
+    /// Whether the user is prevented from swiping this screen down while it is
+    /// (or is inside) a sheet, as in UIKit. Override it, for example to refuse
+    /// while a draft is unsaved. The default is `false`.
+    open var isModalInPresentation: Bool { false }
+
+    /// Called when the user tried to swipe the sheet down but
+    /// ``isModalInPresentation`` refused it; offer a way out here (for example
+    /// a "Discard" action). The default does nothing.
+    open func didAttemptUserDismissal() {}
+
+    // MARK: - Content and input
+
+    /// What a person sees on this screen now. The default is an untitled,
+    /// empty screen.
+    open var content: ScreenContent { ScreenContent(title: "") }
+
+    /// Performs the action `id`, as a tap would.
+    ///
+    /// - Throws: ``ScreenInputError/unknownAction(_:)`` if ``content`` offers
+    ///   no such action, ``ScreenInputError/actionDisabled(_:)`` if it is
+    ///   disabled. ``handleAction(_:)`` runs only when the action is offered.
+    public final func performAction(_ id: String) throws(ScreenInputError) {
+        guard let action = content.actions.first(where: { $0.id == id }) else {
+            throw .unknownAction(id)
+        }
+        guard action.isEnabled else { throw .actionDisabled(id) }
+        handleAction(id)
+    }
+
+    /// Sets the text of field `id`, as typing would.
+    ///
+    /// - Throws: ``ScreenInputError/unknownField(_:)`` if ``content`` shows no
+    ///   such field. ``handleText(_:forField:)`` runs only when it does.
+    public final func setText(_ text: String, forField id: String) throws(ScreenInputError) {
+        guard content.fields.contains(where: { $0.id == id }) else { throw .unknownField(id) }
+        handleText(text, forField: id)
+    }
+
+    /// Reacts to an offered action. The default does nothing.
+    open func handleAction(_ id: String) {}
+
+    /// Reacts to text typed into a shown field. The default does nothing.
+    open func handleText(_ text: String, forField id: String) {}
+
+    // MARK: - Presentation (implementation)
+
+    func present(
+        _ screen: ViewController,
+        style: PresentationStyle,
+        completion: (@MainActor () -> Void)?
+    ) throws(NavigationError) {
+        let context = containmentRoot
+        guard context.presentedStorage == nil else { throw .alreadyPresenting }
+        guard screen !== context, !screen.isInHierarchy else { throw .alreadyInHierarchy }
+        Transaction.run {
+            context.presentedStorage = screen
+            screen.presentingViewController = context
+            screen.modalPresentationStyle = style
+            context.window?.emit(.present(screen.screenID, style))
+            Transaction.enqueue(completion)
+        }
+    }
+
+    func dismiss(completion: (@MainActor () -> Void)?) throws(NavigationError) {
+        let context = containmentRoot
+        if context.presentedStorage != nil {
+            context.dismissPresentedChain(completion: completion)
+        } else if let presenter = context.presentingViewController {
+            presenter.dismissPresentedChain(completion: completion)
+        } else {
+            throw .nothingToDismiss
+        }
+    }
+
+    /// Removes every screen presented above this context and returns them,
+    /// top first. `self` must be a containment root that presents something.
+    @discardableResult
+    func dismissPresentedChain(completion: (@MainActor () -> Void)?) -> [ViewController] {
+        var chain: [ViewController] = []
+        var next = presentedStorage
+        while let current = next {
+            chain.append(current)
+            next = current.presentedStorage
+        }
+        chain.reverse()
+        Transaction.run {
+            let window = self.window
+            presentedStorage = nil
+            for screen in chain {
+                screen.presentingViewController = nil
+                screen.presentedStorage = nil
+            }
+            window?.emit(.dismiss(chain.map(\.screenID)))
+            Transaction.enqueue(completion)
+        }
+        return chain
+    }
+
+    /// Appends this screen and everything it contains or presents, depth first.
+    func appendSubtree(to screens: inout [ViewController]) {
+        screens.append(self)
+        for child in containedViewControllers {
+            child.appendSubtree(to: &screens)
+        }
+        presentedStorage?.appendSubtree(to: &screens)
+    }
+}

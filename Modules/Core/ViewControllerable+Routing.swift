@@ -1,0 +1,98 @@
+/// Routing, with UIKit's semantics and no animation: every transition finishes
+/// before the method returns, lifecycle callbacks included, and then calls its
+/// completion. A routing call made from a lifecycle callback or a completion is
+/// applied after the current one, in order.
+///
+/// Every method either does all it says or throws a ``NavigationError`` and
+/// changes nothing.
+extension ViewControllerable {
+    // MARK: - Presentation
+
+    /// Presents `screen` modally over this screen's presentation context (the
+    /// outermost container of this screen, as in UIKit).
+    ///
+    /// - Throws: ``NavigationError/alreadyPresenting`` if the context already
+    ///   presents a screen (present from the top one instead), and
+    ///   ``NavigationError/alreadyInHierarchy`` if `screen` is shown elsewhere.
+    public func present(
+        _ screen: any ViewControllerable,
+        style: PresentationStyle = .pageSheet,
+        completion: (@MainActor () -> Void)? = nil
+    ) throws(NavigationError) {
+        try viewController.present(screen.viewController, style: style, completion: completion)
+    }
+
+    /// Dismisses, as in UIKit: if this screen presents something, dismisses
+    /// that screen and everything above it; otherwise, if this screen is
+    /// presented, dismisses it and everything above it. The completion runs once.
+    ///
+    /// - Throws: ``NavigationError/nothingToDismiss`` if this screen neither
+    ///   presents nor is presented.
+    public func dismiss(completion: (@MainActor () -> Void)? = nil) throws(NavigationError) {
+        try viewController.dismiss(completion: completion)
+    }
+
+    // MARK: - Navigation
+
+    /// Pushes `screen` onto this navigation controller, or onto the one that
+    /// encloses this screen.
+    ///
+    /// - Throws: ``NavigationError/noNavigationController``,
+    ///   ``NavigationError/alreadyInHierarchy``, or
+    ///   ``NavigationError/cannotPushNavigationController``.
+    public func push(_ screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil)
+        throws(NavigationError)
+    {
+        try resolvedNavigationController().push(screen.viewController, completion: completion)
+    }
+
+    /// Pops the top screen and returns it.
+    ///
+    /// - Throws: ``NavigationError/noNavigationController``, or
+    ///   ``NavigationError/cannotPopRoot`` when only the root is left.
+    @discardableResult
+    public func pop(completion: (@MainActor () -> Void)? = nil) throws(NavigationError) -> ViewController {
+        try resolvedNavigationController().pop(completion: completion)
+    }
+
+    /// Pops every screen above the root and returns them, top first. At the
+    /// root already, it pops nothing and returns an empty array.
+    ///
+    /// - Throws: ``NavigationError/noNavigationController``.
+    @discardableResult
+    public func popToRoot(completion: (@MainActor () -> Void)? = nil) throws(NavigationError) -> [ViewController] {
+        try resolvedNavigationController().popToRoot(completion: completion)
+    }
+
+    /// Pops every screen above `screen` and returns them, top first.
+    ///
+    /// - Throws: ``NavigationError/noNavigationController``, or
+    ///   ``NavigationError/notInNavigationStack`` if `screen` is not on the stack.
+    @discardableResult
+    public func pop(to screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil)
+        throws(NavigationError) -> [ViewController]
+    {
+        try resolvedNavigationController().pop(to: screen.viewController, completion: completion)
+    }
+
+    /// Replaces the whole navigation stack, root first. Screens already on the
+    /// stack may be reused; the others must not be shown anywhere else.
+    ///
+    /// - Throws: ``NavigationError/noNavigationController``,
+    ///   ``NavigationError/emptyStack``, ``NavigationError/duplicateScreen``,
+    ///   ``NavigationError/alreadyInHierarchy``, or
+    ///   ``NavigationError/cannotPushNavigationController``.
+    public func setStack(_ screens: [any ViewControllerable], completion: (@MainActor () -> Void)? = nil)
+        throws(NavigationError)
+    {
+        try resolvedNavigationController().setStack(screens.map(\.viewController), completion: completion)
+    }
+
+    private func resolvedNavigationController() throws(NavigationError) -> NavigationController {
+        if let navigation = viewController as? NavigationController { return navigation }
+        guard let navigation = viewController.enclosingNavigationController else {
+            throw .noNavigationController
+        }
+        return navigation
+    }
+}

@@ -1,0 +1,38 @@
+/// A coordinator with a screen, and a typed handle on that screen.
+///
+/// `viewControllerable` is what the parent shows (push, present or embed);
+/// `presenter` is how this coordinator talks to its own screen, typed as the
+/// feature's presenter protocol. The two are usually the same object:
+///
+/// ```swift
+/// final class LoginCoordinator: ViewableCoordinator<any LoginPresentable> {
+///     init(screen: some ViewControllerable & LoginPresentable) {
+///         super.init(viewControllerable: screen, presenter: screen)
+///     }
+/// }
+/// ```
+///
+/// Because the presenter is a typed argument, handing it a screen that does not
+/// conform to the presenter protocol does not compile; nothing is checked at
+/// run time.
+///
+/// The screen is marked as owned by this coordinator: when the user removes it
+/// (back, swipe back, swipe down), the runtime detaches and stops this
+/// coordinator and calls the parent's ``Coordinator/userDidRemove(_:)``.
+@MainActor
+open class ViewableCoordinator<Presenter>: Coordinator, ViewableCoordinating {
+    /// The screen the parent shows.
+    public let viewControllerable: any ViewControllerable
+
+    /// The screen, as the protocol this coordinator uses to update it.
+    public let presenter: Presenter
+
+    /// Creates a coordinator that owns `viewControllerable` and updates it
+    /// through `presenter`.
+    public init(viewControllerable: any ViewControllerable, presenter: Presenter) {
+        self.viewControllerable = viewControllerable
+        self.presenter = presenter
+        super.init()
+        viewControllerable.viewController.owningCoordinator = self
+    }
+}

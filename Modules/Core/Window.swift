@@ -1,0 +1,281 @@
+/// The root of what a person sees: the stand-in for `UIWindow`.
+///
+/// A window holds one root screen. Screens in a window get lifecycle callbacks;
+/// screens outside any window do not (as in UIKit, a navigation controller that
+/// is not on screen pushes without appearing). The window also receives the
+/// person's input: gestures (``perform(_:)``), actions and typed text
+/// (``performAction(_:)``, ``setText(_:forField:)``), always aimed at what is
+/// on top.
+@MainActor
+public final class Window {
+    /// An observer registered with ``addObserver(_:)``.
+    public struct ObserverID: Hashable, Sendable {
+        fileprivate let value: Int
+    }
+
+    /// The root screen, if one was set.
+    public private(set) var rootViewController: ViewController?
+
+    /// The screens that got `viewDidAppear` (or are appearing), outermost
+    /// first, as of the last settled change.
+    public private(set) var visibleViewControllers: [ViewController] = []
+
+    private var observers: [(id: ObserverID, handler: @MainActor (NavigationEvent) -> Void)] = []
+    private var nextObserverID = 0
+
+    private static var windows: [WeakWindow] = []
+
+    /// Creates an empty window.
+    public init() {
+        Window.windows.append(WeakWindow(window: self))
+    }
+
+    // MARK: - Root
+
+    /// Makes `screen` the root. The previous root, and everything it presents,
+    /// leaves the window and disappears.
+    ///
+    /// - Throws: ``NavigationError/alreadyInHierarchy`` if `screen` is shown
+    ///   elsewhere.
+    public func setRootViewController(
+        _ screen: any ViewControllerable,
+        completion: (@MainActor () -> Void)? = nil
+    ) throws(NavigationError) {
+        let screen = screen.viewController
+        guard screen !== rootViewController else {
+            Transaction.run { Transaction.enqueue(completion) }
+            return
+        }
+        guard !screen.isInHierarchy else { throw .alreadyInHierarchy }
+        Transaction.run {
+            if let previous = rootViewController {
+                if previous.presentedStorage != nil {
+                    previous.dismissPresentedChain(completion: nil)
+                }
+                previous.hostingWindow = nil
+            }
+            screen.hostingWindow = self
+            rootViewController = screen
+            emit(.setRoot(screen.screenID))
+            Transaction.enqueue(completion)
+        }
+    }
+
+    // MARK: - What is on screen
+
+    /// The presented screens, bottom first (the root's presented screen first).
+    public var presentedViewControllers: [ViewController] {
+        var chain: [ViewController] = []
+        var next = rootViewController?.presentedStorage
+        while let current = next {
+            chain.append(current)
+            next = current.presentedStorage
+        }
+        return chain
+    }
+
+    /// The screens on top, outermost first: the topmost presented screen (or
+    /// the root) and, inside it, the visible child of each container down to
+    /// the leaf. Input goes to these screens.
+    public var screensOnTop: [ViewController] {
+        guard let top = presentedViewControllers.last ?? rootViewController else { return [] }
+        var path = [top]
+        while let child = path.last?.visibleContainedViewControllers.first {
+            path.append(child)
+        }
+        return path
+    }
+
+    /// The screen a person sees: the innermost of ``screensOnTop``.
+    public var topViewController: ViewController? { screensOnTop.last }
+
+    // MARK: - Input
+
+    /// Performs a gesture of the person using the app.
+    ///
+    /// - ``UserGesture/backButton`` and ``UserGesture/swipeBack`` pop the top
+    ///   screen of the innermost navigation stack on top that has more than its
+    ///   root.
+    /// - ``UserGesture/swipeDown`` dismisses the topmost presented screen if it
+    ///   is a sheet and no screen on top is modal in presentation; otherwise the
+    ///   screen that refused is told through
+    ///   ``ViewController/didAttemptUserDismissal()``.
+    ///
+    /// The coordinators that own the removed screens are then detached, stopped
+    /// and released, outermost first, and each parent is told through
+    /// ``Coordinator/userDidRemove(_:)``.
+    ///
+    /// - Throws: ``NavigationError/noRootViewController``,
+    ///   ``NavigationError/nothingToGoBack``, ``NavigationError/nothingToDismiss``,
+    ///   ``NavigationError/notSwipeDismissible``, or
+    ///   ``NavigationError/dismissalRefused``. A refused gesture changes nothing.
+    public func perform(_ gesture: UserGesture) throws(NavigationError) {
+        guard rootViewController != nil else { throw .noRootViewController }
+        switch gesture {
+        case .backButton, .swipeBack:
+            guard
+                let navigation = screensOnTop.reversed()
+                    .lazy.compactMap({ $0 as? NavigationController })
+                    .first(where: { $0.viewControllers.count > 1 })
+            else { throw .nothingToGoBack }
+            emit(.gesture(gesture))
+            Transaction.run {
+                let popped = try? navigation.pop(completion: nil)
+                Transaction.enqueue { Window.detachOwners(of: popped.map { [$0] } ?? []) }
+            }
+        case .swipeDown:
+            guard let sheet = presentedViewControllers.last, let presenter = sheet.presentingViewController else {
+                throw .nothingToDismiss
+            }
+            guard sheet.modalPresentationStyle.allowsSwipeDown else { throw .notSwipeDismissible }
+            emit(.gesture(gesture))
+            if let refusing = screensOnTop.last(where: \.isModalInPresentation) {
+                refusing.didAttemptUserDismissal()
+                throw .dismissalRefused
+            }
+            Transaction.run {
+                let dismissed = presenter.dismissPresentedChain(completion: nil)
+                Transaction.enqueue { Window.detachOwners(of: dismissed) }
+            }
+        }
+    }
+
+    /// Performs action `id` on the innermost screen on top that offers it.
+    ///
+    /// - Throws: ``ScreenInputError/noScreen``,
+    ///   ``ScreenInputError/unknownAction(_:)`` or
+    ///   ``ScreenInputError/actionDisabled(_:)``.
+    public func performAction(_ id: String) throws(ScreenInputError) {
+        let screens = screensOnTop
+        guard !screens.isEmpty else { throw .noScreen }
+        guard let screen = screens.last(where: { $0.content.actions.contains { $0.id == id } }) else {
+            throw .unknownAction(id)
+        }
+        try screen.performAction(id)
+    }
+
+    /// Sets the text of field `id` on the innermost screen on top that shows it.
+    ///
+    /// - Throws: ``ScreenInputError/noScreen`` or
+    ///   ``ScreenInputError/unknownField(_:)``.
+    public func setText(_ text: String, forField id: String) throws(ScreenInputError) {
+        let screens = screensOnTop
+        guard !screens.isEmpty else { throw .noScreen }
+        guard let screen = screens.last(where: { $0.content.fields.contains { $0.id == id } }) else {
+            throw .unknownField(id)
+        }
+        try screen.setText(text, forField: id)
+    }
+
+    // MARK: - Observation
+
+    /// Calls `handler` with every event of this window, in order, until
+    /// ``removeObserver(_:)``.
+    @discardableResult
+    public func addObserver(_ handler: @escaping @MainActor (NavigationEvent) -> Void) -> ObserverID {
+        let id = ObserverID(value: nextObserverID)
+        nextObserverID += 1
+        observers.append((id, handler))
+        return id
+    }
+
+    /// Stops calling the observer `id`. Removing an unknown observer does nothing.
+    public func removeObserver(_ id: ObserverID) {
+        observers.removeAll { $0.id == id }
+    }
+
+    func emit(_ event: NavigationEvent) {
+        for observer in observers {
+            observer.handler(event)
+        }
+    }
+
+    // MARK: - Appearance
+
+    /// Delivers the lifecycle callbacks that bring the screens' appearance in
+    /// line with what is visible now. Returns whether anything changed.
+    func deliverAppearanceChanges() -> Bool {
+        let now = computeVisibleViewControllers()
+        let before = visibleViewControllers
+        if now.count == before.count, zip(now, before).allSatisfy({ $0 === $1 }) { return false }
+        let nowIDs = Set(now.map(ObjectIdentifier.init))
+        let beforeIDs = Set(before.map(ObjectIdentifier.init))
+        let leaving = before.filter { !nowIDs.contains(ObjectIdentifier($0)) }
+        let entering = now.filter { !beforeIDs.contains(ObjectIdentifier($0)) }
+        visibleViewControllers = now
+        if leaving.isEmpty && entering.isEmpty { return true }
+        for screen in entering {
+            screen.loadViewIfNeeded()
+        }
+        for screen in leaving {
+            screen.appearanceState = .disappearing
+            screen.viewWillDisappear()
+            emit(.lifecycle(screen.screenID, .viewWillDisappear))
+        }
+        for screen in entering {
+            screen.appearanceState = .appearing
+            screen.viewWillAppear()
+            emit(.lifecycle(screen.screenID, .viewWillAppear))
+        }
+        for screen in leaving {
+            screen.appearanceState = .disappeared
+            screen.viewDidDisappear()
+            emit(.lifecycle(screen.screenID, .viewDidDisappear))
+        }
+        for screen in entering {
+            screen.appearanceState = .appeared
+            screen.viewDidAppear()
+            emit(.lifecycle(screen.screenID, .viewDidAppear))
+        }
+        return true
+    }
+
+    /// What is visible: the presentation levels from the topmost full-screen
+    /// one up, and in each level the visible child of every container.
+    private func computeVisibleViewControllers() -> [ViewController] {
+        guard let root = rootViewController else { return [] }
+        var levels = [root]
+        while let next = levels[levels.count - 1].presentedStorage {
+            levels.append(next)
+        }
+        let firstVisibleLevel = levels.lastIndex { !$0.modalPresentationStyle.keepsPresenterVisible && $0 !== root } ?? 0
+        var visible: [ViewController] = []
+        for level in levels[firstVisibleLevel...] {
+            Window.appendVisible(level, to: &visible)
+        }
+        return visible
+    }
+
+    private static func appendVisible(_ screen: ViewController, to visible: inout [ViewController]) {
+        visible.append(screen)
+        for child in screen.visibleContainedViewControllers {
+            appendVisible(child, to: &visible)
+        }
+    }
+
+    // MARK: - Registry and user-driven detach
+
+    static func liveWindows() -> [Window] {
+        windows.removeAll { $0.window == nil }
+        return windows.compactMap(\.window)
+    }
+
+    /// Detaches the coordinators that own any of `removed` (or anything they
+    /// contain or present), outermost first.
+    static func detachOwners(of removed: [ViewController]) {
+        var screens: [ViewController] = []
+        for screen in removed {
+            screen.appendSubtree(to: &screens)
+        }
+        let owners = screens.compactMap(\.owningCoordinator)
+            .map { (coordinator: $0, depth: $0.depth) }
+            .sorted { $0.depth < $1.depth }
+        for owner in owners {
+            owner.coordinator.detachAfterUserNavigation()
+        }
+    }
+}
+
+private struct WeakWindow {
+    weak var window: Window?
+}

@@ -1,0 +1,50 @@
+public import Core
+
+extension Window {
+    /// The ids of the navigation stack that holds the top screen, root first,
+    /// or an empty array if the top screen is in no navigation stack.
+    public var navigationStackIDs: [String] {
+        topViewController?.enclosingNavigationController?.viewControllers.map(\.screenID) ?? []
+    }
+
+    /// The ids of the presented screens, bottom first.
+    public var presentedIDs: [String] { presentedViewControllers.map(\.screenID) }
+
+    /// The id of the screen a person sees.
+    public var topScreenID: String? { topViewController?.screenID }
+
+    /// Taps the action `id` on the screen on top, as a person would.
+    public func tap(_ id: String) throws(ScreenInputError) {
+        try performAction(id)
+    }
+
+    /// Types `text` into the field `id` on the screen on top, as a person would.
+    public func type(_ text: String, into id: String) throws(ScreenInputError) {
+        try setText(text, forField: id)
+    }
+
+    /// The content of every screen on top, outermost first.
+    public var contentOnTop: [ScreenContent] { screensOnTop.map(\.content) }
+
+    /// The text of every element on top, for assertions such as
+    /// `#expect(window.visibleText.contains("Wrong email or password"))`.
+    public var visibleText: [String] {
+        contentOnTop.flatMap { content -> [String] in
+            var lines = [content.title]
+            for element in content.elements {
+                switch element {
+                case .text(let text): lines.append(text)
+                case .field(let field): lines.append("\(field.label): \(field.displayedValue)")
+                case .button(let button): lines.append(button.title)
+                case .list(let list):
+                    lines += list.items.isEmpty
+                        ? [list.emptyMessage].compactMap { $0 }
+                        : list.items.flatMap { [$0.title, $0.subtitle, $0.detail].compactMap { $0 } }
+                case .segmentedControl(let control): lines += control.segments.map(\.title)
+                }
+            }
+            if let error = content.errorMessage { lines.append(error) }
+            return lines.filter { !$0.isEmpty }
+        }
+    }
+}
