@@ -23,11 +23,11 @@ let package = Package(
         .target(name: "FeedFeature", dependencies: ["Core"], path: "Modules/FeedFeature"),
 
         // MARK: App
+        .systemLibrary(name: "CCrypt", path: "App/CCrypt"),
         .target(
             name: "App",
-            dependencies: ["Core", "LoginFeature", "SignUpFeature", "FeedFeature"],
-            path: "App/App",
-            linkerSettings: [.linkedLibrary("crypt", .when(platforms: [.linux]))]
+            dependencies: ["Core", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt"],
+            path: "App/App"
         ),
         .executableTarget(name: "Main", dependencies: ["App"], path: "App/Main"),
 
@@ -42,7 +42,7 @@ let package = Package(
 )
 
 // Settings shared by every target, applied in one place so no target can drift.
-for target in package.targets {
+for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .swiftLanguageMode(.v6),
         .enableUpcomingFeature("InternalImportsByDefault"),
