@@ -7,10 +7,11 @@ public import Foundation
 public enum AccessProbe {
     /// What a module's probe found.
     public struct Outcome: Sendable {
-        /// Internal declarations named by the probe; each failed to compile as it should.
+        /// Internal declarations named by the probe.
         public let probedCount: Int
-        /// Internal declarations that cannot be named from outside at all (operators, subscripts) or whose name
-        /// is also a public declaration's, so a reference would find the public one.
+        /// Internal declarations that cannot be named from outside at all (operators, subscripts), and those
+        /// whose probe compiled only because the name also finds a public declaration (an override of a public
+        /// member, or a member with the name of a public one), so the reference says nothing about access.
         public let skipped: [String]
         /// Internal declarations that compiled from outside, or failed for another reason than access.
         public let violations: [Violation]
@@ -54,10 +55,6 @@ public enum AccessProbe {
                 skipped.append("\(symbol.path) (cannot be named without calling it)")
                 continue
             }
-            if !symbol.isType, publicNames.contains(symbol.name) {
-                skipped.append("\(symbol.path) (a public declaration has the same name)")
-                continue
-            }
             if let extended = symbol.extendedModule { imports.insert(extended) }
             probed.append(symbol)
             lines.append(reference)
@@ -73,7 +70,9 @@ public enum AccessProbe {
             let lineNumber = header.count + offset + 1
             let errors = errorsByLine[lineNumber] ?? []
             let location = symbol.path + (symbol.location.map { " (\($0))" } ?? "")
-            if errors.isEmpty {
+            if errors.isEmpty, !symbol.isType, publicNames.contains(symbol.name) {
+                skipped.append("\(symbol.path) (its name finds a public declaration of the same name)")
+            } else if errors.isEmpty {
                 violations.append(
                     Violation(
                         rule: "internal-probe", location: location,

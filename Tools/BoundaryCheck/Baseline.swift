@@ -46,15 +46,11 @@ public enum Baseline {
         let actualSet = Set(actual)
         let added = actual.filter { !expectedSet.contains($0) }.sorted()
         let removed = expected.filter { !actualSet.contains($0) }.sorted()
-        var summary: [String] = []
-        summary += added.map { "added:   \($0)" }
-        summary += removed.map { "removed: \($0)" }
         return Violation(
             rule: "baseline",
             location: module,
             problem: "the public surface of \(module) differs from \(displayPath) "
-                + "(\(added.count) added, \(removed.count) removed)\n"
-                + summary.map { "    " + $0 }.joined(separator: "\n") + "\n"
+                + "(\(added.count) added, \(removed.count) removed):\n"
                 + diff.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
                 .joined(separator: "\n"),
             fix: "if the change is unintended, make the added declarations internal (or restore the removed ones); "

@@ -75,7 +75,9 @@ public struct ModuleSurface: Sendable {
         var externalNames: [String: String] = [:]
         for relationship in relationships {
             if let fallback = relationship.targetFallback { externalNames[relationship.target] = fallback }
-            if relationship.kind == "memberOf" { ownerOf[relationship.source] = relationship.target }
+            if ["memberOf", "requirementOf", "optionalRequirementOf"].contains(relationship.kind) {
+                ownerOf[relationship.source] = relationship.target
+            }
             if relationship.kind == "inheritsFrom" { superclassOf[relationship.source] = relationship.target }
         }
         self.ownerOf = ownerOf
