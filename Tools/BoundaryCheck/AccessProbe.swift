@@ -39,7 +39,7 @@ public enum AccessProbe {
     ///     shadow an internal declaration of the same name.
     public static func run(
         module: String, publicSurface: ModuleSurface, internalSurface: ModuleSurface, publicNames: Set<String>,
-        modulesDirectory: URL, toolchain: Toolchain
+        modulesDirectory: URL, additionalSearchPaths: [URL] = [], toolchain: Toolchain
     ) throws(BoundaryCheckError) -> Outcome {
         let publicIdentifiers = Set(publicSurface.symbols.map(\.identifier))
         let internals = internalSurface.symbols
@@ -64,7 +64,9 @@ public enum AccessProbe {
         guard !probed.isEmpty else {
             return Outcome(probedCount: 0, skipped: skipped, violations: [], source: source)
         }
-        let errorsByLine = try typecheck(source: source, name: "\(module)AccessProbe", modulesDirectory: modulesDirectory, toolchain: toolchain)
+        let errorsByLine = try typecheck(
+            source: source, name: "\(module)AccessProbe", searchPaths: [modulesDirectory] + additionalSearchPaths,
+            toolchain: toolchain)
         var violations: [Violation] = []
         for (offset, symbol) in probed.enumerated() {
             let lineNumber = header.count + offset + 1
@@ -120,9 +122,9 @@ public enum AccessProbe {
         name.hasSuffix("()") ? String(name.dropLast(2)) : name
     }
 
-    /// Typechecks `source` against the modules in `modulesDirectory`; returns the error messages by line.
+    /// Typechecks `source` against the modules in `searchPaths`; returns the error messages by line.
     static func typecheck(
-        source: String, name: String, modulesDirectory: URL, toolchain: Toolchain
+        source: String, name: String, searchPaths: [URL], toolchain: Toolchain
     ) throws(BoundaryCheckError) -> [Int: [String]] {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("boundary-check-probe-\(UUID().uuidString)")
@@ -134,7 +136,8 @@ public enum AccessProbe {
         } catch {
             throw .toolFailed("cannot write the probe \(file.path): \(error)")
         }
-        let result = try Toolchain.run(toolchain.compiler, CompileProbe.typecheckArguments(file: file, modulesDirectory: modulesDirectory))
+        let result = try Toolchain.run(
+            toolchain.compiler, CompileProbe.typecheckArguments(file: file, searchPaths: searchPaths))
         return CompileProbe.errorsByLine(result.output, file: file.lastPathComponent)
     }
 }

@@ -8,8 +8,9 @@ public import Foundation
 public enum CompileProbe {
     /// The compiler arguments of every probe: typecheck only, Swift 6, the built modules, and nothing that opens
     /// a module (no `-enable-testing` import, no `-package-name`).
-    public static func typecheckArguments(file: URL, modulesDirectory: URL) -> [String] {
-        ["-typecheck", "-swift-version", "6", "-parse-as-library", "-I", modulesDirectory.path, file.path]
+    public static func typecheckArguments(file: URL, searchPaths: [URL]) -> [String] {
+        ["-typecheck", "-swift-version", "6", "-parse-as-library"] + searchPaths.flatMap { ["-I", $0.path] }
+            + [file.path]
     }
 
     /// The error messages in compiler `output` for `file`, by line.
@@ -38,7 +39,7 @@ public enum CompileProbe {
             throw .unreadable("probes in \(directory.path): \(error)")
         }
         let results = try Toolchain.runAll(
-            files.map { (toolchain.compiler, typecheckArguments(file: $0, modulesDirectory: modulesDirectory)) })
+            files.map { (toolchain.compiler, typecheckArguments(file: $0, searchPaths: [modulesDirectory])) })
         var violations: [Violation] = []
         for (file, result) in zip(files, results) {
             let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""

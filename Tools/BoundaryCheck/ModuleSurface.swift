@@ -21,11 +21,14 @@ public struct ModuleSurface: Sendable {
 
     /// Extracts the surface of `module` from the modules in `modulesDirectory`.
     ///
+    /// - Parameter additionalSearchPaths: more directories of built modules, for a module that is not in
+    ///   `modulesDirectory` itself but imports modules from there.
     /// - Parameter minimumAccessLevel: `"public"` for what other modules see; `"internal"` adds what only the
     ///   module itself sees (the module must be built with testing enabled, as debug builds are).
     public static func extract(
         module: String,
         modulesDirectory: URL,
+        additionalSearchPaths: [URL] = [],
         minimumAccessLevel: String = "public",
         toolchain: Toolchain
     ) throws(BoundaryCheckError) -> ModuleSurface {
@@ -37,11 +40,12 @@ public struct ModuleSurface: Sendable {
         } catch {
             throw .toolFailed("cannot create \(output.path): \(error)")
         }
+        let searchPaths = ([modulesDirectory] + additionalSearchPaths).flatMap { ["-I", $0.path] }
         let result = try Toolchain.run(
             toolchain.symbolGraphExtractor,
-            [
-                "-module-name", module, "-I", modulesDirectory.path, "-target", "x86_64-unknown-linux-gnu",
-                "-minimum-access-level", minimumAccessLevel, "-output-dir", output.path,
+            ["-module-name", module] + searchPaths + [
+                "-target", "x86_64-unknown-linux-gnu", "-minimum-access-level", minimumAccessLevel,
+                "-output-dir", output.path,
             ])
         guard result.status == 0 else {
             throw .toolFailed(
