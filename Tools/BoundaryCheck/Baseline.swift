@@ -38,7 +38,7 @@ public enum Baseline {
                 fix: "run `\(updateCommand)` and commit \(displayPath)")
         }
         let expected = lines(ofText: text)
-        guard expected != actual.sorted() else { return nil }
+        guard expected.sorted() != actual.sorted() else { return nil }
         let diff = unifiedDiff(
             old: expected.sorted(), new: actual.sorted(),
             oldName: "\(displayPath) (committed baseline)", newName: "\(module) (built module)")

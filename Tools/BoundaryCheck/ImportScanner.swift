@@ -36,7 +36,13 @@ public enum ImportScanner {
     /// The imports of one source text.
     public static func imports(inSource text: String, displayPath: String) -> [Import] {
         var imports: [Import] = []
+        var inMultilineString = false
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            // Lines inside a multi-line string literal (a template, say) are text, not imports.
+            let delimiters = line.components(separatedBy: "\"\"\"").count - 1
+            let startsInString = inMultilineString
+            if delimiters % 2 == 1 { inMultilineString.toggle() }
+            if startsInString || delimiters > 0 { continue }
             var tokens = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
             var isTestable = false
             while let token = tokens.first, token.hasPrefix("@") {
