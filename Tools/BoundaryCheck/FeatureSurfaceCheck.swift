@@ -81,13 +81,15 @@ public enum FeatureSurfaceCheck {
         }
         for symbol in topLevel.sorted(by: { $0.path < $1.path }) {
             let location = symbol.path + (symbol.location.map { " (\($0))" } ?? "")
-            let isScreenClass = symbol.kind == "class"
-                && rules.screenBases.contains { surface.inherits(symbol.identifier, from: $0) }
+            let screenBase =
+                symbol.kind == "class"
+                ? rules.screenBases.first { surface.inherits(symbol.identifier, from: $0) } : nil
             let screenSuffix = rules.screenSuffixes.first { symbol.name.hasSuffix($0) }
-            if !roleNames.contains(symbol.name), isScreenClass || screenSuffix != nil {
-                let why = isScreenClass
-                    ? "a subclass of \(rules.screenBases.first { surface.inherits(symbol.identifier, from: $0) } ?? "")"
-                    : "named like a screen, view model or coordinator (suffix \(screenSuffix ?? ""))"
+            if !roleNames.contains(symbol.name), screenBase != nil || screenSuffix != nil {
+                let why =
+                    if let screenBase { "a subclass of \(screenBase)" } else {
+                        "named like a screen, view model or coordinator (suffix \(screenSuffix ?? ""))"
+                    }
                 violations.append(
                     Violation(
                         rule: "no-screen", location: location,

@@ -9,8 +9,10 @@ struct FeatureName {
         guard let first = text.unicodeScalars.first, ("A"..."Z").contains(first) else {
             throw .invalidName(text, "it must start with an uppercase letter A-Z, as in `Profile`")
         }
-        let allowed = text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
-        guard allowed else {
+        let isAlphanumeric = text.unicodeScalars.allSatisfy { scalar in
+            ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+        }
+        guard isAlphanumeric else {
             throw .invalidName(text, "it may contain only the letters A-Z and a-z and the digits 0-9")
         }
         guard !text.hasSuffix("Feature") else {

@@ -63,7 +63,8 @@ final class RootCoordinator: Coordinator, LoginListener, FeedListener {
     }
 
     func loginDidSucceed(_ session: LoginSession) {
-        let child = feed.coordinator(listener: self, user: FeedUser(email: session.email, displayName: session.displayName))
+        let user = FeedUser(email: session.email, displayName: session.displayName)
+        let child = feed.coordinator(listener: self, user: user)
         show(child)
         child.showSegment(.popular)
         try? child.showPost(id: "1")
