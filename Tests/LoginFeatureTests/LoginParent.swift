@@ -1,10 +1,12 @@
 import Core
+import CoreTesting
 import LoginFeature
 import SignUpFeature
 
 /// Plays the parent of the log-in flow, as the app would: it attaches Login
-/// through the public builder and makes its screen the root of a navigation
-/// controller in a window (or, to show the failure, the bare window root).
+/// through the public builder, makes its screen the root of a navigation
+/// controller in a window (or, to show the failure, the bare window root), and
+/// tears Login down as soon as it reports a session.
 @MainActor
 final class LoginParent: Coordinator, LoginListener {
     /// Where the parent puts Login's screen.
@@ -21,6 +23,11 @@ final class LoginParent: Coordinator, LoginListener {
     /// The attached flow. Weak, so it is `nil` exactly when the flow was released.
     private(set) weak var login: (any ViewableCoordinating)?
     private(set) var sessions: [LoginSession] = []
+    private(set) var routingErrors: [String] = []
+    /// The navigation stack when Login reported its session, before the teardown.
+    private(set) var stackWhenToldOfSession: [String]?
+    /// Login's number of children when it reported its session.
+    private(set) var loginChildCountWhenToldOfSession: Int?
 
     init(authenticator: FakeAuthenticator, signUpAccounts: FakeSignUpAccounts) {
         let signUpBuilder = SignUpContainer(dependency: FakeSignUpDependency(accounts: signUpAccounts))
@@ -45,5 +52,14 @@ final class LoginParent: Coordinator, LoginListener {
 
     func loginDidSucceed(_ session: LoginSession) {
         sessions.append(session)
+        stackWhenToldOfSession = window.navigationStackIDs
+        loginChildCountWhenToldOfSession = login?.childCount
+        guard let login else { return }
+        do {
+            try removeChild(login)
+            try window.setRootViewController(ViewController(screenID: "home"))
+        } catch {
+            routingErrors.append("\(error)")
+        }
     }
 }

@@ -25,9 +25,12 @@ struct LoginSignUpTests {
 
             #expect(accounts.registeredEmails == ["grace@example.com"])
             #expect(parent.sessions == [LoginSession(email: "grace@example.com", displayName: "Grace")])
-            #expect(window.navigationStackIDs == ["login"])
-            #expect(parent.login?.childCount == 0)
+            #expect(parent.stackWhenToldOfSession == ["login"], "Login popped back before reporting")
+            #expect(parent.loginChildCountWhenToldOfSession == 0, "Login detached SignUp before reporting")
             #expect(signUp == nil, "SignUp was released")
+            #expect(parent.login == nil, "the parent tore Login down from inside SignUp's callback")
+            #expect(parent.routingErrors.isEmpty)
+            #expect(window.topScreenID == "home")
         }
     }
 
