@@ -27,7 +27,14 @@ struct FeedSegmentTests {
     @Test("Tapping a segment swaps the embedded screen: the other one disappears, both stay attached")
     func switchSegments() throws {
         try withFeedShown { parent, window in
+            let recorder = NavigationRecorder(window: window)
             try window.tap("popular")
+            #expect(
+                recorder.lifecycle == [
+                    "viewDidLoad feed.popular", "viewWillDisappear feed.latest", "viewWillAppear feed.popular",
+                    "viewDidDisappear feed.latest", "viewDidAppear feed.popular",
+                ]
+            )
             #expect(window.topScreenID == "feed.popular")
             #expect(window.visibleIDs == ["navigation", "feed", "feed.popular"])
             #expect(window.selectedSegmentID == "popular")
