@@ -6,7 +6,8 @@ import Testing
 @Suite("Going back and cancelling sign-up")
 @MainActor
 struct SignUpBackAndCancelTests {
-    @Test("Back from the password step keeps the email, releases the step, and forward again keeps the password",
+    @Test(
+        "Back from the password step keeps the email, releases the step, and forward again keeps the password",
         arguments: [UserGesture.backButton, .swipeBack])
     func backFromPasswordStep(gesture: UserGesture) throws {
         try withSignUpShown { parent, window in
@@ -48,7 +49,8 @@ struct SignUpBackAndCancelTests {
         }
     }
 
-    @Test("Back from the first step releases SignUp and the parent is told, not the listener",
+    @Test(
+        "Back from the first step releases SignUp and the parent is told, not the listener",
         arguments: [UserGesture.backButton, .swipeBack])
     func backFromFirstStep(gesture: UserGesture) throws {
         try withSignUpShown { parent, window in

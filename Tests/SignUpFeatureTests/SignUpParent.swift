@@ -33,8 +33,15 @@ final class SignUpParent: Coordinator, SignUpListener {
     private(set) var otherChildRemovedByUserCount = 0
     private(set) var routingErrors: [String] = []
 
-    init(accounts: any SignUpAccountService, presentation: Presentation = .pushed) throws {
-        builder = SignUpContainer(dependency: FakeSignUpDependency(accounts: accounts))
+    convenience init(accounts: any SignUpAccountService, presentation: Presentation = .pushed) throws {
+        try self.init(
+            builder: SignUpContainer(dependency: FakeSignUpDependency(accounts: accounts)),
+            presentation: presentation
+        )
+    }
+
+    init(builder: any SignUpContainable, presentation: Presentation) throws {
+        self.builder = builder
         navigation = try NavigationController(root: ViewController(screenID: "parent"))
         self.presentation = presentation
         super.init()

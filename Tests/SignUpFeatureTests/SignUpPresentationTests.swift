@@ -59,4 +59,38 @@ struct SignUpPresentationTests {
             #expect(window.presentedIDs == [])
         }
     }
+
+    @Test("One builder serves two parents at once, pushed in one and presented in the other, with separate drafts")
+    func oneBuilderTwoParents() throws {
+        let accounts = FakeAccountService()
+        let report = try trackingLifetimes {
+            let builder = SignUpContainer(dependency: FakeSignUpDependency(accounts: accounts))
+            let pushing = try SignUpParent(builder: builder, presentation: .pushed)
+            let presenting = try SignUpParent(builder: builder, presentation: .presentedInNavigation)
+            for parent in [pushing, presenting] {
+                parent.start()
+                try parent.showSignUp()
+            }
+
+            try pushing.window.completeEmailStep("ada@example.com")
+            try presenting.window.completeEmailStep("grace@example.com")
+            try presenting.window.perform(.backButton)
+            #expect(presenting.window.fieldsOnTop["email"]?.displayedValue == "grace@example.com")
+            try presenting.window.tap("cancel")
+
+            try pushing.window.completePasswordStep()
+            try pushing.window.type("Ada", into: "displayName")
+            try pushing.window.tap("create")
+
+            #expect(pushing.sessions == [SignUpSession(email: "ada@example.com", displayName: "Ada")])
+            #expect(pushing.window.navigationStackIDs == ["parent"])
+            #expect(presenting.cancelCount == 1)
+            #expect(presenting.window.presentedIDs == [])
+            for parent in [pushing, presenting] {
+                #expect(parent.signUp == nil)
+                parent.stop()
+            }
+        }
+        #expect(report.isClean, "\(report)")
+    }
 }

@@ -8,8 +8,10 @@ import Testing
 struct SignUpValidationTests {
     @Test(
         "A malformed email is refused on the email step without asking the service",
-        arguments: ["", "   ", "ada", "ada@", "@example.com", "ada@example", "ada@@example.com", "a da@example.com",
-            "ada@example..com"]
+        arguments: [
+            "", "   ", "ada", "ada@", "@example.com", "ada@example", "ada@@example.com", "a da@example.com",
+            "ada@example..com",
+        ]
     )
     func malformedEmail(email: String) throws {
         let accounts = FakeAccountService()
