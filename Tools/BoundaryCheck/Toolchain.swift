@@ -27,6 +27,15 @@ public struct Toolchain: Sendable {
         throw .toolNotFound("swiftc and swift-symbolgraph-extract were not found together on PATH")
     }
 
+    /// The target triple of the machine the check runs on, which built the modules it reads.
+    public static var hostTarget: String {
+        #if arch(arm64)
+            "aarch64-unknown-linux-gnu"
+        #else
+            "x86_64-unknown-linux-gnu"
+        #endif
+    }
+
     /// Runs `executable` with `arguments` and returns its exit status and its combined output.
     ///
     /// The output goes through a temporary file rather than a pipe, so a chatty compiler can never block on a
