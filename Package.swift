@@ -67,6 +67,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature"]),
     ]
 )
 

@@ -17,6 +17,12 @@ struct PackageBoundaryTests {
         #expect(violations.isEmpty, "\(PackageUnderTest.report(violations))")
     }
 
+    @Test("Every baseline file belongs to a checked module")
+    func noStaleBaselines() throws {
+        let violations = try PackageUnderTest.checker().checkStaleBaselines()
+        #expect(violations.isEmpty, "\(PackageUnderTest.report(violations))")
+    }
+
     @Test(
         "Each feature publishes only its builder roles and what they mention",
         arguments: PackageUnderTest.featureModules)

@@ -82,6 +82,23 @@ public struct BoundaryChecker: Sendable {
         return drift.map { [$0] } ?? []
     }
 
+    /// Baseline files of modules the rules do not check (a module renamed or removed, or missing from the rules).
+    public func checkStaleBaselines() -> [Violation] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: baselinesDirectory.path)) ?? []
+        let checked = Set(rules.checkedModules)
+        return files.filter { $0.hasSuffix(".txt") }.sorted().compactMap { file in
+            let module = String(file.dropLast(4))
+            guard !checked.contains(module) else { return nil }
+            let path = ImportScanner.relativePath(
+                of: baselinesDirectory.appendingPathComponent(file), to: packageRoot)
+            return Violation(
+                rule: "baseline", location: path,
+                problem: "there is a baseline for \(module), but \(rulesPath) does not check a module of that name",
+                fix: "delete \(path) if \(module) is gone, or add `library \(module)` or "
+                    + "`feature \(module): <Prefix>` to \(rulesPath)")
+        }
+    }
+
     /// Rewrites the baseline of every checked module from the built modules; returns the files it changed.
     @discardableResult
     public func updateBaselines() throws(BoundaryCheckError) -> [String] {
@@ -141,7 +158,7 @@ public struct BoundaryChecker: Sendable {
 
     /// Every check, in the order a reader fixes them: imports, feature rules, baselines, probes.
     public func checkAll() throws(BoundaryCheckError) -> [Violation] {
-        var violations = try checkImports()
+        var violations = try checkImports() + checkStaleBaselines()
         for module in rules.checkedModules {
             violations += try checkFeatureRules(of: module)
             violations += try checkBaseline(of: module)
