@@ -114,6 +114,21 @@ struct CheckerCatchesViolationsTests {
         #expect(outcome.probedCount >= 4)
     }
 
+    @Test("A probe that stops compiling, and a probe whose expected error is gone, fail with [compile-probe]")
+    func compileProbesFail() throws {
+        let directory = PackageUnderTest.fixtures.appendingPathComponent("Probes")
+        let violations = try CompileProbe.violations(
+            directory: directory, modulesDirectory: try BoundaryChecker.runningBuildModules(),
+            toolchain: try Toolchain.locate(), displayRoot: PackageUnderTest.fixtures)
+        #expect(violations.map(\.rule) == ["compile-probe", "compile-probe"])
+        #expect(violations.map(\.location) == ["Probes/BrokenComposition.swift", "Probes/MismatchAccepted.swift"])
+        #expect(violations.first?.problem.contains("cannot find 'ProfileContainer' in scope") == true)
+        #expect(
+            violations.last?.problem
+                == "the probe must fail to compile (expected: does not conform to expected type 'Titled') "
+                + "but compiled")
+    }
+
     @Test("A rules file with a line the checker does not understand is refused with its line number")
     func invalidRuleIsRefused() {
         #expect(throws: BoundaryCheckError.invalidRule("rules.txt:2: `feature LoginFeature`")) {
