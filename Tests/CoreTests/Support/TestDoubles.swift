@@ -41,9 +41,15 @@ final class TestScreen: ViewController {
     override func viewWillDisappear() { onViewWillDisappear?(self) }
 }
 
-/// A container screen with nothing of its own to show.
+/// A container screen whose own content a test sets.
 @MainActor
-final class TestContainer: ContainerViewController {}
+final class TestContainer: ContainerViewController {
+    var screenContent = ScreenContent(title: "")
+    private(set) var handledActions: [String] = []
+
+    override var content: ScreenContent { screenContent }
+    override func handleAction(_ id: String) { handledActions.append(id) }
+}
 
 /// A coordinator without a screen that logs its starts, stops and the children
 /// the user removed.
