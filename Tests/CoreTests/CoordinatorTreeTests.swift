@@ -98,6 +98,25 @@ struct CoordinatorTreeTests {
         #expect(!coordinator.isStarted)
     }
 
+    @Test("A child attached to a stopped coordinator is stopped when that coordinator is removed")
+    func childOfStoppedCoordinatorIsStopped() throws {
+        let log = EventLog()
+        let parent = FlowCoordinator("parent", log: log)
+        let stopped = FlowCoordinator("stopped", log: log)
+        try parent.addChild(stopped)
+        stopped.stop()
+        let late = FlowCoordinator("late", log: log)
+        try stopped.addChild(late)
+        log.reset()
+
+        try parent.removeChild(stopped)
+
+        #expect(log.entries == ["stop late"], "didStop of the stopped coordinator is not called twice")
+        #expect(!late.isStarted)
+        #expect(late.parent == nil)
+        #expect(stopped.children.isEmpty)
+    }
+
     @Test("start() on a started coordinator does nothing")
     func startIsIdempotent() {
         let coordinator = FlowCoordinator("coordinator")
