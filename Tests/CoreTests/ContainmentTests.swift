@@ -85,6 +85,24 @@ struct ContainmentTests {
         #expect(container.viewControllers.isEmpty)
     }
 
+    @Test("Embedding a screen that contains or presents the container is refused: it would make a cycle")
+    func embedCycle() throws {
+        let outer = TestContainer(screenID: "outer")
+        let inner = TestContainer(screenID: "inner")
+        try outer.setViewControllers([inner])
+        let presenter = TestScreen(screenID: "presenter")
+        let presented = TestContainer(screenID: "presented")
+        try presenter.present(presented)
+
+        #expect(throws: NavigationError.alreadyInHierarchy) { try inner.setViewControllers([outer]) }
+        #expect(throws: NavigationError.alreadyInHierarchy) { try presented.setViewControllers([presenter]) }
+
+        #expect(outer.parent == nil)
+        #expect(inner.viewControllers.isEmpty)
+        #expect(presenter.parent == nil)
+        #expect(presented.window == nil)
+    }
+
     @Test("The container's own children can be reused in a new order; dropped ones are released")
     func reuseOwnChildren() throws {
         let container = TestContainer(screenID: "tabs")

@@ -181,6 +181,24 @@ struct NavigationTests {
         #expect(recorder.events.isEmpty)
     }
 
+    @Test("Pushing, or putting in the stack, the screen that presents the navigation controller is refused: it would make a cycle")
+    func pushCycle() throws {
+        let presenter = TestScreen(screenID: "presenter")
+        let navigation = try NavigationController(root: TestScreen(screenID: "root"))
+        try presenter.present(navigation)
+        var completions = 0
+
+        #expect(throws: NavigationError.alreadyInHierarchy) { try navigation.push(presenter) { completions += 1 } }
+        #expect(throws: NavigationError.alreadyInHierarchy) {
+            try navigation.setStack([presenter]) { completions += 1 }
+        }
+
+        #expect(navigation.stackIDs == ["root"])
+        #expect(presenter.parent == nil)
+        #expect(navigation.window == nil)
+        #expect(completions == 0)
+    }
+
     @Test("A navigation controller cannot be created with another navigation controller as root")
     func navigationAsRoot() {
         #expect(throws: NavigationError.cannotPushNavigationController) {

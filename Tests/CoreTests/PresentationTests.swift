@@ -100,6 +100,23 @@ struct PresentationTests {
         #expect(completions == 0)
     }
 
+    @Test("Presenting a screen over one it presents, outside a window, is refused: it would make a cycle")
+    func presentCycle() throws {
+        let bottom = TestScreen(screenID: "bottom")
+        let middle = TestScreen(screenID: "middle")
+        let top = TestScreen(screenID: "top")
+        try bottom.present(middle)
+        try middle.present(top)
+        var completions = 0
+
+        #expect(throws: NavigationError.alreadyInHierarchy) { try top.present(bottom) { completions += 1 } }
+
+        #expect(bottom.presentingViewController == nil)
+        #expect(top.presentedViewController == nil)
+        #expect(top.window == nil)
+        #expect(completions == 0)
+    }
+
     @Test("Dismissing from a screen that neither presents nor is presented is refused with nothingToDismiss")
     func nothingToDismiss() throws {
         let (window, navigation) = try makeNavigationWindow()
