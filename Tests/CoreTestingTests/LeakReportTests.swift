@@ -18,7 +18,8 @@ struct LeakReportTests {
         #expect(report.survivorLabels == ["ProfileScreen", "ProfileCoordinator"])
         #expect(report.survivors.map(\.kind) == [.screen, .coordinator])
         #expect(report.createdCount == 2)
-        #expect(report.description == "2 of 2 objects still alive: screen ProfileScreen, coordinator ProfileCoordinator")
+        #expect(
+            report.description == "2 of 2 objects still alive: screen ProfileScreen, coordinator ProfileCoordinator")
 
         for survivor in report.survivors {
             (survivor.object as? ProfileScreen)?.owner = nil

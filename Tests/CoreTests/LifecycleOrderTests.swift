@@ -19,7 +19,9 @@ struct LifecycleCase: Sendable, CustomTestStringConvertible {
     static let table: [LifecycleCase] = [
         LifecycleCase(
             transition: .push,
-            expected: ["viewDidLoad b", "viewWillDisappear a", "viewWillAppear b", "viewDidDisappear a", "viewDidAppear b"]),
+            expected: [
+                "viewDidLoad b", "viewWillDisappear a", "viewWillAppear b", "viewDidDisappear a", "viewDidAppear b",
+            ]),
         LifecycleCase(
             transition: .pop,
             expected: ["viewWillDisappear b", "viewWillAppear a", "viewDidDisappear b", "viewDidAppear a"]),
@@ -28,7 +30,9 @@ struct LifecycleCase: Sendable, CustomTestStringConvertible {
             expected: ["viewWillDisappear c", "viewWillAppear a", "viewDidDisappear c", "viewDidAppear a"]),
         LifecycleCase(
             transition: .setStack,
-            expected: ["viewDidLoad e", "viewWillDisappear b", "viewWillAppear e", "viewDidDisappear b", "viewDidAppear e"]),
+            expected: [
+                "viewDidLoad e", "viewWillDisappear b", "viewWillAppear e", "viewDidDisappear b", "viewDidAppear e",
+            ]),
         LifecycleCase(
             transition: .presentFullScreen,
             expected: [
@@ -49,7 +53,9 @@ struct LifecycleCase: Sendable, CustomTestStringConvertible {
         LifecycleCase(transition: .dismissOverFullScreen, expected: ["viewWillDisappear p", "viewDidDisappear p"]),
         LifecycleCase(
             transition: .containerSwitch,
-            expected: ["viewDidLoad y", "viewWillDisappear x", "viewWillAppear y", "viewDidDisappear x", "viewDidAppear y"]),
+            expected: [
+                "viewDidLoad y", "viewWillDisappear x", "viewWillAppear y", "viewDidDisappear x", "viewDidAppear y",
+            ]),
         LifecycleCase(
             transition: .replaceRoot,
             expected: [

@@ -181,7 +181,9 @@ struct NavigationTests {
         #expect(recorder.events.isEmpty)
     }
 
-    @Test("Pushing, or putting in the stack, the screen that presents the navigation controller is refused: it would make a cycle")
+    @Test(
+        "Pushing, or putting in the stack, the screen that presents the navigation controller is refused: it would make a cycle"
+    )
     func pushCycle() throws {
         let presenter = TestScreen(screenID: "presenter")
         let navigation = try NavigationController(root: TestScreen(screenID: "root"))

@@ -5,7 +5,9 @@ import Testing
 @Suite("Presentation")
 @MainActor
 struct PresentationTests {
-    @Test("present shows the screen over its presenter with the style, and calls the completion once", arguments: PresentationStyle.allCases)
+    @Test(
+        "present shows the screen over its presenter with the style, and calls the completion once",
+        arguments: PresentationStyle.allCases)
     func present(style: PresentationStyle) throws {
         let window = Window()
         let root = TestScreen(screenID: "root")

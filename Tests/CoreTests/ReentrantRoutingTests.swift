@@ -73,7 +73,8 @@ struct ReentrantRoutingTests {
         #expect(
             recorder.events.map(\.description) == [
                 "pop b",
-                "viewDidLoad a", "dismiss sheet", "viewWillDisappear b", "viewWillAppear a", "viewDidDisappear b", "viewDidAppear a",
+                "viewDidLoad a", "dismiss sheet", "viewWillDisappear b", "viewWillAppear a", "viewDidDisappear b",
+                "viewDidAppear a",
                 "viewWillDisappear sheet", "viewDidDisappear sheet",
             ])
     }

@@ -5,7 +5,9 @@ import Testing
 @Suite("User gestures")
 @MainActor
 struct UserGestureTests {
-    @Test("Back pops the top screen and detaches, stops and releases the coordinator that owned it", arguments: [UserGesture.backButton, .swipeBack])
+    @Test(
+        "Back pops the top screen and detaches, stops and releases the coordinator that owned it",
+        arguments: [UserGesture.backButton, .swipeBack])
     func backReleasesOwner(gesture: UserGesture) throws {
         let (window, navigation) = try makeNavigationWindow()
         let log = EventLog()
@@ -100,7 +102,8 @@ struct UserGestureTests {
         try window.perform(.swipeDown)
 
         #expect(window.presentedIDs.isEmpty)
-        #expect(log.entries == ["stop deeper", "stop detail", "stop sheetOwner", "userDidRemove sheetOwner from parent"])
+        #expect(
+            log.entries == ["stop deeper", "stop detail", "stop sheetOwner", "userDidRemove sheetOwner from parent"])
         #expect(parent.children.isEmpty)
         #expect(weakSheetOwner == nil)
         #expect(weakDetail == nil)

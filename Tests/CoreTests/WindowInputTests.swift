@@ -67,7 +67,8 @@ struct WindowInputTests {
     func disabledAction() throws {
         let window = Window()
         let root = TestScreen(screenID: "root")
-        root.screenContent = ScreenContent(title: "", elements: [.button(Button(id: "go", title: "Go", isEnabled: false))])
+        root.screenContent = ScreenContent(
+            title: "", elements: [.button(Button(id: "go", title: "Go", isEnabled: false))])
         try window.setRootViewController(root)
         #expect(throws: ScreenInputError.actionDisabled("go")) { try window.performAction("go") }
         #expect(root.handledActions.isEmpty)

@@ -71,7 +71,8 @@ final class LiveSystem {
             if lifecycle == .viewDidAppear { appearances[id, default: 0] += 1 }
             if lifecycle == .viewDidDisappear { disappearances[id, default: 0] += 1 }
         }
-        let main = try NavigationController(root: register(ProbeScreen(screenID: "home", isModal: false)), screenID: "main")
+        let main = try NavigationController(
+            root: register(ProbeScreen(screenID: "home", isModal: false)), screenID: "main")
         let second = try NavigationController(
             root: register(ProbeScreen(screenID: "home2", isModal: false)), screenID: "second")
         let root = ProbeContainer(screenID: "root")
@@ -133,9 +134,11 @@ final class LiveSystem {
     private func describe(_ screen: ViewController) -> String {
         var text = screen.screenID
         if let navigation = screen as? NavigationController {
-            text += "[" + navigation.viewControllers.map { describe($0, parent: navigation) }.joined(separator: ",") + "]"
+            text +=
+                "[" + navigation.viewControllers.map { describe($0, parent: navigation) }.joined(separator: ",") + "]"
         } else if let container = screen as? ContainerViewController {
-            text += "{" + container.viewControllers.map { describe($0, parent: container) }.joined(separator: ",")
+            text +=
+                "{" + container.viewControllers.map { describe($0, parent: container) }.joined(separator: ",")
                 + "|" + (container.selectedIndex.map { String($0) } ?? "-") + "}"
         }
         if screen.parent == nil, let presented = screen.presentedViewController {

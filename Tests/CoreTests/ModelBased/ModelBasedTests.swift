@@ -58,6 +58,23 @@ struct ModelBasedTests {
         #expect(failure == nil, "\(failure.map(\.description) ?? "")")
     }
 
+    @Test("Shrinking keeps only the operations a failure needs")
+    func shrinkingFindsTheCause() {
+        let operations = ModelOperation.randomSequence(seed: 3, count: 300)
+        let first = operations.firstIndex { if case .stop = $0 { true } else { false } } ?? 0
+        let second = operations[(first + 1)...].firstIndex(of: .swipeDown) ?? 0
+        // A failure that needs a stop followed, later, by a swipe down.
+        let failingStep = { (candidate: [ModelOperation]) -> Int? in
+            guard let stop = candidate.firstIndex(of: operations[first]) else { return nil }
+            return candidate[(stop + 1)...].firstIndex(of: .swipeDown)
+        }
+        #expect(failingStep(operations) == second)
+
+        let shrunk = ModelRun.shrink(operations, failingStep: failingStep)
+
+        #expect(shrunk == [operations[first], .swipeDown])
+    }
+
     @Test("The generator is deterministic: a seed always gives the same operations")
     func generatorIsDeterministic() {
         #expect(ModelOperation.randomSequence(seed: 7, count: 50) == ModelOperation.randomSequence(seed: 7, count: 50))

@@ -17,6 +17,6 @@ struct ModelRegressions: Sendable, CustomTestStringConvertible {
                 .stop(coordinator: 310),
                 .attach(parent: 703, target: 935, placement: .push, kind: .plain, modal: false),
                 .dismiss(target: 306),
-            ]),
+            ])
     ]
 }

@@ -37,8 +37,12 @@ final class ModelRun {
     }
 
     /// A shorter sequence that still fails, found by delta debugging: remove chunks of operations, halving
-    /// the chunk size when no chunk can go, replaying from scratch each time.
-    static func shrink(_ operations: [ModelOperation]) -> [ModelOperation] {
+    /// the chunk size when no chunk can go, replaying from scratch each time. `failingStep` tells whether a
+    /// sequence fails, and at which step; it replays on Core unless a test of the shrinking passes another.
+    static func shrink(
+        _ operations: [ModelOperation],
+        failingStep: ([ModelOperation]) -> Int? = { replay($0)?.step }
+    ) -> [ModelOperation] {
         var current = operations
         var chunkCount = 2
         while current.count > 1 {
@@ -48,8 +52,8 @@ final class ModelRun {
             while start < current.count {
                 var candidate = current
                 candidate.removeSubrange(start..<min(start + chunkSize, current.count))
-                if let failure = replay(candidate) {
-                    current = Array(candidate.prefix(failure.step + 1))
+                if let step = failingStep(candidate) {
+                    current = Array(candidate.prefix(step + 1))
                     removedOne = true
                 } else {
                     start += chunkSize
@@ -101,7 +105,7 @@ final class ModelRun {
         do {
             message = try applyThrowing(operation)
         } catch {
-            message = "the test itself failed to build screens: \(error)"
+            message = "building the screens of this step failed: \(error)"
         }
         if let message { return message }
         pendingRelease += model.collectReleased()
@@ -331,8 +335,9 @@ final class ModelRun {
             return "hierarchy: expected\n  \(expectedSnapshot)\nCore has\n  \(actualSnapshot)"
         }
         let window = live.window
-        if window.presentedViewControllers.map(\.screenID) != model.presentedChain {
-            return "presented chain: expected \(model.presentedChain), Core has \(window.presentedViewControllers.map(\.screenID))"
+        let presented = window.presentedViewControllers.map(\.screenID)
+        if presented != model.presentedChain {
+            return "presented chain: expected \(model.presentedChain), Core has \(presented)"
         }
         let onTop = window.screensOnTop.map(\.screenID)
         if onTop != model.screensOnTop || window.topViewController?.screenID != model.screensOnTop.last {
@@ -359,13 +364,15 @@ final class ModelRun {
                     return "hidden \(id) appeared \(appeared) times and disappeared \(disappeared) times"
                 }
             }
-            if let probe = screen as? ProbeScreen, probe.attemptedDismissals != model.screen(id).attemptedDismissals {
-                return "\(id) was told of \(probe.attemptedDismissals) refused swipes, expected \(model.screen(id).attemptedDismissals)"
+            let expectedAttempts = model.screen(id).attemptedDismissals
+            if let probe = screen as? ProbeScreen, probe.attemptedDismissals != expectedAttempts {
+                return "\(id) was told of \(probe.attemptedDismissals) refused swipes, expected \(expectedAttempts)"
             }
         }
         let treeLines = live.treeLines
         if treeLines != model.treeLines {
-            return "coordinator tree: expected\n\(model.treeLines.joined(separator: "\n"))\nCore has\n\(treeLines.joined(separator: "\n"))"
+            let expectedTree = model.treeLines.joined(separator: "\n")
+            return "coordinator tree: expected\n\(expectedTree)\nCore has\n\(treeLines.joined(separator: "\n"))"
         }
         let orphans = live.coordinatorsWithoutScreen
         if !orphans.isEmpty { return "coordinators in the tree whose screen left the window: \(orphans)" }

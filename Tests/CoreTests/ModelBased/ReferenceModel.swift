@@ -184,7 +184,8 @@ struct ReferenceModel {
         case .plain: break
         case .navigation: text += "[" + node.stack.map(describe).joined(separator: ",") + "]"
         case .container:
-            text += "{" + node.children.map(describe).joined(separator: ",") + "|"
+            text +=
+                "{" + node.children.map(describe).joined(separator: ",") + "|"
                 + (node.selected.map { String($0) } ?? "-") + "}"
         }
         if let presented = node.presented {
@@ -259,7 +260,9 @@ struct ReferenceModel {
         return popped
     }
 
-    mutating func present(_ screenID: String, from target: String, style: PresentationStyle)
+    mutating func present(
+        _ screenID: String, from target: String, style: PresentationStyle
+    )
         -> Result<[String], NavigationError>
     {
         let context = containmentRoot(target)
