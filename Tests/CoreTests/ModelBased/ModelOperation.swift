@@ -32,6 +32,9 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
     case back(UserGesture)
     case swipeDown
     case select(container: Int, index: Int)
+    /// The navigation stack of a screen is replaced: the screens whose bit is set in `keep` stay, in reverse
+    /// order if `reversed`, then a new plain screen if `fresh`, then the first again if `duplicate`.
+    case setStack(target: Int, keep: Int, reversed: Bool, fresh: Bool, duplicate: Bool)
     /// A coordinator below the root is stopped (it stays attached to its parent).
     case stop(coordinator: Int)
 
@@ -49,6 +52,8 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case .back(let gesture): ".back(.\(gesture))"
         case .swipeDown: ".swipeDown"
         case .select(let container, let index): ".select(container: \(container), index: \(index))"
+        case .setStack(let target, let keep, let reversed, let fresh, let duplicate):
+            ".setStack(target: \(target), keep: \(keep), reversed: \(reversed), fresh: \(fresh), duplicate: \(duplicate))"
         case .stop(let coordinator): ".stop(coordinator: \(coordinator))"
         }
     }
@@ -80,7 +85,11 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case 59..<67: return .dismiss(target: pick(&generator))
         case 67..<76: return .back(generator.below(2) == 0 ? .backButton : .swipeBack)
         case 76..<86: return .swipeDown
-        case 86..<94: return .select(container: pick(&generator), index: generator.below(4))
+        case 86..<92: return .select(container: pick(&generator), index: generator.below(4))
+        case 92..<96:
+            return .setStack(
+                target: pick(&generator), keep: generator.below(256), reversed: generator.below(4) == 0,
+                fresh: generator.below(2) == 0, duplicate: generator.below(10) == 0)
         default: return .stop(coordinator: pick(&generator))
         }
     }

@@ -187,11 +187,21 @@ final class ModelRun {
             let node = model.screen(screenID)
             if let parentID = node.parent, model.screen(parentID).kind == .navigation {
                 let stack = model.screen(parentID).stack
-                guard let index = stack.firstIndex(of: screenID), index > 0, let below = live.screen(stack[index - 1])
-                else { return "\(screenID) of \(childID) is the root of \(parentID)" }
-                expected = model.pop(to: stack[index - 1], from: screenID)
-                actual = outcome { try screen.pop(to: below, completion: complete) }
-                returnsRemovedScreens = true
+                if let index = stack.firstIndex(of: screenID), index > 0, let below = live.screen(stack[index - 1]) {
+                    expected = model.pop(to: stack[index - 1], from: screenID)
+                    actual = outcome { try screen.pop(to: below, completion: complete) }
+                    returnsRemovedScreens = true
+                } else {
+                    // The root of a stack (after a setStack) goes with a new stack without it; the only screen
+                    // of a stack cannot go, so the parent keeps the child.
+                    let remaining = stack.filter { $0 != screenID }
+                    guard !remaining.isEmpty else { return nil }
+                    expected = model.setStack(remaining, from: screenID)
+                    actual = outcome {
+                        try screen.setStack(remaining.compactMap { live.screen($0) }, completion: complete)
+                        return []
+                    }
+                }
             } else if let containerID = node.parent,
                 let container = live.screen(containerID) as? ContainerViewController
             {
@@ -289,6 +299,24 @@ final class ModelRun {
             expected = model.select(index: resolvedIndex, in: containerID)
             actual = outcome {
                 try container.select(index: resolvedIndex, completion: complete)
+                return []
+            }
+
+        case .setStack(let targetChoice, let keep, let reversed, let fresh, let duplicate):
+            guard let targetID = pick(model.hierarchy, targetChoice), let target = live.screen(targetID) else {
+                return "no target"
+            }
+            let current = model.navigationStack(of: targetID) ?? []
+            var stack = current.enumerated().filter { keep & (1 << ($0.offset % 8)) != 0 }.map(\.element)
+            if reversed { stack.reverse() }
+            if fresh { stack += model.makeScreen(.plain, modal: false) }
+            if duplicate, let first = stack.first { stack.append(first) }
+            let screens = try stack.map { id in
+                try live.screen(id) ?? live.makeScreen([id], kind: .plain, modal: false)
+            }
+            expected = model.setStack(stack, from: targetID)
+            actual = outcome {
+                try target.setStack(screens, completion: complete)
                 return []
             }
 

@@ -248,6 +248,26 @@ struct ReferenceModel {
         return .success(popAbove(index: index, in: navigation, limit: .max))
     }
 
+    /// Replaces the stack of the navigation controller of `target`; returns the screens it dropped, top first.
+    mutating func setStack(_ stack: [String], from target: String) -> Result<[String], NavigationError> {
+        guard let navigation = resolvedNavigation(target) else { return .failure(.noNavigationController) }
+        guard !stack.isEmpty else { return .failure(.emptyStack) }
+        var seen = Set<String>()
+        for id in stack {
+            guard seen.insert(id).inserted else { return .failure(.duplicateScreen) }
+        }
+        let dropped = screen(navigation).stack.reversed().filter { !seen.contains($0) }
+        for id in dropped { screens[id]?.parent = nil }
+        for id in stack { screens[id]?.parent = navigation }
+        screens[navigation]?.stack = stack
+        return .success(dropped)
+    }
+
+    /// The stack of the navigation controller of `target`, if it has one.
+    func navigationStack(of target: String) -> [String]? {
+        resolvedNavigation(target).map { screen($0).stack }
+    }
+
     /// Pops up to `limit` screens above `index`, top first.
     private mutating func popAbove(index: Int, in navigation: String, limit: Int) -> [String] {
         var popped: [String] = []
