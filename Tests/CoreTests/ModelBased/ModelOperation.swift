@@ -35,6 +35,8 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
     /// The navigation stack of a screen is replaced: the screens whose bit is set in `keep` stay, in reverse
     /// order if `reversed`, then a new plain screen if `fresh`, then the first again if `duplicate`.
     case setStack(target: Int, keep: Int, reversed: Bool, fresh: Bool, duplicate: Bool)
+    /// A coordinator of the tree is attached again, to a coordinator of the tree: always refused.
+    case reattach(child: Int, parent: Int)
     /// A coordinator below the root is stopped (it stays attached to its parent).
     case stop(coordinator: Int)
 
@@ -55,6 +57,7 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case .setStack(let target, let keep, let reversed, let fresh, let duplicate):
             ".setStack(target: \(target), keep: \(keep), reversed: \(reversed), fresh: \(fresh), duplicate: \(duplicate))"
         case .stop(let coordinator): ".stop(coordinator: \(coordinator))"
+        case .reattach(let child, let parent): ".reattach(child: \(child), parent: \(parent))"
         }
     }
 
@@ -90,6 +93,7 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
             return .setStack(
                 target: pick(&generator), keep: generator.below(256), reversed: generator.below(4) == 0,
                 fresh: generator.below(2) == 0, duplicate: generator.below(10) == 0)
+        case 96..<98: return .reattach(child: pick(&generator), parent: pick(&generator))
         default: return .stop(coordinator: pick(&generator))
         }
     }

@@ -320,6 +320,20 @@ final class ModelRun {
                 return []
             }
 
+        case .reattach(let childChoice, let parentChoice):
+            guard let childID = pick(model.tree, childChoice), let parentID = pick(model.tree, parentChoice),
+                let child = live.coordinator(childID), let parent = live.coordinator(parentID)
+            else { return "no coordinator" }
+            let expectedRefusal = model.refusalToAttach(childID, to: parentID)
+            do {
+                try parent.addChild(child)
+                return
+                    "\(parentID).addChild(\(childID)) was accepted, expected \(expectedRefusal.map { "\($0)" } ?? "?")"
+            } catch {
+                return error == expectedRefusal
+                    ? nil : "expected \(expectedRefusal.map { "\($0)" } ?? "success"), got \(error)"
+            }
+
         case .stop(let choice):
             guard let coordinatorID = pick(Array(model.tree.dropFirst()), choice),
                 let coordinator = live.coordinator(coordinatorID)

@@ -368,6 +368,20 @@ struct ReferenceModel {
 
     // MARK: - Coordinator tree, as documented
 
+    /// Why attaching `child` to `parent` is refused, if it is, checked in the documented order.
+    func refusalToAttach(_ child: String, to parent: String) -> CoordinatorError? {
+        if child == parent { return .cannotAttachToItself }
+        if let current = coordinators[child]?.parent {
+            return current == parent ? .alreadyAttached : .attachedToAnotherParent
+        }
+        var ancestor = coordinators[parent]?.parent
+        while let current = ancestor {
+            if current == child { return .wouldCreateCycle }
+            ancestor = coordinators[current]?.parent
+        }
+        return nil
+    }
+
     mutating func addChild(_ child: String, to parent: String) {
         coordinators[parent]?.children.append(child)
         coordinators[child]?.parent = parent
