@@ -43,7 +43,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
 
     func push(_ screen: ViewController, completion: (@MainActor () -> Void)?) throws(NavigationError) {
         guard !(screen is NavigationController) else { throw .cannotPushNavigationController }
-        guard screen !== self, !screen.isInHierarchy else { throw .alreadyInHierarchy }
+        guard !screen.isInHierarchy, !screen.isAncestor(orSelfOf: self) else { throw .alreadyInHierarchy }
         Transaction.run {
             screen.parent = self
             viewControllers.append(screen)
@@ -86,7 +86,9 @@ public final class NavigationController: ViewController, NavigationControllerabl
         for screen in screens {
             guard seen.insert(ObjectIdentifier(screen)).inserted else { throw .duplicateScreen }
             guard !(screen is NavigationController) else { throw .cannotPushNavigationController }
-            guard screen.parent === self || !screen.isInHierarchy else { throw .alreadyInHierarchy }
+            guard screen.parent === self || !screen.isInHierarchy && !screen.isAncestor(orSelfOf: self) else {
+                throw .alreadyInHierarchy
+            }
         }
         Transaction.run {
             let previous = viewControllers
