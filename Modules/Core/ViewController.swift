@@ -182,7 +182,7 @@ open class ViewController: ViewControllerable {
 
     // MARK: - Presentation (implementation)
 
-    func present(
+    func presentScreen(
         _ screen: ViewController,
         style: PresentationStyle,
         completion: (@MainActor () -> Void)?
@@ -199,7 +199,7 @@ open class ViewController: ViewControllerable {
         }
     }
 
-    func dismiss(completion: (@MainActor () -> Void)?) throws(NavigationError) {
+    func dismissScreens(completion: (@MainActor () -> Void)?) throws(NavigationError) {
         let context = containmentRoot
         if context.presentedStorage != nil {
             context.dismissPresentedChain(completion: completion)

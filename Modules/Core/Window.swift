@@ -120,7 +120,7 @@ public final class Window {
             else { throw .nothingToGoBack }
             emit(.gesture(gesture))
             Transaction.run {
-                let popped = try? navigation.pop(completion: nil)
+                let popped = try? navigation.popTopScreen(completion: nil)
                 Transaction.enqueue { Window.detachOwners(of: popped.map { [$0] } ?? []) }
             }
         case .swipeDown:
