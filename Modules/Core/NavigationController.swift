@@ -71,7 +71,9 @@ public final class NavigationController: ViewController, NavigationControllerabl
         return popAbove(index: 0, completion: completion)
     }
 
-    func popScreens(to screen: ViewController, completion: (@MainActor () -> Void)?) throws(NavigationError)
+    func popScreens(
+        to screen: ViewController, completion: (@MainActor () -> Void)?
+    ) throws(NavigationError)
         -> [ViewController]
     {
         guard screen.parent === self, let index = viewControllers.lastIndex(where: { $0 === screen }) else {

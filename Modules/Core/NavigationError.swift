@@ -33,6 +33,7 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
     /// A user gesture on a window with no root screen.
     case noRootViewController
 
+    /// A sentence that says what was refused and why, for error messages.
     public var description: String {
         switch self {
         case .noNavigationController: "the screen is not in a navigation controller"

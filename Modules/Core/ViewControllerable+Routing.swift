@@ -40,7 +40,9 @@ extension ViewControllerable {
     /// - Throws: ``NavigationError/noNavigationController``,
     ///   ``NavigationError/alreadyInHierarchy``, or
     ///   ``NavigationError/cannotPushNavigationController``.
-    public func push(_ screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil)
+    public func push(
+        _ screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil
+    )
         throws(NavigationError)
     {
         try resolvedNavigationController().pushScreen(screen.viewController, completion: completion)
@@ -69,7 +71,9 @@ extension ViewControllerable {
     /// - Throws: ``NavigationError/noNavigationController``, or
     ///   ``NavigationError/notInNavigationStack`` if `screen` is not on the stack.
     @discardableResult
-    public func pop(to screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil)
+    public func pop(
+        to screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil
+    )
         throws(NavigationError) -> [ViewController]
     {
         try resolvedNavigationController().popScreens(to: screen.viewController, completion: completion)
@@ -82,7 +86,9 @@ extension ViewControllerable {
     ///   ``NavigationError/emptyStack``, ``NavigationError/duplicateScreen``,
     ///   ``NavigationError/alreadyInHierarchy``, or
     ///   ``NavigationError/cannotPushNavigationController``.
-    public func setStack(_ screens: [any ViewControllerable], completion: (@MainActor () -> Void)? = nil)
+    public func setStack(
+        _ screens: [any ViewControllerable], completion: (@MainActor () -> Void)? = nil
+    )
         throws(NavigationError)
     {
         try resolvedNavigationController().replaceStack(screens.map(\.viewController), completion: completion)

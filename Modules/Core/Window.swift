@@ -238,7 +238,8 @@ public final class Window {
         while let next = levels[levels.count - 1].presentedStorage {
             levels.append(next)
         }
-        let firstVisibleLevel = levels.lastIndex { !$0.modalPresentationStyle.keepsPresenterVisible && $0 !== root } ?? 0
+        let firstVisibleLevel =
+            levels.lastIndex { !$0.modalPresentationStyle.keepsPresenterVisible && $0 !== root } ?? 0
         var visible: [ViewController] = []
         for level in levels[firstVisibleLevel...] {
             Window.appendVisible(level, to: &visible)
