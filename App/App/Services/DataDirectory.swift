@@ -120,7 +120,7 @@ final class DataDirectory: Sendable {
     func write<Document: Encodable>(_ document: Document, to name: String) throws(DataError) {
         let filePath = filePath(name)
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let bytes: Data
         do {
