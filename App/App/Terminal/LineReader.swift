@@ -19,6 +19,8 @@ final class LineReader {
     /// Where the unread bytes of `buffer` start; consumed bytes are dropped only when a new chunk is read, so
     /// reading many short lines costs linear time.
     private var start = 0
+    /// Where to look for the next line break: the bytes between `start` and here hold none.
+    private var searchStart = 0
     private var isAtEnd = false
 
     /// Creates a reader of `input` that refuses lines longer than `maximumLength` bytes.
@@ -31,9 +33,10 @@ final class LineReader {
     func next() -> Line? {
         var isTooLong = false
         while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = buffer[searchStart...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = buffer[start..<newline]
                 start = newline + 1
+                searchStart = start
                 return isTooLong || line.count > maximumLength ? .tooLong : Self.decode(line)
             }
             if buffer.count - start > maximumLength {
@@ -41,10 +44,12 @@ final class LineReader {
                 buffer.removeAll(keepingCapacity: true)
                 start = 0
             }
+            searchStart = buffer.count
             if isAtEnd {
                 guard start < buffer.count || isTooLong else { return nil }
                 let line = buffer[start...]
                 start = buffer.count
+                searchStart = start
                 return isTooLong ? .tooLong : Self.decode(line)
             }
             let chunk = input.read(maximumCount: 64 * 1024)
@@ -52,6 +57,7 @@ final class LineReader {
                 isAtEnd = true
             } else {
                 buffer.removeSubrange(..<start)
+                searchStart -= start
                 start = 0
                 buffer += chunk
             }
