@@ -173,7 +173,7 @@ enum AppHarness {
 
     @MainActor
     static func run(
-        input: ScriptedInput,
+        input: any AppMain.ByteInput,
         arguments: [String],
         environment: [String: String] = [:],
         terminalOutput: Bool = false
@@ -194,4 +194,29 @@ enum AppHarness {
         login
 
         """
+}
+
+/// Input that hands the app one line per read and runs an action before a given line is read, to change the
+/// world between two commands (the app reads a line only after the previous one ran).
+final class LineByLineInput: AppMain.ByteInput {
+    private let lines: [String]
+    private var nextIndex = 0
+    private let beforeLine: [Int: () -> Void]
+
+    /// `beforeLine` maps a 1-based line number to what to do just before the app reads it.
+    init(_ lines: [String], beforeLine: [Int: () -> Void]) {
+        self.lines = lines
+        self.beforeLine = beforeLine
+    }
+
+    var isTerminal: Bool { false }
+
+    func read(maximumCount: Int) -> [UInt8] {
+        guard nextIndex < lines.count else { return [] }
+        beforeLine[nextIndex + 1]?()
+        defer { nextIndex += 1 }
+        return Array((lines[nextIndex] + "\n").utf8)
+    }
+
+    func setEcho(_ isOn: Bool) {}
 }
