@@ -159,7 +159,8 @@ final class TemporaryDataDirectory {
         environment: [String: String] = [:],
         interactive: Bool = false
     ) -> AppRun {
-        let input = ScriptedInput(bytes: bytes, isTerminal: interactive)
+        let input = ScriptedInput(
+            bytes: bytes, isTerminal: interactive, chunkSize: bytes.count > 65_536 ? 65_536 : 7)
         return AppHarness.run(
             input: input, arguments: ["--data-dir", path] + arguments, environment: environment,
             terminalOutput: interactive)
