@@ -100,11 +100,13 @@ struct DeepLinkRoutingTests {
     @Test("A post link dismisses compose and pops a shown post first")
     func postLinkClosesWhatIsInTheWay() throws {
         let data = try TemporaryDataDirectory()
-        let run = data.run(AppHarness.demoLogin + "post.1\nopen app://feed/compose\nstate\nopen app://feed/post/3\nstate\n")
+        let run = data.run(
+            AppHarness.demoLogin + "post.1\nopen app://feed/compose\nstate\nopen app://feed/post/3\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 2)
-        #expect(states[0].top == "feed.compose" && states[0].navigation == [] && states[0].presented == ["feed.compose"])
+        #expect(
+            states[0].top == "feed.compose" && states[0].navigation == [] && states[0].presented == ["feed.compose"])
         #expect(states[1].top == "feed.post" && states[1].navigation == ["feed", "feed.post"])
         #expect(states[1].presented.isEmpty)
         #expect(run.output.isEmpty == false)

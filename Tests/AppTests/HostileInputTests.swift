@@ -41,7 +41,8 @@ struct HostileInputTests {
     @Test("Invalid UTF-8 is refused with a message; valid lines around it still run")
     func invalidUTF8() throws {
         let data = try TemporaryDataDirectory()
-        let bytes: [UInt8] = Array("state\n".utf8) + [0x73, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0xC0, 0x0A] + Array("state\n".utf8)
+        let bytes: [UInt8] =
+            Array("state\n".utf8) + [0x73, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0xC0, 0x0A] + Array("state\n".utf8)
         let run = data.run(bytes: bytes, arguments: ["--keep-going"])
         #expect(run.status == 1)
         #expect(run.error == "line 2: the line is not valid UTF-8\n")

@@ -49,8 +49,8 @@ struct LifetimeTests {
             // AppCoordinator + LoginCoordinator; login.navigation + login.
             #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 2)
             #expect(LiveObjects.screenCount == screensBefore + 2)
-            weak var loginFlow = root.appCoordinator.children.first
-            weak var loginRoot = root.window.rootViewController
+            weak let loginFlow = root.appCoordinator.children.first
+            weak let loginRoot = root.window.rootViewController
             #expect(loginFlow != nil && loginRoot != nil)
 
             _ = session.execute(.open("app://signup"))
@@ -64,8 +64,8 @@ struct LifetimeTests {
             #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 4)
             #expect(LiveObjects.screenCount == screensBefore + 4)
 
-            weak var feedFlow = root.appCoordinator.children.first
-            weak var feedRoot = root.window.rootViewController
+            weak let feedFlow = root.appCoordinator.children.first
+            weak let feedRoot = root.window.rootViewController
             _ = session.execute(.action("post.2"))
             _ = session.execute(.open("app://feed/compose"))
             #expect(session.execute(.action("compose")) == .failed("unknown command or action 'compose' (type 'help')"))

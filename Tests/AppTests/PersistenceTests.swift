@@ -78,8 +78,9 @@ struct PersistenceTests {
             #expect(!String(decoding: bytes, as: UTF8.self).contains(password), "\(name) holds the password")
             #expect(!String(decoding: bytes, as: UTF8.self).contains("demo-password"), "\(name) holds a password")
         }
-        let accounts = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: data.file("accounts.json")))) as? [String: Any]
+        let accounts =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: data.file("accounts.json")))) as? [String: Any]
         let hashes = (accounts?["accounts"] as? [[String: Any]])?.compactMap { $0["passwordHash"] as? String } ?? []
         #expect(hashes.count == 2)
         #expect(hashes.allSatisfy { $0.hasPrefix("$y$j9T$") && $0.count > 40 })
@@ -163,7 +164,8 @@ struct PersistenceTests {
         let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path, "--keep-going"])
         #expect(run.status == 1)
         #expect(
-            run.error == "line 6: The feed is unavailable: cannot write \(data.file(".lock")): No such file or directory\n"
+            run.error
+                == "line 6: The feed is unavailable: cannot write \(data.file(".lock")): No such file or directory\n"
         )
         #expect(run.lastState?.top == "feed.compose")
     }

@@ -18,7 +18,8 @@ struct RenderingTests {
                 [2] Create account (signup)
 
                 """)
-        let failed = data.run("set email demo@example.com\nset password abc\nlogin\nscreen\n", arguments: ["--keep-going"])
+        let failed = data.run(
+            "set email demo@example.com\nset password abc\nlogin\nscreen\n", arguments: ["--keep-going"])
         #expect(
             failed.output == """
                 Log in

@@ -103,7 +103,8 @@ enum DeepLink: Equatable, Sendable {
         while index < segment.endIndex {
             let byte = segment[index]
             if byte == UInt8(ascii: "%") {
-                guard segment.endIndex - index >= 3, let high = hexValue(segment[index + 1]), let low = hexValue(segment[index + 2])
+                guard segment.endIndex - index >= 3, let high = hexValue(segment[index + 1]),
+                    let low = hexValue(segment[index + 2])
                 else { return nil }
                 output.append(high << 4 | low)
                 index += 3

@@ -42,7 +42,8 @@ struct AccountStore: Sendable {
         let outcome: Result<AccountRecord, Failure>
         do {
             outcome = try directory.withExclusiveLock { () throws(DataError) -> Result<AccountRecord, Failure> in
-                var document = try directory.read(DataFiles.accounts, as: AccountsDocument.self)
+                var document =
+                    try directory.read(DataFiles.accounts, as: AccountsDocument.self)
                     ?? AccountsDocument(accounts: [])
                 guard !document.accounts.contains(where: { $0.email == record.email }) else {
                     return .failure(.emailTaken)
@@ -89,7 +90,8 @@ struct AccountStore: Sendable {
     /// Adds `record` unless an account with its email exists (used to seed the demo account).
     func insertIfMissing(_ record: AccountRecord) throws(DataError) {
         try directory.withExclusiveLock { () throws(DataError) in
-            var document = try directory.read(DataFiles.accounts, as: AccountsDocument.self)
+            var document =
+                try directory.read(DataFiles.accounts, as: AccountsDocument.self)
                 ?? AccountsDocument(accounts: [])
             guard !document.accounts.contains(where: { $0.email == record.email }) else { return }
             document.accounts.append(record)

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Glibc
+import Synchronization
 
 /// The folder that keeps accounts, the session and posts as JSON files, and the rules for touching it.
 ///

@@ -42,7 +42,8 @@ enum PasswordHasher {
 
     private static func crypt(_ password: String, setting: String) -> String? {
         let data = UnsafeMutablePointer<crypt_data>.allocate(capacity: 1)
-        UnsafeMutableRawPointer(data).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<crypt_data>.size)
+        UnsafeMutableRawPointer(data).initializeMemory(
+            as: UInt8.self, repeating: 0, count: MemoryLayout<crypt_data>.size)
         defer {
             UnsafeMutableRawPointer(data).initializeMemory(
                 as: UInt8.self, repeating: 0, count: MemoryLayout<crypt_data>.size)

@@ -40,7 +40,9 @@ final class CommandSession {
         switch command {
         case .action(let id):
             let isOffered = window.screensOnTop.contains { screen in screen.content.actions.contains { $0.id == id } }
-            guard isOffered else { return .failed("unknown command or action '\(TerminalText.quoted(id))' (type 'help')") }
+            guard isOffered else {
+                return .failed("unknown command or action '\(TerminalText.quoted(id))' (type 'help')")
+            }
             return performChecked { () throws(ScreenInputError) in try window.performAction(id) }
         case .actionNumber(let number):
             let actions = ScreenRenderer.numberedActions(in: window)

@@ -86,13 +86,17 @@ struct ScreenRenderer {
             return [TerminalText.escaped(text)]
         case .field(let field):
             let kind = field.isSecure ? ", secure" : ""
-            return ["\(TerminalText.escaped(field.label)) " + style.dim("(set \(TerminalText.escaped(field.id))\(kind))")
-                + ": " + TerminalText.escaped(field.displayedValue)]
+            return [
+                "\(TerminalText.escaped(field.label)) " + style.dim("(set \(TerminalText.escaped(field.id))\(kind))")
+                    + ": " + TerminalText.escaped(field.displayedValue)
+            ]
         case .button(let button):
             number += 1
             let availability = button.isEnabled ? "" : ", unavailable"
-            return [style.accent("[\(number)]") + " " + TerminalText.escaped(button.title) + " "
-                + style.dim("(\(TerminalText.escaped(button.id))\(availability))")]
+            return [
+                style.accent("[\(number)]") + " " + TerminalText.escaped(button.title) + " "
+                    + style.dim("(\(TerminalText.escaped(button.id))\(availability))")
+            ]
         case .list(let list):
             guard !list.items.isEmpty else {
                 return list.emptyMessage.map { ["  " + TerminalText.escaped($0)] } ?? []
@@ -103,7 +107,9 @@ struct ScreenRenderer {
                 if let detail = item.detail { head += " · " + TerminalText.escaped(detail) }
                 if let actionID = item.actionID {
                     number += 1
-                    lines.append(style.accent("[\(number)]") + " " + head + " " + style.dim("(\(TerminalText.escaped(actionID)))"))
+                    lines.append(
+                        style.accent("[\(number)]") + " " + head + " "
+                            + style.dim("(\(TerminalText.escaped(actionID)))"))
                 } else {
                     lines.append("  - " + head)
                 }
@@ -117,7 +123,8 @@ struct ScreenRenderer {
                 number += 1
                 let title = TerminalText.escaped(segment.title)
                 let shown = segment.id == control.selectedID ? style.bold("<\(title)>") : title
-                return style.accent("[\(number)]") + " " + shown + " " + style.dim("(\(TerminalText.escaped(segment.id)))")
+                return style.accent("[\(number)]") + " " + shown + " "
+                    + style.dim("(\(TerminalText.escaped(segment.id)))")
             }
             return [segments.joined(separator: "  ")]
         }
