@@ -175,6 +175,15 @@ struct LaunchTests {
         #expect(run.error.hasPrefix("app: cannot write /dev/null/app-data: the folder cannot be created"))
     }
 
+    @Test("An existing folder where no file can be created is refused at start, exit code 1")
+    func readOnlyDataDirectory() throws {
+        // sysfs refuses new files to everyone, root included, so this holds on any Linux machine.
+        let run = AppHarness.run(input: ScriptedInput("state\n"), arguments: ["--data-dir", "/sys"])
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("app: cannot write /sys: the folder is not writable ("))
+        #expect(run.output.isEmpty)
+    }
+
     @Test("A data directory path that is a file is refused, exit code 1")
     func dataDirectoryIsAFile() throws {
         let data = try TemporaryDataDirectory()

@@ -26,25 +26,34 @@ final class DataDirectory: Sendable {
     /// - Throws: ``DataError/unwritable(path:problem:)`` naming the folder when it cannot be created, is not a
     ///   folder, or is read-only.
     static func open(path: String) throws(DataError) -> DataDirectory {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw .unwritable(path: path, problem: "the folder cannot be created (\(Self.reason(of: error)))")
-            }
-        } else if !isDirectory.boolValue {
-            throw .unwritable(path: path, problem: "it is not a folder")
-        }
+        try createFolders(path)
         let directory = DataDirectory(path: path)
-        let lockPath = directory.filePath(".lock")
-        let descriptor = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // Create and remove a file, as every atomic write will: the only reliable test of a writable folder.
+        let probePath = directory.filePath(".probe-\(getpid())-\(temporaryFileCounter.next())")
+        let descriptor = Glibc.open(probePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .unwritable(path: path, problem: "the folder is not writable (\(Self.systemError()))")
         }
         close(descriptor)
+        unlink(probePath)
         return directory
+    }
+
+    /// Creates `path` and its missing parents (like `mkdir -p`), with the system's reason when it cannot.
+    private static func createFolders(_ path: String) throws(DataError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                throw .unwritable(path: path, problem: "the folder cannot be created (\(systemError()))")
+            }
+            prefix += "/"
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw .unwritable(path: path, problem: "the folder cannot be created (\(systemError()))")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw .unwritable(path: path, problem: "it is not a folder") }
     }
 
     /// The path of the file `name` inside the folder.
@@ -207,15 +216,6 @@ final class DataDirectory: Sendable {
 
     private static func systemError() -> String {
         String(cString: strerror(errno))
-    }
-
-    private static func reason(of error: any Error) -> String {
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return (error as NSError).localizedDescription
     }
 
     private static func problem(of error: DecodingError) -> String {

@@ -3,10 +3,10 @@
 @MainActor
 final class DataHealth {
     /// The first fatal data error, if any.
-    private(set) var fatalError: DataError?
+    private(set) var fatalDataError: DataError?
 
     /// Records `error` if it is fatal and none was recorded before.
     func record(_ error: DataError) {
-        if error.isFatal, fatalError == nil { fatalError = error }
+        if error.isFatal, fatalDataError == nil { fatalDataError = error }
     }
 }

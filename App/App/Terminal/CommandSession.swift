@@ -33,7 +33,7 @@ final class CommandSession {
     }
 
     /// The first fatal data error met so far, if any.
-    var fatalDataError: DataError? { root.health.fatalError }
+    var fatalDataError: DataError? { root.health.fatalDataError }
 
     /// Carries out `command`.
     func execute(_ command: Command) -> Outcome {
