@@ -23,11 +23,11 @@ enum FeedMessage {
         }
     }
 
-    /// The message for a failed route.
+    /// The message for a post the user picked but that cannot be shown.
     static func message(for error: FeedRouteError) -> String {
         switch error {
         case .postNotFound: postNotFound
-        case .unavailable(let reason): unavailable(reason)
+        case .unavailable(let reason): "The post cannot be shown: \(reason)"
         }
     }
 }

@@ -61,12 +61,4 @@ final class FeedViewController: ContainerViewController, FeedPresentable {
 extension FeedSegment {
     /// The segment's position on the control.
     fileprivate var index: Int { FeedSegment.allCases.firstIndex(of: self) ?? 0 }
-
-    /// The segment's label.
-    var title: String {
-        switch self {
-        case .latest: "Latest"
-        case .popular: "Popular"
-        }
-    }
 }
