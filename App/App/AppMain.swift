@@ -53,7 +53,7 @@ public enum AppMain {
             } else {
                 settings.c_lflag &= ~tcflag_t(ECHO)
             }
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+            tcsetattr(STDIN_FILENO, TCSANOW, &settings)
         }
     }
 

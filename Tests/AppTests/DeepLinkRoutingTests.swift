@@ -15,6 +15,17 @@ struct DeepLinkRoutingTests {
         #expect(states[1].coordinators.allNames.contains("FeedPostCoordinator"))
     }
 
+    @Test("A link is not failed by an error the login screen showed before it")
+    func linkAfterFailedLogin() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            "set email demo@example.com\nset password nope\nlogin\nopen app://feed/post/2\nset password demo-password\n"
+                + "login\nstate\n",
+            arguments: ["--keep-going"])
+        #expect(run.error == "line 3: Wrong email or password.\n")
+        #expect(run.lastState?.top == "feed.post")
+    }
+
     @Test("--open at launch routes like the open command, and continues after log-in")
     func openAtLaunch() throws {
         let data = try TemporaryDataDirectory()

@@ -73,6 +73,7 @@ final class CommandSession {
         case .dismiss:
             return gesture(.swipeDown)
         case .open(let text):
+            let errorBefore = errorOnScreen
             do {
                 try root.appCoordinator.open(DeepLink.parse(text))
             } catch let error as DeepLink.ParseError {
@@ -80,7 +81,7 @@ final class CommandSession {
             } catch {
                 return .failed(String(describing: error))
             }
-            return checkAfterChange()
+            return checkAfterChange(ignoring: errorBefore)
         case .state:
             return .done(
                 output: StateReport.json(
@@ -121,13 +122,17 @@ final class CommandSession {
         return checkAfterChange()
     }
 
-    /// After an action or a link: a failure the app coordinator noted, or an error now shown on screen, fails
-    /// the command.
-    private func checkAfterChange() -> Outcome {
+    /// The error message shown on the screens on top (the innermost one), if any.
+    private var errorOnScreen: String? {
+        window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
+    }
+
+    /// After an action or a link: a failure the app coordinator noted, or an error shown on screen, fails the
+    /// command. A link fails only on an error it caused, not on one `ignoring` that was already shown before it
+    /// (such as a failed log-in's message on the login screen it returns to).
+    private func checkAfterChange(ignoring errorBefore: String? = nil) -> Outcome {
         if let failure = root.appCoordinator.pendingFailure { return takeFailure(failure) }
-        if let message = window.screensOnTop.lazy.compactMap(\.content.errorMessage).last {
-            return .failed(message)
-        }
+        if let message = errorOnScreen, message != errorBefore { return .failed(message) }
         return .done(output: nil)
     }
 
