@@ -74,12 +74,16 @@ final class CommandSession {
             return gesture(.swipeDown)
         case .open(let text):
             let errorBefore = errorOnScreen
+            let link: DeepLink
             do {
-                try root.appCoordinator.open(DeepLink.parse(text))
-            } catch let error as DeepLink.ParseError {
-                return .failed(error.description)
+                link = try DeepLink.parse(text)
             } catch {
-                return .failed(String(describing: error))
+                return .failed(error.description)
+            }
+            do {
+                try root.appCoordinator.open(link)
+            } catch {
+                return .failed(error.description)
             }
             return checkAfterChange(ignoring: errorBefore)
         case .state:
