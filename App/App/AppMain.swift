@@ -43,17 +43,25 @@ public enum AppMain {
             }
         }
 
-        /// Switches the terminal's echo through termios.
+        /// Switches the terminal's echo through termios. While echo is off, Ctrl-C turns it back on before the
+        /// process ends, so the person's shell is not left without echo.
         public func setEcho(_ isOn: Bool) {
             guard isTerminal else { return }
             var settings = termios()
             guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
             if isOn {
                 settings.c_lflag |= tcflag_t(ECHO)
+                tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+                signal(SIGINT, SIG_DFL)
             } else {
+                settingsToRestoreOnInterrupt = settings
                 settings.c_lflag &= ~tcflag_t(ECHO)
+                signal(SIGINT) { _ in
+                    tcsetattr(STDIN_FILENO, TCSANOW, &settingsToRestoreOnInterrupt)
+                    _exit(130)
+                }
+                tcsetattr(STDIN_FILENO, TCSANOW, &settings)
             }
-            tcsetattr(STDIN_FILENO, TCSANOW, &settings)
         }
     }
 
@@ -106,3 +114,7 @@ public enum AppMain {
         AppRunner(environment: environment, input: input, output: output, error: error).run(arguments: arguments)
     }
 }
+
+/// The terminal settings from before echo was turned off, for the interrupt handler (a C function that can
+/// capture nothing) to restore. Written only on the main thread before the handler is installed.
+nonisolated(unsafe) private var settingsToRestoreOnInterrupt = termios()
