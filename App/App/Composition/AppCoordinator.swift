@@ -79,26 +79,19 @@ final class AppCoordinator: Coordinator {
     /// - Throws: ``RouteError`` when the link cannot be followed now (already logged in, no such post …); nothing
     ///   changed then.
     func open(_ link: DeepLink) throws(RouteError) {
-        switch link {
-        case .login, .signUp:
-            guard user == nil else {
-                throw RouteError(description: "you are already logged in; log out first")
-            }
+        guard link.requiresLogin else {
+            guard user == nil else { throw RouteError(description: "you are already logged in; log out first") }
             pendingLink = nil
-            if link == .login {
-                showLoginOnTop()
-            } else {
-                presentSignUp()
-            }
-        case .feed, .popular, .post, .compose:
-            if case .post(let id) = link { try checkPostExists(id) }
-            guard user != nil else {
-                pendingLink = link
-                showLoginOnTop()
-                return
-            }
-            try route(inFeed: link)
+            if link == .signUp { presentSignUp() } else { showLoginOnTop() }
+            return
         }
+        if case .post(let id) = link { try checkPostExists(id) }
+        guard user != nil else {
+            pendingLink = link
+            showLoginOnTop()
+            return
+        }
+        try route(inFeed: link)
     }
 
     private func checkPostExists(_ id: String) throws(RouteError) {
