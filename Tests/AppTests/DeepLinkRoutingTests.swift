@@ -35,6 +35,15 @@ struct DeepLinkRoutingTests {
         #expect(run.lastState?.presented == ["feed.compose"])
     }
 
+    @Test("A bad --open link stops the app at launch with exit code 1")
+    func badOpenAtLaunch() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run("state\n", arguments: ["--open", "app://nowhere"])
+        #expect(run.status == 1)
+        #expect(run.error == "app: --open: unknown link 'app://nowhere'\n")
+        #expect(run.output.isEmpty)
+    }
+
     @Test("A protected link after signing up from a link continues to its target")
     func linkContinuesAfterSignUp() throws {
         let data = try TemporaryDataDirectory()

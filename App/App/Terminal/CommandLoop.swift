@@ -10,7 +10,6 @@ final class CommandLoop {
     private let isInteractive: Bool
     private let style: TextStyle
     private let keepsGoing: Bool
-    private var session: CommandSession?
     private let root: CompositionRoot
 
     /// Creates a loop over `root` reading commands from `reader`.
@@ -40,8 +39,6 @@ final class CommandLoop {
         let session = CommandSession(root: root, style: style) { [weak self] label in
             self?.readSecret(prompt: label)
         }
-        self.session = session
-        defer { self.session = nil }
         if let initialLink {
             switch session.execute(.open(initialLink)) {
             case .failed(let message):
