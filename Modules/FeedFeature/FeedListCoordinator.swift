@@ -15,6 +15,9 @@ final class FeedListCoordinator: ViewableCoordinator<any FeedListPresentable> {
         screen.listener = self
     }
 
+    /// Names the segment, so the two lists tell apart in the tree: `FeedListCoordinator(latest)`.
+    override var name: String { "FeedListCoordinator(\(segment.rawValue))" }
+
     override func didStart() {
         reload()
     }

@@ -66,12 +66,12 @@ struct RenderingTests {
         let run = data.run(AppHarness.demoLogin + "post.3\ntree\n")
         #expect(
             run.output == """
-                Coordinators               Screens
-                AppCoordinator             feed.navigation
-                  FeedCoordinator            feed [shows feed.latest]
-                    FeedListCoordinator        feed.latest
-                    FeedListCoordinator        feed.popular
-                    FeedPostCoordinator      feed.post  <- top
+                Coordinators                        Screens
+                AppCoordinator                      feed.navigation
+                  FeedCoordinator                     feed [shows feed.latest]
+                    FeedListCoordinator(latest)         feed.latest
+                    FeedListCoordinator(popular)        feed.popular
+                    FeedPostCoordinator               feed.post  <- top
 
                 """)
     }
