@@ -108,7 +108,9 @@ public final class Window {
     /// - Throws: ``NavigationError/noRootViewController``,
     ///   ``NavigationError/nothingToGoBack``, ``NavigationError/nothingToDismiss``,
     ///   ``NavigationError/notSwipeDismissible``, or
-    ///   ``NavigationError/dismissalRefused``. A refused gesture changes nothing.
+    ///   ``NavigationError/dismissalRefused``. A refused gesture changes nothing
+    ///   in the hierarchy and sends no event; the one thing it does is tell the
+    ///   screen that refused a swipe down, so it can offer a way out.
     public func perform(_ gesture: UserGesture) throws(NavigationError) {
         guard rootViewController != nil else { throw .noRootViewController }
         switch gesture {
@@ -128,11 +130,11 @@ public final class Window {
                 throw .nothingToDismiss
             }
             guard sheet.modalPresentationStyle.allowsSwipeDown else { throw .notSwipeDismissible }
-            emit(.gesture(gesture))
             if let refusing = screensOnTop.last(where: \.isModalInPresentation) {
                 refusing.didAttemptUserDismissal()
                 throw .dismissalRefused
             }
+            emit(.gesture(gesture))
             Transaction.run {
                 let dismissed = presenter.dismissPresentedChain(completion: nil)
                 Transaction.enqueue { Window.detachOwners(of: dismissed) }
