@@ -14,7 +14,7 @@ public final class SignUpContainer: Container<any SignUpDependency>, SignUpConta
     public func coordinator(listener: any SignUpListener) -> any ViewableCoordinating {
         let draft = SignUpDraft()
         let coordinator = SignUpCoordinator(
-            screen: SignUpEmailViewController(draft: draft),
+            screen: SignUpStepViewController(step: .email, draft: draft),
             draft: draft,
             accounts: dependency.accounts
         )

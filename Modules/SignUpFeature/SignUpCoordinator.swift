@@ -31,7 +31,8 @@ final class SignUpCoordinator: ViewableCoordinator<any SignUpStepPresentable> {
 
     private func showPasswordStep() {
         guard passwordStep == nil else { return }
-        let step = SignUpPasswordCoordinator(screen: SignUpPasswordViewController(draft: draft), draft: draft)
+        let screen = SignUpStepViewController(step: .password, draft: draft)
+        let step = SignUpPasswordCoordinator(screen: screen, draft: draft)
         step.listener = self
         if attachAndPush(step, reportingTo: presenter) { passwordStep = step }
     }
@@ -39,7 +40,7 @@ final class SignUpCoordinator: ViewableCoordinator<any SignUpStepPresentable> {
     private func showNameStep(reportingTo stepPresenter: any SignUpStepPresentable) {
         guard nameStep == nil else { return }
         let step = SignUpNameCoordinator(
-            screen: SignUpNameViewController(draft: draft),
+            screen: SignUpStepViewController(step: .name, draft: draft),
             draft: draft,
             accounts: accounts
         )
