@@ -67,10 +67,8 @@ extension LoginCoordinator: LoginScreenListener {
         guard signUp == nil else { return }
         let child = signUpBuilder.coordinator(listener: self)
         do {
-            try addChild(child)
-            try viewControllerable.push(child.viewControllerable)
+            try addChild(child) { try viewControllerable.push($0) }
         } catch {
-            if child.parent === self { try? removeChild(child) }
             presenter.show(errorMessage: LoginMessage.navigationFailed(error))
             return
         }

@@ -55,11 +55,9 @@ final class SignUpCoordinator: ViewableCoordinator<any SignUpStepPresentable> {
         reportingTo stepPresenter: any SignUpStepPresentable
     ) -> Bool {
         do {
-            try addChild(step)
-            try viewControllerable.push(step.viewControllerable)
+            try addChild(step) { try viewControllerable.push($0) }
             return true
         } catch {
-            if step.parent === self { try? removeChild(step) }
             stepPresenter.show(errorMessage: SignUpMessage.cannotShowStep(error))
             return false
         }
