@@ -76,8 +76,8 @@ final class AppCoordinator: Coordinator {
 
     /// Follows `link`.
     ///
-    /// - Throws: ``RouteError`` when the link cannot be followed now (already logged in, no such post …); nothing
-    ///   changed then.
+    /// - Throws: ``RouteError`` when the link cannot be followed now (already logged in, no such post, a compose
+    ///   draft in the way …); nothing changed then.
     func open(_ link: DeepLink) throws(RouteError) {
         guard link.requiresLogin else {
             guard user == nil else { throw RouteError(description: "you are already logged in; log out first") }
