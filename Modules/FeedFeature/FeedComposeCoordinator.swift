@@ -14,6 +14,10 @@ final class FeedComposeCoordinator: ViewableCoordinator<any FeedComposePresentab
         super.init(viewControllerable: screen, presenter: screen)
         screen.listener = self
     }
+
+    /// Whether the sheet holds a draft that is not empty, which closing it
+    /// would lose.
+    var holdsDraft: Bool { presenter.holdsDraft }
 }
 
 extension FeedComposeCoordinator: FeedComposeScreenListener {

@@ -4,7 +4,7 @@ protocol FeedComposeScreenListener: AnyObject {
     /// The user tapped `post` with the draft `text`.
     func composeScreenDidRequestPost(text: String)
 
-    /// The user gave the draft up: `cancel`, or `discard` after a refused
-    /// swipe down.
+    /// The user gave the draft up: `cancel` with an empty draft, or `discard`
+    /// (offered after `cancel` or a refused swipe down with a draft).
     func composeScreenDidCancel()
 }

@@ -2,7 +2,8 @@ import Core
 
 /// The compose sheet, `feed.compose`: the field `text`, `post` (enabled once
 /// there is something to post) and `cancel`. While the draft is not empty the
-/// sheet refuses the user's swipe down and then offers `discard`.
+/// sheet refuses the user's swipe down, and `cancel` does not close it: both
+/// ask "Discard this draft?" and offer `discard`.
 final class FeedComposeViewController: ViewController, FeedComposePresentable {
     weak var listener: (any FeedComposeScreenListener)?
     private var text = ""
@@ -25,7 +26,9 @@ final class FeedComposeViewController: ViewController, FeedComposePresentable {
         return ScreenContent(title: "New post", elements: elements, errorMessage: errorMessage)
     }
 
-    override var isModalInPresentation: Bool { !text.isEmpty }
+    var holdsDraft: Bool { !text.isEmpty }
+
+    override var isModalInPresentation: Bool { holdsDraft }
 
     override func didAttemptUserDismissal() {
         isOfferingDiscard = true
@@ -40,7 +43,9 @@ final class FeedComposeViewController: ViewController, FeedComposePresentable {
     override func handleAction(_ id: String) {
         switch id {
         case "post": listener?.composeScreenDidRequestPost(text: text)
-        case "cancel", "discard": listener?.composeScreenDidCancel()
+        case "cancel":
+            if holdsDraft { isOfferingDiscard = true } else { listener?.composeScreenDidCancel() }
+        case "discard": listener?.composeScreenDidCancel()
         default: break
         }
     }

@@ -4,18 +4,26 @@ public import Core
 /// routes the parent may take into it (deep links such as `app://feed/post/42`).
 ///
 /// Each route first closes what is in the way (a presented compose sheet, a
-/// pushed post), so it works whatever the user was doing.
+/// pushed post), so it works whatever the user was doing; but it never throws
+/// away a draft: while compose holds a non-empty draft, a route that would
+/// close it throws ``FeedRouteError/draftInProgress`` and changes nothing.
 @MainActor
 public protocol FeedCoordinating: ViewableCoordinating {
     /// Shows a segment (pops to the feed and dismisses what is presented first).
-    func showSegment(_ segment: FeedSegment)
+    /// A failing navigation is reported on the `feed` screen.
+    ///
+    /// - Throws: ``FeedRouteError/draftInProgress``, changing nothing, while
+    ///   compose holds a non-empty draft.
+    func showSegment(_ segment: FeedSegment) throws(FeedRouteError)
 
     /// Shows a post's detail: dismisses a presented sheet and pops to the feed
     /// first, then pushes the detail.
     ///
     /// - Throws: ``FeedRouteError/postNotFound(_:)``, changing nothing, when
-    ///   there is no such post; ``FeedRouteError/unavailable(_:)`` when the
-    ///   post service or the navigation failed.
+    ///   there is no such post; ``FeedRouteError/draftInProgress``, changing
+    ///   nothing, while compose holds a non-empty draft;
+    ///   ``FeedRouteError/unavailable(_:)`` when the post service or the
+    ///   navigation failed.
     func showPost(id: String) throws(FeedRouteError)
 
     /// Presents compose (pops/dismisses first as needed). When compose is

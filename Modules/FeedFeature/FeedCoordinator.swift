@@ -27,9 +27,10 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     override func didStart() {
         let lists = FeedSegment.allCases.map { segment in
             let list = FeedListCoordinator(
-                screen: FeedListViewController(segment: segment),
+                screen: FeedListViewController(segment: segment, now: { [dependency] in dependency.now }),
                 segment: segment,
-                dependency: dependency
+                dependency: dependency,
+                user: user
             )
             list.listener = self
             return list
@@ -55,35 +56,31 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
 
     // MARK: - Routes
 
-    func showSegment(_ segment: FeedSegment) {
-        do {
-            try returnToFeed()
-            try presenter.select(segment)
-            presenter.show(errorMessage: nil)
-        } catch {
-            presenter.show(errorMessage: FeedMessage.cannotShow(error))
-        }
+    func showSegment(_ segment: FeedSegment) throws(FeedRouteError) {
+        try refuseIfDraftInProgress()
+        returnToFeed(selecting: segment)
     }
 
     func showPost(id: String) throws(FeedRouteError) {
         let post: FeedPost?
         do throws(FeedServiceError) {
-            post = try dependency.posts.post(id: id)
+            post = try dependency.posts.post(id: id, for: user)
         } catch {
             switch error {
+            case .postNotFound: throw .postNotFound(id)
             case .unavailable(let reason): throw .unavailable(reason)
             }
         }
         guard let post else { throw .postNotFound(id) }
+        try refuseIfDraftInProgress()
         do {
             try returnToFeed()
             let detail = FeedPostCoordinator(
-                screen: FeedPostViewController(),
+                screen: FeedPostViewController(now: { [dependency] in dependency.now }),
                 post: post,
                 dependency: dependency,
                 user: user
             )
-            detail.listener = self
             try attach(detail) { screen in try viewControllerable.push(screen) }
             self.detail = detail
         } catch {
@@ -126,6 +123,24 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         }
     }
 
+    /// Throws ``FeedRouteError/draftInProgress`` while compose holds a
+    /// non-empty draft, which closing it would lose.
+    private func refuseIfDraftInProgress() throws(FeedRouteError) {
+        if compose?.holdsDraft == true { throw .draftInProgress }
+    }
+
+    /// Closes what is in the way and shows `segment`; reports a failing
+    /// navigation on the screen.
+    private func returnToFeed(selecting segment: FeedSegment) {
+        do {
+            try returnToFeed()
+            try presenter.select(segment)
+            presenter.show(errorMessage: nil)
+        } catch {
+            presenter.show(errorMessage: FeedMessage.cannotShow(error))
+        }
+    }
+
     /// Dismisses compose and pops the detail, so the feed is on top.
     private func returnToFeed() throws {
         try closeCompose()
@@ -146,6 +161,8 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         self.detail = nil
     }
 
+    /// Reloads both lists: compose is a sheet over the feed, so closing it
+    /// makes no list appear again.
     private func reloadLists() {
         for list in lists { list.reload() }
     }
@@ -153,7 +170,11 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
 
 extension FeedCoordinator: FeedScreenListener {
     func feedScreenDidSelect(_ segment: FeedSegment) {
-        showSegment(segment)
+        do throws(FeedRouteError) {
+            try showSegment(segment)
+        } catch {
+            presenter.show(errorMessage: FeedMessage.message(for: error))
+        }
     }
 
     func feedScreenDidTapCompose() {
@@ -176,16 +197,10 @@ extension FeedCoordinator: FeedListListener {
     }
 }
 
-extension FeedCoordinator: FeedPostListener {
-    func postDidChange(_ post: FeedPost) {
-        reloadLists()
-    }
-}
-
 extension FeedCoordinator: FeedComposeListener {
     func composeDidPublish(_ post: FeedPost) {
         reloadLists()
-        showSegment(.latest)
+        returnToFeed(selecting: .latest)
     }
 
     func composeDidCancel() {

@@ -1,16 +1,23 @@
 import Core
 
-/// A segment of the feed: loads its posts (newest or most liked first) and
-/// reports the post the user picks.
+/// A segment of the feed: loads its posts (newest or most liked first) for the
+/// user each time its screen will appear, and reports the post the user picks.
 final class FeedListCoordinator: ViewableCoordinator<any FeedListPresentable> {
     weak var listener: (any FeedListListener)?
     let segment: FeedSegment
     private let dependency: any FeedDependency
+    private let user: FeedUser
 
-    /// Creates the segment `segment` around `screen`.
-    init(screen: some ViewControllerable & FeedListPresentable, segment: FeedSegment, dependency: any FeedDependency) {
+    /// Creates the segment `segment` for `user` around `screen`.
+    init(
+        screen: some ViewControllerable & FeedListPresentable,
+        segment: FeedSegment,
+        dependency: any FeedDependency,
+        user: FeedUser
+    ) {
         self.segment = segment
         self.dependency = dependency
+        self.user = user
         super.init(viewControllerable: screen, presenter: screen)
         screen.listener = self
     }
@@ -18,16 +25,14 @@ final class FeedListCoordinator: ViewableCoordinator<any FeedListPresentable> {
     /// Names the segment, so the two lists tell apart in the tree: `FeedListCoordinator(latest)`.
     override var name: String { "FeedListCoordinator(\(segment.rawValue))" }
 
-    override func didStart() {
-        reload()
-    }
-
-    /// Reads the posts again from the service and shows them as of now.
+    /// Reads the posts again from the service, so the list shows what is
+    /// there now, including posts published elsewhere.
     func reload() {
         do throws(FeedServiceError) {
-            let posts = try segment == .latest ? dependency.posts.latestPosts() : dependency.posts.popularPosts()
-            let now = dependency.now
-            presenter.show(rows: posts.map { FeedPostRow(post: $0, now: now) }, errorMessage: nil)
+            let posts =
+                try segment == .latest
+                ? dependency.posts.latestPosts(for: user) : dependency.posts.popularPosts(for: user)
+            presenter.show(rows: posts.map(FeedPostRow.init(post:)), errorMessage: nil)
         } catch {
             presenter.show(rows: [], errorMessage: FeedMessage.message(for: error))
         }
@@ -35,6 +40,10 @@ final class FeedListCoordinator: ViewableCoordinator<any FeedListPresentable> {
 }
 
 extension FeedListCoordinator: FeedListScreenListener {
+    func listScreenWillAppear() {
+        reload()
+    }
+
     func listScreenDidSelectPost(id: String) {
         listener?.listDidSelectPost(id: id)
     }

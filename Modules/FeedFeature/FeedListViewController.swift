@@ -1,7 +1,9 @@
 import Core
+import Foundation
 
 /// The list of a segment, `feed.latest` or `feed.popular`: one row per post
 /// (author, text, relative time and likes); tapping a row performs `post.<id>`.
+/// Relative times are formatted each time the content is read.
 final class FeedListViewController: ViewController, FeedListPresentable {
     /// The prefix of a row's action id.
     static let rowActionPrefix = "post."
@@ -10,19 +12,23 @@ final class FeedListViewController: ViewController, FeedListPresentable {
     private let segment: FeedSegment
     private var rows: [FeedPostRow] = []
     private var errorMessage: String?
+    private let now: @MainActor () -> Date
 
-    init(segment: FeedSegment) {
+    /// Creates the list of `segment`, formatting times as seen at `now()`.
+    init(segment: FeedSegment, now: @escaping @MainActor () -> Date) {
         self.segment = segment
+        self.now = now
         super.init(screenID: "feed.\(segment.rawValue)")
     }
 
     override var content: ScreenContent {
+        let moment = now()
         let items = rows.map { row in
             ListItem(
                 id: row.id,
                 title: row.authorName,
                 subtitle: row.text,
-                detail: "\(row.time) · \(row.likes)",
+                detail: "\(row.time(at: moment)) · \(row.likes)",
                 actionID: Self.rowActionPrefix + row.id
             )
         }
@@ -31,6 +37,10 @@ final class FeedListViewController: ViewController, FeedListPresentable {
             elements: [.list(ListSection(id: "posts", items: items, emptyMessage: FeedMessage.emptyList))],
             errorMessage: errorMessage
         )
+    }
+
+    override func viewWillAppear() {
+        listener?.listScreenWillAppear()
     }
 
     override func handleAction(_ id: String) {

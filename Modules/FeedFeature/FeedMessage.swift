@@ -3,6 +3,7 @@ enum FeedMessage {
     static let emptyList = "No posts yet."
     static let postNotFound = "This post no longer exists."
     static let discardQuestion = "Discard this draft?"
+    static let draftInProgress = "The compose sheet holds an unsaved draft; post or discard it first."
 
     /// The post service could not answer.
     static func unavailable(_ reason: String) -> String {
@@ -19,14 +20,17 @@ enum FeedMessage {
     /// The message for an error of the post service.
     static func message(for error: FeedServiceError) -> String {
         switch error {
+        case .postNotFound: postNotFound
         case .unavailable(let reason): unavailable(reason)
         }
     }
 
-    /// The message for a post the user picked but that cannot be shown.
+    /// The message for a route the user took (a post, a segment) that cannot
+    /// be shown.
     static func message(for error: FeedRouteError) -> String {
         switch error {
         case .postNotFound: postNotFound
+        case .draftInProgress: draftInProgress
         case .unavailable(let reason): "The post cannot be shown: \(reason)"
         }
     }

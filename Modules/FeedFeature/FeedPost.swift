@@ -12,7 +12,7 @@ public struct FeedPost: Equatable, Sendable {
     public let text: String
     /// How many people like it.
     public let likeCount: Int
-    /// Whether the current user likes it.
+    /// Whether the person the service was asked for likes it.
     public let isLiked: Bool
 
     /// Creates a post.

@@ -1,8 +1,8 @@
 import Core
 
-/// A post's detail: shows it and likes or unlikes it for the user.
+/// A post's detail: shows it and likes or unlikes it for the user. The lists
+/// pick the change up when they appear again.
 final class FeedPostCoordinator: ViewableCoordinator<any FeedPostPresentable> {
-    weak var listener: (any FeedPostListener)?
     private var post: FeedPost
     private let dependency: any FeedDependency
     private let user: FeedUser
@@ -22,7 +22,7 @@ final class FeedPostCoordinator: ViewableCoordinator<any FeedPostPresentable> {
     }
 
     override func didStart() {
-        presenter.show(post: FeedPostRow(post: post, now: dependency.now))
+        presenter.show(post: FeedPostRow(post: post))
     }
 }
 
@@ -34,8 +34,7 @@ extension FeedPostCoordinator: FeedPostScreenListener {
             presenter.show(errorMessage: FeedMessage.message(for: error))
             return
         }
-        presenter.show(post: FeedPostRow(post: post, now: dependency.now))
+        presenter.show(post: FeedPostRow(post: post))
         presenter.show(errorMessage: nil)
-        listener?.postDidChange(post)
     }
 }

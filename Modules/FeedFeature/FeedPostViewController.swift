@@ -1,12 +1,17 @@
 import Core
+import Foundation
 
-/// The post detail, `feed.post`: author, time, text, likes and `like`.
+/// The post detail, `feed.post`: author, time, text, likes and `like`. The
+/// relative time is formatted each time the content is read.
 final class FeedPostViewController: ViewController, FeedPostPresentable {
     weak var listener: (any FeedPostScreenListener)?
     private var post: FeedPostRow?
     private var errorMessage: String?
+    private let now: @MainActor () -> Date
 
-    init() {
+    /// Creates the detail, formatting times as seen at `now()`.
+    init(now: @escaping @MainActor () -> Date) {
+        self.now = now
         super.init(screenID: "feed.post")
     }
 
@@ -15,7 +20,7 @@ final class FeedPostViewController: ViewController, FeedPostPresentable {
         return ScreenContent(
             title: "Post",
             elements: [
-                .text("\(post.authorName) · \(post.time)"),
+                .text("\(post.authorName) · \(post.time(at: now()))"),
                 .text(post.text),
                 .text(post.likes),
                 .button(Button(id: "like", title: post.isLiked ? "Unlike" : "Like")),

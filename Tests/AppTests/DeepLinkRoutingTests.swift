@@ -132,6 +132,33 @@ struct DeepLinkRoutingTests {
         #expect(run.output.isEmpty == false)
     }
 
+    @Test(
+        "A link that would close compose while it holds a draft fails, naming the draft, and changes nothing",
+        arguments: ["app://feed/post/1", "app://feed", "app://feed/popular"]
+    )
+    func linkRefusedOverDraft(link: String) throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            AppHarness.demoLogin + "compose\nset text Half a thought\nstate\nopen \(link)\nstate\npost\nstate\n",
+            arguments: ["--keep-going"])
+        #expect(run.status == 1)
+        #expect(run.error == "line 7: the compose sheet holds an unsaved draft; post or discard it first\n")
+        let states = run.states
+        try #require(states.count == 3)
+        #expect(states[0] == states[1])
+        #expect(states[1].top == "feed.compose")
+        #expect(states[2].top == "feed.latest", "the draft was kept, so it could still be posted")
+    }
+
+    @Test("Without --keep-going, a link refused over a draft stops the script with exit code 1")
+    func linkRefusedOverDraftStops() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(AppHarness.demoLogin + "compose\nset text Draft\nopen app://feed/post/1\nstate\n")
+        #expect(run.status == 1)
+        #expect(run.error == "line 6: the compose sheet holds an unsaved draft; post or discard it first\n")
+        #expect(run.states.isEmpty)
+    }
+
     @Test("app://feed/popular and app://feed switch the segment")
     func segmentLinks() throws {
         let data = try TemporaryDataDirectory()

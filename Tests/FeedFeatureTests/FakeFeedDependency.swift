@@ -1,9 +1,11 @@
 import FeedFeature
 import Foundation
 
-/// What the app hands the feed builder, here with a fake service and a fixed
-/// clock.
+/// What the app hands the feed builder, here with a fake service and a clock
+/// the test moves.
 struct FakeFeedDependency: FeedDependency {
     let posts: any FeedPostService
-    let now: Date
+    let clock: FakeClock
+
+    var now: Date { clock.now }
 }

@@ -1,8 +1,8 @@
 import FeedFeature
 import Foundation
 
-/// An in-memory post service that records what it was asked and can be told
-/// to fail. Likes add or remove one, for whoever asks.
+/// An in-memory post service that records what it was asked (and for whom)
+/// and can be told to fail. Likes add or remove one, for whoever asks.
 @MainActor
 final class FakePostService: FeedPostService {
     private(set) var posts: [FeedPost]
@@ -11,6 +11,10 @@ final class FakePostService: FeedPostService {
     /// The creation time of published posts.
     var now: Date
     private(set) var publishedTexts: [String] = []
+    /// The person each read was made for, in order.
+    private(set) var readers: [FeedUser] = []
+    /// How many times the lists were read.
+    private(set) var listReadCount = 0
     private var nextID = 1
 
     init(posts: [FeedPost], now: Date) {
@@ -23,17 +27,27 @@ final class FakePostService: FeedPostService {
         posts.removeAll { $0.id == id }
     }
 
-    func latestPosts() throws(FeedServiceError) -> [FeedPost] {
+    /// Adds a post behind the feed's back, as another process would.
+    func insert(_ post: FeedPost) {
+        posts.append(post)
+    }
+
+    func latestPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] {
+        readers.append(user)
+        listReadCount += 1
         if let failure { throw failure }
         return posts.sorted { $0.createdAt > $1.createdAt }
     }
 
-    func popularPosts() throws(FeedServiceError) -> [FeedPost] {
+    func popularPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] {
+        readers.append(user)
+        listReadCount += 1
         if let failure { throw failure }
         return posts.sorted { $0.likeCount > $1.likeCount }
     }
 
-    func post(id: String) throws(FeedServiceError) -> FeedPost? {
+    func post(id: String, for user: FeedUser) throws(FeedServiceError) -> FeedPost? {
+        readers.append(user)
         if let failure { throw failure }
         return posts.first { $0.id == id }
     }
@@ -56,7 +70,7 @@ final class FakePostService: FeedPostService {
 
     func toggleLike(postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
         if let failure { throw failure }
-        guard let index = posts.firstIndex(where: { $0.id == postID }) else { throw .unavailable("no such post") }
+        guard let index = posts.firstIndex(where: { $0.id == postID }) else { throw .postNotFound(postID) }
         let post = posts[index]
         let toggled = FeedPost(
             id: post.id,

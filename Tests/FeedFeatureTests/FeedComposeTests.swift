@@ -97,14 +97,36 @@ struct FeedComposeTests {
         }
     }
 
-    @Test("Cancel dismisses compose with its draft and publishes nothing")
-    func cancel() throws {
+    @Test("Cancel with a draft asks first and offers discard; discard dismisses and releases compose")
+    func cancelWithDraft() throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { parent, window in
             try window.tap("compose")
+            weak let compose = parent.feed?.children.last
             try window.type("Never mind", into: "text")
             try window.tap("cancel")
+            #expect(window.presentedIDs == ["feed.compose"])
+            #expect(window.visibleText.contains("Discard this draft?"))
+            #expect(window.topViewController?.content.actions.map(\.id) == ["post", "cancel", "discard"])
+            #expect(window.topViewController?.content.fields.first?.displayedValue == "Never mind")
+
+            try window.tap("discard")
             #expect(window.presentedIDs == [])
+            #expect(compose == nil)
+            #expect(parent.feed?.childCount == 2)
+            #expect(service.publishedTexts.isEmpty)
+        }
+    }
+
+    @Test("Cancel with an empty draft dismisses compose at once and publishes nothing")
+    func cancelEmpty() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { parent, window in
+            try window.tap("compose")
+            weak let compose = parent.feed?.children.last
+            try window.tap("cancel")
+            #expect(window.presentedIDs == [])
+            #expect(compose == nil)
             #expect(parent.feed?.childCount == 2)
             #expect(service.publishedTexts.isEmpty)
         }

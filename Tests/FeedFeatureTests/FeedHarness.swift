@@ -9,12 +9,13 @@ import Testing
 @MainActor
 func withFeedShown(
     service: FakePostService = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now),
+    clock: FakeClock = FakeClock(now: FeedFixtures.now),
     placement: FeedParent.Placement = .rootOfNavigation,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ flow: (FeedParent, Window) throws -> Void
 ) throws {
     let report = try trackingLifetimes {
-        let parent = FeedParent(dependency: FakeFeedDependency(posts: service, now: FeedFixtures.now))
+        let parent = FeedParent(dependency: FakeFeedDependency(posts: service, clock: clock))
         parent.start()
         try parent.showFeed(for: FeedFixtures.user, placement)
         try flow(parent, parent.window)

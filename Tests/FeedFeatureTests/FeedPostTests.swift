@@ -71,6 +71,19 @@ struct FeedPostTests {
         }
     }
 
+    @Test("Liking a post deleted elsewhere says it no longer exists and changes nothing")
+    func likeDeletedPost() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { _, window in
+            try window.tap("post.p2")
+            service.delete(id: "p2")
+            try window.tap("like")
+            #expect(window.errorOnTop == "This post no longer exists.")
+            #expect(window.visibleText.contains("10 likes"))
+            #expect(window.topViewController?.content.actions.map(\.title) == ["Like"])
+        }
+    }
+
     @Test("A post deleted elsewhere is reported on the feed instead of opening")
     func deletedPost() throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)

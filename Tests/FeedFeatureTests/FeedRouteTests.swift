@@ -37,13 +37,29 @@ struct FeedRouteTests {
         }
     }
 
-    @Test("showPost while compose is open dismisses and releases compose first")
-    func showPostOverCompose() throws {
+    @Test("showPost while compose holds a draft is refused and keeps the draft")
+    func showPostOverDraft() throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("compose")
+            try window.type("Draft", into: "text")
+
+            #expect(throws: FeedRouteError.draftInProgress) { try feed.showPost(id: "p2") }
+            #expect(window.presentedIDs == ["feed.compose"])
+            #expect(window.topViewController?.content.fields.first?.displayedValue == "Draft")
+            #expect(window.rootStackIDs == ["feed"])
+            #expect(feed.childCount == 3)
+        }
+    }
+
+    @Test("showPost while compose is open with an empty draft dismisses and releases compose first")
+    func showPostOverEmptyCompose() throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("compose")
             weak let compose = feed.children.last
             try window.type("Draft", into: "text")
+            try window.type("", into: "text")
 
             try feed.showPost(id: "p2")
             #expect(window.presentedIDs == [])
@@ -74,7 +90,7 @@ struct FeedRouteTests {
             let feed = try #require(parent.feed)
             try window.tap("post.p1")
             weak let detail = feed.children.last
-            feed.showSegment(.popular)
+            try feed.showSegment(.popular)
             #expect(window.navigationStackIDs == ["feed"])
             #expect(window.topScreenID == "feed.popular")
             #expect(detail == nil)
@@ -82,15 +98,33 @@ struct FeedRouteTests {
         }
     }
 
-    @Test("showSegment dismisses compose")
-    func showSegmentOverCompose() throws {
+    @Test("showSegment while compose holds a draft is refused and keeps the draft")
+    func showSegmentOverDraft() throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("compose")
             try window.type("Draft", into: "text")
-            feed.showSegment(.latest)
+            #expect(throws: FeedRouteError.draftInProgress) { try feed.showSegment(.popular) }
+            #expect(window.presentedIDs == ["feed.compose"])
+            #expect(window.topViewController?.content.fields.first?.displayedValue == "Draft")
+            #expect(feed.childCount == 3)
+
+            try window.tap("cancel")
+            try window.tap("discard")
+            #expect(window.selectedSegmentID == "latest", "the refused route selected nothing")
+        }
+    }
+
+    @Test("showSegment dismisses compose while its draft is empty")
+    func showSegmentOverEmptyCompose() throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("compose")
+            weak let compose = feed.children.last
+            try feed.showSegment(.popular)
             #expect(window.presentedIDs == [])
-            #expect(window.topScreenID == "feed.latest")
+            #expect(compose == nil)
+            #expect(window.topScreenID == "feed.popular")
             #expect(feed.childCount == 2)
         }
     }

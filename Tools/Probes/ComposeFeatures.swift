@@ -21,9 +21,9 @@ final class FakeAccounts: SignUpAccountService, LoginAuthenticating {
 
 @MainActor
 final class FakePosts: FeedPostService {
-    func latestPosts() throws(FeedServiceError) -> [FeedPost] { [] }
-    func popularPosts() throws(FeedServiceError) -> [FeedPost] { [] }
-    func post(id: String) throws(FeedServiceError) -> FeedPost? { nil }
+    func latestPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] { [] }
+    func popularPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] { [] }
+    func post(id: String, for user: FeedUser) throws(FeedServiceError) -> FeedPost? { nil }
 
     func publish(text: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
         FeedPost(id: "1", authorName: user.displayName, createdAt: Date(), text: text, likeCount: 0, isLiked: false)
@@ -66,7 +66,7 @@ final class RootCoordinator: Coordinator, LoginListener, FeedListener {
         let user = FeedUser(email: session.email, displayName: session.displayName)
         let child = feed.coordinator(listener: self, user: user)
         show(child)
-        child.showSegment(.popular)
+        try? child.showSegment(.popular)
         try? child.showPost(id: "1")
         child.showCompose()
     }

@@ -23,7 +23,7 @@ final class AppCoordinator: Coordinator {
     private let signUpBuilder: any SignUpContainable
     private let feedBuilder: any FeedContainable
     private let accounts: LiveAccountService
-    private let posts: any FeedPostService
+    private let posts: LivePostService
 
     /// The logged-in person, or `nil`.
     private(set) var user: FeedUser?
@@ -45,7 +45,7 @@ final class AppCoordinator: Coordinator {
         signUpBuilder: any SignUpContainable,
         feedBuilder: any FeedContainable,
         accounts: LiveAccountService,
-        posts: any FeedPostService,
+        posts: LivePostService,
         user: FeedUser?
     ) {
         self.window = window
@@ -76,8 +76,8 @@ final class AppCoordinator: Coordinator {
 
     /// Follows `link`.
     ///
-    /// - Throws: ``RouteError`` when the link cannot be followed now (already logged in, no such post …); nothing
-    ///   changed then.
+    /// - Throws: ``RouteError`` when the link cannot be followed now (already logged in, no such post, a compose
+    ///   draft in the way …); nothing changed then.
     func open(_ link: DeepLink) throws(RouteError) {
         guard link.requiresLogin else {
             guard user == nil else { throw RouteError(description: "you are already logged in; log out first") }
@@ -95,31 +95,32 @@ final class AppCoordinator: Coordinator {
     }
 
     private func checkPostExists(_ id: String) throws(RouteError) {
-        let post: FeedPost?
+        let exists: Bool
         do {
-            post = try posts.post(id: id)
+            exists = try posts.containsPost(id: id)
         } catch {
             throw RouteError(description: "the posts are unavailable: \(error)")
         }
-        guard post != nil else { throw RouteError(description: "no post with id '\(id)'") }
+        guard exists else { throw RouteError(description: "no post with id '\(id)'") }
     }
 
     private func route(inFeed link: DeepLink) throws(RouteError) {
         guard let feed else { throw RouteError(description: "the feed is not shown") }
-        switch link {
-        case .feed: feed.showSegment(.latest)
-        case .popular: feed.showSegment(.popular)
-        case .compose: feed.showCompose()
-        case .post(let id):
-            do {
-                try feed.showPost(id: id)
-            } catch {
-                switch error {
-                case .postNotFound(let id): throw RouteError(description: "no post with id '\(id)'")
-                case .unavailable(let reason): throw RouteError(description: "the post cannot be shown: \(reason)")
-                }
+        do throws(FeedRouteError) {
+            switch link {
+            case .feed: try feed.showSegment(.latest)
+            case .popular: try feed.showSegment(.popular)
+            case .compose: feed.showCompose()
+            case .post(let id): try feed.showPost(id: id)
+            case .login, .signUp: break
             }
-        case .login, .signUp: break
+        } catch {
+            switch error {
+            case .postNotFound(let id): throw RouteError(description: "no post with id '\(id)'")
+            case .draftInProgress:
+                throw RouteError(description: "the compose sheet holds an unsaved draft; post or discard it first")
+            case .unavailable(let reason): throw RouteError(description: "the post cannot be shown: \(reason)")
+            }
         }
     }
 

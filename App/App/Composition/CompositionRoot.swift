@@ -22,9 +22,7 @@ final class CompositionRoot {
     init(directory: DataDirectory, clock: AppClock) throws(DataError) {
         let health = DataHealth()
         let accounts = LiveAccountService(store: AccountStore(directory: directory), clock: clock, health: health)
-        let posts = LivePostService(
-            store: PostStore(directory: directory), clock: clock, health: health,
-            viewerEmail: { [weak accounts] in accounts?.signedInEmail })
+        let posts = LivePostService(store: PostStore(directory: directory), clock: clock, health: health)
         let signUpBuilder = SignUpContainer(dependency: SignUpServices(accounts: accounts))
         let loginBuilder = LoginContainer(
             dependency: LoginServices(authenticator: accounts, signUpBuilder: signUpBuilder))

@@ -7,26 +7,33 @@ final class LivePostService: FeedPostService {
     private let store: PostStore
     private let clock: AppClock
     private let health: DataHealth
-    private let viewerEmail: @MainActor () -> String?
 
-    /// Creates the service over `store`; `viewerEmail` tells who is looking, for ``FeedPost/isLiked``.
-    init(store: PostStore, clock: AppClock, health: DataHealth, viewerEmail: @escaping @MainActor () -> String?) {
+    /// Creates the service over `store`.
+    init(store: PostStore, clock: AppClock, health: DataHealth) {
         self.store = store
         self.clock = clock
         self.health = health
-        self.viewerEmail = viewerEmail
     }
 
-    func latestPosts() throws(FeedServiceError) -> [FeedPost] {
-        try feedPosts { () throws(DataError) in try store.latest() }
+    func latestPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] {
+        try feedPosts(for: user) { () throws(DataError) in try store.latest() }
     }
 
-    func popularPosts() throws(FeedServiceError) -> [FeedPost] {
-        try feedPosts { () throws(DataError) in try store.popular() }
+    func popularPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] {
+        try feedPosts(for: user) { () throws(DataError) in try store.popular() }
     }
 
-    func post(id: String) throws(FeedServiceError) -> FeedPost? {
-        try feedPosts { () throws(DataError) in try store.post(id: id).map { [$0] } ?? [] }.first
+    func post(id: String, for user: FeedUser) throws(FeedServiceError) -> FeedPost? {
+        try feedPosts(for: user) { () throws(DataError) in try store.post(id: id).map { [$0] } ?? [] }.first
+    }
+
+    /// Whether the post `id` exists, whoever asks (a deep link checks it before anyone is logged in).
+    func containsPost(id: String) throws(FeedServiceError) -> Bool {
+        do {
+            return try store.post(id: id) != nil
+        } catch {
+            throw unavailable(error)
+        }
     }
 
     func publish(text: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
@@ -34,7 +41,7 @@ final class LivePostService: FeedPostService {
             let record = try store.publish(
                 text: text, authorEmail: AccountStore.normalized(user.email), authorName: user.displayName,
                 now: clock.now)
-            return feedPost(record)
+            return feedPost(record, for: user)
         } catch {
             throw unavailable(error)
         }
@@ -42,28 +49,32 @@ final class LivePostService: FeedPostService {
 
     func toggleLike(postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
         do {
-            return feedPost(try store.toggleLike(postID: postID, email: AccountStore.normalized(user.email)))
+            return feedPost(
+                try store.toggleLike(postID: postID, email: AccountStore.normalized(user.email)), for: user)
         } catch {
             switch error {
-            case .notFound: throw .unavailable("This post no longer exists.")
+            case .notFound: throw .postNotFound(postID)
             case .data(let dataError): throw unavailable(dataError)
             }
         }
     }
 
-    private func feedPosts(_ read: () throws(DataError) -> [PostRecord]) throws(FeedServiceError) -> [FeedPost] {
+    private func feedPosts(
+        for user: FeedUser, _ read: () throws(DataError) -> [PostRecord]
+    ) throws(FeedServiceError) -> [FeedPost] {
         do {
-            return try read().map(feedPost)
+            return try read().map { feedPost($0, for: user) }
         } catch {
             throw unavailable(error)
         }
     }
 
-    private func feedPost(_ record: PostRecord) -> FeedPost {
-        let viewer = viewerEmail()
-        return FeedPost(
+    /// `record` as `viewer` sees it.
+    private func feedPost(_ record: PostRecord, for viewer: FeedUser) -> FeedPost {
+        FeedPost(
             id: record.id, authorName: record.authorName, createdAt: record.createdAt, text: record.text,
-            likeCount: record.likedBy.count, isLiked: viewer.map(record.likedBy.contains) ?? false)
+            likeCount: record.likedBy.count,
+            isLiked: record.likedBy.contains(AccountStore.normalized(viewer.email)))
     }
 
     private func unavailable(_ error: DataError) -> FeedServiceError {

@@ -1,0 +1,59 @@
+import Core
+import CoreTesting
+import FeedFeature
+import Foundation
+import Testing
+
+@Suite("Keeping the feed current")
+@MainActor
+struct FeedRefreshTests {
+    @Test("A list reloads each time it will appear, showing posts published elsewhere")
+    func reloadOnAppear() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { _, window in
+            service.insert(FeedFixtures.post("e1", by: "Edsger", secondsAgo: 60, text: "Elsewhere", likes: 20))
+            #expect(!window.rowsOnTop.map(\.id).contains("e1"), "nothing reloads a list while it stays on screen")
+
+            try window.tap("popular")
+            #expect(window.rowsOnTop.first?.id == "e1")
+            try window.tap("latest")
+            #expect(window.rowsOnTop.map(\.id) == ["e1", "p1", "p2", "p3", "p4"])
+
+            try window.tap("post.p3")
+            service.insert(FeedFixtures.post("e2", by: "Barbara", secondsAgo: 0, text: "Later", likes: 0))
+            try window.perform(.backButton)
+            #expect(window.rowsOnTop.map(\.id) == ["e2", "e1", "p1", "p2", "p3", "p4"])
+        }
+    }
+
+    @Test("Relative times are formatted when the screen is read, with the clock's time then")
+    func timesFollowTheClock() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        let clock = FakeClock(now: FeedFixtures.now)
+        try withFeedShown(service: service, clock: clock) { _, window in
+            #expect(window.rowsOnTop.first?.detail == "5m · 3 likes")
+            let readsBefore = service.listReadCount
+            clock.advance(by: 2 * 3600)
+            #expect(window.rowsOnTop.first?.detail == "2h · 3 likes")
+            #expect(service.listReadCount == readsBefore, "the time moved without a reload")
+
+            try window.tap("post.p1")
+            #expect(window.visibleText.contains("Ada · 2h"))
+            clock.advance(by: 86_400)
+            #expect(window.visibleText.contains("Ada · 1d"))
+        }
+    }
+
+    @Test("Every read asks the service for the feed's user")
+    func readsNameTheUser() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { parent, window in
+            try window.tap("popular")
+            try window.tap("post.p2")
+            let feed = try #require(parent.feed)
+            try feed.showPost(id: "p1")
+            #expect(service.readers.count >= 4)
+            #expect(service.readers.allSatisfy { $0 == FeedFixtures.user })
+        }
+    }
+}
