@@ -81,7 +81,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
                 dependency: dependency,
                 user: user
             )
-            try attach(detail) { screen in try viewControllerable.push(screen) }
+            try addChild(detail) { try viewControllerable.push($0) }
             self.detail = detail
         } catch {
             throw .unavailable(String(describing: error))
@@ -98,7 +98,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
                 user: user
             )
             compose.listener = self
-            try attach(compose) { screen in try viewControllerable.present(screen, style: .pageSheet) }
+            try addChild(compose) { try viewControllerable.present($0, style: .pageSheet) }
             self.compose = compose
             presenter.show(errorMessage: nil)
         } catch {
@@ -107,21 +107,6 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     }
 
     // MARK: - Children
-
-    /// Attaches `child`, then shows its screen with `show`; if showing fails,
-    /// detaches the child again so the tree matches the screens.
-    private func attach(
-        _ child: any ViewableCoordinating,
-        showing show: (any ViewControllerable) throws -> Void
-    ) throws {
-        try addChild(child)
-        do {
-            try show(child.viewControllerable)
-        } catch {
-            try? removeChild(child)
-            throw error
-        }
-    }
 
     /// Throws ``FeedRouteError/draftInProgress`` while compose holds a
     /// non-empty draft, which closing it would lose.
