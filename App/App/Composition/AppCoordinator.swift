@@ -11,10 +11,7 @@ import SignUpFeature
 /// app continues to it.
 final class AppCoordinator: Coordinator {
     /// Why a deep link could not be followed; the state is unchanged.
-    struct RouteError: Error, Equatable, CustomStringConvertible {
-        /// What went wrong, for the person.
-        let description: String
-    }
+    typealias RouteError = UserFacingError
 
     /// The window the flows are shown in.
     let window: Window
@@ -36,7 +33,8 @@ final class AppCoordinator: Coordinator {
     private var login: (any ViewableCoordinating)?
     private var presentedSignUp: (any ViewableCoordinating)?
     private var feed: (any FeedCoordinating)?
-    private var pendingLink: DeepLink?
+    /// The protected link opened while logged out, followed after the log-in (or sign-up); `nil` when none waits.
+    private(set) var pendingLink: DeepLink?
 
     /// Creates the root; `user` is the saved session's person, if any.
     init(
@@ -79,19 +77,21 @@ final class AppCoordinator: Coordinator {
     /// - Throws: ``RouteError`` when the link cannot be followed now (already logged in, no such post …); nothing
     ///   changed then.
     func open(_ link: DeepLink) throws(RouteError) {
-        guard link.requiresLogin else {
+        guard case .feed(let destination) = link else {
             guard user == nil else { throw RouteError(description: "you are already logged in; log out first") }
             pendingLink = nil
             if link == .signUp { presentSignUp() } else { showLoginOnTop() }
             return
         }
-        if case .post(let id) = link { try checkPostExists(id) }
         guard user != nil else {
+            // Feed checks a post itself, but Feed is not running while logged out: without this check a link to a
+            // missing post would ask for a log-in only to fail after it.
+            if case .post(let id) = destination { try checkPostExists(id) }
             pendingLink = link
             showLoginOnTop()
             return
         }
-        try route(inFeed: link)
+        try route(inFeed: destination)
     }
 
     private func checkPostExists(_ id: String) throws(RouteError) {
@@ -104,10 +104,10 @@ final class AppCoordinator: Coordinator {
         guard post != nil else { throw RouteError(description: "no post with id '\(id)'") }
     }
 
-    private func route(inFeed link: DeepLink) throws(RouteError) {
+    private func route(inFeed destination: DeepLink.FeedDestination) throws(RouteError) {
         guard let feed else { throw RouteError(description: "the feed is not shown") }
-        switch link {
-        case .feed: feed.showSegment(.latest)
+        switch destination {
+        case .latest: feed.showSegment(.latest)
         case .popular: feed.showSegment(.popular)
         case .compose: feed.showCompose()
         case .post(let id):
@@ -119,7 +119,6 @@ final class AppCoordinator: Coordinator {
                 case .unavailable(let reason): throw RouteError(description: "the post cannot be shown: \(reason)")
                 }
             }
-        case .login, .signUp: break
         }
     }
 
@@ -200,10 +199,10 @@ final class AppCoordinator: Coordinator {
         let user = FeedUser(email: email, displayName: displayName)
         self.user = user
         showFeed(for: user)
-        guard let link = pendingLink else { return }
+        guard case .feed(let destination) = pendingLink else { return }
         pendingLink = nil
         do {
-            try route(inFeed: link)
+            try route(inFeed: destination)
         } catch {
             pendingFailure = error.description
         }
