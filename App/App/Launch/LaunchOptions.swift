@@ -37,7 +37,8 @@ struct LaunchOptions: Equatable, Sendable {
 
         """
 
-    /// Reads `arguments` (without the program name) and `environment`.
+    /// Reads `arguments` (without the program name) and `environment`; stops at `--help`, which needs neither
+    /// the rest of the line nor a data directory.
     static func parse(arguments: [String], environment: [String: String]) throws(UserFacingError) -> LaunchOptions {
         var dataDirectoryFlag: String?
         var options = LaunchOptions(dataDirectory: "")
@@ -60,7 +61,11 @@ struct LaunchOptions: Equatable, Sendable {
                 switch flag {
                 case "--keep-going": options.keepsGoing = true
                 case "--move-aside-corrupt-data": options.movesCorruptDataAside = true
-                default: options.showsUsage = true
+                default:
+                    // The usage needs nothing else: return it before the environment is read, so `--help` works
+                    // anywhere, even without HOME.
+                    options.showsUsage = true
+                    return options
                 }
             default:
                 throw UserFacingError(description: "unknown argument '\(TerminalText.quoted(argument))'")
