@@ -74,6 +74,7 @@ final class AppRunner {
             errorOutput: errorOutput,
             isInteractive: isInteractive,
             style: TextStyle(usesColour: isInteractive && output.isTerminal && !options.forbidsColour),
+            errorStyle: TextStyle(usesColour: isInteractive && errorOutput.isTerminal && !options.forbidsColour),
             keepsGoing: options.keepsGoing)
         return loop.run(initialLink: options.initialLink)
     }
