@@ -107,7 +107,8 @@ final class CommandLoop {
     private func reportFatal(_ error: DataError, line: Int? = nil) -> Int32 {
         let prefix = line.map { "line \($0): " } ?? "app: "
         errorOutput.write(prefix + TerminalText.escaped(error.description) + "\n")
-        errorOutput.write("app: stopped so nothing is overwritten; run with --move-aside-corrupt-data to start fresh\n")
+        let advice = error.canBeMovedAside ? "; run with --move-aside-corrupt-data to start fresh" : ""
+        errorOutput.write("app: stopped so nothing is overwritten\(advice)\n")
         return ExitCode.dataError
     }
 
