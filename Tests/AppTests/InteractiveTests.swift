@@ -7,10 +7,15 @@ import Testing
 struct InteractiveTests {
     private static let passwordLine = "Password (set password, secure): "
 
-    @Test("Ctrl-D at the hidden password prompt cancels the set, leaves the field alone, and the session goes on")
-    func endOfInputAtHiddenPrompt() throws {
+    @Test(
+        "Ctrl-D at the hidden prompt, after typing or not, cancels the set, leaves the field alone; the session goes on",
+        arguments: ["secret-typed", ""]
+    )
+    func endOfInputAtHiddenPrompt(typedBeforeControlD: String) throws {
         let data = try TemporaryDataDirectory()
-        let input = TerminalKeystrokes(["set password\n", "secret-typed", "", "screen\n", "quit\n"])
+        // A terminal hands over what was typed when Ctrl-D is pressed, without a line break; an empty read when
+        // nothing was typed.
+        let input = TerminalKeystrokes(["set password\n", typedBeforeControlD, "screen\n", "quit\n"])
         let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("Password: \ncancelled; password is unchanged\n"))
@@ -21,7 +26,7 @@ struct InteractiveTests {
         #expect(!run.output.contains("•"))
     }
 
-    @Test("Ctrl-D at the start of the hidden prompt cancels too; the input's real end then ends the app with 0")
+    @Test("After a set cancelled by Ctrl-D, the real end of the input ends the app cleanly with 0")
     func realEndOfInputAfterCancel() throws {
         let data = try TemporaryDataDirectory()
         let input = TerminalKeystrokes(["set email demo@example.com\n", "set password\n", ""])

@@ -34,8 +34,9 @@ final class LineReader {
 
     /// The next line, or `nil` at the end of the input.
     ///
-    /// With `requiringLineBreak`, text cut short by the end of the input (Ctrl-D after typing) is dropped and
-    /// `nil` returned: for a hidden prompt, where only a line the person confirmed with Return counts.
+    /// With `requiringLineBreak`, only a line the person confirmed with Return counts (for a hidden prompt): text
+    /// cut short by the end of the input, or handed over by a read without a line break (a terminal does that only
+    /// when Ctrl-D is pressed after typing), is dropped and `nil` returned.
     func next(requiringLineBreak: Bool = false) -> Line? {
         var isTooLong = false
         while true {
@@ -52,12 +53,12 @@ final class LineReader {
             }
             searchStart = buffer.count
             let chunk = input.read(maximumCount: 64 * 1024)
-            guard chunk.isEmpty else {
+            if !chunk.isEmpty {
                 buffer.removeSubrange(..<start)
                 searchStart -= start
                 start = 0
                 buffer += chunk
-                continue
+                if !requiringLineBreak || chunk.contains(UInt8(ascii: "\n")) { continue }
             }
             let line = buffer[start...]
             start = buffer.count
