@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite("Deep links")
@@ -42,6 +43,17 @@ struct DeepLinkRoutingTests {
         #expect(run.status == 1)
         #expect(run.error == "app: --open: unknown link 'app://nowhere'\n")
         #expect(run.output.isEmpty)
+    }
+
+    @Test("While a link waits for a log-in, the screen says where the log-in continues; not after it")
+    func pendingLinkHint() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run("screen\nopen app://feed/post/2\nscreen\n" + AppHarness.demoLogin + "screen\n")
+        #expect(run.status == 0, "\(run.error)")
+        let hint = "Log in to continue to app://feed/post/2.\n"
+        #expect(run.output.components(separatedBy: hint).count == 2, "drawn once: not before the link, not after")
+        #expect(run.output.contains(hint + "Log in\n======\n"), "drawn above the login screen")
+        #expect(run.output.hasSuffix("[1] Unlike (like)\n"), "the log-in continued to the post")
     }
 
     @Test("A protected link after signing up from a link continues to its target")

@@ -1,3 +1,4 @@
+import App
 import Foundation
 import Testing
 
@@ -18,6 +19,18 @@ struct LaunchTests {
         let run = AppHarness.run(input: ScriptedInput(""), arguments: ["--help"])
         #expect(run.status == 0)
         #expect(run.output.contains("exit codes: 0 ok, 1 command or script error, 2 data error, 64 usage error"))
+    }
+
+    @Test("--help prints the usage even with no environment at all (no HOME, so no data directory)")
+    func helpWithoutEnvironment() {
+        let output = CapturedOutput()
+        let error = CapturedOutput()
+        let status = AppMain.run(
+            arguments: ["--help", "--data-dir"], environment: [:], input: ScriptedInput(""), output: output,
+            error: error)
+        #expect(status == 0)
+        #expect(output.text.hasPrefix("usage: app "))
+        #expect(error.text.isEmpty)
     }
 
     @Test("A flag missing its value, or an APP_NOW that is not a date, is a usage error")

@@ -9,31 +9,35 @@ struct ParserTests {
         arguments: [
             ("app://login", DeepLink.login),
             ("app://signup", .signUp),
-            ("app://feed", .feed),
-            ("app://feed/", .feed),
-            ("app://feed/popular", .popular),
-            ("app://feed/compose", .compose),
-            ("app://feed/post/42", .post(id: "42")),
-            ("app://feed/post/%34%32", .post(id: "42")),
-            ("app://f%65ed/post/a-b_C", .post(id: "a-b_C")),
+            ("app://feed", .feed(.latest)),
+            ("app://feed/", .feed(.latest)),
+            ("app://feed/popular", .feed(.popular)),
+            ("app://feed/compose", .feed(.compose)),
+            ("app://feed/post/42", .feed(.post(id: "42"))),
+            ("app://feed/post/%34%32", .feed(.post(id: "42"))),
+            ("app://f%65ed/post/a-b_C", .feed(.post(id: "a-b_C"))),
         ]
     )
     func acceptedLinks(text: String, link: DeepLink) throws {
         #expect(try DeepLink.parse(text) == link)
     }
 
-    @Test("Only feed links need a log-in")
-    func protectedLinks() {
-        #expect(!DeepLink.login.requiresLogin && !DeepLink.signUp.requiresLogin)
-        #expect(DeepLink.feed.requiresLogin && DeepLink.post(id: "1").requiresLogin && DeepLink.compose.requiresLogin)
+    @Test(
+        "A link's canonical form parses back to the same place",
+        arguments: [
+            DeepLink.login, .signUp, .feed(.latest), .feed(.popular), .feed(.compose), .feed(.post(id: "a-b_9")),
+        ]
+    )
+    func canonicalForm(link: DeepLink) throws {
+        #expect(try DeepLink.parse(link.url) == link)
     }
 
     @Test("A link of the maximum length is parsed; one byte more is refused before any other work")
     func lengthLimit() {
         let id = String(repeating: "9", count: DeepLink.maximumLength - "app://feed/post/".count)
-        let atLimit = #expect(throws: DeepLink.ParseError.self) { try DeepLink.parse("app://feed/post/" + id) }
+        let atLimit = #expect(throws: UserFacingError.self) { try DeepLink.parse("app://feed/post/" + id) }
         #expect(atLimit?.description.hasSuffix(": invalid post id") == true)
-        #expect(throws: DeepLink.ParseError(description: "malformed link: longer than 2048 bytes")) {
+        #expect(throws: UserFacingError(description: "malformed link: longer than 2048 bytes")) {
             try DeepLink.parse("app://feed/post/" + id + "9")
         }
     }

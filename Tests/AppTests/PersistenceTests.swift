@@ -123,6 +123,72 @@ struct PersistenceTests {
         #expect(try String(contentsOfFile: data.file(name), encoding: .utf8) == content)
     }
 
+    @Test(
+        "A data file from a newer version stops the app with exit code 2 and is never overwritten nor moved aside",
+        arguments: ["accounts.json", "session.json", "posts.json"]
+    )
+    func newerVersionStops(name: String) throws {
+        let data = try TemporaryDataDirectory()
+        #expect(data.run(AppHarness.demoLogin).status == 0)
+        let content = try Self.fromNewerVersion(data.file(name))
+        for arguments in [[], ["--move-aside-corrupt-data"]] {
+            let run = data.run("compose\nset text new\npost\nlogout\n", arguments: arguments)
+            #expect(run.status == 2)
+            #expect(
+                run.error == "app: the data file \(data.file(name)) was written by a newer version of the app "
+                    + "(format 2; this version reads up to 1); use that version, or a newer one\n")
+            #expect(run.output.isEmpty)
+            #expect(try String(contentsOfFile: data.file(name), encoding: .utf8) == content)
+        }
+    }
+
+    @Test("A data file replaced by a newer version while the app runs stops it with exit code 2, untouched")
+    func newerVersionWhileRunning() throws {
+        let data = try TemporaryDataDirectory()
+        let postsPath = data.file("posts.json")
+        let content = Mutex("")
+        let input = LineByLineInput(
+            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
+                "compose", "set text new", "post", "state",
+            ],
+            beforeLine: [6: { content.withLock { $0 = (try? Self.fromNewerVersion(postsPath)) ?? "" } }])
+        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+        #expect(run.status == 2)
+        #expect(
+            run.error == """
+                line 6: the data file \(postsPath) was written by a newer version of the app (format 2; this version \
+                reads up to 1); use that version, or a newer one
+                app: stopped so nothing is overwritten
+
+                """)
+        #expect(run.states.isEmpty)
+        #expect(try String(contentsOfFile: postsPath, encoding: .utf8) == content.withLock { $0 })
+    }
+
+    @Test("A demo password that cannot be hashed is reported as itself, and no account is written")
+    func demoHashingFailure() throws {
+        let data = try TemporaryDataDirectory()
+        let directory = try DataDirectory.open(path: data.path)
+        #expect(throws: PasswordHasher.Failure.noRandomness) {
+            try DemoContent.seedIfNeeded(directory, now: Date()) { _ throws(PasswordHasher.Failure) in
+                throw .noRandomness
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: data.file("accounts.json")))
+    }
+
+    /// Rewrites the data file at `path` as a newer version would: `version` 2 and a field this version does not
+    /// know. Returns the new content.
+    private static func fromNewerVersion(_ path: String) throws -> String {
+        var object = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        object["version"] = 2
+        object["addedLater"] = ["kept": true]
+        let content = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        try content.write(toFile: path, atomically: false, encoding: .utf8)
+        return content
+    }
+
     @Test("--move-aside-corrupt-data renames the bad file to <name>.corrupt-<timestamp> and starts fresh")
     func moveAsideRecovers() throws {
         let data = try TemporaryDataDirectory()

@@ -110,8 +110,7 @@ struct RenderingTests {
     @Test("Interactive: a secure field set without text is read with the terminal's echo off")
     func secureFieldWithoutEcho() throws {
         let data = try TemporaryDataDirectory()
-        let input = ScriptedInput(
-            "set email demo@example.com\nset password\ndemo-password\nlogin\n", isTerminal: true)
+        let input = TerminalKeystrokes(["set email demo@example.com\n", "set password\n", "demo-password\n", "login\n"])
         let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path], terminalOutput: false)
         #expect(run.status == 0, "\(run.error)")
         #expect(input.echoChanges == [false, true])

@@ -104,6 +104,18 @@ struct ScriptErrorTests {
                 """)
     }
 
+    @Test("set <field> without text fails in a script; one space after the field types the empty text")
+    func setWithoutTextInScript() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run("set email demo@example.com\nset password\nstate\n")
+        #expect(run.status == 1)
+        #expect(run.error == "line 2: set password needs text in a script\n")
+        #expect(run.states.isEmpty)
+        let cleared = data.run("set email someone\nset email \nscreen\n")
+        #expect(cleared.status == 0, "\(cleared.error)")
+        #expect(cleared.output.contains("Email (set email): \n"))
+    }
+
     @Test("help lists every command")
     func help() throws {
         let data = try TemporaryDataDirectory()

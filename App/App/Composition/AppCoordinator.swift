@@ -11,10 +11,6 @@ import SignUpFeature
 /// app continues to it.
 final class AppCoordinator: Coordinator {
     /// Why a deep link could not be followed; the state is unchanged.
-    struct RouteError: Error, Equatable, CustomStringConvertible {
-        /// What went wrong, for the person.
-        let description: String
-    }
 
     /// The window the flows are shown in.
     let window: Window
@@ -36,7 +32,8 @@ final class AppCoordinator: Coordinator {
     private var login: (any ViewableCoordinating)?
     private var presentedSignUp: (any ViewableCoordinating)?
     private var feed: (any FeedCoordinating)?
-    private var pendingLink: DeepLink?
+    /// The protected link opened while logged out, followed after the log-in (or sign-up); `nil` when none waits.
+    private(set) var pendingLink: DeepLink?
 
     /// Creates the root; `user` is the saved session's person, if any.
     init(
@@ -76,50 +73,51 @@ final class AppCoordinator: Coordinator {
 
     /// Follows `link`.
     ///
-    /// - Throws: ``RouteError`` when the link cannot be followed now (already logged in, no such post, a compose
+    /// - Throws: ``UserFacingError`` when the link cannot be followed now (already logged in, no such post, a compose
     ///   draft in the way …); nothing changed then.
-    func open(_ link: DeepLink) throws(RouteError) {
-        guard link.requiresLogin else {
-            guard user == nil else { throw RouteError(description: "you are already logged in; log out first") }
+    func open(_ link: DeepLink) throws(UserFacingError) {
+        guard case .feed(let destination) = link else {
+            guard user == nil else { throw UserFacingError(description: "you are already logged in; log out first") }
             pendingLink = nil
             if link == .signUp { presentSignUp() } else { showLoginOnTop() }
             return
         }
-        if case .post(let id) = link { try checkPostExists(id) }
         guard user != nil else {
+            // Feed checks a post itself, but Feed is not running while logged out: without this check a link to a
+            // missing post would ask for a log-in only to fail after it.
+            if case .post(let id) = destination { try checkPostExists(id) }
             pendingLink = link
             showLoginOnTop()
             return
         }
-        try route(inFeed: link)
+        try route(inFeed: destination)
     }
 
-    private func checkPostExists(_ id: String) throws(RouteError) {
+    private func checkPostExists(_ id: String) throws(UserFacingError) {
         let exists: Bool
         do {
             exists = try posts.containsPost(id: id)
         } catch {
-            throw RouteError(description: "the posts are unavailable: \(error)")
+            throw UserFacingError(description: "the posts are unavailable: \(error)")
         }
-        guard exists else { throw RouteError(description: "no post with id '\(id)'") }
+        guard exists else { throw UserFacingError(description: "no post with id '\(id)'") }
     }
 
-    private func route(inFeed link: DeepLink) throws(RouteError) {
-        guard let feed else { throw RouteError(description: "the feed is not shown") }
+    private func route(inFeed destination: DeepLink.FeedDestination) throws(UserFacingError) {
+        guard let feed else { throw UserFacingError(description: "the feed is not shown") }
         do throws(FeedRouteError) {
-            switch link {
-            case .feed: try feed.showSegment(.latest)
+            switch destination {
+            case .latest: try feed.showSegment(.latest)
             case .popular: try feed.showSegment(.popular)
             case .compose: feed.showCompose()
             case .post(let id): try feed.showPost(id: id)
-            case .login, .signUp: break
             }
         } catch {
             switch error {
-            case .postNotFound(let id): throw RouteError(description: "no post with id '\(id)'")
+            case .postNotFound(let id): throw UserFacingError(description: "no post with id '\(id)'")
             case .draftInProgress:
-                throw RouteError(description: "the compose sheet holds an unsaved draft; post or discard it first")
-            case .unavailable(let reason): throw RouteError(description: "the post cannot be shown: \(reason)")
+                throw UserFacingError(description: "the compose sheet holds an unsaved draft; post or discard it first")
+            case .unavailable(let reason): throw UserFacingError(description: "the post cannot be shown: \(reason)")
             }
         }
     }
@@ -138,12 +136,11 @@ final class AppCoordinator: Coordinator {
         tearDownFlows()
         let login = loginBuilder.coordinator(listener: self)
         do {
-            try addChild(login)
-            let navigation = try NavigationController(root: login.viewControllerable, screenID: "login.navigation")
-            try window.setRootViewController(navigation)
+            try addChild(login) { screen in
+                try window.setRootViewController(NavigationController(root: screen, screenID: "login.navigation"))
+            }
             self.login = login
         } catch {
-            try? removeChild(login)
             pendingFailure = "the login screen cannot be shown: \(error)"
         }
     }
@@ -152,12 +149,11 @@ final class AppCoordinator: Coordinator {
         tearDownFlows()
         let feed = feedBuilder.coordinator(listener: self, user: user)
         do {
-            try addChild(feed)
-            let navigation = try NavigationController(root: feed.viewControllerable, screenID: "feed.navigation")
-            try window.setRootViewController(navigation)
+            try addChild(feed) { screen in
+                try window.setRootViewController(NavigationController(root: screen, screenID: "feed.navigation"))
+            }
             self.feed = feed
         } catch {
-            try? removeChild(feed)
             pendingFailure = "the feed cannot be shown: \(error)"
         }
     }
@@ -170,12 +166,12 @@ final class AppCoordinator: Coordinator {
         guard let presenter = window.rootViewController else { return }
         let signUp = signUpBuilder.coordinator(listener: self)
         do {
-            try addChild(signUp)
-            let navigation = try NavigationController(root: signUp.viewControllerable, screenID: "signup.navigation")
-            try presenter.present(navigation, style: .fullScreen)
+            try addChild(signUp) { screen in
+                let navigation = try NavigationController(root: screen, screenID: "signup.navigation")
+                try presenter.present(navigation, style: .fullScreen)
+            }
             presentedSignUp = signUp
         } catch {
-            try? removeChild(signUp)
             pendingFailure = "sign-up cannot be shown: \(error)"
         }
     }
@@ -201,10 +197,10 @@ final class AppCoordinator: Coordinator {
         let user = FeedUser(email: email, displayName: displayName)
         self.user = user
         showFeed(for: user)
-        guard let link = pendingLink else { return }
+        guard case .feed(let destination) = pendingLink else { return }
         pendingLink = nil
         do {
-            try route(inFeed: link)
+            try route(inFeed: destination)
         } catch {
             pendingFailure = error.description
         }

@@ -8,62 +8,68 @@ enum DeepLink: Equatable, Sendable {
     case login
     /// `app://signup`: sign-up, presented full screen.
     case signUp
-    /// `app://feed`: the feed on its Latest segment.
-    case feed
-    /// `app://feed/popular`: the feed on its Popular segment.
-    case popular
-    /// `app://feed/post/<id>`: one post's detail.
-    case post(id: String)
-    /// `app://feed/compose`: the compose sheet.
-    case compose
+    /// `app://feed…`: a place in the feed, only for a logged-in person.
+    case feed(FeedDestination)
 
-    /// Why a link was refused.
-    struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
-        /// What is wrong, for the person who typed it.
-        let description: String
+    /// A place in the feed.
+    enum FeedDestination: Equatable, Sendable {
+        /// `app://feed`: the feed on its Latest segment.
+        case latest
+        /// `app://feed/popular`: the feed on its Popular segment.
+        case popular
+        /// `app://feed/post/<id>`: one post's detail.
+        case post(id: String)
+        /// `app://feed/compose`: the compose sheet.
+        case compose
     }
 
     /// The longest link accepted, in bytes.
     static let maximumLength = 2048
 
-    /// Whether the place is only for a logged-in person.
-    var requiresLogin: Bool {
+    /// The link in its canonical form, such as `app://feed/post/2`; parsing it gives the same place back (post
+    /// ids hold only characters that need no percent-encoding).
+    var url: String {
         switch self {
-        case .login, .signUp: false
-        case .feed, .popular, .post, .compose: true
+        case .login: "app://login"
+        case .signUp: "app://signup"
+        case .feed(.latest): "app://feed"
+        case .feed(.popular): "app://feed/popular"
+        case .feed(.post(let id)): "app://feed/post/\(id)"
+        case .feed(.compose): "app://feed/compose"
         }
     }
 
     /// Parses `text` as a link.
-    static func parse(_ text: String) throws(ParseError) -> DeepLink {
+    static func parse(_ text: String) throws(UserFacingError) -> DeepLink {
         let bytes = Array(text.utf8)
         guard bytes.count <= maximumLength else {
-            throw ParseError(description: "malformed link: longer than \(maximumLength) bytes")
+            throw UserFacingError(description: "malformed link: longer than \(maximumLength) bytes")
         }
         let scheme = Array("app://".utf8)
         guard bytes.starts(with: scheme) else {
-            throw ParseError(description: "malformed link '\(TerminalText.quoted(text))': links start with app://")
+            throw UserFacingError(description: "malformed link '\(TerminalText.quoted(text))': links start with app://")
         }
         var path = bytes[scheme.count...]
         if path.contains(UInt8(ascii: "?")) || path.contains(UInt8(ascii: "#")) {
-            throw ParseError(description: "malformed link '\(TerminalText.quoted(text))': no query or fragment allowed")
+            throw UserFacingError(
+                description: "malformed link '\(TerminalText.quoted(text))': no query or fragment allowed")
         }
         if path.last == UInt8(ascii: "/") { path = path.dropLast() }
         let rawSegments = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         guard rawSegments.count <= 3 else {
-            throw ParseError(description: "unknown link '\(TerminalText.quoted(text))'")
+            throw UserFacingError(description: "unknown link '\(TerminalText.quoted(text))'")
         }
         var segments: [String] = []
         for rawSegment in rawSegments {
             guard !rawSegment.isEmpty else {
-                throw ParseError(description: "malformed link '\(TerminalText.quoted(text))': empty path segment")
+                throw UserFacingError(description: "malformed link '\(TerminalText.quoted(text))': empty path segment")
             }
             guard let decoded = percentDecoded(rawSegment) else {
-                throw ParseError(
+                throw UserFacingError(
                     description: "malformed link '\(TerminalText.quoted(text))': broken percent-encoding")
             }
             guard let segment = String(validating: decoded, as: UTF8.self) else {
-                throw ParseError(
+                throw UserFacingError(
                     description: "malformed link '\(TerminalText.quoted(text))': not UTF-8 after percent-decoding")
             }
             segments.append(segment)
@@ -71,17 +77,17 @@ enum DeepLink: Equatable, Sendable {
         switch segments {
         case ["login"]: return .login
         case ["signup"]: return .signUp
-        case ["feed"]: return .feed
-        case ["feed", "popular"]: return .popular
-        case ["feed", "compose"]: return .compose
+        case ["feed"]: return .feed(.latest)
+        case ["feed", "popular"]: return .feed(.popular)
+        case ["feed", "compose"]: return .feed(.compose)
         case let segments where segments.count == 3 && segments[0] == "feed" && segments[1] == "post":
             let id = segments[2]
             guard isValidPostID(id) else {
-                throw ParseError(description: "malformed link '\(TerminalText.quoted(text))': invalid post id")
+                throw UserFacingError(description: "malformed link '\(TerminalText.quoted(text))': invalid post id")
             }
-            return .post(id: id)
+            return .feed(.post(id: id))
         default:
-            throw ParseError(description: "unknown link '\(TerminalText.quoted(text))'")
+            throw UserFacingError(description: "unknown link '\(TerminalText.quoted(text))'")
         }
     }
 

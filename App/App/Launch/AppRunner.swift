@@ -44,12 +44,17 @@ final class AppRunner {
         let root: CompositionRoot
         do {
             root = try prepare(options, clock: clock)
-        } catch {
+        } catch let error as DataError {
             errorOutput.write("app: \(TerminalText.escaped(error.description))\n")
             if error.isFatal {
-                errorOutput.write("app: run with --move-aside-corrupt-data to rename it and start fresh\n")
+                if error.canBeMovedAside {
+                    errorOutput.write("app: run with --move-aside-corrupt-data to rename it and start fresh\n")
+                }
                 return ExitCode.dataError
             }
+            return ExitCode.failure
+        } catch {
+            errorOutput.write("app: \(TerminalText.escaped(String(describing: error)))\n")
             return ExitCode.failure
         }
         let commandInput: any AppMain.ByteInput
@@ -74,13 +79,16 @@ final class AppRunner {
             errorOutput: errorOutput,
             isInteractive: isInteractive,
             style: TextStyle(usesColour: isInteractive && output.isTerminal && !options.forbidsColour),
+            errorStyle: TextStyle(usesColour: isInteractive && errorOutput.isTerminal && !options.forbidsColour),
             keepsGoing: options.keepsGoing)
         return loop.run(initialLink: options.initialLink)
     }
 
     /// Opens the data directory, checks its files (moving corrupt ones aside if asked), seeds a new one and
     /// builds the app.
-    private func prepare(_ options: LaunchOptions, clock: AppClock) throws(DataError) -> CompositionRoot {
+    ///
+    /// - Throws: ``DataError``, or the reason the demo account could not be seeded.
+    private func prepare(_ options: LaunchOptions, clock: AppClock) throws -> CompositionRoot {
         let directory = try DataDirectory.open(path: options.dataDirectory)
         let moved = try DataFiles.check(
             directory, movingAsideWith: options.movesCorruptDataAside ? clock.fileTimestamp : nil)

@@ -19,12 +19,6 @@ struct LaunchOptions: Equatable, Sendable {
     /// Whether only the usage was asked for.
     var showsUsage = false
 
-    /// Why the command line was refused (exit code 64).
-    struct UsageError: Error, Equatable, CustomStringConvertible {
-        /// What is wrong.
-        let description: String
-    }
-
     /// The usage text printed by `--help` and after a usage error.
     static let usage = """
         usage: app [--data-dir PATH] [--script FILE] [--keep-going] [--open URL] [--move-aside-corrupt-data]
@@ -43,16 +37,19 @@ struct LaunchOptions: Equatable, Sendable {
 
         """
 
-    /// Reads `arguments` (without the program name) and `environment`.
-    static func parse(arguments: [String], environment: [String: String]) throws(UsageError) -> LaunchOptions {
+    /// Reads `arguments` (without the program name) and `environment`; stops at `--help`, which needs neither
+    /// the rest of the line nor a data directory.
+    static func parse(arguments: [String], environment: [String: String]) throws(UserFacingError) -> LaunchOptions {
         var dataDirectoryFlag: String?
         var options = LaunchOptions(dataDirectory: "")
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             let (flag, inlineValue) = split(argument)
-            func value() throws(UsageError) -> String {
+            func value() throws(UserFacingError) -> String {
                 if let inlineValue { return inlineValue }
-                guard let next = remaining.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+                guard let next = remaining.popFirst() else {
+                    throw UserFacingError(description: "\(flag) needs a value")
+                }
                 return next
             }
             switch flag {
@@ -60,19 +57,23 @@ struct LaunchOptions: Equatable, Sendable {
             case "--script": options.scriptPath = try value()
             case "--open": options.initialLink = try value()
             case "--keep-going", "--move-aside-corrupt-data", "--help", "-h":
-                guard inlineValue == nil else { throw UsageError(description: "\(flag) takes no value") }
+                guard inlineValue == nil else { throw UserFacingError(description: "\(flag) takes no value") }
                 switch flag {
                 case "--keep-going": options.keepsGoing = true
                 case "--move-aside-corrupt-data": options.movesCorruptDataAside = true
-                default: options.showsUsage = true
+                default:
+                    // The usage needs nothing else: return it before the environment is read, so `--help` works
+                    // anywhere, even without HOME.
+                    options.showsUsage = true
+                    return options
                 }
             default:
-                throw UsageError(description: "unknown argument '\(TerminalText.quoted(argument))'")
+                throw UserFacingError(description: "unknown argument '\(TerminalText.quoted(argument))'")
             }
         }
         if let text = environment["APP_NOW"] {
             guard let date = try? Date(text, strategy: .iso8601) else {
-                throw UsageError(
+                throw UserFacingError(
                     description: "APP_NOW must be an ISO-8601 date such as 2026-01-01T12:00:00Z, not "
                         + "'\(TerminalText.quoted(text))'")
             }
@@ -80,9 +81,9 @@ struct LaunchOptions: Equatable, Sendable {
         }
         options.forbidsColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         guard let dataDirectory = dataDirectoryFlag ?? defaultDataDirectory(environment) else {
-            throw UsageError(description: "no data directory: set HOME, XDG_DATA_HOME, APP_DATA_DIR or --data-dir")
+            throw UserFacingError(description: "no data directory: set HOME, XDG_DATA_HOME, APP_DATA_DIR or --data-dir")
         }
-        guard !dataDirectory.isEmpty else { throw UsageError(description: "the data directory path is empty") }
+        guard !dataDirectory.isEmpty else { throw UserFacingError(description: "the data directory path is empty") }
         options.dataDirectory = dataDirectory
         return options
     }

@@ -84,13 +84,20 @@ final class DataDirectory: Sendable {
     /// Reads and decodes the file `name`, or returns `nil` when it does not exist.
     ///
     /// - Throws: ``DataError/unreadable(path:problem:)`` when it exists but cannot be read,
-    ///   ``DataError/corrupt(path:problem:)`` when its content is not what the app writes.
+    ///   ``DataError/newerVersion(path:version:)`` when its `version` is greater than ``DataFiles/formatVersion``
+    ///   (checked first, since a newer format may not decode at all), ``DataError/corrupt(path:problem:)`` when its
+    ///   content is not what the app writes.
     func read<Document: Decodable>(_ name: String, as type: Document.Type) throws(DataError) -> Document? {
         let filePath = filePath(name)
         guard let bytes = try readBytes(at: filePath) else { return nil }
         guard !bytes.isEmpty else { throw .corrupt(path: filePath, problem: "the file is empty") }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
+        if let version = (try? decoder.decode(FormatVersion.self, from: bytes))?.version,
+            version > DataFiles.formatVersion
+        {
+            throw .newerVersion(path: filePath, version: version)
+        }
         do {
             return try decoder.decode(Document.self, from: bytes)
         } catch let error as DecodingError {
@@ -237,6 +244,11 @@ final class DataDirectory: Sendable {
         let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
     }
+}
+
+/// The `version` of a data file, read on its own before the whole document.
+private struct FormatVersion: Decodable {
+    let version: Int?
 }
 
 /// Hands out distinct numbers for temporary file names within one process.

@@ -7,21 +7,33 @@ enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     case corrupt(path: String, problem: String)
     /// The file exists but cannot be read.
     case unreadable(path: String, problem: String)
+    /// The file was written by a newer release of the app, in format `version`.
+    case newerVersion(path: String, version: Int)
     /// The file or directory cannot be created or written.
     case unwritable(path: String, problem: String)
 
     /// Whether the app must stop with exit code 2 instead of going on.
     var isFatal: Bool {
         switch self {
-        case .corrupt, .unreadable: true
+        case .corrupt, .unreadable, .newerVersion: true
         case .unwritable: false
+        }
+    }
+
+    /// Whether `--move-aside-corrupt-data` may rename the file: only when it is broken, never when a newer release
+    /// wrote it.
+    var canBeMovedAside: Bool {
+        switch self {
+        case .corrupt, .unreadable: true
+        case .newerVersion, .unwritable: false
         }
     }
 
     /// The file the error is about.
     var path: String {
         switch self {
-        case .corrupt(let path, _), .unreadable(let path, _), .unwritable(let path, _): path
+        case .corrupt(let path, _), .unreadable(let path, _), .newerVersion(let path, _), .unwritable(let path, _):
+            path
         }
     }
 
@@ -29,6 +41,9 @@ enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .corrupt(let path, let problem): "the data file \(path) is corrupt: \(problem)"
         case .unreadable(let path, let problem): "the data file \(path) cannot be read: \(problem)"
+        case .newerVersion(let path, let version):
+            "the data file \(path) was written by a newer version of the app (format \(version); this version reads "
+                + "up to \(DataFiles.formatVersion)); use that version, or a newer one"
         case .unwritable(let path, let problem): "cannot write \(path): \(problem)"
         }
     }

@@ -10,13 +10,18 @@ enum DemoContent {
     static let displayName = "Demo"
 
     /// Adds the demo account when there is no accounts file, and the demo posts when there is no posts file.
-    static func seedIfNeeded(_ directory: DataDirectory, now: Date) throws(DataError) {
+    ///
+    /// - Parameter hash: hashes the demo password (``PasswordHasher/hash(_:)``; replaceable to test its failure).
+    /// - Throws: ``DataError`` when a file cannot be read or written, ``PasswordHasher/Failure`` when the demo
+    ///   password cannot be hashed (nothing is written then).
+    static func seedIfNeeded(
+        _ directory: DataDirectory,
+        now: Date,
+        hash: (String) throws(PasswordHasher.Failure) -> String = PasswordHasher.hash
+    ) throws {
         let accounts = AccountStore(directory: directory)
         if try directory.read(DataFiles.accounts, as: AccountsDocument.self) == nil {
-            let hash = (try? PasswordHasher.hash(password)) ?? ""
-            guard !hash.isEmpty else {
-                throw .unwritable(path: directory.filePath(DataFiles.accounts), problem: "cannot hash a password")
-            }
+            let hash = try hash(password)
             try accounts.insertIfMissing(
                 AccountRecord(email: email, displayName: displayName, passwordHash: hash, createdAt: now))
         }

@@ -24,12 +24,6 @@ enum Command: Equatable, Sendable {
     /// Ends the app.
     case quit
 
-    /// Why a line is not a command.
-    struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
-        /// What is wrong.
-        let description: String
-    }
-
     /// The commands and what they do, for `help`.
     static let summary: [(usage: String, meaning: String)] = [
         ("<number> | <action id>", "tap an action of the screen, by its number or id"),
@@ -45,7 +39,7 @@ enum Command: Equatable, Sendable {
     ]
 
     /// Parses one line. Returns `nil` for a line with nothing to do: blank, or a `#` comment.
-    static func parse(_ line: String) throws(ParseError) -> Command? {
+    static func parse(_ line: String) throws(UserFacingError) -> Command? {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         guard !trimmed.isEmpty, !trimmed.allSatisfy({ $0 == " " || $0 == "\t" }), trimmed.first != "#" else {
             return nil
@@ -57,14 +51,14 @@ enum Command: Equatable, Sendable {
         case "set":
             let afterSet = rest.drop { $0 == " " || $0 == "\t" }
             let field = String(afterSet.prefix { $0 != " " && $0 != "\t" })
-            guard !field.isEmpty else { throw ParseError(description: "usage: set <field> <text>") }
+            guard !field.isEmpty else { throw UserFacingError(description: "usage: set <field> <text>") }
             let afterField = afterSet.dropFirst(field.count)
             return .set(field: field, text: afterField.isEmpty ? nil : String(afterField.dropFirst()))
         case "open":
-            guard !argument.isEmpty else { throw ParseError(description: "usage: open <url>") }
+            guard !argument.isEmpty else { throw UserFacingError(description: "usage: open <url>") }
             return .open(argument)
         case "back", "dismiss", "state", "tree", "screen", "help", "quit":
-            guard argument.isEmpty else { throw ParseError(description: "'\(word)' takes no arguments") }
+            guard argument.isEmpty else { throw UserFacingError(description: "'\(word)' takes no arguments") }
             return switch word {
             case "back": .back
             case "dismiss": .dismiss
@@ -76,10 +70,12 @@ enum Command: Equatable, Sendable {
             }
         default:
             guard argument.isEmpty else {
-                throw ParseError(description: "unknown command '\(TerminalText.quoted(word))' (type 'help')")
+                throw UserFacingError(description: "unknown command '\(TerminalText.quoted(word))' (type 'help')")
             }
             if word.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
-                guard let number = Int(word) else { throw ParseError(description: "no action \(word) on this screen") }
+                guard let number = Int(word) else {
+                    throw UserFacingError(description: "no action \(word) on this screen")
+                }
                 return .actionNumber(number)
             }
             return .action(word)

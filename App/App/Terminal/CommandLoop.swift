@@ -9,10 +9,12 @@ final class CommandLoop {
     private let errorOutput: any AppMain.TextOutput
     private let isInteractive: Bool
     private let style: TextStyle
+    private let errorStyle: TextStyle
     private let keepsGoing: Bool
     private let root: CompositionRoot
 
-    /// Creates a loop over `root` reading commands from `reader`.
+    /// Creates a loop over `root` reading commands from `reader`; `style` is for `output` and `errorStyle` for
+    /// `errorOutput`, since only one of them may be a terminal.
     init(
         root: CompositionRoot,
         reader: LineReader,
@@ -21,6 +23,7 @@ final class CommandLoop {
         errorOutput: any AppMain.TextOutput,
         isInteractive: Bool,
         style: TextStyle,
+        errorStyle: TextStyle,
         keepsGoing: Bool
     ) {
         self.root = root
@@ -30,28 +33,31 @@ final class CommandLoop {
         self.errorOutput = errorOutput
         self.isInteractive = isInteractive
         self.style = style
+        self.errorStyle = errorStyle
         self.keepsGoing = keepsGoing
     }
 
     /// Runs until the end of the input, `quit`, a failure in a script (without `--keep-going`) or a data error,
     /// and returns the exit code.
     func run(initialLink: String?) -> Int32 {
-        let session = CommandSession(root: root, style: style) { [weak self] label in
-            self?.readSecret(prompt: label)
-        }
-        if let initialLink {
-            switch session.execute(.open(initialLink)) {
-            case .failed(let message):
+        let readSecret: ((String) -> String?)? =
+            isInteractive ? { [weak self] label in self?.readSecret(prompt: label) } : nil
+        let session = CommandSession(root: root, style: style, readSecret: readSecret)
+        var initialLinkFailure: String?
+        if let initialLink, case .failed(let message) = session.execute(.open(initialLink)) {
+            if let fatal = session.fatalDataError { return reportFatal(fatal) }
+            guard isInteractive else {
                 errorOutput.write("app: --open: \(TerminalText.escaped(message))\n")
-                if let fatal = session.fatalDataError { return reportFatal(fatal) }
                 return ExitCode.failure
-            case .done, .quit:
-                break
             }
+            initialLinkFailure = message
         }
         if isInteractive {
             output.write(style.dim("Modular Coordinators. Type help for the commands, quit to leave.") + "\n\n")
             output.write(session.renderScreen())
+            if let initialLinkFailure {
+                errorOutput.write(errorStyle.error("error: --open: " + TerminalText.escaped(initialLinkFailure)) + "\n")
+            }
         }
         var lineNumber = 0
         var anyFailed = false
@@ -71,7 +77,7 @@ final class CommandLoop {
                 anyFailed = true
                 if isInteractive {
                     output.write("\n" + session.renderScreen())
-                    errorOutput.write(style.error("error: " + TerminalText.escaped(message)) + "\n")
+                    errorOutput.write(errorStyle.error("error: " + TerminalText.escaped(message)) + "\n")
                 } else {
                     errorOutput.write("line \(lineNumber): \(TerminalText.escaped(message))\n")
                     if !keepsGoing { return ExitCode.failure }
@@ -101,16 +107,17 @@ final class CommandLoop {
     private func reportFatal(_ error: DataError, line: Int? = nil) -> Int32 {
         let prefix = line.map { "line \($0): " } ?? "app: "
         errorOutput.write(prefix + TerminalText.escaped(error.description) + "\n")
-        errorOutput.write("app: stopped so nothing is overwritten; run with --move-aside-corrupt-data to start fresh\n")
+        let advice = error.canBeMovedAside ? "; run with --move-aside-corrupt-data to start fresh" : ""
+        errorOutput.write("app: stopped so nothing is overwritten\(advice)\n")
         return ExitCode.dataError
     }
 
-    /// Reads one line without echo, for a secure field; only at a terminal.
+    /// Reads one line without echo, for a secure field (interactive only). Returns `nil` when the input ends
+    /// before Return (Ctrl-D), or the line is refused: the `set` is then cancelled.
     private func readSecret(prompt: String) -> String? {
-        guard isInteractive else { return nil }
         output.write(TerminalText.escaped(prompt) + ": ")
         input.setEcho(false)
-        let line = reader.next()
+        let line = reader.next(requiringLineBreak: true)
         input.setEcho(true)
         output.write("\n")
         if case .text(let text) = line { return text }

@@ -15,11 +15,14 @@ final class CommandSession {
 
     private let root: CompositionRoot
     private let renderer: ScreenRenderer
-    private let readSecret: (String) -> String?
+    private let readSecret: ((String) -> String?)?
 
-    /// Creates a session over `root`; `readSecret` reads a secure field's value without echo (interactive only),
-    /// given the field's label as a prompt, and returns `nil` when it cannot.
-    init(root: CompositionRoot, style: TextStyle, readSecret: @escaping (String) -> String?) {
+    /// Creates a session over `root`.
+    ///
+    /// - Parameter readSecret: in the interactive mode, reads a secure field's value without echo, given the
+    ///   field's label as a prompt, and returns `nil` when the person ended the input instead (Ctrl-D); `nil` in
+    ///   the scripted mode, where `set <field>` without text is refused.
+    init(root: CompositionRoot, style: TextStyle, readSecret: ((String) -> String?)?) {
         self.root = root
         self.renderer = ScreenRenderer(style: style)
         self.readSecret = readSecret
@@ -27,9 +30,9 @@ final class CommandSession {
 
     private var window: Window { root.window }
 
-    /// The screen as a person sees it.
+    /// The screen as a person sees it, below a reminder of the link that waits for a log-in, if any.
     func renderScreen() -> String {
-        renderer.render(window)
+        renderer.render(window, notice: root.appCoordinator.pendingLink.map { "Log in to continue to \($0.url)." })
     }
 
     /// The first fatal data error met so far, if any.
@@ -57,10 +60,17 @@ final class CommandSession {
             let value: String
             if let text {
                 value = text
-            } else if let secure = secureField(field), let typed = readSecret(secure.label) {
-                value = typed
+            } else if let readSecret {
+                if let secure = secureField(field) {
+                    guard let typed = readSecret(secure.label) else {
+                        return .done(output: "cancelled; \(TerminalText.quoted(field)) is unchanged\n")
+                    }
+                    value = typed
+                } else {
+                    value = ""
+                }
             } else {
-                value = ""
+                return .failed("set \(field) needs text in a script")
             }
             do {
                 try window.setText(value, forField: field)

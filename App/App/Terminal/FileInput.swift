@@ -7,20 +7,14 @@ final class FileInput: AppMain.ByteInput {
     /// Opens `path` for reading.
     ///
     /// - Throws: the system's reason as text when it cannot be opened.
-    init(path: String) throws(FileInput.OpenError) {
+    init(path: String) throws(UserFacingError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw OpenError(description: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw UserFacingError(description: String(cString: strerror(errno))) }
         self.descriptor = descriptor
     }
 
     deinit {
         close(descriptor)
-    }
-
-    /// Why a script could not be opened.
-    struct OpenError: Error, CustomStringConvertible {
-        /// The system's reason.
-        let description: String
     }
 
     var isTerminal: Bool { false }

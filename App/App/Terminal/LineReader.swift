@@ -1,5 +1,9 @@
 /// Splits an input stream into lines, safely: a line longer than a limit is skipped (not kept in memory) and
-/// reported, a line that is not UTF-8 is reported, and a final line without a line break still counts.
+/// reported, a line that is not UTF-8 is reported, and a final line without a line break still counts (unless a
+/// line break is required).
+///
+/// The end of the input is not remembered: at a terminal, Ctrl-D ends the input once and the person can type on,
+/// so the next call reads again (a file or pipe at its end just ends again).
 final class LineReader {
     /// One line read.
     enum Line: Equatable {
@@ -21,7 +25,6 @@ final class LineReader {
     private var start = 0
     /// Where to look for the next line break: the bytes between `start` and here hold none.
     private var searchStart = 0
-    private var isAtEnd = false
 
     /// Creates a reader of `input` that refuses lines longer than `maximumLength` bytes.
     init(input: any AppMain.ByteInput, maximumLength: Int = 64 * 1024) {
@@ -30,7 +33,11 @@ final class LineReader {
     }
 
     /// The next line, or `nil` at the end of the input.
-    func next() -> Line? {
+    ///
+    /// With `requiringLineBreak`, only a line the person confirmed with Return counts (for a hidden prompt): text
+    /// cut short by the end of the input, or handed over by a read without a line break (a terminal does that only
+    /// when Ctrl-D is pressed after typing), is dropped and `nil` returned.
+    func next(requiringLineBreak: Bool = false) -> Line? {
         var isTooLong = false
         while true {
             if let newline = buffer[searchStart...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -45,22 +52,19 @@ final class LineReader {
                 start = 0
             }
             searchStart = buffer.count
-            if isAtEnd {
-                guard start < buffer.count || isTooLong else { return nil }
-                let line = buffer[start...]
-                start = buffer.count
-                searchStart = start
-                return isTooLong ? .tooLong : Self.decode(line)
-            }
             let chunk = input.read(maximumCount: 64 * 1024)
-            if chunk.isEmpty {
-                isAtEnd = true
-            } else {
+            if !chunk.isEmpty {
                 buffer.removeSubrange(..<start)
                 searchStart -= start
                 start = 0
                 buffer += chunk
+                if !requiringLineBreak || chunk.contains(UInt8(ascii: "\n")) { continue }
             }
+            let line = buffer[start...]
+            start = buffer.count
+            searchStart = start
+            guard !line.isEmpty || isTooLong, !requiringLineBreak else { return nil }
+            return isTooLong ? .tooLong : Self.decode(line)
         }
     }
 

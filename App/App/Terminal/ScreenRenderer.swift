@@ -25,9 +25,11 @@ struct ScreenRenderer {
         }
     }
 
-    /// The screen as lines of text, ending with a line break.
-    func render(_ window: Window) -> String {
-        guard let root = window.rootViewController else { return "(no screen)\n" }
+    /// The screen as lines of text, ending with a line break; `notice`, when given, is drawn above it (the app's
+    /// word about the screen, such as the link that waits for a log-in).
+    func render(_ window: Window, notice: String? = nil) -> String {
+        let noticeLine = notice.map { style.dim(TerminalText.escaped($0)) + "\n" } ?? ""
+        guard let root = window.rootViewController else { return noticeLine + "(no screen)\n" }
         let levels = [root] + window.presentedViewControllers
         var lines: [String] = []
         var indent = ""
@@ -49,7 +51,7 @@ struct ScreenRenderer {
                 if depth > 0 { indent += "│ " }
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return noticeLine + lines.joined(separator: "\n") + "\n"
     }
 
     // MARK: - One presentation level

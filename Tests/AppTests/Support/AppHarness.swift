@@ -222,3 +222,25 @@ final class LineByLineInput: AppMain.ByteInput {
 
     func setEcho(_ isOn: Bool) {}
 }
+
+/// A terminal as a person types at it: each read returns the next chunk; an empty chunk is Ctrl-D, which ends
+/// the input once while the terminal stays open. After the last chunk the terminal is gone (every read is empty).
+final class TerminalKeystrokes: AppMain.ByteInput {
+    private var chunks: [String]
+    private(set) var echoChanges: [Bool] = []
+
+    init(_ chunks: [String]) {
+        self.chunks = chunks
+    }
+
+    var isTerminal: Bool { true }
+
+    func read(maximumCount: Int) -> [UInt8] {
+        guard !chunks.isEmpty else { return [] }
+        return Array(chunks.removeFirst().utf8)
+    }
+
+    func setEcho(_ isOn: Bool) {
+        echoChanges.append(isOn)
+    }
+}
