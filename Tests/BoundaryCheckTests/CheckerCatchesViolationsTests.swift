@@ -1,6 +1,7 @@
-import BoundaryCheck
 import Foundation
 import Testing
+
+@testable import BoundaryCheck
 
 /// The checker itself, on fixtures that each break one boundary: every break fails with its own message.
 @Suite("The boundary checker catches each kind of violation")
@@ -79,24 +80,63 @@ struct CheckerCatchesViolationsTests {
 
     @Test("A feature that imports another feature's internals or test support fails with its own rule")
     func forbiddenImportsFail() throws {
-        let root = PackageUnderTest.fixtures.appendingPathComponent("ForbiddenImports")
-        let rulesText = try String(contentsOf: root.appendingPathComponent("BoundaryRules.txt"), encoding: .utf8)
-        let violations = ImportGraphCheck.violations(
-            packageRoot: root,
-            manifest: try PackageManifest(file: root.appendingPathComponent("Package.swift.fixture")),
-            rules: try BoundaryRules.parse(rulesText, file: "BoundaryRules.txt"), rulesPath: "BoundaryRules.txt")
+        let package = try FixturePackage(fixture: "ForbiddenImports")
+        defer { package.remove() }
+        let violations = try package.importViolations()
         let found = violations.map { "[\($0.rule)] \($0.location): \($0.problem)" }
         #expect(
             found == [
+                "[exported-import] Modules/DemoFeature/DemoReexport.swift:3: DemoFeature uses `@_exported import "
+                    + "Core`, which re-exports Core's API as part of DemoFeature's own public surface",
                 "[testable-import] Modules/DemoFeature/DemoCoordinator.swift:2: DemoFeature uses "
                     + "`@testable import OtherFeature`, which opens OtherFeature's internals",
+                "[imports] Modules/DemoFeature/DemoOneLine.swift:1: DemoFeature imports OtherFeature, but may import "
+                    + "only Core",
                 "[test-only] Modules/DemoFeature/DemoPreview.swift:1: DemoFeature imports CoreTesting, which only "
                     + "test targets may import",
+                "[spi-import] Modules/DemoFeature/DemoReexport.swift:6: DemoFeature uses `@_spi(…) import "
+                    + "OtherFeature`, which opens OtherFeature's SPI",
+                "[imports] Modules/DemoFeature/DemoReexport.swift:6: DemoFeature imports OtherFeature, but may "
+                    + "import only Core",
                 "[imports] Modules/DemoFeature/DemoViewController.swift:2: DemoFeature imports OtherFeature, but may "
                     + "import only Core",
-                "[imports] Package.swift:11 (target DemoFeature): DemoFeature depends on OtherFeature, but may "
+                "[imports] Package.swift:12 (target DemoFeature): DemoFeature depends on OtherFeature, but may "
                     + "depend only on Core",
+                "[testable-import] Tests/DemoFeatureTests/DemoSplitAttribute.swift:5: DemoFeatureTests uses "
+                    + "`@testable import OtherFeature`, which opens OtherFeature's internals (only OtherFeatureTests "
+                    + "may)",
             ], "\(PackageUnderTest.report(violations))")
+    }
+
+    @Test("A dependency that the manifest adds in code, not in a literal, fails with [imports]")
+    func dependencyAddedInCodeFails() throws {
+        let package = try FixturePackage(fixture: "DependencyAddedInCode")
+        defer { package.remove() }
+        let violations = try package.importViolations()
+        #expect(
+            violations.map(\.description) == [
+                "[imports] Package.swift:11 (target FeedFeature): FeedFeature depends on SignUpFeature, but may "
+                    + "depend only on Core\n    fix: remove \"SignUpFeature\" from the dependencies of FeedFeature, "
+                    + "or change the `imports FeedFeature:` rule in BoundaryRules.txt if the architecture really "
+                    + "changed"
+            ])
+    }
+
+    @Test("A manifest that cannot be evaluated stops the check with the reason, never a guess from its text")
+    func unevaluableManifestFails() throws {
+        let package = try FixturePackage(fixture: "DependencyAddedInCode")
+        defer { package.remove() }
+        let manifest = package.root.appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try (text + "\nlet broken: Int = \"not a number\"\n").write(to: manifest, atomically: true, encoding: .utf8)
+        #expect {
+            try package.importViolations()
+        } throws: { error in
+            guard case BoundaryCheckError.toolFailed(let detail) = error else { return false }
+            return detail.hasPrefix("`swift package dump-package` could not evaluate ")
+                && detail.contains("never falls back to reading the manifest as text")
+                && detail.contains("cannot convert value of type 'String' to specified type 'Int'")
+        }
     }
 
     @Test("Internal declarations of a fixture fail to compile from outside, each on its own probe line")
@@ -112,6 +152,31 @@ struct CheckerCatchesViolationsTests {
         #expect(outcome.source.contains("_ = DemoFeature.DemoViewController.self"))
         #expect(outcome.source.contains("_ = DemoFeature.DemoCoordinator.self"))
         #expect(outcome.probedCount >= 4)
+    }
+
+    @Test("A probe line that names nothing real fails with [internal-probe], although it fails from outside too")
+    func probeLineNamingNothingFails() throws {
+        let module = try FixtureModule.compile(fixture: "CleanFeature", extraArguments: ["-enable-testing"])
+        defer { module.remove() }
+        let outcome = try AccessProbe.run(
+            module: module.name, publicSurface: try module.surface(),
+            internalSurface: try module.surface(minimumAccessLevel: "internal"), publicNames: [],
+            modulesDirectory: module.directory, additionalSearchPaths: [module.builtModules],
+            toolchain: module.toolchain
+        ) { symbol, module, index in
+            let line = AccessProbe.reference(to: symbol, module: module, index: index)
+            guard symbol.path == "DemoFeature.DemoViewController" else { return line }
+            return line?.replacingOccurrences(of: "DemoViewController", with: "DemoViewControler")
+        }
+        let violation = try #require(outcome.violations.first, "\(outcome.source)")
+        #expect(outcome.violations.count == 1, "\(PackageUnderTest.report(outcome.violations))")
+        #expect(violation.rule == "internal-probe")
+        #expect(violation.location.hasPrefix("DemoFeature.DemoViewController ("))
+        #expect(
+            violation.problem.hasPrefix(
+                "the probe line of internal class DemoViewController does not compile even with `@testable import "
+                    + "DemoFeature`, so its failure from outside proves nothing: "))
+        #expect(violation.problem.contains("DemoViewControler"))
     }
 
     @Test("A probe that stops compiling, and a probe whose expected error is gone, fail with [compile-probe]")
@@ -136,16 +201,30 @@ struct CheckerCatchesViolationsTests {
         }
     }
 
-    @Test("The manifest reader finds every target with its dependencies, path and exclusions")
-    func manifestReaderReadsThisPackage() throws {
-        let manifest = try PackageManifest(file: PackageUnderTest.root.appendingPathComponent("Package.swift"))
+    @Test("The evaluated manifest of this package has every target with its dependencies, path and exclusions")
+    func manifestOfThisPackage() throws {
+        let manifest = try PackageManifest(packageRoot: PackageUnderTest.root, toolchain: try Toolchain.locate())
         let login = try #require(manifest.target("LoginFeature"))
         #expect(login.dependencies == ["Core", "SignUpFeature"])
         #expect(login.path == "Modules/LoginFeature")
+        #expect(login.location.hasPrefix("Package.swift:"))
         let tests = try #require(manifest.target("BoundaryCheckTests"))
         #expect(tests.isTest)
         #expect(tests.exclude == ["Fixtures"])
         #expect(tests.dependencies.contains("FeedFeature"))
-        #expect(manifest.target("CCrypt")?.kind == "systemLibrary")
+        #expect(manifest.target("CCrypt")?.kind == "system")
+    }
+
+    @Test("The toolchain's target triple is the compiler's, for this machine's architecture")
+    func targetTripleComesFromCompiler() throws {
+        let triple = try Toolchain.locate().targetTriple
+        #if arch(x86_64)
+            #expect(triple.hasPrefix("x86_64-"))
+        #elseif arch(arm64)
+            #expect(triple.hasPrefix("aarch64-") || triple.hasPrefix("arm64-"))
+        #endif
+        #if os(Linux)
+            #expect(triple.contains("-linux-"))
+        #endif
     }
 }

@@ -114,4 +114,64 @@ struct NewFeatureTests {
         }
         #expect(!FileManager.default.fileExists(atPath: package.root.appendingPathComponent("Modules").path))
     }
+
+    @Test("The generated coordinator, screen and builder are wired like LoginFeature's")
+    func wiringFollowsLogin() throws {
+        let package = try ScratchPackage()
+        defer { package.remove() }
+        _ = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root).apply()
+        let module = "Modules/ProfileFeature/"
+        let coordinator = try package.text(module + "ProfileCoordinator.swift")
+        #expect(coordinator.contains("final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable> {"))
+        #expect(
+            coordinator.contains(
+                """
+                    init(screen: some ViewControllerable & ProfilePresentable, title: String) {
+                        self.title = title
+                        super.init(viewControllerable: screen, presenter: screen)
+                        screen.listener = self
+                    }
+                """))
+        #expect(coordinator.contains("extension ProfileCoordinator: ProfileScreenListener {"))
+        #expect(coordinator.contains("func profileScreenDidRequestClose() {"))
+        let presentable = try package.text(module + "ProfilePresentable.swift")
+        #expect(presentable.contains("var listener: (any ProfileScreenListener)? { get set }"))
+        let screen = try package.text(module + "ProfileViewController.swift")
+        #expect(screen.contains("weak var listener: (any ProfileScreenListener)?"))
+        #expect(screen.contains(#"case "close": listener?.profileScreenDidRequestClose()"#))
+        let container = try package.text(module + "ProfileContainer.swift")
+        #expect(
+            container.contains(
+                """
+                        let coordinator = ProfileCoordinator(screen: ProfileViewController(), title: dependency.title)
+                        coordinator.listener = listener
+                        return coordinator
+                """))
+        #expect(!container.contains("screen.listener"), "the coordinator, not the builder, listens to its screen")
+    }
+
+    @Test(
+        "The command exits with 0 when it creates, 1 when it refuses and 64 on a usage error",
+        arguments: [
+            (["Profile"], NewFeatureCommand.success),
+            (["profile"], NewFeatureCommand.refused),
+            (["Login"], NewFeatureCommand.refused),
+            ([], NewFeatureCommand.usageError),
+            (["Profile", "Other"], NewFeatureCommand.usageError),
+            (["--verbose", "Profile"], NewFeatureCommand.usageError),
+            (["Profile", "--package-path"], NewFeatureCommand.usageError),
+            (["--help"], NewFeatureCommand.success),
+        ])
+    func exitCodes(arguments: [String], expected: Int32) throws {
+        let package = try ScratchPackage()
+        defer { package.remove() }
+        var errors: [String] = []
+        let status = NewFeatureCommand.run(
+            arguments, defaultPackagePath: package.root, output: { _ in }, errors: { errors.append($0) })
+        #expect(status == expected, "\(errors)")
+        #expect(errors.isEmpty == (expected == NewFeatureCommand.success))
+        #expect(NewFeatureCommand.usageError == 64)
+        let created = FileManager.default.fileExists(atPath: package.root.appendingPathComponent("Modules").path)
+        #expect(created == (arguments == ["Profile"]), "a refusal or usage error changes nothing")
+    }
 }

@@ -4,6 +4,13 @@ public import Foundation
 ///
 /// One probe file per module, one reference per line, typechecked once (`swiftc -typecheck -swift-version 6`,
 /// never `@testable import`, never `-package-name`). Every line must get an access-control error.
+///
+/// An error such as "cannot find in scope" proves nothing by itself if the line names something that does not
+/// exist at all. So the same lines are also typechecked as a control, with `@testable import` of the module
+/// (built with testing enabled, as debug builds are), which sees internal declarations: every control line must
+/// compile (or fail only because a generic declaration's parameters are left open or overloads are ambiguous,
+/// which the compiler reports only once the name was found). A line that fails otherwise in the control does not name the declaration it
+/// is meant to probe, and fails the check.
 public enum AccessProbe {
     /// What a module's probe found.
     public struct Outcome: Sendable {
@@ -30,6 +37,11 @@ public enum AccessProbe {
         "no type named",
     ]
 
+    /// Errors of the control that the compiler gives only once the name was found: a generic function or
+    /// initializer named without a call leaves its generic parameters open, and overloads that differ only in
+    /// their parameter types are ambiguous. The line names a real declaration.
+    static let resolvedNameFragments = ["could not be inferred", "ambiguous use of"]
+
     /// Builds and typechecks the probe of `module`.
     ///
     /// - Parameters:
@@ -41,6 +53,18 @@ public enum AccessProbe {
         module: String, publicSurface: ModuleSurface, internalSurface: ModuleSurface, publicNames: Set<String>,
         modulesDirectory: URL, additionalSearchPaths: [URL] = [], toolchain: Toolchain
     ) throws(BoundaryCheckError) -> Outcome {
+        try run(
+            module: module, publicSurface: publicSurface, internalSurface: internalSurface, publicNames: publicNames,
+            modulesDirectory: modulesDirectory, additionalSearchPaths: additionalSearchPaths, toolchain: toolchain,
+            referencing: reference(to:module:index:))
+    }
+
+    /// `run`, with the lines written by `referencing` (the checker's own tests hand it a faulty writer).
+    static func run(
+        module: String, publicSurface: ModuleSurface, internalSurface: ModuleSurface, publicNames: Set<String>,
+        modulesDirectory: URL, additionalSearchPaths: [URL], toolchain: Toolchain,
+        referencing: (SurfaceSymbol, String, Int) -> String?
+    ) throws(BoundaryCheckError) -> Outcome {
         let publicIdentifiers = Set(publicSurface.symbols.map(\.identifier))
         let internals = internalSurface.symbols
             .filter { !publicIdentifiers.contains($0.identifier) && $0.accessLevel != "public" }
@@ -51,7 +75,7 @@ public enum AccessProbe {
         var probed: [SurfaceSymbol] = []
         var skipped: [String] = []
         for symbol in internals {
-            guard let reference = reference(to: symbol, module: module, index: probed.count) else {
+            guard let reference = referencing(symbol, module, probed.count) else {
                 skipped.append("\(symbol.path) (cannot be named without calling it)")
                 continue
             }
@@ -64,15 +88,38 @@ public enum AccessProbe {
         guard !probed.isEmpty else {
             return Outcome(probedCount: 0, skipped: skipped, violations: [], source: source)
         }
-        let errorsByLine = try typecheck(
-            source: source, name: "\(module)AccessProbe", searchPaths: [modulesDirectory] + additionalSearchPaths,
+        let controlHeader = imports.sorted().map { $0 == module ? "@testable import \($0)" : "import \($0)" }
+        let control = (controlHeader + lines).joined(separator: "\n") + "\n"
+        let searchPaths = [modulesDirectory] + additionalSearchPaths
+        let results = try typecheck(
+            [(source, "\(module)AccessProbe"), (control, "\(module)AccessControl")], searchPaths: searchPaths,
             toolchain: toolchain)
+        let errorsByLine = results[0]
+        let controlErrorsByLine = results[1]
+        let controlHeaderErrors = (1...header.count).flatMap { controlErrorsByLine[$0] ?? [] }
+        guard controlHeaderErrors.isEmpty else {
+            throw .toolFailed(
+                "the control of the access probe of \(module) cannot `@testable import` it (debug builds enable "
+                    + "testing; build with `swift build`): \(controlHeaderErrors.joined(separator: "; "))")
+        }
         var violations: [Violation] = []
         for (offset, symbol) in probed.enumerated() {
             let lineNumber = header.count + offset + 1
             let errors = errorsByLine[lineNumber] ?? []
+            let controlErrors = (controlErrorsByLine[lineNumber] ?? []).filter { error in
+                !resolvedNameFragments.contains { error.contains($0) }
+            }
             let location = symbol.path + (symbol.location.map { " (\($0))" } ?? "")
-            if errors.isEmpty, !symbol.isType, publicNames.contains(symbol.name) {
+            if !controlErrors.isEmpty {
+                violations.append(
+                    Violation(
+                        rule: "internal-probe", location: location,
+                        problem: "the probe line of \(symbol.accessLevel) \(symbol.kind) \(symbol.name) does not "
+                            + "compile even with `@testable import \(module)`, so its failure from outside proves "
+                            + "nothing: `\(lines[offset])`: \(controlErrors.joined(separator: "; "))",
+                        fix: "the probe must name the declaration itself; report the probe line, or skip "
+                            + "declarations of this kind in AccessProbe.reference(to:module:index:)"))
+            } else if errors.isEmpty, !symbol.isType, publicNames.contains(symbol.name) {
                 skipped.append("\(symbol.path) (its name finds a public declaration of the same name)")
             } else if errors.isEmpty {
                 violations.append(
@@ -122,22 +169,29 @@ public enum AccessProbe {
         name.hasSuffix("()") ? String(name.dropLast(2)) : name
     }
 
-    /// Typechecks `source` against the modules in `searchPaths`; returns the error messages by line.
+    /// Typechecks each `(source, name)` against the modules in `searchPaths`, side by side; returns each one's
+    /// error messages by line.
     static func typecheck(
-        source: String, name: String, searchPaths: [URL], toolchain: Toolchain
-    ) throws(BoundaryCheckError) -> [Int: [String]] {
+        _ sources: [(source: String, name: String)], searchPaths: [URL], toolchain: Toolchain
+    ) throws(BoundaryCheckError) -> [[Int: [String]]] {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("boundary-check-probe-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("\(name).swift")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try source.write(to: file, atomically: true, encoding: .utf8)
-        } catch {
-            throw .toolFailed("cannot write the probe \(file.path): \(error)")
+        var files: [URL] = []
+        for (source, name) in sources {
+            let file = directory.appendingPathComponent("\(name).swift")
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try source.write(to: file, atomically: true, encoding: .utf8)
+            } catch {
+                throw .toolFailed("cannot write the probe \(file.path): \(error)")
+            }
+            files.append(file)
         }
-        let result = try Toolchain.run(
-            toolchain.compiler, CompileProbe.typecheckArguments(file: file, searchPaths: searchPaths))
-        return CompileProbe.errorsByLine(result.output, file: file.lastPathComponent)
+        let results = try Toolchain.runAll(
+            files.map { (toolchain.compiler, CompileProbe.typecheckArguments(file: $0, searchPaths: searchPaths)) })
+        return zip(files, results).map { file, result in
+            CompileProbe.errorsByLine(result.output, file: file.lastPathComponent)
+        }
     }
 }

@@ -127,9 +127,9 @@ public struct BoundaryChecker: Sendable {
                 feature: feature, rules: rules, rulesPath: rulesPath))
     }
 
-    /// The import graph's violations, from the sources and from `Package.swift`.
+    /// The import graph's violations, from the sources and from the evaluated `Package.swift`.
     public func checkImports() throws(BoundaryCheckError) -> [Violation] {
-        let manifest = try PackageManifest(file: packageRoot.appendingPathComponent("Package.swift"))
+        let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain)
         return ImportGraphCheck.violations(
             packageRoot: packageRoot, manifest: manifest, rules: rules, rulesPath: rulesPath)
     }

@@ -1,15 +1,19 @@
 public import Foundation
 
-/// Checks the import graph: each target's `import` lines and its `Package.swift` dependencies against the rules.
+/// Checks the import graph: each target's `import` declarations and its dependencies in the evaluated
+/// `Package.swift` against the rules.
 public enum ImportGraphCheck {
     /// The violations of the package at `packageRoot` against `rules`.
+    ///
+    /// Beyond which modules a target may import: `@testable import` only by a module's own test target,
+    /// `@_spi(…) import` of a checked module likewise, and no `@_exported import` in a feature.
     public static func violations(
         packageRoot: URL, manifest: PackageManifest, rules: BoundaryRules, rulesPath: String
     ) -> [Violation] {
         let packageModules = Set(manifest.targets.map(\.name))
         let libraries = Set(rules.checkedModules)
         var violations: [Violation] = []
-        for target in manifest.targets where target.kind != "systemLibrary" {
+        for target in manifest.targets where target.kind != "system" {
             let subject = target.isTest && target.name.hasSuffix("Tests") ? String(target.name.dropLast(5)) : nil
             let allowedImports: Set<String>
             let allowedDependencies: Set<String>
@@ -22,7 +26,7 @@ public enum ImportGraphCheck {
             } else {
                 violations.append(
                     Violation(
-                        rule: "imports", location: "Package.swift:\(target.line) (target \(target.name))",
+                        rule: "imports", location: target.location,
                         problem: "target \(target.name) has no import rule, so nothing says what it may import",
                         fix: "add `imports \(target.name): <modules>` to \(rulesPath)"))
                 continue
@@ -33,7 +37,26 @@ public enum ImportGraphCheck {
             let scanned = ImportScanner.imports(
                 under: directory, excluding: target.exclude.map { directory.appendingPathComponent($0) },
                 displayRoot: packageRoot)
+            if rules.feature(target.name) != nil {
+                for found in scanned where found.isExported {
+                    violations.append(
+                        Violation(
+                            rule: "exported-import", location: found.location,
+                            problem: "\(target.name) uses `@_exported import \(found.module)`, which re-exports "
+                                + "\(found.module)'s API as part of \(target.name)'s own public surface",
+                            fix: "use `import \(found.module)` (or `public import` where a public declaration "
+                                + "mentions its types); importers of \(target.name) import \(found.module) themselves"))
+                }
+            }
             for found in scanned where packageModules.contains(found.module) {
+                if found.isSPI, libraries.contains(found.module), !(target.isTest && found.module == subject) {
+                    violations.append(
+                        Violation(
+                            rule: "spi-import", location: found.location,
+                            problem: "\(target.name) uses `@_spi(…) import \(found.module)`, which opens "
+                                + "\(found.module)'s SPI" + (target.isTest ? " (only \(found.module)Tests may)" : ""),
+                            fix: "use `import \(found.module)` and only its public API"))
+                }
                 if found.isTestable, !(target.isTest && found.module == subject) {
                     violations.append(
                         Violation(
@@ -66,13 +89,13 @@ public enum ImportGraphCheck {
                 if !target.isTest, !builtOnly, rules.testOnly.contains(dependency) {
                     violations.append(
                         Violation(
-                            rule: "test-only", location: "Package.swift:\(target.line) (target \(target.name))",
+                            rule: "test-only", location: target.location,
                             problem: "\(target.name) depends on \(dependency), which only test targets may use",
                             fix: "remove \"\(dependency)\" from the dependencies of \(target.name)"))
                 } else if !allowedDependencies.contains(dependency) {
                     violations.append(
                         Violation(
-                            rule: "imports", location: "Package.swift:\(target.line) (target \(target.name))",
+                            rule: "imports", location: target.location,
                             problem: "\(target.name) depends on \(dependency), but may depend only on "
                                 + describedAllowed,
                             fix: "remove \"\(dependency)\" from the dependencies of \(target.name), or change the "

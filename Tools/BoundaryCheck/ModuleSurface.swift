@@ -44,7 +44,7 @@ public struct ModuleSurface: Sendable {
         let result = try Toolchain.run(
             toolchain.symbolGraphExtractor,
             ["-module-name", module] + searchPaths + [
-                "-target", Toolchain.hostTarget, "-minimum-access-level", minimumAccessLevel,
+                "-target", toolchain.targetTriple, "-minimum-access-level", minimumAccessLevel,
                 "-output-dir", output.path,
             ])
         guard result.status == 0 else {

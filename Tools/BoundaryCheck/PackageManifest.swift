@@ -1,156 +1,126 @@
 public import Foundation
+import Synchronization
 
-/// The targets of a `Package.swift`, read from its text: names, kinds, paths and declared dependencies.
+/// The targets of a package as SwiftPM evaluates its `Package.swift`: names, kinds, paths and declared
+/// dependencies.
 ///
-/// The manifest is read rather than evaluated, so the check needs no second SwiftPM process (which would wait on
-/// the running build's lock). Dependencies are read from string literals and `.target(name:)` /
-/// `.product(name:)` forms inside each target's `dependencies: [...]`.
+/// The manifest is evaluated (`swift package dump-package`), never read as text: code in the manifest, such as a
+/// loop that appends a dependency, changes the package as much as a literal does. The evaluation runs with a
+/// scratch path of its own, so it never waits on the lock of a build that is running in the package (as
+/// `swift test` is while this check runs inside it). When the manifest cannot be evaluated, the check fails.
 public struct PackageManifest: Sendable {
     /// One target declaration.
     public struct Target: Sendable, Equatable {
-        /// `target`, `executableTarget`, `testTarget`, `systemLibrary`, …
+        /// SwiftPM's kind: `regular`, `executable`, `test`, `system`, `binary`, `plugin` or `macro`.
         public let kind: String
         /// The target's name.
         public let name: String
-        /// The names in its `dependencies`.
+        /// The names of the targets and products it depends on.
         public let dependencies: [String]
         /// Its source directory, relative to the package root.
         public let path: String
         /// The paths in its `exclude`, relative to its source directory.
         public let exclude: [String]
-        /// The manifest line that declares it.
-        public let line: Int
+        /// The line of `Package.swift` that names it, when the name appears there literally.
+        public let line: Int?
 
         /// Whether it is a test target.
-        public var isTest: Bool { kind == "testTarget" }
+        public var isTest: Bool { kind == "test" }
+
+        /// Where a violation of its declaration points: `Package.swift:12 (target LoginFeature)`.
+        public var location: String {
+            "Package.swift" + (line.map { ":\($0)" } ?? "") + " (target \(name))"
+        }
     }
 
     /// The targets in declaration order.
     public let targets: [Target]
 
-    /// Reads the manifest at `file`.
-    public init(file: URL) throws(BoundaryCheckError) {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-            throw .unreadable(file.path)
+    /// Evaluates the manifest of the package at `packageRoot` with `swift package dump-package`.
+    ///
+    /// The result is kept for the rest of the process, keyed by the manifest's text, so several checks of one
+    /// run evaluate it once.
+    public init(packageRoot: URL, toolchain: Toolchain) throws(BoundaryCheckError) {
+        let file = packageRoot.appendingPathComponent("Package.swift")
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { throw .unreadable(file.path) }
+        let key = packageRoot.standardizedFileURL.path + "\n" + text
+        if let known = Self.evaluated.withLock({ $0[key] }) {
+            self = known
+            return
         }
-        self.init(text: text)
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("boundary-check-manifest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try Toolchain.runSeparatingOutput(
+            toolchain.packageManager,
+            ["package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
+        guard result.status == 0 else {
+            throw .toolFailed(
+                "`swift package dump-package` could not evaluate \(file.path), so the declared dependencies "
+                    + "cannot be checked (the check never falls back to reading the manifest as text):\n"
+                    + result.errorOutput)
+        }
+        self = try Self(json: Data(result.output.utf8), manifestText: text)
+        Self.evaluated.withLock { $0[key] = self }
     }
 
-    /// Reads a manifest's text.
-    public init(text: String) {
-        let characters = Array(text)
-        var targets: [Target] = []
-        let kinds = ["target", "executableTarget", "testTarget", "systemLibrary", "binaryTarget", "plugin", "macro"]
-        var index = 0
-        while index < characters.count {
-            guard characters[index] == "." else {
-                index += 1
-                continue
-            }
-            let nameStart = index + 1
-            var nameEnd = nameStart
-            while nameEnd < characters.count, characters[nameEnd].isLetter { nameEnd += 1 }
-            let kind = String(characters[nameStart..<nameEnd])
-            guard kinds.contains(kind), nameEnd < characters.count, characters[nameEnd] == "(",
-                let close = Self.matchingClose(characters, from: nameEnd)
-            else {
-                index += 1
-                continue
-            }
-            let arguments = String(characters[(nameEnd + 1)..<close])
-            if let name = Self.stringArgument("name", in: arguments) {
-                let line = characters[0..<index].filter { $0 == "\n" }.count + 1
-                let defaultPath = kind == "testTarget" ? "Tests/\(name)" : "Sources/\(name)"
-                targets.append(
-                    Target(
-                        kind: kind, name: name,
-                        dependencies: Self.listArgument("dependencies", in: arguments),
-                        path: Self.stringArgument("path", in: arguments) ?? defaultPath,
-                        exclude: Self.listArgument("exclude", in: arguments), line: line))
-                index = close
-            } else {
-                index += 1
-            }
+    /// Reads the JSON that `swift package dump-package` prints. `manifestText` only locates each target's line.
+    public init(json: Data, manifestText: String) throws(BoundaryCheckError) {
+        let dump: Dump
+        do {
+            dump = try JSONDecoder().decode(Dump.self, from: json)
+        } catch {
+            throw .unreadable("the output of `swift package dump-package`: \(error)")
         }
-        self.targets = targets
+        let lines = manifestText.split(separator: "\n", omittingEmptySubsequences: false)
+        targets = dump.targets.map { target in
+            let line = lines.firstIndex { $0.contains("\"\(target.name)\"") && $0.contains("name:") }
+            return Target(
+                kind: target.type, name: target.name,
+                dependencies: target.dependencies.compactMap(\.name),
+                path: target.path ?? (target.type == "test" ? "Tests/\(target.name)" : "Sources/\(target.name)"),
+                exclude: target.exclude, line: line.map { $0 + 1 })
+        }
     }
 
     /// The target named `name`.
     public func target(_ name: String) -> Target? { targets.first { $0.name == name } }
 
-    private static func matchingClose(_ characters: [Character], from open: Int) -> Int? {
-        var depth = 0
-        var inString = false
-        var index = open
-        while index < characters.count {
-            let character = characters[index]
-            if inString {
-                if character == "\\" {
-                    index += 1
-                } else if character == "\"" {
-                    inString = false
+    private static let evaluated = Mutex<[String: PackageManifest]>([:])
+
+    /// The part of `dump-package`'s JSON the check reads.
+    private struct Dump: Decodable {
+        struct Target: Decodable {
+            let name: String
+            let type: String
+            let path: String?
+            let exclude: [String]
+            let dependencies: [Dependency]
+        }
+
+        /// `{"byName": [name, condition]}`, `{"target": [name, condition]}` or
+        /// `{"product": [name, package, aliases, condition]}`.
+        struct Dependency: Decodable {
+            let name: String?
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Key.self)
+                var name: String?
+                for key in container.allKeys {
+                    var values = try container.nestedUnkeyedContainer(forKey: key)
+                    name = try values.decodeIfPresent(String.self)
                 }
-            } else if character == "\"" {
-                inString = true
-            } else if character == "/", index + 1 < characters.count, characters[index + 1] == "/" {
-                while index < characters.count, characters[index] != "\n" { index += 1 }
-                continue
-            } else if character == "(" || character == "[" {
-                depth += 1
-            } else if character == ")" || character == "]" {
-                depth -= 1
-                if depth == 0 { return index }
+                self.name = name
             }
-            index += 1
-        }
-        return nil
-    }
 
-    /// The value of `label: "value"` at the top level of `arguments`.
-    private static func stringArgument(_ label: String, in arguments: String) -> String? {
-        let top = topLevel(arguments)
-        guard let range = top.range(of: "\(label):") else { return nil }
-        let rest = top[range.upperBound...].drop { $0 == " " || $0 == "\n" }
-        guard rest.first == "\"" else { return nil }
-        return String(rest.dropFirst().prefix { $0 != "\"" })
-    }
-
-    /// The string literals inside `label: [ ... ]`, comments removed.
-    private static func listArgument(_ label: String, in arguments: String) -> [String] {
-        let characters = Array(arguments)
-        let top = topLevel(arguments)
-        guard let range = top.range(of: "\(label):") else { return [] }
-        var index = top.distance(from: top.startIndex, to: range.upperBound)
-        while index < characters.count, characters[index] == " " || characters[index] == "\n" { index += 1 }
-        guard index < characters.count, characters[index] == "[",
-            let close = matchingClose(characters, from: index)
-        else { return [] }
-        let list = String(characters[index..<close])
-        let withoutComments = list.split(separator: "\n").map { line -> Substring in
-            if let comment = line.range(of: "//") { return line[..<comment.lowerBound] }
-            return line
-        }.joined(separator: "\n")
-        let pieces = withoutComments.split(separator: "\"", omittingEmptySubsequences: false)
-        var values: [String] = []
-        var previous = ""
-        for (offset, piece) in pieces.enumerated() {
-            if offset % 2 == 1, !previous.hasSuffix("package: ") { values.append(String(piece)) }
-            previous = String(piece)
+            struct Key: CodingKey {
+                let stringValue: String
+                var intValue: Int? { nil }
+                init(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
+            }
         }
-        return values
-    }
 
-    /// `arguments` with every nested bracket's content blanked out, so labels are found only at the top level.
-    private static func topLevel(_ arguments: String) -> String {
-        var depth = 0
-        var inString = false
-        var result = ""
-        for character in arguments {
-            if character == "\"" { inString.toggle() }
-            if !inString, character == "(" || character == "[" { depth += 1 }
-            result.append(depth == 0 || character == "\n" ? character : " ")
-            if !inString, character == ")" || character == "]" { depth -= 1 }
-        }
-        return result
+        let targets: [Target]
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 
 /// `swift run boundary-check [--update-baselines] [--package-path DIR] [--modules DIR]`
 ///
-/// Checks the module boundaries of the package against its built modules and prints every violation; exits
-/// with 1 when there is one. With `--update-baselines`, rewrites `Tools/Baselines/<Module>.txt` from the built
+/// Checks the module boundaries of the package against its built modules and prints every violation. Exit codes:
+/// 0 every boundary holds; 1 a violation; 2 the check could not run (a tool failed, the manifest could not be
+/// evaluated, a file is unreadable); 64 usage error. With `--update-baselines`, rewrites `Tools/Baselines/<Module>.txt` from the built
 /// modules instead (for an intended change of a public surface), then checks the rest.
 let usage = """
     usage: swift run boundary-check [--update-baselines] [--verbose] [--package-path DIR] [--modules DIR]
@@ -12,6 +13,7 @@ let usage = """
       --verbose           also print what each module's access probe named and skipped
       --package-path DIR  the package to check (default: this package)
       --modules DIR       the built modules (default: the Modules directory next to this executable)
+    exit codes: 0 every boundary holds; 1 a violation; 2 the check could not run; 64 usage error
     """
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -26,14 +28,14 @@ while let argument = arguments.popFirst() {
     case "--verbose": verbose = true
     case "--package-path":
         guard let value = arguments.popFirst() else {
-            print(usage)
-            exit(2)
+            print("boundary-check: \(argument) needs a directory\n\(usage)")
+            exit(64)
         }
         packagePath = URL(fileURLWithPath: value)
     case "--modules":
         guard let value = arguments.popFirst() else {
-            print(usage)
-            exit(2)
+            print("boundary-check: \(argument) needs a directory\n\(usage)")
+            exit(64)
         }
         modulesPath = URL(fileURLWithPath: value)
     case "-h", "--help":
@@ -41,7 +43,7 @@ while let argument = arguments.popFirst() {
         exit(0)
     default:
         print("boundary-check: unknown argument \(argument)\n\(usage)")
-        exit(2)
+        exit(64)
     }
 }
 

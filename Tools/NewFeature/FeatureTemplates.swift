@@ -46,9 +46,7 @@ enum FeatureTemplates {
 
             /// Builds a __Name__ flow whose screen is `__name__`; the flow holds `listener` weakly.
             public func coordinator(listener: any __Name__Listener) -> any ViewableCoordinating {
-                let screen = __Name__ViewController()
-                let coordinator = __Name__Coordinator(screen: screen, title: dependency.title)
-                screen.listener = coordinator
+                let coordinator = __Name__Coordinator(screen: __Name__ViewController(), title: dependency.title)
                 coordinator.listener = listener
                 return coordinator
             }
@@ -79,23 +77,26 @@ enum FeatureTemplates {
     static let coordinator = #"""
         import Core
 
-        /// Runs the __Name__ flow: shows the title on its screen and tells the listener when the user closes it.
-        final class __Name__Coordinator: ViewableCoordinator<any __Name__Presentable>, __Name__ScreenListener {
-            /// Told when the flow finishes. Held weakly: the parent owns this coordinator.
+        /// The __Name__ flow. It owns the `__name__` screen, shows the title on it, and tells its listener when the
+        /// user closes it.
+        final class __Name__Coordinator: ViewableCoordinator<any __Name__Presentable> {
             weak var listener: (any __Name__Listener)?
-
             private let title: String
 
+            /// Creates the flow around `screen`.
             init(screen: some ViewControllerable & __Name__Presentable, title: String) {
                 self.title = title
                 super.init(viewControllerable: screen, presenter: screen)
+                screen.listener = self
             }
 
             override func didStart() {
                 presenter.show(title: title)
             }
+        }
 
-            func screenDidTapClose() {
+        extension __Name__Coordinator: __Name__ScreenListener {
+            func __name__ScreenDidRequestClose() {
                 listener?.__name__DidClose()
             }
         }
@@ -103,9 +104,12 @@ enum FeatureTemplates {
         """#
 
     static let presentable = #"""
-        /// How the __Name__ coordinator updates its screen.
+        /// What the __Name__ coordinator tells its screen.
         @MainActor
         protocol __Name__Presentable: AnyObject {
+            /// Receives what the user does on the screen. Held weakly by the screen.
+            var listener: (any __Name__ScreenListener)? { get set }
+
             /// Shows `title` at the top of the screen.
             func show(title: String)
         }
@@ -116,8 +120,8 @@ enum FeatureTemplates {
         /// What the `__name__` screen tells its coordinator.
         @MainActor
         protocol __Name__ScreenListener: AnyObject {
-            /// The user tapped Close.
-            func screenDidTapClose()
+            /// The user tapped `close`.
+            func __name__ScreenDidRequestClose()
         }
 
         """#
@@ -125,11 +129,9 @@ enum FeatureTemplates {
     static let viewController = #"""
         import Core
 
-        /// The `__name__` screen: a title and a Close action.
+        /// The `__name__` screen: a title and `close`.
         final class __Name__ViewController: ViewController, __Name__Presentable {
-            /// Told about the user's actions. Held weakly: the coordinator owns this screen.
             weak var listener: (any __Name__ScreenListener)?
-
             private var title = ""
 
             init() {
@@ -141,7 +143,10 @@ enum FeatureTemplates {
             }
 
             override func handleAction(_ id: String) {
-                if id == "close" { listener?.screenDidTapClose() }
+                switch id {
+                case "close": listener?.__name__ScreenDidRequestClose()
+                default: break
+                }
             }
 
             func show(title: String) {
@@ -160,7 +165,7 @@ enum FeatureTemplates {
         @MainActor
         @Suite("__Name__ feature")
         struct __Name__FeatureTests {
-            @Test("The __name__ screen shows the title, Close tells the listener, and nothing leaks")
+            @Test("The __name__ screen shows the title and close, close tells the listener, and nothing leaks")
             func closeTellsListener() throws {
                 let parent = __Name__Parent()
                 let report = try trackingLifetimes {
@@ -171,6 +176,7 @@ enum FeatureTemplates {
                     try window.setRootViewController(coordinator.viewControllerable)
                     #expect(window.topScreenID == "__name__")
                     #expect(window.visibleText == ["Your __name__", "Close"])
+                    #expect(window.topViewController?.content.actions.map(\.id) == ["close"])
 
                     try window.tap("close")
 
@@ -178,7 +184,30 @@ enum FeatureTemplates {
                     coordinator.stop()
                 }
                 #expect(report.isClean, "\(report)")
-                #expect(report.createdCount == 2)
+                #expect(report.createdCount == 2, "one coordinator and one screen")
+            }
+
+            @Test("The flow holds its listener weakly")
+            func listenerIsWeak() throws {
+                weak var released: __Name__Parent?
+                let report = try trackingLifetimes {
+                    let window = Window()
+                    let builder = __Name__Container(dependency: Fake__Name__Dependency(title: "Your __name__"))
+                    let coordinator: any ViewableCoordinating
+                    do {
+                        let parent = __Name__Parent()
+                        released = parent
+                        coordinator = builder.coordinator(listener: parent)
+                    }
+                    coordinator.start()
+                    try window.setRootViewController(coordinator.viewControllerable)
+                    #expect(released == nil, "the coordinator must not keep its listener alive")
+
+                    try window.tap("close")
+
+                    coordinator.stop()
+                }
+                #expect(report.isClean, "\(report)")
             }
         }
 

@@ -1,0 +1,3 @@
+import Foundation; import OtherFeature
+
+final class DemoOneLine {}
