@@ -26,6 +26,23 @@ extension Window {
     /// The content of every screen on top, outermost first.
     public var contentOnTop: [ScreenContent] { screensOnTop.map(\.content) }
 
+    /// The error message shown on top: the innermost screen on top that shows one.
+    public var errorMessageOnTop: String? {
+        screensOnTop.reversed().lazy.compactMap(\.content.errorMessage).first
+    }
+
+    /// The ids of the actions the screens on top offer, outermost screen first.
+    public var actionIDsOnTop: [String] { contentOnTop.flatMap { $0.actions.map(\.id) } }
+
+    /// The rows of every list on top, outermost screen first.
+    public var rowsOnTop: [ListItem] {
+        contentOnTop.flatMap { content in
+            content.elements.flatMap { element -> [ListItem] in
+                if case .list(let list) = element { list.items } else { [] }
+            }
+        }
+    }
+
     /// The text of every element on top, for assertions such as
     /// `#expect(window.visibleText.contains("Wrong email or password"))`.
     public var visibleText: [String] {

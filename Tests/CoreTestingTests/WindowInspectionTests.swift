@@ -37,6 +37,25 @@ struct WindowInspectionTests {
         #expect(throws: ScreenInputError.unknownAction("missing")) { try window.tap("missing") }
     }
 
+    @Test("errorMessageOnTop, actionIDsOnTop and rowsOnTop read the screens on top, innermost error first")
+    func contentHelpers() throws {
+        let window = Window()
+        #expect(window.errorMessageOnTop == nil)
+        let container = ContainerViewController(screenID: "tabs")
+        let profile = ProfileScreen(screenID: "profile")
+        try container.setViewControllers([profile])
+        try window.setRootViewController(container)
+
+        #expect(window.errorMessageOnTop == "Oops")
+        #expect(window.actionIDsOnTop == ["save", "a"])
+        #expect(window.rowsOnTop.map(\.id) == ["1"])
+
+        try container.present(TestRootScreen(screenID: "sheet"))
+        #expect(window.errorMessageOnTop == nil, "a presented screen without an error covers the one below")
+        #expect(window.actionIDsOnTop.isEmpty)
+        #expect(window.rowsOnTop.isEmpty)
+    }
+
     @Test("visibleText lists what a person reads, secure values masked, empty lists by their message")
     func visibleText() throws {
         let window = Window()

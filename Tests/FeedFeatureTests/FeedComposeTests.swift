@@ -53,7 +53,7 @@ struct FeedComposeTests {
             service.failure = .unavailable("offline")
             try window.tap("post")
             #expect(window.presentedIDs == ["feed.compose"])
-            #expect(window.errorOnTop == "The feed is unavailable: offline")
+            #expect(window.errorMessageOnTop == "The feed is unavailable: offline")
             #expect(window.topViewController?.content.fields.first?.displayedValue == "Hello")
         }
     }

@@ -33,23 +33,10 @@ extension Window {
         (rootViewController as? NavigationController)?.viewControllers.map(\.screenID) ?? []
     }
 
-    /// The error message of the screen on top, if any.
-    var errorOnTop: String? { topViewController?.content.errorMessage }
-
     /// The error message of the screen `screenID` on top, if any.
     func errorMessage(of screenID: String) -> String? {
         screensOnTop.first { $0.screenID == screenID }?.content.errorMessage
     }
-
-    /// The rows of the list on top.
-    var rowsOnTop: [ListItem] {
-        topViewController?.content.elements.flatMap { element -> [ListItem] in
-            if case .list(let list) = element { list.items } else { [] }
-        } ?? []
-    }
-
-    /// The ids of the actions the screens on top offer, innermost last.
-    var actionIDsOnTop: [String] { contentOnTop.flatMap { $0.actions.map(\.id) } }
 
     /// The selected segment of the `feed` screen.
     var selectedSegmentID: String? {

@@ -66,7 +66,7 @@ struct FeedPostTests {
             try window.tap("post.p2")
             service.failure = .unavailable("offline")
             try window.tap("like")
-            #expect(window.errorOnTop == "The feed is unavailable: offline")
+            #expect(window.errorMessageOnTop == "The feed is unavailable: offline")
             #expect(window.visibleText.contains("10 likes"))
         }
     }
@@ -78,7 +78,7 @@ struct FeedPostTests {
             try window.tap("post.p2")
             service.delete(id: "p2")
             try window.tap("like")
-            #expect(window.errorOnTop == "This post no longer exists.")
+            #expect(window.errorMessageOnTop == "This post no longer exists.")
             #expect(window.visibleText.contains("10 likes"))
             #expect(window.topViewController?.content.actions.map(\.title) == ["Like"])
         }

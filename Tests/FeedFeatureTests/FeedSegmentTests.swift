@@ -78,7 +78,7 @@ struct FeedSegmentTests {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         service.failure = .unavailable("offline")
         try withFeedShown(service: service) { _, window in
-            #expect(window.errorOnTop == "The feed is unavailable: offline")
+            #expect(window.errorMessageOnTop == "The feed is unavailable: offline")
             #expect(window.rowsOnTop.isEmpty)
         }
     }

@@ -31,9 +31,6 @@ extension Window {
         try tap("login")
     }
 
-    /// The error message of the screen on top, if any.
-    var errorOnTop: String? { topViewController?.content.errorMessage }
-
     /// Goes through the three sign-up steps from `signup.email` to `create`.
     func signUp(email: String, password: String, displayName: String) throws {
         try type(email, into: "email")

@@ -101,7 +101,7 @@ struct LoginSignUpTests {
         try withLoginShown(placement: .withoutNavigation) { parent, window in
             try window.tap("signup")
             #expect(window.topScreenID == "login")
-            #expect(window.errorOnTop == "Sign-up cannot be shown: the screen is not in a navigation controller")
+            #expect(window.errorMessageOnTop == "Sign-up cannot be shown: the screen is not in a navigation controller")
             #expect(parent.login?.childCount == 0, "the flow that could not be shown was detached")
         }
     }

@@ -47,7 +47,7 @@ struct LoginTests {
         let authenticator = FakeAuthenticator()
         try withLoginShown(authenticator: authenticator) { parent, window in
             try window.logIn(email: email, password: password)
-            #expect(window.errorOnTop == "Enter your email and password.")
+            #expect(window.errorMessageOnTop == "Enter your email and password.")
             #expect(window.visibleText.contains("Enter your email and password."))
             #expect(authenticator.attempts.isEmpty)
             #expect(parent.sessions.isEmpty)
@@ -59,7 +59,7 @@ struct LoginTests {
         let authenticator = FakeAuthenticator()
         try withLoginShown(authenticator: authenticator) { parent, window in
             try window.logIn(email: "ada.example.com", password: "analytical")
-            #expect(window.errorOnTop == "Enter a valid email address.")
+            #expect(window.errorMessageOnTop == "Enter a valid email address.")
             #expect(authenticator.attempts.isEmpty)
             #expect(parent.sessions.isEmpty)
         }
@@ -72,7 +72,7 @@ struct LoginTests {
     func wrongCredentials(email: String, password: String) throws {
         try withLoginShown { parent, window in
             try window.logIn(email: email, password: password)
-            #expect(window.errorOnTop == "Wrong email or password.")
+            #expect(window.errorMessageOnTop == "Wrong email or password.")
             #expect(parent.sessions.isEmpty)
             #expect(window.topScreenID == "login")
         }
@@ -84,7 +84,7 @@ struct LoginTests {
         authenticator.failure = .unavailable("offline")
         try withLoginShown(authenticator: authenticator) { parent, window in
             try window.logIn(email: "ada@example.com", password: "analytical")
-            #expect(window.errorOnTop == "Log-in is unavailable: offline")
+            #expect(window.errorMessageOnTop == "Log-in is unavailable: offline")
 
             authenticator.failure = nil
             try window.tap("login")

@@ -57,12 +57,12 @@ struct SignUpFlowTests {
     func correctionClearsError() throws {
         try withSignUpShown { _, window in
             try window.completeEmailStep("not an email")
-            #expect(window.errorOnTop == "Enter a valid email address.")
+            #expect(window.errorMessageOnTop == "Enter a valid email address.")
             try window.completeEmailStep("ada@example.com")
             #expect(window.topScreenID == "signup.password")
             try window.perform(.backButton)
             #expect(window.topScreenID == "signup.email")
-            #expect(window.errorOnTop == nil)
+            #expect(window.errorMessageOnTop == nil)
         }
     }
 }

@@ -36,9 +36,6 @@ extension Window {
         try tap("next")
     }
 
-    /// The error message of the screen on top, if any.
-    var errorOnTop: String? { topViewController?.content.errorMessage }
-
     /// The fields of the screen on top, by id.
     var fieldsOnTop: [String: TextField] {
         Dictionary(uniqueKeysWithValues: (topViewController?.content.fields ?? []).map { ($0.id, $0) })

@@ -49,7 +49,7 @@ struct SignUpPresentationTests {
             try window.completeEmailStep()
             #expect(window.topScreenID == "signup.email")
             #expect(
-                window.errorOnTop
+                window.errorMessageOnTop
                     == "The next step cannot be shown: the screen is not in a navigation controller"
             )
             #expect(parent.signUp?.childCount == 0, "the step that could not be shown was detached")

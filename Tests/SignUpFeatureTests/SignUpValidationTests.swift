@@ -17,7 +17,7 @@ struct SignUpValidationTests {
         let accounts = FakeAccountService()
         try withSignUpShown(accounts: accounts) { parent, window in
             try window.completeEmailStep(email)
-            #expect(window.errorOnTop == "Enter a valid email address.")
+            #expect(window.errorMessageOnTop == "Enter a valid email address.")
             #expect(window.topScreenID == "signup.email")
             #expect(accounts.checkedEmails.isEmpty)
             #expect(parent.signUp?.childCount == 0)
@@ -29,7 +29,7 @@ struct SignUpValidationTests {
         let accounts = FakeAccountService(registeredEmails: ["ada@example.com"])
         try withSignUpShown(accounts: accounts) { _, window in
             try window.completeEmailStep("ada@example.com")
-            #expect(window.errorOnTop == "An account with this email already exists.")
+            #expect(window.errorMessageOnTop == "An account with this email already exists.")
             #expect(window.visibleText.contains("An account with this email already exists."))
             #expect(window.navigationStackIDs == ["parent", "signup.email"])
         }
@@ -41,7 +41,7 @@ struct SignUpValidationTests {
         accounts.lookUpFailure = .unavailable("offline")
         try withSignUpShown(accounts: accounts) { _, window in
             try window.completeEmailStep()
-            #expect(window.errorOnTop == "Sign-up is unavailable: offline")
+            #expect(window.errorMessageOnTop == "Sign-up is unavailable: offline")
             #expect(window.topScreenID == "signup.email")
         }
     }
@@ -51,7 +51,7 @@ struct SignUpValidationTests {
         try withSignUpShown { _, window in
             try window.completeEmailStep()
             try window.completePasswordStep(password)
-            #expect(window.errorOnTop == "Use at least 8 characters for your password.")
+            #expect(window.errorMessageOnTop == "Use at least 8 characters for your password.")
             #expect(window.topScreenID == "signup.password")
         }
     }
@@ -72,7 +72,7 @@ struct SignUpValidationTests {
             try window.type("correct horse", into: "password")
             try window.type("correct hose", into: "confirmation")
             try window.tap("next")
-            #expect(window.errorOnTop == "The passwords do not match.")
+            #expect(window.errorMessageOnTop == "The passwords do not match.")
             #expect(window.topScreenID == "signup.password")
         }
     }
@@ -85,7 +85,7 @@ struct SignUpValidationTests {
             try window.completePasswordStep()
             try window.type(name, into: "displayName")
             try window.tap("create")
-            #expect(window.errorOnTop == "Enter a display name.")
+            #expect(window.errorMessageOnTop == "Enter a display name.")
             #expect(window.topScreenID == "signup.name")
             #expect(accounts.registrations.isEmpty)
             #expect(parent.sessions.isEmpty)
@@ -101,7 +101,7 @@ struct SignUpValidationTests {
             try window.completePasswordStep()
             try window.type("Ada", into: "displayName")
             try window.tap("create")
-            #expect(window.errorOnTop == "An account with this email already exists.")
+            #expect(window.errorMessageOnTop == "An account with this email already exists.")
             #expect(window.topScreenID == "signup.name")
             #expect(parent.sessions.isEmpty)
         }
@@ -116,7 +116,7 @@ struct SignUpValidationTests {
             try window.completePasswordStep()
             try window.type("Ada", into: "displayName")
             try window.tap("create")
-            #expect(window.errorOnTop == "Sign-up is unavailable: offline")
+            #expect(window.errorMessageOnTop == "Sign-up is unavailable: offline")
             #expect(parent.sessions.isEmpty)
 
             accounts.registrationFailure = nil
