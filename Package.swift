@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SignUpFeature", targets: ["SignUpFeature"]),
         .library(name: "FeedFeature", targets: ["FeedFeature"]),
         .executable(name: "app", targets: ["Main"]),
+        .executable(name: "benchmarks", targets: ["Benchmarks"]),
     ],
     targets: [
         // MARK: Runtime
@@ -30,6 +31,10 @@ let package = Package(
             path: "App/App"
         ),
         .executableTarget(name: "Main", dependencies: ["App"], path: "App/Main"),
+
+        // MARK: Tools
+        .target(name: "MallocCounter", path: "Tools/MallocCounter"),
+        .executableTarget(name: "Benchmarks", dependencies: ["Core", "MallocCounter"], path: "Tools/Benchmarks"),
 
         // MARK: Tests
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
