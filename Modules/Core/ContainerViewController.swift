@@ -39,7 +39,7 @@ open class ContainerViewController: ViewController {
         var seen = Set<ObjectIdentifier>()
         for screen in screens {
             guard seen.insert(ObjectIdentifier(screen)).inserted else { throw .duplicateScreen }
-            guard screen !== self, screen.parent === self || !screen.isInHierarchy else {
+            guard screen.parent === self || !screen.isInHierarchy && !screen.isAncestor(orSelfOf: self) else {
                 throw .alreadyInHierarchy
             }
         }

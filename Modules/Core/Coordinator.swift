@@ -67,11 +67,12 @@ open class Coordinator {
     /// Stops the coordinator: detaches and stops its children, most recently
     /// attached first, then calls ``didStop()``.
     ///
-    /// Stopping a stopped coordinator does nothing. A stopped coordinator stays
-    /// attached to its parent until the parent detaches it; ``removeChild(_:)``
-    /// does both.
+    /// Stopping a stopped coordinator does not call ``didStop()`` again, but it
+    /// still tears down any child attached since, so every coordinator that
+    /// leaves the tree is stopped. A stopped coordinator stays attached to its
+    /// parent until the parent detaches it; ``removeChild(_:)`` does both.
     public final func stop() {
-        guard isStarted else { return }
+        let wasStarted = isStarted
         isStarted = false
         while let child = childSlots.popLast() {
             guard let child else {
@@ -81,7 +82,7 @@ open class Coordinator {
             child.parent = nil
             child.stop()
         }
-        didStop()
+        if wasStarted { didStop() }
     }
 
     /// Called once each time the coordinator starts. Attach children and set up

@@ -13,6 +13,7 @@ public enum CoordinatorError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The coordinator to detach is not a child of this one.
     case notAChild
 
+    /// A sentence that says what was refused and why, for error messages.
     public var description: String {
         switch self {
         case .alreadyAttached: "the coordinator is already a child of this parent"

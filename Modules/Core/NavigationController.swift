@@ -23,7 +23,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
     ///   a navigation controller.
     public convenience init(root: any ViewControllerable, screenID: String = "navigation") throws(NavigationError) {
         self.init(screenID: screenID)
-        try setStack([root.viewController], completion: nil)
+        try replaceStack([root.viewController], completion: nil)
     }
 
     /// The navigation controller itself.
@@ -41,9 +41,9 @@ public final class NavigationController: ViewController, NavigationControllerabl
         topViewController.map { [$0] } ?? []
     }
 
-    func push(_ screen: ViewController, completion: (@MainActor () -> Void)?) throws(NavigationError) {
+    func pushScreen(_ screen: ViewController, completion: (@MainActor () -> Void)?) throws(NavigationError) {
         guard !(screen is NavigationController) else { throw .cannotPushNavigationController }
-        guard screen !== self, !screen.isInHierarchy else { throw .alreadyInHierarchy }
+        guard !screen.isInHierarchy, !screen.isAncestor(orSelfOf: self) else { throw .alreadyInHierarchy }
         Transaction.run {
             screen.parent = self
             viewControllers.append(screen)
@@ -52,7 +52,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
         }
     }
 
-    func pop(completion: (@MainActor () -> Void)?) throws(NavigationError) -> ViewController {
+    func popTopScreen(completion: (@MainActor () -> Void)?) throws(NavigationError) -> ViewController {
         guard viewControllers.count > 1 else { throw .cannotPopRoot }
         return Transaction.run {
             let popped = viewControllers.removeLast()
@@ -63,7 +63,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
         }
     }
 
-    func popToRoot(completion: (@MainActor () -> Void)?) -> [ViewController] {
+    func popToRootScreen(completion: (@MainActor () -> Void)?) -> [ViewController] {
         guard viewControllers.count > 1 else {
             Transaction.run { Transaction.enqueue(completion) }
             return []
@@ -71,7 +71,9 @@ public final class NavigationController: ViewController, NavigationControllerabl
         return popAbove(index: 0, completion: completion)
     }
 
-    func pop(to screen: ViewController, completion: (@MainActor () -> Void)?) throws(NavigationError)
+    func popScreens(
+        to screen: ViewController, completion: (@MainActor () -> Void)?
+    ) throws(NavigationError)
         -> [ViewController]
     {
         guard screen.parent === self, let index = viewControllers.lastIndex(where: { $0 === screen }) else {
@@ -80,13 +82,15 @@ public final class NavigationController: ViewController, NavigationControllerabl
         return popAbove(index: index, completion: completion)
     }
 
-    func setStack(_ screens: [ViewController], completion: (@MainActor () -> Void)?) throws(NavigationError) {
+    func replaceStack(_ screens: [ViewController], completion: (@MainActor () -> Void)?) throws(NavigationError) {
         guard !screens.isEmpty else { throw .emptyStack }
         var seen = Set<ObjectIdentifier>()
         for screen in screens {
             guard seen.insert(ObjectIdentifier(screen)).inserted else { throw .duplicateScreen }
             guard !(screen is NavigationController) else { throw .cannotPushNavigationController }
-            guard screen.parent === self || !screen.isInHierarchy else { throw .alreadyInHierarchy }
+            guard screen.parent === self || !screen.isInHierarchy && !screen.isAncestor(orSelfOf: self) else {
+                throw .alreadyInHierarchy
+            }
         }
         Transaction.run {
             let previous = viewControllers

@@ -11,7 +11,8 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
     case alreadyPresenting
     /// Dismiss from a screen that neither presents nor is presented.
     case nothingToDismiss
-    /// The screen is already pushed, presented, embedded or a window's root.
+    /// The screen is already pushed, presented, embedded or a window's root, or
+    /// it contains or presents the screen it would be shown in (a cycle).
     case alreadyInHierarchy
     /// A navigation controller cannot be pushed onto a navigation stack.
     case cannotPushNavigationController
@@ -32,6 +33,7 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
     /// A user gesture on a window with no root screen.
     case noRootViewController
 
+    /// A sentence that says what was refused and why, for error messages.
     public var description: String {
         switch self {
         case .noNavigationController: "the screen is not in a navigation controller"

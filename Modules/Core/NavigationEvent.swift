@@ -23,6 +23,7 @@ public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
     /// A screen got a lifecycle callback.
     case lifecycle(String, LifecycleEvent)
 
+    /// The event as a short line, for example `push signup.email` or `viewDidAppear login`.
     public var description: String {
         switch self {
         case .push(let id): "push \(id)"

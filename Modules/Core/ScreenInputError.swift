@@ -9,6 +9,7 @@ public enum ScreenInputError: Error, Equatable, Sendable, CustomStringConvertibl
     /// No screen on top shows this field.
     case unknownField(String)
 
+    /// A sentence that says what was refused and why, for error messages.
     public var description: String {
         switch self {
         case .noScreen: "there is no screen"

@@ -87,6 +87,17 @@ open class ViewController: ViewControllerable {
         return root.hostingWindow
     }
 
+    /// Whether this screen is `screen` or contains or presents it, directly or
+    /// not. Showing this screen inside `screen` would make a cycle.
+    func isAncestor(orSelfOf screen: ViewController) -> Bool {
+        var current: ViewController? = screen
+        while let candidate = current {
+            if candidate === self { return true }
+            current = candidate.parent ?? candidate.presentingViewController
+        }
+        return false
+    }
+
     /// The outermost container of this screen: where presentation happens.
     var containmentRoot: ViewController {
         var root = self
@@ -171,14 +182,14 @@ open class ViewController: ViewControllerable {
 
     // MARK: - Presentation (implementation)
 
-    func present(
+    func presentScreen(
         _ screen: ViewController,
         style: PresentationStyle,
         completion: (@MainActor () -> Void)?
     ) throws(NavigationError) {
         let context = containmentRoot
         guard context.presentedStorage == nil else { throw .alreadyPresenting }
-        guard screen !== context, !screen.isInHierarchy else { throw .alreadyInHierarchy }
+        guard !screen.isInHierarchy, !screen.isAncestor(orSelfOf: context) else { throw .alreadyInHierarchy }
         Transaction.run {
             context.presentedStorage = screen
             screen.presentingViewController = context
@@ -188,7 +199,7 @@ open class ViewController: ViewControllerable {
         }
     }
 
-    func dismiss(completion: (@MainActor () -> Void)?) throws(NavigationError) {
+    func dismissScreens(completion: (@MainActor () -> Void)?) throws(NavigationError) {
         let context = containmentRoot
         if context.presentedStorage != nil {
             context.dismissPresentedChain(completion: completion)

@@ -19,7 +19,7 @@ extension ViewControllerable {
         style: PresentationStyle = .pageSheet,
         completion: (@MainActor () -> Void)? = nil
     ) throws(NavigationError) {
-        try viewController.present(screen.viewController, style: style, completion: completion)
+        try viewController.presentScreen(screen.viewController, style: style, completion: completion)
     }
 
     /// Dismisses, as in UIKit: if this screen presents something, dismisses
@@ -29,7 +29,7 @@ extension ViewControllerable {
     /// - Throws: ``NavigationError/nothingToDismiss`` if this screen neither
     ///   presents nor is presented.
     public func dismiss(completion: (@MainActor () -> Void)? = nil) throws(NavigationError) {
-        try viewController.dismiss(completion: completion)
+        try viewController.dismissScreens(completion: completion)
     }
 
     // MARK: - Navigation
@@ -40,10 +40,12 @@ extension ViewControllerable {
     /// - Throws: ``NavigationError/noNavigationController``,
     ///   ``NavigationError/alreadyInHierarchy``, or
     ///   ``NavigationError/cannotPushNavigationController``.
-    public func push(_ screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil)
+    public func push(
+        _ screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil
+    )
         throws(NavigationError)
     {
-        try resolvedNavigationController().push(screen.viewController, completion: completion)
+        try resolvedNavigationController().pushScreen(screen.viewController, completion: completion)
     }
 
     /// Pops the top screen and returns it.
@@ -52,7 +54,7 @@ extension ViewControllerable {
     ///   ``NavigationError/cannotPopRoot`` when only the root is left.
     @discardableResult
     public func pop(completion: (@MainActor () -> Void)? = nil) throws(NavigationError) -> ViewController {
-        try resolvedNavigationController().pop(completion: completion)
+        try resolvedNavigationController().popTopScreen(completion: completion)
     }
 
     /// Pops every screen above the root and returns them, top first. At the
@@ -61,7 +63,7 @@ extension ViewControllerable {
     /// - Throws: ``NavigationError/noNavigationController``.
     @discardableResult
     public func popToRoot(completion: (@MainActor () -> Void)? = nil) throws(NavigationError) -> [ViewController] {
-        try resolvedNavigationController().popToRoot(completion: completion)
+        try resolvedNavigationController().popToRootScreen(completion: completion)
     }
 
     /// Pops every screen above `screen` and returns them, top first.
@@ -69,10 +71,12 @@ extension ViewControllerable {
     /// - Throws: ``NavigationError/noNavigationController``, or
     ///   ``NavigationError/notInNavigationStack`` if `screen` is not on the stack.
     @discardableResult
-    public func pop(to screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil)
+    public func pop(
+        to screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil
+    )
         throws(NavigationError) -> [ViewController]
     {
-        try resolvedNavigationController().pop(to: screen.viewController, completion: completion)
+        try resolvedNavigationController().popScreens(to: screen.viewController, completion: completion)
     }
 
     /// Replaces the whole navigation stack, root first. Screens already on the
@@ -82,10 +86,12 @@ extension ViewControllerable {
     ///   ``NavigationError/emptyStack``, ``NavigationError/duplicateScreen``,
     ///   ``NavigationError/alreadyInHierarchy``, or
     ///   ``NavigationError/cannotPushNavigationController``.
-    public func setStack(_ screens: [any ViewControllerable], completion: (@MainActor () -> Void)? = nil)
+    public func setStack(
+        _ screens: [any ViewControllerable], completion: (@MainActor () -> Void)? = nil
+    )
         throws(NavigationError)
     {
-        try resolvedNavigationController().setStack(screens.map(\.viewController), completion: completion)
+        try resolvedNavigationController().replaceStack(screens.map(\.viewController), completion: completion)
     }
 
     private func resolvedNavigationController() throws(NavigationError) -> NavigationController {

@@ -120,7 +120,7 @@ public final class Window {
             else { throw .nothingToGoBack }
             emit(.gesture(gesture))
             Transaction.run {
-                let popped = try? navigation.pop(completion: nil)
+                let popped = try? navigation.popTopScreen(completion: nil)
                 Transaction.enqueue { Window.detachOwners(of: popped.map { [$0] } ?? []) }
             }
         case .swipeDown:
@@ -238,7 +238,8 @@ public final class Window {
         while let next = levels[levels.count - 1].presentedStorage {
             levels.append(next)
         }
-        let firstVisibleLevel = levels.lastIndex { !$0.modalPresentationStyle.keepsPresenterVisible && $0 !== root } ?? 0
+        let firstVisibleLevel =
+            levels.lastIndex { !$0.modalPresentationStyle.keepsPresenterVisible && $0 !== root } ?? 0
         var visible: [ViewController] = []
         for level in levels[firstVisibleLevel...] {
             Window.appendVisible(level, to: &visible)

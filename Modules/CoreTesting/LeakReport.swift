@@ -14,6 +14,7 @@ public struct LeakReport: CustomStringConvertible {
     /// The labels of the survivors, for example `["LoginCoordinator", "LoginViewController"]`.
     public var survivorLabels: [String] { survivors.map(\.label) }
 
+    /// A one-line summary: clean, or which objects are still alive.
     public var description: String {
         if isClean { return "no leaks (\(createdCount) objects created and released)" }
         let names = survivors.map { "\($0.kind.rawValue) \($0.label)" }.joined(separator: ", ")

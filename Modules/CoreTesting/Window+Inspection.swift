@@ -37,7 +37,8 @@ extension Window {
                 case .field(let field): lines.append("\(field.label): \(field.displayedValue)")
                 case .button(let button): lines.append(button.title)
                 case .list(let list):
-                    lines += list.items.isEmpty
+                    lines +=
+                        list.items.isEmpty
                         ? [list.emptyMessage].compactMap { $0 }
                         : list.items.flatMap { [$0.title, $0.subtitle, $0.detail].compactMap { $0 } }
                 case .segmentedControl(let control): lines += control.segments.map(\.title)

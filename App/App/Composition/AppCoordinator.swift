@@ -1,0 +1,240 @@
+import Core
+import FeedFeature
+import LoginFeature
+import SignUpFeature
+
+/// The root of the coordinator tree: it owns the window and shows Login or Feed, each wrapped in its own
+/// navigation controller, swaps them on log-in and log-out (releasing the whole previous flow), and routes deep
+/// links.
+///
+/// A protected link opened while logged out shows Login and is remembered; after the log-in (or a sign-up) the
+/// app continues to it.
+final class AppCoordinator: Coordinator {
+    /// Why a deep link could not be followed; the state is unchanged.
+    struct RouteError: Error, Equatable, CustomStringConvertible {
+        /// What went wrong, for the person.
+        let description: String
+    }
+
+    /// The window the flows are shown in.
+    let window: Window
+
+    private let loginBuilder: any LoginContainable
+    private let signUpBuilder: any SignUpContainable
+    private let feedBuilder: any FeedContainable
+    private let accounts: LiveAccountService
+    private let posts: any FeedPostService
+
+    /// The logged-in person, or `nil`.
+    private(set) var user: FeedUser?
+    /// The logged-in person's display name, or `nil` when logged out.
+    var userDisplayName: String? { user?.displayName }
+    /// A failure that happened outside a command's direct call (a remembered link that failed after log-in, a
+    /// log-out that could not be saved); the terminal reports it once and clears it.
+    var pendingFailure: String?
+
+    private var login: (any ViewableCoordinating)?
+    private var presentedSignUp: (any ViewableCoordinating)?
+    private var feed: (any FeedCoordinating)?
+    private var pendingLink: DeepLink?
+
+    /// Creates the root; `user` is the saved session's person, if any.
+    init(
+        window: Window,
+        loginBuilder: any LoginContainable,
+        signUpBuilder: any SignUpContainable,
+        feedBuilder: any FeedContainable,
+        accounts: LiveAccountService,
+        posts: any FeedPostService,
+        user: FeedUser?
+    ) {
+        self.window = window
+        self.loginBuilder = loginBuilder
+        self.signUpBuilder = signUpBuilder
+        self.feedBuilder = feedBuilder
+        self.accounts = accounts
+        self.posts = posts
+        self.user = user
+        super.init()
+    }
+
+    override func didStart() {
+        if let user { showFeed(for: user) } else { showLogin() }
+    }
+
+    override func didStop() {
+        login = nil
+        presentedSignUp = nil
+        feed = nil
+    }
+
+    override func userDidRemove(_ child: any Coordinating) {
+        if child === presentedSignUp { presentedSignUp = nil }
+    }
+
+    // MARK: - Deep links
+
+    /// Follows `link`.
+    ///
+    /// - Throws: ``RouteError`` when the link cannot be followed now (already logged in, no such post …); nothing
+    ///   changed then.
+    func open(_ link: DeepLink) throws(RouteError) {
+        guard link.requiresLogin else {
+            guard user == nil else { throw RouteError(description: "you are already logged in; log out first") }
+            pendingLink = nil
+            if link == .signUp { presentSignUp() } else { showLoginOnTop() }
+            return
+        }
+        if case .post(let id) = link { try checkPostExists(id) }
+        guard user != nil else {
+            pendingLink = link
+            showLoginOnTop()
+            return
+        }
+        try route(inFeed: link)
+    }
+
+    private func checkPostExists(_ id: String) throws(RouteError) {
+        let post: FeedPost?
+        do {
+            post = try posts.post(id: id)
+        } catch {
+            throw RouteError(description: "the posts are unavailable: \(error)")
+        }
+        guard post != nil else { throw RouteError(description: "no post with id '\(id)'") }
+    }
+
+    private func route(inFeed link: DeepLink) throws(RouteError) {
+        guard let feed else { throw RouteError(description: "the feed is not shown") }
+        switch link {
+        case .feed: feed.showSegment(.latest)
+        case .popular: feed.showSegment(.popular)
+        case .compose: feed.showCompose()
+        case .post(let id):
+            do {
+                try feed.showPost(id: id)
+            } catch {
+                switch error {
+                case .postNotFound(let id): throw RouteError(description: "no post with id '\(id)'")
+                case .unavailable(let reason): throw RouteError(description: "the post cannot be shown: \(reason)")
+                }
+            }
+        case .login, .signUp: break
+        }
+    }
+
+    // MARK: - Flows
+
+    /// Makes the `login` screen the one on top: dismisses a presented sign-up and, if Login shows something
+    /// above its screen, starts a fresh log-in flow.
+    private func showLoginOnTop() {
+        dismissPresentedSignUp()
+        if let login, window.topViewController === login.viewControllerable.viewController { return }
+        showLogin()
+    }
+
+    private func showLogin() {
+        tearDownFlows()
+        let login = loginBuilder.coordinator(listener: self)
+        do {
+            try addChild(login)
+            let navigation = try NavigationController(root: login.viewControllerable, screenID: "login.navigation")
+            try window.setRootViewController(navigation)
+            self.login = login
+        } catch {
+            try? removeChild(login)
+            pendingFailure = "the login screen cannot be shown: \(error)"
+        }
+    }
+
+    private func showFeed(for user: FeedUser) {
+        tearDownFlows()
+        let feed = feedBuilder.coordinator(listener: self, user: user)
+        do {
+            try addChild(feed)
+            let navigation = try NavigationController(root: feed.viewControllerable, screenID: "feed.navigation")
+            try window.setRootViewController(navigation)
+            self.feed = feed
+        } catch {
+            try? removeChild(feed)
+            pendingFailure = "the feed cannot be shown: \(error)"
+        }
+    }
+
+    /// Presents sign-up full screen over Login, wrapped in its own navigation controller (its later steps are
+    /// pushed onto it), built by the same builder Login uses.
+    private func presentSignUp() {
+        guard presentedSignUp == nil else { return }
+        showLoginOnTop()
+        guard let presenter = window.rootViewController else { return }
+        let signUp = signUpBuilder.coordinator(listener: self)
+        do {
+            try addChild(signUp)
+            let navigation = try NavigationController(root: signUp.viewControllerable, screenID: "signup.navigation")
+            try presenter.present(navigation, style: .fullScreen)
+            presentedSignUp = signUp
+        } catch {
+            try? removeChild(signUp)
+            pendingFailure = "sign-up cannot be shown: \(error)"
+        }
+    }
+
+    private func dismissPresentedSignUp() {
+        guard let signUp = presentedSignUp else { return }
+        presentedSignUp = nil
+        try? window.rootViewController?.dismiss()
+        try? removeChild(signUp)
+    }
+
+    /// Detaches every flow; replacing the window's root then releases their screens.
+    private func tearDownFlows() {
+        dismissPresentedSignUp()
+        for child in children {
+            try? removeChild(child)
+        }
+        login = nil
+        feed = nil
+    }
+
+    private func didLogIn(email: String, displayName: String) {
+        let user = FeedUser(email: email, displayName: displayName)
+        self.user = user
+        showFeed(for: user)
+        guard let link = pendingLink else { return }
+        pendingLink = nil
+        do {
+            try route(inFeed: link)
+        } catch {
+            pendingFailure = error.description
+        }
+    }
+}
+
+extension AppCoordinator: LoginListener {
+    func loginDidSucceed(_ session: LoginSession) {
+        didLogIn(email: session.email, displayName: session.displayName)
+    }
+}
+
+extension AppCoordinator: SignUpListener {
+    func signUpDidFinish(_ session: SignUpSession) {
+        didLogIn(email: session.email, displayName: session.displayName)
+    }
+
+    func signUpDidCancel() {
+        dismissPresentedSignUp()
+    }
+}
+
+extension AppCoordinator: FeedListener {
+    func feedDidLogOut() {
+        do {
+            try accounts.logOut()
+        } catch {
+            pendingFailure = "the log-out could not be saved: \(error)"
+        }
+        user = nil
+        pendingLink = nil
+        showLogin()
+    }
+}

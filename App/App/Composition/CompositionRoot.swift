@@ -1,0 +1,62 @@
+import Core
+import FeedFeature
+import Foundation
+import LoginFeature
+import SignUpFeature
+
+/// Builds the app: the live services over the data directory, the three feature builders (Login's dependency
+/// gets the SignUp builder) and the ``AppCoordinator`` that owns the window.
+@MainActor
+final class CompositionRoot {
+    /// The window everything is shown in.
+    let window: Window
+    /// The root of the coordinator tree.
+    let appCoordinator: AppCoordinator
+    /// Where services report corrupt data files.
+    let health: DataHealth
+
+    /// Builds everything over `directory`; the saved session decides whether Login or Feed shows first once
+    /// ``appCoordinator`` starts.
+    ///
+    /// - Throws: ``DataError`` when the saved session cannot be read.
+    init(directory: DataDirectory, clock: AppClock) throws(DataError) {
+        let health = DataHealth()
+        let accounts = LiveAccountService(store: AccountStore(directory: directory), clock: clock, health: health)
+        let posts = LivePostService(
+            store: PostStore(directory: directory), clock: clock, health: health,
+            viewerEmail: { [weak accounts] in accounts?.signedInEmail })
+        let signUpBuilder = SignUpContainer(dependency: SignUpServices(accounts: accounts))
+        let loginBuilder = LoginContainer(
+            dependency: LoginServices(authenticator: accounts, signUpBuilder: signUpBuilder))
+        let feedBuilder = FeedContainer(dependency: FeedServices(posts: posts, clock: clock))
+        let user = try accounts.restoreSession().map { FeedUser(email: $0.email, displayName: $0.displayName) }
+        let window = Window()
+        self.window = window
+        self.health = health
+        appCoordinator = AppCoordinator(
+            window: window, loginBuilder: loginBuilder, signUpBuilder: signUpBuilder, feedBuilder: feedBuilder,
+            accounts: accounts, posts: posts, user: user)
+    }
+}
+
+/// What SignUp gets from the app.
+@MainActor
+private struct SignUpServices: SignUpDependency {
+    let accounts: any SignUpAccountService
+}
+
+/// What Login gets from the app: the authenticator and the SignUp builder it pushes.
+@MainActor
+private struct LoginServices: LoginDependency {
+    let authenticator: any LoginAuthenticating
+    let signUpBuilder: any SignUpContainable
+}
+
+/// What Feed gets from the app: the posts and the clock.
+@MainActor
+private struct FeedServices: FeedDependency {
+    let posts: any FeedPostService
+    let clock: AppClock
+
+    var now: Date { clock.now }
+}

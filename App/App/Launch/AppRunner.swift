@@ -1,0 +1,93 @@
+import Core
+
+/// Starts the app from the command line and runs its command loop, in the interactive or the scripted mode.
+///
+/// Interactive (input is a terminal, no `--script`): the screen is drawn after every command, with a prompt,
+/// colour unless `NO_COLOR`, errors shown and the loop going on. Scripted (`--script FILE` or piped input):
+/// nothing is drawn unless asked (`screen`, `state`, `tree`, `help`); the first failing command prints
+/// `line N: <message>` on the error output and exits 1, or with `--keep-going` the script goes on and exits 1 at
+/// the end.
+@MainActor
+final class AppRunner {
+    private let environment: [String: String]
+    private let input: any AppMain.ByteInput
+    private let output: any AppMain.TextOutput
+    private let errorOutput: any AppMain.TextOutput
+
+    /// Creates a runner over the given environment and streams.
+    init(
+        environment: [String: String],
+        input: any AppMain.ByteInput,
+        output: any AppMain.TextOutput,
+        error: any AppMain.TextOutput
+    ) {
+        self.environment = environment
+        self.input = input
+        self.output = output
+        self.errorOutput = error
+    }
+
+    /// Runs the app and returns its exit code.
+    func run(arguments: [String]) -> Int32 {
+        let options: LaunchOptions
+        do {
+            options = try LaunchOptions.parse(arguments: arguments, environment: environment)
+        } catch {
+            errorOutput.write("app: \(error)\n\n" + LaunchOptions.usage)
+            return ExitCode.usage
+        }
+        if options.showsUsage {
+            output.write(LaunchOptions.usage)
+            return ExitCode.success
+        }
+        let clock = AppClock(fixedNow: options.fixedNow)
+        let root: CompositionRoot
+        do {
+            root = try prepare(options, clock: clock)
+        } catch {
+            errorOutput.write("app: \(TerminalText.escaped(error.description))\n")
+            if error.isFatal {
+                errorOutput.write("app: run with --move-aside-corrupt-data to rename it and start fresh\n")
+                return ExitCode.dataError
+            }
+            return ExitCode.failure
+        }
+        let commandInput: any AppMain.ByteInput
+        if let scriptPath = options.scriptPath {
+            do {
+                commandInput = try FileInput(path: scriptPath)
+            } catch {
+                errorOutput.write("app: cannot read the script \(TerminalText.escaped(scriptPath)): \(error)\n")
+                return ExitCode.failure
+            }
+        } else {
+            commandInput = input
+        }
+        root.appCoordinator.start()
+        defer { root.appCoordinator.stop() }
+        let isInteractive = options.scriptPath == nil && input.isTerminal
+        let loop = CommandLoop(
+            root: root,
+            reader: LineReader(input: commandInput),
+            input: commandInput,
+            output: output,
+            errorOutput: errorOutput,
+            isInteractive: isInteractive,
+            style: TextStyle(usesColour: isInteractive && output.isTerminal && !options.forbidsColour),
+            keepsGoing: options.keepsGoing)
+        return loop.run(initialLink: options.initialLink)
+    }
+
+    /// Opens the data directory, checks its files (moving corrupt ones aside if asked), seeds a new one and
+    /// builds the app.
+    private func prepare(_ options: LaunchOptions, clock: AppClock) throws(DataError) -> CompositionRoot {
+        let directory = try DataDirectory.open(path: options.dataDirectory)
+        let moved = try DataFiles.check(
+            directory, movingAsideWith: options.movesCorruptDataAside ? clock.fileTimestamp : nil)
+        for path in moved {
+            errorOutput.write("app: moved the unusable data file aside to \(TerminalText.escaped(path))\n")
+        }
+        try DemoContent.seedIfNeeded(directory, now: clock.now)
+        return try CompositionRoot(directory: directory, clock: clock)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import LoginFeature
+import SignUpFeature
+
+/// Accounts and the session for the features, kept in the data directory.
+///
+/// Conforms to SignUp's ``SignUpAccountService`` and Login's ``LoginAuthenticating``. It also knows who is
+/// logged in, which the post service needs to tell whether a post is liked.
+@MainActor
+final class LiveAccountService: SignUpAccountService, LoginAuthenticating {
+    private let store: AccountStore
+    private let clock: AppClock
+    private let health: DataHealth
+
+    /// The logged-in account's email, or `nil`.
+    private(set) var signedInEmail: String?
+
+    /// Creates the service over `store`.
+    init(store: AccountStore, clock: AppClock, health: DataHealth) {
+        self.store = store
+        self.clock = clock
+        self.health = health
+    }
+
+    /// The account of the saved session, if any, which becomes the signed-in account.
+    func restoreSession() throws(DataError) -> AccountRecord? {
+        let account = try store.currentAccount()
+        signedInEmail = account?.email
+        return account
+    }
+
+    /// Ends the saved session.
+    func logOut() throws(DataError) {
+        signedInEmail = nil
+        do {
+            try store.logOut()
+        } catch {
+            health.record(error)
+            throw error
+        }
+    }
+
+    func isEmailRegistered(_ email: String) throws(SignUpServiceError) -> Bool {
+        do {
+            return try store.account(email: email) != nil
+        } catch {
+            health.record(error)
+            throw .unavailable(error.description)
+        }
+    }
+
+    func register(email: String, password: String, displayName: String) throws(SignUpServiceError) -> SignUpSession {
+        do {
+            let account = try store.register(
+                email: email, password: password, displayName: displayName, now: clock.now)
+            signedInEmail = account.email
+            return SignUpSession(email: account.email, displayName: account.displayName)
+        } catch {
+            switch error {
+            case .emailTaken: throw .emailTaken
+            case .hashing(let reason): throw .unavailable(reason)
+            case .data(let dataError):
+                health.record(dataError)
+                throw .unavailable(dataError.description)
+            }
+        }
+    }
+
+    func logIn(email: String, password: String) throws(LoginServiceError) -> LoginSession {
+        let account: AccountRecord?
+        do {
+            account = try store.logIn(email: email, password: password, now: clock.now)
+        } catch {
+            health.record(error)
+            throw .unavailable(error.description)
+        }
+        guard let account else { throw .invalidCredentials }
+        signedInEmail = account.email
+        return LoginSession(email: account.email, displayName: account.displayName)
+    }
+}

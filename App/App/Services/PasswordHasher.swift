@@ -1,0 +1,102 @@
+import CCrypt
+import Glibc
+
+/// Salted yescrypt password hashes through libcrypt's `crypt_r`.
+///
+/// A hash looks like `$y$j9T$<salt>$<hash>`; the salt comes from `/dev/urandom`. Verifying re-hashes the
+/// candidate with the stored hash as the setting and compares the results in constant time. Clear-text
+/// passwords are never kept, printed or written anywhere.
+enum PasswordHasher {
+    /// The yescrypt prefix with the default cost.
+    static let settingPrefix = "$y$j9T$"
+
+    /// Why a password could not be hashed.
+    enum Failure: Error, Equatable, CustomStringConvertible {
+        /// `/dev/urandom` could not be read.
+        case noRandomness
+        /// libcrypt refused the setting.
+        case hashingFailed
+
+        var description: String {
+            switch self {
+            case .noRandomness: "no random bytes for a password salt"
+            case .hashingFailed: "the password could not be hashed"
+            }
+        }
+    }
+
+    /// Hashes `password` with a new random salt.
+    static func hash(_ password: String) throws(Failure) -> String {
+        guard let salt = randomSalt() else { throw .noRandomness }
+        guard let hash = crypt(password, setting: settingPrefix + salt), hash.hasPrefix(settingPrefix) else {
+            throw .hashingFailed
+        }
+        return hash
+    }
+
+    /// Whether `password` matches `storedHash`, compared in constant time.
+    static func verify(_ password: String, against storedHash: String) -> Bool {
+        guard storedHash.hasPrefix("$y$"), let candidate = crypt(password, setting: storedHash) else { return false }
+        return constantTimeEqual(Array(candidate.utf8), Array(storedHash.utf8))
+    }
+
+    private static func crypt(_ password: String, setting: String) -> String? {
+        let data = UnsafeMutablePointer<crypt_data>.allocate(capacity: 1)
+        UnsafeMutableRawPointer(data).initializeMemory(
+            as: UInt8.self, repeating: 0, count: MemoryLayout<crypt_data>.size)
+        defer {
+            UnsafeMutableRawPointer(data).initializeMemory(
+                as: UInt8.self, repeating: 0, count: MemoryLayout<crypt_data>.size)
+            data.deallocate()
+        }
+        guard let result = crypt_r(password, setting, data) else { return nil }
+        let text = String(cString: result)
+        // libcrypt reports failure with a string starting with `*` instead of a hash.
+        return text.hasPrefix("*") ? nil : text
+    }
+
+    /// 16 random bytes in crypt's base-64 alphabet (22 characters).
+    private static func randomSalt() -> String? {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let descriptor = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            filled += count
+        }
+        return cryptBase64(bytes)
+    }
+
+    private static func cryptBase64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        var output = ""
+        var accumulator: UInt32 = 0
+        var bitCount = 0
+        for byte in bytes {
+            accumulator |= UInt32(byte) << UInt32(bitCount)
+            bitCount += 8
+            while bitCount >= 6 {
+                output.append(alphabet[Int(accumulator & 0x3F)])
+                accumulator >>= 6
+                bitCount -= 6
+            }
+        }
+        if bitCount > 0 { output.append(alphabet[Int(accumulator & 0x3F)]) }
+        return output
+    }
+
+    private static func constantTimeEqual(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        guard left.count == right.count else { return false }
+        var difference: UInt8 = 0
+        for index in left.indices {
+            difference |= left[index] ^ right[index]
+        }
+        return difference == 0
+    }
+}

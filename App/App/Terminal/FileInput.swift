@@ -1,0 +1,38 @@
+import Glibc
+
+/// A script file read as raw bytes.
+final class FileInput: AppMain.ByteInput {
+    private let descriptor: Int32
+
+    /// Opens `path` for reading.
+    ///
+    /// - Throws: the system's reason as text when it cannot be opened.
+    init(path: String) throws(FileInput.OpenError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw OpenError(description: String(cString: strerror(errno))) }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Why a script could not be opened.
+    struct OpenError: Error, CustomStringConvertible {
+        /// The system's reason.
+        let description: String
+    }
+
+    var isTerminal: Bool { false }
+
+    func read(maximumCount: Int) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: max(1, maximumCount))
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            return count > 0 ? Array(buffer[0..<count]) : []
+        }
+    }
+
+    func setEcho(_ isOn: Bool) {}
+}

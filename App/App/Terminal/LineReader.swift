@@ -1,0 +1,73 @@
+/// Splits an input stream into lines, safely: a line longer than a limit is skipped (not kept in memory) and
+/// reported, a line that is not UTF-8 is reported, and a final line without a line break still counts.
+final class LineReader {
+    /// One line read.
+    enum Line: Equatable {
+        /// A line of text, without its `\n` (or `\r\n`).
+        case text(String)
+        /// A line longer than the limit; its bytes were dropped.
+        case tooLong
+        /// A line that is not valid UTF-8.
+        case invalidUTF8
+    }
+
+    /// The longest line kept, in bytes.
+    let maximumLength: Int
+
+    private let input: any AppMain.ByteInput
+    private var buffer: [UInt8] = []
+    /// Where the unread bytes of `buffer` start; consumed bytes are dropped only when a new chunk is read, so
+    /// reading many short lines costs linear time.
+    private var start = 0
+    /// Where to look for the next line break: the bytes between `start` and here hold none.
+    private var searchStart = 0
+    private var isAtEnd = false
+
+    /// Creates a reader of `input` that refuses lines longer than `maximumLength` bytes.
+    init(input: any AppMain.ByteInput, maximumLength: Int = 64 * 1024) {
+        self.input = input
+        self.maximumLength = maximumLength
+    }
+
+    /// The next line, or `nil` at the end of the input.
+    func next() -> Line? {
+        var isTooLong = false
+        while true {
+            if let newline = buffer[searchStart...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                searchStart = start
+                return isTooLong || line.count > maximumLength ? .tooLong : Self.decode(line)
+            }
+            if buffer.count - start > maximumLength {
+                isTooLong = true
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+            }
+            searchStart = buffer.count
+            if isAtEnd {
+                guard start < buffer.count || isTooLong else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                searchStart = start
+                return isTooLong ? .tooLong : Self.decode(line)
+            }
+            let chunk = input.read(maximumCount: 64 * 1024)
+            if chunk.isEmpty {
+                isAtEnd = true
+            } else {
+                buffer.removeSubrange(..<start)
+                searchStart -= start
+                start = 0
+                buffer += chunk
+            }
+        }
+    }
+
+    private static func decode(_ bytes: ArraySlice<UInt8>) -> Line {
+        var bytes = bytes
+        if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8 }
+        return .text(text)
+    }
+}

@@ -1,0 +1,79 @@
+import Core
+
+/// The navigation state as data: what `state` prints (one line of JSON) and what `tree` draws.
+@MainActor
+enum StateReport {
+    /// The state as one line of JSON with sorted keys: `loggedIn`, `user` (display name or null), `top` (the
+    /// screen a person sees), `navigation` (ids of the stack holding it, root first), `presented` (ids of the
+    /// presented chain, bottom first), `coordinators` (the tree of coordinator names) and `error` (the message
+    /// shown on screen, or null).
+    static func json(window: Window, root: Coordinator, userDisplayName: String?) -> String {
+        let top = window.topViewController
+        let error = window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
+        let value = JSONValue.object([
+            "loggedIn": .bool(userDisplayName != nil),
+            "user": userDisplayName.map(JSONValue.string) ?? .null,
+            "top": top.map { .string($0.screenID) } ?? .null,
+            "navigation": .array(
+                (top?.enclosingNavigationController?.viewControllers ?? []).map { .string($0.screenID) }),
+            "presented": .array(window.presentedViewControllers.map { .string($0.screenID) }),
+            "coordinators": coordinatorTree(root),
+            "error": error.map(JSONValue.string) ?? .null,
+        ])
+        return value.encoded
+    }
+
+    /// The coordinator tree beside the screen hierarchy, as two columns of text.
+    static func tree(window: Window, root: Coordinator) -> String {
+        var coordinators = ["Coordinators"]
+        appendCoordinatorLines(root, indent: "", to: &coordinators)
+        var screens = ["Screens"]
+        if let rootScreen = window.rootViewController {
+            appendScreenLines(rootScreen, indent: "", top: window.topViewController, to: &screens)
+        }
+        let width = (coordinators.map(\.count).max() ?? 0) + 4
+        var lines: [String] = []
+        for index in 0..<max(coordinators.count, screens.count) {
+            let left = index < coordinators.count ? coordinators[index] : ""
+            let right = index < screens.count ? screens[index] : ""
+            let line = right.isEmpty ? left : left + String(repeating: " ", count: width - left.count) + right
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func coordinatorTree(_ coordinator: Coordinator) -> JSONValue {
+        .object([
+            "name": .string(coordinator.name),
+            "children": .array(coordinator.children.map { coordinatorTree($0) }),
+        ])
+    }
+
+    private static func appendCoordinatorLines(_ coordinator: Coordinator, indent: String, to lines: inout [String]) {
+        lines.append(indent + TerminalText.escaped(coordinator.name))
+        for child in coordinator.children {
+            appendCoordinatorLines(child, indent: indent + "  ", to: &lines)
+        }
+    }
+
+    private static func appendScreenLines(
+        _ screen: ViewController, indent: String, top: ViewController?, to lines: inout [String]
+    ) {
+        var line = indent + TerminalText.escaped(screen.screenID)
+        if let container = screen as? ContainerViewController, container.viewControllers.count > 1 {
+            line += " [shows \(container.selectedViewController.map { TerminalText.escaped($0.screenID) } ?? "none")]"
+        }
+        if screen === top { line += "  <- top" }
+        lines.append(line)
+        let children: [ViewController] =
+            (screen as? NavigationController)?.viewControllers ?? (screen as? ContainerViewController)?.viewControllers
+            ?? []
+        for child in children {
+            appendScreenLines(child, indent: indent + "  ", top: top, to: &lines)
+        }
+        if let presented = screen.presentedViewController, screen.parent == nil {
+            lines.append(indent + "  presents (\(presented.modalPresentationStyle.rawValue)):")
+            appendScreenLines(presented, indent: indent + "    ", top: top, to: &lines)
+        }
+    }
+}

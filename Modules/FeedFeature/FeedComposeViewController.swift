@@ -1,0 +1,51 @@
+import Core
+
+/// The compose sheet, `feed.compose`: the field `text`, `post` (enabled once
+/// there is something to post) and `cancel`. While the draft is not empty the
+/// sheet refuses the user's swipe down and then offers `discard`.
+final class FeedComposeViewController: ViewController, FeedComposePresentable {
+    weak var listener: (any FeedComposeScreenListener)?
+    private var text = ""
+    private var errorMessage: String?
+    private var isOfferingDiscard = false
+
+    init() {
+        super.init(screenID: "feed.compose")
+    }
+
+    override var content: ScreenContent {
+        var elements: [ScreenElement] = [
+            .field(TextField(id: "text", label: "Post", value: text)),
+            .button(Button(id: "post", title: "Post", isEnabled: !text.allSatisfy(\.isWhitespace))),
+            .button(Button(id: "cancel", title: "Cancel")),
+        ]
+        if isOfferingDiscard {
+            elements += [.text(FeedMessage.discardQuestion), .button(Button(id: "discard", title: "Discard"))]
+        }
+        return ScreenContent(title: "New post", elements: elements, errorMessage: errorMessage)
+    }
+
+    override var isModalInPresentation: Bool { !text.isEmpty }
+
+    override func didAttemptUserDismissal() {
+        isOfferingDiscard = true
+    }
+
+    override func handleText(_ text: String, forField id: String) {
+        guard id == "text" else { return }
+        self.text = text
+        if text.isEmpty { isOfferingDiscard = false }
+    }
+
+    override func handleAction(_ id: String) {
+        switch id {
+        case "post": listener?.composeScreenDidRequestPost(text: text)
+        case "cancel", "discard": listener?.composeScreenDidCancel()
+        default: break
+        }
+    }
+
+    func show(errorMessage: String?) {
+        self.errorMessage = errorMessage
+    }
+}

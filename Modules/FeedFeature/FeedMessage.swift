@@ -1,0 +1,33 @@
+/// Every message the feed's screens show, in one place.
+enum FeedMessage {
+    static let emptyList = "No posts yet."
+    static let postNotFound = "This post no longer exists."
+    static let discardQuestion = "Discard this draft?"
+
+    /// The post service could not answer.
+    static func unavailable(_ reason: String) -> String {
+        "The feed is unavailable: \(reason)"
+    }
+
+    /// A screen could not be shown or closed: the feed was built in a place
+    /// that cannot push or present, which is a mistake of the parent,
+    /// reported rather than hidden.
+    static func cannotShow(_ error: any Error) -> String {
+        "This cannot be shown: \(error)"
+    }
+
+    /// The message for an error of the post service.
+    static func message(for error: FeedServiceError) -> String {
+        switch error {
+        case .unavailable(let reason): unavailable(reason)
+        }
+    }
+
+    /// The message for a post the user picked but that cannot be shown.
+    static func message(for error: FeedRouteError) -> String {
+        switch error {
+        case .postNotFound: postNotFound
+        case .unavailable(let reason): "The post cannot be shown: \(reason)"
+        }
+    }
+}

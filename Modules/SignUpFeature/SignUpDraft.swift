@@ -1,0 +1,39 @@
+/// What the user typed so far, kept by the sign-up flow and shared by its step
+/// screens, so going back to a step, or forward again, shows what was typed.
+@MainActor
+final class SignUpDraft {
+    var email = ""
+    var password = ""
+    var confirmation = ""
+    var displayName = ""
+
+    /// The email as it is checked and registered: without surrounding spaces.
+    var normalizedEmail: String { email.trimmingWhitespace }
+
+    /// The display name as it is registered: without surrounding spaces.
+    var normalizedDisplayName: String { displayName.trimmingWhitespace }
+
+    /// Why the email cannot be used, or `nil` when it is well-formed.
+    var emailProblem: String? {
+        EmailAddress.isWellFormed(normalizedEmail) ? nil : SignUpMessage.invalidEmail
+    }
+
+    /// Why the password cannot be used, or `nil` when it is long enough and
+    /// typed twice identically.
+    var passwordProblem: String? {
+        if password.count < 8 { return SignUpMessage.shortPassword }
+        if confirmation != password { return SignUpMessage.passwordMismatch }
+        return nil
+    }
+
+    /// Why the display name cannot be used, or `nil` when it is not blank.
+    var displayNameProblem: String? {
+        normalizedDisplayName.isEmpty ? SignUpMessage.blankDisplayName : nil
+    }
+}
+
+extension String {
+    fileprivate var trimmingWhitespace: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@Suite("Launch: flags, environment and usage errors")
+@MainActor
+struct LaunchTests {
+    @Test("An unknown flag is a usage error: exit 64 with the usage")
+    func unknownFlag() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run("state\n", arguments: ["--bogus"])
+        #expect(run.status == 64)
+        #expect(run.error.hasPrefix("app: unknown argument '--bogus'\n\nusage: app "))
+        #expect(run.output.isEmpty)
+    }
+
+    @Test("--help prints the usage and exits 0")
+    func helpFlag() throws {
+        let run = AppHarness.run(input: ScriptedInput(""), arguments: ["--help"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("exit codes: 0 ok, 1 command or script error, 2 data error, 64 usage error"))
+    }
+
+    @Test("A flag missing its value, or an APP_NOW that is not a date, is a usage error")
+    func badValues() throws {
+        #expect(AppHarness.run(input: ScriptedInput(""), arguments: ["--data-dir"]).status == 64)
+        let data = try TemporaryDataDirectory()
+        let run = data.run("state\n", environment: ["APP_NOW": "yesterday"])
+        #expect(run.status == 64)
+        #expect(run.error.hasPrefix("app: APP_NOW must be an ISO-8601 date"))
+    }
+
+    @Test("APP_DATA_DIR chooses the data directory; --data-dir wins over it")
+    func dataDirectoryPrecedence() throws {
+        let fromEnvironment = try TemporaryDataDirectory()
+        let fromFlag = try TemporaryDataDirectory()
+        let first = AppHarness.run(
+            input: ScriptedInput(AppHarness.demoLogin), arguments: [],
+            environment: ["APP_DATA_DIR": fromEnvironment.path])
+        #expect(first.status == 0)
+        #expect(FileManager.default.fileExists(atPath: fromEnvironment.file("session.json")))
+        let second = AppHarness.run(
+            input: ScriptedInput("state\n"), arguments: ["--data-dir=\(fromFlag.path)"],
+            environment: ["APP_DATA_DIR": fromEnvironment.path])
+        #expect(second.lastState?.loggedIn == false)
+        #expect(FileManager.default.fileExists(atPath: fromFlag.file("accounts.json")))
+    }
+
+    @Test("Without a flag or APP_DATA_DIR, the data directory is $XDG_DATA_HOME/modular-coordinators")
+    func xdgDataHome() throws {
+        let base = try TemporaryDataDirectory()
+        let run = AppHarness.run(
+            input: ScriptedInput("state\n"), arguments: [], environment: ["XDG_DATA_HOME": base.path])
+        #expect(run.status == 0)
+        #expect(FileManager.default.fileExists(atPath: base.path + "/modular-coordinators/accounts.json"))
+    }
+
+    @Test("A data directory that cannot be created is named with the problem, exit code 1")
+    func uncreatableDataDirectory() throws {
+        let run = AppHarness.run(input: ScriptedInput("state\n"), arguments: ["--data-dir", "/dev/null/app-data"])
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("app: cannot write /dev/null/app-data: the folder cannot be created"))
+    }
+
+    @Test("An existing folder where no file can be created is refused at start, exit code 1")
+    func readOnlyDataDirectory() throws {
+        // sysfs refuses new files to everyone, root included, so this holds on any Linux machine.
+        let run = AppHarness.run(input: ScriptedInput("state\n"), arguments: ["--data-dir", "/sys"])
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("app: cannot write /sys: the folder is not writable ("))
+        #expect(run.output.isEmpty)
+    }
+
+    @Test("A data directory path that is a file is refused, exit code 1")
+    func dataDirectoryIsAFile() throws {
+        let data = try TemporaryDataDirectory()
+        let path = data.file("plain-file")
+        try "x".write(toFile: path, atomically: true, encoding: .utf8)
+        let run = AppHarness.run(input: ScriptedInput("state\n"), arguments: ["--data-dir", path])
+        #expect(run.status == 1)
+        #expect(run.error == "app: cannot write \(path): it is not a folder\n")
+    }
+}

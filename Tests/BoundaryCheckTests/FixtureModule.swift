@@ -1,0 +1,67 @@
+import BoundaryCheck
+import Foundation
+
+/// A fixture's sources compiled into a module of its own, in a temporary directory, against the built Core.
+struct FixtureModule {
+    /// The directory holding the compiled `.swiftmodule`.
+    let directory: URL
+    /// The module's name.
+    let name: String
+    /// The package's built modules, which the fixture imports.
+    let builtModules: URL
+    let toolchain: Toolchain
+
+    /// Compiles `Fixtures/<fixture>/*.swift` into module `name`. Extra compiler arguments come last.
+    static func compile(
+        fixture: String, name: String = "DemoFeature", extraArguments: [String] = []
+    ) throws -> FixtureModule {
+        let builtModules = try BoundaryChecker.runningBuildModules()
+        let toolchain = try Toolchain.locate()
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("boundary-fixture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let sourceDirectory = PackageUnderTest.fixtures.appendingPathComponent(fixture)
+        let sources = try FileManager.default.contentsOfDirectory(at: sourceDirectory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "swift" }.map(\.path).sorted()
+        let result = try Toolchain.run(
+            toolchain.compiler,
+            [
+                "-emit-module", "-module-name", name, "-parse-as-library", "-swift-version", "6",
+                "-emit-module-path", directory.appendingPathComponent("\(name).swiftmodule").path,
+                "-I", builtModules.path,
+            ] + extraArguments + sources)
+        guard result.status == 0 else { throw FixtureError.compileFailed(result.output) }
+        return FixtureModule(directory: directory, name: name, builtModules: builtModules, toolchain: toolchain)
+    }
+
+    /// The module's surface at `minimumAccessLevel`.
+    func surface(minimumAccessLevel: String = "public") throws -> ModuleSurface {
+        try ModuleSurface.extract(
+            module: name, modulesDirectory: directory, additionalSearchPaths: [builtModules],
+            minimumAccessLevel: minimumAccessLevel, toolchain: toolchain)
+    }
+
+    /// The violations of the feature rules, with the package's own rules for screen bases and suffixes.
+    func featureViolations(prefix: String = "Demo") throws -> [Violation] {
+        let rules = try requireRules()
+        return FeatureSurfaceCheck.violations(
+            surface: try surface(), internalSurface: try surface(minimumAccessLevel: "internal"),
+            feature: BoundaryRules.Feature(module: name, prefix: prefix), rules: rules,
+            rulesPath: "Tools/BoundaryRules.txt")
+    }
+
+    /// Removes the temporary directory.
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func requireRules() throws -> BoundaryRules {
+        guard let rules = PackageUnderTest.rules else { throw FixtureError.noRules }
+        return rules
+    }
+}
+
+enum FixtureError: Error {
+    case compileFailed(String)
+    case noRules
+}

@@ -1,0 +1,2 @@
+/// A public type, so the fixture module is not empty.
+public struct Marker {}

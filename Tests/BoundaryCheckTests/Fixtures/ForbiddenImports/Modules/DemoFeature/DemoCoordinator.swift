@@ -1,0 +1,6 @@
+import Core
+@testable import OtherFeature
+
+final class DemoCoordinator {
+    let other = OtherViewController()
+}

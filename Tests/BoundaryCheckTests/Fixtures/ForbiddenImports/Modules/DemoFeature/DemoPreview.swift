@@ -1,0 +1,3 @@
+import CoreTesting
+
+final class DemoPreview {}

@@ -1,0 +1,4 @@
+import Core
+import OtherFeature
+
+final class DemoViewController {}

@@ -1,0 +1,3 @@
+import Core
+
+final class OtherViewController {}

@@ -1,0 +1,2 @@
+import CoreTesting
+@testable import DemoFeature

@@ -1,0 +1,180 @@
+import Core
+
+/// A plain screen that may refuse to be swiped down and counts the attempts.
+@MainActor
+final class ProbeScreen: ViewController {
+    let isModal: Bool
+    private(set) var attemptedDismissals = 0
+
+    init(screenID: String, isModal: Bool) {
+        self.isModal = isModal
+        super.init(screenID: screenID)
+    }
+
+    override var isModalInPresentation: Bool { isModal }
+    override func didAttemptUserDismissal() { attemptedDismissals += 1 }
+}
+
+@MainActor
+final class ProbeContainer: ContainerViewController {}
+
+/// What the probe coordinators report, in order: `start x`, `stop x`, `removed x from y`.
+@MainActor
+final class ProbeLog {
+    var entries: [String] = []
+}
+
+/// A coordinator named by its model id that reports its starts, stops and user removals.
+@MainActor
+final class ProbeCoordinator: ViewableCoordinator<ViewController> {
+    let id: String
+    private let log: ProbeLog
+
+    init(id: String, screen: ViewController, log: ProbeLog) {
+        self.id = id
+        self.log = log
+        super.init(viewControllerable: screen, presenter: screen)
+    }
+
+    override var name: String { id }
+    override func didStart() { log.entries.append("start \(id)") }
+    override func didStop() { log.entries.append("stop \(id)") }
+    override func userDidRemove(_ child: any Coordinating) { log.entries.append("removed \(child.name) from \(id)") }
+}
+
+/// Core's side of a model-based run: one window, the root coordinator, and weak references to every
+/// screen and coordinator created, by model id. It holds nothing else strongly, so what Core releases
+/// is really released.
+@MainActor
+final class LiveSystem {
+    private struct WeakScreen {
+        weak var screen: ViewController?
+    }
+
+    private struct WeakCoordinator {
+        weak var coordinator: ProbeCoordinator?
+    }
+
+    let window = Window()
+    let log = ProbeLog()
+    private(set) var app: ProbeCoordinator?
+    private var screens: [String: WeakScreen] = [:]
+    private var coordinators: [String: WeakCoordinator] = [:]
+    /// `viewDidAppear` and `viewDidDisappear` counts per screen id, from the window's events.
+    private(set) var appearances: [String: Int] = [:]
+    private(set) var disappearances: [String: Int] = [:]
+
+    /// Builds the same initial state as `ReferenceModel.init()`.
+    init() throws {
+        window.addObserver { [weak self] event in
+            guard let self, case .lifecycle(let id, let lifecycle) = event else { return }
+            if lifecycle == .viewDidAppear { appearances[id, default: 0] += 1 }
+            if lifecycle == .viewDidDisappear { disappearances[id, default: 0] += 1 }
+        }
+        let main = try NavigationController(
+            root: register(ProbeScreen(screenID: "home", isModal: false)), screenID: "main")
+        let second = try NavigationController(
+            root: register(ProbeScreen(screenID: "home2", isModal: false)), screenID: "second")
+        let root = ProbeContainer(screenID: "root")
+        try root.setViewControllers([register(main), register(second)])
+        let app = ProbeCoordinator(id: "app", screen: register(root), log: log)
+        coordinators["app"] = WeakCoordinator(coordinator: app)
+        self.app = app
+        try window.setRootViewController(root)
+        app.start()
+        log.entries.removeAll()
+    }
+
+    @discardableResult
+    private func register<Screen: ViewController>(_ screen: Screen) -> Screen {
+        screens[screen.screenID] = WeakScreen(screen: screen)
+        return screen
+    }
+
+    func screen(_ id: String) -> ViewController? { screens[id]?.screen }
+
+    func coordinator(_ id: String) -> ProbeCoordinator? { coordinators[id]?.coordinator }
+
+    func isAlive(_ id: String) -> Bool { screens[id]?.screen != nil || coordinators[id]?.coordinator != nil }
+
+    func forget(_ id: String) {
+        screens[id] = nil
+        coordinators[id] = nil
+    }
+
+    /// Creates the screens the model created with `ids` (the screen first, then its root or child).
+    func makeScreen(_ ids: [String], kind: ModelOperation.Kind, modal: Bool) throws -> ViewController {
+        switch kind {
+        case .plain:
+            return register(ProbeScreen(screenID: ids[0], isModal: modal))
+        case .navigation:
+            let root = register(ProbeScreen(screenID: ids[1], isModal: modal))
+            return register(try NavigationController(root: root, screenID: ids[0]))
+        case .container:
+            let container = register(ProbeContainer(screenID: ids[0]))
+            try container.setViewControllers([register(ProbeScreen(screenID: ids[1], isModal: modal))])
+            return container
+        }
+    }
+
+    func makeCoordinator(_ id: String, screen: ViewController) -> ProbeCoordinator {
+        let coordinator = ProbeCoordinator(id: id, screen: screen, log: log)
+        coordinators[id] = WeakCoordinator(coordinator: coordinator)
+        return coordinator
+    }
+
+    // MARK: - Reading Core
+
+    /// The window's hierarchy in `ReferenceModel.snapshot`'s format; a broken back link shows as `!`.
+    var snapshot: String {
+        guard let root = window.rootViewController else { return "<no root>" }
+        return describe(root)
+    }
+
+    private func describe(_ screen: ViewController) -> String {
+        var text = screen.screenID
+        if let navigation = screen as? NavigationController {
+            text +=
+                "[" + navigation.viewControllers.map { describe($0, parent: navigation) }.joined(separator: ",") + "]"
+        } else if let container = screen as? ContainerViewController {
+            text +=
+                "{" + container.viewControllers.map { describe($0, parent: container) }.joined(separator: ",")
+                + "|" + (container.selectedIndex.map { String($0) } ?? "-") + "}"
+        }
+        if screen.parent == nil, let presented = screen.presentedViewController {
+            text += " ^" + presented.modalPresentationStyle.rawValue + " " + describe(presented)
+            if presented.presentingViewController !== screen { text += "!presenter" }
+        }
+        return text
+    }
+
+    private func describe(_ child: ViewController, parent: ViewController) -> String {
+        describe(child) + (child.parent === parent ? "" : "!parent")
+    }
+
+    /// The coordinator tree in `ReferenceModel.treeLines`' format.
+    var treeLines: [String] {
+        var lines: [String] = []
+        func visit(_ coordinator: any Coordinating, _ indent: String) {
+            lines.append(indent + coordinator.name + (coordinator.isStarted ? "+" : "-"))
+            for child in coordinator.children { visit(child, indent + "  ") }
+        }
+        if let app { visit(app, "") }
+        return lines
+    }
+
+    /// The coordinators of the tree whose screen is not in the window.
+    var coordinatorsWithoutScreen: [String] {
+        var result: [String] = []
+        var pending: [any Coordinating] = app.map { [$0] } ?? []
+        while let coordinator = pending.popLast() {
+            if let viewable = coordinator as? any ViewableCoordinating,
+                viewable.viewControllerable.viewController.window !== window
+            {
+                result.append(coordinator.name)
+            }
+            pending += coordinator.children
+        }
+        return result
+    }
+}

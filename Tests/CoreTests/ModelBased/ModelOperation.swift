@@ -1,0 +1,100 @@
+import Core
+
+/// One step of a random routing sequence.
+///
+/// Choices are stored as raw numbers and resolved against the state when the
+/// step runs (`pick % candidates.count`), so any subsequence of a sequence is
+/// still a valid sequence: that is what lets a failure be shrunk by removing
+/// steps. The description is Swift source, so a shrunk sequence can be pasted
+/// into a regression test.
+enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
+    /// How an attached child's screen is shown.
+    enum Placement: String, Equatable, Sendable {
+        case push, pageSheet, formSheet, fullScreen, overFullScreen, embed
+    }
+
+    /// What kind of screen a step creates.
+    enum Kind: String, Equatable, Sendable {
+        case plain, navigation, container
+    }
+
+    /// A coordinator attaches a new child and shows its screen relative to a screen of the hierarchy.
+    case attach(parent: Int, target: Int, placement: Placement, kind: Kind, modal: Bool)
+    /// A parent removes a child's screen (pop, dismiss or un-embed) and then the child.
+    case detach(coordinator: Int)
+    /// A screen without a coordinator is pushed from a screen of the hierarchy.
+    case push(target: Int, kind: Kind, modal: Bool)
+    case pop(target: Int)
+    case popToRoot(target: Int)
+    /// A screen without a coordinator is presented from a screen of the hierarchy.
+    case present(target: Int, style: PresentationStyle, kind: Kind, modal: Bool)
+    case dismiss(target: Int)
+    case back(UserGesture)
+    case swipeDown
+    case select(container: Int, index: Int)
+    /// The navigation stack of a screen is replaced: the screens whose bit is set in `keep` stay, in reverse
+    /// order if `reversed`, then a new plain screen if `fresh`, then the first again if `duplicate`.
+    case setStack(target: Int, keep: Int, reversed: Bool, fresh: Bool, duplicate: Bool)
+    /// A coordinator of the tree is attached again, to a coordinator of the tree: always refused.
+    case reattach(child: Int, parent: Int)
+    /// A coordinator below the root is stopped (it stays attached to its parent).
+    case stop(coordinator: Int)
+
+    var description: String {
+        switch self {
+        case .attach(let parent, let target, let placement, let kind, let modal):
+            ".attach(parent: \(parent), target: \(target), placement: .\(placement), kind: .\(kind), modal: \(modal))"
+        case .detach(let coordinator): ".detach(coordinator: \(coordinator))"
+        case .push(let target, let kind, let modal): ".push(target: \(target), kind: .\(kind), modal: \(modal))"
+        case .pop(let target): ".pop(target: \(target))"
+        case .popToRoot(let target): ".popToRoot(target: \(target))"
+        case .present(let target, let style, let kind, let modal):
+            ".present(target: \(target), style: .\(style), kind: .\(kind), modal: \(modal))"
+        case .dismiss(let target): ".dismiss(target: \(target))"
+        case .back(let gesture): ".back(.\(gesture))"
+        case .swipeDown: ".swipeDown"
+        case .select(let container, let index): ".select(container: \(container), index: \(index))"
+        case .setStack(let target, let keep, let reversed, let fresh, let duplicate):
+            ".setStack(target: \(target), keep: \(keep), reversed: \(reversed), fresh: \(fresh), duplicate: \(duplicate))"
+        case .stop(let coordinator): ".stop(coordinator: \(coordinator))"
+        case .reattach(let child, let parent): ".reattach(child: \(child), parent: \(parent))"
+        }
+    }
+
+    /// A random sequence of `count` operations for `seed`, always the same for the same arguments.
+    static func randomSequence(seed: UInt64, count: Int) -> [ModelOperation] {
+        var generator = SplitMix64(seed: seed)
+        return (0..<count).map { _ in random(using: &generator) }
+    }
+
+    static func random(using generator: inout SplitMix64) -> ModelOperation {
+        let pick = { (generator: inout SplitMix64) in generator.below(1_000) }
+        let kinds: [Kind] = [.plain, .plain, .plain, .navigation, .container]
+        let kind = kinds[generator.below(kinds.count)]
+        let modal = generator.below(8) == 0
+        switch generator.below(100) {
+        case 0..<22:
+            let placements: [Placement] = [.push, .push, .pageSheet, .formSheet, .fullScreen, .overFullScreen, .embed]
+            return .attach(
+                parent: pick(&generator), target: pick(&generator),
+                placement: placements[generator.below(placements.count)], kind: kind, modal: modal)
+        case 22..<30: return .detach(coordinator: pick(&generator))
+        case 30..<40: return .push(target: pick(&generator), kind: kind, modal: modal)
+        case 40..<48: return .pop(target: pick(&generator))
+        case 48..<51: return .popToRoot(target: pick(&generator))
+        case 51..<59:
+            let style = PresentationStyle.allCases[generator.below(PresentationStyle.allCases.count)]
+            return .present(target: pick(&generator), style: style, kind: kind, modal: modal)
+        case 59..<67: return .dismiss(target: pick(&generator))
+        case 67..<76: return .back(generator.below(2) == 0 ? .backButton : .swipeBack)
+        case 76..<86: return .swipeDown
+        case 86..<92: return .select(container: pick(&generator), index: generator.below(4))
+        case 92..<96:
+            return .setStack(
+                target: pick(&generator), keep: generator.below(256), reversed: generator.below(4) == 0,
+                fresh: generator.below(2) == 0, duplicate: generator.below(10) == 0)
+        case 96..<98: return .reattach(child: pick(&generator), parent: pick(&generator))
+        default: return .stop(coordinator: pick(&generator))
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Core
+import Testing
+
+/// Shrunk sequences that once made Core disagree with the reference model, each kept with the fix it led to.
+struct ModelRegressions: Sendable, CustomTestStringConvertible {
+    let name: String
+    let operations: [ModelOperation]
+
+    var testDescription: String { name }
+
+    static let all: [ModelRegressions] = [
+        ModelRegressions(
+            name: "a child attached to a stopped coordinator is stopped when the coordinator is removed",
+            operations: [
+                .present(target: 837, style: .overFullScreen, kind: .navigation, modal: false),
+                .attach(parent: 629, target: 446, placement: .push, kind: .plain, modal: false),
+                .stop(coordinator: 310),
+                .attach(parent: 703, target: 935, placement: .push, kind: .plain, modal: false),
+                .dismiss(target: 306),
+            ])
+    ]
+}

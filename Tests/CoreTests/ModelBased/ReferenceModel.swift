@@ -1,0 +1,466 @@
+import Core
+
+/// A plain-value model of what Core documents: the screen hierarchy of one
+/// window (stacks, containers, the presented chain), the coordinator tree, and
+/// the starts, stops and user removals each change causes.
+///
+/// It is written from the documentation, not from Core's code, and kept simple
+/// (arrays and dictionaries, linear scans) so that it is obviously right.
+struct ReferenceModel {
+    typealias Kind = ModelOperation.Kind
+
+    struct Screen {
+        let kind: Kind
+        var stack: [String] = []
+        var children: [String] = []
+        var selected: Int?
+        var parent: String?
+        var presented: String?
+        var presenter: String?
+        var style: PresentationStyle = .pageSheet
+        var owner: String?
+        var modal = false
+        var attemptedDismissals = 0
+    }
+
+    struct CoordinatorNode {
+        var parent: String?
+        var children: [String] = []
+        let screen: String
+        var isStarted = false
+    }
+
+    static let rootScreen = "root"
+    static let rootCoordinator = "app"
+
+    /// Every screen expected alive: in the hierarchy, or held by a coordinator or by a step in progress.
+    private(set) var screens: [String: Screen] = [:]
+    /// Every coordinator expected alive.
+    private(set) var coordinators: [String: CoordinatorNode] = [:]
+    /// What the coordinators report during the current step: `start x`, `stop x`, `removed x from y`.
+    var log: [String] = []
+    private var nextID = 0
+
+    /// The window's initial state: a container owned by the root coordinator, with two navigation stacks.
+    init() {
+        screens["root"] = Screen(kind: .container, children: ["main", "second"], selected: 0, owner: "app")
+        screens["main"] = Screen(kind: .navigation, stack: ["home"], parent: "root")
+        screens["second"] = Screen(kind: .navigation, stack: ["home2"], parent: "root")
+        screens["home"] = Screen(kind: .plain, parent: "main")
+        screens["home2"] = Screen(kind: .plain, parent: "second")
+        coordinators["app"] = CoordinatorNode(screen: "root", isStarted: true)
+    }
+
+    func screen(_ id: String) -> Screen { screens[id] ?? Screen(kind: .plain) }
+
+    // MARK: - Creating
+
+    /// Creates a screen outside the hierarchy (a navigation controller gets a plain root, a container one
+    /// plain child) and returns the ids created, the screen first.
+    mutating func makeScreen(_ kind: Kind, modal: Bool) -> [String] {
+        nextID += 1
+        switch kind {
+        case .plain:
+            let id = "p\(nextID)"
+            screens[id] = Screen(kind: .plain, modal: modal)
+            return [id]
+        case .navigation:
+            let id = "n\(nextID)"
+            let root = "p\(nextID)r"
+            screens[id] = Screen(kind: .navigation, stack: [root])
+            screens[root] = Screen(kind: .plain, parent: id, modal: modal)
+            return [id, root]
+        case .container:
+            let id = "c\(nextID)"
+            let child = "p\(nextID)c"
+            screens[id] = Screen(kind: .container, children: [child], selected: 0)
+            screens[child] = Screen(kind: .plain, parent: id, modal: modal)
+            return [id, child]
+        }
+    }
+
+    mutating func makeCoordinator(owning screen: String) -> String {
+        nextID += 1
+        let id = "k\(nextID)"
+        coordinators[id] = CoordinatorNode(screen: screen)
+        screens[screen]?.owner = id
+        return id
+    }
+
+    // MARK: - Reading the hierarchy
+
+    /// Every screen in the window, depth first: a screen, what it contains, then what it presents.
+    var hierarchy: [String] {
+        var result: [String] = []
+        appendSubtree(Self.rootScreen, to: &result)
+        return result
+    }
+
+    func appendSubtree(_ id: String, to result: inout [String]) {
+        result.append(id)
+        let node = screen(id)
+        for child in node.stack + node.children {
+            appendSubtree(child, to: &result)
+        }
+        if let presented = node.presented { appendSubtree(presented, to: &result) }
+    }
+
+    /// The coordinators of the tree, depth first.
+    var tree: [String] {
+        var result: [String] = []
+        func visit(_ id: String) {
+            result.append(id)
+            for child in coordinators[id]?.children ?? [] { visit(child) }
+        }
+        visit(Self.rootCoordinator)
+        return result
+    }
+
+    /// The tree as lines: indentation for depth, `+` started, `-` stopped.
+    var treeLines: [String] {
+        var lines: [String] = []
+        func visit(_ id: String, _ indent: String) {
+            let node = coordinators[id]
+            lines.append(indent + id + (node?.isStarted == true ? "+" : "-"))
+            for child in node?.children ?? [] { visit(child, indent + "  ") }
+        }
+        visit(Self.rootCoordinator, "")
+        return lines
+    }
+
+    var presentedChain: [String] {
+        var chain: [String] = []
+        var next = screen(Self.rootScreen).presented
+        while let current = next {
+            chain.append(current)
+            next = screen(current).presented
+        }
+        return chain
+    }
+
+    func visibleChild(_ id: String) -> String? {
+        let node = screen(id)
+        switch node.kind {
+        case .plain: return nil
+        case .navigation: return node.stack.last
+        case .container: return node.selected.map { node.children[$0] }
+        }
+    }
+
+    var screensOnTop: [String] {
+        var path = [presentedChain.last ?? Self.rootScreen]
+        while let child = visibleChild(path[path.count - 1]) { path.append(child) }
+        return path
+    }
+
+    /// What is visible: the presentation levels from the topmost full-screen one up, and in each the
+    /// visible child of every container, down to the leaf.
+    var visible: [String] {
+        let levels = [Self.rootScreen] + presentedChain
+        var first = 0
+        for (index, level) in levels.enumerated() where index > 0 && screen(level).style == .fullScreen {
+            first = index
+        }
+        var result: [String] = []
+        for level in levels[first...] {
+            var current: String? = level
+            while let id = current {
+                result.append(id)
+                current = visibleChild(id)
+            }
+        }
+        return result
+    }
+
+    var containers: [String] { hierarchy.filter { screen($0).kind == .container } }
+
+    /// The hierarchy as one line, in the format `LiveSystem.snapshot` prints Core's.
+    var snapshot: String { describe(Self.rootScreen) }
+
+    private func describe(_ id: String) -> String {
+        let node = screen(id)
+        var text = id
+        switch node.kind {
+        case .plain: break
+        case .navigation: text += "[" + node.stack.map(describe).joined(separator: ",") + "]"
+        case .container:
+            text +=
+                "{" + node.children.map(describe).joined(separator: ",") + "|"
+                + (node.selected.map { String($0) } ?? "-") + "}"
+        }
+        if let presented = node.presented {
+            text += " ^" + screen(presented).style.rawValue + " " + describe(presented)
+        }
+        return text
+    }
+
+    private func containmentRoot(_ id: String) -> String {
+        var current = id
+        while let parent = screen(current).parent { current = parent }
+        return current
+    }
+
+    private func resolvedNavigation(_ id: String) -> String? {
+        var current: String? = id
+        while let candidate = current {
+            if screen(candidate).kind == .navigation { return candidate }
+            current = screen(candidate).parent
+        }
+        return nil
+    }
+
+    func depth(_ coordinator: String) -> Int {
+        var count = 0
+        var current = coordinators[coordinator]?.parent
+        while let parent = current {
+            count += 1
+            current = coordinators[parent]?.parent
+        }
+        return count
+    }
+
+    // MARK: - Routing, as documented
+
+    mutating func push(_ screenID: String, from target: String) -> Result<[String], NavigationError> {
+        guard let navigation = resolvedNavigation(target) else { return .failure(.noNavigationController) }
+        guard screen(screenID).kind != .navigation else { return .failure(.cannotPushNavigationController) }
+        screens[navigation]?.stack.append(screenID)
+        screens[screenID]?.parent = navigation
+        return .success([])
+    }
+
+    mutating func pop(from target: String) -> Result<[String], NavigationError> {
+        guard let navigation = resolvedNavigation(target) else { return .failure(.noNavigationController) }
+        guard screen(navigation).stack.count > 1 else { return .failure(.cannotPopRoot) }
+        return .success(popAbove(index: 0, in: navigation, limit: 1))
+    }
+
+    mutating func popToRoot(from target: String) -> Result<[String], NavigationError> {
+        guard let navigation = resolvedNavigation(target) else { return .failure(.noNavigationController) }
+        return .success(popAbove(index: 0, in: navigation, limit: .max))
+    }
+
+    mutating func pop(to screenID: String, from target: String) -> Result<[String], NavigationError> {
+        guard let navigation = resolvedNavigation(target) else { return .failure(.noNavigationController) }
+        guard let index = screen(navigation).stack.lastIndex(of: screenID) else {
+            return .failure(.notInNavigationStack)
+        }
+        return .success(popAbove(index: index, in: navigation, limit: .max))
+    }
+
+    /// Replaces the stack of the navigation controller of `target`; returns the screens it dropped, top first.
+    mutating func setStack(_ stack: [String], from target: String) -> Result<[String], NavigationError> {
+        guard let navigation = resolvedNavigation(target) else { return .failure(.noNavigationController) }
+        guard !stack.isEmpty else { return .failure(.emptyStack) }
+        var seen = Set<String>()
+        for id in stack {
+            guard seen.insert(id).inserted else { return .failure(.duplicateScreen) }
+        }
+        let dropped = screen(navigation).stack.reversed().filter { !seen.contains($0) }
+        for id in dropped { screens[id]?.parent = nil }
+        for id in stack { screens[id]?.parent = navigation }
+        screens[navigation]?.stack = stack
+        return .success(dropped)
+    }
+
+    /// The stack of the navigation controller of `target`, if it has one.
+    func navigationStack(of target: String) -> [String]? {
+        resolvedNavigation(target).map { screen($0).stack }
+    }
+
+    /// Pops up to `limit` screens above `index`, top first.
+    private mutating func popAbove(index: Int, in navigation: String, limit: Int) -> [String] {
+        var popped: [String] = []
+        while popped.count < limit, let count = screens[navigation]?.stack.count, count > index + 1,
+            let top = screens[navigation]?.stack.removeLast()
+        {
+            screens[top]?.parent = nil
+            popped.append(top)
+        }
+        return popped
+    }
+
+    mutating func present(
+        _ screenID: String, from target: String, style: PresentationStyle
+    )
+        -> Result<[String], NavigationError>
+    {
+        let context = containmentRoot(target)
+        guard screen(context).presented == nil else { return .failure(.alreadyPresenting) }
+        screens[context]?.presented = screenID
+        screens[screenID]?.presenter = context
+        screens[screenID]?.style = style
+        return .success([])
+    }
+
+    mutating func dismiss(from target: String) -> Result<[String], NavigationError> {
+        let context = containmentRoot(target)
+        if screen(context).presented != nil { return .success(dismissChain(above: context)) }
+        if let presenter = screen(context).presenter { return .success(dismissChain(above: presenter)) }
+        return .failure(.nothingToDismiss)
+    }
+
+    /// Dismisses everything presented above `level`, returning it top first.
+    private mutating func dismissChain(above level: String) -> [String] {
+        var chain: [String] = []
+        var next = screen(level).presented
+        while let current = next {
+            chain.append(current)
+            next = screen(current).presented
+        }
+        screens[level]?.presented = nil
+        for id in chain {
+            screens[id]?.presented = nil
+            screens[id]?.presenter = nil
+        }
+        return chain.reversed()
+    }
+
+    mutating func embed(_ screenID: String, in container: String) {
+        screens[container]?.children.append(screenID)
+        let count = screen(container).children.count
+        screens[container]?.selected = count - 1
+        screens[screenID]?.parent = container
+    }
+
+    /// Removes `screenID` from its container, keeping the visible child visible when it stays.
+    mutating func unembed(_ screenID: String, from container: String) -> (children: [String], selected: Int) {
+        let node = screen(container)
+        let remaining = node.children.filter { $0 != screenID }
+        let selectedID = node.selected.map { node.children[$0] }
+        let selected = remaining.firstIndex { $0 == selectedID } ?? 0
+        screens[container]?.children = remaining
+        screens[container]?.selected = remaining.isEmpty ? nil : selected
+        screens[screenID]?.parent = nil
+        return (remaining, selected)
+    }
+
+    mutating func select(index: Int, in container: String) -> Result<[String], NavigationError> {
+        guard screen(container).children.indices.contains(index) else { return .failure(.indexOutOfRange) }
+        screens[container]?.selected = index
+        return .success([])
+    }
+
+    // MARK: - Gestures, as documented
+
+    mutating func back() -> Result<[String], NavigationError> {
+        guard let navigation = screensOnTop.reversed().first(where: { screen($0).stack.count > 1 }) else {
+            return .failure(.nothingToGoBack)
+        }
+        let popped = popAbove(index: 0, in: navigation, limit: 1)
+        detachOwners(of: popped, byUser: true)
+        return .success(popped)
+    }
+
+    mutating func swipeDown() -> Result<[String], NavigationError> {
+        guard let sheet = presentedChain.last, let presenter = screen(sheet).presenter else {
+            return .failure(.nothingToDismiss)
+        }
+        guard screen(sheet).style.allowsSwipeDown else { return .failure(.notSwipeDismissible) }
+        if let refusing = screensOnTop.last(where: { screen($0).modal }) {
+            screens[refusing]?.attemptedDismissals += 1
+            return .failure(.dismissalRefused)
+        }
+        let dismissed = dismissChain(above: presenter)
+        detachOwners(of: dismissed, byUser: true)
+        return .success(dismissed)
+    }
+
+    // MARK: - Coordinator tree, as documented
+
+    /// Why attaching `child` to `parent` is refused, if it is, checked in the documented order.
+    func refusalToAttach(_ child: String, to parent: String) -> CoordinatorError? {
+        if child == parent { return .cannotAttachToItself }
+        if let current = coordinators[child]?.parent {
+            return current == parent ? .alreadyAttached : .attachedToAnotherParent
+        }
+        var ancestor = coordinators[parent]?.parent
+        while let current = ancestor {
+            if current == child { return .wouldCreateCycle }
+            ancestor = coordinators[current]?.parent
+        }
+        return nil
+    }
+
+    mutating func addChild(_ child: String, to parent: String) {
+        coordinators[parent]?.children.append(child)
+        coordinators[child]?.parent = parent
+        if coordinators[child]?.isStarted == false {
+            coordinators[child]?.isStarted = true
+            log.append("start \(child)")
+        }
+    }
+
+    mutating func removeChild(_ child: String) {
+        guard let parent = coordinators[child]?.parent else { return }
+        coordinators[parent]?.children.removeAll { $0 == child }
+        coordinators[child]?.parent = nil
+        stop(child)
+    }
+
+    /// Stops `id`: its children are detached and stopped newest first (a child attached to a stopped
+    /// coordinator too: a coordinator leaves the tree stopped), then `id` reports its stop if it was started.
+    mutating func stop(_ id: String) {
+        let wasStarted = coordinators[id]?.isStarted ?? false
+        coordinators[id]?.isStarted = false
+        while let child = coordinators[id]?.children.popLast() {
+            coordinators[child]?.parent = nil
+            stop(child)
+        }
+        if wasStarted { log.append("stop \(id)") }
+    }
+
+    /// The coordinators owning `removed` or anything in it, outermost first; each still attached is
+    /// detached and stopped; when the user removed the screens, its parent is told.
+    mutating func detachOwners(of removed: [String], byUser: Bool) {
+        for owner in attachedOwners(of: removed) {
+            guard let parent = coordinators[owner]?.parent else { continue }
+            removeChild(owner)
+            if byUser { log.append("removed \(owner) from \(parent)") }
+        }
+    }
+
+    /// The coordinators that `detachOwners(of:byUser:)` would detach, outermost first, for a parent that
+    /// removes them itself.
+    func attachedOwners(of removed: [String]) -> [String] {
+        var subtree: [String] = []
+        for id in removed { appendSubtree(id, to: &subtree) }
+        return subtree.compactMap { screen($0).owner }
+            .filter { coordinators[$0]?.parent != nil }
+            .enumerated()
+            .sorted { (depth($0.element), $0.offset) < (depth($1.element), $1.offset) }
+            .map(\.element)
+    }
+
+    // MARK: - Release
+
+    /// Forgets every screen and coordinator nothing holds any more and returns their ids: each must be
+    /// deallocated in Core too.
+    mutating func collectReleased() -> [String] {
+        var liveCoordinators = Set<String>()
+        var pending = [Self.rootCoordinator]
+        while let id = pending.popLast() {
+            liveCoordinators.insert(id)
+            pending += coordinators[id]?.children ?? []
+        }
+        var heldScreens: [String] = []
+        appendSubtree(Self.rootScreen, to: &heldScreens)
+        for id in liveCoordinators {
+            if let screen = coordinators[id]?.screen { appendSubtree(screen, to: &heldScreens) }
+        }
+        let liveScreens = Set(heldScreens)
+        var released: [String] = []
+        for id in coordinators.keys where !liveCoordinators.contains(id) {
+            released.append(id)
+        }
+        for id in released { coordinators[id] = nil }
+        for id in screens.keys where !liveScreens.contains(id) {
+            released.append(id)
+        }
+        for id in released { screens[id] = nil }
+        for (id, node) in screens {
+            if let owner = node.owner, coordinators[owner] == nil { screens[id]?.owner = nil }
+        }
+        return released.sorted()
+    }
+}

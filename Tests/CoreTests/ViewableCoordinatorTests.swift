@@ -1,0 +1,79 @@
+import Core
+import CoreTesting
+import Testing
+
+/// What a feature's coordinator would use to update its screen.
+@MainActor
+private protocol GreetingPresentable: AnyObject {
+    func show(greeting: String)
+}
+
+@MainActor
+private final class GreetingScreen: ViewController, GreetingPresentable {
+    private(set) var greeting = ""
+    func show(greeting: String) { self.greeting = greeting }
+    override var content: ScreenContent { ScreenContent(title: greeting) }
+}
+
+@MainActor
+private final class GreetingCoordinator: ViewableCoordinator<any GreetingPresentable> {
+    init(screen: some ViewControllerable & GreetingPresentable) {
+        super.init(viewControllerable: screen, presenter: screen)
+    }
+
+    override func didStart() { presenter.show(greeting: "Hello") }
+}
+
+@Suite("Viewable coordinator")
+@MainActor
+struct ViewableCoordinatorTests {
+    @Test("The presenter is the screen the parent shows, typed as the feature's protocol")
+    func presenterIsTheScreen() throws {
+        let screen = GreetingScreen(screenID: "greeting")
+        let coordinator = GreetingCoordinator(screen: screen)
+        #expect(coordinator.viewControllerable === screen)
+        #expect(coordinator.presenter === screen)
+
+        coordinator.start()
+        #expect(screen.greeting == "Hello")
+    }
+
+    @Test("The coordinator owns its screen: the user going back from it detaches, stops and releases it")
+    func screenIsOwned() throws {
+        let (window, navigation) = try makeNavigationWindow()
+        let parent = FlowCoordinator("parent")
+        parent.start()
+        weak var weakCoordinator: GreetingCoordinator?
+        weak var weakScreen: GreetingScreen?
+        do {
+            let screen = GreetingScreen(screenID: "greeting")
+            let coordinator = GreetingCoordinator(screen: screen)
+            try parent.addChild(coordinator)
+            try navigation.push(coordinator.viewControllerable)
+            weakCoordinator = coordinator
+            weakScreen = screen
+        }
+
+        try window.perform(.backButton)
+
+        #expect(weakCoordinator == nil)
+        #expect(weakScreen == nil)
+        #expect(parent.children.isEmpty)
+        #expect(parent.userRemovedChildren == ["GreetingCoordinator"])
+    }
+
+    @Test("The coordinator does not keep itself alive through its screen")
+    func noCycleThroughTheScreen() {
+        weak var weakCoordinator: GreetingCoordinator?
+        weak var weakScreen: GreetingScreen?
+        do {
+            let screen = GreetingScreen(screenID: "greeting")
+            let coordinator = GreetingCoordinator(screen: screen)
+            coordinator.start()
+            weakCoordinator = coordinator
+            weakScreen = screen
+        }
+        #expect(weakCoordinator == nil)
+        #expect(weakScreen == nil)
+    }
+}

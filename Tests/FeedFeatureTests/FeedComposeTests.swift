@@ -1,0 +1,112 @@
+import Core
+import CoreTesting
+import FeedFeature
+import Testing
+
+@Suite("Compose")
+@MainActor
+struct FeedComposeTests {
+    @Test("Compose is presented as a page sheet; post is disabled until there is text")
+    func presentCompose() throws {
+        try withFeedShown { parent, window in
+            try window.tap("compose")
+            #expect(window.presentedIDs == ["feed.compose"])
+            #expect(window.presentedViewControllers.first?.modalPresentationStyle == .pageSheet)
+            #expect(window.topViewController?.content.fields.map(\.id) == ["text"])
+            #expect(window.topViewController?.content.actions.map(\.id) == ["post", "cancel"])
+            #expect(throws: ScreenInputError.actionDisabled("post")) { try window.tap("post") }
+            try window.type("   ", into: "text")
+            #expect(throws: ScreenInputError.actionDisabled("post")) { try window.tap("post") }
+            #expect(parent.feed?.childCount == 3)
+        }
+    }
+
+    @Test("Posting dismisses compose and shows the post at the top of Latest, even from Popular")
+    func post() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { parent, window in
+            try window.tap("popular")
+            try window.tap("compose")
+            weak let compose = parent.feed?.children.last
+            try window.type("  Notes on the engine ", into: "text")
+            try window.tap("post")
+
+            #expect(service.publishedTexts == ["Notes on the engine"])
+            #expect(window.presentedIDs == [])
+            #expect(compose == nil)
+            #expect(parent.feed?.childCount == 2)
+            #expect(window.topScreenID == "feed.latest")
+            let first = try #require(window.rowsOnTop.first)
+            #expect(first.title == "Ada")
+            #expect(first.subtitle == "Notes on the engine")
+            #expect(first.detail == "just now · 0 likes")
+            #expect(window.rowsOnTop.count == 5)
+        }
+    }
+
+    @Test("A publish the service refuses keeps compose open with the draft and the reason")
+    func postFailure() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { _, window in
+            try window.tap("compose")
+            try window.type("Hello", into: "text")
+            service.failure = .unavailable("offline")
+            try window.tap("post")
+            #expect(window.presentedIDs == ["feed.compose"])
+            #expect(window.errorOnTop == "The feed is unavailable: offline")
+            #expect(window.topViewController?.content.fields.first?.displayedValue == "Hello")
+        }
+    }
+
+    @Test("With a draft, swipe down is refused and discard is offered; discard dismisses and releases compose")
+    func swipeDownWithDraft() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { parent, window in
+            try window.tap("compose")
+            weak let compose = parent.feed?.children.last
+            try window.type("Half a thought", into: "text")
+            #expect(!window.actionIDsOnTop.contains("discard"))
+
+            #expect(throws: NavigationError.dismissalRefused) { try window.perform(.swipeDown) }
+            #expect(window.presentedIDs == ["feed.compose"])
+            #expect(window.visibleText.contains("Discard this draft?"))
+            #expect(window.topViewController?.content.actions.map(\.id) == ["post", "cancel", "discard"])
+
+            try window.tap("discard")
+            #expect(window.presentedIDs == [])
+            #expect(compose == nil)
+            #expect(parent.feed?.childCount == 2)
+            #expect(service.publishedTexts.isEmpty)
+        }
+    }
+
+    @Test("Without a draft, swipe down dismisses compose and the runtime releases it")
+    func swipeDownEmpty() throws {
+        try withFeedShown { parent, window in
+            try window.tap("compose")
+            weak let compose = parent.feed?.children.last
+            try window.type("Second thoughts", into: "text")
+            try window.type("", into: "text")
+            try window.perform(.swipeDown)
+            #expect(window.presentedIDs == [])
+            #expect(compose == nil)
+            #expect(parent.feed?.childCount == 2)
+
+            try window.tap("compose")
+            #expect(window.presentedIDs == ["feed.compose"], "compose can be shown again")
+        }
+    }
+
+    @Test("Cancel dismisses compose with its draft and publishes nothing")
+    func cancel() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { parent, window in
+            try window.tap("compose")
+            try window.type("Never mind", into: "text")
+            try window.tap("cancel")
+            #expect(window.presentedIDs == [])
+            #expect(parent.feed?.childCount == 2)
+            #expect(service.publishedTexts.isEmpty)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Core
+import FeedFeature
+
+/// Plays the parent of the feed, as the app would: it attaches the feed
+/// through the public builder, makes its screen the root of a navigation
+/// controller in a window, and tears the feed down when the user logs out.
+@MainActor
+final class FeedParent: Coordinator, FeedListener {
+    /// Where the parent puts the feed's screen.
+    enum Placement {
+        /// The root of a navigation controller that is the window's root.
+        case rootOfNavigation
+        /// The window's root, with no navigation controller (a parent's mistake:
+        /// the feed cannot push a post).
+        case withoutNavigation
+    }
+
+    let window = Window()
+    private let builder: any FeedContainable
+    /// The attached feed. Weak, so it is `nil` exactly when the feed was released.
+    private(set) weak var feed: (any FeedCoordinating)?
+    private(set) var logOutCount = 0
+    private(set) var routingErrors: [String] = []
+
+    init(dependency: FakeFeedDependency) {
+        builder = FeedContainer(dependency: dependency)
+        super.init()
+    }
+
+    /// Builds the feed for `user`, attaches it and shows it.
+    func showFeed(for user: FeedUser, _ placement: Placement) throws {
+        let child = builder.coordinator(listener: self, user: user)
+        try addChild(child)
+        switch placement {
+        case .rootOfNavigation:
+            try window.setRootViewController(NavigationController(root: child.viewControllerable))
+        case .withoutNavigation:
+            try window.setRootViewController(child.viewControllerable)
+        }
+        feed = child
+    }
+
+    func feedDidLogOut() {
+        logOutCount += 1
+        guard let feed else { return }
+        do {
+            try removeChild(feed)
+            try window.setRootViewController(ViewController(screenID: "loggedOut"))
+        } catch {
+            routingErrors.append("\(error)")
+        }
+    }
+}

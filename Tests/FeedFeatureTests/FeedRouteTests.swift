@@ -1,0 +1,127 @@
+import Core
+import CoreTesting
+import FeedFeature
+import Testing
+
+@Suite("Routes into the feed (deep links)")
+@MainActor
+struct FeedRouteTests {
+    @Test("showPost with an unknown id throws and changes nothing")
+    func unknownPost() throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("post.p1")
+            #expect(throws: FeedRouteError.postNotFound("nope")) { try feed.showPost(id: "nope") }
+            #expect(window.navigationStackIDs == ["feed", "feed.post"])
+            #expect(window.visibleText.contains("Hello from the engine"))
+            #expect(feed.childCount == 3)
+
+            feed.showCompose()
+            try window.type("Draft", into: "text")
+            #expect(throws: FeedRouteError.postNotFound("nope")) { try feed.showPost(id: "nope") }
+            #expect(window.presentedIDs == ["feed.compose"])
+            #expect(window.topViewController?.content.fields.first?.displayedValue == "Draft")
+            #expect(window.rootStackIDs == ["feed"])
+            #expect(feed.childCount == 3)
+        }
+    }
+
+    @Test("showPost reports a failing service as unavailable")
+    func serviceFailure() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { parent, window in
+            let feed = try #require(parent.feed)
+            service.failure = .unavailable("offline")
+            #expect(throws: FeedRouteError.unavailable("offline")) { try feed.showPost(id: "p1") }
+            #expect(window.navigationStackIDs == ["feed"])
+        }
+    }
+
+    @Test("showPost while compose is open dismisses and releases compose first")
+    func showPostOverCompose() throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("compose")
+            weak let compose = feed.children.last
+            try window.type("Draft", into: "text")
+
+            try feed.showPost(id: "p2")
+            #expect(window.presentedIDs == [])
+            #expect(compose == nil)
+            #expect(window.navigationStackIDs == ["feed", "feed.post"])
+            #expect(window.visibleText.contains("Found a bug"))
+            #expect(feed.childCount == 3)
+        }
+    }
+
+    @Test("showPost while another post is open replaces it")
+    func showPostOverPost() throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("post.p1")
+            weak let first = feed.children.last
+            try feed.showPost(id: "p3")
+            #expect(window.navigationStackIDs == ["feed", "feed.post"])
+            #expect(window.visibleText.contains("Patches welcome"))
+            #expect(first == nil)
+            #expect(feed.childCount == 3)
+        }
+    }
+
+    @Test("showSegment pops the detail and selects the segment")
+    func showSegmentFromPost() throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("post.p1")
+            weak let detail = feed.children.last
+            feed.showSegment(.popular)
+            #expect(window.navigationStackIDs == ["feed"])
+            #expect(window.topScreenID == "feed.popular")
+            #expect(detail == nil)
+            #expect(feed.childCount == 2)
+        }
+    }
+
+    @Test("showSegment dismisses compose")
+    func showSegmentOverCompose() throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("compose")
+            try window.type("Draft", into: "text")
+            feed.showSegment(.latest)
+            #expect(window.presentedIDs == [])
+            #expect(window.topScreenID == "feed.latest")
+            #expect(feed.childCount == 2)
+        }
+    }
+
+    @Test("showCompose pops the detail first, and keeps an open compose with its draft")
+    func showCompose() throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("post.p1")
+            feed.showCompose()
+            #expect(window.rootStackIDs == ["feed"])
+            #expect(window.presentedIDs == ["feed.compose"])
+            #expect(feed.childCount == 3)
+
+            try window.type("Draft", into: "text")
+            feed.showCompose()
+            #expect(window.presentedIDs == ["feed.compose"])
+            #expect(window.topViewController?.content.fields.first?.displayedValue == "Draft")
+            #expect(feed.childCount == 3)
+        }
+    }
+
+    @Test("showPost without a navigation controller around the feed throws unavailable and attaches nothing")
+    func showPostWithoutNavigation() throws {
+        try withFeedShown(placement: .withoutNavigation) { parent, window in
+            let feed = try #require(parent.feed)
+            #expect(throws: FeedRouteError.unavailable("the screen is not in a navigation controller")) {
+                try feed.showPost(id: "p1")
+            }
+            #expect(feed.childCount == 2)
+            #expect(window.topScreenID == "feed.latest")
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Core
+import CoreTesting
+import FeedFeature
+import Foundation
+import Testing
+
+@Suite("Feed segments")
+@MainActor
+struct FeedSegmentTests {
+    @Test("The feed embeds Latest: posts newest first, with author, text, relative time and likes")
+    func latestIsEmbedded() throws {
+        try withFeedShown { parent, window in
+            #expect(window.navigationStackIDs == ["feed"])
+            #expect(window.visibleIDs == ["navigation", "feed", "feed.latest"])
+            #expect(window.selectedSegmentID == "latest")
+            #expect(window.actionIDsOnTop.prefix(4) == ["latest", "popular", "compose", "logout"])
+            #expect(window.rowsOnTop.map(\.id) == ["p1", "p2", "p3", "p4"])
+            #expect(window.rowsOnTop.map(\.actionID) == ["post.p1", "post.p2", "post.p3", "post.p4"])
+            let first = try #require(window.rowsOnTop.first)
+            #expect(first.title == "Ada")
+            #expect(first.subtitle == "Hello from the engine")
+            #expect(first.detail == "5m · 3 likes")
+            #expect(parent.feed?.childCount == 2, "Latest and Popular are the feed's children")
+        }
+    }
+
+    @Test("Tapping a segment swaps the embedded screen: the other one disappears, both stay attached")
+    func switchSegments() throws {
+        try withFeedShown { parent, window in
+            let recorder = NavigationRecorder(window: window)
+            try window.tap("popular")
+            #expect(
+                recorder.lifecycle == [
+                    "viewDidLoad feed.popular", "viewWillDisappear feed.latest", "viewWillAppear feed.popular",
+                    "viewDidDisappear feed.latest", "viewDidAppear feed.popular",
+                ]
+            )
+            #expect(window.topScreenID == "feed.popular")
+            #expect(window.visibleIDs == ["navigation", "feed", "feed.popular"])
+            #expect(window.selectedSegmentID == "popular")
+            #expect(window.rowsOnTop.map(\.id) == ["p2", "p4", "p1", "p3"])
+            #expect(window.navigationStackIDs == ["feed"])
+            #expect(parent.feed?.childCount == 2)
+
+            try window.tap("latest")
+            #expect(window.visibleIDs == ["navigation", "feed", "feed.latest"])
+            #expect(window.selectedSegmentID == "latest")
+        }
+    }
+
+    @Test(
+        "Relative times are computed from the injected clock",
+        arguments: [
+            (0, "just now"), (59, "just now"), (-3600, "just now"), (60, "1m"), (359, "5m"), (3599, "59m"),
+            (3600, "1h"), (86_399, "23h"), (86_400, "1d"), (2 * 86_400, "2d"), (7 * 86_400 - 1, "6d"),
+            (7 * 86_400, "2026-11-14"), (649_800, "2026-11-13"), (365 * 86_400, "2025-11-21"),
+        ] as [(TimeInterval, String)]
+    )
+    func relativeTime(secondsAgo: TimeInterval, expected: String) throws {
+        let post = FeedFixtures.post("p1", by: "Ada", secondsAgo: secondsAgo, text: "Hi", likes: 1)
+        let service = FakePostService(posts: [post], now: FeedFixtures.now)
+        try withFeedShown(service: service) { _, window in
+            #expect(window.rowsOnTop.first?.detail == "\(expected) · 1 like")
+        }
+    }
+
+    @Test("An empty feed says so")
+    func emptyFeed() throws {
+        let service = FakePostService(posts: [], now: FeedFixtures.now)
+        try withFeedShown(service: service) { _, window in
+            #expect(window.rowsOnTop.isEmpty)
+            #expect(window.visibleText.contains("No posts yet."))
+        }
+    }
+
+    @Test("A failing service is reported on the list")
+    func serviceFailure() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        service.failure = .unavailable("offline")
+        try withFeedShown(service: service) { _, window in
+            #expect(window.errorOnTop == "The feed is unavailable: offline")
+            #expect(window.rowsOnTop.isEmpty)
+        }
+    }
+
+    @Test("Log out tells the listener, which tears the feed down")
+    func logOut() throws {
+        try withFeedShown { parent, window in
+            try window.tap("logout")
+            #expect(parent.logOutCount == 1)
+            #expect(parent.routingErrors.isEmpty)
+            #expect(parent.feed == nil, "the feed and its children were released")
+            #expect(window.topScreenID == "loggedOut")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Core
+import CoreTesting
+import SignUpFeature
+import Testing
+
+@Suite("Sign-up error messages")
+@MainActor
+struct SignUpValidationTests {
+    @Test(
+        "A malformed email is refused on the email step without asking the service",
+        arguments: [
+            "", "   ", "ada", "ada@", "@example.com", "ada@example", "ada@@example.com", "a da@example.com",
+            "ada@example..com",
+        ]
+    )
+    func malformedEmail(email: String) throws {
+        let accounts = FakeAccountService()
+        try withSignUpShown(accounts: accounts) { parent, window in
+            try window.completeEmailStep(email)
+            #expect(window.errorOnTop == "Enter a valid email address.")
+            #expect(window.topScreenID == "signup.email")
+            #expect(accounts.checkedEmails.isEmpty)
+            #expect(parent.signUp?.childCount == 0)
+        }
+    }
+
+    @Test("A registered email is refused on the email step")
+    func registeredEmail() throws {
+        let accounts = FakeAccountService(registeredEmails: ["ada@example.com"])
+        try withSignUpShown(accounts: accounts) { _, window in
+            try window.completeEmailStep("ada@example.com")
+            #expect(window.errorOnTop == "An account with this email already exists.")
+            #expect(window.visibleText.contains("An account with this email already exists."))
+            #expect(window.navigationStackIDs == ["parent", "signup.email"])
+        }
+    }
+
+    @Test("An unavailable service is reported on the email step")
+    func lookUpUnavailable() throws {
+        let accounts = FakeAccountService()
+        accounts.lookUpFailure = .unavailable("offline")
+        try withSignUpShown(accounts: accounts) { _, window in
+            try window.completeEmailStep()
+            #expect(window.errorOnTop == "Sign-up is unavailable: offline")
+            #expect(window.topScreenID == "signup.email")
+        }
+    }
+
+    @Test("A password shorter than 8 characters is refused", arguments: ["", "1234567"])
+    func shortPassword(password: String) throws {
+        try withSignUpShown { _, window in
+            try window.completeEmailStep()
+            try window.completePasswordStep(password)
+            #expect(window.errorOnTop == "Use at least 8 characters for your password.")
+            #expect(window.topScreenID == "signup.password")
+        }
+    }
+
+    @Test("A password of exactly 8 characters is accepted")
+    func eightCharacterPassword() throws {
+        try withSignUpShown { _, window in
+            try window.completeEmailStep()
+            try window.completePasswordStep("12345678")
+            #expect(window.topScreenID == "signup.name")
+        }
+    }
+
+    @Test("A confirmation that differs from the password is refused")
+    func mismatchedConfirmation() throws {
+        try withSignUpShown { _, window in
+            try window.completeEmailStep()
+            try window.type("correct horse", into: "password")
+            try window.type("correct hose", into: "confirmation")
+            try window.tap("next")
+            #expect(window.errorOnTop == "The passwords do not match.")
+            #expect(window.topScreenID == "signup.password")
+        }
+    }
+
+    @Test("A blank display name is refused", arguments: ["", "   "])
+    func blankDisplayName(name: String) throws {
+        let accounts = FakeAccountService()
+        try withSignUpShown(accounts: accounts) { parent, window in
+            try window.completeEmailStep()
+            try window.completePasswordStep()
+            try window.type(name, into: "displayName")
+            try window.tap("create")
+            #expect(window.errorOnTop == "Enter a display name.")
+            #expect(window.topScreenID == "signup.name")
+            #expect(accounts.registrations.isEmpty)
+            #expect(parent.sessions.isEmpty)
+        }
+    }
+
+    @Test("An email taken between the first and last step is reported on the last step")
+    func emailTakenOnRegistration() throws {
+        let accounts = FakeAccountService()
+        accounts.registrationFailure = .emailTaken
+        try withSignUpShown(accounts: accounts) { parent, window in
+            try window.completeEmailStep()
+            try window.completePasswordStep()
+            try window.type("Ada", into: "displayName")
+            try window.tap("create")
+            #expect(window.errorOnTop == "An account with this email already exists.")
+            #expect(window.topScreenID == "signup.name")
+            #expect(parent.sessions.isEmpty)
+        }
+    }
+
+    @Test("An unavailable service is reported on the last step, and create can be retried")
+    func registrationUnavailable() throws {
+        let accounts = FakeAccountService()
+        accounts.registrationFailure = .unavailable("offline")
+        try withSignUpShown(accounts: accounts) { parent, window in
+            try window.completeEmailStep()
+            try window.completePasswordStep()
+            try window.type("Ada", into: "displayName")
+            try window.tap("create")
+            #expect(window.errorOnTop == "Sign-up is unavailable: offline")
+            #expect(parent.sessions.isEmpty)
+
+            accounts.registrationFailure = nil
+            try window.tap("create")
+            #expect(parent.sessions == [SignUpSession(email: "ada@example.com", displayName: "Ada")])
+        }
+    }
+}

@@ -1,0 +1,180 @@
+public import Foundation
+
+/// Runs every boundary check of a package against its built modules.
+///
+/// ```swift
+/// let checker = try BoundaryChecker(packageRoot: root, modulesDirectory: BoundaryChecker.runningBuildModules())
+/// let violations = try checker.checkAll()
+/// ```
+public struct BoundaryChecker: Sendable {
+    /// The package's root directory (the one with `Package.swift`).
+    public let packageRoot: URL
+    /// The directory of the built `.swiftmodule` files, such as `.build/debug/Modules`.
+    public let modulesDirectory: URL
+    /// The rules file.
+    public let rulesFile: URL
+    /// The directory of the baselines, one `<Module>.txt` each.
+    public let baselinesDirectory: URL
+    /// The directory of the hand-written compile probes.
+    public let probesDirectory: URL
+    /// The parsed rules.
+    public let rules: BoundaryRules
+    /// The compiler tools.
+    public let toolchain: Toolchain
+
+    /// A checker for the package at `packageRoot`, with the standard layout under `Tools/` unless told otherwise.
+    public init(
+        packageRoot: URL,
+        modulesDirectory: URL,
+        rulesFile: URL? = nil,
+        baselinesDirectory: URL? = nil,
+        probesDirectory: URL? = nil
+    ) throws(BoundaryCheckError) {
+        self.packageRoot = packageRoot
+        self.modulesDirectory = modulesDirectory
+        let rulesFile = rulesFile ?? packageRoot.appendingPathComponent("Tools/BoundaryRules.txt")
+        self.rulesFile = rulesFile
+        self.baselinesDirectory = baselinesDirectory ?? packageRoot.appendingPathComponent("Tools/Baselines")
+        self.probesDirectory = probesDirectory ?? packageRoot.appendingPathComponent("Tools/Probes")
+        guard let text = try? String(contentsOf: rulesFile, encoding: .utf8) else {
+            throw .unreadable("rules file \(rulesFile.path)")
+        }
+        rules = try BoundaryRules.parse(text, file: ImportScanner.relativePath(of: rulesFile, to: packageRoot))
+        toolchain = try Toolchain.locate()
+    }
+
+    /// The `Modules` directory of the build that produced the running executable (a test bundle or a tool),
+    /// found from `/proc/self/exe`.
+    public static func runningBuildModules() throws(BoundaryCheckError) -> URL {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            throw .unreadable("/proc/self/exe")
+        }
+        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // A bundle (`X.xctest/...`) sits one level deeper on some platforms.
+        for _ in 0..<3 {
+            let modules = directory.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: modules.path) { return modules }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw .unreadable("no Modules directory next to \(executable)")
+    }
+
+    var rulesPath: String { ImportScanner.relativePath(of: rulesFile, to: packageRoot) }
+
+    /// The public surface of `module`.
+    public func publicSurface(of module: String) throws(BoundaryCheckError) -> ModuleSurface {
+        try ModuleSurface.extract(module: module, modulesDirectory: modulesDirectory, toolchain: toolchain)
+    }
+
+    /// The surface of `module` down to internal declarations.
+    public func internalSurface(of module: String) throws(BoundaryCheckError) -> ModuleSurface {
+        try ModuleSurface.extract(
+            module: module, modulesDirectory: modulesDirectory, minimumAccessLevel: "internal", toolchain: toolchain)
+    }
+
+    /// The baseline drift of `module`, if any.
+    public func checkBaseline(of module: String) throws(BoundaryCheckError) -> [Violation] {
+        let surface = try publicSurface(of: module)
+        let file = Baseline.file(of: module, in: baselinesDirectory)
+        let drift = Baseline.compare(
+            module: module, actual: surface.lines, file: file,
+            displayPath: ImportScanner.relativePath(of: file, to: packageRoot))
+        return drift.map { [$0] } ?? []
+    }
+
+    /// Baseline files of modules the rules do not check (a module renamed or removed, or missing from the rules).
+    public func checkStaleBaselines() -> [Violation] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: baselinesDirectory.path)) ?? []
+        let checked = Set(rules.checkedModules)
+        return files.filter { $0.hasSuffix(".txt") }.sorted().compactMap { file in
+            let module = String(file.dropLast(4))
+            guard !checked.contains(module) else { return nil }
+            let path = ImportScanner.relativePath(
+                of: baselinesDirectory.appendingPathComponent(file), to: packageRoot)
+            return Violation(
+                rule: "baseline", location: path,
+                problem: "there is a baseline for \(module), but \(rulesPath) does not check a module of that name",
+                fix: "delete \(path) if \(module) is gone, or add `library \(module)` or "
+                    + "`feature \(module): <Prefix>` to \(rulesPath)")
+        }
+    }
+
+    /// Rewrites the baseline of every checked module from the built modules; returns the files it changed.
+    @discardableResult
+    public func updateBaselines() throws(BoundaryCheckError) -> [String] {
+        var changed: [String] = []
+        for module in rules.checkedModules {
+            let file = Baseline.file(of: module, in: baselinesDirectory)
+            let text = Baseline.text(module: module, lines: try publicSurface(of: module).lines)
+            if (try? String(contentsOf: file, encoding: .utf8)) == text { continue }
+            do {
+                try FileManager.default.createDirectory(at: baselinesDirectory, withIntermediateDirectories: true)
+                try text.write(to: file, atomically: true, encoding: .utf8)
+            } catch {
+                throw .toolFailed("cannot write \(file.path): \(error)")
+            }
+            changed.append(ImportScanner.relativePath(of: file, to: packageRoot))
+        }
+        return changed
+    }
+
+    /// The feature rules' violations of `module`; none when it is not a feature.
+    public func checkFeatureRules(of module: String) throws(BoundaryCheckError) -> [Violation] {
+        guard let feature = rules.feature(module) else { return [] }
+        return relative(
+            FeatureSurfaceCheck.violations(
+                surface: try publicSurface(of: module), internalSurface: try internalSurface(of: module),
+                feature: feature, rules: rules, rulesPath: rulesPath))
+    }
+
+    /// The import graph's violations, from the sources and from `Package.swift`.
+    public func checkImports() throws(BoundaryCheckError) -> [Violation] {
+        let manifest = try PackageManifest(file: packageRoot.appendingPathComponent("Package.swift"))
+        return ImportGraphCheck.violations(
+            packageRoot: packageRoot, manifest: manifest, rules: rules, rulesPath: rulesPath)
+    }
+
+    /// The access probe of `module`: every internal declaration, named from outside, must not compile.
+    public func checkInternals(of module: String) throws(BoundaryCheckError) -> AccessProbe.Outcome {
+        var publicNames: Set<String> = []
+        for name in Set(["Core", module]) {
+            publicNames.formUnion(try publicSurface(of: name).symbols.map(\.name))
+        }
+        let outcome = try AccessProbe.run(
+            module: module, publicSurface: try publicSurface(of: module),
+            internalSurface: try internalSurface(of: module), publicNames: publicNames,
+            modulesDirectory: modulesDirectory, toolchain: toolchain)
+        return AccessProbe.Outcome(
+            probedCount: outcome.probedCount, skipped: outcome.skipped, violations: relative(outcome.violations),
+            source: outcome.source)
+    }
+
+    /// The hand-written probes' violations.
+    public func checkCompileProbes() throws(BoundaryCheckError) -> [Violation] {
+        try CompileProbe.violations(
+            directory: probesDirectory, modulesDirectory: modulesDirectory, toolchain: toolchain,
+            displayRoot: packageRoot)
+    }
+
+    /// Every check, in the order a reader fixes them: imports, feature rules, baselines, probes.
+    public func checkAll() throws(BoundaryCheckError) -> [Violation] {
+        var violations = try checkImports() + checkStaleBaselines()
+        for module in rules.checkedModules {
+            violations += try checkFeatureRules(of: module)
+            violations += try checkBaseline(of: module)
+            violations += try checkInternals(of: module).violations
+        }
+        violations += try checkCompileProbes()
+        return violations
+    }
+
+    /// `violations` with paths inside the package shown relative to its root.
+    func relative(_ violations: [Violation]) -> [Violation] {
+        let prefix = packageRoot.standardizedFileURL.path + "/"
+        return violations.map { violation in
+            Violation(
+                rule: violation.rule, location: violation.location.replacingOccurrences(of: prefix, with: ""),
+                problem: violation.problem.replacingOccurrences(of: prefix, with: ""), fix: violation.fix)
+        }
+    }
+}

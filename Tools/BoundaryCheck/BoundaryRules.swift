@@ -1,0 +1,86 @@
+import Foundation
+
+/// The rules file (`Tools/BoundaryRules.txt`): which modules are checked, what features may publish, and which
+/// target may import which.
+///
+/// One rule a line, `keyword [subject]: values`; `#` starts a comment. The file itself explains each rule.
+public struct BoundaryRules: Sendable, Equatable {
+    /// A feature module and the prefix of its builder roles (`Login` for `LoginContainable` …).
+    public struct Feature: Sendable, Equatable {
+        /// The module's name, such as `LoginFeature`.
+        public let module: String
+        /// The prefix of its role names, such as `Login`.
+        public let prefix: String
+
+        /// A feature rule for `module`, whose roles start with `prefix`.
+        public init(module: String, prefix: String) {
+            self.module = module
+            self.prefix = prefix
+        }
+
+        /// The names a feature publishes by role: builder protocol, builder, listener, dependency, coordinator.
+        public var roleNames: [String] {
+            ["Containable", "Container", "Listener", "Dependency", "Coordinating"].map { prefix + $0 }
+        }
+    }
+
+    /// Shared modules (`library M`): pinned by their baseline, free otherwise.
+    public private(set) var libraries: [String] = []
+    /// Feature modules (`feature M: Prefix`).
+    public private(set) var features: [Feature] = []
+    /// Names a feature may publish beyond its roles and what they mention (`publish M: Name…`).
+    public private(set) var extraPublished: [String: [String]] = [:]
+    /// Classes whose subclasses are screens or coordinators (`screen-base: Class…`).
+    public private(set) var screenBases: [String] = []
+    /// Suffixes of names that are screens, view models or coordinators (`screen-suffix: Suffix…`).
+    public private(set) var screenSuffixes: [String] = []
+    /// The package modules each target may import and depend on (`imports T: M…`).
+    public private(set) var imports: [String: [String]] = [:]
+    /// The package modules a target may depend on without importing them (`builds T: M…`).
+    public private(set) var builds: [String: [String]] = [:]
+    /// Modules only test targets may import (`test-only: M…`).
+    public private(set) var testOnly: [String] = []
+
+    /// Every module whose surface is checked: the libraries, then the features.
+    public var checkedModules: [String] { libraries + features.map(\.module) }
+
+    /// The feature rule of `module`, if it is a feature.
+    public func feature(_ module: String) -> Feature? { features.first { $0.module == module } }
+
+    /// Parses the rules file's text. `file` names it in error messages.
+    public static func parse(_ text: String, file: String) throws(BoundaryCheckError) -> BoundaryRules {
+        var rules = BoundaryRules()
+        var rawImports: [(String, [String])] = []
+        var rawBuilds: [(String, [String])] = []
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let head = parts[0].split(separator: " ").map(String.init)
+            let values = parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : []
+            let keyword = head.first ?? ""
+            let subject = head.count > 1 ? head[1] : nil
+            let invalid = BoundaryCheckError.invalidRule("\(file):\(offset + 1): `\(line)`")
+            switch (keyword, subject, parts.count) {
+            case ("library", let module?, 1): rules.libraries.append(module)
+            case ("feature", let module?, 2):
+                guard values.count == 1 else { throw invalid }
+                rules.features.append(Feature(module: module, prefix: values[0]))
+            case ("publish", let module?, 2): rules.extraPublished[module, default: []] += values
+            case ("screen-base", nil, 2): rules.screenBases += values
+            case ("screen-suffix", nil, 2): rules.screenSuffixes += values
+            case ("imports", let target?, 2): rawImports.append((target, values))
+            case ("builds", let target?, 2): rawBuilds.append((target, values))
+            case ("test-only", nil, 2): rules.testOnly += values
+            default: throw invalid
+            }
+        }
+        let libraries = rules.checkedModules
+        func expand(_ values: [String]) -> [String] {
+            values.flatMap { $0 == "libraries" ? libraries : [$0] }
+        }
+        for (target, values) in rawImports { rules.imports[target, default: []] += expand(values) }
+        for (target, values) in rawBuilds { rules.builds[target, default: []] += expand(values) }
+        return rules
+    }
+}

@@ -1,0 +1,78 @@
+public import Foundation
+
+/// Hand-written probes in `Tools/Probes`: each file must compile, unless its first lines say
+/// `// expect-error: <text>`, in which case it must fail with an error that contains the text.
+///
+/// They prove what the builders promise from the outside: every feature composes through its public builders,
+/// and a coordinator handed a screen that is not its presenter does not compile.
+public enum CompileProbe {
+    /// The compiler arguments of every probe: typecheck only, Swift 6, the built modules, and nothing that opens
+    /// a module (no `-enable-testing` import, no `-package-name`).
+    public static func typecheckArguments(file: URL, searchPaths: [URL]) -> [String] {
+        ["-typecheck", "-swift-version", "6", "-parse-as-library"] + searchPaths.flatMap { ["-I", $0.path] }
+            + [file.path]
+    }
+
+    /// The error messages in compiler `output` for `file`, by line.
+    static func errorsByLine(_ output: String, file: String) -> [Int: [String]] {
+        var errors: [Int: [String]] = [:]
+        for line in output.split(separator: "\n") {
+            guard let marker = line.range(of: ": error: ") else { continue }
+            let position = line[..<marker.lowerBound].split(separator: ":")
+            guard position.count >= 3, position[position.count - 3].hasSuffix(file),
+                let number = Int(position[position.count - 2])
+            else { continue }
+            errors[number, default: []].append(String(line[marker.upperBound...]))
+        }
+        return errors
+    }
+
+    /// Typechecks every probe in `directory` and returns the probes that did not behave as they say.
+    public static func violations(
+        directory: URL, modulesDirectory: URL, toolchain: Toolchain, displayRoot: URL
+    ) throws(BoundaryCheckError) -> [Violation] {
+        let files: [URL]
+        do {
+            files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+        } catch {
+            throw .unreadable("probes in \(directory.path): \(error)")
+        }
+        let results = try Toolchain.runAll(
+            files.map { (toolchain.compiler, typecheckArguments(file: $0, searchPaths: [modulesDirectory])) })
+        var violations: [Violation] = []
+        for (file, result) in zip(files, results) {
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            let displayPath = ImportScanner.relativePath(of: file, to: displayRoot)
+            let expected = text.split(separator: "\n").prefix(20).compactMap { line -> String? in
+                guard let range = line.range(of: "// expect-error: ") else { return nil }
+                return String(line[range.upperBound...])
+            }
+            let errors = result.output.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
+            if expected.isEmpty, result.status != 0 {
+                violations.append(
+                    Violation(
+                        rule: "compile-probe", location: displayPath,
+                        problem: "the probe must compile from outside the modules but failed:\n"
+                            + errors.prefix(10).map { "    " + $0 }.joined(separator: "\n"),
+                        fix: "a public builder, listener, dependency or service changed: restore it, or update the "
+                            + "probe if the published API changed on purpose"))
+            } else if !expected.isEmpty {
+                let missing = expected.filter { fragment in !errors.contains { $0.contains(fragment) } }
+                if result.status == 0 || !missing.isEmpty {
+                    violations.append(
+                        Violation(
+                            rule: "compile-probe", location: displayPath,
+                            problem: result.status == 0
+                                ? "the probe must fail to compile (expected: \(expected.joined(separator: "; "))) "
+                                    + "but compiled"
+                                : "the probe failed, but without the expected error \(missing.joined(separator: "; "))"
+                                    + ":\n" + errors.prefix(10).map { "    " + $0 }.joined(separator: "\n"),
+                            fix: "the compiler no longer refuses what the probe shows; restore the type-level "
+                                + "guarantee rather than editing the probe"))
+                }
+            }
+        }
+        return violations
+    }
+}

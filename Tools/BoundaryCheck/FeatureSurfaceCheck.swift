@@ -1,0 +1,123 @@
+/// Checks what a feature module publishes against its feature rule.
+///
+/// Rules, each named in its violations:
+/// - `feature-surface`: only the roles (`XContainable`, `XContainer`, `XListener`, `XDependency`,
+///   `XCoordinating`), the public types their declarations mention (found through the compiler's declaration
+///   fragments, transitively through the members of every allowed type), and `publish` names; the only public
+///   class is `XContainer`; no public extension of another module's type.
+/// - `no-open`: nothing is `open`.
+/// - `no-package`: nothing is `package` (package declarations are visible to every target of the package).
+/// - `no-screen`: no public screen, view model or coordinator (a subclass of a `screen-base`, or a name with a
+///   `screen-suffix`).
+public enum FeatureSurfaceCheck {
+    /// The violations of `surface` (the public surface of a feature) against `feature`'s rule.
+    ///
+    /// - Parameter internalSurface: the surface down to internal, to find `package` declarations; optional.
+    public static func violations(
+        surface: ModuleSurface, internalSurface: ModuleSurface?, feature: BoundaryRules.Feature,
+        rules: BoundaryRules, rulesPath: String
+    ) -> [Violation] {
+        var violations: [Violation] = []
+        let module = feature.module
+        let roleNames = Set(feature.roleNames)
+        let extra = Set(rules.extraPublished[module] ?? [])
+        let topLevel = surface.topLevelSymbols
+        let topLevelByIdentifier = Dictionary(
+            topLevel.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        var ownerOf: [String: String] = [:]
+        for symbol in surface.symbols { ownerOf[symbol.identifier] = surface.ownerOf[symbol.identifier] }
+
+        func topLevelOwner(of identifier: String) -> String {
+            var current = identifier
+            var seen: Set<String> = []
+            while let owner = ownerOf[current], seen.insert(owner).inserted { current = owner }
+            return current
+        }
+
+        // Everything reachable from the roles through declaration fragments.
+        var allowed: [String: String] = [:]  // identifier → why
+        var queue: [String] = []
+        for symbol in topLevel where roleNames.contains(symbol.name) || extra.contains(symbol.name) {
+            allowed[symbol.identifier] = roleNames.contains(symbol.name) ? "a builder role" : "listed in `publish`"
+            queue.append(symbol.identifier)
+        }
+        while let identifier = queue.popLast() {
+            guard let symbol = topLevelByIdentifier[identifier] else { continue }
+            for member in [symbol] + surface.members(of: identifier) {
+                for mentioned in member.mentionedIdentifiers {
+                    let owner = topLevelOwner(of: mentioned)
+                    guard topLevelByIdentifier[owner] != nil, allowed[owner] == nil else { continue }
+                    allowed[owner] = "mentioned by \(member.path)"
+                    queue.append(owner)
+                }
+            }
+        }
+
+        for symbol in surface.symbols where symbol.accessLevel == "open" {
+            violations.append(
+                Violation(
+                    rule: "no-open", location: symbol.path + (symbol.location.map { " (\($0))" } ?? ""),
+                    problem: "\(module) declares `open \(symbol.kind) \(symbol.name)`; other modules could "
+                        + (symbol.isType ? "subclass" : "override") + " it",
+                    fix: symbol.isType
+                        ? "declare it `public final class` if it is the builder, otherwise make it internal"
+                        : "declare it `public` (or `final`) or internal"))
+        }
+        for symbol in internalSurface?.symbols ?? [] where symbol.accessLevel == "package" {
+            violations.append(
+                Violation(
+                    rule: "no-package", location: symbol.path + (symbol.location.map { " (\($0))" } ?? ""),
+                    problem: "\(module) declares `package \(symbol.kind) \(symbol.name)`, which every target of "
+                        + "the package can use",
+                    fix: "make it internal (or public, if it belongs to the feature's published API)"))
+        }
+        for symbol in surface.symbols where symbol.extendedModule != nil && symbol.extendedModule != module {
+            violations.append(
+                Violation(
+                    rule: "feature-surface", location: symbol.path + (symbol.location.map { " (\($0))" } ?? ""),
+                    problem: "\(module) publishes `\(symbol.name)` in an extension of "
+                        + "\(symbol.extendedModule ?? "")'s type \(symbol.pathComponents.dropLast().joined(separator: "."))",
+                    fix: "make the extension member internal; a feature publishes only its builder roles"))
+        }
+        for symbol in topLevel.sorted(by: { $0.path < $1.path }) {
+            let location = symbol.path + (symbol.location.map { " (\($0))" } ?? "")
+            let screenBase =
+                symbol.kind == "class"
+                ? rules.screenBases.first { surface.inherits(symbol.identifier, from: $0) } : nil
+            let screenSuffix = rules.screenSuffixes.first { symbol.name.hasSuffix($0) }
+            if !roleNames.contains(symbol.name), screenBase != nil || screenSuffix != nil {
+                let why =
+                    if let screenBase { "a subclass of \(screenBase)" } else {
+                        "named like a screen, view model or coordinator (suffix \(screenSuffix ?? ""))"
+                    }
+                violations.append(
+                    Violation(
+                        rule: "no-screen", location: location,
+                        problem: "\(module) publishes \(symbol.kind) \(symbol.name), \(why); screens, view models "
+                            + "and coordinators are the feature's implementation",
+                        fix: "make \(symbol.name) internal; parents get the screen as `any ViewControllerable` "
+                            + "from the coordinator that \(feature.prefix)Container builds"))
+                continue
+            }
+            if symbol.kind == "class", symbol.name != "\(feature.prefix)Container" {
+                violations.append(
+                    Violation(
+                        rule: "feature-surface", location: location,
+                        problem: "\(module) publishes class \(symbol.name); the only public class of a feature is "
+                            + "its builder \(feature.prefix)Container",
+                        fix: "make \(symbol.name) internal, or publish a protocol or value type in its place"))
+                continue
+            }
+            if allowed[symbol.identifier] == nil {
+                violations.append(
+                    Violation(
+                        rule: "feature-surface", location: location,
+                        problem: "\(module) publishes \(symbol.kind) \(symbol.name), which is neither a builder role "
+                            + "(\(feature.roleNames.joined(separator: ", "))) nor mentioned by one",
+                        fix: "make \(symbol.name) internal, or if it belongs to the feature's API, mention it from a "
+                            + "role or add `publish \(module): \(symbol.name)` to \(rulesPath)"))
+            }
+        }
+        return violations
+    }
+}

@@ -1,0 +1,150 @@
+public import Foundation
+
+/// The declarations a built module exposes at some access level, as the compiler sees them.
+///
+/// Read from the module's symbol graphs (`M.symbols.json` and the `M@Other.symbols.json` files that hold its
+/// extensions of other modules' types). Members that the compiler synthesizes from the standard library
+/// (`hashValue`, `!=`, …) are left out: they follow from the conformances, which are listed.
+public struct ModuleSurface: Sendable {
+    /// The module's name.
+    public let module: String
+    /// Every declaration, in no particular order.
+    public let symbols: [SurfaceSymbol]
+    /// Conformance and inheritance lines, such as `conforms LoginFeature.LoginSession: Swift.Equatable`.
+    public let relationshipLines: [String]
+    /// The direct superclass of each class, by precise identifier.
+    let superclassOf: [String: String]
+    /// Which symbol each member belongs to, by precise identifier.
+    let ownerOf: [String: String]
+    /// The qualified names of other modules' symbols that relationships point to, by precise identifier.
+    let externalNames: [String: String]
+
+    /// Extracts the surface of `module` from the modules in `modulesDirectory`.
+    ///
+    /// - Parameter additionalSearchPaths: more directories of built modules, for a module that is not in
+    ///   `modulesDirectory` itself but imports modules from there.
+    /// - Parameter minimumAccessLevel: `"public"` for what other modules see; `"internal"` adds what only the
+    ///   module itself sees (the module must be built with testing enabled, as debug builds are).
+    public static func extract(
+        module: String,
+        modulesDirectory: URL,
+        additionalSearchPaths: [URL] = [],
+        minimumAccessLevel: String = "public",
+        toolchain: Toolchain
+    ) throws(BoundaryCheckError) -> ModuleSurface {
+        let output = FileManager.default.temporaryDirectory
+            .appendingPathComponent("boundary-check-symbols-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        do {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        } catch {
+            throw .toolFailed("cannot create \(output.path): \(error)")
+        }
+        let searchPaths = ([modulesDirectory] + additionalSearchPaths).flatMap { ["-I", $0.path] }
+        let result = try Toolchain.run(
+            toolchain.symbolGraphExtractor,
+            ["-module-name", module] + searchPaths + [
+                "-target", Toolchain.hostTarget, "-minimum-access-level", minimumAccessLevel,
+                "-output-dir", output.path,
+            ])
+        guard result.status == 0 else {
+            throw .toolFailed(
+                "swift-symbolgraph-extract could not read module \(module) in \(modulesDirectory.path) "
+                    + "(build it first):\n\(result.output)")
+        }
+        let files: [URL]
+        do {
+            files = try FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: nil)
+                .filter { $0.lastPathComponent.hasSuffix(".symbols.json") }
+        } catch {
+            throw .unreadable("symbol graphs of \(module): \(error)")
+        }
+        var graphs: [SymbolGraph] = []
+        for file in files {
+            do {
+                graphs.append(try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: file)))
+            } catch {
+                throw .unreadable("symbol graph \(file.lastPathComponent): \(error)")
+            }
+        }
+        return ModuleSurface(module: module, graphs: graphs)
+    }
+
+    init(module: String, graphs: [SymbolGraph]) {
+        self.module = module
+        let rawSymbols = graphs.flatMap(\.symbols).filter { !$0.identifier.precise.contains("::SYNTHESIZED::") }
+        let relationships = graphs.flatMap(\.relationships)
+        var ownerOf: [String: String] = [:]
+        var superclassOf: [String: String] = [:]
+        var externalNames: [String: String] = [:]
+        for relationship in relationships {
+            if let fallback = relationship.targetFallback { externalNames[relationship.target] = fallback }
+            if ["memberOf", "requirementOf", "optionalRequirementOf"].contains(relationship.kind) {
+                ownerOf[relationship.source] = relationship.target
+            }
+            if relationship.kind == "inheritsFrom" { superclassOf[relationship.source] = relationship.target }
+        }
+        self.ownerOf = ownerOf
+        self.superclassOf = superclassOf
+        self.externalNames = externalNames
+        let symbols = rawSymbols.map { SurfaceSymbol(module: module, symbol: $0) }
+        self.symbols = symbols
+        let pathOf = Dictionary(symbols.map { ($0.identifier, $0.path) }, uniquingKeysWith: { first, _ in first })
+        self.relationshipLines = relationships.compactMap { relationship -> String? in
+            let verb: String
+            switch relationship.kind {
+            case "conformsTo": verb = "conforms"
+            case "inheritsFrom": verb = "inherits"
+            default: return nil
+            }
+            guard let source = pathOf[relationship.source] else { return nil }
+            let target = pathOf[relationship.target] ?? relationship.targetFallback ?? relationship.target
+            if Self.implicitProtocols.contains(target) { return nil }
+            return "\(verb) \(source): \(target)"
+        }
+    }
+
+    /// Conformances every type gets without asking, left out of the baseline as noise.
+    static let implicitProtocols: Set<String> = [
+        "Swift.Copyable", "Swift.Escapable", "Swift.BitwiseCopyable", "Swift.SendableMetatype",
+    ]
+
+    /// The surface as sorted text, one declaration or relationship a line: the baseline format.
+    public var lines: [String] {
+        Array(Set(symbols.map(\.line) + relationshipLines)).sorted()
+    }
+
+    /// The top-level types and functions declared by the module itself (not its extensions of other modules).
+    public var topLevelSymbols: [SurfaceSymbol] {
+        symbols.filter { $0.extendedModule == nil && $0.pathComponents.count == 1 }
+    }
+
+    /// Whether the class `identifier` inherits, directly or not, from the class whose path is `ancestorPath`.
+    public func inherits(_ identifier: String, from ancestorPath: String) -> Bool {
+        var current = superclassOf[identifier]
+        var seen: Set<String> = []
+        while let next = current, seen.insert(next).inserted {
+            if next == ancestorPath || pathOfIdentifier(next) == ancestorPath { return true }
+            current = superclassOf[next]
+        }
+        return false
+    }
+
+    /// The symbols that are members of `identifier`, at any depth.
+    public func members(of identifier: String) -> [SurfaceSymbol] {
+        symbols.filter { symbol in
+            var owner = ownerOf[symbol.identifier]
+            var seen: Set<String> = []
+            while let current = owner, seen.insert(current).inserted {
+                if current == identifier { return true }
+                owner = ownerOf[current]
+            }
+            return false
+        }
+    }
+
+    private func pathOfIdentifier(_ identifier: String) -> String? {
+        if let symbol = symbols.first(where: { $0.identifier == identifier }) { return symbol.path }
+        return externalNames[identifier]
+    }
+}

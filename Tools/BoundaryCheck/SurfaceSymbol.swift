@@ -1,0 +1,74 @@
+import Foundation
+
+/// One declaration of a module, as the compiler reports it.
+public struct SurfaceSymbol: Sendable, Hashable {
+    /// The compiler's unique identifier (a mangled name).
+    public let identifier: String
+    /// A short kind: `class`, `struct`, `enum`, `case`, `protocol`, `func`, `static func`, `var`, `init` …
+    public let kind: String
+    /// The names from the outermost type down to this declaration, such as `["Window", "perform(_:)"]`.
+    public let pathComponents: [String]
+    /// `open`, `public`, `package` or `internal`.
+    public let accessLevel: String
+    /// The declaration as written, attributes included, such as `@MainActor final func start()`.
+    public let declaration: String
+    /// The module whose type this declaration extends, when it is in an extension of another module's type.
+    public let extendedModule: String?
+    /// The precise identifiers of the types the declaration mentions.
+    public let mentionedIdentifiers: [String]
+    /// The source file and line of the declaration, when the compiler recorded it.
+    public let location: String?
+    /// The qualified name, such as `Core.Window.perform(_:)`.
+    public let path: String
+
+    init(module: String, symbol: SymbolGraph.Symbol) {
+        identifier = symbol.identifier.precise
+        kind = Self.shortKind(symbol.kind.identifier)
+        pathComponents = symbol.pathComponents
+        accessLevel = symbol.accessLevel
+        extendedModule = symbol.swiftExtension?.extendedModule
+        let fragments = symbol.declarationFragments ?? []
+        mentionedIdentifiers = fragments.compactMap { $0.kind == "typeIdentifier" ? $0.preciseIdentifier : nil }
+        var spellings = fragments.map(\.spelling)
+        if symbol.accessLevel == "open" || symbol.accessLevel == "package",
+            let keyword = fragments.firstIndex(where: { $0.kind == "keyword" })
+        {
+            spellings.insert(symbol.accessLevel + " ", at: keyword)
+        }
+        declaration = spellings.joined()
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        path = ([extendedModule ?? module] + pathComponents).joined(separator: ".")
+        if let location = symbol.location, let url = URL(string: location.uri) {
+            self.location = "\(url.path):\(location.position.line + 1)"
+        } else {
+            location = nil
+        }
+    }
+
+    /// The last path component, such as `perform(_:)`.
+    public var name: String { pathComponents.last ?? "" }
+
+    /// The name without argument labels, such as `perform`.
+    public var baseName: String { String(name.prefix { $0 != "(" }) }
+
+    /// Whether this declares a type (class, struct, enum, protocol, type alias).
+    public var isType: Bool { ["class", "struct", "enum", "protocol", "typealias", "actor"].contains(kind) }
+
+    /// The baseline line: kind, qualified name and declaration, such as
+    /// `func Core.Window.perform(_:): @MainActor func perform(_ gesture: UserGesture) throws(NavigationError)`.
+    public var line: String { "\(kind) \(path): \(declaration)" }
+
+    private static func shortKind(_ identifier: String) -> String {
+        switch identifier {
+        case "swift.method", "swift.func": "func"
+        case "swift.func.op": "operator"
+        case "swift.type.method": "static func"
+        case "swift.property", "swift.var": "var"
+        case "swift.type.property": "static var"
+        case "swift.subscript": "subscript"
+        case "swift.type.subscript": "static subscript"
+        case "swift.enum.case": "case"
+        default: identifier.hasPrefix("swift.") ? String(identifier.dropFirst(6)) : identifier
+        }
+    }
+}
