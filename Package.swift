@@ -50,7 +50,8 @@ let package = Package(
         ),
         .executableTarget(name: "NewFeature", path: "Tools/NewFeature"),
         .target(name: "MallocCounter", path: "Tools/MallocCounter"),
-        .executableTarget(name: "Benchmarks", dependencies: ["Core", "MallocCounter"], path: "Tools/Benchmarks"),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter"], path: "Tools/Benchmarks"),
 
         // MARK: Tests
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),

@@ -4,6 +4,7 @@ import Glibc
 struct Report {
     var measurements: [Measurement] = []
     var notes: [(key: String, value: String)] = []
+    var soaks: [Soak] = []
 
     func table() -> String {
         var lines = [
@@ -21,6 +22,25 @@ struct Report {
             lines.append("")
             lines += notes.map { "\($0.key): \($0.value)" }
         }
+        if !soaks.isEmpty {
+            lines += [
+                "",
+                pad("soak", 20) + pad("cycles", 8, right: true) + pad("time", 10, right: true)
+                    + pad("coordinators", 16, right: true) + pad("screens", 12, right: true)
+                    + pad("RSS before", 13, right: true) + pad("RSS after", 12, right: true) + "  back to baseline",
+                String(repeating: "-", count: 110),
+            ]
+            for soak in soaks {
+                lines.append(
+                    pad(soak.name, 20) + pad(String(soak.cycles), 8, right: true)
+                        + pad(duration(soak.seconds * 1_000_000_000), 10, right: true)
+                        + pad("\(soak.first.coordinators) -> \(soak.last.coordinators)", 16, right: true)
+                        + pad("\(soak.first.screens) -> \(soak.last.screens)", 12, right: true)
+                        + pad(megabytes(soak.first.residentBytes), 13, right: true)
+                        + pad(megabytes(soak.last.residentBytes), 12, right: true)
+                        + "  " + (soak.returnedToBaseline ? "yes" : "NO"))
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -33,7 +53,16 @@ struct Report {
                 + "\"operationsPerSample\":\(measurement.operationsPerSample)}"
         }
         let noteFields = notes.map { "\(quoted($0.key)):\(quoted($0.value))" }
-        return "{\"results\":[\(results.joined(separator: ","))],\"notes\":{\(noteFields.joined(separator: ","))}}"
+        let soakFields = soaks.map { soak in
+            "{\"name\":\(quoted(soak.name)),\"cycles\":\(soak.cycles),\"seconds\":\(number(soak.seconds)),"
+                + "\"coordinatorsBefore\":\(soak.first.coordinators),\"coordinatorsAfter\":\(soak.last.coordinators),"
+                + "\"screensBefore\":\(soak.first.screens),\"screensAfter\":\(soak.last.screens),"
+                + "\"residentBytesBefore\":\(soak.first.residentBytes),"
+                + "\"residentBytesAfter\":\(soak.last.residentBytes),"
+                + "\"returnedToBaseline\":\(soak.returnedToBaseline)}"
+        }
+        return "{\"results\":[\(results.joined(separator: ","))],\"soaks\":[\(soakFields.joined(separator: ","))],"
+            + "\"notes\":{\(noteFields.joined(separator: ","))}}"
     }
 
     private func duration(_ nanoseconds: Double) -> String {
@@ -43,6 +72,10 @@ struct Report {
         case ..<1_000_000_000: return "\(format(nanoseconds / 1_000_000)) ms"
         default: return "\(format(nanoseconds / 1_000_000_000)) s"
         }
+    }
+
+    private func megabytes(_ bytes: Int) -> String {
+        "\(format(Double(bytes) / 1_048_576)) MiB"
     }
 
     private func format(_ value: Double) -> String {

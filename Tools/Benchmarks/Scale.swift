@@ -4,9 +4,17 @@ struct Scale {
     let samples: Int
     /// Child counts for the teardown benchmark.
     let teardownSizes: [Int]
-    /// Cycles for the soak runs.
-    let soakCycles: Int
+    /// Blocks of 100 commands in the command-loop benchmark.
+    let commandLoopBlocks: Int
+    /// Log-in/log-out cycles of the soak.
+    let logInCycles: Int
+    /// Compose/dismiss cycles of the soak.
+    let composeCycles: Int
 
-    static let full = Scale(samples: 50, teardownSizes: [10_000, 100_000, 1_000_000], soakCycles: 10_000)
-    static let quick = Scale(samples: 5, teardownSizes: [1_000, 10_000, 100_000], soakCycles: 200)
+    static let full = Scale(
+        samples: 50, teardownSizes: [10_000, 100_000, 1_000_000], commandLoopBlocks: 200, logInCycles: 10_000,
+        composeCycles: 10_000)
+    static let quick = Scale(
+        samples: 5, teardownSizes: [1_000, 10_000, 100_000], commandLoopBlocks: 10, logInCycles: 50,
+        composeCycles: 500)
 }

@@ -1,4 +1,3 @@
-import Core
 import Glibc
 
 // Benchmarks of the coordinator runtime and the app. Run in release mode:
@@ -27,10 +26,13 @@ let scale = arguments.contains("--quick") ? Scale.quick : Scale.full
 
 do {
     var report = Report()
-    report.measurements.append(try CoreBenchmarks.attachAndDetach(scale: scale))
+    let attach = try CoreBenchmarks.attachAndDetach(scale: scale)
+    report.measurements.append(attach)
+    var pushAndPop: [Measurement] = []
     for depth in [1, 1_000, 100_000] {
-        report.measurements.append(try CoreBenchmarks.pushAndPop(depth: depth, scale: scale))
+        pushAndPop.append(try CoreBenchmarks.pushAndPop(depth: depth, scale: scale))
     }
+    report.measurements += pushAndPop
     report.measurements.append(try CoreBenchmarks.presentAndDismiss(scale: scale))
     report.measurements.append(try CoreBenchmarks.switchContainerChild(scale: scale))
     var previousTeardown: Double?
@@ -41,9 +43,41 @@ do {
         if let previousTeardown { ratios.append(String((measurement.median / previousTeardown * 10).rounded() / 10)) }
         previousTeardown = measurement.median
     }
-    report.notes.append(("teardown ratio between successive sizes (linear is about 10)", ratios.joined(separator: ", ")))
+    report.notes.append(
+        ("teardown ratio between successive sizes (linear is about 10)", ratios.joined(separator: ", ")))
     report.measurements.append(try CoreBenchmarks.deepLinkThroughFourCoordinators(scale: scale))
+
+    let commandLoop = try AppBenchmarks.commandLoop(blocks: scale.commandLoopBlocks)
+    report.measurements.append(commandLoop.measurement)
+    report.notes.append(("app command loop", "\(Int(commandLoop.commandsPerSecond.rounded())) commands/s"))
+    report.notes.append(("app command loop mix", AppBenchmarks.navigationMixDescription))
+
+    let soak = try AppBenchmarks.soak(logInCycles: scale.logInCycles, composeCycles: scale.composeCycles)
+    report.measurements += soak.measurements
+    report.soaks = soak.soaks
+
+    let largestTeardown = report.measurements.last { $0.name.hasPrefix("stop a coordinator") }
+    let depthGrowth = (pushAndPop.last?.median ?? 0) / max(pushAndPop.first?.median ?? 1, 1)
+    report.notes.append(
+        ("target attach+detach under 1 µs", attach.median < 1_000 ? "met" : "NOT met"))
+    report.notes.append(
+        (
+            "target \(largestTeardown?.name ?? "teardown") under 0.5 s",
+            (largestTeardown?.median ?? .infinity) < 500_000_000 ? "met" : "NOT met"
+        ))
+    report.notes.append(
+        (
+            "push+pop median at depth 100000 / depth 1",
+            String((depthGrowth * 100).rounded() / 100) + (depthGrowth < 2 ? " (no growth with depth)" : " (grows)")
+        ))
     print(arguments.contains("--json") ? report.json() : report.table())
+    if let leaking = report.soaks.first(where: { !$0.returnedToBaseline }) {
+        printError(
+            "benchmarks: the \(leaking.name) soak did not return to its baseline: coordinators "
+                + "\(leaking.first.coordinators) -> \(leaking.last.coordinators), screens "
+                + "\(leaking.first.screens) -> \(leaking.last.screens)\n")
+        exit(1)
+    }
 } catch {
     printError("benchmarks: \(error)\n")
     exit(1)
