@@ -71,16 +71,3 @@ final class ScriptedSession: AppMain.ByteInput {
             bytesPerOperation: Double(bytes) / Double(range.count * operations), operationsPerSample: operations)
     }
 }
-
-/// Output that is thrown away, as a terminal far away would.
-final class DiscardedOutput: AppMain.TextOutput {
-    var isTerminal: Bool { false }
-    func write(_ text: String) {}
-}
-
-/// Output kept in memory, to explain a failed run.
-final class KeptOutput: AppMain.TextOutput {
-    private(set) var text = ""
-    var isTerminal: Bool { false }
-    func write(_ text: String) { self.text += text }
-}

@@ -5,6 +5,9 @@ import Glibc
 //     swift run -c release benchmarks            # table
 //     swift run -c release benchmarks --json     # JSON
 //     swift run -c release benchmarks --quick    # a fast smoke run (small sizes)
+//
+// The full run ends with a soak of 10,000 log-ins (each verifies a yescrypt hash) and takes a few minutes;
+// its progress goes to standard error. It exits 1 if a soak does not return to its live counts.
 
 func printError(_ message: String) {
     var bytes = Array(message.utf8)
