@@ -122,8 +122,10 @@ struct HostileInputTests {
 
                 """)
         #expect(scripted.lastState?.top == "login")
-        #expect(data.run(script).status == 1)
-        #expect(data.run(script).states.isEmpty)
+        let stopped = data.run(script)
+        #expect(stopped.status == 1)
+        #expect(stopped.error == "line 1: unknown command or action 'frobnicate' (type 'help')\n")
+        #expect(stopped.states.isEmpty)
 
         let interactive = data.run(script, interactive: true)
         #expect(interactive.status == 0)
@@ -167,7 +169,7 @@ struct HostileInputTests {
         #expect(signUp.status == 0, "\(signUp.error)")
         let accountsBefore = try data.allFiles()["accounts.json"]
 
-        // Cut off in the middle of a second sign-up, after the password step.
+        // Cut off in the middle of a second sign-up, on its password step.
         let halfSignUp = data.run("logout\nsignup\nset email half@example.com\nnext\nset password half-password")
         #expect(halfSignUp.status == 0, "\(halfSignUp.error)")
         #expect(try data.allFiles()["accounts.json"] == accountsBefore)
