@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "app", targets: ["Main"]),
         .executable(name: "boundary-check", targets: ["BoundaryCheckCommand"]),
         .executable(name: "new-feature", targets: ["NewFeature"]),
+        .executable(name: "benchmarks", targets: ["Benchmarks"]),
     ],
     targets: [
         // MARK: Runtime
@@ -48,6 +49,9 @@ let package = Package(
             path: "Tools/BoundaryCheckCommand"
         ),
         .executableTarget(name: "NewFeature", path: "Tools/NewFeature"),
+        .target(name: "MallocCounter", path: "Tools/MallocCounter"),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter"], path: "Tools/Benchmarks"),
 
         // MARK: Tests
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),

@@ -186,6 +186,10 @@ struct DeepLinkRoutingTests {
             ("app://feed/post/%G1", "malformed link 'app://feed/post/%G1': broken percent-encoding"),
             ("app://feed/post/%4", "malformed link 'app://feed/post/%4': broken percent-encoding"),
             ("app://feed/post/%FF", "malformed link 'app://feed/post/%FF': not UTF-8 after percent-decoding"),
+            ("app://feed/post/%zz", "malformed link 'app://feed/post/%zz': broken percent-encoding"),
+            ("app://feed/post/%", "malformed link 'app://feed/post/%': broken percent-encoding"),
+            ("app://feed/%/post", "malformed link 'app://feed/%/post': broken percent-encoding"),
+            ("app://feed/post/%E2%82", "malformed link 'app://feed/post/%E2%82': not UTF-8 after percent-decoding"),
             ("app://feed/post/a%2Fb", "malformed link 'app://feed/post/a%2Fb': invalid post id"),
             ("app://feed?x=1", "malformed link 'app://feed?x=1': no query or fragment allowed"),
             ("app://feed//post", "malformed link 'app://feed//post': empty path segment"),
@@ -222,5 +226,17 @@ struct DeepLinkRoutingTests {
         #expect(run.status == 1)
         #expect(run.error == "line 1: malformed link: longer than 2048 bytes\n")
         #expect(run.lastState?.top == "login")
+    }
+
+    @Test("A link of 10,000 one-letter path segments is refused by its length, at launch and while running")
+    func enormousLinkOfShortSegments() throws {
+        let data = try TemporaryDataDirectory()
+        let link = "app://feed" + String(repeating: "/a", count: 10_000)
+        let run = data.run("state\n", arguments: ["--open", link])
+        #expect(run.status == 1)
+        #expect(run.error == "app: --open: malformed link: longer than 2048 bytes\n")
+        let running = data.run(AppHarness.demoLogin + "open \(link)\nstate\n", arguments: ["--keep-going"])
+        #expect(running.error == "line 4: malformed link: longer than 2048 bytes\n")
+        #expect(running.lastState?.top == "feed.latest")
     }
 }

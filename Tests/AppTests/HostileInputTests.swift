@@ -106,4 +106,89 @@ struct HostileInputTests {
         let run = data.run("set email  two  spaces \nscreen\n")
         #expect(run.output.contains("Email (set email):  two  spaces \n"))
     }
+
+    @Test("Unknown commands fail with a message naming them: a script stops with exit 1, a terminal goes on")
+    func unknownCommands() throws {
+        let data = try TemporaryDataDirectory()
+        let script = "frobnicate\nfrobnicate now\nlogin please\n\u{1B}[2Jwipe now\nstate\n"
+        let scripted = data.run(script, arguments: ["--keep-going"])
+        #expect(scripted.status == 1)
+        #expect(
+            scripted.error == """
+                line 1: unknown command or action 'frobnicate' (type 'help')
+                line 2: unknown command 'frobnicate' (type 'help')
+                line 3: unknown command 'login' (type 'help')
+                line 4: unknown command '\\u{1B}[2Jwipe' (type 'help')
+
+                """)
+        #expect(scripted.lastState?.top == "login")
+        let stopped = data.run(script)
+        #expect(stopped.status == 1)
+        #expect(stopped.error == "line 1: unknown command or action 'frobnicate' (type 'help')\n")
+        #expect(stopped.states.isEmpty)
+
+        let interactive = data.run(script, interactive: true)
+        #expect(interactive.status == 0)
+        #expect(interactive.error.contains("error: unknown command 'frobnicate' (type 'help')"))
+        #expect(interactive.output.contains(#""top":"login""#))
+        #expect(!interactive.error.contains("\u{1B}[2J"))
+    }
+
+    @Test("At a terminal a 1 MB line is refused with a message, and the session goes on and exits 0")
+    func oneMegabyteLineAtTerminal() throws {
+        let data = try TemporaryDataDirectory()
+        let huge = "set email " + String(repeating: "b", count: 1_048_576)
+        let run = data.run(
+            huge + "\nset email demo@example.com\nstate\n", environment: ["NO_COLOR": "1"], interactive: true)
+        #expect(run.status == 0)
+        #expect(run.error.contains("error: the line is longer than 65536 bytes"))
+        #expect(run.output.contains(#""top":"login""#))
+        #expect(run.output.contains("Email (set email): demo@example.com"))
+        #expect(!run.output.contains("bbbb"))
+    }
+
+    @Test("The end of the input mid-flow loses nothing already saved and saves nothing half-done")
+    func endOfInputMidFlowKeepsData() throws {
+        let data = try TemporaryDataDirectory()
+        let signUp = data.run(
+            """
+            signup
+            set email whole@example.com
+            next
+            set password whole-password
+            set confirmation whole-password
+            next
+            set displayName Whole
+            create
+            compose
+            set text saved before the end
+            post
+            compose
+            set text a draft cut off by the end
+            """)
+        #expect(signUp.status == 0, "\(signUp.error)")
+        let accountsBefore = try data.allFiles()["accounts.json"]
+
+        // Cut off in the middle of a second sign-up, on its password step.
+        let halfSignUp = data.run("logout\nsignup\nset email half@example.com\nnext\nset password half-password")
+        #expect(halfSignUp.status == 0, "\(halfSignUp.error)")
+        #expect(try data.allFiles()["accounts.json"] == accountsBefore)
+
+        let check = data.run("set email whole@example.com\nset password whole-password\nlogin\nscreen\nstate\n")
+        #expect(check.status == 0, "\(check.error)")
+        #expect(check.lastState?.user == "Whole")
+        #expect(check.output.contains("saved before the end"))
+        #expect(!check.output.contains("a draft cut off"))
+        let half = data.run("logout\nset email half@example.com\nset password half-password\nlogin\n")
+        #expect(half.error == "line 4: Wrong email or password.\n")
+    }
+
+    @Test("The end of the input while a password is read without echo turns echo back on and exits 0")
+    func endOfInputAtPasswordPrompt() throws {
+        let data = try TemporaryDataDirectory()
+        let input = ScriptedInput("set email demo@example.com\nset password", isTerminal: true)
+        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path], terminalOutput: true)
+        #expect(run.status == 0)
+        #expect(input.echoChanges == [false, true])
+    }
 }

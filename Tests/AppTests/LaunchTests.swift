@@ -74,12 +74,30 @@ struct LaunchTests {
         #expect(run.error.hasPrefix("app: cannot write /dev/null/app-data: the folder cannot be created"))
     }
 
-    @Test("An existing folder where no file can be created is refused at start, exit code 1")
-    func readOnlyDataDirectory() throws {
-        // sysfs refuses new files to everyone, root included, so this holds on any Linux machine.
-        let run = AppHarness.run(input: ScriptedInput("state\n"), arguments: ["--data-dir", "/sys"])
+    @Test("A missing data directory is created with its missing parents, and seeded")
+    func missingDataDirectoryIsCreated() throws {
+        let base = try TemporaryDataDirectory()
+        let path = base.path + "/not/there/yet"
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let run = AppHarness.run(
+            input: ScriptedInput(AppHarness.demoLogin + "state\n"), arguments: ["--data-dir", path])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.lastState?.user == "Demo")
+        for name in ["accounts.json", "posts.json", "session.json"] {
+            #expect(FileManager.default.fileExists(atPath: path + "/" + name), "\(name) missing")
+        }
+    }
+
+    @Test(
+        "An existing folder where no file can be created is refused at start, exit code 1",
+        arguments: ["/sys", "/proc"]
+    )
+    func readOnlyDataDirectory(path: String) throws {
+        // The tests run as root, for whom permission bits do not block writing. sysfs and procfs refuse new files
+        // to everyone, root included, so these folders are read-only on any Linux machine.
+        let run = AppHarness.run(input: ScriptedInput("state\n"), arguments: ["--data-dir", path])
         #expect(run.status == 1)
-        #expect(run.error.hasPrefix("app: cannot write /sys: the folder is not writable ("))
+        #expect(run.error.hasPrefix("app: cannot write \(path): the folder is not writable ("))
         #expect(run.output.isEmpty)
     }
 

@@ -189,6 +189,24 @@ struct PersistenceTests {
         return content
     }
 
+    @Test(
+        "A data file cut in half (as by a full disk or a crash of another program) stops the app with exit code 2",
+        arguments: ["accounts.json", "session.json", "posts.json"]
+    )
+    func truncatedFileStops(name: String) throws {
+        let data = try TemporaryDataDirectory()
+        #expect(data.run(AppHarness.demoLogin).status == 0)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: data.file(name)))
+        let half = whole.prefix(whole.count / 2)
+        try half.write(to: URL(fileURLWithPath: data.file(name)))
+        let run = data.run("state\n")
+        #expect(run.status == 2)
+        #expect(run.error.hasPrefix("app: the data file \(data.file(name)) is corrupt: "))
+        #expect(run.error.hasSuffix("app: run with --move-aside-corrupt-data to rename it and start fresh\n"))
+        #expect(run.output.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: data.file(name))) == half)
+    }
+
     @Test("--move-aside-corrupt-data renames the bad file to <name>.corrupt-<timestamp> and starts fresh")
     func moveAsideRecovers() throws {
         let data = try TemporaryDataDirectory()

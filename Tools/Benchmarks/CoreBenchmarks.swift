@@ -1,0 +1,105 @@
+import Core
+
+/// Benchmarks of the coordinator runtime alone.
+@MainActor
+enum CoreBenchmarks {
+    /// A screen with nothing on it.
+    final class BlankScreen: ViewController {}
+
+    /// A coordinator that owns a blank screen.
+    final class ScreenCoordinator: ViewableCoordinator<BlankScreen> {
+        init(screenID: String = "blank") {
+            let screen = BlankScreen(screenID: screenID)
+            super.init(viewControllerable: screen, presenter: screen)
+        }
+    }
+
+    static func attachAndDetach(scale: Scale) throws -> Measurement {
+        let parent = Coordinator()
+        parent.start()
+        let child = ScreenCoordinator()
+        return try Measure.repeating(
+            "attach+start, detach+stop one child", samples: scale.samples, operationsPerSample: 10_000
+        ) {
+            try parent.addChild(child)
+            try parent.removeChild(child)
+        }
+    }
+
+    static func pushAndPop(depth: Int, scale: Scale) throws -> Measurement {
+        let window = Window()
+        let navigation = NavigationController()
+        try navigation.setStack((0..<depth).map { BlankScreen(screenID: "screen\($0)") })
+        try window.setRootViewController(navigation)
+        let pushed = BlankScreen(screenID: "pushed")
+        return try Measure.repeating(
+            "push+pop on a stack of depth \(depth)", samples: scale.samples, operationsPerSample: 2_000
+        ) {
+            try navigation.push(pushed)
+            try navigation.pop()
+        }
+    }
+
+    static func presentAndDismiss(scale: Scale) throws -> Measurement {
+        let window = Window()
+        let root = BlankScreen(screenID: "root")
+        try window.setRootViewController(root)
+        let sheet = BlankScreen(screenID: "sheet")
+        return try Measure.repeating(
+            "present+dismiss a sheet", samples: scale.samples, operationsPerSample: 2_000
+        ) {
+            try root.present(sheet, style: .pageSheet)
+            try root.dismiss()
+        }
+    }
+
+    static func switchContainerChild(scale: Scale) throws -> Measurement {
+        let window = Window()
+        let container = ContainerViewController(screenID: "container")
+        try container.setViewControllers([BlankScreen(screenID: "first"), BlankScreen(screenID: "second")])
+        try window.setRootViewController(container)
+        return try Measure.repeating(
+            "switch a container's visible child (twice)", samples: scale.samples, operationsPerSample: 2_000
+        ) {
+            try container.select(index: 1)
+            try container.select(index: 0)
+        }
+    }
+
+    static func stop(children count: Int, samples: Int) throws -> Measurement {
+        try Measure.once(
+            "stop a coordinator with \(count) children", samples: samples,
+            prepare: { () throws(CoordinatorError) -> Coordinator in
+                let parent = Coordinator()
+                parent.start()
+                for _ in 0..<count { try parent.addChild(Coordinator()) }
+                return parent
+            },
+            { parent in parent.stop() }
+        )
+    }
+
+    /// A deep link that passes through four coordinators: each one attaches the next
+    /// and pushes its screen, then the whole chain is unwound.
+    static func deepLinkThroughFourCoordinators(scale: Scale) throws -> Measurement {
+        let window = Window()
+        let root = ScreenCoordinator(screenID: "root")
+        root.start()
+        let navigation = try NavigationController(root: root.viewControllerable)
+        try window.setRootViewController(navigation)
+        let path = ["section", "list", "item", "detail"]
+        return try Measure.repeating(
+            "deep link through four coordinators, then back", samples: scale.samples, operationsPerSample: 500
+        ) {
+            var current: Coordinator = root
+            for component in path {
+                let next = ScreenCoordinator(screenID: component)
+                try current.addChild(next)
+                try navigation.push(next.viewControllerable)
+                current = next
+            }
+            try navigation.popToRoot()
+            if let first = root.children.first { try root.removeChild(first) }
+        }
+    }
+}

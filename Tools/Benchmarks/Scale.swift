@@ -1,0 +1,20 @@
+/// How long the benchmarks run: `--quick` for a smoke run, the default for the figures.
+struct Scale {
+    /// Samples per benchmark.
+    let samples: Int
+    /// Child counts for the teardown benchmark.
+    let teardownSizes: [Int]
+    /// Blocks of 100 commands in the command-loop benchmark.
+    let commandLoopBlocks: Int
+    /// Log-in/log-out cycles of the soak.
+    let logInCycles: Int
+    /// Compose/dismiss cycles of the soak.
+    let composeCycles: Int
+
+    static let full = Scale(
+        samples: 50, teardownSizes: [10_000, 100_000, 1_000_000], commandLoopBlocks: 200, logInCycles: 10_000,
+        composeCycles: 10_000)
+    static let quick = Scale(
+        samples: 5, teardownSizes: [1_000, 10_000, 100_000], commandLoopBlocks: 10, logInCycles: 50,
+        composeCycles: 500)
+}

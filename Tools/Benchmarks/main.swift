@@ -1,0 +1,87 @@
+import Glibc
+
+// Benchmarks of the coordinator runtime and the app. Run in release mode:
+//
+//     swift run -c release benchmarks            # table
+//     swift run -c release benchmarks --json     # JSON
+//     swift run -c release benchmarks --quick    # a fast smoke run (small sizes)
+//
+// The full run ends with a soak of 10,000 log-ins (each verifies a yescrypt hash) and takes a few minutes;
+// its progress goes to standard error. It exits 1 if a soak does not return to its live counts.
+
+func printError(_ message: String) {
+    var bytes = Array(message.utf8)
+    _ = write(STDERR_FILENO, &bytes, bytes.count)
+}
+
+let arguments = Set(CommandLine.arguments.dropFirst())
+let unknown = arguments.subtracting(["--json", "--quick", "--help"])
+if arguments.contains("--help") || !unknown.isEmpty {
+    let message = "usage: benchmarks [--json] [--quick]\n"
+    if unknown.isEmpty {
+        print(message, terminator: "")
+        exit(0)
+    }
+    printError("benchmarks: unknown argument \(unknown.sorted().joined(separator: " "))\n" + message)
+    exit(64)
+}
+let scale = arguments.contains("--quick") ? Scale.quick : Scale.full
+
+do {
+    var report = Report()
+    let attach = try CoreBenchmarks.attachAndDetach(scale: scale)
+    report.measurements.append(attach)
+    var pushAndPop: [Measurement] = []
+    for depth in [1, 1_000, 100_000] {
+        pushAndPop.append(try CoreBenchmarks.pushAndPop(depth: depth, scale: scale))
+    }
+    report.measurements += pushAndPop
+    report.measurements.append(try CoreBenchmarks.presentAndDismiss(scale: scale))
+    report.measurements.append(try CoreBenchmarks.switchContainerChild(scale: scale))
+    var previousTeardown: Double?
+    var ratios: [String] = []
+    for size in scale.teardownSizes {
+        let measurement = try CoreBenchmarks.stop(children: size, samples: size >= 1_000_000 ? 3 : 5)
+        report.measurements.append(measurement)
+        if let previousTeardown { ratios.append(String((measurement.median / previousTeardown * 10).rounded() / 10)) }
+        previousTeardown = measurement.median
+    }
+    report.notes.append(
+        ("teardown ratio between successive sizes (linear is about 10)", ratios.joined(separator: ", ")))
+    report.measurements.append(try CoreBenchmarks.deepLinkThroughFourCoordinators(scale: scale))
+
+    let commandLoop = try AppBenchmarks.commandLoop(blocks: scale.commandLoopBlocks)
+    report.measurements.append(commandLoop.measurement)
+    report.notes.append(("app command loop", "\(Int(commandLoop.commandsPerSecond.rounded())) commands/s"))
+    report.notes.append(("app command loop mix", AppBenchmarks.navigationMixDescription))
+
+    let soak = try AppBenchmarks.soak(logInCycles: scale.logInCycles, composeCycles: scale.composeCycles)
+    report.measurements += soak.measurements
+    report.soaks = soak.soaks
+
+    let largestTeardown = report.measurements.last { $0.name.hasPrefix("stop a coordinator") }
+    let depthGrowth = (pushAndPop.last?.median ?? 0) / max(pushAndPop.first?.median ?? 1, 1)
+    report.notes.append(
+        ("target attach+detach under 1 µs", attach.median < 1_000 ? "met" : "NOT met"))
+    report.notes.append(
+        (
+            "target \(largestTeardown?.name ?? "teardown") under 0.5 s",
+            (largestTeardown?.median ?? .infinity) < 500_000_000 ? "met" : "NOT met"
+        ))
+    report.notes.append(
+        (
+            "push+pop median at depth 100000 / depth 1",
+            String((depthGrowth * 100).rounded() / 100) + (depthGrowth < 2 ? " (no growth with depth)" : " (grows)")
+        ))
+    print(arguments.contains("--json") ? report.json() : report.table())
+    if let leaking = report.soaks.first(where: { !$0.returnedToBaseline }) {
+        printError(
+            "benchmarks: the \(leaking.name) soak did not return to its baseline: coordinators "
+                + "\(leaking.first.coordinators) -> \(leaking.last.coordinators), screens "
+                + "\(leaking.first.screens) -> \(leaking.last.screens)\n")
+        exit(1)
+    }
+} catch {
+    printError("benchmarks: \(error)\n")
+    exit(1)
+}
