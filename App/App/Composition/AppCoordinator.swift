@@ -10,8 +10,6 @@ import SignUpFeature
 /// A protected link opened while logged out shows Login and is remembered; after the log-in (or a sign-up) the
 /// app continues to it.
 final class AppCoordinator: Coordinator {
-    /// Why a deep link could not be followed; the state is unchanged.
-
     /// The window the flows are shown in.
     let window: Window
 
