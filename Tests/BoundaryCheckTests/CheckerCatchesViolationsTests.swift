@@ -160,11 +160,7 @@ struct CheckerCatchesViolationsTests {
     func accessProbeNamesEveryInternal() throws {
         let module = try FixtureModule.compile(["CleanFeature"], extraArguments: ["-enable-testing"])
         defer { module.remove() }
-        let outcome = try AccessProbe.run(
-            module: module.name, publicSurface: try module.surface(),
-            internalSurface: try module.surface(minimumAccessLevel: "internal"), publicNames: [],
-            modulesDirectory: module.directory, additionalSearchPaths: [module.builtModules],
-            toolchain: module.toolchain)
+        let outcome = try module.accessProbe()
         #expect(outcome.violations.isEmpty, "\(PackageUnderTest.report(outcome.violations))\n\(outcome.source)")
         #expect(outcome.source.contains("_ = DemoFeature.DemoViewController.self"))
         #expect(outcome.source.contains("_ = DemoFeature.DemoCoordinator.self"))
@@ -175,12 +171,7 @@ struct CheckerCatchesViolationsTests {
     func probeLineNamingNothingFails() throws {
         let module = try FixtureModule.compile(["CleanFeature"], extraArguments: ["-enable-testing"])
         defer { module.remove() }
-        let outcome = try AccessProbe.run(
-            module: module.name, publicSurface: try module.surface(),
-            internalSurface: try module.surface(minimumAccessLevel: "internal"), publicNames: [],
-            modulesDirectory: module.directory, additionalSearchPaths: [module.builtModules],
-            toolchain: module.toolchain
-        ) { symbol, module, index in
+        let outcome = try module.accessProbe { symbol, module, index in
             let line = AccessProbe.reference(to: symbol, module: module, index: index)
             guard symbol.path == "DemoFeature.DemoViewController" else { return line }
             return line?.replacingOccurrences(of: "DemoViewController", with: "DemoViewControler")

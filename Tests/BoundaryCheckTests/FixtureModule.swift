@@ -1,5 +1,6 @@
-import BoundaryCheck
 import Foundation
+
+@testable import BoundaryCheck
 
 /// A fixture's sources compiled into a module of its own, in a temporary directory, against the built Core.
 struct FixtureModule {
@@ -52,6 +53,17 @@ struct FixtureModule {
         try ModuleSurface.extract(
             module: name, modulesDirectory: directory, additionalSearchPaths: [builtModules],
             minimumAccessLevel: minimumAccessLevel, toolchain: toolchain)
+    }
+
+    /// The access probe of the module's internal declarations (compile it with `-enable-testing`), each probe
+    /// line written by `referencing`.
+    func accessProbe(
+        referencing: (SurfaceSymbol, String, Int) -> String? = AccessProbe.reference(to:module:index:)
+    ) throws -> AccessProbe.Outcome {
+        try AccessProbe.run(
+            module: name, publicSurface: try surface(), internalSurface: try surface(minimumAccessLevel: "internal"),
+            publicNames: [], modulesDirectory: directory, additionalSearchPaths: [builtModules], toolchain: toolchain,
+            referencing: referencing)
     }
 
     /// The violations of the feature rules, with the package's own rules for screen bases and suffixes.
