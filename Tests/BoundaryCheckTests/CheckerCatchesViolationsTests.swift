@@ -4,11 +4,15 @@ import Testing
 @testable import BoundaryCheck
 
 /// The checker itself, on fixtures that each break one boundary: every break fails with its own message.
+///
+/// A violation fixture is the clean feature (`Fixtures/CleanFeature`) compiled with one file of
+/// `Fixtures/Violations` that adds only the violation, so the clean feature is written once and each file shows
+/// its break at a glance.
 @Suite("The boundary checker catches each kind of violation")
 struct CheckerCatchesViolationsTests {
     @Test("A feature that keeps every rule passes, its service protocol and value types found by mention")
     func cleanFeaturePasses() throws {
-        let module = try FixtureModule.compile(fixture: "CleanFeature")
+        let module = try FixtureModule.compile(["CleanFeature"])
         defer { module.remove() }
         let violations = try module.featureViolations()
         #expect(violations.isEmpty, "\(PackageUnderTest.report(violations))")
@@ -16,64 +20,77 @@ struct CheckerCatchesViolationsTests {
 
     @Test("A feature that publishes a concrete screen fails with [no-screen]")
     func publicScreenFails() throws {
-        let module = try FixtureModule.compile(fixture: "PublicScreen")
+        let module = try FixtureModule.compile(["CleanFeature", "Violations/PublicScreen.swift"])
         defer { module.remove() }
         let violations = try module.featureViolations()
-        let violation = try #require(violations.first { $0.rule == "no-screen" })
-        #expect(violation.location.hasPrefix("DemoFeature.DemoViewController"))
+        let violation = try #require(violations.first, "no violation")
+        #expect(violations.count == 1, "\(PackageUnderTest.report(violations))")
+        #expect(violation.rule == "no-screen")
+        #expect(violation.location.hasPrefix("DemoFeature.DemoDetailViewController"))
         #expect(
             violation.problem
-                == "DemoFeature publishes class DemoViewController, a subclass of Core.ViewController; screens, "
-                + "view models and coordinators are the feature's implementation")
-        #expect(violation.fix.hasPrefix("make DemoViewController internal"))
-        #expect(violation.description.hasPrefix("[no-screen] DemoFeature.DemoViewController ("))
+                == "DemoFeature publishes class DemoDetailViewController, a subclass of Core.ViewController; "
+                + "screens, view models and coordinators are the feature's implementation")
+        #expect(violation.fix.hasPrefix("make DemoDetailViewController internal"))
+        #expect(violation.description.hasPrefix("[no-screen] DemoFeature.DemoDetailViewController ("))
     }
 
     @Test("A feature that adds an open class fails with [no-open]")
     func openClassFails() throws {
-        let module = try FixtureModule.compile(fixture: "OpenClass")
+        let module = try FixtureModule.compile(["CleanFeature", "Violations/OpenClass.swift"])
         defer { module.remove() }
         let violations = try module.featureViolations()
-        let violation = try #require(violations.first { $0.rule == "no-open" })
+        let violation = try #require(violations.first { $0.rule == "no-open" }, "no [no-open]")
         #expect(violation.location.hasPrefix("DemoFeature.DemoStyle"))
         #expect(
             violation.problem
                 == "DemoFeature declares `open class DemoStyle`; other modules could subclass it")
-        // Mentioned by DemoResult, so the only other complaint is that it is a public class at all.
-        #expect(violations.map(\.rule).sorted() == ["feature-surface", "no-open"])
+        // An open class is also a public class other than the builder, which [feature-surface] forbids on its
+        // own: no feature can declare one without both rules firing, once each.
+        let publicClass = try #require(violations.first { $0.rule == "feature-surface" }, "no [feature-surface]")
+        #expect(
+            publicClass.problem
+                == "DemoFeature publishes class DemoStyle; the only public class of a feature is its builder "
+                + "DemoContainer")
+        #expect(violations.count == 2, "\(PackageUnderTest.report(violations))")
     }
 
     @Test("A feature with a package declaration fails with [no-package]")
     func packageDeclarationFails() throws {
         let module = try FixtureModule.compile(
-            fixture: "PackageDeclaration", extraArguments: ["-package-name", "fixture", "-enable-testing"])
+            ["CleanFeature", "Violations/PackageDeclaration.swift"],
+            extraArguments: ["-package-name", "fixture", "-enable-testing"])
         defer { module.remove() }
         let violations = try module.featureViolations()
-        let violation = try #require(violations.first)
-        #expect(violations.count == 1)
+        let violation = try #require(violations.first, "no violation")
+        #expect(violations.count == 1, "\(PackageUnderTest.report(violations))")
         #expect(violation.rule == "no-package")
         #expect(violation.location.hasPrefix("DemoFeature.makeDemoScreen()"))
+        #expect(
+            violation.problem
+                == "DemoFeature declares `package func makeDemoScreen()`, which every target of the package can use")
     }
 
     @Test("A drifted public surface fails with [baseline], a diff naming the module and each changed symbol")
     func baselineDriftFails() throws {
-        let module = try FixtureModule.compile(fixture: "BaselineDrift")
+        // The clean feature against a baseline written before DemoResult.subtitle was renamed to title.
+        let module = try FixtureModule.compile(["CleanFeature"])
         defer { module.remove() }
-        let baseline = PackageUnderTest.fixtures.appendingPathComponent("BaselineDrift/DemoFeature.txt")
+        let baseline = PackageUnderTest.fixtures.appendingPathComponent("Violations/BaselineDrift.txt")
         let violation = try #require(
             Baseline.compare(
                 module: "DemoFeature", actual: try module.surface().lines, file: baseline,
-                displayPath: "Fixtures/BaselineDrift/DemoFeature.txt"))
+                displayPath: "Fixtures/Violations/BaselineDrift.txt"))
         #expect(violation.rule == "baseline")
         #expect(violation.location == "DemoFeature")
         let lines = violation.problem.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(
             lines.first
-                == "the public surface of DemoFeature differs from Fixtures/BaselineDrift/DemoFeature.txt "
+                == "the public surface of DemoFeature differs from Fixtures/Violations/BaselineDrift.txt "
                 + "(1 added, 1 removed):")
-        #expect(lines.contains("--- Fixtures/BaselineDrift/DemoFeature.txt (committed baseline)"))
+        #expect(lines.contains("--- Fixtures/Violations/BaselineDrift.txt (committed baseline)"))
         #expect(lines.contains("+++ DemoFeature (built module)"))
-        #expect(lines.contains("+case DemoFeature.DemoServiceError.rateLimited: case rateLimited"))
+        #expect(lines.contains("+var DemoFeature.DemoResult.title: let title: String"))
         #expect(lines.contains("-var DemoFeature.DemoResult.subtitle: let subtitle: String"))
         #expect(violation.fix.contains("swift run boundary-check --update-baselines"))
     }
@@ -141,13 +158,9 @@ struct CheckerCatchesViolationsTests {
 
     @Test("Internal declarations of a fixture fail to compile from outside, each on its own probe line")
     func accessProbeNamesEveryInternal() throws {
-        let module = try FixtureModule.compile(fixture: "CleanFeature", extraArguments: ["-enable-testing"])
+        let module = try FixtureModule.compile(["CleanFeature"], extraArguments: ["-enable-testing"])
         defer { module.remove() }
-        let outcome = try AccessProbe.run(
-            module: module.name, publicSurface: try module.surface(),
-            internalSurface: try module.surface(minimumAccessLevel: "internal"), publicNames: [],
-            modulesDirectory: module.directory, additionalSearchPaths: [module.builtModules],
-            toolchain: module.toolchain)
+        let outcome = try module.accessProbe()
         #expect(outcome.violations.isEmpty, "\(PackageUnderTest.report(outcome.violations))\n\(outcome.source)")
         #expect(outcome.source.contains("_ = DemoFeature.DemoViewController.self"))
         #expect(outcome.source.contains("_ = DemoFeature.DemoCoordinator.self"))
@@ -156,14 +169,9 @@ struct CheckerCatchesViolationsTests {
 
     @Test("A probe line that names nothing real fails with [internal-probe], although it fails from outside too")
     func probeLineNamingNothingFails() throws {
-        let module = try FixtureModule.compile(fixture: "CleanFeature", extraArguments: ["-enable-testing"])
+        let module = try FixtureModule.compile(["CleanFeature"], extraArguments: ["-enable-testing"])
         defer { module.remove() }
-        let outcome = try AccessProbe.run(
-            module: module.name, publicSurface: try module.surface(),
-            internalSurface: try module.surface(minimumAccessLevel: "internal"), publicNames: [],
-            modulesDirectory: module.directory, additionalSearchPaths: [module.builtModules],
-            toolchain: module.toolchain
-        ) { symbol, module, index in
+        let outcome = try module.accessProbe { symbol, module, index in
             let line = AccessProbe.reference(to: symbol, module: module, index: index)
             guard symbol.path == "DemoFeature.DemoViewController" else { return line }
             return line?.replacingOccurrences(of: "DemoViewController", with: "DemoViewControler")

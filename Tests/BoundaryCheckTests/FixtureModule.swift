@@ -1,5 +1,6 @@
-import BoundaryCheck
 import Foundation
+
+@testable import BoundaryCheck
 
 /// A fixture's sources compiled into a module of its own, in a temporary directory, against the built Core.
 struct FixtureModule {
@@ -11,18 +12,20 @@ struct FixtureModule {
     let builtModules: URL
     let toolchain: Toolchain
 
-    /// Compiles `Fixtures/<fixture>/*.swift` into module `name`. Extra compiler arguments come last.
+    /// Compiles the Swift sources of `fixture` into module `name`. Extra compiler arguments come last.
+    ///
+    /// - Parameter fixture: paths under `Fixtures`, each a `.swift` file or a directory whose `.swift` files all
+    ///   count; a violation is the clean feature plus a file that adds only the violation:
+    ///   `["CleanFeature", "Violations/OpenClass.swift"]`.
     static func compile(
-        fixture: String, name: String = "DemoFeature", extraArguments: [String] = []
+        _ fixture: [String], name: String = "DemoFeature", extraArguments: [String] = []
     ) throws -> FixtureModule {
         let builtModules = try BoundaryChecker.runningBuildModules()
         let toolchain = try Toolchain.locate()
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("boundary-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let sourceDirectory = PackageUnderTest.fixtures.appendingPathComponent(fixture)
-        let sources = try FileManager.default.contentsOfDirectory(at: sourceDirectory, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "swift" }.map(\.path).sorted()
+        let sources = try fixture.flatMap { try swiftSources(at: PackageUnderTest.fixtures.appendingPathComponent($0)) }
         let result = try Toolchain.run(
             toolchain.compiler,
             [
@@ -34,11 +37,33 @@ struct FixtureModule {
         return FixtureModule(directory: directory, name: name, builtModules: builtModules, toolchain: toolchain)
     }
 
+    /// The `.swift` file at `location`, or the `.swift` files of the directory at `location`, sorted.
+    private static func swiftSources(at location: URL) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
+            throw FixtureError.missingSource(location.path)
+        }
+        guard isDirectory.boolValue else { return [location.path] }
+        return try FileManager.default.contentsOfDirectory(at: location, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "swift" }.map(\.path).sorted()
+    }
+
     /// The module's surface at `minimumAccessLevel`.
     func surface(minimumAccessLevel: String = "public") throws -> ModuleSurface {
         try ModuleSurface.extract(
             module: name, modulesDirectory: directory, additionalSearchPaths: [builtModules],
             minimumAccessLevel: minimumAccessLevel, toolchain: toolchain)
+    }
+
+    /// The access probe of the module's internal declarations (compile it with `-enable-testing`), each probe
+    /// line written by `referencing`.
+    func accessProbe(
+        referencing: (SurfaceSymbol, String, Int) -> String? = AccessProbe.reference(to:module:index:)
+    ) throws -> AccessProbe.Outcome {
+        try AccessProbe.run(
+            module: name, publicSurface: try surface(), internalSurface: try surface(minimumAccessLevel: "internal"),
+            publicNames: [], modulesDirectory: directory, additionalSearchPaths: [builtModules], toolchain: toolchain,
+            referencing: referencing)
     }
 
     /// The violations of the feature rules, with the package's own rules for screen bases and suffixes.
@@ -63,5 +88,6 @@ struct FixtureModule {
 
 enum FixtureError: Error {
     case compileFailed(String)
+    case missingSource(String)
     case noRules
 }

@@ -1,4 +1,5 @@
 // A feature that keeps every rule: its roles, and the service protocol and value type they mention.
+// Each fixture of Violations/ is this feature plus one break; Violations/BaselineDrift.txt is its surface, drifted.
 import Core
 
 /// Builds the Demo flow.
