@@ -83,11 +83,15 @@ enum Measure {
         defer { fclose(file) }
         var size = 0
         var resident = 0
-        guard withUnsafeMutablePointer(to: &size, { sizePointer in
-            withUnsafeMutablePointer(to: &resident) { residentPointer in
-                withVaList([sizePointer, residentPointer]) { vfscanf(file, "%ld %ld", $0) }
-            }
-        }) == 2 else { return 0 }
+        guard
+            withUnsafeMutablePointer(
+                to: &size,
+                { sizePointer in
+                    withUnsafeMutablePointer(to: &resident) { residentPointer in
+                        withVaList([sizePointer, residentPointer]) { vfscanf(file, "%ld %ld", $0) }
+                    }
+                }) == 2
+        else { return 0 }
         return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }
