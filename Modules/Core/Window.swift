@@ -103,7 +103,11 @@ public final class Window {
     ///
     /// The coordinators that own the removed screens are then detached, stopped
     /// and released, outermost first, and each parent is told through
-    /// ``Coordinator/userDidRemove(_:)``.
+    /// ``Coordinator/userDidRemove(_:)``, all before any lifecycle callback of
+    /// the gesture runs: no callback sees a coordinator whose screen is gone.
+    /// Their children are stopped with them; a child's screen is expected to
+    /// be shown inside its parent's (pushed above it, presented over it or
+    /// embedded in it), so it leaves with the parent's.
     ///
     /// - Throws: ``NavigationError/noRootViewController``,
     ///   ``NavigationError/nothingToGoBack``, ``NavigationError/nothingToDismiss``,
@@ -123,7 +127,7 @@ public final class Window {
             emit(.gesture(gesture))
             Transaction.run {
                 let popped = try? navigation.popTopScreen(completion: nil)
-                Transaction.enqueue { Window.detachOwners(of: popped.map { [$0] } ?? []) }
+                Window.detachOwners(of: popped.map { [$0] } ?? [])
             }
         case .swipeDown:
             guard let sheet = presentedViewControllers.last, let presenter = sheet.presentingViewController else {
@@ -137,7 +141,7 @@ public final class Window {
             emit(.gesture(gesture))
             Transaction.run {
                 let dismissed = presenter.dismissPresentedChain(completion: nil)
-                Transaction.enqueue { Window.detachOwners(of: dismissed) }
+                Window.detachOwners(of: dismissed)
             }
         }
     }

@@ -167,6 +167,24 @@ struct UserGestureTests {
         #expect(recorder.events.isEmpty)
     }
 
+    @Test("The owner is detached before any lifecycle callback of the gesture: the revealed screen never sees it")
+    func detachesBeforeCallbacks() throws {
+        let window = Window()
+        let root = TestScreen(screenID: "root")
+        let navigation = try NavigationController(root: root)
+        try window.setRootViewController(navigation)
+        let parent = FlowCoordinator("parent")
+        parent.start()
+        try parent.addChild(ScreenCoordinator("detail")) { try navigation.push($0) }
+        var childrenSeenOnReveal: [[String]] = []
+        root.onViewWillAppear = { _ in childrenSeenOnReveal.append(parent.children.map(\.name)) }
+
+        try window.perform(.swipeBack)
+
+        #expect(childrenSeenOnReveal == [[]])
+        #expect(parent.userRemovedChildren == ["detail"])
+    }
+
     @Test("A sheet that is modal in presentation refuses the swipe down and is told once")
     func dismissalRefused() throws {
         let (window, navigation) = try makeNavigationWindow()
