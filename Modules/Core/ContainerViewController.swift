@@ -28,7 +28,8 @@ open class ContainerViewController: ViewController {
     ///
     /// - Throws: ``NavigationError/indexOutOfRange``,
     ///   ``NavigationError/duplicateScreen``, or
-    ///   ``NavigationError/alreadyInHierarchy``.
+    ///   ``NavigationError/alreadyInHierarchy``, or
+    ///   ``NavigationError/presentsAnotherScreen``.
     public final func setViewControllers(
         _ screens: [any ViewControllerable],
         selectedIndex: Int = 0,
@@ -42,6 +43,7 @@ open class ContainerViewController: ViewController {
             guard screen.parent === self || !screen.isInHierarchy && !screen.isAncestor(orSelfOf: self) else {
                 throw .alreadyInHierarchy
             }
+            guard screen.presentedStorage == nil else { throw .presentsAnotherScreen }
         }
         Transaction.run {
             for screen in viewControllers where !seen.contains(ObjectIdentifier(screen)) {

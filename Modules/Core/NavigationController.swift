@@ -20,7 +20,8 @@ public final class NavigationController: ViewController, NavigationControllerabl
     ///
     /// - Throws: ``NavigationError/alreadyInHierarchy`` if `root` is shown
     ///   elsewhere, ``NavigationError/cannotPushNavigationController`` if it is
-    ///   a navigation controller.
+    ///   a navigation controller, ``NavigationError/presentsAnotherScreen`` if
+    ///   it presents a screen.
     public convenience init(root: any ViewControllerable, screenID: String = "navigation") throws(NavigationError) {
         self.init(screenID: screenID)
         try replaceStack([root.viewController], completion: nil)
@@ -44,6 +45,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
     func pushScreen(_ screen: ViewController, completion: (@MainActor () -> Void)?) throws(NavigationError) {
         guard !(screen is NavigationController) else { throw .cannotPushNavigationController }
         guard !screen.isInHierarchy, !screen.isAncestor(orSelfOf: self) else { throw .alreadyInHierarchy }
+        guard screen.presentedStorage == nil else { throw .presentsAnotherScreen }
         Transaction.run {
             screen.parent = self
             viewControllers.append(screen)
@@ -91,6 +93,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
             guard screen.parent === self || !screen.isInHierarchy && !screen.isAncestor(orSelfOf: self) else {
                 throw .alreadyInHierarchy
             }
+            guard screen.presentedStorage == nil else { throw .presentsAnotherScreen }
         }
         Transaction.run {
             let previous = viewControllers

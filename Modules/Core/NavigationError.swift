@@ -16,6 +16,9 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
     case alreadyInHierarchy
     /// A navigation controller cannot be pushed onto a navigation stack.
     case cannotPushNavigationController
+    /// The screen presents another screen, so it cannot be pushed or embedded
+    /// (only a presentation context may present); dismiss what it presents first.
+    case presentsAnotherScreen
     /// The screen is not on this navigation stack.
     case notInNavigationStack
     /// A navigation stack or a container was given no screens.
@@ -42,6 +45,7 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
         case .nothingToDismiss: "there is nothing to dismiss"
         case .alreadyInHierarchy: "the screen is already shown somewhere else"
         case .cannotPushNavigationController: "a navigation controller cannot be pushed"
+        case .presentsAnotherScreen: "the screen presents another screen; dismiss it before pushing or embedding it"
         case .notInNavigationStack: "the screen is not on this navigation stack"
         case .emptyStack: "a stack needs at least one screen"
         case .duplicateScreen: "the same screen appears twice"

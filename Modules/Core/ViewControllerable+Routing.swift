@@ -38,8 +38,9 @@ extension ViewControllerable {
     /// encloses this screen.
     ///
     /// - Throws: ``NavigationError/noNavigationController``,
-    ///   ``NavigationError/alreadyInHierarchy``, or
-    ///   ``NavigationError/cannotPushNavigationController``.
+    ///   ``NavigationError/alreadyInHierarchy``,
+    ///   ``NavigationError/cannotPushNavigationController``, or
+    ///   ``NavigationError/presentsAnotherScreen``.
     public func push(
         _ screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil
     )
@@ -84,8 +85,9 @@ extension ViewControllerable {
     ///
     /// - Throws: ``NavigationError/noNavigationController``,
     ///   ``NavigationError/emptyStack``, ``NavigationError/duplicateScreen``,
-    ///   ``NavigationError/alreadyInHierarchy``, or
-    ///   ``NavigationError/cannotPushNavigationController``.
+    ///   ``NavigationError/alreadyInHierarchy``,
+    ///   ``NavigationError/cannotPushNavigationController``, or
+    ///   ``NavigationError/presentsAnotherScreen``.
     public func setStack(
         _ screens: [any ViewControllerable], completion: (@MainActor () -> Void)? = nil
     )

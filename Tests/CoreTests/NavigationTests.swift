@@ -181,6 +181,32 @@ struct NavigationTests {
         #expect(recorder.events.isEmpty)
     }
 
+    @Test("A screen that presents another cannot be pushed, put in a stack or embedded: only a context presents")
+    func presentingScreenCannotBeContained() throws {
+        let (window, navigation) = try makeNavigationWindow()
+        let presenter = TestScreen(screenID: "presenter")
+        try presenter.present(TestScreen(screenID: "sheet"))
+        let container = TestContainer(screenID: "tabs")
+        var completions = 0
+
+        #expect(throws: NavigationError.presentsAnotherScreen) { try navigation.push(presenter) { completions += 1 } }
+        #expect(throws: NavigationError.presentsAnotherScreen) {
+            try navigation.setStack([navigation.viewControllers[0], presenter]) { completions += 1 }
+        }
+        #expect(throws: NavigationError.presentsAnotherScreen) {
+            try container.setViewControllers([presenter]) { completions += 1 }
+        }
+
+        #expect(completions == 0)
+        #expect(navigation.stackIDs == ["root"])
+        #expect(container.viewControllers.isEmpty)
+        #expect(presenter.parent == nil)
+        #expect(window.presentedIDs.isEmpty)
+        try presenter.dismiss()
+        try navigation.push(presenter)
+        #expect(window.topScreenID == "presenter")
+    }
+
     @Test(
         "Pushing, or putting in the stack, the screen that presents the navigation controller is refused: it would make a cycle"
     )
