@@ -18,7 +18,10 @@
 ///
 /// The screen is marked as owned by this coordinator: when the user removes it
 /// (back, swipe back, swipe down), the runtime detaches and stops this
-/// coordinator and calls the parent's ``Coordinator/userDidRemove(_:)``.
+/// coordinator and calls the parent's ``Coordinator/userDidRemove(_:)``. A
+/// screen has one owner: the first coordinator created with it, for as long as
+/// that coordinator lives. Another coordinator created with the same screen
+/// meanwhile does not take it over.
 @MainActor
 open class ViewableCoordinator<Presenter>: Coordinator, ViewableCoordinating {
     /// The screen the parent shows.
@@ -33,6 +36,7 @@ open class ViewableCoordinator<Presenter>: Coordinator, ViewableCoordinating {
         self.viewControllerable = viewControllerable
         self.presenter = presenter
         super.init()
-        viewControllerable.viewController.owningCoordinator = self
+        let screen = viewControllerable.viewController
+        if screen.owningCoordinator == nil { screen.owningCoordinator = self }
     }
 }

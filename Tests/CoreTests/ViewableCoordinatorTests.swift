@@ -62,6 +62,27 @@ struct ViewableCoordinatorTests {
         #expect(parent.userRemovedChildren == ["GreetingCoordinator"])
     }
 
+    @Test("A screen keeps its first owner: a second coordinator made with it does not take it over")
+    func firstOwnerKeepsTheScreen() throws {
+        let (window, navigation) = try makeNavigationWindow()
+        let parent = FlowCoordinator("parent")
+        let other = FlowCoordinator("other")
+        parent.start()
+        other.start()
+        let screen = TestScreen(screenID: "shared")
+        let owner = ScreenCoordinator("owner", screen: screen)
+        try parent.addChild(owner) { try navigation.push($0) }
+        let latecomer = ScreenCoordinator("latecomer", screen: screen)
+        try other.addChild(latecomer)
+
+        try window.perform(.backButton)
+
+        #expect(parent.children.isEmpty)
+        #expect(parent.userRemovedChildren == ["owner"])
+        #expect(other.children.map(\.name) == ["latecomer"], "the latecomer never owned the screen")
+        #expect(other.userRemovedChildren.isEmpty)
+    }
+
     @Test("The coordinator does not keep itself alive through its screen")
     func noCycleThroughTheScreen() {
         weak var weakCoordinator: GreetingCoordinator?
