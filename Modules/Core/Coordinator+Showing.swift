@@ -10,6 +10,10 @@ extension Coordinator {
     /// try addChild(compose) { try viewControllerable.present($0, style: .pageSheet) }
     /// ```
     ///
+    /// `show` should throw only before it changes anything, as every routing
+    /// method does; a `show` that shows the screen and then throws leaves the
+    /// screen shown with its child detached.
+    ///
     /// - Throws: a ``CoordinatorError`` if `child` cannot be attached (then
     ///   `show` does not run), or what `show` throws, usually a
     ///   ``NavigationError``.

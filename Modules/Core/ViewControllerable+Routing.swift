@@ -1,10 +1,20 @@
 /// Routing, with UIKit's semantics and no animation: every transition finishes
 /// before the method returns, lifecycle callbacks included, and then calls its
-/// completion. A routing call made from a lifecycle callback or a completion is
-/// applied after the current one, in order.
+/// completion. A routing call made from a lifecycle callback or a completion
+/// changes the hierarchy at once; its own callbacks and completion come after
+/// those already due, in order.
 ///
 /// Every method either does all it says or throws a ``NavigationError`` and
 /// changes nothing.
+///
+/// Routing moves screens, never coordinators: a parent that pops, dismisses or
+/// replaces a child's screen also detaches the child with
+/// ``Coordinator/removeChild(_:)``. Only the user's gestures detach coordinators
+/// by themselves (see ``Window/perform(_:)``).
+///
+/// Callbacks and completions that keep routing cannot hang the app: after
+/// 10,000 rounds of delivery caused by one outermost call, delivery stops and
+/// the completions still queued are not called.
 extension ViewControllerable {
     // MARK: - Presentation
 

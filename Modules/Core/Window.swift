@@ -33,7 +33,8 @@ public final class Window {
     // MARK: - Root
 
     /// Makes `screen` the root. The previous root, and everything it presents,
-    /// leaves the window and disappears.
+    /// leaves the window and disappears; the coordinators that own those
+    /// screens stay attached until their parents detach them.
     ///
     /// - Throws: ``NavigationError/alreadyInHierarchy`` if `screen` is shown
     ///   elsewhere.
