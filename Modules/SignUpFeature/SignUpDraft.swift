@@ -18,9 +18,16 @@ final class SignUpDraft {
         EmailAddress.isWellFormed(normalizedEmail) ? nil : SignUpMessage.invalidEmail
     }
 
-    /// Why the password cannot be used, or `nil` when it is long enough and
-    /// typed twice identically.
+    /// Why the password cannot be used, or `nil` when it is long enough, has no
+    /// control character and was typed twice identically.
+    ///
+    /// Control characters (general category Cc) are refused: they cannot be
+    /// typed reliably, and U+0000 would end the password early where it is
+    /// hashed as a C string.
     var passwordProblem: String? {
+        if password.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return SignUpMessage.unprintablePassword
+        }
         if password.count < 8 { return SignUpMessage.shortPassword }
         if confirmation != password { return SignUpMessage.passwordMismatch }
         return nil

@@ -120,15 +120,6 @@ struct DeepLinkRoutingTests {
         #expect(run.lastState?.coordinators.childNames == ["FeedCoordinator"])
     }
 
-    @Test("app://login while Login has sign-up pushed returns to the login screen")
-    func loginLinkPopsSignUp() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run("signup\nopen app://login\nstate\n")
-        #expect(run.status == 0, "\(run.error)")
-        #expect(run.lastState?.top == "login" && run.lastState?.navigation == ["login"])
-        #expect(run.lastState?.coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("LoginCoordinator")]))
-    }
-
     @Test("A post link dismisses compose and pops a shown post first")
     func postLinkClosesWhatIsInTheWay() throws {
         let data = try TemporaryDataDirectory()

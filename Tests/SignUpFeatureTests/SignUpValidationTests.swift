@@ -65,6 +65,30 @@ struct SignUpValidationTests {
         }
     }
 
+    @Test(
+        "A password with a control character (general category Cc, NUL included) is refused, however long",
+        arguments: ["ab\u{0}zzzzzzzz", "tab\tinside-it", "escape\u{1B}[0m-it", "delete\u{7F}-it", "next\u{85}line-it"]
+    )
+    func controlCharacterInPassword(password: String) throws {
+        let accounts = FakeAccountService()
+        try withSignUpShown(accounts: accounts) { parent, window in
+            try window.completeEmailStep()
+            try window.completePasswordStep(password)
+            #expect(window.errorMessageOnTop == "Use only printable characters in your password.")
+            #expect(window.topScreenID == "signup.password")
+            #expect(parent.signUp?.childCount == 1, "the name step is not attached")
+        }
+    }
+
+    @Test("A password of printable characters beyond ASCII, spaces included, is accepted")
+    func printablePassword() throws {
+        try withSignUpShown { _, window in
+            try window.completeEmailStep()
+            try window.completePasswordStep("pässwörd ✓ 🔑")
+            #expect(window.topScreenID == "signup.name")
+        }
+    }
+
     @Test("A confirmation that differs from the password is refused")
     func mismatchedConfirmation() throws {
         try withSignUpShown { _, window in

@@ -8,7 +8,9 @@ import SignUpFeature
 /// links.
 ///
 /// A protected link opened while logged out shows Login and is remembered; after the log-in (or a sign-up) the
-/// app continues to it.
+/// app continues to it. A sign-up on screen (pushed by Login, or presented for `app://signup`) is never thrown
+/// away by a link: a protected link is only remembered, `app://signup` changes nothing, and `app://login` is
+/// refused until the sign-up is finished or cancelled.
 final class AppCoordinator: Coordinator {
     /// The window the flows are shown in.
     let window: Window
@@ -76,8 +78,16 @@ final class AppCoordinator: Coordinator {
     func open(_ link: DeepLink) throws(UserFacingError) {
         guard case .feed(let destination) = link else {
             guard user == nil else { throw UserFacingError(description: "you are already logged in; log out first") }
+            if link == .signUp {
+                // A link waiting for a log-in waits for this sign-up too.
+                if !isSignUpOnScreen { presentSignUp() }
+                return
+            }
+            guard !isSignUpOnScreen else {
+                throw UserFacingError(description: "a sign-up is in progress; finish or cancel it first")
+            }
             pendingLink = nil
-            if link == .signUp { presentSignUp() } else { showLoginOnTop() }
+            showLoginOnTop()
             return
         }
         guard user != nil else {
@@ -85,7 +95,8 @@ final class AppCoordinator: Coordinator {
             // missing post would ask for a log-in only to fail after it.
             if case .post(let id) = destination { try checkPostExists(id) }
             pendingLink = link
-            showLoginOnTop()
+            // What is typed into a sign-up is kept; finishing it continues to the link.
+            if !isSignUpOnScreen { showLoginOnTop() }
             return
         }
         try route(inFeed: destination)
@@ -121,6 +132,11 @@ final class AppCoordinator: Coordinator {
     }
 
     // MARK: - Flows
+
+    /// Whether a sign-up is on screen: presented for `app://signup`, or pushed by Login (its only child flow).
+    private var isSignUpOnScreen: Bool {
+        presentedSignUp != nil || login?.children.isEmpty == false
+    }
 
     /// Makes the `login` screen the one on top: dismisses a presented sign-up and, if Login shows something
     /// above its screen, starts a fresh log-in flow.

@@ -4,16 +4,12 @@ import SignUpFeature
 
 /// Accounts and the session for the features, kept in the data directory.
 ///
-/// Conforms to SignUp's ``SignUpAccountService`` and Login's ``LoginAuthenticating``. It also knows who is
-/// logged in, which the post service needs to tell whether a post is liked.
+/// Conforms to SignUp's ``SignUpAccountService`` and Login's ``LoginAuthenticating``.
 @MainActor
 final class LiveAccountService: SignUpAccountService, LoginAuthenticating {
     private let store: AccountStore
     private let clock: AppClock
     private let health: DataHealth
-
-    /// The logged-in account's email, or `nil`.
-    private(set) var signedInEmail: String?
 
     /// Creates the service over `store`.
     init(store: AccountStore, clock: AppClock, health: DataHealth) {
@@ -22,16 +18,13 @@ final class LiveAccountService: SignUpAccountService, LoginAuthenticating {
         self.health = health
     }
 
-    /// The account of the saved session, if any, which becomes the signed-in account.
+    /// The account of the saved session, if any.
     func restoreSession() throws(DataError) -> AccountRecord? {
-        let account = try store.currentAccount()
-        signedInEmail = account?.email
-        return account
+        try store.currentAccount()
     }
 
     /// Ends the saved session.
     func logOut() throws(DataError) {
-        signedInEmail = nil
         do {
             try store.logOut()
         } catch {
@@ -53,7 +46,6 @@ final class LiveAccountService: SignUpAccountService, LoginAuthenticating {
         do {
             let account = try store.register(
                 email: email, password: password, displayName: displayName, now: clock.now)
-            signedInEmail = account.email
             return SignUpSession(email: account.email, displayName: account.displayName)
         } catch {
             switch error {
@@ -75,7 +67,6 @@ final class LiveAccountService: SignUpAccountService, LoginAuthenticating {
             throw .unavailable(error.description)
         }
         guard let account else { throw .invalidCredentials }
-        signedInEmail = account.email
         return LoginSession(email: account.email, displayName: account.displayName)
     }
 }

@@ -6,6 +6,10 @@ import Glibc
 /// A hash looks like `$y$j9T$<salt>$<hash>`; the salt comes from `/dev/urandom`. Verifying re-hashes the
 /// candidate with the stored hash as the setting and compares the results in constant time. Clear-text
 /// passwords are never kept, printed or written anywhere.
+///
+/// `crypt_r` reads C strings, which end at the first NUL byte: a password containing U+0000 would be hashed, and
+/// checked, as only what precedes it. Such a password is refused by ``hash(_:)`` and never matches in
+/// ``verify(_:against:)``.
 enum PasswordHasher {
     /// The yescrypt prefix with the default cost.
     static let settingPrefix = "$y$j9T$"
@@ -16,17 +20,23 @@ enum PasswordHasher {
         case noRandomness
         /// libcrypt refused the setting.
         case hashingFailed
+        /// The password contains U+0000, which would cut it short.
+        case containsNul
 
         var description: String {
             switch self {
             case .noRandomness: "no random bytes for a password salt"
             case .hashingFailed: "the password could not be hashed"
+            case .containsNul: "the password contains a NUL character"
             }
         }
     }
 
     /// Hashes `password` with a new random salt.
+    ///
+    /// - Throws: ``Failure/containsNul`` for a password containing U+0000.
     static func hash(_ password: String) throws(Failure) -> String {
+        guard !containsNul(password) else { throw .containsNul }
         guard let salt = randomSalt() else { throw .noRandomness }
         guard let hash = crypt(password, setting: settingPrefix + salt), hash.hasPrefix(settingPrefix) else {
             throw .hashingFailed
@@ -34,10 +44,16 @@ enum PasswordHasher {
         return hash
     }
 
-    /// Whether `password` matches `storedHash`, compared in constant time.
+    /// Whether `password` matches `storedHash`, compared in constant time; never for a password containing U+0000.
     static func verify(_ password: String, against storedHash: String) -> Bool {
-        guard storedHash.hasPrefix("$y$"), let candidate = crypt(password, setting: storedHash) else { return false }
+        guard !containsNul(password), !containsNul(storedHash), storedHash.hasPrefix("$y$"),
+            let candidate = crypt(password, setting: storedHash)
+        else { return false }
         return constantTimeEqual(Array(candidate.utf8), Array(storedHash.utf8))
+    }
+
+    private static func containsNul(_ text: String) -> Bool {
+        text.utf8.contains(0)
     }
 
     private static func crypt(_ password: String, setting: String) -> String? {

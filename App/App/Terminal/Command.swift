@@ -38,22 +38,32 @@ enum Command: Equatable, Sendable {
         ("quit", "leave the app"),
     ]
 
+    /// Whether `scalar` separates words: a space or a tab.
+    fileprivate static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t"
+    }
+
     /// Parses one line. Returns `nil` for a line with nothing to do: blank, or a `#` comment.
+    ///
+    /// Words are split at spaces and tabs between Unicode scalars, not characters: a space followed by a mark
+    /// that joins it (a combining accent, a zero-width joiner, a variation selector, a skin-tone modifier) forms
+    /// one character, and that mark belongs to the text after the space.
     static func parse(_ line: String) throws(UserFacingError) -> Command? {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        guard !trimmed.isEmpty, !trimmed.allSatisfy({ $0 == " " || $0 == "\t" }), trimmed.first != "#" else {
-            return nil
-        }
-        let word = String(trimmed.prefix { $0 != " " && $0 != "\t" })
-        let rest = trimmed.dropFirst(word.count)
-        let argument = rest.trimmingSpaces()
+        let trimmed = line.unicodeScalars.drop(while: isSeparator)
+        guard let first = trimmed.first, first != "#" else { return nil }
+        let wordScalars = trimmed.prefix { !isSeparator($0) }
+        let word = String(Substring(wordScalars))
+        let rest = trimmed[wordScalars.endIndex...]
+        let argument = String(Substring(rest.trimmingSeparators))
         switch word {
         case "set":
-            let afterSet = rest.drop { $0 == " " || $0 == "\t" }
-            let field = String(afterSet.prefix { $0 != " " && $0 != "\t" })
-            guard !field.isEmpty else { throw UserFacingError(description: "usage: set <field> <text>") }
-            let afterField = afterSet.dropFirst(field.count)
-            return .set(field: field, text: afterField.isEmpty ? nil : String(afterField.dropFirst()))
+            let afterSet = rest.drop(while: isSeparator)
+            let fieldScalars = afterSet.prefix { !isSeparator($0) }
+            guard !fieldScalars.isEmpty else { throw UserFacingError(description: "usage: set <field> <text>") }
+            let afterField = afterSet[fieldScalars.endIndex...]
+            return .set(
+                field: String(Substring(fieldScalars)),
+                text: afterField.isEmpty ? nil : String(Substring(afterField.dropFirst())))
         case "open":
             guard !argument.isEmpty else { throw UserFacingError(description: "usage: open <url>") }
             return .open(argument)
@@ -83,9 +93,11 @@ enum Command: Equatable, Sendable {
     }
 }
 
-extension Substring {
-    /// The text without leading and trailing spaces and tabs.
-    fileprivate func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+extension Substring.UnicodeScalarView {
+    /// The scalars without leading and trailing spaces and tabs.
+    fileprivate var trimmingSeparators: Substring.UnicodeScalarView {
+        var scalars = drop(while: Command.isSeparator)
+        while let last = scalars.last, Command.isSeparator(last) { scalars.removeLast() }
+        return scalars
     }
 }
