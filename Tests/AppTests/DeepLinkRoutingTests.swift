@@ -50,7 +50,7 @@ struct DeepLinkRoutingTests {
         let data = try TemporaryDataDirectory()
         let run = data.run("screen\nopen app://feed/post/2\nscreen\n" + AppHarness.demoLogin + "screen\n")
         #expect(run.status == 0, "\(run.error)")
-        let hint = "Log in to continue to app://feed/post/2.\n"
+        let hint = "Log in or sign up to continue to app://feed/post/2.\n"
         #expect(run.output.components(separatedBy: hint).count == 2, "drawn once: not before the link, not after")
         #expect(run.output.contains(hint + "Log in\n======\n"), "drawn above the login screen")
         #expect(run.output.hasSuffix("[1] Unlike (like)\n"), "the log-in continued to the post")

@@ -32,7 +32,8 @@ final class CommandSession {
 
     /// The screen as a person sees it, below a reminder of the link that waits for a log-in, if any.
     func renderScreen() -> String {
-        renderer.render(window, notice: root.appCoordinator.pendingLink.map { "Log in to continue to \($0.url)." })
+        let notice = root.appCoordinator.pendingLink.map { "Log in or sign up to continue to \($0.url)." }
+        return renderer.render(window, notice: notice)
     }
 
     /// The first fatal data error met so far, if any.
