@@ -80,7 +80,7 @@ public final class Window {
     public var screensOnTop: [ViewController] {
         guard let top = presentedViewControllers.last ?? rootViewController else { return [] }
         var path = [top]
-        while let child = path.last?.visibleContainedViewControllers.first {
+        while let child = path.last?.visibleChild {
             path.append(child)
         }
         return path
@@ -249,10 +249,12 @@ public final class Window {
         return visible
     }
 
+    /// Appends `screen` and its visible child, and the child's, down to the leaf.
     private static func appendVisible(_ screen: ViewController, to visible: inout [ViewController]) {
-        visible.append(screen)
-        for child in screen.visibleContainedViewControllers {
-            appendVisible(child, to: &visible)
+        var next: ViewController? = screen
+        while let current = next {
+            visible.append(current)
+            next = current.visibleChild
         }
     }
 
