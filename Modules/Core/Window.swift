@@ -186,7 +186,11 @@ public final class Window {
         observers.removeAll { $0.id == id }
     }
 
-    func emit(_ event: NavigationEvent) {
+    /// Sends `event` to every observer. The event is built only when someone
+    /// observes, so routing in a window nobody observes builds none.
+    func emit(_ event: @autoclosure () -> NavigationEvent) {
+        guard !observers.isEmpty else { return }
+        let event = event()
         for observer in observers {
             observer.handler(event)
         }
