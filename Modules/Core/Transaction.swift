@@ -39,11 +39,7 @@ enum Transaction {
         var passes = 0
         while passes < settlePassLimit {
             passes += 1
-            var changed = false
-            for window in Window.liveWindows() where window.deliverAppearanceChanges() {
-                changed = true
-            }
-            if changed { continue }
+            if Window.deliverAppearanceChangesInEveryWindow() { continue }
             guard nextCompletion < completions.count else { break }
             let completion = completions[nextCompletion]
             nextCompletion += 1

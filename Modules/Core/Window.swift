@@ -23,10 +23,17 @@ public final class Window {
     private var observers: [(id: ObserverID, handler: @MainActor (NavigationEvent) -> Void)] = []
     private var nextObserverID = 0
 
+    /// Every window created, weakly, in the order they were created. Released
+    /// windows are dropped when the next window registers.
     private static var windows: [WeakWindow] = []
+
+    /// The live windows of the settle pass under way, kept between passes so a
+    /// pass allocates nothing once it has grown. Empty outside a pass.
+    private static var windowsBeingSettled: [Window] = []
 
     /// Creates an empty window.
     public init() {
+        Window.windows.removeAll { $0.window == nil }
         Window.windows.append(WeakWindow(window: self))
     }
 
@@ -264,9 +271,21 @@ public final class Window {
 
     // MARK: - Registry and user-driven detach
 
-    static func liveWindows() -> [Window] {
-        windows.removeAll { $0.window == nil }
-        return windows.compactMap(\.window)
+    /// Delivers the appearance changes of every live window, in the order the
+    /// windows were created. Returns whether any window changed.
+    ///
+    /// The windows are held strongly for the whole pass, so a window released
+    /// by a callback of an earlier window is still settled in this pass.
+    static func deliverAppearanceChangesInEveryWindow() -> Bool {
+        for entry in windows {
+            if let window = entry.window { windowsBeingSettled.append(window) }
+        }
+        var changed = false
+        for window in windowsBeingSettled where window.deliverAppearanceChanges() {
+            changed = true
+        }
+        windowsBeingSettled.removeAll(keepingCapacity: true)
+        return changed
     }
 
     /// Detaches the coordinators that own any of `removed` (or anything they
