@@ -14,13 +14,14 @@ open class ContainerViewController: ViewController {
     public private(set) var selectedIndex: Int?
 
     /// The visible child.
-    public var selectedViewController: ViewController? { selectedIndex.map { viewControllers[$0] } }
+    public var selectedViewController: ViewController? {
+        guard let selectedIndex else { return nil }
+        return viewControllers[selectedIndex]
+    }
 
     override var containedViewControllers: [ViewController] { viewControllers }
 
-    override var visibleContainedViewControllers: [ViewController] {
-        selectedViewController.map { [$0] } ?? []
-    }
+    override var visibleChild: ViewController? { selectedViewController }
 
     /// Replaces the children and makes the one at `selectedIndex` visible.
     /// Children already in this container may be reused; the others must not

@@ -38,9 +38,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
 
     override var containedViewControllers: [ViewController] { viewControllers }
 
-    override var visibleContainedViewControllers: [ViewController] {
-        topViewController.map { [$0] } ?? []
-    }
+    override var visibleChild: ViewController? { topViewController }
 
     func pushScreen(_ screen: ViewController, completion: (@MainActor () -> Void)?) throws(NavigationError) {
         guard !(screen is NavigationController) else { throw .cannotPushNavigationController }

@@ -14,12 +14,19 @@ enum Transaction {
     private static var completions: [@MainActor () -> Void] = []
     private static var nextCompletion = 0
 
+    /// Whether a change ran since the windows last compared what they show.
+    /// Every change to the screen hierarchy runs inside ``run(_:)``, so while
+    /// this is `false` no window can show anything new and a settle pass skips
+    /// the comparison.
+    private static var hierarchyMayHaveChanged = false
+
     /// The most settle passes one outermost change may cause; past it the loop
     /// stops, so callbacks that route forever cannot hang the app.
     static let settlePassLimit = 10_000
 
     static func run<Result, Failure: Error>(_ change: () throws(Failure) -> Result) throws(Failure) -> Result {
         depth += 1
+        hierarchyMayHaveChanged = true
         defer {
             depth -= 1
             if depth == 0 { settle() }
@@ -39,11 +46,10 @@ enum Transaction {
         var passes = 0
         while passes < settlePassLimit {
             passes += 1
-            var changed = false
-            for window in Window.liveWindows() where window.deliverAppearanceChanges() {
-                changed = true
+            if hierarchyMayHaveChanged {
+                hierarchyMayHaveChanged = false
+                if Window.deliverAppearanceChangesInEveryWindow() { continue }
             }
-            if changed { continue }
             guard nextCompletion < completions.count else { break }
             let completion = completions[nextCompletion]
             nextCompletion += 1

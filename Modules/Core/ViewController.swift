@@ -108,8 +108,9 @@ open class ViewController: ViewControllerable {
     /// Every child this screen contains (a stack, a container's children).
     var containedViewControllers: [ViewController] { [] }
 
-    /// The children that are visible when this screen is.
-    var visibleContainedViewControllers: [ViewController] { [] }
+    /// The child that is visible when this screen is (a stack's top, a
+    /// container's selected child), if any.
+    var visibleChild: ViewController? { nil }
 
     // MARK: - Lifecycle
 

@@ -20,13 +20,24 @@ public final class Window {
     /// first, as of the last settled change.
     public private(set) var visibleViewControllers: [ViewController] = []
 
+    /// The buffer ``deliverAppearanceChanges()`` computes what is visible
+    /// into; empty between calls.
+    private var visibleScratch: [ViewController] = []
+
     private var observers: [(id: ObserverID, handler: @MainActor (NavigationEvent) -> Void)] = []
     private var nextObserverID = 0
 
+    /// Every window created, weakly, in the order they were created. Released
+    /// windows are dropped when the next window registers.
     private static var windows: [WeakWindow] = []
+
+    /// The live windows of the settle pass under way, kept between passes so a
+    /// pass allocates nothing once it has grown. Empty outside a pass.
+    private static var windowsBeingSettled: [Window] = []
 
     /// Creates an empty window.
     public init() {
+        Window.windows.removeAll { $0.window == nil }
         Window.windows.append(WeakWindow(window: self))
     }
 
@@ -81,7 +92,7 @@ public final class Window {
     public var screensOnTop: [ViewController] {
         guard let top = presentedViewControllers.last ?? rootViewController else { return [] }
         var path = [top]
-        while let child = path.last?.visibleContainedViewControllers.first {
+        while let child = path.last?.visibleChild {
             path.append(child)
         }
         return path
@@ -191,7 +202,11 @@ public final class Window {
         observers.removeAll { $0.id == id }
     }
 
-    func emit(_ event: NavigationEvent) {
+    /// Sends `event` to every observer. The event is built only when someone
+    /// observes, so routing in a window nobody observes builds none.
+    func emit(_ event: @autoclosure () -> NavigationEvent) {
+        guard !observers.isEmpty else { return }
+        let event = event()
         for observer in observers {
             observer.handler(event)
         }
@@ -201,35 +216,45 @@ public final class Window {
 
     /// Delivers the lifecycle callbacks that bring the screens' appearance in
     /// line with what is visible now. Returns whether anything changed.
+    ///
+    /// The lists hold a handful of screens, so they are compared by linear
+    /// scans, and the list of what is visible now is computed into a buffer the
+    /// window keeps: a settle that finds nothing changed allocates nothing.
     func deliverAppearanceChanges() -> Bool {
-        let now = computeVisibleViewControllers()
-        let before = visibleViewControllers
-        if now.count == before.count, zip(now, before).allSatisfy({ $0 === $1 }) { return false }
-        let nowIDs = Set(now.map(ObjectIdentifier.init))
-        let beforeIDs = Set(before.map(ObjectIdentifier.init))
-        let leaving = before.filter { !nowIDs.contains(ObjectIdentifier($0)) }
-        let entering = now.filter { !beforeIDs.contains(ObjectIdentifier($0)) }
+        appendVisibleViewControllers(to: &visibleScratch)
+        guard !Window.areIdentical(visibleScratch, visibleViewControllers) else {
+            visibleScratch.removeAll(keepingCapacity: true)
+            return false
+        }
+        var before = visibleViewControllers
+        let now = visibleScratch
         visibleViewControllers = now
-        if leaving.isEmpty && entering.isEmpty { return true }
-        for screen in entering {
+        visibleScratch = []
+        defer {
+            // Keep the old list's storage for the next comparison, but not its
+            // screens: a screen that left must be released with its owner.
+            before.removeAll(keepingCapacity: true)
+            visibleScratch = before
+        }
+        for screen in now where !Window.contains(screen, in: before) {
             screen.loadViewIfNeeded()
         }
-        for screen in leaving {
+        for screen in before where !Window.contains(screen, in: now) {
             screen.appearanceState = .disappearing
             screen.viewWillDisappear()
             emit(.lifecycle(screen.screenID, .viewWillDisappear))
         }
-        for screen in entering {
+        for screen in now where !Window.contains(screen, in: before) {
             screen.appearanceState = .appearing
             screen.viewWillAppear()
             emit(.lifecycle(screen.screenID, .viewWillAppear))
         }
-        for screen in leaving {
+        for screen in before where !Window.contains(screen, in: now) {
             screen.appearanceState = .disappeared
             screen.viewDidDisappear()
             emit(.lifecycle(screen.screenID, .viewDidDisappear))
         }
-        for screen in entering {
+        for screen in now where !Window.contains(screen, in: before) {
             screen.appearanceState = .appeared
             screen.viewDidAppear()
             emit(.lifecycle(screen.screenID, .viewDidAppear))
@@ -237,35 +262,67 @@ public final class Window {
         return true
     }
 
-    /// What is visible: the presentation levels from the topmost full-screen
-    /// one up, and in each level the visible child of every container.
-    private func computeVisibleViewControllers() -> [ViewController] {
-        guard let root = rootViewController else { return [] }
-        var levels = [root]
-        while let next = levels[levels.count - 1].presentedStorage {
-            levels.append(next)
+    /// Appends what is visible: the presentation levels from the topmost
+    /// full-screen one up, and in each level the visible child of every
+    /// container.
+    private func appendVisibleViewControllers(to visible: inout [ViewController]) {
+        guard let root = rootViewController else { return }
+        var firstVisibleLevel = root
+        var next = root.presentedStorage
+        while let level = next {
+            if !level.modalPresentationStyle.keepsPresenterVisible { firstVisibleLevel = level }
+            next = level.presentedStorage
         }
-        let firstVisibleLevel =
-            levels.lastIndex { !$0.modalPresentationStyle.keepsPresenterVisible && $0 !== root } ?? 0
-        var visible: [ViewController] = []
-        for level in levels[firstVisibleLevel...] {
-            Window.appendVisible(level, to: &visible)
+        var level: ViewController? = firstVisibleLevel
+        while let current = level {
+            Window.appendVisible(current, to: &visible)
+            level = current.presentedStorage
         }
-        return visible
     }
 
+    /// Whether `first` and `second` hold the same screens in the same order.
+    private static func areIdentical(_ first: [ViewController], _ second: [ViewController]) -> Bool {
+        guard first.count == second.count else { return false }
+        for index in first.indices where first[index] !== second[index] {
+            return false
+        }
+        return true
+    }
+
+    /// Whether `screens` holds `screen` itself.
+    private static func contains(_ screen: ViewController, in screens: [ViewController]) -> Bool {
+        for candidate in screens where candidate === screen {
+            return true
+        }
+        return false
+    }
+
+    /// Appends `screen` and its visible child, and the child's, down to the leaf.
     private static func appendVisible(_ screen: ViewController, to visible: inout [ViewController]) {
-        visible.append(screen)
-        for child in screen.visibleContainedViewControllers {
-            appendVisible(child, to: &visible)
+        var next: ViewController? = screen
+        while let current = next {
+            visible.append(current)
+            next = current.visibleChild
         }
     }
 
     // MARK: - Registry and user-driven detach
 
-    static func liveWindows() -> [Window] {
-        windows.removeAll { $0.window == nil }
-        return windows.compactMap(\.window)
+    /// Delivers the appearance changes of every live window, in the order the
+    /// windows were created. Returns whether any window changed.
+    ///
+    /// The windows are held strongly for the whole pass, so a window released
+    /// by a callback of an earlier window is still settled in this pass.
+    static func deliverAppearanceChangesInEveryWindow() -> Bool {
+        for entry in windows {
+            if let window = entry.window { windowsBeingSettled.append(window) }
+        }
+        var changed = false
+        for window in windowsBeingSettled where window.deliverAppearanceChanges() {
+            changed = true
+        }
+        windowsBeingSettled.removeAll(keepingCapacity: true)
+        return changed
     }
 
     /// Detaches the coordinators that own any of `removed` (or anything they
