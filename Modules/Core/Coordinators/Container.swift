@@ -1,3 +1,13 @@
+/// A builder of a feature's coordinator, as other modules see it.
+///
+/// Each feature publishes a protocol that refines `Containable` with one
+/// method that builds its coordinator, for example
+/// `func coordinator(listener: any LoginListener) -> any ViewableCoordinating`.
+/// A parent receives that protocol through its own dependency, so it can build
+/// the child without seeing any of the child's concrete types.
+@MainActor
+public protocol Containable: AnyObject {}
+
 /// The base class of a feature's builder: it holds what the feature needs.
 ///
 /// A feature declares what it needs as a `Dependency` protocol; the app (or a
