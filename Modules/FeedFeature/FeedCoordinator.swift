@@ -81,7 +81,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
                 dependency: dependency,
                 user: user
             )
-            try addChild(detail) { try viewControllerable.push($0) }
+            try addChild(detail) { try self.viewControllerable.push($0) }
             self.detail = detail
         } catch {
             throw .unavailable(String(describing: error))
@@ -98,7 +98,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
                 user: user
             )
             compose.listener = self
-            try addChild(compose) { try viewControllerable.present($0, style: .pageSheet) }
+            try addChild(compose) { try self.viewControllerable.present($0, style: .pageSheet) }
             self.compose = compose
             presenter.show(errorMessage: nil)
         } catch {

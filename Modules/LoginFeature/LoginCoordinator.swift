@@ -67,7 +67,7 @@ extension LoginCoordinator: LoginScreenListener {
         guard signUp == nil else { return }
         let child = signUpBuilder.coordinator(listener: self)
         do {
-            try addChild(child) { try viewControllerable.push($0) }
+            try addChild(child) { try self.viewControllerable.push($0) }
         } catch {
             presenter.show(errorMessage: LoginMessage.navigationFailed(error))
             return

@@ -55,7 +55,7 @@ final class SignUpCoordinator: ViewableCoordinator<any SignUpStepPresentable> {
         reportingTo stepPresenter: any SignUpStepPresentable
     ) -> Bool {
         do {
-            try addChild(step) { try viewControllerable.push($0) }
+            try addChild(step) { try self.viewControllerable.push($0) }
             return true
         } catch {
             stepPresenter.show(errorMessage: SignUpMessage.cannotShowStep(error))

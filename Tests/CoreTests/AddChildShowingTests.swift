@@ -26,7 +26,7 @@ struct AddChildShowingTests {
         weak var released: ScreenCoordinator?
         let stranger = TestScreen(screenID: "no navigation around me")
 
-        #expect(throws: NavigationError.noNavigationController) {
+        #expect(throws: RoutingError.navigation(.noNavigationController)) {
             let child = ScreenCoordinator("child")
             released = child
             try parent.addChild(child) { try stranger.push($0) }
@@ -47,7 +47,7 @@ struct AddChildShowingTests {
         try other.addChild(child)
         var showCalls = 0
 
-        #expect(throws: CoordinatorError.attachedToAnotherParent) {
+        #expect(throws: RoutingError.coordinator(.attachedToAnotherParent)) {
             try parent.addChild(child) { screen in
                 showCalls += 1
                 try navigation.push(screen)

@@ -151,7 +151,7 @@ final class AppCoordinator: Coordinator {
         let login = loginBuilder.coordinator(listener: self)
         do {
             try addChild(login) { screen in
-                try window.setRootViewController(NavigationController(root: screen, screenID: "login.navigation"))
+                try self.window.setRootViewController(NavigationController(root: screen, screenID: "login.navigation"))
             }
             self.login = login
         } catch {
@@ -164,7 +164,7 @@ final class AppCoordinator: Coordinator {
         let feed = feedBuilder.coordinator(listener: self, user: user)
         do {
             try addChild(feed) { screen in
-                try window.setRootViewController(NavigationController(root: screen, screenID: "feed.navigation"))
+                try self.window.setRootViewController(NavigationController(root: screen, screenID: "feed.navigation"))
             }
             self.feed = feed
         } catch {

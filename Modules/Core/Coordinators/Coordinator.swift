@@ -58,6 +58,9 @@ open class Coordinator {
     private var vacantSlotCount = 0
     /// This coordinator's index in its parent's `childSlots`.
     private var slotIndex = 0
+    /// How many times the coordinator stopped; a routing request made before
+    /// a stop is dropped at its turn.
+    private(set) var stopGeneration = 0
 
     /// Creates a coordinator that is not started and has no parent.
     public init() {
@@ -102,6 +105,7 @@ open class Coordinator {
     public final func stop() {
         let wasStarted = isStarted
         isStarted = false
+        stopGeneration &+= 1
         while let child = childSlots.popLast() {
             guard let child else {
                 vacantSlotCount -= 1
@@ -128,6 +132,11 @@ open class Coordinator {
     /// Override it to drop any reference you keep to the child and to tell your
     /// own listener. The child is no longer in ``children`` when this runs.
     /// The default does nothing.
+    ///
+    /// Only the parent of the outermost coordinator whose screen left is told:
+    /// the coordinators inside it are stopped with it, as ``removeChild(_:)``
+    /// stops a subtree. A cancelled interactive gesture removes nothing and
+    /// tells nobody.
     open func userDidRemove(_ child: any Coordinating) {}
 
     // MARK: - Tree
@@ -166,7 +175,8 @@ open class Coordinator {
     }
 
     /// Detaches this coordinator from its parent because the user removed its
-    /// screen, then tells the parent.
+    /// screen, then tells the parent. A coordinator that already left the tree
+    /// (with an ancestor whose screen was removed too) is left alone.
     func detachAfterUserNavigation() {
         guard let parent else { return }
         parent.detachSlot(of: self)

@@ -48,6 +48,14 @@ open class ViewableCoordinator<Presenter>: Coordinator, ViewableCoordinating {
         self.presenter = presenter
         super.init()
         let screen = viewControllerable.viewController
-        if screen.owningCoordinator == nil { screen.owningCoordinator = self }
+        if screen.owner == nil { screen.owner = self }
+    }
+}
+
+extension ViewableCoordinator: ScreenOwner {
+    var ownerDepth: Int { depth }
+
+    func personRemovedOwnedScreen() {
+        detachAfterUserNavigation()
     }
 }

@@ -29,8 +29,10 @@ open class ContainerViewController: ViewController {
     ///
     /// - Throws: ``NavigationError/indexOutOfRange``,
     ///   ``NavigationError/duplicateScreen``, or
-    ///   ``NavigationError/alreadyInHierarchy``, or
-    ///   ``NavigationError/presentsAnotherScreen``.
+    ///   ``NavigationError/alreadyInHierarchy``,
+    ///   ``NavigationError/presentsAnotherScreen``, or
+    ///   ``NavigationError/transitionInProgress`` while an interactive gesture
+    ///   is held in the window. A switch is instant, as a tab switch is.
     public final func setViewControllers(
         _ screens: [any ViewControllerable],
         selectedIndex: Int = 0,
@@ -46,7 +48,9 @@ open class ContainerViewController: ViewController {
             }
             guard screen.presentedStorage == nil else { throw .presentsAnotherScreen }
         }
-        Transaction.run {
+        let window = self.window
+        guard window?.heldGesture == nil else { throw .transitionInProgress }
+        Transaction.run(touching: window) {
             for screen in viewControllers where !seen.contains(ObjectIdentifier(screen)) {
                 screen.parent = nil
             }
@@ -65,10 +69,14 @@ open class ContainerViewController: ViewController {
     /// Makes the child at `index` the visible one. Selecting the visible child
     /// again changes nothing but still calls the completion.
     ///
-    /// - Throws: ``NavigationError/indexOutOfRange``.
+    /// - Throws: ``NavigationError/indexOutOfRange``, or
+    ///   ``NavigationError/transitionInProgress`` while an interactive gesture
+    ///   is held in the window.
     public final func select(index: Int, completion: (@MainActor () -> Void)? = nil) throws(NavigationError) {
         guard viewControllers.indices.contains(index) else { throw .indexOutOfRange }
-        Transaction.run {
+        let window = self.window
+        guard window?.heldGesture == nil else { throw .transitionInProgress }
+        Transaction.run(touching: window) {
             if selectedIndex != index {
                 selectedIndex = index
                 window?.emit(.select(viewControllers[index].screenID))

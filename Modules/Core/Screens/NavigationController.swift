@@ -34,7 +34,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
     ///   it presents a screen.
     public convenience init(root: any ViewControllerable, screenID: String = "navigation") throws(NavigationError) {
         self.init(screenID: screenID)
-        try replaceStack([root.viewController], completion: nil)
+        try replaceStack([root.viewController], animated: false, completion: nil)
     }
 
     /// The navigation controller itself.
@@ -50,49 +50,71 @@ public final class NavigationController: ViewController, NavigationControllerabl
 
     override var visibleChild: ViewController? { topViewController }
 
-    func pushScreen(_ screen: ViewController, completion: (@MainActor () -> Void)?) throws(NavigationError) {
+    func pushScreen(
+        _ screen: ViewController, animated: Bool, completion: (@MainActor () -> Void)?
+    ) throws(NavigationError) {
+        try refuseIfTransitioning()
         guard !(screen is NavigationController) else { throw .cannotPushNavigationController }
         guard !screen.isInHierarchy, !screen.isAncestor(orSelfOf: self) else { throw .alreadyInHierarchy }
         guard screen.presentedStorage == nil else { throw .presentsAnotherScreen }
-        Transaction.run {
+        let window = self.window
+        Transaction.run(touching: window) {
             screen.parent = self
             viewControllers.append(screen)
             window?.emit(.push(screen.screenID))
-            Transaction.enqueue(completion)
+            Window.finishChange(in: window, animated: animated, completion: completion) { $0.lock(self) }
         }
     }
 
-    func popTopScreen(completion: (@MainActor () -> Void)?) throws(NavigationError) -> ViewController {
+    func popTopScreen(
+        animated: Bool, completion: (@MainActor () -> Void)?
+    ) throws(NavigationError) -> ViewController {
+        try refuseIfTransitioning()
         guard viewControllers.count > 1 else { throw .cannotPopRoot }
-        return Transaction.run {
-            let popped = viewControllers.removeLast()
-            popped.parent = nil
-            window?.emit(.pop([popped.screenID]))
-            Transaction.enqueue(completion)
+        let window = self.window
+        return Transaction.run(touching: window) {
+            let popped = removeTopScreen()
+            Window.finishChange(in: window, animated: animated, completion: completion) { $0.lock(self) }
             return popped
         }
     }
 
-    func popToRootScreen(completion: (@MainActor () -> Void)?) -> [ViewController] {
+    /// Removes the top screen, which must not be the root, and returns it.
+    func removeTopScreen() -> ViewController {
+        let window = self.window
+        return Transaction.run(touching: window) {
+            let popped = viewControllers.removeLast()
+            popped.parent = nil
+            window?.emit(.pop([popped.screenID]))
+            return popped
+        }
+    }
+
+    func popToRootScreen(
+        animated: Bool, completion: (@MainActor () -> Void)?
+    ) throws(NavigationError) -> [ViewController] {
+        try refuseIfTransitioning()
         guard viewControllers.count > 1 else {
             Transaction.run { Transaction.enqueue(completion) }
             return []
         }
-        return popAbove(index: 0, completion: completion)
+        return popAbove(index: 0, animated: animated, completion: completion)
     }
 
     func popScreens(
-        to screen: ViewController, completion: (@MainActor () -> Void)?
-    ) throws(NavigationError)
-        -> [ViewController]
-    {
+        to screen: ViewController, animated: Bool, completion: (@MainActor () -> Void)?
+    ) throws(NavigationError) -> [ViewController] {
+        try refuseIfTransitioning()
         guard screen.parent === self, let index = viewControllers.lastIndex(where: { $0 === screen }) else {
             throw .notInNavigationStack
         }
-        return popAbove(index: index, completion: completion)
+        return popAbove(index: index, animated: animated, completion: completion)
     }
 
-    func replaceStack(_ screens: [ViewController], completion: (@MainActor () -> Void)?) throws(NavigationError) {
+    func replaceStack(
+        _ screens: [ViewController], animated: Bool, completion: (@MainActor () -> Void)?
+    ) throws(NavigationError) {
+        try refuseIfTransitioning()
         guard !screens.isEmpty else { throw .emptyStack }
         var seen = Set<ObjectIdentifier>()
         for screen in screens {
@@ -103,7 +125,8 @@ public final class NavigationController: ViewController, NavigationControllerabl
             }
             guard screen.presentedStorage == nil else { throw .presentsAnotherScreen }
         }
-        Transaction.run {
+        let window = self.window
+        Transaction.run(touching: window) {
             let previous = viewControllers
             for screen in previous where !seen.contains(ObjectIdentifier(screen)) {
                 screen.parent = nil
@@ -113,20 +136,23 @@ public final class NavigationController: ViewController, NavigationControllerabl
             }
             viewControllers = screens
             window?.emit(.setStack(screens.map(\.screenID)))
-            Transaction.enqueue(completion)
+            Window.finishChange(in: window, animated: animated, completion: completion) { $0.lock(self) }
         }
     }
 
     /// Pops every screen above `index`, returning them top first.
-    private func popAbove(index: Int, completion: (@MainActor () -> Void)?) -> [ViewController] {
-        Transaction.run {
+    private func popAbove(
+        index: Int, animated: Bool, completion: (@MainActor () -> Void)?
+    ) -> [ViewController] {
+        let window = self.window
+        return Transaction.run(touching: window) {
             let popped = Array(viewControllers[(index + 1)...].reversed())
             viewControllers.removeSubrange((index + 1)...)
             for screen in popped {
                 screen.parent = nil
             }
             window?.emit(.pop(popped.map(\.screenID)))
-            Transaction.enqueue(completion)
+            Window.finishChange(in: window, animated: animated, completion: completion) { $0.lock(self) }
             return popped
         }
     }

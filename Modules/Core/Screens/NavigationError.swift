@@ -35,6 +35,25 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
     case dismissalRefused
     /// A user gesture on a window with no root screen.
     case noRootViewController
+    /// Routing or a gesture that a transition in flight forbids, as UIKit
+    /// does: a push, pop or new stack on a navigation controller in a
+    /// transition, a present or dismiss while a presentation or dismissal runs,
+    /// any routing in a window while an interactive gesture is held, or a
+    /// gesture while anything moves. Wait for the transition to end, or route
+    /// through ``Coordinator/route(_:completion:)``, which waits by itself.
+    case transitionInProgress
+    /// An interactive gesture began while another one is held.
+    case gestureInProgress
+    /// Progress or release with no interactive gesture held.
+    case noGestureInProgress
+    /// The back button is a tap, not a gesture that can be held; use
+    /// ``Window/perform(_:)``.
+    case gestureNotInteractive
+    /// A gesture's progress must be a number from 0 to 1.
+    case gestureProgressOutOfRange
+    /// A back gesture on a screen that refuses it (see
+    /// ``ViewController/isModalInNavigation``).
+    case backRefused
 
     /// A sentence that says what was refused and why, for error messages.
     public var description: String {
@@ -54,6 +73,12 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
         case .notSwipeDismissible: "only a sheet can be swiped down"
         case .dismissalRefused: "the sheet refused to be dismissed"
         case .noRootViewController: "the window has no root screen"
+        case .transitionInProgress: "a transition is in progress; wait for it to end"
+        case .gestureInProgress: "a gesture is already in progress; release it first"
+        case .noGestureInProgress: "no gesture is in progress"
+        case .gestureNotInteractive: "the back button cannot be held; only swipes can"
+        case .gestureProgressOutOfRange: "a gesture's progress must be a number from 0 to 1"
+        case .backRefused: "the screen refused to go back"
         }
     }
 }
@@ -68,6 +93,9 @@ public enum ScreenInputError: Error, Equatable, Sendable, CustomStringConvertibl
     case actionDisabled(String)
     /// No screen on top shows this field.
     case unknownField(String)
+    /// The screen is appearing or disappearing in a transition, and takes no
+    /// input until it ends.
+    case screenInTransition
 
     /// A sentence that says what was refused and why, for error messages.
     public var description: String {
@@ -76,6 +104,7 @@ public enum ScreenInputError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unknownAction(let id): "no action '\(id)' on this screen"
         case .actionDisabled(let id): "the action '\(id)' is not available now"
         case .unknownField(let id): "no field '\(id)' on this screen"
+        case .screenInTransition: "the screen is in a transition; wait for it to end"
         }
     }
 }

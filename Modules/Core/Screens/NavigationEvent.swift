@@ -18,8 +18,12 @@ public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
     case select(String)
     /// The window got a new root screen.
     case setRoot(String)
-    /// The user made a gesture (sent before what it causes).
+    /// The user made a gesture, or began an interactive one (sent before what
+    /// it causes).
     case gesture(UserGesture)
+    /// The user released an interactive gesture short of finishing it; the
+    /// screens return to where they were.
+    case gestureCancelled(UserGesture)
     /// A screen got a lifecycle callback.
     case lifecycle(String, LifecycleEvent)
 
@@ -34,6 +38,7 @@ public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
         case .select(let id): "select \(id)"
         case .setRoot(let id): "setRoot \(id)"
         case .gesture(let gesture): "gesture \(gesture.rawValue)"
+        case .gestureCancelled(let gesture): "gestureCancelled \(gesture.rawValue)"
         case .lifecycle(let id, let event): "\(event.rawValue) \(id)"
         }
     }

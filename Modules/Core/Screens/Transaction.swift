@@ -1,12 +1,16 @@
 /// Groups changes to the screen hierarchy so lifecycle callbacks and
-/// completions are delivered once the outermost change is done.
+/// completions are delivered once the outermost change is done, and keeps the
+/// work that waits for every window to be idle.
 ///
-/// Every routing method runs its change inside ``run(_:)``. When the outermost
-/// call ends, the transaction settles: each window compares what is visible
-/// now with what it last reported and delivers the disappear and appear
-/// callbacks, then the queued completions run one by one. A routing call made
-/// from a callback or a completion applies at once and is settled by the same
-/// loop, after the current step, so re-entrant routing works in order.
+/// Every routing method runs its change inside ``run(touching:_:)``, naming the
+/// window it changes. When the outermost call ends, the transaction settles:
+/// each window the change touched compares what is visible now with what it
+/// last reported and delivers the callbacks (the will-callbacks, and the
+/// did-callbacks unless a transition takes time), then the queued completions
+/// run one by one, then, once no transition is in flight anywhere, the work
+/// that waits for idleness runs in the order it was asked for. A routing call
+/// made from a callback or a completion applies at once and is settled by the
+/// same loop, after the current step, so re-entrant routing works in order.
 @MainActor
 enum Transaction {
     private static var depth = 0
@@ -14,19 +18,34 @@ enum Transaction {
     private static var completions: [@MainActor () -> Void] = []
     private static var nextCompletion = 0
 
-    /// Whether a change ran since the windows last compared what they show.
-    /// Every change to the screen hierarchy runs inside ``run(_:)``, so while
-    /// this is `false` no window can show anything new and a settle pass skips
-    /// the comparison.
-    private static var hierarchyMayHaveChanged = false
+    /// The windows a change touched since they last compared what they show.
+    /// A settle pass visits these and no other window.
+    private static var touchedWindows: [Window] = []
+    /// The windows of the pass under way, kept between passes so a pass
+    /// allocates nothing once it has grown.
+    private static var windowsBeingSettled: [Window] = []
+
+    /// Transitions requested, running or held, in every window.
+    private(set) static var transitionsInFlight = 0
+    /// Work waiting for every window to be idle, oldest first.
+    private static var idleWork: [@MainActor () -> Void] = []
+    private static var nextIdleWork = 0
+    /// Whether a piece of idle work is running now: what it asks for is part
+    /// of it and applies at once.
+    private static var isRunningIdleWork = false
 
     /// The most settle passes one outermost change may cause; past it the loop
     /// stops, so callbacks that route forever cannot hang the app.
     static let settlePassLimit = 10_000
 
-    static func run<Result, Failure: Error>(_ change: () throws(Failure) -> Result) throws(Failure) -> Result {
+    /// Runs `change`, then settles once the outermost change is done.
+    /// `window` is the window the change alters, if any.
+    static func run<Result, Failure: Error>(
+        touching window: Window? = nil,
+        _ change: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         depth += 1
-        hierarchyMayHaveChanged = true
+        if let window { touch(window) }
         defer {
             depth -= 1
             if depth == 0 { settle() }
@@ -34,10 +53,46 @@ enum Transaction {
         return try change()
     }
 
+    /// Marks `window` as changed, so the next settle pass compares what it shows.
+    static func touch(_ window: Window) {
+        for touched in touchedWindows where touched === window { return }
+        touchedWindows.append(window)
+    }
+
     static func enqueue(_ completion: (@MainActor () -> Void)?) {
         guard let completion else { return }
         completions.append(completion)
     }
+
+    static func transitionDidStart() { transitionsInFlight += 1 }
+
+    static func transitionDidEnd() { transitionsInFlight -= 1 }
+
+    // MARK: - Waiting for idleness
+
+    /// Whether work asked for now may run at once: no transition is in flight
+    /// in any window, and no earlier work is still waiting (unless the work
+    /// asking is itself the one running, which then includes it).
+    static var canRunIdleWorkNow: Bool {
+        transitionsInFlight == 0 && (isRunningIdleWork || nextIdleWork == idleWork.count)
+    }
+
+    /// Queues `work` to run once every window is idle, after the work queued
+    /// before it.
+    static func enqueueIdleWork(_ work: @escaping @MainActor () -> Void) {
+        idleWork.append(work)
+        if depth == 0, !isSettling, transitionsInFlight == 0 { run {} }
+    }
+
+    /// Runs `work` as idle work: what it routes applies at once.
+    static func runAsIdleWork<Result>(_ work: () -> Result) -> Result {
+        let wasRunning = isRunningIdleWork
+        isRunningIdleWork = true
+        defer { isRunningIdleWork = wasRunning }
+        return run { work() }
+    }
+
+    // MARK: - Settling
 
     private static func settle() {
         guard !isSettling else { return }
@@ -46,16 +101,33 @@ enum Transaction {
         var passes = 0
         while passes < settlePassLimit {
             passes += 1
-            if hierarchyMayHaveChanged {
-                hierarchyMayHaveChanged = false
-                if Window.deliverAppearanceChangesInEveryWindow() { continue }
+            if !touchedWindows.isEmpty {
+                swap(&touchedWindows, &windowsBeingSettled)
+                for window in windowsBeingSettled {
+                    window.deliverAppearanceChanges()
+                }
+                windowsBeingSettled.removeAll(keepingCapacity: true)
+                continue
             }
-            guard nextCompletion < completions.count else { break }
-            let completion = completions[nextCompletion]
-            nextCompletion += 1
-            completion()
+            if nextCompletion < completions.count {
+                let completion = completions[nextCompletion]
+                nextCompletion += 1
+                completion()
+                continue
+            }
+            if transitionsInFlight == 0, nextIdleWork < idleWork.count {
+                let work = idleWork[nextIdleWork]
+                nextIdleWork += 1
+                runAsIdleWork(work)
+                continue
+            }
+            break
         }
         completions.removeAll(keepingCapacity: true)
         nextCompletion = 0
+        if nextIdleWork == idleWork.count {
+            idleWork.removeAll(keepingCapacity: true)
+            nextIdleWork = 0
+        }
     }
 }

@@ -53,8 +53,18 @@ open class ViewController: ViewControllerable {
     /// The window whose root this screen is, if any.
     weak var hostingWindow: Window?
 
-    /// The coordinator whose screen this is, set by ``ViewableCoordinator``.
-    weak var owningCoordinator: Coordinator?
+    /// Whoever must hear when the person removes this screen: the coordinator
+    /// that owns it. See ``ScreenOwner``.
+    weak var owner: (any ScreenOwner)?
+
+    /// How many transitions in flight keep this screen from routing: as the
+    /// stack that pushes or pops, the context that presents or dismisses, or a
+    /// screen being presented or dismissed.
+    var transitionLockCount = 0
+
+    /// The transition that owes this screen its did-callback, while it appears
+    /// or disappears in one.
+    weak var transition: Transition?
 
     /// Creates a screen named `screenID`.
     public init(screenID: String) {
@@ -160,6 +170,19 @@ open class ViewController: ViewControllerable {
     /// a "Discard" action). The default does nothing.
     open func didAttemptUserDismissal() {}
 
+    /// Whether the person is prevented from going back from this screen (the
+    /// back button and the swipe back) while it is pushed: the navigation
+    /// counterpart of ``isModalInPresentation``. Override it, for example to
+    /// refuse while a form holds unsaved input. The default is `false`.
+    ///
+    /// It applies to the screen on top of a stack and to the screens it
+    /// contains; a coordinator can still pop the screen.
+    open var isModalInNavigation: Bool { false }
+
+    /// Called when the person tried to go back but ``isModalInNavigation``
+    /// refused it; offer a way out here. The default does nothing.
+    open func didAttemptUserBack() {}
+
     // MARK: - Content and input
 
     /// What a person sees on this screen now. The default is an untitled,
@@ -168,10 +191,13 @@ open class ViewController: ViewControllerable {
 
     /// Performs the action `id`, as a tap would.
     ///
-    /// - Throws: ``ScreenInputError/unknownAction(_:)`` if ``content`` offers
+    /// - Throws: ``ScreenInputError/screenInTransition`` while the screen
+    ///   appears or disappears in a transition (as UIKit ignores touches
+    ///   then), ``ScreenInputError/unknownAction(_:)`` if ``content`` offers
     ///   no such action, ``ScreenInputError/actionDisabled(_:)`` if it is
     ///   disabled. ``handleAction(_:)`` runs only when the action is offered.
     public final func performAction(_ id: String) throws(ScreenInputError) {
+        guard transition == nil else { throw .screenInTransition }
         guard let action = content.actions.first(where: { $0.id == id }) else {
             throw .unknownAction(id)
         }
@@ -181,9 +207,12 @@ open class ViewController: ViewControllerable {
 
     /// Sets the text of field `id`, as typing would.
     ///
-    /// - Throws: ``ScreenInputError/unknownField(_:)`` if ``content`` shows no
-    ///   such field. ``handleText(_:forField:)`` runs only when it does.
+    /// - Throws: ``ScreenInputError/screenInTransition`` while the screen
+    ///   appears or disappears in a transition, ``ScreenInputError/unknownField(_:)``
+    ///   if ``content`` shows no such field. ``handleText(_:forField:)`` runs
+    ///   only when it does.
     public final func setText(_ text: String, forField id: String) throws(ScreenInputError) {
+        guard transition == nil else { throw .screenInTransition }
         guard content.fields.contains(where: { $0.id == id }) else { throw .unknownField(id) }
         handleText(text, forField: id)
     }
@@ -196,38 +225,63 @@ open class ViewController: ViewControllerable {
 
     // MARK: - Presentation (implementation)
 
+    /// Refuses routing that involves this screen while a transition keeps it
+    /// (see ``transitionLockCount``) or while an interactive gesture is held in
+    /// its window.
+    func refuseIfTransitioning() throws(NavigationError) {
+        if transitionLockCount > 0 || window?.heldGesture != nil { throw .transitionInProgress }
+    }
+
     func presentScreen(
         _ screen: ViewController,
         style: PresentationStyle,
+        animated: Bool,
         completion: (@MainActor () -> Void)?
     ) throws(NavigationError) {
         let context = containmentRoot
+        try refuseIfTransitioning()
+        try context.refuseIfTransitioning()
         guard context.presentedStorage == nil else { throw .alreadyPresenting }
         guard !screen.isInHierarchy, !screen.isAncestor(orSelfOf: context) else { throw .alreadyInHierarchy }
-        Transaction.run {
+        let window = context.window
+        Transaction.run(touching: window) {
             context.presentedStorage = screen
             screen.presentingViewController = context
             screen.modalPresentationStyle = style
-            context.window?.emit(.present(screen.screenID, style))
-            Transaction.enqueue(completion)
+            window?.emit(.present(screen.screenID, style))
+            Window.finishChange(in: window, animated: animated, completion: completion) {
+                $0.lock(context)
+                $0.lock(screen)
+            }
         }
     }
 
-    func dismissScreens(completion: (@MainActor () -> Void)?) throws(NavigationError) {
+    func dismissScreens(animated: Bool, completion: (@MainActor () -> Void)?) throws(NavigationError) {
         let context = containmentRoot
+        let presenter: ViewController
         if context.presentedStorage != nil {
-            context.dismissPresentedChain(completion: completion)
-        } else if let presenter = context.presentingViewController {
-            presenter.dismissPresentedChain(completion: completion)
+            presenter = context
+        } else if let presenting = context.presentingViewController {
+            presenter = presenting
         } else {
             throw .nothingToDismiss
+        }
+        try presenter.refuseIfTransitioning()
+        try presenter.presentedStorage?.refuseIfTransitioning()
+        let window = presenter.window
+        Transaction.run(touching: window) {
+            let chain = presenter.dismissPresentedChain()
+            Window.finishChange(in: window, animated: animated, completion: completion) { transition in
+                transition.lock(presenter)
+                for screen in chain { transition.lock(screen) }
+            }
         }
     }
 
     /// Removes every screen presented above this context and returns them,
     /// top first. `self` must be a containment root that presents something.
     @discardableResult
-    func dismissPresentedChain(completion: (@MainActor () -> Void)?) -> [ViewController] {
+    func dismissPresentedChain() -> [ViewController] {
         var chain: [ViewController] = []
         var next = presentedStorage
         while let current = next {
@@ -235,15 +289,14 @@ open class ViewController: ViewControllerable {
             next = current.presentedStorage
         }
         chain.reverse()
-        Transaction.run {
-            let window = self.window
+        let window = self.window
+        Transaction.run(touching: window) {
             presentedStorage = nil
             for screen in chain {
                 screen.presentingViewController = nil
                 screen.presentedStorage = nil
             }
             window?.emit(.dismiss(chain.map(\.screenID)))
-            Transaction.enqueue(completion)
         }
         return chain
     }

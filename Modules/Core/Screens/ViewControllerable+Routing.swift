@@ -1,8 +1,22 @@
-/// Routing, with UIKit's semantics and no animation: every transition finishes
-/// before the method returns, lifecycle callbacks included, and then calls its
-/// completion. A routing call made from a lifecycle callback or a completion
-/// changes the hierarchy at once; its own callbacks and completion come after
-/// those already due, in order.
+/// Routing, with UIKit's semantics in order and in time.
+///
+/// The hierarchy changes when the method is called. Without animation, the
+/// lifecycle callbacks and then the completion are delivered before the
+/// outermost routing call returns. With `animated: true`, the change is a
+/// transition on the window's ``TransitionClock``: the will-callbacks come at
+/// once, the did-callbacks and then the completion when the transition ends
+/// (at once on the immediate clock, when a test advances a ``ManualClock``).
+/// A screen outside any window is never animated. A routing call made from a
+/// lifecycle callback or a completion changes the hierarchy at once; its own
+/// callbacks and completion come after those already due, in order.
+///
+/// While a transition runs, UIKit's rules hold as refusals
+/// (``NavigationError/transitionInProgress``): no push, pop or new stack on a
+/// navigation controller in a transition; no present from a screen that is
+/// being presented or dismissed or whose context is; no dismiss while the
+/// presentation or dismissal runs; and no routing at all in a window while an
+/// interactive gesture is held there. A coordinator that must route anyway
+/// asks ``Coordinator/route(_:completion:)`` to wait for its turn.
 ///
 /// Every method either does all it says or throws a ``NavigationError`` and
 /// changes nothing.
@@ -27,9 +41,11 @@ extension ViewControllerable {
     public func present(
         _ screen: any ViewControllerable,
         style: PresentationStyle = .pageSheet,
+        animated: Bool = false,
         completion: (@MainActor () -> Void)? = nil
     ) throws(NavigationError) {
-        try viewController.presentScreen(screen.viewController, style: style, completion: completion)
+        try viewController.presentScreen(
+            screen.viewController, style: style, animated: animated, completion: completion)
     }
 
     /// Dismisses, as in UIKit: if this screen presents something, dismisses
@@ -38,8 +54,10 @@ extension ViewControllerable {
     ///
     /// - Throws: ``NavigationError/nothingToDismiss`` if this screen neither
     ///   presents nor is presented.
-    public func dismiss(completion: (@MainActor () -> Void)? = nil) throws(NavigationError) {
-        try viewController.dismissScreens(completion: completion)
+    public func dismiss(
+        animated: Bool = false, completion: (@MainActor () -> Void)? = nil
+    ) throws(NavigationError) {
+        try viewController.dismissScreens(animated: animated, completion: completion)
     }
 
     // MARK: - Navigation
@@ -52,11 +70,10 @@ extension ViewControllerable {
     ///   ``NavigationError/cannotPushNavigationController``, or
     ///   ``NavigationError/presentsAnotherScreen``.
     public func push(
-        _ screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil
-    )
-        throws(NavigationError)
-    {
-        try resolvedNavigationController().pushScreen(screen.viewController, completion: completion)
+        _ screen: any ViewControllerable, animated: Bool = false, completion: (@MainActor () -> Void)? = nil
+    ) throws(NavigationError) {
+        try resolvedNavigationController().pushScreen(
+            screen.viewController, animated: animated, completion: completion)
     }
 
     /// Pops the top screen and returns it.
@@ -64,8 +81,10 @@ extension ViewControllerable {
     /// - Throws: ``NavigationError/noNavigationController``, or
     ///   ``NavigationError/cannotPopRoot`` when only the root is left.
     @discardableResult
-    public func pop(completion: (@MainActor () -> Void)? = nil) throws(NavigationError) -> ViewController {
-        try resolvedNavigationController().popTopScreen(completion: completion)
+    public func pop(
+        animated: Bool = false, completion: (@MainActor () -> Void)? = nil
+    ) throws(NavigationError) -> ViewController {
+        try resolvedNavigationController().popTopScreen(animated: animated, completion: completion)
     }
 
     /// Pops every screen above the root and returns them, top first. At the
@@ -73,8 +92,10 @@ extension ViewControllerable {
     ///
     /// - Throws: ``NavigationError/noNavigationController``.
     @discardableResult
-    public func popToRoot(completion: (@MainActor () -> Void)? = nil) throws(NavigationError) -> [ViewController] {
-        try resolvedNavigationController().popToRootScreen(completion: completion)
+    public func popToRoot(
+        animated: Bool = false, completion: (@MainActor () -> Void)? = nil
+    ) throws(NavigationError) -> [ViewController] {
+        try resolvedNavigationController().popToRootScreen(animated: animated, completion: completion)
     }
 
     /// Pops every screen above `screen` and returns them, top first.
@@ -83,11 +104,10 @@ extension ViewControllerable {
     ///   ``NavigationError/notInNavigationStack`` if `screen` is not on the stack.
     @discardableResult
     public func pop(
-        to screen: any ViewControllerable, completion: (@MainActor () -> Void)? = nil
-    )
-        throws(NavigationError) -> [ViewController]
-    {
-        try resolvedNavigationController().popScreens(to: screen.viewController, completion: completion)
+        to screen: any ViewControllerable, animated: Bool = false, completion: (@MainActor () -> Void)? = nil
+    ) throws(NavigationError) -> [ViewController] {
+        try resolvedNavigationController().popScreens(
+            to: screen.viewController, animated: animated, completion: completion)
     }
 
     /// Replaces the whole navigation stack, root first. Screens already on the
@@ -99,11 +119,10 @@ extension ViewControllerable {
     ///   ``NavigationError/cannotPushNavigationController``, or
     ///   ``NavigationError/presentsAnotherScreen``.
     public func setStack(
-        _ screens: [any ViewControllerable], completion: (@MainActor () -> Void)? = nil
-    )
-        throws(NavigationError)
-    {
-        try resolvedNavigationController().replaceStack(screens.map(\.viewController), completion: completion)
+        _ screens: [any ViewControllerable], animated: Bool = false, completion: (@MainActor () -> Void)? = nil
+    ) throws(NavigationError) {
+        try resolvedNavigationController().replaceStack(
+            screens.map(\.viewController), animated: animated, completion: completion)
     }
 
     private func resolvedNavigationController() throws(NavigationError) -> NavigationController {

@@ -3,9 +3,12 @@
 /// A window holds one root screen. Screens in a window get lifecycle callbacks;
 /// screens outside any window do not (as in UIKit, a navigation controller that
 /// is not on screen pushes without appearing). The window also receives the
-/// person's input: gestures (``perform(_:)``), actions and typed text
-/// (``performAction(_:)``, ``setText(_:forField:)``), always aimed at what is
-/// on top.
+/// person's input: gestures (``perform(_:)`` and the interactive
+/// ``beginGesture(_:)``), actions and typed text (``performAction(_:)``,
+/// ``setText(_:forField:)``), always aimed at what is on top.
+///
+/// A window runs its animated transitions on the ``TransitionClock`` it is
+/// given: at once by default, or when a test advances a ``ManualClock``.
 @MainActor
 public final class Window {
     /// An observer registered with ``addObserver(_:)``.
@@ -13,56 +16,71 @@ public final class Window {
         fileprivate let value: Int
     }
 
+    /// How long an animated transition takes, from its will-callbacks to its
+    /// did-callbacks and completion. An interactive gesture's finishing or
+    /// cancelling takes the part of it the gesture has not covered.
+    public static let transitionDuration: Duration = .milliseconds(300)
+
+    /// The clock the window's transitions run on.
+    public let clock: TransitionClock
+
     /// The root screen, if one was set.
     public private(set) var rootViewController: ViewController?
 
     /// The screens that got `viewDidAppear` (or are appearing), outermost
     /// first, as of the last settled change.
-    public private(set) var visibleViewControllers: [ViewController] = []
+    public internal(set) var visibleViewControllers: [ViewController] = []
 
-    /// The buffer ``deliverAppearanceChanges()`` computes what is visible
-    /// into; empty between calls.
-    private var visibleScratch: [ViewController] = []
+    /// The buffer the appearance pass computes what is visible into; empty
+    /// between passes.
+    var visibleScratch: [ViewController] = []
+
+    /// The transitions in flight, oldest first.
+    var transitions: [Transition] = []
+    /// The transition that the animated changes since the last settle pass
+    /// join; the pass hands it the screens they moved.
+    var pendingTransition: Transition?
+    /// The interactive gesture held now, if any.
+    var heldGesture: Transition?
 
     private var observers: [(id: ObserverID, handler: @MainActor (NavigationEvent) -> Void)] = []
     private var nextObserverID = 0
 
-    /// Every window created, weakly, in the order they were created. Released
-    /// windows are dropped when the next window registers.
-    private static var windows: [WeakWindow] = []
+    /// Creates an empty window whose transitions run on `clock`.
+    public init(clock: TransitionClock = .immediate) {
+        self.clock = clock
+    }
 
-    /// The live windows of the settle pass under way, kept between passes so a
-    /// pass allocates nothing once it has grown. Empty outside a pass.
-    private static var windowsBeingSettled: [Window] = []
-
-    /// Creates an empty window.
-    public init() {
-        Window.windows.removeAll { $0.window == nil }
-        Window.windows.append(WeakWindow(window: self))
+    isolated deinit {
+        // A window that goes away ends what it had in flight, so no lock and
+        // no waiting routing request outlives it. No callback is delivered.
+        for transition in transitions { transition.abandon() }
     }
 
     // MARK: - Root
 
     /// Makes `screen` the root. The previous root, and everything it presents,
-    /// leaves the window and disappears; the coordinators that own those
-    /// screens stay attached until their parents detach them.
+    /// leaves the window and disappears at once; the coordinators that own
+    /// those screens stay attached until their parents detach them.
     ///
     /// - Throws: ``NavigationError/alreadyInHierarchy`` if `screen` is shown
-    ///   elsewhere.
+    ///   elsewhere, ``NavigationError/transitionInProgress`` while an
+    ///   interactive gesture is held.
     public func setRootViewController(
         _ screen: any ViewControllerable,
         completion: (@MainActor () -> Void)? = nil
     ) throws(NavigationError) {
         let screen = screen.viewController
+        guard heldGesture == nil else { throw .transitionInProgress }
         guard screen !== rootViewController else {
             Transaction.run { Transaction.enqueue(completion) }
             return
         }
         guard !screen.isInHierarchy else { throw .alreadyInHierarchy }
-        Transaction.run {
+        Transaction.run(touching: self) {
             if let previous = rootViewController {
                 if previous.presentedStorage != nil {
-                    previous.dismissPresentedChain(completion: nil)
+                    previous.dismissPresentedChain()
                 }
                 previous.hostingWindow = nil
             }
@@ -101,68 +119,24 @@ public final class Window {
     /// The screen a person sees: the innermost of ``screensOnTop``.
     public var topViewController: ViewController? { screensOnTop.last }
 
-    // MARK: - Input
+    /// The transitions in flight in this window, oldest first: animated
+    /// routing waiting for its clock, and the interactive gesture held or
+    /// finishing. Empty when the window is idle.
+    public var transitionsInFlight: [TransitionInfo] { transitions.map(\.info) }
 
-    /// Performs a gesture of the person using the app.
-    ///
-    /// - ``UserGesture/backButton`` and ``UserGesture/swipeBack`` pop the top
-    ///   screen of the innermost navigation stack on top that has more than its
-    ///   root.
-    /// - ``UserGesture/swipeDown`` dismisses the topmost presented screen if it
-    ///   is a sheet and no screen on top is modal in presentation; otherwise the
-    ///   screen that refused is told through
-    ///   ``ViewController/didAttemptUserDismissal()``.
-    ///
-    /// The coordinators that own the removed screens are then detached, stopped
-    /// and released, outermost first, and each parent is told through
-    /// ``Coordinator/userDidRemove(_:)``, all before any lifecycle callback of
-    /// the gesture runs: no callback sees a coordinator whose screen is gone.
-    /// Their children are stopped with them; a child's screen is expected to
-    /// be shown inside its parent's (pushed above it, presented over it or
-    /// embedded in it), so it leaves with the parent's.
-    ///
-    /// - Throws: ``NavigationError/noRootViewController``,
-    ///   ``NavigationError/nothingToGoBack``, ``NavigationError/nothingToDismiss``,
-    ///   ``NavigationError/notSwipeDismissible``, or
-    ///   ``NavigationError/dismissalRefused``. A refused gesture changes nothing
-    ///   in the hierarchy and sends no event; the one thing it does is tell the
-    ///   screen that refused a swipe down, so it can offer a way out.
-    public func perform(_ gesture: UserGesture) throws(NavigationError) {
-        guard rootViewController != nil else { throw .noRootViewController }
-        switch gesture {
-        case .backButton, .swipeBack:
-            guard
-                let navigation = screensOnTop.reversed()
-                    .lazy.compactMap({ $0 as? NavigationController })
-                    .first(where: { $0.viewControllers.count > 1 })
-            else { throw .nothingToGoBack }
-            emit(.gesture(gesture))
-            Transaction.run {
-                let popped = try? navigation.popTopScreen(completion: nil)
-                Window.detachOwners(of: popped.map { [$0] } ?? [])
-            }
-        case .swipeDown:
-            guard let sheet = presentedViewControllers.last, let presenter = sheet.presentingViewController else {
-                throw .nothingToDismiss
-            }
-            guard sheet.modalPresentationStyle.allowsSwipeDown else { throw .notSwipeDismissible }
-            if let refusing = screensOnTop.last(where: \.isModalInPresentation) {
-                refusing.didAttemptUserDismissal()
-                throw .dismissalRefused
-            }
-            emit(.gesture(gesture))
-            Transaction.run {
-                let dismissed = presenter.dismissPresentedChain(completion: nil)
-                Window.detachOwners(of: dismissed)
-            }
-        }
-    }
+    /// Whether nothing moves in this window: no transition in flight and no
+    /// gesture held.
+    public var isIdle: Bool { transitions.isEmpty }
+
+    // MARK: - Input
 
     /// Performs action `id` on the innermost screen on top that offers it.
     ///
     /// - Throws: ``ScreenInputError/noScreen``,
-    ///   ``ScreenInputError/unknownAction(_:)`` or
-    ///   ``ScreenInputError/actionDisabled(_:)``.
+    ///   ``ScreenInputError/unknownAction(_:)``,
+    ///   ``ScreenInputError/actionDisabled(_:)``, or
+    ///   ``ScreenInputError/screenInTransition`` while that screen appears or
+    ///   disappears in a transition.
     public func performAction(_ id: String) throws(ScreenInputError) {
         let screens = screensOnTop
         guard !screens.isEmpty else { throw .noScreen }
@@ -174,8 +148,9 @@ public final class Window {
 
     /// Sets the text of field `id` on the innermost screen on top that shows it.
     ///
-    /// - Throws: ``ScreenInputError/noScreen`` or
-    ///   ``ScreenInputError/unknownField(_:)``.
+    /// - Throws: ``ScreenInputError/noScreen``,
+    ///   ``ScreenInputError/unknownField(_:)``, or
+    ///   ``ScreenInputError/screenInTransition``.
     public func setText(_ text: String, forField id: String) throws(ScreenInputError) {
         let screens = screensOnTop
         guard !screens.isEmpty else { throw .noScreen }
@@ -211,136 +186,4 @@ public final class Window {
             observer.handler(event)
         }
     }
-
-    // MARK: - Appearance
-
-    /// Delivers the lifecycle callbacks that bring the screens' appearance in
-    /// line with what is visible now. Returns whether anything changed.
-    ///
-    /// The lists hold a handful of screens, so they are compared by linear
-    /// scans, and the list of what is visible now is computed into a buffer the
-    /// window keeps: a settle that finds nothing changed allocates nothing.
-    func deliverAppearanceChanges() -> Bool {
-        appendVisibleViewControllers(to: &visibleScratch)
-        guard !Window.areIdentical(visibleScratch, visibleViewControllers) else {
-            visibleScratch.removeAll(keepingCapacity: true)
-            return false
-        }
-        var before = visibleViewControllers
-        let now = visibleScratch
-        visibleViewControllers = now
-        visibleScratch = []
-        defer {
-            // Keep the old list's storage for the next comparison, but not its
-            // screens: a screen that left must be released with its owner.
-            before.removeAll(keepingCapacity: true)
-            visibleScratch = before
-        }
-        for screen in now where !Window.contains(screen, in: before) {
-            screen.loadViewIfNeeded()
-        }
-        for screen in before where !Window.contains(screen, in: now) {
-            screen.appearanceState = .disappearing
-            screen.viewWillDisappear()
-            emit(.lifecycle(screen.screenID, .viewWillDisappear))
-        }
-        for screen in now where !Window.contains(screen, in: before) {
-            screen.appearanceState = .appearing
-            screen.viewWillAppear()
-            emit(.lifecycle(screen.screenID, .viewWillAppear))
-        }
-        for screen in before where !Window.contains(screen, in: now) {
-            screen.appearanceState = .disappeared
-            screen.viewDidDisappear()
-            emit(.lifecycle(screen.screenID, .viewDidDisappear))
-        }
-        for screen in now where !Window.contains(screen, in: before) {
-            screen.appearanceState = .appeared
-            screen.viewDidAppear()
-            emit(.lifecycle(screen.screenID, .viewDidAppear))
-        }
-        return true
-    }
-
-    /// Appends what is visible: the presentation levels from the topmost
-    /// full-screen one up, and in each level the visible child of every
-    /// container.
-    private func appendVisibleViewControllers(to visible: inout [ViewController]) {
-        guard let root = rootViewController else { return }
-        var firstVisibleLevel = root
-        var next = root.presentedStorage
-        while let level = next {
-            if !level.modalPresentationStyle.keepsPresenterVisible { firstVisibleLevel = level }
-            next = level.presentedStorage
-        }
-        var level: ViewController? = firstVisibleLevel
-        while let current = level {
-            Window.appendVisible(current, to: &visible)
-            level = current.presentedStorage
-        }
-    }
-
-    /// Whether `first` and `second` hold the same screens in the same order.
-    private static func areIdentical(_ first: [ViewController], _ second: [ViewController]) -> Bool {
-        guard first.count == second.count else { return false }
-        for index in first.indices where first[index] !== second[index] {
-            return false
-        }
-        return true
-    }
-
-    /// Whether `screens` holds `screen` itself.
-    private static func contains(_ screen: ViewController, in screens: [ViewController]) -> Bool {
-        for candidate in screens where candidate === screen {
-            return true
-        }
-        return false
-    }
-
-    /// Appends `screen` and its visible child, and the child's, down to the leaf.
-    private static func appendVisible(_ screen: ViewController, to visible: inout [ViewController]) {
-        var next: ViewController? = screen
-        while let current = next {
-            visible.append(current)
-            next = current.visibleChild
-        }
-    }
-
-    // MARK: - Registry and user-driven detach
-
-    /// Delivers the appearance changes of every live window, in the order the
-    /// windows were created. Returns whether any window changed.
-    ///
-    /// The windows are held strongly for the whole pass, so a window released
-    /// by a callback of an earlier window is still settled in this pass.
-    static func deliverAppearanceChangesInEveryWindow() -> Bool {
-        for entry in windows {
-            if let window = entry.window { windowsBeingSettled.append(window) }
-        }
-        var changed = false
-        for window in windowsBeingSettled where window.deliverAppearanceChanges() {
-            changed = true
-        }
-        windowsBeingSettled.removeAll(keepingCapacity: true)
-        return changed
-    }
-
-    /// Detaches the coordinators that own any of `removed` (or anything they
-    /// contain or present), outermost first.
-    static func detachOwners(of removed: [ViewController]) {
-        var screens: [ViewController] = []
-        for screen in removed {
-            screen.appendSubtree(to: &screens)
-        }
-        let owners = screens.compactMap(\.owningCoordinator)
-            .map { (coordinator: $0, depth: $0.depth) }
-            .sorted { $0.depth < $1.depth }
-        for owner in owners {
-            owner.coordinator.detachAfterUserNavigation()
-        }
-    }
-}
-
-private struct WeakWindow {
-    weak var window: Window?
 }

@@ -1,0 +1,228 @@
+/// How a window's animated transitions take time.
+///
+/// UIKit's transitions take time and its gestures can be abandoned half way;
+/// the headless layer has both, so a flow tested here fails where it would fail
+/// on a device.
+public enum TransitionClock {
+    /// Every transition completes inside the call that starts it: the
+    /// will-callbacks, then the did-callbacks and the completion, before the
+    /// routing method returns. The default, and what the app uses.
+    case immediate
+    /// Transitions end only when a test advances the clock. Between the start
+    /// and the end of a transition, the screens it moves are appearing or
+    /// disappearing, and UIKit's rules for transitions in flight apply.
+    case manual(ManualClock)
+}
+
+/// A clock that moves only when told to, for tests of animated transitions.
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let window = Window(clock: .manual(clock))
+/// try navigation.push(detail, animated: true)   // will-callbacks now
+/// clock.advance(by: Window.transitionDuration)  // did-callbacks and the completion
+/// ```
+///
+/// One clock may drive several windows; their transitions end in the order
+/// they are due.
+@MainActor
+public final class ManualClock {
+    /// How much time has passed since the clock was created.
+    public private(set) var now: Duration = .zero
+
+    private var scheduled: [(due: Duration, sequence: Int, action: @MainActor () -> Void)] = []
+    private var nextSequence = 0
+
+    /// Creates a clock at time zero with nothing scheduled.
+    public init() {}
+
+    /// Whether a transition is waiting for the clock to end it. A held
+    /// interactive gesture is not: it waits for its release, not for time.
+    public var hasScheduledTransitions: Bool { !scheduled.isEmpty }
+
+    /// Moves the clock forward by `duration`, ending every transition that is
+    /// due by then, in the order they are due (and in the order they started
+    /// when due together). A transition started by one that ends is ended too
+    /// if it is also due. A negative duration moves nothing.
+    public func advance(by duration: Duration) {
+        let target = now + max(duration, .zero)
+        while let index = nextDueIndex(by: target) {
+            let entry = scheduled.remove(at: index)
+            now = max(now, entry.due)
+            entry.action()
+        }
+        now = target
+    }
+
+    /// Advances the clock until nothing is scheduled, and returns how far it
+    /// moved. Stops after 10,000 transitions, so transitions whose callbacks
+    /// keep starting new ones cannot hang a test.
+    @discardableResult
+    public func runUntilIdle() -> Duration {
+        let start = now
+        var rounds = 0
+        while let next = scheduled.map(\.due).min(), rounds < 10_000 {
+            advance(by: next - now)
+            rounds += 1
+        }
+        return now - start
+    }
+
+    func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) {
+        scheduled.append((now + max(delay, .zero), nextSequence, action))
+        nextSequence += 1
+    }
+
+    private func nextDueIndex(by target: Duration) -> Int? {
+        var best: Int?
+        for index in scheduled.indices where scheduled[index].due <= target {
+            guard let current = best else {
+                best = index
+                continue
+            }
+            let candidate = scheduled[index]
+            if (candidate.due, candidate.sequence) < (scheduled[current].due, scheduled[current].sequence) {
+                best = index
+            }
+        }
+        return best
+    }
+}
+
+/// A transition in flight, as a window reports it: for the app's `state`, for
+/// tests, and for anyone who must know what the person sees moving.
+public struct TransitionInfo: Equatable, Sendable {
+    /// What started the transition.
+    public enum Kind: String, Sendable {
+        /// An animated routing call (push, pop, set the stack, present, dismiss).
+        case routing
+        /// The back button, or a swipe back or a swipe down performed in one go.
+        case gesture
+        /// An interactive swipe back: held, moving, or finishing or cancelling.
+        case swipeBack
+        /// An interactive swipe down of a sheet: held, moving, or finishing or cancelling.
+        case swipeDown
+    }
+
+    /// What started the transition.
+    public var kind: Kind
+    /// How far the transition has come, from 0 to 1. For an interactive
+    /// gesture, how far the person has moved it.
+    public var progress: Double
+    /// Whether an interactive gesture is still held (not yet released).
+    public var isHeld: Bool
+    /// The screens that are disappearing, outermost first.
+    public var leavingIDs: [String]
+    /// The screens that are appearing, outermost first.
+    public var arrivingIDs: [String]
+}
+
+/// How an interactive gesture ends when it is released.
+public enum GestureRelease: Sendable {
+    /// As UIKit decides for a released finger: finish at half way or more,
+    /// cancel below.
+    case automatic
+    /// Finish: the screens leave and their coordinators are detached.
+    case finish
+    /// Cancel: everything returns to where it was; no coordinator changes.
+    case cancel
+}
+
+/// One transition in flight: the screens whose did-callbacks it owes, the
+/// screens it keeps from routing until it ends, and the completions it runs
+/// at its end.
+@MainActor
+final class Transition {
+    /// The interactive gesture a transition stands for, while it is held.
+    @MainActor
+    enum Gesture {
+        case swipeBack(NavigationController)
+        case swipeDown(sheet: ViewController, presenter: ViewController)
+
+        /// Removes what the gesture removes when it finishes, and returns it.
+        func removeScreens() -> [ViewController] {
+            switch self {
+            case .swipeBack(let navigation): [navigation.removeTopScreen()]
+            case .swipeDown(_, let presenter): presenter.dismissPresentedChain()
+            }
+        }
+
+        /// Keeps the screens the gesture moves from routing until `transition` ends.
+        func lock(in transition: Transition) {
+            switch self {
+            case .swipeBack(let navigation):
+                transition.lock(navigation)
+            case .swipeDown(let sheet, let presenter):
+                transition.lock(presenter)
+                transition.lock(sheet)
+            }
+        }
+    }
+
+    let kind: TransitionInfo.Kind
+    /// The screens this transition moved and must complete, in the order they
+    /// were moved. A screen moved again by a later change belongs to that
+    /// change instead (see ``ViewController/transition``).
+    private var screens: [ViewController] = []
+    /// The screens that refuse routing until this transition ends.
+    private var lockedScreens: [ViewController] = []
+    var completions: [@MainActor () -> Void] = []
+    var progress: Double = 0
+    /// The held gesture; `nil` once released, and for routing transitions.
+    var gesture: Gesture?
+    /// How long the transition still takes once it is scheduled.
+    var remainingDuration = Window.transitionDuration
+    var isScheduled = false
+    private(set) var hasEnded = false
+
+    init(kind: TransitionInfo.Kind) {
+        self.kind = kind
+        Transaction.transitionDidStart()
+    }
+
+    /// Keeps `screen` from routing until this transition ends.
+    func lock(_ screen: ViewController) {
+        screen.transitionLockCount += 1
+        lockedScreens.append(screen)
+    }
+
+    /// Makes `screen`'s did-callback this transition's to deliver.
+    func take(_ screen: ViewController) {
+        screen.transition = self
+        screens.append(screen)
+    }
+
+    /// Whether a screen still waits for this transition's end.
+    var ownsAnyScreen: Bool { screens.contains { $0.transition === self } }
+
+    /// Marks the transition ended and releases its locks; returns the screens
+    /// whose did-callbacks it still owes, in the order it moved them.
+    func finish() -> [ViewController] {
+        guard !hasEnded else { return [] }
+        hasEnded = true
+        for screen in lockedScreens { screen.transitionLockCount -= 1 }
+        lockedScreens.removeAll()
+        Transaction.transitionDidEnd()
+        let owned = screens.filter { $0.transition === self }
+        screens.removeAll()
+        return owned
+    }
+
+    /// Ends the transition without delivering anything, because its window
+    /// went away.
+    func abandon() {
+        for screen in finish() { screen.transition = nil }
+        completions.removeAll()
+    }
+
+    var info: TransitionInfo {
+        let owned = screens.filter { $0.transition === self }
+        return TransitionInfo(
+            kind: kind,
+            progress: progress,
+            isHeld: gesture != nil,
+            leavingIDs: owned.filter { $0.appearanceState == .disappearing }.map(\.screenID),
+            arrivingIDs: owned.filter { $0.appearanceState == .appearing }.map(\.screenID)
+        )
+    }
+}
