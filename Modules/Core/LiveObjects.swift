@@ -13,6 +13,9 @@ public enum LiveObjects {
         case coordinator
         /// A ``ViewController`` (including navigation controllers and containers).
         case screen
+        /// Any other object a test asked to watch with ``watch(_:label:)``: a
+        /// listener, a service, a builder, a window.
+        case watched
     }
 
     /// A weak reference to an object created while recording.
@@ -58,10 +61,22 @@ public enum LiveObjects {
         return (result, recordings.removeLast())
     }
 
+    /// Adds `object` to every recording under way, as if it had been created
+    /// now, so a leak check reports it if it outlives the recording. It is not
+    /// counted in ``coordinatorCount`` or ``screenCount``, and outside a
+    /// recording this does nothing.
+    public static func watch(_ object: AnyObject, label: String? = nil) {
+        let label = label ?? String(describing: type(of: object))
+        for index in recordings.indices {
+            recordings[index].append(Record(object: object, kind: .watched, label: label))
+        }
+    }
+
     static func didCreate(_ object: AnyObject, kind: Kind) {
         switch kind {
         case .coordinator: liveCoordinators.add(1, ordering: .relaxed)
         case .screen: liveScreens.add(1, ordering: .relaxed)
+        case .watched: return
         }
         guard !recordings.isEmpty else { return }
         let label = String(describing: type(of: object))
@@ -74,6 +89,7 @@ public enum LiveObjects {
         switch kind {
         case .coordinator: liveCoordinators.subtract(1, ordering: .relaxed)
         case .screen: liveScreens.subtract(1, ordering: .relaxed)
+        case .watched: break
         }
     }
 }

@@ -1,11 +1,13 @@
 public import Core
 
 /// What was still alive after a block that should have released everything
-/// it created. Build one with ``trackingLifetimes(_:)``.
+/// it created, and everything it asked to watch. Build one with
+/// `trackingLifetimes(_:)`, with or without a ``LifetimeWatcher``.
 public struct LeakReport: CustomStringConvertible {
-    /// The coordinators and screens created in the block that are still alive.
+    /// The coordinators and screens created in the block, and the objects it
+    /// watched, that are still alive.
     public let survivors: [LiveObjects.Record]
-    /// How many coordinators and screens the block created.
+    /// How many coordinators and screens the block created, plus the objects it watched.
     public let createdCount: Int
 
     /// Whether everything the block created was released.
@@ -42,4 +44,36 @@ public func trackingLifetimes(_ body: () throws -> Void) rethrows -> LeakReport 
     let (_, created) = try LiveObjects.recordCreations(body)
     let survivors = created.filter { $0.object != nil }
     return LeakReport(survivors: survivors, createdCount: created.count)
+}
+
+/// Hands a block of `trackingLifetimes(_:)` the objects to watch
+/// besides coordinators and screens, as RIBs' `LeakDetector` does.
+@MainActor
+public struct LifetimeWatcher {
+    fileprivate init() {}
+
+    /// Reports `object` if it is still alive when the block returns: a
+    /// listener, a service, a builder, a window. `label` names it in the
+    /// report; it defaults to the object's type.
+    public func watch(_ object: AnyObject, label: String? = nil) {
+        LiveObjects.watch(object, label: label)
+    }
+}
+
+/// Runs `body` with a ``LifetimeWatcher``, then reports every coordinator and
+/// screen it created, and every object it watched, that is still alive once
+/// it returned:
+///
+/// ```swift
+/// let report = trackingLifetimes { lifetimes in
+///     let service = LiveAccountService()
+///     lifetimes.watch(service)
+///     let login = LoginContainer(dependency: …).coordinator(listener: parent)
+///     …
+/// }
+/// #expect(report.isClean, "\(report)")
+/// ```
+@MainActor
+public func trackingLifetimes(_ body: (LifetimeWatcher) throws -> Void) rethrows -> LeakReport {
+    try trackingLifetimes { try body(LifetimeWatcher()) }
 }

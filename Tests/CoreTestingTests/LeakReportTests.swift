@@ -48,3 +48,44 @@ struct LeakReportTests {
 
 @MainActor
 final class TestRootScreen: ViewController {}
+
+@Suite("Watching any object")
+@MainActor
+struct LifetimeWatcherTests {
+    @Test("A watched listener that outlives the block is reported with its label; one that is released is not")
+    func reportsWatchedSurvivors() {
+        var kept: [AnyObject] = []
+        let report = trackingLifetimes { lifetimes in
+            let leaked = Listener()
+            lifetimes.watch(leaked, label: "leaked listener")
+            lifetimes.watch(Listener())
+            kept.append(leaked)
+        }
+        #expect(report.survivorLabels == ["leaked listener"])
+        #expect(report.survivors.map(\.kind) == [.watched])
+        #expect(report.createdCount == 2)
+        kept.removeAll()
+    }
+
+    @Test("A watched window that is released with its root screen reports clean")
+    func reportsWatchedWindow() throws {
+        let report = try trackingLifetimes { lifetimes in
+            let window = Window()
+            lifetimes.watch(window)
+            try window.setRootViewController(TestRootScreen(screenID: "root"))
+        }
+        #expect(report.isClean, "\(report)")
+        #expect(report.createdCount == 2, "the window and its root screen")
+    }
+
+    @Test("Watching outside a recording does nothing and counts nothing")
+    func watchingOutsideRecording() {
+        let screens = LiveObjects.screenCount
+        let coordinators = LiveObjects.coordinatorCount
+        LiveObjects.watch(Listener())
+        #expect(LiveObjects.screenCount == screens)
+        #expect(LiveObjects.coordinatorCount == coordinators)
+    }
+}
+
+private final class Listener {}
