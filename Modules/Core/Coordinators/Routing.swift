@@ -80,7 +80,9 @@ extension Coordinator {
             } catch {
                 return .refused(RoutingError(error))
             }
-        } completion: { completion?($0) }
+        } completion: {
+            completion?($0)
+        }
         if let outcome { completion?(outcome) }
     }
 
@@ -114,7 +116,9 @@ extension Coordinator {
     ) throws(RoutingError) {
         let outcome = schedule { [unowned self] in
             self.attach(child, showing: show)
-        } completion: { completion?($0) }
+        } completion: {
+            completion?($0)
+        }
         guard let outcome else { return }
         completion?(outcome)
         if case .refused(let error) = outcome { throw error }

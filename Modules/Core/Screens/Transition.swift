@@ -115,6 +115,16 @@ public struct TransitionInfo: Equatable, Sendable {
     public var leavingIDs: [String]
     /// The screens that are appearing, outermost first.
     public var arrivingIDs: [String]
+
+    /// Creates a description of a transition, for comparing with what a
+    /// window reports.
+    public init(kind: Kind, progress: Double, isHeld: Bool, leavingIDs: [String], arrivingIDs: [String]) {
+        self.kind = kind
+        self.progress = progress
+        self.isHeld = isHeld
+        self.leavingIDs = leavingIDs
+        self.arrivingIDs = arrivingIDs
+    }
 }
 
 /// How an interactive gesture ends when it is released.

@@ -130,7 +130,8 @@ extension Window {
             }
         heldGesture = nil
         transition.gesture = nil
-        transition.remainingDuration = Window.transitionDuration * (finishes ? 1 - transition.progress : transition.progress)
+        transition.remainingDuration =
+            Window.transitionDuration * (finishes ? 1 - transition.progress : transition.progress)
         pendingTransition = transition
         Transaction.run(touching: self) {
             if finishes {
