@@ -94,10 +94,12 @@ extension Coordinator {
     /// how the child is shown:
     ///
     /// ```swift
-    /// try addChild(signUp) { try viewControllerable.push($0, animated: true) }
-    /// try addChild(compose) { try viewControllerable.present($0, style: .pageSheet) }
+    /// try addChild(signUp) { try self.viewControllerable.push($0, animated: true) }
+    /// try addChild(compose) { try self.viewControllerable.present($0, style: .pageSheet) }
     /// ```
     ///
+    /// `show` runs at the request's turn, so it may run after `addChild`
+    /// returned; it should read the screens it shows from then.
     /// `show` should throw only before it changes anything, as every routing
     /// method does; a `show` that shows the screen and then throws leaves the
     /// screen shown with its child detached.
@@ -114,8 +116,8 @@ extension Coordinator {
         showing show: @escaping @MainActor (any ViewControllerable) throws -> Void,
         completion: (@MainActor (RoutingOutcome) -> Void)? = nil
     ) throws(RoutingError) {
-        let outcome = schedule { [unowned self] in
-            self.attach(child, showing: show)
+        let outcome = schedule { [weak self] in
+            self?.attach(child, showing: show) ?? .dropped
         } completion: {
             completion?($0)
         }

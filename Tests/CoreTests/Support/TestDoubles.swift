@@ -20,7 +20,9 @@ final class EventLog {
 final class TestScreen: ViewController {
     var screenContent = ScreenContent(title: "")
     var refusesUserDismissal = false
+    var refusesBack = false
     private(set) var attemptedUserDismissals = 0
+    private(set) var attemptedBacks = 0
     private(set) var handledActions: [String] = []
     private(set) var handledTexts: [String] = []
     private(set) var viewDidLoadCount = 0
@@ -31,6 +33,8 @@ final class TestScreen: ViewController {
 
     override var content: ScreenContent { screenContent }
     override var isModalInPresentation: Bool { refusesUserDismissal }
+    override var isModalInNavigation: Bool { refusesBack }
+    override func didAttemptUserBack() { attemptedBacks += 1 }
 
     override func didAttemptUserDismissal() { attemptedUserDismissals += 1 }
     override func handleAction(_ id: String) { handledActions.append(id) }
@@ -60,6 +64,7 @@ final class FlowCoordinator: Coordinator {
     private(set) var startCount = 0
     private(set) var stopCount = 0
     private(set) var userRemovedChildren: [String] = []
+    var onUserDidRemove: (@MainActor () -> Void)?
 
     init(_ label: String, log: EventLog? = nil) {
         self.label = label
@@ -78,6 +83,7 @@ final class FlowCoordinator: Coordinator {
     override func userDidRemove(_ child: any Coordinating) {
         userRemovedChildren.append(child.name)
         log?.append("userDidRemove \(child.name) from \(label)")
+        onUserDidRemove?()
     }
 }
 
