@@ -35,6 +35,7 @@ extension Window {
     static func finishChange(
         in window: Window?,
         animated: Bool,
+        kind: TransitionInfo.Kind = .routing,
         completion: (@MainActor () -> Void)?,
         locking lock: (Transition) -> Void
     ) {
@@ -42,7 +43,7 @@ extension Window {
             Transaction.enqueue(completion)
             return
         }
-        let transition = window.pendingTransition ?? window.startTransition(kind: .routing)
+        let transition = window.pendingTransition ?? window.startTransition(kind: kind)
         lock(transition)
         if let completion { transition.completions.append(completion) }
     }

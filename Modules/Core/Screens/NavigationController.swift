@@ -53,11 +53,11 @@ public final class NavigationController: ViewController, NavigationControllerabl
     func pushScreen(
         _ screen: ViewController, animated: Bool, completion: (@MainActor () -> Void)?
     ) throws(NavigationError) {
-        try refuseIfTransitioning()
+        let window = self.window
+        try refuseIfTransitioning(in: window)
         guard !(screen is NavigationController) else { throw .cannotPushNavigationController }
         guard !screen.isInHierarchy, !screen.isAncestor(orSelfOf: self) else { throw .alreadyInHierarchy }
         guard screen.presentedStorage == nil else { throw .presentsAnotherScreen }
-        let window = self.window
         Transaction.run(touching: window) {
             screen.parent = self
             viewControllers.append(screen)
@@ -69,11 +69,11 @@ public final class NavigationController: ViewController, NavigationControllerabl
     func popTopScreen(
         animated: Bool, completion: (@MainActor () -> Void)?
     ) throws(NavigationError) -> ViewController {
-        try refuseIfTransitioning()
-        guard viewControllers.count > 1 else { throw .cannotPopRoot }
         let window = self.window
+        try refuseIfTransitioning(in: window)
+        guard viewControllers.count > 1 else { throw .cannotPopRoot }
         return Transaction.run(touching: window) {
-            let popped = removeTopScreen()
+            let popped = removeTopScreen(in: window)
             Window.finishChange(in: window, animated: animated, completion: completion) { $0.lock(self) }
             return popped
         }
@@ -81,8 +81,11 @@ public final class NavigationController: ViewController, NavigationControllerabl
 
     /// Removes the top screen, which must not be the root, and returns it.
     func removeTopScreen() -> ViewController {
-        let window = self.window
-        return Transaction.run(touching: window) {
+        removeTopScreen(in: window)
+    }
+
+    private func removeTopScreen(in window: Window?) -> ViewController {
+        Transaction.run(touching: window) {
             let popped = viewControllers.removeLast()
             popped.parent = nil
             window?.emit(.pop([popped.screenID]))

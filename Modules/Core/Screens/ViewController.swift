@@ -229,6 +229,11 @@ open class ViewController: ViewControllerable {
     /// (see ``transitionLockCount``) or while an interactive gesture is held in
     /// its window.
     func refuseIfTransitioning() throws(NavigationError) {
+        try refuseIfTransitioning(in: window)
+    }
+
+    /// ``refuseIfTransitioning()`` for a screen whose window the caller knows.
+    func refuseIfTransitioning(in window: Window?) throws(NavigationError) {
         if transitionLockCount > 0 || window?.heldGesture != nil { throw .transitionInProgress }
     }
 

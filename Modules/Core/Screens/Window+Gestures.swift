@@ -58,7 +58,7 @@ extension Window {
         Transaction.run(touching: self) {
             let removed = removal.removeScreens()
             Window.tellOwners(ofRemoved: removed)
-            Window.finishChange(in: self, animated: true, completion: nil) { removal.lock(in: $0) }
+            Window.finishChange(in: self, animated: true, kind: .gesture, completion: nil) { removal.lock(in: $0) }
         }
     }
 
