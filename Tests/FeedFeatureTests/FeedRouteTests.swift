@@ -16,7 +16,7 @@ struct FeedRouteTests {
             #expect(window.visibleText.contains("Hello from the engine"))
             #expect(feed.childCount == 3)
 
-            feed.showCompose()
+            try feed.showCompose()
             try window.type("Draft", into: "text")
             #expect(throws: FeedRouteError.postNotFound("nope")) { try feed.showPost(id: "nope") }
             #expect(window.presentedIDs == ["feed.compose"])
@@ -134,13 +134,13 @@ struct FeedRouteTests {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("post.p1")
-            feed.showCompose()
+            try feed.showCompose()
             #expect(window.rootStackIDs == ["feed"])
             #expect(window.presentedIDs == ["feed.compose"])
             #expect(feed.childCount == 3)
 
             try window.type("Draft", into: "text")
-            feed.showCompose()
+            try feed.showCompose()
             #expect(window.presentedIDs == ["feed.compose"])
             #expect(window.topViewController?.content.fields.first?.displayedValue == "Draft")
             #expect(feed.childCount == 3)
