@@ -11,7 +11,7 @@ import SignUpFeature
 /// app continues to it. A sign-up on screen (pushed by Login, or presented for `app://signup`) is never thrown
 /// away by a link: a protected link is only remembered, `app://signup` changes nothing, and `app://login` is
 /// refused until the sign-up is finished or cancelled.
-final class AppCoordinator: Coordinator {
+final class AppCoordinator: Coordinator, RootCoordinating {
     /// The window the flows are shown in.
     let window: Window
 
