@@ -185,8 +185,8 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     }
 }
 
-// The person's taps take the same routes as the parent, and show on the
-// screen what the parent would be told.
+// The person's taps take the routes a parent takes; what a parent would be
+// told by a thrown error, the person is shown on the `feed` screen.
 extension FeedCoordinator: FeedScreenListener {
     func feedScreenDidSelect(_ segment: FeedSegment) {
         do throws(FeedRouteError) {
