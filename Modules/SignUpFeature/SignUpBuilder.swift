@@ -53,8 +53,7 @@ public final class SignUpContainer: Container<any SignUpDependency>, SignUpConta
     /// Builds a sign-up flow whose first screen is `signup.email`; the flow
     /// holds `listener` weakly.
     public func coordinator(listener: any SignUpListener) -> any ViewableCoordinating {
-        let coordinator = SignUpStepCoordinator(step: .email, draft: SignUpDraft(), accounts: dependency.accounts)
-        coordinator.flow = coordinator
+        let coordinator = SignUpStepCoordinator.flow(accounts: dependency.accounts)
         coordinator.listener = listener
         return coordinator
     }

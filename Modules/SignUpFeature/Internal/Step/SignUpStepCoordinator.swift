@@ -47,6 +47,14 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
     private let draft: SignUpDraft
     private let accounts: any SignUpAccountService
 
+    /// Creates the flow: the first step, over an empty draft, reporting to
+    /// itself.
+    static func flow(accounts: any SignUpAccountService) -> SignUpStepCoordinator {
+        let first = SignUpStepCoordinator(step: .email, draft: SignUpDraft(), accounts: accounts)
+        first.flow = first
+        return first
+    }
+
     /// Creates `step` around a new screen that shows `draft`.
     convenience init(step: SignUpStep, draft: SignUpDraft, accounts: any SignUpAccountService) {
         self.init(
