@@ -13,7 +13,7 @@ struct DeepLinkRoutingTests {
         try #require(states.count == 2)
         #expect(!states[0].loggedIn && states[0].top == "login")
         #expect(states[1].loggedIn && states[1].top == "feed.post" && states[1].navigation == ["feed", "feed.post"])
-        #expect(states[1].coordinators.allNames.contains("FeedPostCoordinator"))
+        #expect(states[1].coordinators.allNames.contains("PostDetailCoordinator"))
     }
 
     @Test("A link is not failed by an error the login screen showed before it")
@@ -86,7 +86,7 @@ struct DeepLinkRoutingTests {
         #expect(states[0].top == "signup.email")
         #expect(states[0].presented == ["signup.navigation"])
         #expect(states[0].navigation == ["signup.email"])
-        #expect(states[0].coordinators.childNames == ["LoginCoordinator", "SignUpCoordinator"])
+        #expect(states[0].coordinators.childNames == ["LoginCoordinator", "SignUpStepCoordinator(email)"])
         #expect(run.output.contains("presents (fullScreen):"))
         #expect(states[1].top == "login" && states[1].presented.isEmpty)
         #expect(states[1].coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("LoginCoordinator")]))

@@ -76,9 +76,9 @@ struct FlowTests {
         try #require(states.count == 3)
         #expect(states[0].top == "signup.password")
         #expect(states[0].navigation == ["login", "signup.email", "signup.password"])
-        #expect(states[0].coordinators.allNames.contains("SignUpPasswordCoordinator"))
+        #expect(states[0].coordinators.allNames.contains("SignUpStepCoordinator(password)"))
         #expect(states[1].top == "signup.email" && states[1].navigation == ["login", "signup.email"])
-        #expect(!states[1].coordinators.allNames.contains("SignUpPasswordCoordinator"))
+        #expect(!states[1].coordinators.allNames.contains("SignUpStepCoordinator(password)"))
         #expect(run.output.contains("Email (set email): typed@example.com"))
         #expect(states[2].top == "login" && states[2].navigation == ["login"])
         #expect(states[2].coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("LoginCoordinator")]))
@@ -106,9 +106,9 @@ struct FlowTests {
         let states = run.states
         try #require(states.count == 3)
         #expect(states[0].top == "feed.latest" && states[0].presented.isEmpty)
-        #expect(states[0].coordinators.allNames.filter { $0 == "FeedComposeCoordinator" }.isEmpty)
+        #expect(states[0].coordinators.allNames.filter { $0 == "ComposeCoordinator" }.isEmpty)
         #expect(states[1].top == "feed.compose" && states[1].presented == ["feed.compose"])
-        #expect(states[2].presented.isEmpty && !states[2].coordinators.allNames.contains("FeedComposeCoordinator"))
+        #expect(states[2].presented.isEmpty && !states[2].coordinators.allNames.contains("ComposeCoordinator"))
     }
 
     @Test("Actions can be performed by their number on the drawn screen")

@@ -69,9 +69,9 @@ struct RenderingTests {
                 Coordinators                        Screens
                 AppCoordinator                      feed.navigation
                   FeedCoordinator                     feed [shows feed.latest]
-                    FeedListCoordinator(latest)         feed.latest
-                    FeedListCoordinator(popular)        feed.popular
-                    FeedPostCoordinator               feed.post  <- top
+                    PostListCoordinator(latest)         feed.latest
+                    PostListCoordinator(popular)        feed.popular
+                    PostDetailCoordinator             feed.post  <- top
 
                 """)
     }

@@ -16,7 +16,7 @@ struct FeedRouteTests {
             #expect(window.visibleText.contains("Hello from the engine"))
             #expect(feed.childCount == 3)
 
-            feed.showCompose()
+            try feed.showCompose()
             try window.type("Draft", into: "text")
             #expect(throws: FeedRouteError.postNotFound("nope")) { try feed.showPost(id: "nope") }
             #expect(window.presentedIDs == ["feed.compose"])
@@ -134,13 +134,13 @@ struct FeedRouteTests {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("post.p1")
-            feed.showCompose()
+            try feed.showCompose()
             #expect(window.rootStackIDs == ["feed"])
             #expect(window.presentedIDs == ["feed.compose"])
             #expect(feed.childCount == 3)
 
             try window.type("Draft", into: "text")
-            feed.showCompose()
+            try feed.showCompose()
             #expect(window.presentedIDs == ["feed.compose"])
             #expect(window.topViewController?.content.fields.first?.displayedValue == "Draft")
             #expect(feed.childCount == 3)
@@ -156,6 +156,54 @@ struct FeedRouteTests {
             }
             #expect(feed.childCount == 2)
             #expect(window.topScreenID == "feed.latest")
+        }
+    }
+
+    @Test("showCompose throws unavailable when the feed cannot present, attaches nothing and shows no error")
+    func showComposeWhenPresentationFails() throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            let navigation = try #require(window.rootViewController)
+            try navigation.present(ViewController(screenID: "parent.sheet"))
+
+            #expect(throws: FeedRouteError.unavailable(NavigationError.alreadyPresenting.description)) {
+                try feed.showCompose()
+            }
+            #expect(feed.childCount == 2, "compose was detached again")
+            #expect(window.presentedIDs == ["parent.sheet"])
+            #expect(feed.viewControllerable.viewController.content.errorMessage == nil, "the caller reports it")
+            try navigation.dismiss()
+        }
+    }
+
+    @Test("A tapped compose that cannot be presented still shows why on the feed")
+    func tappedComposeWhenPresentationFails() throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            let navigation = try #require(window.rootViewController)
+            try navigation.present(ViewController(screenID: "parent.sheet"))
+
+            try feed.viewControllerable.viewController.performAction("compose")
+            #expect(feed.childCount == 2)
+            #expect(
+                feed.viewControllerable.viewController.content.errorMessage
+                    == "This cannot be shown: \(NavigationError.alreadyPresenting)")
+            try navigation.dismiss()
+        }
+    }
+
+    @Test("showSegment selects the segment and returns; a refusal leaves no error on the feed")
+    func showSegmentReportsToTheCaller() throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try feed.showSegment(.popular)
+            #expect(window.selectedSegmentID == "popular")
+
+            try window.tap("compose")
+            try window.type("Draft", into: "text")
+            #expect(throws: FeedRouteError.draftInProgress) { try feed.showSegment(.latest) }
+            #expect(feed.viewControllerable.viewController.content.errorMessage == nil, "the caller reports it")
+            #expect(window.presentedIDs == ["feed.compose"], "the draft was kept")
         }
     }
 }

@@ -21,7 +21,7 @@ final class LoginParent: Coordinator, LoginListener {
     let window = Window()
     private let builder: any LoginContainable
     /// The attached flow. Weak, so it is `nil` exactly when the flow was released.
-    private(set) weak var login: (any ViewableCoordinating)?
+    private(set) weak var login: (any LoginCoordinating)?
     private(set) var sessions: [LoginSession] = []
     private(set) var routingErrors: [String] = []
     /// The navigation stack when Login reported its session, before the teardown.

@@ -105,4 +105,34 @@ struct LoginSignUpTests {
             #expect(parent.login?.childCount == 0, "the flow that could not be shown was detached")
         }
     }
+
+    @Test("Login tells its parent whether sign-up is on screen, whichever way it left", arguments: ["back", "cancel"])
+    func isShowingSignUp(leaving: String) throws {
+        try withLoginShown { parent, window in
+            let login = try #require(parent.login)
+            #expect(!login.isShowingSignUp)
+            try window.tap("signup")
+            #expect(login.isShowingSignUp)
+            try window.type("grace@example.com", into: "email")
+            try window.tap("next")
+            #expect(login.isShowingSignUp, "a later step is still sign-up")
+
+            if leaving == "back" {
+                try window.perform(.swipeBack)
+                try window.perform(.swipeBack)
+            } else {
+                try window.tap("cancel")
+            }
+            #expect(window.navigationStackIDs == ["login"])
+            #expect(!login.isShowingSignUp)
+        }
+    }
+
+    @Test("A sign-up that could not be shown is not on screen")
+    func isShowingSignUpAfterFailure() throws {
+        try withLoginShown(placement: .withoutNavigation) { parent, window in
+            try window.tap("signup")
+            #expect(parent.login?.isShowingSignUp == false)
+        }
+    }
 }

@@ -68,11 +68,13 @@ final class RootCoordinator: Coordinator, LoginListener, FeedListener {
         show(child)
         try? child.showSegment(.popular)
         try? child.showPost(id: "1")
-        child.showCompose()
+        try? child.showCompose()
     }
 
     func feedDidLogOut() {
-        show(login.coordinator(listener: self))
+        let child = login.coordinator(listener: self)
+        show(child)
+        _ = child.isShowingSignUp
     }
 
     private func show(_ child: any ViewableCoordinating) {

@@ -11,7 +11,7 @@ import SignUpFeature
 /// app continues to it. A sign-up on screen (pushed by Login, or presented for `app://signup`) is never thrown
 /// away by a link: a protected link is only remembered, `app://signup` changes nothing, and `app://login` is
 /// refused until the sign-up is finished or cancelled.
-final class AppCoordinator: Coordinator {
+final class AppCoordinator: Coordinator, RootCoordinating {
     /// The window the flows are shown in.
     let window: Window
 
@@ -29,7 +29,7 @@ final class AppCoordinator: Coordinator {
     /// log-out that could not be saved); the terminal reports it once and clears it.
     var pendingFailure: String?
 
-    private var login: (any ViewableCoordinating)?
+    private var login: (any LoginCoordinating)?
     private var presentedSignUp: (any ViewableCoordinating)?
     private var feed: (any FeedCoordinating)?
     /// The protected link opened while logged out, followed after the log-in (or sign-up); `nil` when none waits.
@@ -118,7 +118,7 @@ final class AppCoordinator: Coordinator {
             switch destination {
             case .latest: try feed.showSegment(.latest)
             case .popular: try feed.showSegment(.popular)
-            case .compose: feed.showCompose()
+            case .compose: try feed.showCompose()
             case .post(let id): try feed.showPost(id: id)
             }
         } catch {
@@ -126,16 +126,17 @@ final class AppCoordinator: Coordinator {
             case .postNotFound(let id): throw UserFacingError(description: "no post with id '\(id)'")
             case .draftInProgress:
                 throw UserFacingError(description: "the compose sheet holds an unsaved draft; post or discard it first")
-            case .unavailable(let reason): throw UserFacingError(description: "the post cannot be shown: \(reason)")
+            case .unavailable(let reason):
+                throw UserFacingError(description: "\(destination.subject) cannot be shown: \(reason)")
             }
         }
     }
 
     // MARK: - Flows
 
-    /// Whether a sign-up is on screen: presented for `app://signup`, or pushed by Login (its only child flow).
+    /// Whether a sign-up is on screen: presented for `app://signup`, or pushed by Login.
     private var isSignUpOnScreen: Bool {
-        presentedSignUp != nil || login?.children.isEmpty == false
+        presentedSignUp != nil || login?.isShowingSignUp == true
     }
 
     /// Makes the `login` screen the one on top: dismisses a presented sign-up and, if Login shows something
@@ -247,5 +248,16 @@ extension AppCoordinator: FeedListener {
         user = nil
         pendingLink = nil
         showLogin()
+    }
+}
+
+extension DeepLink.FeedDestination {
+    /// What the destination shows, as the subject of a sentence: "the post cannot be shown".
+    fileprivate var subject: String {
+        switch self {
+        case .latest, .popular: "the feed"
+        case .post: "the post"
+        case .compose: "the compose sheet"
+        }
     }
 }

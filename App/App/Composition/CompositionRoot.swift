@@ -5,13 +5,14 @@ import LoginFeature
 import SignUpFeature
 
 /// Builds the app: the live services over the data directory, the three feature builders (Login's dependency
-/// gets the SignUp builder) and the ``AppCoordinator`` that owns the window.
+/// gets the SignUp builder) and the ``AppCoordinator`` that owns the window; or, for `--feature`, one feature's
+/// playground over in-memory services.
 @MainActor
 final class CompositionRoot {
     /// The window everything is shown in.
     let window: Window
-    /// The root of the coordinator tree.
-    let appCoordinator: AppCoordinator
+    /// The root of the coordinator tree: the ``AppCoordinator``, or the ``PlaygroundCoordinator`` of a playground.
+    let appCoordinator: any RootCoordinating
     /// Where services report corrupt data files.
     let health: DataHealth
 
@@ -34,6 +35,15 @@ final class CompositionRoot {
         appCoordinator = AppCoordinator(
             window: window, loginBuilder: loginBuilder, signUpBuilder: signUpBuilder, feedBuilder: feedBuilder,
             accounts: accounts, posts: posts, user: user)
+    }
+
+    /// Builds the playground of one feature: the feature over in-memory services, shown by a stand-in parent.
+    /// It reads and writes no data directory.
+    init(playground: FeaturePlayground, clock: AppClock) {
+        let window = Window()
+        self.window = window
+        health = DataHealth()
+        appCoordinator = PlaygroundCoordinator(window: window, playground: playground, clock: clock)
     }
 }
 

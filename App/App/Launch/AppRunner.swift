@@ -40,6 +40,10 @@ final class AppRunner {
             output.write(LaunchOptions.usage)
             return ExitCode.success
         }
+        if let feature = options.playgroundFeature, FeaturePlayground.named(feature) == nil {
+            errorOutput.write("app: \(FeaturePlayground.unknown(feature))\n\n" + LaunchOptions.usage)
+            return ExitCode.usage
+        }
         let clock = AppClock(fixedNow: options.fixedNow)
         let root: CompositionRoot
         do {
@@ -85,10 +89,13 @@ final class AppRunner {
     }
 
     /// Opens the data directory, checks its files (moving corrupt ones aside if asked), seeds a new one and
-    /// builds the app.
+    /// builds the app; or builds the playground of `--feature`, which needs no data directory.
     ///
     /// - Throws: ``DataError``, or the reason the demo account could not be seeded.
     private func prepare(_ options: LaunchOptions, clock: AppClock) throws -> CompositionRoot {
+        if let playground = options.playgroundFeature.flatMap(FeaturePlayground.named) {
+            return CompositionRoot(playground: playground, clock: clock)
+        }
         let directory = try DataDirectory.open(path: options.dataDirectory)
         let moved = try DataFiles.check(
             directory, movingAsideWith: options.movesCorruptDataAside ? clock.fileTimestamp : nil)

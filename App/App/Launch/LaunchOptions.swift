@@ -10,6 +10,8 @@ struct LaunchOptions: Equatable, Sendable {
     var keepsGoing = false
     /// A deep link to open once the app has started.
     var initialLink: String?
+    /// The feature to host alone in its playground (`--feature`), instead of the whole app.
+    var playgroundFeature: String?
     /// Whether a corrupt data file is renamed aside instead of stopping the app.
     var movesCorruptDataAside = false
     /// The clock's fixed time from `APP_NOW`, or `nil` for the real time.
@@ -22,6 +24,7 @@ struct LaunchOptions: Equatable, Sendable {
     /// The usage text printed by `--help` and after a usage error.
     static let usage = """
         usage: app [--data-dir PATH] [--script FILE] [--keep-going] [--open URL] [--move-aside-corrupt-data]
+               [--feature NAME]
 
           --data-dir PATH             where accounts, the session and posts are kept
                                       (default: $APP_DATA_DIR, else $XDG_DATA_HOME/modular-coordinators,
@@ -30,6 +33,8 @@ struct LaunchOptions: Equatable, Sendable {
           --keep-going                in a script, go on after a failing command; exit 1 at the end
           --open URL                  open a deep link at start, e.g. app://feed/post/2
           --move-aside-corrupt-data   rename a corrupt data file to <name>.corrupt-<timestamp> and start fresh
+          --feature NAME              host one feature (Login, SignUp, Feed, ...) alone over in-memory
+                                      services, shown by a stand-in parent: push, sheet or embed chooses how
           --help                      print this help
 
         environment: APP_DATA_DIR, XDG_DATA_HOME, HOME, APP_NOW (fixed ISO-8601 time), NO_COLOR
@@ -56,6 +61,7 @@ struct LaunchOptions: Equatable, Sendable {
             case "--data-dir": dataDirectoryFlag = try value()
             case "--script": options.scriptPath = try value()
             case "--open": options.initialLink = try value()
+            case "--feature": options.playgroundFeature = try value()
             case "--keep-going", "--move-aside-corrupt-data", "--help", "-h":
                 guard inlineValue == nil else { throw UserFacingError(description: "\(flag) takes no value") }
                 switch flag {
@@ -81,6 +87,8 @@ struct LaunchOptions: Equatable, Sendable {
         }
         options.forbidsColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         guard let dataDirectory = dataDirectoryFlag ?? defaultDataDirectory(environment) else {
+            // A playground keeps everything in memory.
+            if options.playgroundFeature != nil { return options }
             throw UserFacingError(description: "no data directory: set HOME, XDG_DATA_HOME, APP_DATA_DIR or --data-dir")
         }
         guard !dataDirectory.isEmpty else { throw UserFacingError(description: "the data directory path is empty") }

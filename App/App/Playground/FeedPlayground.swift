@@ -1,0 +1,104 @@
+import FeedFeature
+import Foundation
+
+extension FeaturePlayground {
+    /// Feed for a stand-in person, over posts kept in memory.
+    static let feed = FeaturePlayground(
+        name: "Feed",
+        summary: "The feed of Demo (demo@example.com) over three sample posts."
+    ) { parent in
+        let posts = PlaygroundPosts(now: { [weak parent] in parent?.now ?? Date() })
+        let builder = FeedContainer(dependency: PlaygroundPosts.FeedServices(posts: posts, parent: parent))
+        let listener = FeedPlaygroundListener(parent: parent)
+        let user = FeedUser(email: "demo@example.com", displayName: "Demo")
+        return Hosted(coordinator: builder.coordinator(listener: listener, user: user), listener: listener)
+    }
+}
+
+/// Forwards what Feed tells its parent to the playground.
+@MainActor
+private final class FeedPlaygroundListener: FeedListener {
+    private weak var parent: (any PlaygroundParent)?
+
+    init(parent: any PlaygroundParent) {
+        self.parent = parent
+    }
+
+    func feedDidLogOut() {
+        parent?.featureDidFinish("feedDidLogOut()")
+    }
+}
+
+/// Posts kept in memory for the Feed playground, starting with three samples. Nothing is saved.
+@MainActor
+final class PlaygroundPosts: FeedPostService {
+    /// What Feed gets in its playground: these posts and the playground's clock.
+    struct FeedServices: FeedDependency {
+        let posts: any FeedPostService
+        weak var parent: (any PlaygroundParent)?
+
+        var now: Date { parent?.now ?? Date() }
+    }
+
+    private struct Post {
+        let id: String
+        let authorName: String
+        let createdAt: Date
+        let text: String
+        var likers: Set<String>
+    }
+
+    private let now: @MainActor () -> Date
+    private var posts: [Post]
+
+    /// Creates the samples, dated before `now()`.
+    init(now: @escaping @MainActor () -> Date) {
+        self.now = now
+        let start = now()
+        posts = [
+            Post(
+                id: "1", authorName: "Ada", createdAt: start.addingTimeInterval(-2 * 86_400),
+                text: "This feed lives in memory: nothing you do here is saved.", likers: ["grace@example.com"]),
+            Post(
+                id: "2", authorName: "Grace", createdAt: start.addingTimeInterval(-3 * 3_600),
+                text: "Open a post, like it, and come back: the lists follow.",
+                likers: ["ada@example.com", "alan@example.com"]),
+            Post(
+                id: "3", authorName: "Alan", createdAt: start.addingTimeInterval(-5 * 60),
+                text: "Compose a post and find it on top of Latest.", likers: []),
+        ]
+    }
+
+    func latestPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] {
+        posts.sorted { $0.createdAt > $1.createdAt }.map { feedPost($0, for: user) }
+    }
+
+    func popularPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] {
+        posts.sorted { ($0.likers.count, $0.createdAt) > ($1.likers.count, $1.createdAt) }.map {
+            feedPost($0, for: user)
+        }
+    }
+
+    func post(id: String, for user: FeedUser) throws(FeedServiceError) -> FeedPost? {
+        posts.first { $0.id == id }.map { feedPost($0, for: user) }
+    }
+
+    func publish(text: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
+        let post = Post(
+            id: String(posts.count + 1), authorName: user.displayName, createdAt: now(), text: text, likers: [])
+        posts.append(post)
+        return feedPost(post, for: user)
+    }
+
+    func toggleLike(postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
+        guard let index = posts.firstIndex(where: { $0.id == postID }) else { throw .postNotFound(postID) }
+        if posts[index].likers.remove(user.email) == nil { posts[index].likers.insert(user.email) }
+        return feedPost(posts[index], for: user)
+    }
+
+    private func feedPost(_ post: Post, for user: FeedUser) -> FeedPost {
+        FeedPost(
+            id: post.id, authorName: post.authorName, createdAt: post.createdAt, text: post.text,
+            likeCount: post.likers.count, isLiked: post.likers.contains(user.email))
+    }
+}

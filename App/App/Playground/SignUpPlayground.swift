@@ -1,0 +1,31 @@
+import SignUpFeature
+
+extension FeaturePlayground {
+    /// SignUp over accounts kept in memory.
+    static let signUp = FeaturePlayground(
+        name: "SignUp",
+        summary: "Create an account; demo@example.com is taken already."
+    ) { parent in
+        let builder = SignUpContainer(dependency: PlaygroundAccounts.SignUpServices(accounts: PlaygroundAccounts()))
+        let listener = SignUpPlaygroundListener(parent: parent)
+        return Hosted(coordinator: builder.coordinator(listener: listener), listener: listener)
+    }
+}
+
+/// Forwards what SignUp tells its parent to the playground.
+@MainActor
+private final class SignUpPlaygroundListener: SignUpListener {
+    private weak var parent: (any PlaygroundParent)?
+
+    init(parent: any PlaygroundParent) {
+        self.parent = parent
+    }
+
+    func signUpDidFinish(_ session: SignUpSession) {
+        parent?.featureDidFinish("signUpDidFinish(\(session.displayName), \(session.email))")
+    }
+
+    func signUpDidCancel() {
+        parent?.featureDidFinish("signUpDidCancel()")
+    }
+}

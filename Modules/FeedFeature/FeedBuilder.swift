@@ -1,0 +1,96 @@
+public import Core
+public import Foundation
+
+// The builder roles of the feed: what it needs (`FeedDependency`), what it
+// reports (`FeedListener`), how a parent builds it (`FeedContainable`,
+// `FeedContainer`) and the routes a parent may take into it
+// (`FeedCoordinating`).
+
+/// What the feed needs from the app.
+@MainActor
+public protocol FeedDependency {
+    /// Reads, publishes and likes posts.
+    var posts: any FeedPostService { get }
+
+    /// The current time, read each time the feed formats relative times
+    /// ("5m"); injected so they are deterministic in tests. The app returns
+    /// `Date()`.
+    var now: Date { get }
+}
+
+/// What the feed tells the parent that shows it.
+@MainActor
+public protocol FeedListener: AnyObject {
+    /// The user tapped `logout`. The parent ends the session and tears the
+    /// feed down.
+    func feedDidLogOut()
+}
+
+/// The feed, as its parent sees it: a coordinator with a screen, plus the
+/// routes the parent may take into it (deep links such as `app://feed/post/42`).
+///
+/// Every route tells its caller whether it worked: it returns once the
+/// destination is on screen, or throws a ``FeedRouteError`` and shows no error
+/// on the feed's screens, so the parent decides how to report it. Each route
+/// first closes what is in the way (a presented compose sheet, a pushed post),
+/// so it works whatever the user was doing; but it never throws away a draft:
+/// while compose holds a non-empty draft, a route that would close it throws
+/// ``FeedRouteError/draftInProgress`` and changes nothing.
+@MainActor
+public protocol FeedCoordinating: ViewableCoordinating {
+    /// Shows a segment (pops to the feed and dismisses what is presented first).
+    ///
+    /// - Throws: ``FeedRouteError/draftInProgress``, changing nothing, while
+    ///   compose holds a non-empty draft; ``FeedRouteError/unavailable(_:)``
+    ///   when the navigation failed.
+    func showSegment(_ segment: FeedSegment) throws(FeedRouteError)
+
+    /// Shows a post's detail: dismisses a presented sheet and pops to the feed
+    /// first, then pushes the detail.
+    ///
+    /// - Throws: ``FeedRouteError/postNotFound(_:)``, changing nothing, when
+    ///   there is no such post; ``FeedRouteError/draftInProgress``, changing
+    ///   nothing, while compose holds a non-empty draft;
+    ///   ``FeedRouteError/unavailable(_:)`` when the post service or the
+    ///   navigation failed.
+    func showPost(id: String) throws(FeedRouteError)
+
+    /// Presents compose (pops the detail first as needed). When compose is
+    /// already presented, it stays as it is, with its draft.
+    ///
+    /// - Throws: ``FeedRouteError/unavailable(_:)`` when the navigation
+    ///   failed; compose is then not attached.
+    func showCompose() throws(FeedRouteError)
+}
+
+/// Builds the feed: the `feed` screen with its Latest and Popular segments,
+/// post detail and compose.
+///
+/// A parent gets this builder through its own dependency, attaches the
+/// returned coordinator and shows its `viewControllerable` as it chooses.
+@MainActor
+public protocol FeedContainable: Containable {
+    /// Builds a feed for `user` that reports to `listener`.
+    ///
+    /// The screen expects a navigation controller around it, because the feed
+    /// pushes post detail onto it: push it onto one, or make it the root of one.
+    func coordinator(listener: any FeedListener, user: FeedUser) -> any FeedCoordinating
+}
+
+/// The builder of the feed; the app composes it with the live post service
+/// and clock.
+@MainActor
+public final class FeedContainer: Container<any FeedDependency>, FeedContainable {
+    /// Creates a builder that builds feeds with `dependency`.
+    public override init(dependency: any FeedDependency) {
+        super.init(dependency: dependency)
+    }
+
+    /// Builds a feed for `user` whose screen is `feed`; the feed holds
+    /// `listener` weakly. Its segments are attached when it starts.
+    public func coordinator(listener: any FeedListener, user: FeedUser) -> any FeedCoordinating {
+        let coordinator = FeedCoordinator(screen: FeedViewController(), dependency: dependency, user: user)
+        coordinator.listener = listener
+        return coordinator
+    }
+}

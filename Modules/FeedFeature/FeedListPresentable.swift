@@ -1,9 +1,0 @@
-/// What a segment's coordinator tells its list screen.
-@MainActor
-protocol FeedListPresentable: AnyObject {
-    /// Receives what the user does on the screen. Held weakly by the screen.
-    var listener: (any FeedListScreenListener)? { get set }
-
-    /// Shows `rows`, and `errorMessage` if loading failed.
-    func show(rows: [FeedPostRow], errorMessage: String?)
-}

@@ -1,0 +1,100 @@
+public import Foundation
+
+// The services the feed uses and the values its API exchanges.
+
+/// The posts the feed shows, implemented by the app's live service and by
+/// fakes in tests.
+///
+/// Every call names the person it acts for, who decides ``FeedPost/isLiked``
+/// in what it returns.
+@MainActor
+public protocol FeedPostService: AnyObject {
+    /// Every post, newest first, as `user` sees it.
+    func latestPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost]
+
+    /// Every post, most liked first, as `user` sees it.
+    func popularPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost]
+
+    /// The post `id` as `user` sees it, or `nil` when there is none.
+    func post(id: String, for user: FeedUser) throws(FeedServiceError) -> FeedPost?
+
+    /// Publishes `text` as a new post by `user` and returns it.
+    func publish(text: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost
+
+    /// Likes the post, or unlikes it if `user` already liked it, and returns
+    /// it as it is now, as `user` sees it.
+    ///
+    /// - Throws: ``FeedServiceError/postNotFound(_:)`` when the post no longer
+    ///   exists.
+    func toggleLike(postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost
+}
+
+/// The person using the feed: the author of what they publish.
+public struct FeedUser: Equatable, Sendable {
+    /// The account's email address.
+    public let email: String
+    /// The name shown on their posts.
+    public let displayName: String
+
+    /// Creates the user `email`, shown as `displayName`.
+    public init(email: String, displayName: String) {
+        self.email = email
+        self.displayName = displayName
+    }
+}
+
+/// A post, as the feed shows it.
+public struct FeedPost: Equatable, Sendable {
+    /// Identifies the post; a row's action is `post.<id>`.
+    public let id: String
+    /// The author's display name.
+    public let authorName: String
+    /// When it was published.
+    public let createdAt: Date
+    /// What it says.
+    public let text: String
+    /// How many people like it.
+    public let likeCount: Int
+    /// Whether the person the service was asked for likes it.
+    public let isLiked: Bool
+
+    /// Creates a post.
+    public init(id: String, authorName: String, createdAt: Date, text: String, likeCount: Int, isLiked: Bool) {
+        self.id = id
+        self.authorName = authorName
+        self.createdAt = createdAt
+        self.text = text
+        self.likeCount = likeCount
+        self.isLiked = isLiked
+    }
+}
+
+/// The segments of the feed, in display order. The raw value is the segment's
+/// action id on the `feed` screen.
+public enum FeedSegment: String, CaseIterable, Sendable {
+    /// Newest posts first.
+    case latest
+    /// Most liked posts first.
+    case popular
+}
+
+/// Why the post service failed.
+public enum FeedServiceError: Error, Equatable, Sendable {
+    /// There is no post with this id (any more): it was deleted meanwhile.
+    case postNotFound(String)
+    /// The service cannot answer now, for the given reason.
+    case unavailable(String)
+}
+
+/// Why a route into the feed (``FeedCoordinating/showSegment(_:)``,
+/// ``FeedCoordinating/showPost(id:)``, ``FeedCoordinating/showCompose()``)
+/// failed.
+public enum FeedRouteError: Error, Equatable, Sendable {
+    /// There is no post with this id; nothing changed.
+    case postNotFound(String)
+    /// The compose sheet holds an unsaved draft; post or discard it first.
+    /// Nothing changed: the route would have closed the sheet and lost the text.
+    case draftInProgress
+    /// The post service or the navigation failed, for the given reason.
+    case unavailable(String)
+}

@@ -1,0 +1,64 @@
+import Core
+import Foundation
+
+/// What compose tells the feed, which then dismisses and detaches it.
+@MainActor
+protocol ComposeListener: AnyObject {
+    /// `post` was published.
+    func composeDidPublish(_ post: FeedPost)
+
+    /// The user cancelled or discarded the draft.
+    func composeDidCancel()
+}
+
+/// What the compose coordinator tells its screen.
+@MainActor
+protocol ComposePresentable: AnyObject {
+    /// Receives what the user does on the screen. Held weakly by the screen.
+    var listener: (any ComposeScreenListener)? { get set }
+
+    /// Whether the user has typed a draft that is not empty, which closing
+    /// the sheet would lose.
+    var holdsDraft: Bool { get }
+
+    /// Shows `errorMessage` on the screen, or clears it with `nil`.
+    func show(errorMessage: String?)
+}
+
+/// Compose: publishes the draft as the user's post.
+final class ComposeCoordinator: ViewableCoordinator<any ComposePresentable> {
+    weak var listener: (any ComposeListener)?
+    private let posts: any FeedPostService
+    private let user: FeedUser
+
+    /// Creates compose around `screen`, publishing as `user`.
+    init(screen: some ViewControllerable & ComposePresentable, posts: any FeedPostService, user: FeedUser) {
+        self.posts = posts
+        self.user = user
+        super.init(viewControllerable: screen, presenter: screen)
+        screen.listener = self
+    }
+
+    /// Whether the sheet holds a draft that is not empty, which closing it
+    /// would lose.
+    var holdsDraft: Bool { presenter.holdsDraft }
+}
+
+extension ComposeCoordinator: ComposeScreenListener {
+    func composeScreenDidRequestPost(text: String) {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return }
+        let post: FeedPost
+        do throws(FeedServiceError) {
+            post = try posts.publish(text: text, by: user)
+        } catch {
+            presenter.show(errorMessage: FeedMessage.message(for: error))
+            return
+        }
+        listener?.composeDidPublish(post)
+    }
+
+    func composeScreenDidCancel() {
+        listener?.composeDidCancel()
+    }
+}

@@ -1,0 +1,67 @@
+import Core
+
+/// What the compose screen tells its coordinator.
+@MainActor
+protocol ComposeScreenListener: AnyObject {
+    /// The user tapped `post` with the draft `text`.
+    func composeScreenDidRequestPost(text: String)
+
+    /// The user gave the draft up: `cancel` with an empty draft, or `discard`
+    /// (offered after `cancel` or a refused swipe down with a draft).
+    func composeScreenDidCancel()
+}
+
+/// The compose sheet, `feed.compose`: the field `text`, `post` (enabled once
+/// there is something to post) and `cancel`. While the draft is not empty the
+/// sheet refuses the user's swipe down, and `cancel` does not close it: both
+/// ask "Discard this draft?" and offer `discard`.
+final class ComposeViewController: ViewController, ComposePresentable {
+    weak var listener: (any ComposeScreenListener)?
+    private var text = ""
+    private var errorMessage: String?
+    private var isOfferingDiscard = false
+
+    init() {
+        super.init(screenID: "feed.compose")
+    }
+
+    override var content: ScreenContent {
+        var elements: [ScreenElement] = [
+            .field(TextField(id: "text", label: "Post", value: text)),
+            .button(Button(id: "post", title: "Post", isEnabled: !text.allSatisfy(\.isWhitespace))),
+            .button(Button(id: "cancel", title: "Cancel")),
+        ]
+        if isOfferingDiscard {
+            elements += [.text(FeedMessage.discardQuestion), .button(Button(id: "discard", title: "Discard"))]
+        }
+        return ScreenContent(title: "New post", elements: elements, errorMessage: errorMessage)
+    }
+
+    var holdsDraft: Bool { !text.isEmpty }
+
+    override var isModalInPresentation: Bool { holdsDraft }
+
+    override func didAttemptUserDismissal() {
+        isOfferingDiscard = true
+    }
+
+    override func handleText(_ text: String, forField id: String) {
+        guard id == "text" else { return }
+        self.text = text
+        if text.isEmpty { isOfferingDiscard = false }
+    }
+
+    override func handleAction(_ id: String) {
+        switch id {
+        case "post": listener?.composeScreenDidRequestPost(text: text)
+        case "cancel":
+            if holdsDraft { isOfferingDiscard = true } else { listener?.composeScreenDidCancel() }
+        case "discard": listener?.composeScreenDidCancel()
+        default: break
+        }
+    }
+
+    func show(errorMessage: String?) {
+        self.errorMessage = errorMessage
+    }
+}

@@ -1,0 +1,230 @@
+import Core
+
+/// What the feed coordinator tells the `feed` screen.
+@MainActor
+protocol FeedPresentable: AnyObject {
+    /// Receives what the user does on the screen. Held weakly by the screen.
+    var listener: (any FeedScreenListener)? { get set }
+
+    /// Embeds one screen per segment, in ``FeedSegment/allCases`` order, and
+    /// shows the one of `segment`.
+    func embed(_ screens: [any ViewControllerable], selecting segment: FeedSegment) throws(NavigationError)
+
+    /// Shows the embedded screen of `segment`.
+    func select(_ segment: FeedSegment) throws(NavigationError)
+
+    /// Shows `errorMessage` on the screen, or clears it with `nil`.
+    func show(errorMessage: String?)
+}
+
+/// The feed. It owns the `feed` container screen and decides how each child
+/// is shown: the two segments are embedded in the container, a post's detail
+/// is pushed onto the enclosing navigation controller, and compose is
+/// presented as a sheet. Children are detached when they leave the screen,
+/// whether the feed or the user removed them.
+final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoordinating {
+    weak var listener: (any FeedListener)?
+    private let dependency: any FeedDependency
+    private let user: FeedUser
+    /// The segments, embedded for as long as the feed runs; cleared when it stops.
+    private var lists: [PostListCoordinator] = []
+    /// The pushed post detail; cleared when it is detached.
+    private weak var detail: PostDetailCoordinator?
+    /// The presented compose sheet; cleared when it is detached.
+    private weak var compose: ComposeCoordinator?
+
+    /// Creates the feed for `user` around `screen`.
+    init(screen: some ViewControllerable & FeedPresentable, dependency: any FeedDependency, user: FeedUser) {
+        self.dependency = dependency
+        self.user = user
+        super.init(viewControllerable: screen, presenter: screen)
+        screen.listener = self
+    }
+
+    override func didStart() {
+        let lists = FeedSegment.allCases.map { segment in
+            let list = PostListCoordinator(
+                screen: PostListViewController(segment: segment, now: { [dependency] in dependency.now }),
+                segment: segment,
+                dependency: dependency,
+                user: user
+            )
+            list.listener = self
+            return list
+        }
+        do {
+            for list in lists { try addChild(list) }
+            try presenter.embed(lists.map(\.viewControllerable), selecting: .latest)
+            self.lists = lists
+        } catch {
+            for list in lists where list.parent === self { try? removeChild(list) }
+            presenter.show(errorMessage: FeedMessage.cannotShow(error))
+        }
+    }
+
+    override func didStop() {
+        lists = []
+    }
+
+    override func userDidRemove(_ child: any Coordinating) {
+        if child === detail { detail = nil }
+        if child === compose { compose = nil }
+    }
+
+    // MARK: - Routes
+
+    func showSegment(_ segment: FeedSegment) throws(FeedRouteError) {
+        try refuseIfDraftInProgress()
+        do {
+            try returnToFeed(selecting: segment)
+        } catch {
+            throw .unavailable(String(describing: error))
+        }
+    }
+
+    func showPost(id: String) throws(FeedRouteError) {
+        let post: FeedPost?
+        do throws(FeedServiceError) {
+            post = try dependency.posts.post(id: id, for: user)
+        } catch {
+            switch error {
+            case .postNotFound: throw .postNotFound(id)
+            case .unavailable(let reason): throw .unavailable(reason)
+            }
+        }
+        guard let post else { throw .postNotFound(id) }
+        try refuseIfDraftInProgress()
+        do {
+            try returnToFeed()
+            let detail = PostDetailCoordinator(
+                screen: PostDetailViewController(now: { [dependency] in dependency.now }),
+                post: post,
+                dependency: dependency,
+                user: user
+            )
+            try addChild(detail) { try self.viewControllerable.push($0) }
+            self.detail = detail
+        } catch {
+            throw .unavailable(String(describing: error))
+        }
+    }
+
+    func showCompose() throws(FeedRouteError) {
+        do {
+            try presentCompose()
+        } catch {
+            throw .unavailable(String(describing: error))
+        }
+    }
+
+    // MARK: - Children
+
+    /// Throws ``FeedRouteError/draftInProgress`` while compose holds a
+    /// non-empty draft, which closing it would lose.
+    private func refuseIfDraftInProgress() throws(FeedRouteError) {
+        if compose?.holdsDraft == true { throw .draftInProgress }
+    }
+
+    /// Closes what is in the way and shows `segment`.
+    private func returnToFeed(selecting segment: FeedSegment) throws {
+        try returnToFeed()
+        try presenter.select(segment)
+        presenter.show(errorMessage: nil)
+    }
+
+    /// Presents compose as a sheet, unless it is presented already (then it
+    /// stays, with its draft); pops the detail first.
+    private func presentCompose() throws {
+        guard compose == nil else { return }
+        try closeDetail()
+        let compose = ComposeCoordinator(
+            screen: ComposeViewController(),
+            posts: dependency.posts,
+            user: user
+        )
+        compose.listener = self
+        try addChild(compose) { try self.viewControllerable.present($0, style: .pageSheet) }
+        self.compose = compose
+        presenter.show(errorMessage: nil)
+    }
+
+    /// Dismisses compose and pops the detail, so the feed is on top.
+    private func returnToFeed() throws {
+        try closeCompose()
+        try closeDetail()
+    }
+
+    private func closeCompose() throws {
+        guard let compose else { return }
+        try compose.viewControllerable.dismiss()
+        try removeChild(compose)
+        self.compose = nil
+    }
+
+    private func closeDetail() throws {
+        guard let detail else { return }
+        try viewControllerable.pop(to: viewControllerable)
+        try removeChild(detail)
+        self.detail = nil
+    }
+
+    /// Runs `navigation`, showing why it failed on the `feed` screen: the
+    /// feed was built in a place that cannot push or present.
+    private func showOnScreenIfFailing(_ navigation: () throws -> Void) {
+        do {
+            try navigation()
+        } catch {
+            presenter.show(errorMessage: FeedMessage.cannotShow(error))
+        }
+    }
+
+    /// Reloads both lists: compose is a sheet over the feed, so closing it
+    /// makes no list appear again.
+    private func reloadLists() {
+        for list in lists { list.reload() }
+    }
+}
+
+// The person's taps take the routes a parent takes; what a parent would be
+// told by a thrown error, the person is shown on the `feed` screen.
+extension FeedCoordinator: FeedScreenListener {
+    func feedScreenDidSelect(_ segment: FeedSegment) {
+        do throws(FeedRouteError) {
+            try refuseIfDraftInProgress()
+        } catch {
+            presenter.show(errorMessage: FeedMessage.message(for: error))
+            return
+        }
+        showOnScreenIfFailing { () throws in try returnToFeed(selecting: segment) }
+    }
+
+    func feedScreenDidTapCompose() {
+        showOnScreenIfFailing { () throws in try presentCompose() }
+    }
+
+    func feedScreenDidTapLogOut() {
+        listener?.feedDidLogOut()
+    }
+}
+
+extension FeedCoordinator: PostListListener {
+    func listDidSelectPost(id: String) {
+        do throws(FeedRouteError) {
+            try showPost(id: id)
+            presenter.show(errorMessage: nil)
+        } catch {
+            presenter.show(errorMessage: FeedMessage.message(for: error))
+        }
+    }
+}
+
+extension FeedCoordinator: ComposeListener {
+    func composeDidPublish(_ post: FeedPost) {
+        reloadLists()
+        showOnScreenIfFailing { () throws in try returnToFeed(selecting: .latest) }
+    }
+
+    func composeDidCancel() {
+        showOnScreenIfFailing { () throws in try closeCompose() }
+    }
+}

@@ -1,0 +1,53 @@
+import Core
+
+/// What the post detail's coordinator tells its screen.
+@MainActor
+protocol PostDetailPresentable: AnyObject {
+    /// Receives what the user does on the screen. Held weakly by the screen.
+    var listener: (any PostDetailScreenListener)? { get set }
+
+    /// Shows `post`.
+    func show(post: PostRow)
+
+    /// Shows `errorMessage` on the screen, or clears it with `nil`.
+    func show(errorMessage: String?)
+}
+
+/// A post's detail: shows it and likes or unlikes it for the user. The lists
+/// pick the change up when they appear again.
+final class PostDetailCoordinator: ViewableCoordinator<any PostDetailPresentable> {
+    private var post: FeedPost
+    private let dependency: any FeedDependency
+    private let user: FeedUser
+
+    /// Creates the detail of `post` around `screen`.
+    init(
+        screen: some ViewControllerable & PostDetailPresentable,
+        post: FeedPost,
+        dependency: any FeedDependency,
+        user: FeedUser
+    ) {
+        self.post = post
+        self.dependency = dependency
+        self.user = user
+        super.init(viewControllerable: screen, presenter: screen)
+        screen.listener = self
+    }
+
+    override func didStart() {
+        presenter.show(post: PostRow(post: post))
+    }
+}
+
+extension PostDetailCoordinator: PostDetailScreenListener {
+    func postScreenDidTapLike() {
+        do throws(FeedServiceError) {
+            post = try dependency.posts.toggleLike(postID: post.id, by: user)
+        } catch {
+            presenter.show(errorMessage: FeedMessage.message(for: error))
+            return
+        }
+        presenter.show(post: PostRow(post: post))
+        presenter.show(errorMessage: nil)
+    }
+}

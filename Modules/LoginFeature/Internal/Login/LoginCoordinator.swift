@@ -1,0 +1,109 @@
+import Core
+import SignUpFeature
+
+/// What the log-in coordinator tells its screen.
+@MainActor
+protocol LoginPresentable: AnyObject {
+    /// Receives what the user does on the screen. Held weakly by the screen.
+    var listener: (any LoginScreenListener)? { get set }
+
+    /// Shows `errorMessage` on the screen, or clears it with `nil`.
+    func show(errorMessage: String?)
+}
+
+/// The log-in flow. It owns the `login` screen, checks what is typed, asks the
+/// authenticator, and shows sign-up by attaching it as a child and pushing its
+/// screen onto the enclosing navigation controller.
+final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCoordinating {
+    weak var listener: (any LoginListener)?
+    private let authenticator: any LoginAuthenticating
+    private let signUpBuilder: any SignUpContainable
+    /// The attached sign-up flow; cleared when it is detached.
+    private weak var signUp: (any ViewableCoordinating)?
+
+    /// Creates the flow around `screen`.
+    init(
+        screen: some ViewControllerable & LoginPresentable,
+        authenticator: any LoginAuthenticating,
+        signUpBuilder: any SignUpContainable
+    ) {
+        self.authenticator = authenticator
+        self.signUpBuilder = signUpBuilder
+        super.init(viewControllerable: screen, presenter: screen)
+        screen.listener = self
+    }
+
+    /// Whether sign-up is attached: it is detached as soon as it leaves the screen.
+    var isShowingSignUp: Bool { signUp != nil }
+
+    override func userDidRemove(_ child: any Coordinating) {
+        if child === signUp { signUp = nil }
+    }
+
+    /// Pops back to the `login` screen and detaches sign-up.
+    private func closeSignUp() {
+        guard let signUp else { return }
+        self.signUp = nil
+        do {
+            try viewControllerable.pop(to: viewControllerable)
+            try removeChild(signUp)
+        } catch {
+            presenter.show(errorMessage: LoginMessage.navigationFailed(error))
+            if signUp.parent === self { try? removeChild(signUp) }
+        }
+    }
+}
+
+extension LoginCoordinator: LoginScreenListener {
+    func loginScreenDidRequestLogIn(email: String, password: String) {
+        let email = email.trimmingWhitespace
+        guard !email.isEmpty, !password.isEmpty else {
+            presenter.show(errorMessage: LoginMessage.missingCredentials)
+            return
+        }
+        guard EmailAddress.isWellFormed(email) else {
+            presenter.show(errorMessage: LoginMessage.invalidEmail)
+            return
+        }
+        let session: LoginSession
+        do throws(LoginServiceError) {
+            session = try authenticator.logIn(email: email, password: password)
+        } catch {
+            presenter.show(errorMessage: LoginMessage.message(for: error))
+            return
+        }
+        presenter.show(errorMessage: nil)
+        listener?.loginDidSucceed(session)
+    }
+
+    func loginScreenDidRequestSignUp() {
+        guard signUp == nil else { return }
+        let child = signUpBuilder.coordinator(listener: self)
+        do {
+            try addChild(child) { try self.viewControllerable.push($0) }
+        } catch {
+            presenter.show(errorMessage: LoginMessage.navigationFailed(error))
+            return
+        }
+        signUp = child
+        presenter.show(errorMessage: nil)
+    }
+}
+
+extension LoginCoordinator: SignUpListener {
+    func signUpDidFinish(_ session: SignUpSession) {
+        closeSignUp()
+        listener?.loginDidSucceed(LoginSession(email: session.email, displayName: session.displayName))
+    }
+
+    func signUpDidCancel() {
+        closeSignUp()
+    }
+}
+
+extension String {
+    /// The text without surrounding whitespace.
+    fileprivate var trimmingWhitespace: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

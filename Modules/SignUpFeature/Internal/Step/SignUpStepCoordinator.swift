@@ -1,0 +1,173 @@
+import Core
+
+/// What a sign-up step's coordinator tells its screen.
+@MainActor
+protocol SignUpStepPresentable: AnyObject {
+    /// Receives what the user does on the screen. Held weakly by the screen.
+    var listener: (any SignUpStepScreenListener)? { get set }
+
+    /// Shows `errorMessage` on the screen, or clears it with `nil`.
+    func show(errorMessage: String?)
+}
+
+/// What a sign-up step tells the flow, the first step included: one rule for
+/// every step.
+@MainActor
+protocol SignUpStepListener: AnyObject {
+    /// `step` holds valid input; the flow shows the step after it.
+    ///
+    /// - Throws: why the next step cannot be shown; the step shows it on its
+    ///   own screen.
+    func stepDidComplete(_ step: SignUpStep) throws
+
+    /// The last step created the account.
+    func stepDidCreateAccount(_ session: SignUpSession)
+
+    /// The user tapped `cancel` on a step.
+    func stepDidCancel()
+}
+
+/// One step of sign-up. Every step follows the same rule: on `next` it checks
+/// what its screen holds and, when it is valid, tells the flow (the last step
+/// creates the account first); it shows its own errors on its own screen,
+/// including why the flow could not show the next step.
+///
+/// The first step is also the flow: its screen is the one the parent shows,
+/// it keeps the draft the steps share, it attaches each later step as its
+/// child and pushes that step's screen onto the enclosing navigation
+/// controller (so the user's back gesture releases it), and it reports to the
+/// parent through ``SignUpListener``.
+final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable> {
+    /// The parent of the flow; set on the first step.
+    weak var listener: (any SignUpListener)?
+    /// Where this step reports: the first step, which is the flow (itself, on
+    /// the first step).
+    weak var flow: (any SignUpStepListener)?
+    let step: SignUpStep
+    private let draft: SignUpDraft
+    private let accounts: any SignUpAccountService
+
+    /// Creates the flow: the first step, over an empty draft, reporting to
+    /// itself.
+    static func flow(accounts: any SignUpAccountService) -> SignUpStepCoordinator {
+        let first = SignUpStepCoordinator(step: .email, draft: SignUpDraft(), accounts: accounts)
+        first.flow = first
+        return first
+    }
+
+    /// Creates `step` around a new screen that shows `draft`.
+    convenience init(step: SignUpStep, draft: SignUpDraft, accounts: any SignUpAccountService) {
+        self.init(
+            screen: SignUpStepViewController(step: step, draft: draft), step: step, draft: draft, accounts: accounts)
+    }
+
+    /// Creates `step` around `screen`, which must show `draft`.
+    init(
+        screen: some ViewControllerable & SignUpStepPresentable,
+        step: SignUpStep,
+        draft: SignUpDraft,
+        accounts: any SignUpAccountService
+    ) {
+        self.step = step
+        self.draft = draft
+        self.accounts = accounts
+        super.init(viewControllerable: screen, presenter: screen)
+        screen.listener = self
+    }
+
+    /// Names the step, so the steps tell apart in the tree: `SignUpStepCoordinator(password)`.
+    override var name: String { "SignUpStepCoordinator(\(step))" }
+
+    // MARK: - Submitting
+
+    private func submitEmail() {
+        if let problem = draft.emailProblem {
+            presenter.show(errorMessage: problem)
+            return
+        }
+        do throws(SignUpServiceError) {
+            if try accounts.isEmailRegistered(draft.normalizedEmail) {
+                presenter.show(errorMessage: SignUpMessage.emailTaken)
+                return
+            }
+        } catch {
+            presenter.show(errorMessage: SignUpMessage.message(for: error))
+            return
+        }
+        presenter.show(errorMessage: nil)
+        complete()
+    }
+
+    private func submitPassword() {
+        presenter.show(errorMessage: draft.passwordProblem)
+        if draft.passwordProblem == nil { complete() }
+    }
+
+    private func createAccount() {
+        if let problem = draft.displayNameProblem {
+            presenter.show(errorMessage: problem)
+            return
+        }
+        let session: SignUpSession
+        do throws(SignUpServiceError) {
+            session = try accounts.register(
+                email: draft.normalizedEmail,
+                password: draft.password,
+                displayName: draft.normalizedDisplayName
+            )
+        } catch {
+            presenter.show(errorMessage: SignUpMessage.message(for: error))
+            return
+        }
+        presenter.show(errorMessage: nil)
+        flow?.stepDidCreateAccount(session)
+    }
+
+    /// Tells the flow this step is done; shows on this step's screen why the
+    /// next one cannot be shown.
+    private func complete() {
+        do {
+            try flow?.stepDidComplete(step)
+        } catch {
+            presenter.show(errorMessage: SignUpMessage.cannotShowStep(error))
+        }
+    }
+}
+
+extension SignUpStepCoordinator: SignUpStepScreenListener {
+    func stepScreenDidSubmit() {
+        switch step {
+        case .email: submitEmail()
+        case .password: submitPassword()
+        case .name: createAccount()
+        }
+    }
+
+    func stepScreenDidCancel() {
+        flow?.stepDidCancel()
+    }
+}
+
+/// The flow's part, played by the first step.
+extension SignUpStepCoordinator: SignUpStepListener {
+    func stepDidComplete(_ step: SignUpStep) throws {
+        guard let next = step.next, !isShowing(next) else { return }
+        let child = SignUpStepCoordinator(step: next, draft: draft, accounts: accounts)
+        child.flow = self
+        try addChild(child) { try self.viewControllerable.push($0) }
+    }
+
+    func stepDidCreateAccount(_ session: SignUpSession) {
+        listener?.signUpDidFinish(session)
+    }
+
+    func stepDidCancel() {
+        listener?.signUpDidCancel()
+    }
+
+    /// Whether `step` is attached; a step the user's back gesture removed is
+    /// detached already.
+    private func isShowing(_ step: SignUpStep) -> Bool {
+        children.contains { ($0 as? SignUpStepCoordinator)?.step == step }
+    }
+}
