@@ -13,8 +13,8 @@ struct ReadmeSection {
         \(graph.mermaid)
         ```
 
-        An arrow goes from a target to a target it depends on; executables are rounded, system libraries are \
-        cylinders. Test targets (one per target, in `Tests/`) are not drawn. Drawn from the manifest as SwiftPM \
+        An arrow goes from a target to a target it depends on; executables are rounded, system libraries are
+        cylinders. Test targets (one per target, in `Tests/`) are not drawn. Drawn from the manifest as SwiftPM
         evaluates it by `swift run module-graph`, which rewrites this section; `.ci/run` fails when it is out of date.
         """
     }
