@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "boundary-check", targets: ["BoundaryCheckCommand"]),
         .executable(name: "new-feature", targets: ["NewFeature"]),
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
+        .executable(name: "module-graph", targets: ["ModuleGraph"]),
     ],
     targets: [
         // MARK: Runtime
@@ -52,6 +53,7 @@ let package = Package(
         .target(name: "MallocCounter", path: "Tools/MallocCounter"),
         .executableTarget(
             name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter"], path: "Tools/Benchmarks"),
+        .executableTarget(name: "ModuleGraph", dependencies: ["BoundaryCheck"], path: "Tools/ModuleGraph"),
 
         // MARK: Tests
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
@@ -72,6 +74,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature"]),
+        .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
     ]
 )
 

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Prints measurements as a table for people or as JSON for tools.
+/// Prints measurements as a table for people, as Markdown for the README, or as JSON for tools.
 struct Report {
     var measurements: [Measurement] = []
     var notes: [(key: String, value: String)] = []
@@ -39,6 +39,42 @@ struct Report {
                         + pad(megabytes(soak.first.residentBytes), 13, right: true)
                         + pad(megabytes(soak.last.residentBytes), 12, right: true)
                         + "  " + (soak.returnedToBaseline ? "yes" : "NO"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The figures as Markdown, for the README: a line saying how and where they were measured, the table, the
+    /// notes as a list and the soaks as a second table.
+    func markdown(command: String, machine: Machine) -> String {
+        var lines = [
+            "Measured on \(machine.date) with `\(command)` on \(machine.description).", "",
+            "| Benchmark | Median | p90 | Bytes/op |", "| --- | ---: | ---: | ---: |",
+        ]
+        for measurement in measurements {
+            lines.append(
+                "| \(measurement.name) | \(duration(measurement.median)) | "
+                    + "\(duration(measurement.ninetiethPercentile)) | \(Int(measurement.bytesPerOperation.rounded())) |"
+            )
+        }
+        if !notes.isEmpty {
+            lines.append("")
+            lines += notes.map { "- \($0.key): \($0.value)" }
+        }
+        if !soaks.isEmpty {
+            lines += [
+                "",
+                "| Soak | Cycles | Time | Coordinators (first → last) | Screens (first → last) "
+                    + "| Resident memory before → after | Back to baseline |",
+                "| --- | ---: | ---: | --- | --- | --- | --- |",
+            ]
+            for soak in soaks {
+                lines.append(
+                    "| \(soak.name) | \(soak.cycles) | \(duration(soak.seconds * 1_000_000_000)) "
+                        + "| \(soak.first.coordinators) → \(soak.last.coordinators) "
+                        + "| \(soak.first.screens) → \(soak.last.screens) "
+                        + "| \(megabytes(soak.first.residentBytes)) → \(megabytes(soak.last.residentBytes)) "
+                        + "| \(soak.returnedToBaseline ? "yes" : "NO") |")
             }
         }
         return lines.joined(separator: "\n")

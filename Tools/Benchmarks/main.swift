@@ -4,6 +4,7 @@ import Glibc
 //
 //     swift run -c release benchmarks            # table
 //     swift run -c release benchmarks --json     # JSON
+//     swift run -c release benchmarks --markdown # Markdown, with the machine, for the README
 //     swift run -c release benchmarks --quick    # a fast smoke run (small sizes)
 //
 // The full run ends with a soak of 10,000 log-ins (each verifies a yescrypt hash) and takes a few minutes;
@@ -15,9 +16,9 @@ func printError(_ message: String) {
 }
 
 let arguments = Set(CommandLine.arguments.dropFirst())
-let unknown = arguments.subtracting(["--json", "--quick", "--help"])
+let unknown = arguments.subtracting(["--json", "--markdown", "--quick", "--help"])
 if arguments.contains("--help") || !unknown.isEmpty {
-    let message = "usage: benchmarks [--json] [--quick]\n"
+    let message = "usage: benchmarks [--json | --markdown] [--quick]\n"
     if unknown.isEmpty {
         print(message, terminator: "")
         exit(0)
@@ -26,6 +27,7 @@ if arguments.contains("--help") || !unknown.isEmpty {
     exit(64)
 }
 let scale = arguments.contains("--quick") ? Scale.quick : Scale.full
+let machine = Machine.current()
 
 do {
     var report = Report()
@@ -73,7 +75,11 @@ do {
             "push+pop median at depth 100000 / depth 1",
             String((depthGrowth * 100).rounded() / 100) + (depthGrowth < 2 ? " (no growth with depth)" : " (grows)")
         ))
-    print(arguments.contains("--json") ? report.json() : report.table())
+    let command = "swift run -c release benchmarks --markdown" + (arguments.contains("--quick") ? " --quick" : "")
+    print(
+        arguments.contains("--json")
+            ? report.json()
+            : arguments.contains("--markdown") ? report.markdown(command: command, machine: machine) : report.table())
     if let leaking = report.soaks.first(where: { !$0.returnedToBaseline }) {
         printError(
             "benchmarks: the \(leaking.name) soak did not return to its baseline: coordinators "

@@ -104,8 +104,11 @@ extension Coordinator {
     /// method does; a `show` that shows the screen and then throws leaves the
     /// screen shown with its child detached.
     ///
-    /// - Parameter completion: called once with the outcome, as for
-    ///   ``route(_:completion:)``.
+    /// - Parameters:
+    ///   - child: the coordinator to attach; it must have no parent.
+    ///   - show: shows `child`'s screen the way this parent chooses.
+    ///   - completion: called once with the outcome, as for
+    ///     ``route(_:completion:)``.
     /// - Throws: when the request is applied at once and refused: a
     ///   ``RoutingError/coordinator(_:)`` if `child` cannot be attached (then
     ///   `show` does not run), or what `show` threw, as a

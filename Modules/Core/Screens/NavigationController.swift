@@ -14,7 +14,7 @@ public protocol NavigationControllerable: ViewControllerable {
 /// of the stack; popping to a screen or to the root costs the number of
 /// screens popped. The root cannot be popped.
 ///
-/// Prefer the routing methods on ``ViewControllerable`` (``ViewControllerable/push(_:completion:)``
+/// Prefer the routing methods on ``ViewControllerable`` (``ViewControllerable/push(_:animated:completion:)``
 /// and friends); they work from any screen inside the stack too.
 @MainActor
 public final class NavigationController: ViewController, NavigationControllerable {
