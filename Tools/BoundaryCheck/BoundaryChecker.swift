@@ -17,30 +17,58 @@ public struct BoundaryChecker: Sendable {
     public let baselinesDirectory: URL
     /// The directory of the hand-written compile probes.
     public let probesDirectory: URL
+    /// Symbol graphs made by the caller, as `<directory>/<public|internal>/<Module>/`; where a module has none,
+    /// its graph is extracted from `modulesDirectory`.
+    public let symbolGraphsDirectory: URL?
     /// The parsed rules.
     public let rules: BoundaryRules
+    /// Whether the package has recorded baselines; until it has, surfaces are checked against the rules alone.
+    public let recordsBaselines: Bool
+    /// One line for each default the check fell back on (no rules file, no baselines).
+    public let notes: [String]
     /// The compiler tools.
     public let toolchain: Toolchain
 
     /// A checker for the package at `packageRoot`, with the standard layout under `Tools/` unless told otherwise.
+    ///
+    /// A package without a rules file is checked with ``BoundaryRules/defaults(for:)``; one without baselines
+    /// against its rules alone, until `--update-baselines` records them; one without probes has none to run.
     public init(
         packageRoot: URL,
         modulesDirectory: URL,
+        symbolGraphsDirectory: URL? = nil,
         rulesFile: URL? = nil,
         baselinesDirectory: URL? = nil,
         probesDirectory: URL? = nil
     ) throws(BoundaryCheckError) {
         self.packageRoot = packageRoot
         self.modulesDirectory = modulesDirectory
+        self.symbolGraphsDirectory = symbolGraphsDirectory
         let rulesFile = rulesFile ?? packageRoot.appendingPathComponent("Tools/BoundaryRules.txt")
         self.rulesFile = rulesFile
-        self.baselinesDirectory = baselinesDirectory ?? packageRoot.appendingPathComponent("Tools/Baselines")
+        let baselinesDirectory = baselinesDirectory ?? packageRoot.appendingPathComponent("Tools/Baselines")
+        self.baselinesDirectory = baselinesDirectory
         self.probesDirectory = probesDirectory ?? packageRoot.appendingPathComponent("Tools/Probes")
-        guard let text = try? String(contentsOf: rulesFile, encoding: .utf8) else {
+        toolchain = try Toolchain.locate()
+        let rulesPath = SourceImports.relativePath(of: rulesFile, to: packageRoot)
+        var notes: [String] = []
+        if let text = try? String(contentsOf: rulesFile, encoding: .utf8) {
+            rules = try BoundaryRules.parse(text, file: rulesPath)
+        } else if !FileManager.default.fileExists(atPath: rulesFile.path) {
+            let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain)
+            rules = try BoundaryRules.parse(BoundaryRules.defaults(for: manifest.targets), file: "default rules")
+            notes.append("no \(rulesPath); checking with the default rules (every `XFeature` target is a feature)")
+        } else {
             throw .unreadable("rules file \(rulesFile.path)")
         }
-        rules = try BoundaryRules.parse(text, file: ImportScanner.relativePath(of: rulesFile, to: packageRoot))
-        toolchain = try Toolchain.locate()
+        let baselines = (try? FileManager.default.contentsOfDirectory(atPath: baselinesDirectory.path)) ?? []
+        recordsBaselines = baselines.contains { $0.hasSuffix(".txt") }
+        if !recordsBaselines {
+            notes.append(
+                "no baselines recorded in \(SourceImports.relativePath(of: baselinesDirectory, to: packageRoot)); "
+                    + "checking the rules alone until `--update-baselines` records them")
+        }
+        self.notes = notes
     }
 
     /// The `Modules` directory of the build that produced the running executable (a test bundle or a tool),
@@ -59,26 +87,36 @@ public struct BoundaryChecker: Sendable {
         throw .unreadable("no Modules directory next to \(executable)")
     }
 
-    var rulesPath: String { ImportScanner.relativePath(of: rulesFile, to: packageRoot) }
+    var rulesPath: String { SourceImports.relativePath(of: rulesFile, to: packageRoot) }
 
     /// The public surface of `module`.
     public func publicSurface(of module: String) throws(BoundaryCheckError) -> ModuleSurface {
-        try ModuleSurface.extract(module: module, modulesDirectory: modulesDirectory, toolchain: toolchain)
+        try surface(of: module, minimumAccessLevel: "public")
     }
 
     /// The surface of `module` down to internal declarations.
     public func internalSurface(of module: String) throws(BoundaryCheckError) -> ModuleSurface {
-        try ModuleSurface.extract(
-            module: module, modulesDirectory: modulesDirectory, minimumAccessLevel: "internal", toolchain: toolchain)
+        try surface(of: module, minimumAccessLevel: "internal")
     }
 
-    /// The baseline drift of `module`, if any.
+    private func surface(of module: String, minimumAccessLevel: String) throws(BoundaryCheckError) -> ModuleSurface {
+        let given = symbolGraphsDirectory?.appendingPathComponent(minimumAccessLevel).appendingPathComponent(module)
+        if let given, FileManager.default.fileExists(atPath: given.path) {
+            return try ModuleSurface.read(module: module, from: given)
+        }
+        return try ModuleSurface.extract(
+            module: module, modulesDirectory: modulesDirectory, minimumAccessLevel: minimumAccessLevel,
+            toolchain: toolchain)
+    }
+
+    /// The baseline drift of `module`, if any; none until the package records baselines.
     public func checkBaseline(of module: String) throws(BoundaryCheckError) -> [Violation] {
+        guard recordsBaselines else { return [] }
         let surface = try publicSurface(of: module)
         let file = Baseline.file(of: module, in: baselinesDirectory)
         let drift = Baseline.compare(
             module: module, actual: surface.lines, file: file,
-            displayPath: ImportScanner.relativePath(of: file, to: packageRoot))
+            displayPath: SourceImports.relativePath(of: file, to: packageRoot))
         return drift.map { [$0] } ?? []
     }
 
@@ -89,7 +127,7 @@ public struct BoundaryChecker: Sendable {
         return files.filter { $0.hasSuffix(".txt") }.sorted().compactMap { file in
             let module = String(file.dropLast(4))
             guard !checked.contains(module) else { return nil }
-            let path = ImportScanner.relativePath(
+            let path = SourceImports.relativePath(
                 of: baselinesDirectory.appendingPathComponent(file), to: packageRoot)
             return Violation(
                 rule: "baseline", location: path,
@@ -113,7 +151,7 @@ public struct BoundaryChecker: Sendable {
             } catch {
                 throw .toolFailed("cannot write \(file.path): \(error)")
             }
-            changed.append(ImportScanner.relativePath(of: file, to: packageRoot))
+            changed.append(SourceImports.relativePath(of: file, to: packageRoot))
         }
         return changed
     }
@@ -130,8 +168,8 @@ public struct BoundaryChecker: Sendable {
     /// The import graph's violations, from the sources and from the evaluated `Package.swift`.
     public func checkImports() throws(BoundaryCheckError) -> [Violation] {
         let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain)
-        return ImportGraphCheck.violations(
-            packageRoot: packageRoot, manifest: manifest, rules: rules, rulesPath: rulesPath)
+        return try ImportGraphCheck.violations(
+            packageRoot: packageRoot, manifest: manifest, rules: rules, rulesPath: rulesPath, toolchain: toolchain)
     }
 
     /// The access probe of `module`: every internal declaration, named from outside, must not compile.

@@ -52,9 +52,15 @@ public struct ModuleSurface: Sendable {
                 "swift-symbolgraph-extract could not read module \(module) in \(modulesDirectory.path) "
                     + "(build it first):\n\(result.output)")
         }
+        return try read(module: module, from: output)
+    }
+
+    /// Reads the surface of `module` from the symbol graphs in `directory` (such as the ones a package plugin gets
+    /// from `packageManager.getSymbolGraph`).
+    public static func read(module: String, from directory: URL) throws(BoundaryCheckError) -> ModuleSurface {
         let files: [URL]
         do {
-            files = try FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: nil)
+            files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
                 .filter { $0.lastPathComponent.hasSuffix(".symbols.json") }
         } catch {
             throw .unreadable("symbol graphs of \(module): \(error)")
