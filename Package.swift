@@ -31,27 +31,28 @@ let package = Package(
         .systemLibrary(name: "CCrypt", path: "App/CCrypt"),
         .target(
             name: "App",
-            dependencies: ["Core", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt"],
+            dependencies: ["Core", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "ArgumentParsing"],
             path: "App/App"
         ),
         .executableTarget(name: "Main", dependencies: ["App"], path: "App/Main"),
 
         // MARK: Tools
+        .target(name: "ArgumentParsing", path: "Tools/ArgumentParsing"),
         .target(name: "BoundaryCheck", path: "Tools/BoundaryCheck"),
         .executableTarget(
             name: "BoundaryCheckCommand",
             dependencies: [
-                "BoundaryCheck",
+                "BoundaryCheck", "ArgumentParsing",
                 // The checked modules, so `swift run boundary-check` builds them before reading them.
                 "Core", "CoreTesting", "LoginFeature", "SignUpFeature", "FeedFeature",
                 // new-feature: checked modules (boundary-check)
             ],
             path: "Tools/BoundaryCheckCommand"
         ),
-        .executableTarget(name: "NewFeature", path: "Tools/NewFeature"),
+        .executableTarget(name: "NewFeature", dependencies: ["ArgumentParsing"], path: "Tools/NewFeature"),
         .target(name: "MallocCounter", path: "Tools/MallocCounter"),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter"], path: "Tools/Benchmarks"),
+            name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter", "ArgumentParsing"], path: "Tools/Benchmarks"),
 
         // MARK: Tests
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
@@ -72,6 +73,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
     ]
 )
 

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Glibc
 
 // Benchmarks of the coordinator runtime and the app. Run in release mode:
@@ -14,18 +15,12 @@ func printError(_ message: String) {
     _ = write(STDERR_FILENO, &bytes, bytes.count)
 }
 
-let arguments = Set(CommandLine.arguments.dropFirst())
-let unknown = arguments.subtracting(["--json", "--quick", "--help"])
-if arguments.contains("--help") || !unknown.isEmpty {
-    let message = "usage: benchmarks [--json] [--quick]\n"
-    if unknown.isEmpty {
-        print(message, terminator: "")
-        exit(0)
-    }
-    printError("benchmarks: unknown argument \(unknown.sorted().joined(separator: " "))\n" + message)
-    exit(64)
-}
-let scale = arguments.contains("--quick") ? Scale.quick : Scale.full
+let json = ArgumentParser.Option.flag("--json")
+let quick = ArgumentParser.Option.flag("--quick")
+let parser = ArgumentParser(
+    command: "benchmarks", usage: "usage: benchmarks [--json] [--quick] [--help]\n", options: [json, quick])
+let arguments = parser.parseOrExit()
+let scale = arguments.contains(quick) ? Scale.quick : Scale.full
 
 do {
     var report = Report()
@@ -73,7 +68,7 @@ do {
             "push+pop median at depth 100000 / depth 1",
             String((depthGrowth * 100).rounded() / 100) + (depthGrowth < 2 ? " (no growth with depth)" : " (grows)")
         ))
-    print(arguments.contains("--json") ? report.json() : report.table())
+    print(arguments.contains(json) ? report.json() : report.table())
     if let leaking = report.soaks.first(where: { !$0.returnedToBaseline }) {
         printError(
             "benchmarks: the \(leaking.name) soak did not return to its baseline: coordinators "

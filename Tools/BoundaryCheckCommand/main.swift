@@ -1,63 +1,54 @@
+import ArgumentParsing
 import BoundaryCheck
 import Foundation
 
-/// `swift run boundary-check [--update-baselines] [--package-path DIR] [--modules DIR]`
+/// `swift run boundary-check [--update-baselines] [--verbose] [--package-path DIR] [--modules DIR]
+/// [--symbol-graphs DIR]`, and what `swift package check-boundaries` runs in any package.
 ///
 /// Checks the module boundaries of the package against its built modules and prints every violation. Exit codes:
 /// 0 every boundary holds; 1 a violation; 2 the check could not run (a tool failed, the manifest could not be
-/// evaluated, a file is unreadable); 64 usage error. With `--update-baselines`, rewrites `Tools/Baselines/<Module>.txt` from the built
-/// modules instead (for an intended change of a public surface), then checks the rest.
+/// evaluated, a file is unreadable); 64 usage error. With `--update-baselines`, rewrites
+/// `Tools/Baselines/<Module>.txt` from the built modules instead (for an intended change of a public surface),
+/// then checks the rest.
 let usage = """
     usage: swift run boundary-check [--update-baselines] [--verbose] [--package-path DIR] [--modules DIR]
+                                    [--symbol-graphs DIR]
       --update-baselines  rewrite Tools/Baselines/<Module>.txt from the built modules (an intended change)
       --verbose           also print what each module's access probe named and skipped
       --package-path DIR  the package to check (default: this package)
       --modules DIR       the built modules (default: the Modules directory next to this executable)
+      --symbol-graphs DIR the modules' symbol graphs, as DIR/public/<Module> and DIR/internal/<Module>
+                          (default: extracted from the built modules)
+      --help              print this help
     exit codes: 0 every boundary holds; 1 a violation; 2 the check could not run; 64 usage error
     """
+let updateBaselines = ArgumentParser.Option.flag("--update-baselines")
+let verbose = ArgumentParser.Option.flag("--verbose")
+let packagePath = ArgumentParser.Option.value("--package-path")
+let modulesPath = ArgumentParser.Option.value("--modules")
+let symbolGraphsPath = ArgumentParser.Option.value("--symbol-graphs")
+let arguments = ArgumentParser(
+    command: "boundary-check", usage: usage,
+    options: [updateBaselines, verbose, packagePath, modulesPath, symbolGraphsPath]
+).parseOrExit()
 
-var arguments = CommandLine.arguments.dropFirst()
-var updateBaselines = false
-var verbose = false
-var packagePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let thisPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-var modulesPath: URL?
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--update-baselines": updateBaselines = true
-    case "--verbose": verbose = true
-    case "--package-path":
-        guard let value = arguments.popFirst() else {
-            print("boundary-check: \(argument) needs a directory\n\(usage)")
-            exit(64)
-        }
-        packagePath = URL(fileURLWithPath: value)
-    case "--modules":
-        guard let value = arguments.popFirst() else {
-            print("boundary-check: \(argument) needs a directory\n\(usage)")
-            exit(64)
-        }
-        modulesPath = URL(fileURLWithPath: value)
-    case "-h", "--help":
-        print(usage)
-        exit(0)
-    default:
-        print("boundary-check: unknown argument \(argument)\n\(usage)")
-        exit(64)
-    }
-}
-
 do {
     let checker = try BoundaryChecker(
-        packageRoot: packagePath, modulesDirectory: try modulesPath ?? BoundaryChecker.runningBuildModules())
-    if updateBaselines {
+        packageRoot: arguments.value(of: packagePath).map { URL(fileURLWithPath: $0) } ?? thisPackage,
+        modulesDirectory: try arguments.value(of: modulesPath).map { URL(fileURLWithPath: $0) }
+            ?? BoundaryChecker.runningBuildModules(),
+        symbolGraphsDirectory: arguments.value(of: symbolGraphsPath).map { URL(fileURLWithPath: $0) })
+    for note in checker.notes { print("boundary-check: \(note)") }
+    if arguments.contains(updateBaselines) {
         let changed = try checker.updateBaselines()
         print(
             changed.isEmpty
                 ? "boundary-check: every baseline already matches the built modules"
                 : "boundary-check: rewrote \(changed.joined(separator: ", ")); review and commit them")
     }
-    if verbose {
+    if arguments.contains(verbose) {
         for module in checker.rules.checkedModules {
             let outcome = try checker.checkInternals(of: module)
             print("\(module): \(outcome.probedCount) internal declarations probed, \(outcome.skipped.count) skipped")
