@@ -13,8 +13,12 @@ let package = Package(
         // new-feature: feature products
         .executable(name: "app", targets: ["Main"]),
         .executable(name: "boundary-check", targets: ["BoundaryCheckCommand"]),
-        .executable(name: "new-feature", targets: ["NewFeature"]),
+        .executable(name: "new-feature", targets: ["NewFeatureMain"]),
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
+        // `swift package check-boundaries` and `swift package new-feature <Name>`, in any package that depends on
+        // this one.
+        .plugin(name: "CheckBoundariesPlugin", targets: ["CheckBoundariesPlugin"]),
+        .plugin(name: "NewFeaturePlugin", targets: ["NewFeaturePlugin"]),
     ],
     targets: [
         // MARK: Runtime
@@ -38,21 +42,42 @@ let package = Package(
 
         // MARK: Tools
         .target(name: "ArgumentParsing", path: "Tools/ArgumentParsing"),
-        .target(name: "BoundaryCheck", path: "Tools/BoundaryCheck"),
+        .target(name: "BoundaryCheck", dependencies: ["ArgumentParsing"], path: "Tools/BoundaryCheck"),
         .executableTarget(
             name: "BoundaryCheckCommand",
             dependencies: [
-                "BoundaryCheck", "ArgumentParsing",
+                "BoundaryCheck",
                 // The checked modules, so `swift run boundary-check` builds them before reading them.
                 "Core", "CoreTesting", "LoginFeature", "SignUpFeature", "FeedFeature",
                 // new-feature: checked modules (boundary-check)
             ],
             path: "Tools/BoundaryCheckCommand"
         ),
-        .executableTarget(name: "NewFeature", dependencies: ["ArgumentParsing"], path: "Tools/NewFeature"),
+        .target(name: "NewFeature", dependencies: ["ArgumentParsing"], path: "Tools/NewFeature"),
+        .executableTarget(name: "NewFeatureMain", dependencies: ["NewFeature"], path: "Tools/NewFeatureMain"),
+        // The plugins' own executable: SwiftPM cannot hand a plugin an executable that a product also builds.
+        .executableTarget(name: "PluginTool", dependencies: ["BoundaryCheck", "NewFeature"], path: "Tools/PluginTool"),
         .target(name: "MallocCounter", path: "Tools/MallocCounter"),
+        .plugin(
+            name: "CheckBoundariesPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "check-boundaries",
+                    description: "Checks the module boundaries of this package against its rules and baselines")),
+            dependencies: ["PluginTool"]
+        ),
+        .plugin(
+            name: "NewFeaturePlugin",
+            capability: .command(
+                intent: .custom(verb: "new-feature", description: "Creates a feature module, its tests and rules"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "new-feature adds the feature's module, tests and targets")
+                ]),
+            dependencies: ["PluginTool"]
+        ),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter", "ArgumentParsing"], path: "Tools/Benchmarks"),
+            name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter", "ArgumentParsing"],
+            path: "Tools/Benchmarks"),
 
         // MARK: Tests
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
@@ -78,7 +103,7 @@ let package = Package(
 )
 
 // Settings shared by every target, applied in one place so no target can drift.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .swiftLanguageMode(.v6),

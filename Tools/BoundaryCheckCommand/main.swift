@@ -1,70 +1,8 @@
-import ArgumentParsing
 import BoundaryCheck
 import Foundation
 
-/// `swift run boundary-check [--update-baselines] [--verbose] [--package-path DIR] [--modules DIR]
-/// [--symbol-graphs DIR]`, and what `swift package check-boundaries` runs in any package.
-///
-/// Checks the module boundaries of the package against its built modules and prints every violation. Exit codes:
-/// 0 every boundary holds; 1 a violation; 2 the check could not run (a tool failed, the manifest could not be
-/// evaluated, a file is unreadable); 64 usage error. With `--update-baselines`, rewrites
-/// `Tools/Baselines/<Module>.txt` from the built modules instead (for an intended change of a public surface),
-/// then checks the rest.
-let usage = """
-    usage: swift run boundary-check [--update-baselines] [--verbose] [--package-path DIR] [--modules DIR]
-                                    [--symbol-graphs DIR]
-      --update-baselines  rewrite Tools/Baselines/<Module>.txt from the built modules (an intended change)
-      --verbose           also print what each module's access probe named and skipped
-      --package-path DIR  the package to check (default: this package)
-      --modules DIR       the built modules (default: the Modules directory next to this executable)
-      --symbol-graphs DIR the modules' symbol graphs, as DIR/public/<Module> and DIR/internal/<Module>
-                          (default: extracted from the built modules)
-      --help              print this help
-    exit codes: 0 every boundary holds; 1 a violation; 2 the check could not run; 64 usage error
-    """
-let updateBaselines = ArgumentParser.Option.flag("--update-baselines")
-let verbose = ArgumentParser.Option.flag("--verbose")
-let packagePath = ArgumentParser.Option.value("--package-path")
-let modulesPath = ArgumentParser.Option.value("--modules")
-let symbolGraphsPath = ArgumentParser.Option.value("--symbol-graphs")
-let arguments = ArgumentParser(
-    command: "boundary-check", usage: usage,
-    options: [updateBaselines, verbose, packagePath, modulesPath, symbolGraphsPath]
-).parseOrExit()
-
+/// `swift run boundary-check`: checks this package's module boundaries (see `CheckCommand` for the options and
+/// exit codes). The target depends on the checked modules, so `swift run` builds them before the check reads them.
 let thisPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-do {
-    let checker = try BoundaryChecker(
-        packageRoot: arguments.value(of: packagePath).map { URL(fileURLWithPath: $0) } ?? thisPackage,
-        modulesDirectory: try arguments.value(of: modulesPath).map { URL(fileURLWithPath: $0) }
-            ?? BoundaryChecker.runningBuildModules(),
-        symbolGraphsDirectory: arguments.value(of: symbolGraphsPath).map { URL(fileURLWithPath: $0) })
-    for note in checker.notes { print("boundary-check: \(note)") }
-    if arguments.contains(updateBaselines) {
-        let changed = try checker.updateBaselines()
-        print(
-            changed.isEmpty
-                ? "boundary-check: every baseline already matches the built modules"
-                : "boundary-check: rewrote \(changed.joined(separator: ", ")); review and commit them")
-    }
-    if arguments.contains(verbose) {
-        for module in checker.rules.checkedModules {
-            let outcome = try checker.checkInternals(of: module)
-            print("\(module): \(outcome.probedCount) internal declarations probed, \(outcome.skipped.count) skipped")
-            for skipped in outcome.skipped { print("  skipped \(skipped)") }
-            print(outcome.source.split(separator: "\n").map { "  | " + $0 }.joined(separator: "\n"))
-        }
-    }
-    let violations = try checker.checkAll()
-    if violations.isEmpty {
-        print("boundary-check: \(checker.rules.checkedModules.count) modules, every boundary holds")
-        exit(0)
-    }
-    print("boundary-check: \(violations.count) violation(s)\n")
-    for violation in violations { print("\(violation)\n") }
-    exit(1)
-} catch {
-    print("boundary-check: \(error)")
-    exit(2)
-}
+exit(CheckCommand.run(CommandLine.arguments.dropFirst(), defaultPackage: thisPackage))
