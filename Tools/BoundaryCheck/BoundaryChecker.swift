@@ -11,12 +11,12 @@ public struct BoundaryChecker: Sendable {
     public let packageRoot: URL
     /// The directory of the built `.swiftmodule` files, such as `.build/debug/Modules`.
     public let modulesDirectory: URL
-    /// The rules file.
-    public let rulesFile: URL
-    /// The directory of the baselines, one `<Module>.txt` each.
-    public let baselinesDirectory: URL
-    /// The directory of the hand-written compile probes.
-    public let probesDirectory: URL
+    /// The rules file, `Tools/BoundaryRules.txt`.
+    public var rulesFile: URL { packageRoot.appendingPathComponent("Tools/BoundaryRules.txt") }
+    /// The directory of the baselines, one `<Module>.txt` each: `Tools/Baselines`.
+    public var baselinesDirectory: URL { packageRoot.appendingPathComponent("Tools/Baselines") }
+    /// The directory of the hand-written compile probes, `Tools/Probes`.
+    public var probesDirectory: URL { packageRoot.appendingPathComponent("Tools/Probes") }
     /// Symbol graphs made by the caller, as `<directory>/<public|internal>/<Module>/`; where a module has none,
     /// its graph is extracted from `modulesDirectory`.
     public let symbolGraphsDirectory: URL?
@@ -29,28 +29,21 @@ public struct BoundaryChecker: Sendable {
     /// The compiler tools.
     public let toolchain: Toolchain
 
-    /// A checker for the package at `packageRoot`, with the standard layout under `Tools/` unless told otherwise.
+    /// A checker for the package at `packageRoot`, whose rules, baselines and probes are under `Tools/`.
     ///
     /// A package without a rules file is checked with ``BoundaryRules/defaults(for:)``; one without baselines
     /// against its rules alone, until `--update-baselines` records them; one without probes has none to run.
     public init(
         packageRoot: URL,
         modulesDirectory: URL,
-        symbolGraphsDirectory: URL? = nil,
-        rulesFile: URL? = nil,
-        baselinesDirectory: URL? = nil,
-        probesDirectory: URL? = nil
+        symbolGraphsDirectory: URL? = nil
     ) throws(BoundaryCheckError) {
         self.packageRoot = packageRoot
         self.modulesDirectory = modulesDirectory
         self.symbolGraphsDirectory = symbolGraphsDirectory
-        let rulesFile = rulesFile ?? packageRoot.appendingPathComponent("Tools/BoundaryRules.txt")
-        self.rulesFile = rulesFile
-        let baselinesDirectory = baselinesDirectory ?? packageRoot.appendingPathComponent("Tools/Baselines")
-        self.baselinesDirectory = baselinesDirectory
-        self.probesDirectory = probesDirectory ?? packageRoot.appendingPathComponent("Tools/Probes")
         toolchain = try Toolchain.locate()
-        let rulesPath = SourceImports.relativePath(of: rulesFile, to: packageRoot)
+        let rulesFile = packageRoot.appendingPathComponent("Tools/BoundaryRules.txt")
+        let rulesPath = "Tools/BoundaryRules.txt"
         var notes: [String] = []
         if let text = try? String(contentsOf: rulesFile, encoding: .utf8) {
             rules = try BoundaryRules.parse(text, file: rulesPath)
@@ -61,12 +54,13 @@ public struct BoundaryChecker: Sendable {
         } else {
             throw .unreadable("rules file \(rulesFile.path)")
         }
-        let baselines = (try? FileManager.default.contentsOfDirectory(atPath: baselinesDirectory.path)) ?? []
-        recordsBaselines = baselines.contains { $0.hasSuffix(".txt") }
+        let baselines = packageRoot.appendingPathComponent("Tools/Baselines")
+        recordsBaselines = ((try? FileManager.default.contentsOfDirectory(atPath: baselines.path)) ?? [])
+            .contains { $0.hasSuffix(".txt") }
         if !recordsBaselines {
             notes.append(
-                "no baselines recorded in \(SourceImports.relativePath(of: baselinesDirectory, to: packageRoot)); "
-                    + "checking the rules alone until `--update-baselines` records them")
+                "no baselines recorded in Tools/Baselines; checking the rules alone until `--update-baselines` "
+                    + "records them")
         }
         self.notes = notes
     }
@@ -87,7 +81,7 @@ public struct BoundaryChecker: Sendable {
         throw .unreadable("no Modules directory next to \(executable)")
     }
 
-    var rulesPath: String { SourceImports.relativePath(of: rulesFile, to: packageRoot) }
+    var rulesPath: String { "Tools/BoundaryRules.txt" }
 
     /// The public surface of `module`.
     public func publicSurface(of module: String) throws(BoundaryCheckError) -> ModuleSurface {

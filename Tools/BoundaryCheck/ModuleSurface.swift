@@ -138,15 +138,21 @@ public struct ModuleSurface: Sendable {
 
     /// The symbols that are members of `identifier`, at any depth.
     public func members(of identifier: String) -> [SurfaceSymbol] {
-        symbols.filter { symbol in
-            var owner = ownerOf[symbol.identifier]
-            var seen: Set<String> = []
-            while let current = owner, seen.insert(current).inserted {
-                if current == identifier { return true }
-                owner = ownerOf[current]
-            }
-            return false
+        symbols.filter { owners(of: $0.identifier).contains(identifier) }
+    }
+
+    /// The outermost declaration that `identifier` is a member of, or `identifier` itself at the top level.
+    func topLevelOwner(of identifier: String) -> String {
+        owners(of: identifier).last ?? identifier
+    }
+
+    /// The declarations `identifier` is a member of, innermost first.
+    private func owners(of identifier: String) -> [String] {
+        var owners: [String] = []
+        while let owner = ownerOf[owners.last ?? identifier], !owners.contains(owner), owner != identifier {
+            owners.append(owner)
         }
+        return owners
     }
 
     private func pathOfIdentifier(_ identifier: String) -> String? {
