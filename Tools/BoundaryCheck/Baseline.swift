@@ -3,7 +3,7 @@ public import Foundation
 /// The committed public surface of a module (`Tools/Baselines/<Module>.txt`) and its comparison with the built
 /// module.
 public enum Baseline {
-    /// The command that rewrites every baseline from the built modules, on purpose.
+    /// The command that rewrites every baseline from the built modules, on purpose, in this package.
     public static let updateCommand = "swift run boundary-check --update-baselines"
 
     /// The baseline file of `module` in `directory`.
@@ -12,7 +12,7 @@ public enum Baseline {
     }
 
     /// The text written to a baseline file: a header comment, then one line per symbol.
-    public static func text(module: String, lines: [String]) -> String {
+    public static func text(module: String, lines: [String], updateCommand: String = updateCommand) -> String {
         let header = [
             "# Public surface of \(module), extracted from the compiler. One declaration or relationship a line.",
             "# Checked by `swift test`; regenerate on purpose with `\(updateCommand)`.",
@@ -29,7 +29,9 @@ public enum Baseline {
     /// Compares `actual` (the built module's lines) with the baseline `file`; returns the drift, if any.
     ///
     /// The violation names the module and every added and removed line, with a unified diff.
-    public static func compare(module: String, actual: [String], file: URL, displayPath: String) -> Violation? {
+    public static func compare(
+        module: String, actual: [String], file: URL, displayPath: String, updateCommand: String = updateCommand
+    ) -> Violation? {
         guard let text = try? String(contentsOf: file, encoding: .utf8) else {
             return Violation(
                 rule: "baseline",

@@ -28,6 +28,8 @@ public struct BoundaryChecker: Sendable {
     public let notes: [String]
     /// The compiler tools.
     public let toolchain: Toolchain
+    /// The command that records the baselines, as the person runs it here, for messages and baseline headers.
+    public var updateCommand = Baseline.updateCommand
 
     /// A checker for the package at `packageRoot`, whose rules, baselines and probes are under `Tools/`.
     ///
@@ -110,7 +112,7 @@ public struct BoundaryChecker: Sendable {
         let file = Baseline.file(of: module, in: baselinesDirectory)
         let drift = Baseline.compare(
             module: module, actual: surface.lines, file: file,
-            displayPath: SourceImports.relativePath(of: file, to: packageRoot))
+            displayPath: SourceImports.relativePath(of: file, to: packageRoot), updateCommand: updateCommand)
         return drift.map { [$0] } ?? []
     }
 
@@ -137,7 +139,8 @@ public struct BoundaryChecker: Sendable {
         var changed: [String] = []
         for module in rules.checkedModules {
             let file = Baseline.file(of: module, in: baselinesDirectory)
-            let text = Baseline.text(module: module, lines: try publicSurface(of: module).lines)
+            let text = Baseline.text(
+                module: module, lines: try publicSurface(of: module).lines, updateCommand: updateCommand)
             if (try? String(contentsOf: file, encoding: .utf8)) == text { continue }
             do {
                 try FileManager.default.createDirectory(at: baselinesDirectory, withIntermediateDirectories: true)

@@ -10,9 +10,11 @@ public import Foundation
 /// `Tools/Baselines/<Module>.txt` from the built modules instead (for an intended change of a public surface),
 /// then checks the rest.
 public enum CheckCommand {
-    static let usage = """
-        usage: boundary-check [--update-baselines] [--verbose] [--package-path DIR] [--modules DIR]
-                              [--symbol-graphs DIR]
+    /// The usage of the command as `invocation` runs it.
+    static func usage(_ invocation: String) -> String {
+        """
+        usage: \(invocation) [--update-baselines] [--verbose] [--package-path DIR] [--modules DIR]
+            [--symbol-graphs DIR]
           --update-baselines  rewrite Tools/Baselines/<Module>.txt from the built modules (an intended change)
           --verbose           also print what each module's access probe named and skipped
           --package-path DIR  the package to check (default: this package)
@@ -22,25 +24,31 @@ public enum CheckCommand {
           --help              print this help
         exit codes: 0 every boundary holds; 1 a violation; 2 the check could not run; 64 usage error
         """
+    }
+
     static let updateBaselines = ArgumentParser.Option.flag("--update-baselines")
     static let verbose = ArgumentParser.Option.flag("--verbose")
     static let packagePath = ArgumentParser.Option.value("--package-path")
     static let modulesPath = ArgumentParser.Option.value("--modules")
     static let symbolGraphsPath = ArgumentParser.Option.value("--symbol-graphs")
-    static let parser = ArgumentParser(
-        command: "boundary-check", usage: usage,
-        options: [updateBaselines, verbose, packagePath, modulesPath, symbolGraphsPath])
 
     /// Runs the check with `arguments` (without the program's name) on the package at `--package-path`, else
-    /// `defaultPackage`; prints its report and returns the exit code.
-    public static func run(_ arguments: some Sequence<String>, defaultPackage: URL) -> Int32 {
-        let arguments = parser.parseOrExit(arguments)
+    /// `defaultPackage`; prints its report and returns the exit code. `invocation` is how the person runs it,
+    /// such as `swift package check-boundaries`, for the usage and the advice to record baselines.
+    public static func run(
+        _ arguments: some Sequence<String>, defaultPackage: URL, invocation: String = "swift run boundary-check"
+    ) -> Int32 {
+        let arguments = ArgumentParser(
+            command: "boundary-check", usage: usage(invocation),
+            options: [updateBaselines, verbose, packagePath, modulesPath, symbolGraphsPath]
+        ).parseOrExit(arguments)
         do {
-            let checker = try BoundaryChecker(
+            var checker = try BoundaryChecker(
                 packageRoot: arguments.value(of: packagePath).map { URL(fileURLWithPath: $0) } ?? defaultPackage,
                 modulesDirectory: try arguments.value(of: modulesPath).map { URL(fileURLWithPath: $0) }
                     ?? BoundaryChecker.runningBuildModules(),
                 symbolGraphsDirectory: arguments.value(of: symbolGraphsPath).map { URL(fileURLWithPath: $0) })
+            checker.updateCommand = "\(invocation) --update-baselines"
             for note in checker.notes { print("boundary-check: \(note)") }
             if arguments.contains(updateBaselines) {
                 let changed = try checker.updateBaselines()

@@ -137,14 +137,14 @@ struct FeatureScaffold {
             \(created.map { "  " + $0 }.joined(separator: "\n"))
             \(notes.map { "Note: " + $0 + "\n" }.joined())
             Next, wire it into the app:
-              1. Add "\(module)" to the App target's dependencies in Package.swift, and to the `imports App:` rule
-                 in Tools/BoundaryRules.txt.
+              1. Add "\(module)" to the App target's dependencies in Package.swift (and to its `imports` rule in
+                 Tools/BoundaryRules.txt, if the package has one).
               2. Make the App's live services (or a small adapter) conform to \(prefix)Dependency.
               3. Build \(prefix)Container(dependency:) in the composition root and hand it, as
                  `any \(prefix)Containable`, to the parent that shows \(prefix) through the parent's Dependency.
               4. In that parent: attach `coordinator(listener:)` with addChild, then push, present or embed its
                  viewControllerable; detach it in \(name.lowercased)DidClose() and forget it in userDidRemove(_:).
-              5. Add the `\(name.lowercased)` screen id to the README's list of screens.
+              5. Add the `\(name.lowercased)` screen id to the list of screens in your documentation.
             Then run: swift build && swift test
             """
     }

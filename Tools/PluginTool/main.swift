@@ -9,7 +9,8 @@ import NewFeature
 var arguments = CommandLine.arguments.dropFirst()
 let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 switch arguments.popFirst() {
-case "check-boundaries": exit(CheckCommand.run(arguments, defaultPackage: current))
+case "check-boundaries":
+    exit(CheckCommand.run(arguments, defaultPackage: current, invocation: "swift package check-boundaries"))
 case "new-feature": exit(NewFeatureCommand.run(Array(arguments), defaultPackagePath: current))
 default:
     FileHandle.standardError.write(Data("plugin-tool: the first argument is check-boundaries or new-feature\n".utf8))
