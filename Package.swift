@@ -13,9 +13,13 @@ let package = Package(
         // new-feature: feature products
         .executable(name: "app", targets: ["Main"]),
         .executable(name: "boundary-check", targets: ["BoundaryCheckCommand"]),
-        .executable(name: "new-feature", targets: ["NewFeature"]),
+        .executable(name: "new-feature", targets: ["NewFeatureMain"]),
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
         .executable(name: "module-graph", targets: ["ModuleGraph"]),
+        // `swift package check-boundaries` and `swift package new-feature <Name>`, in any package that depends on
+        // this one.
+        .plugin(name: "CheckBoundariesPlugin", targets: ["CheckBoundariesPlugin"]),
+        .plugin(name: "NewFeaturePlugin", targets: ["NewFeaturePlugin"]),
     ],
     targets: [
         // MARK: Runtime
@@ -32,13 +36,14 @@ let package = Package(
         .systemLibrary(name: "CCrypt", path: "App/CCrypt"),
         .target(
             name: "App",
-            dependencies: ["Core", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt"],
+            dependencies: ["Core", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "ArgumentParsing"],
             path: "App/App"
         ),
         .executableTarget(name: "Main", dependencies: ["App"], path: "App/Main"),
 
         // MARK: Tools
-        .target(name: "BoundaryCheck", path: "Tools/BoundaryCheck"),
+        .target(name: "ArgumentParsing", path: "Tools/ArgumentParsing"),
+        .target(name: "BoundaryCheck", dependencies: ["ArgumentParsing"], path: "Tools/BoundaryCheck"),
         .executableTarget(
             name: "BoundaryCheckCommand",
             dependencies: [
@@ -49,10 +54,31 @@ let package = Package(
             ],
             path: "Tools/BoundaryCheckCommand"
         ),
-        .executableTarget(name: "NewFeature", path: "Tools/NewFeature"),
+        .target(name: "NewFeature", dependencies: ["ArgumentParsing"], path: "Tools/NewFeature"),
+        .executableTarget(name: "NewFeatureMain", dependencies: ["NewFeature"], path: "Tools/NewFeatureMain"),
+        // The plugins' own executable: SwiftPM cannot hand a plugin an executable that a product also builds.
+        .executableTarget(name: "PluginTool", dependencies: ["BoundaryCheck", "NewFeature"], path: "Tools/PluginTool"),
         .target(name: "MallocCounter", path: "Tools/MallocCounter"),
+        .plugin(
+            name: "CheckBoundariesPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "check-boundaries",
+                    description: "Checks the module boundaries of this package against its rules and baselines")),
+            dependencies: ["PluginTool"]
+        ),
+        .plugin(
+            name: "NewFeaturePlugin",
+            capability: .command(
+                intent: .custom(verb: "new-feature", description: "Creates a feature module, its tests and rules"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "new-feature adds the feature's module, tests and targets")
+                ]),
+            dependencies: ["PluginTool"]
+        ),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter"], path: "Tools/Benchmarks"),
+            name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter", "ArgumentParsing"],
+            path: "Tools/Benchmarks"),
         .executableTarget(name: "ModuleGraph", dependencies: ["BoundaryCheck"], path: "Tools/ModuleGraph"),
 
         // MARK: Tests
@@ -75,11 +101,12 @@ let package = Package(
         ),
         .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature"]),
         .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
     ]
 )
 
 // Settings shared by every target, applied in one place so no target can drift.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .swiftLanguageMode(.v6),

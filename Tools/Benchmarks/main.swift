@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Glibc
 
 // Benchmarks of the coordinator runtime and the app. Run in release mode:
@@ -15,18 +16,14 @@ func printError(_ message: String) {
     _ = write(STDERR_FILENO, &bytes, bytes.count)
 }
 
-let arguments = Set(CommandLine.arguments.dropFirst())
-let unknown = arguments.subtracting(["--json", "--markdown", "--quick", "--help"])
-if arguments.contains("--help") || !unknown.isEmpty {
-    let message = "usage: benchmarks [--json | --markdown] [--quick]\n"
-    if unknown.isEmpty {
-        print(message, terminator: "")
-        exit(0)
-    }
-    printError("benchmarks: unknown argument \(unknown.sorted().joined(separator: " "))\n" + message)
-    exit(64)
-}
-let scale = arguments.contains("--quick") ? Scale.quick : Scale.full
+let json = ArgumentParser.Option.flag("--json")
+let markdown = ArgumentParser.Option.flag("--markdown")
+let quick = ArgumentParser.Option.flag("--quick")
+let parser = ArgumentParser(
+    command: "benchmarks", usage: "usage: benchmarks [--json | --markdown] [--quick] [--help]\n",
+    options: [json, markdown, quick])
+let arguments = parser.parseOrExit()
+let scale = arguments.contains(quick) ? Scale.quick : Scale.full
 let machine = Machine.current()
 
 do {
@@ -75,11 +72,11 @@ do {
             "push+pop median at depth 100000 / depth 1",
             String((depthGrowth * 100).rounded() / 100) + (depthGrowth < 2 ? " (no growth with depth)" : " (grows)")
         ))
-    let command = "swift run -c release benchmarks --markdown" + (arguments.contains("--quick") ? " --quick" : "")
+    let command = "swift run -c release benchmarks --markdown" + (arguments.contains(quick) ? " --quick" : "")
     print(
-        arguments.contains("--json")
+        arguments.contains(json)
             ? report.json()
-            : arguments.contains("--markdown") ? report.markdown(command: command, machine: machine) : report.table())
+            : arguments.contains(markdown) ? report.markdown(command: command, machine: machine) : report.table())
     if let leaking = report.soaks.first(where: { !$0.returnedToBaseline }) {
         printError(
             "benchmarks: the \(leaking.name) soak did not return to its baseline: coordinators "
