@@ -79,7 +79,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter", "ArgumentParsing"],
             path: "Tools/Benchmarks"),
-        .executableTarget(name: "ModuleGraph", dependencies: ["BoundaryCheck"], path: "Tools/ModuleGraph"),
+        .executableTarget(
+            name: "ModuleGraph", dependencies: ["BoundaryCheck", "ArgumentParsing"], path: "Tools/ModuleGraph"),
 
         // MARK: Tests
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
