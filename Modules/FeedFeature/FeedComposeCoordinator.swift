@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import InputRules
 
 /// Compose: publishes the draft as the user's post.
 final class FeedComposeCoordinator: ViewableCoordinator<any FeedComposePresentable> {
@@ -22,8 +22,11 @@ final class FeedComposeCoordinator: ViewableCoordinator<any FeedComposePresentab
 
 extension FeedComposeCoordinator: FeedComposeScreenListener {
     func composeScreenDidRequestPost(text: String) {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return }
+        if let problem = PostText.problem(text) {
+            presenter.show(errorMessage: problem)
+            return
+        }
+        let text = PostText.normalized(text)
         let post: FeedPost
         do throws(FeedServiceError) {
             post = try posts.publish(text: text, by: user)

@@ -1,4 +1,5 @@
 import Core
+import InputRules
 
 /// The compose sheet, `feed.compose`: the field `text`, `post` (enabled once
 /// there is something to post) and `cancel`. While the draft is not empty the
@@ -17,7 +18,7 @@ final class FeedComposeViewController: ViewController, FeedComposePresentable {
     override var content: ScreenContent {
         var elements: [ScreenElement] = [
             .field(TextField(id: "text", label: "Post", value: text)),
-            .button(Button(id: "post", title: "Post", isEnabled: !text.allSatisfy(\.isWhitespace))),
+            .button(Button(id: "post", title: "Post", isEnabled: !InputText.isBlank(text))),
             .button(Button(id: "cancel", title: "Cancel")),
         ]
         if isOfferingDiscard {

@@ -1,12 +1,20 @@
 import Core
 
-/// A segment of the feed: loads its posts (newest or most liked first) for the
-/// user each time its screen will appear, and reports the post the user picks.
+/// A segment of the feed: loads its newest page of posts (newest or most
+/// liked first) for the user each time its screen will appear, the next page
+/// when the user asks for more, and reports the post the user picks.
 final class FeedListCoordinator: ViewableCoordinator<any FeedListPresentable> {
+    /// How many posts a page holds.
+    static let pageSize = 20
+
     weak var listener: (any FeedListListener)?
     let segment: FeedSegment
     private let dependency: any FeedDependency
     private let user: FeedUser
+    /// The posts shown, in order.
+    private var posts: [FeedPost] = []
+    /// Whether the last page read was full, so more may follow.
+    private var mayHaveMore = false
 
     /// Creates the segment `segment` for `user` around `screen`.
     init(
@@ -26,16 +34,44 @@ final class FeedListCoordinator: ViewableCoordinator<any FeedListPresentable> {
     override var name: String { "FeedListCoordinator(\(segment.rawValue))" }
 
     /// Reads the posts again from the service, so the list shows what is
-    /// there now, including posts published elsewhere.
+    /// there now, including posts published elsewhere: as many as were shown,
+    /// at least one page.
     func reload() {
         do throws(FeedServiceError) {
-            let posts =
-                try segment == .latest
-                ? dependency.posts.latestPosts(for: user) : dependency.posts.popularPosts(for: user)
-            presenter.show(rows: posts.map(FeedPostRow.init(post:)), errorMessage: nil)
+            let limit = max(Self.pageSize, posts.count)
+            posts = try page(after: nil, limit: limit)
+            mayHaveMore = posts.count == limit
+            show(errorMessage: nil)
         } catch {
-            presenter.show(rows: [], errorMessage: FeedMessage.message(for: error))
+            posts = []
+            mayHaveMore = false
+            show(errorMessage: FeedMessage.message(for: error))
         }
+    }
+
+    /// Appends the next page to what is shown.
+    func loadMore() {
+        do throws(FeedServiceError) {
+            let shown = Set(posts.map(\.id))
+            let next = try page(after: posts.last?.id, limit: Self.pageSize)
+            posts += next.filter { !shown.contains($0.id) }
+            mayHaveMore = next.count == Self.pageSize
+            show(errorMessage: nil)
+        } catch {
+            show(errorMessage: FeedMessage.message(for: error))
+        }
+    }
+
+    private func page(after postID: String?, limit: Int) throws(FeedServiceError) -> [FeedPost] {
+        switch segment {
+        case .latest: try dependency.posts.latestPosts(for: user, after: postID, limit: limit)
+        case .popular: try dependency.posts.popularPosts(for: user, after: postID, limit: limit)
+        }
+    }
+
+    private func show(errorMessage: String?) {
+        presenter.show(
+            rows: posts.map(FeedPostRow.init(post:)), canLoadMore: mayHaveMore, errorMessage: errorMessage)
     }
 }
 
@@ -46,5 +82,9 @@ extension FeedListCoordinator: FeedListScreenListener {
 
     func listScreenDidSelectPost(id: String) {
         listener?.listDidSelectPost(id: id)
+    }
+
+    func listScreenDidTapLoadMore() {
+        loadMore()
     }
 }

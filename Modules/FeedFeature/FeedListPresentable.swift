@@ -4,6 +4,7 @@ protocol FeedListPresentable: AnyObject {
     /// Receives what the user does on the screen. Held weakly by the screen.
     var listener: (any FeedListScreenListener)? { get set }
 
-    /// Shows `rows`, and `errorMessage` if loading failed.
-    func show(rows: [FeedPostRow], errorMessage: String?)
+    /// Shows `rows`, the `more` action when `canLoadMore`, and
+    /// `errorMessage` if loading failed.
+    func show(rows: [FeedPostRow], canLoadMore: Bool, errorMessage: String?)
 }

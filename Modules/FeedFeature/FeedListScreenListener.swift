@@ -7,4 +7,7 @@ protocol FeedListScreenListener: AnyObject {
 
     /// The user tapped the row of post `id`.
     func listScreenDidSelectPost(id: String)
+
+    /// The user tapped `more`, asking for the next page.
+    func listScreenDidTapLoadMore()
 }

@@ -2,7 +2,8 @@ import Core
 import Foundation
 
 /// The list of a segment, `feed.latest` or `feed.popular`: one row per post
-/// (author, text, relative time and likes); tapping a row performs `post.<id>`.
+/// (author, text, relative time and likes); tapping a row performs `post.<id>`;
+/// `more` loads the next page when there may be one.
 /// Relative times are formatted each time the content is read.
 final class FeedListViewController: ViewController, FeedListPresentable {
     /// The prefix of a row's action id.
@@ -11,6 +12,7 @@ final class FeedListViewController: ViewController, FeedListPresentable {
     weak var listener: (any FeedListScreenListener)?
     private let segment: FeedSegment
     private var rows: [FeedPostRow] = []
+    private var canLoadMore = false
     private var errorMessage: String?
     private let now: @MainActor () -> Date
 
@@ -32,11 +34,11 @@ final class FeedListViewController: ViewController, FeedListPresentable {
                 actionID: Self.rowActionPrefix + row.id
             )
         }
-        return ScreenContent(
-            title: segment.title,
-            elements: [.list(ListSection(id: "posts", items: items, emptyMessage: FeedMessage.emptyList))],
-            errorMessage: errorMessage
-        )
+        var elements: [ScreenElement] = [
+            .list(ListSection(id: "posts", items: items, emptyMessage: FeedMessage.emptyList))
+        ]
+        if canLoadMore { elements.append(.button(Button(id: "more", title: "Load more"))) }
+        return ScreenContent(title: segment.title, elements: elements, errorMessage: errorMessage)
     }
 
     override func viewWillAppear() {
@@ -44,12 +46,14 @@ final class FeedListViewController: ViewController, FeedListPresentable {
     }
 
     override func handleAction(_ id: String) {
+        if id == "more" { listener?.listScreenDidTapLoadMore() }
         guard id.hasPrefix(Self.rowActionPrefix) else { return }
         listener?.listScreenDidSelectPost(id: String(id.dropFirst(Self.rowActionPrefix.count)))
     }
 
-    func show(rows: [FeedPostRow], errorMessage: String?) {
+    func show(rows: [FeedPostRow], canLoadMore: Bool, errorMessage: String?) {
         self.rows = rows
+        self.canLoadMore = canLoadMore
         self.errorMessage = errorMessage
     }
 }

@@ -29,7 +29,7 @@ final class FeedPostCoordinator: ViewableCoordinator<any FeedPostPresentable> {
 extension FeedPostCoordinator: FeedPostScreenListener {
     func postScreenDidTapLike() {
         do throws(FeedServiceError) {
-            post = try dependency.posts.toggleLike(postID: post.id, by: user)
+            post = try dependency.posts.setLike(!post.isLiked, postID: post.id, by: user)
         } catch {
             presenter.show(errorMessage: FeedMessage.message(for: error))
             return
