@@ -103,6 +103,19 @@ struct StorageTests {
         #expect(try String(contentsOfFile: data.databasePath, encoding: .utf8) == content)
     }
 
+    @Test("Another program's database, with tables but no schema version, is refused and left untouched")
+    func foreignDatabaseStops() throws {
+        let data = try TemporaryDataDirectory()
+        try data.sql("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')")
+        let run = data.run("state\n")
+        #expect(run.status == 2)
+        #expect(
+            run.error.hasPrefix(
+                "app: the data file \(data.databasePath) is corrupt: it is a database, but not one this app wrote\n"))
+        #expect(try data.sql("SELECT body FROM notes") == ["mine"])
+        #expect(try data.count("SELECT count(*) FROM sqlite_master WHERE name = 'posts'") == 0)
+    }
+
     @Test("--move-aside-corrupt-data renames a damaged database to app.sqlite.corrupt-<timestamp> and starts fresh")
     func moveAsideRecovers() throws {
         let data = try TemporaryDataDirectory()

@@ -96,8 +96,11 @@ final class Database: @unchecked Sendable {
         moved += opened.movedPaths
         var imported: [String] = []
         if version < Schema.version {
-            let (legacy, movedJSON) = try DataFiles.read(
-                directory, movingAsideWith: movesDamagedFilesAside ? timestamp : nil)
+            // Only a new database imports: once one exists, JSON files beside it are not read again.
+            let (legacy, movedJSON) =
+                version == 0
+                ? try DataFiles.read(directory, movingAsideWith: movesDamagedFilesAside ? timestamp : nil)
+                : (DataFiles.Contents(), [])
             moved += movedJSON
             let demoHash = version == 0 && legacy.accounts == nil ? try hash(DemoContent.password) : nil
             let didCreate: Bool
@@ -148,6 +151,10 @@ final class Database: @unchecked Sendable {
             let version = try connection.pragmaInteger("user_version")
             guard version <= Schema.version else {
                 throw DataError.newerVersion(path: path, version: version, supported: Schema.version)
+            }
+            // Version 0 with tables is a database another program wrote: never write into it.
+            if version == 0, try connection.query("SELECT count(*) FROM sqlite_master", row: { $0.integer(0) }) != [0] {
+                throw DataError.corrupt(path: path, problem: "it is a database, but not one this app wrote")
             }
             try connection.execute(
                 """
