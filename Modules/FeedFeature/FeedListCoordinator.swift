@@ -1,6 +1,6 @@
 import Core
 
-/// A segment of the feed: loads its newest page of posts (newest or most
+/// A segment of the feed: loads the first page of its posts (newest or most
 /// liked first) for the user each time its screen will appear, the next page
 /// when the user asks for more, and reports the post the user picks.
 final class FeedListCoordinator: ViewableCoordinator<any FeedListPresentable> {

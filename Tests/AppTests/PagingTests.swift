@@ -61,6 +61,26 @@ struct PagingTests {
         #expect(try posts.page(.latest, after: "not a number", limit: 3, reader: "demo@example.com").isEmpty)
     }
 
+    @Test("Posts published at the same moment are paged by id, none shown twice or skipped")
+    func sameMoment() throws {
+        let data = try TemporaryDataDirectory()
+        let posts = PostStore(database: try data.database())
+        let moment = Date(timeIntervalSince1970: 1_700_000_000)
+        for index in 0..<25 {
+            _ = try posts.publish(text: "tie \(index)", authorEmail: "t@x.co", authorName: "T", now: moment)
+        }
+        var shown: [Int64] = []
+        var after: String?
+        repeat {
+            let page = try posts.page(.popular, after: after, limit: 7, reader: "t@x.co")
+            shown += page.map(\.id)
+            after = page.last.map { String($0.id) }
+        } while after != nil
+        #expect(shown.count == 29 && Set(shown).count == 29)
+        let ties = shown.filter { $0 > 4 }
+        #expect(ties == ties.sorted(by: >))
+    }
+
     /// The post ids of the rows drawn in `screen`, in order.
     private static func rows(_ screen: String) -> [String] {
         screen.split(separator: "\n").compactMap { line in
