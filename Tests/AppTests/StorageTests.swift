@@ -87,6 +87,27 @@ struct StorageTests {
         }
     }
 
+    @Test("A database a newer version migrates while the app runs stops it with exit code 2 at the next change")
+    func newerDatabaseWhileRunning() throws {
+        let data = try TemporaryDataDirectory()
+        let input = LineByLineInput(
+            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
+                "compose", "set text new", "post", "state",
+            ],
+            beforeLine: [6: { _ = try? data.sql("PRAGMA user_version = 99") }])
+        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+        #expect(run.status == 2)
+        #expect(
+            run.error == """
+                line 6: the data file \(data.databasePath) was written by a newer version of the app (format 99; \
+                this version reads up to \(Schema.version)); use that version, or a newer one
+                app: stopped so nothing is overwritten
+
+                """)
+        #expect(run.states.isEmpty)
+        #expect(try data.count("SELECT count(*) FROM posts WHERE text = 'new'") == 0)
+    }
+
     // MARK: - Damaged files
 
     @Test(

@@ -46,14 +46,22 @@ final class Database: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` in one write transaction: all of its changes are stored, or none.
+    /// Runs `body` in one write transaction: all of its changes are stored, or none. A database a newer release
+    /// migrated while this one ran is not written: the change fails with
+    /// ``SQLiteError/newer(version:)``.
     @discardableResult
     func write<Result>(
         _ body: (SQLiteConnection) throws(SQLiteError) -> Result
     ) throws(SQLiteError) -> Result {
         lock.lock()
         defer { lock.unlock() }
-        return try connection.transaction { () throws(SQLiteError) -> Result in try body(connection) }
+        return try connection.transaction { () throws(SQLiteError) -> Result in
+            let version = try connection.pragmaInteger("user_version")
+            guard version <= Schema.version else {
+                throw SQLiteError.newer(version: version)
+            }
+            return try body(connection)
+        }
     }
 
     // MARK: - Opening

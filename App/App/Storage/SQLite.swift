@@ -6,8 +6,16 @@ struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     let code: Int32
     /// SQLite's explanation.
     let message: String
+    /// The schema version found, when the failure is that a newer release changed the database meanwhile.
+    var newerVersion: Int?
 
     var description: String { message }
+
+    /// The failure of a change to a database that a newer release migrated to `version` meanwhile.
+    static func newer(version: Int) -> SQLiteError {
+        SQLiteError(
+            code: SQLITE_ERROR, message: "a newer version of the app changed the database", newerVersion: version)
+    }
 
     /// Whether the file is not a database, or a damaged one: it must not be written, only moved aside.
     var meansDamagedFile: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
@@ -18,6 +26,7 @@ struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The ``DataError`` a store reports for this failure on the database at `path`: a damaged file is corrupt
     /// (the app stops, nothing is written), anything else fails the one change that met it.
     func dataError(path: String) -> DataError {
+        if let newerVersion { return .newerVersion(path: path, version: newerVersion, supported: Schema.version) }
         if meansDamagedFile { return .corrupt(path: path, problem: message) }
         if code == SQLITE_CANTOPEN || code == SQLITE_PERM { return .unreadable(path: path, problem: message) }
         return .unwritable(path: path, problem: message)
