@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Core", targets: ["Core"]),
         .library(name: "CoreTesting", targets: ["CoreTesting"]),
+        .library(name: "InputRules", targets: ["InputRules"]),
         .library(name: "LoginFeature", targets: ["LoginFeature"]),
         .library(name: "SignUpFeature", targets: ["SignUpFeature"]),
         .library(name: "FeedFeature", targets: ["FeedFeature"]),
@@ -25,18 +26,24 @@ let package = Package(
         // MARK: Runtime
         .target(name: "Core", path: "Modules/Core"),
         .target(name: "CoreTesting", dependencies: ["Core"], path: "Modules/CoreTesting"),
+        .target(name: "InputRules", path: "Modules/InputRules"),
 
         // MARK: Features
-        .target(name: "LoginFeature", dependencies: ["Core", "SignUpFeature"], path: "Modules/LoginFeature"),
-        .target(name: "SignUpFeature", dependencies: ["Core"], path: "Modules/SignUpFeature"),
-        .target(name: "FeedFeature", dependencies: ["Core"], path: "Modules/FeedFeature"),
+        .target(
+            name: "LoginFeature", dependencies: ["Core", "InputRules", "SignUpFeature"], path: "Modules/LoginFeature"),
+        .target(name: "SignUpFeature", dependencies: ["Core", "InputRules"], path: "Modules/SignUpFeature"),
+        .target(name: "FeedFeature", dependencies: ["Core", "InputRules"], path: "Modules/FeedFeature"),
         // new-feature: feature targets
 
         // MARK: App
         .systemLibrary(name: "CCrypt", path: "App/CCrypt"),
+        .systemLibrary(name: "CSQLite", path: "App/CSQLite"),
         .target(
             name: "App",
-            dependencies: ["Core", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "ArgumentParsing"],
+            dependencies: [
+                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CSQLite",
+                "ArgumentParsing",
+            ],
             path: "App/App"
         ),
         .executableTarget(name: "Main", dependencies: ["App"], path: "App/Main"),
@@ -49,7 +56,7 @@ let package = Package(
             dependencies: [
                 "BoundaryCheck",
                 // The checked modules, so `swift run boundary-check` builds them before reading them.
-                "Core", "CoreTesting", "LoginFeature", "SignUpFeature", "FeedFeature",
+                "Core", "CoreTesting", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
                 // new-feature: checked modules (boundary-check)
             ],
             path: "Tools/BoundaryCheckCommand"
@@ -85,17 +92,18 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
         .testTarget(name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"]),
+        .testTarget(name: "InputRulesTests", dependencies: ["InputRules"]),
         .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting"]),
         .testTarget(name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting"]),
         .testTarget(name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Core", "CoreTesting"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Core", "CoreTesting", "InputRules"]),
         // new-feature: feature test targets
         .testTarget(
             name: "BoundaryCheckTests",
             dependencies: [
                 "BoundaryCheck",
                 // The checked modules, so `swift test` builds them before the suite reads them.
-                "Core", "CoreTesting", "LoginFeature", "SignUpFeature", "FeedFeature",
+                "Core", "CoreTesting", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
                 // new-feature: checked modules (BoundaryCheckTests)
             ],
             exclude: ["Fixtures"]

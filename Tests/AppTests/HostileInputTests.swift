@@ -167,12 +167,12 @@ struct HostileInputTests {
             set text a draft cut off by the end
             """)
         #expect(signUp.status == 0, "\(signUp.error)")
-        let accountsBefore = try data.allFiles()["accounts.json"]
+        let accountsBefore = try data.sql("SELECT email FROM accounts ORDER BY email")
 
         // Cut off in the middle of a second sign-up, on its password step.
         let halfSignUp = data.run("logout\nsignup\nset email half@example.com\nnext\nset password half-password")
         #expect(halfSignUp.status == 0, "\(halfSignUp.error)")
-        #expect(try data.allFiles()["accounts.json"] == accountsBefore)
+        #expect(try data.sql("SELECT email FROM accounts ORDER BY email") == accountsBefore)
 
         let check = data.run("set email whole@example.com\nset password whole-password\nlogin\nscreen\nstate\n")
         #expect(check.status == 0, "\(check.error)")

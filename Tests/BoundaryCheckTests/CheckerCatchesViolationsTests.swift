@@ -240,7 +240,7 @@ struct CheckerCatchesViolationsTests {
     func manifestOfThisPackage() throws {
         let manifest = try PackageManifest(packageRoot: PackageUnderTest.root, toolchain: try Toolchain.locate())
         let login = try #require(manifest.target("LoginFeature"))
-        #expect(login.dependencies == ["Core", "SignUpFeature"])
+        #expect(login.dependencies == ["Core", "InputRules", "SignUpFeature"])
         #expect(login.path == "Modules/LoginFeature")
         #expect(login.location.hasPrefix("Package.swift:"))
         let tests = try #require(manifest.target("BoundaryCheckTests"))
