@@ -29,9 +29,10 @@ let package = Package(
 
         // MARK: App
         .systemLibrary(name: "CCrypt", path: "App/CCrypt"),
+        .systemLibrary(name: "CNcurses", path: "App/CNcurses"),
         .target(
             name: "App",
-            dependencies: ["Core", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt"],
+            dependencies: ["Core", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CNcurses"],
             path: "App/App"
         ),
         .executableTarget(name: "Main", dependencies: ["App"], path: "App/Main"),

@@ -134,7 +134,7 @@ final class AppCoordinator: Coordinator {
     // MARK: - Flows
 
     /// Whether a sign-up is on screen: presented for `app://signup`, or pushed by Login (its only child flow).
-    private var isSignUpOnScreen: Bool {
+    var isSignUpOnScreen: Bool {
         presentedSignUp != nil || login?.children.isEmpty == false
     }
 

@@ -105,6 +105,11 @@ final class CommandLoop {
     }
 
     private func reportFatal(_ error: DataError, line: Int? = nil) -> Int32 {
+        Self.reportFatal(error, line: line, to: errorOutput)
+    }
+
+    /// Writes why the app stops on a data error, and the advice, to `errorOutput`; returns the exit code.
+    static func reportFatal(_ error: DataError, line: Int? = nil, to errorOutput: any AppMain.TextOutput) -> Int32 {
         let prefix = line.map { "line \($0): " } ?? "app: "
         errorOutput.write(prefix + TerminalText.escaped(error.description) + "\n")
         let advice = error.canBeMovedAside ? "; run with --move-aside-corrupt-data to start fresh" : ""
