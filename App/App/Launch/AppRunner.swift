@@ -71,8 +71,12 @@ final class AppRunner {
         } else {
             commandInput = input
         }
-        root.appCoordinator.start()
+        let startFailure = root.appCoordinator.carryOut { root.appCoordinator.start() }
         defer { root.appCoordinator.stop() }
+        if let startFailure {
+            errorOutput.write("app: \(TerminalText.escaped(startFailure.description))\n")
+            return ExitCode.failure
+        }
         let isInteractive = options.scriptPath == nil && input.isTerminal
         if isInteractive, let terminal = fullScreenTerminal(colour: !options.forbidsColour) {
             let session = FullScreenSession(

@@ -15,6 +15,9 @@ final class FullScreenSession {
     private var chrome = ScreenLayout.Chrome()
     private var page = 1
     private var topScreenID: String?
+    /// What the window shows, built again only after a command (the window changes only then).
+    private var model: ScreenModel?
+    private let wrapCache = ScreenLayout.WrapCache()
 
     /// The keys, as the status line shows them.
     static let keysHint =
@@ -43,6 +46,7 @@ final class FullScreenSession {
         if let initialLink, case .failed(let message) = session.execute(.open(initialLink)) {
             chrome.error = "--open: " + message
         }
+        windowDidChange()
         while true {
             if let fatal = session.fatalDataError {
                 terminal.close()
@@ -85,7 +89,8 @@ final class FullScreenSession {
     // MARK: - Drawing
 
     private func draw(clearingFirst: Bool = false) {
-        let model = ScreenModel(window: root.window, root: root.appCoordinator, notice: notice)
+        let model = model ?? ScreenModel(window: root.window, root: root.appCoordinator, notice: notice)
+        self.model = model
         let onTop = root.window.topViewController?.screenID
         if onTop != topScreenID {
             topScreenID = onTop
@@ -93,7 +98,7 @@ final class FullScreenSession {
         }
         chrome.input = maskedInput
         chrome.cursor = editor.cursor
-        let frame = ScreenLayout.frame(model, chrome: chrome, size: terminal.size)
+        let frame = ScreenLayout.frame(model, chrome: chrome, size: terminal.size, cache: wrapCache)
         chrome.scroll = frame.scroll
         page = frame.page
         terminal.draw(frame, clearingFirst: clearingFirst)
@@ -134,8 +139,15 @@ final class FullScreenSession {
 
     // MARK: - Commands
 
+    /// The window may have changed: build what it shows again at the next draw.
+    private func windowDidChange() {
+        model = nil
+        wrapCache.reset()
+    }
+
     /// Runs the line; returns an exit code when the app should end.
     private func submit(in session: CommandSession) -> Int32? {
+        defer { windowDidChange() }
         let remembers = secureValueRange(in: editor.text) == nil
         let line = editor.submit(remembers: remembers)
         if remembers, editor.history.last == line { history.append(line, to: Array(editor.history.dropLast())) }

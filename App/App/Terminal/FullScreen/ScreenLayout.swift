@@ -50,8 +50,30 @@ enum ScreenLayout {
     /// The smallest terminal drawn; below it only a request to enlarge it is shown.
     static let minimumSize = TerminalSize(columns: 20, rows: 6)
 
-    /// Lays out `model` with `chrome` on a terminal of `size`.
-    static func frame(_ model: ScreenModel, chrome: Chrome, size: TerminalSize) -> Frame {
+    /// The content already wrapped, kept between frames of the same model so typing on the command line does not
+    /// wrap a long list again at every key. The owner calls ``reset()`` whenever the model changes.
+    final class WrapCache {
+        private var rows: [Int: [[TerminalCell]]] = [:]
+
+        /// An empty cache.
+        init() {}
+
+        /// Forgets everything: the model changed.
+        func reset() { rows = [:] }
+
+        /// The rows of `lines` wrapped to `width`; `part` tells the content (0) and the sheet (1) apart.
+        fileprivate func wrapped(_ lines: [StyledLine], width: Int, part: Int) -> [[TerminalCell]] {
+            let key = width * 2 + part
+            if let cached = rows[key] { return cached }
+            let wrapped = ScreenLayout.wrapped(lines, width: width)
+            rows[key] = wrapped
+            return wrapped
+        }
+    }
+
+    /// Lays out `model` with `chrome` on a terminal of `size`; `cache`, when given, holds `model`'s wrapped content
+    /// from earlier frames.
+    static func frame(_ model: ScreenModel, chrome: Chrome, size: TerminalSize, cache: WrapCache? = nil) -> Frame {
         let width = max(1, size.columns)
         guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
             let message = TerminalGrid.cells("Enlarge the terminal", style: .bold)
@@ -66,7 +88,7 @@ enum ScreenLayout {
         let panelWidth =
             chrome.showsPanel && width >= panelMinimumColumns && !model.panel.isEmpty ? min(48, width / 3) : 0
         let contentWidth = panelWidth > 0 ? width - panelWidth - 1 : width
-        let body = bodyRows(model, width: contentWidth, height: bodyHeight, scroll: chrome.scroll)
+        let body = bodyRows(model, width: contentWidth, height: bodyHeight, scroll: chrome.scroll, cache: cache)
         var rows = [navigationBar(model, width: width)]
         for index in 0..<bodyHeight {
             var row = body.rows[index]
@@ -100,13 +122,18 @@ enum ScreenLayout {
         var page: Int
     }
 
-    private static func bodyRows(_ model: ScreenModel, width: Int, height: Int, scroll: Int) -> Body {
+    private static func bodyRows(
+        _ model: ScreenModel, width: Int, height: Int, scroll: Int, cache: WrapCache?
+    ) -> Body {
         guard height > 0 else { return Body(rows: [], scroll: 0, page: 0) }
+        let wrap = { (lines: [StyledLine], width: Int, part: Int) in
+            cache?.wrapped(lines, width: width, part: part) ?? wrapped(lines, width: width)
+        }
         guard let sheet = model.sheet else {
-            return scrolled(wrapped(model.content, width: width), width: width, height: height, scroll: scroll)
+            return scrolled(wrap(model.content, width, 0), width: width, height: height, scroll: scroll)
         }
         // The presenter, dimmed and unscrolled, with the sheet framed over it.
-        var rows = wrapped(model.content, width: width).prefix(height).map { TerminalGrid.fit($0, width: width) }
+        var rows = wrap(model.content, width, 0).prefix(height).map { TerminalGrid.fit($0, width: width) }
         while rows.count < height { rows.append(TerminalGrid.fit([], width: width)) }
         let margin = width >= 30 && height >= 8 ? 2 : 0
         let top = margin > 0 ? 1 : 0
@@ -115,7 +142,7 @@ enum ScreenLayout {
         let innerHeight = height - top - 2
         guard innerWidth > 0, innerHeight > 0 else { return Body(rows: rows, scroll: 0, page: 0) }
         let inner = scrolled(
-            wrapped(sheet.lines, width: innerWidth), width: innerWidth, height: innerHeight, scroll: scroll)
+            wrap(sheet.lines, innerWidth, 1), width: innerWidth, height: innerHeight, scroll: scroll)
         let rule = TerminalCell(text: "─", width: 1, style: .frame)
         let caption = [rule, .blank] + TerminalGrid.cells(sheet.caption, style: .dim) + [.blank]
         let topBorder =
