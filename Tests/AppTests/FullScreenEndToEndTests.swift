@@ -127,11 +127,39 @@ struct FullScreenEndToEndTests {
         try terminal.type("open app://feed/p")
         try terminal.press("Tab")
         try terminal.waitFor("app://feed/popular  app://feed/post/")
+        // Escape closes the candidates; a key typed right after it is typed, not taken for Alt.
+        try terminal.press("Escape")
+        try terminal.type("x")
+        try terminal.waitFor("the key after Escape typed") { Self.commandLine($0) == "> open app://feed/pox" }
         try terminal.press("C-u", "F2")
         try terminal.waitFor("the panel is hidden") { !$0.joined().contains("Coordinators") }
         try terminal.type("panel")
         try terminal.press("Enter")
         try terminal.waitFor("│ Coordinators")
+    }
+
+    @Test("A secure field asked for is typed masked; Ctrl-C in a sign-up asks before leaving")
+    func secretPromptAndSignUp() throws {
+        let data = try TemporaryDataDirectory()
+        let terminal = try Self.start(data)
+        try terminal.waitFor("Email (set email)")
+        try terminal.type("set password")
+        try terminal.press("Enter")
+        try terminal.waitFor("Typing is hidden")
+        try terminal.type("top-secret")
+        var screen = try terminal.waitFor("Password: ••••••••••")
+        #expect(!screen.joined().contains("top-secret"))
+        try terminal.press("Enter")
+        try terminal.waitFor("Password (set password, secure): ••••••••••")
+        try terminal.type("signup")
+        try terminal.press("Enter")
+        try terminal.waitFor("Create account")
+        try terminal.press("C-c")
+        screen = try terminal.waitFor("Leave? The sign-up in progress will be lost.")
+        try terminal.press("y")
+        #expect(try terminal.ending().status == 0)
+        let saved = (try? String(contentsOfFile: data.file(CommandHistory.fileName), encoding: .utf8)) ?? ""
+        #expect(!saved.contains("top-secret"))
     }
 
     @Test("Page Down scrolls a list longer than the terminal, Page Up comes back")

@@ -1,3 +1,5 @@
+import Core
+import Foundation
 import Testing
 
 @testable import App
@@ -200,6 +202,21 @@ struct FullScreenLayoutTests {
         #expect(start.text[size.rows - 1].hasPrefix("> set text"))
     }
 
+    @Test("A long output (help) shows what fits and scrolls with Page Down to its end", arguments: sizes)
+    func longOutput(size: TerminalSize) {
+        var chrome = ScreenLayout.Chrome()
+        chrome.output = (1...60).map { [StyledSpan("output line \($0)")] }
+        let first = ScreenLayout.frame(Self.feed(posts: 3), chrome: chrome, size: size)
+        Self.expectFits(first, size)
+        #expect(first.text.contains { $0.hasPrefix("output line 1 ") })
+        #expect(first.text.contains { $0.contains("more lines (PgDn)") })
+        chrome.outputScroll = 1_000
+        let last = ScreenLayout.frame(Self.feed(posts: 3), chrome: chrome, size: size)
+        #expect(last.text.contains { $0.hasPrefix("output line 60 ") })
+        #expect(last.outputScroll > 0 && last.outputScroll < 60)
+        #expect(last.text[0].hasPrefix(" Feed"), "the navigation bar stays")
+    }
+
     @Test("A terminal too small to draw asks to be enlarged and keeps its size")
     func tooSmall() {
         let size = TerminalSize(columns: 12, rows: 3)
@@ -231,5 +248,49 @@ struct FullScreenLayoutTests {
                 ]
                 + Array(repeating: pad(""), count: 16) + [pad(" Enter run"), pad("> log")])
         #expect(frame.cursor == (23, 5))
+    }
+}
+
+@Suite("What the full screen shows of a live window")
+@MainActor
+struct ScreenModelTests {
+    @Test("The feed, a pushed post and the compose sheet: path and back, tabs, numbers as typed, the tree panel")
+    func composeOverFeed() throws {
+        let data = try TemporaryDataDirectory()
+        let directory = try DataDirectory.open(path: data.path)
+        try DemoContent.seedIfNeeded(directory, now: Date())
+        let root = try CompositionRoot(directory: directory, clock: AppClock(fixedNow: nil))
+        let session = CommandSession(root: root, style: .plain) { _ in nil }
+        root.appCoordinator.start()
+        defer { root.appCoordinator.stop() }
+        for command in AppHarness.demoLogin.split(separator: "\n") {
+            _ = session.execute(try #require(try Command.parse(String(command))))
+        }
+        let feed = ScreenModel(window: root.window, root: root.appCoordinator, notice: nil)
+        #expect(feed.path == ["Feed"] && !feed.canGoBack && feed.sheet == nil)
+        let tabs = try #require(feed.content.first { $0.contains { $0.style == .selectedTab } })
+        #expect(tabs.map(\.text).joined().contains("[1] Latest") && tabs.map(\.text).joined().contains("[2] Popular"))
+
+        #expect(session.execute(.action("post.2")) == .done(output: nil))
+        let detail = ScreenModel(window: root.window, root: root.appCoordinator, notice: nil)
+        #expect(detail.canGoBack && detail.path.count == 2 && detail.path.first == "Feed")
+        #expect(session.execute(.back) == .done(output: nil))
+
+        _ = session.execute(.action("compose"))
+        _ = session.execute(.set(field: "text", text: "Draft"))
+        let compose = ScreenModel(window: root.window, root: root.appCoordinator, notice: "a notice")
+        let sheet = try #require(compose.sheet)
+        #expect(sheet.caption == "sheet")
+        #expect(compose.content.allSatisfy { $0.allSatisfy { $0.style == .dim } })
+        let drawn = sheet.lines.map { $0.map(\.text).joined() }
+        // Every number drawn is the action the same number performs.
+        for (index, numbered) in ScreenRenderer.numberedActions(in: root.window).enumerated() {
+            #expect(drawn.contains { $0.hasPrefix("[\(index + 1)]") && $0.contains("(\(numbered.action.id))") })
+        }
+        #expect(drawn.contains("Post (set text): Draft"))
+        #expect(compose.panel.contains { $0.map(\.text).joined().contains("FeedComposeCoordinator") })
+        #expect(compose.panel.contains { $0.map(\.text).joined().contains("feed.compose  <- top") })
+        #expect(compose.notice == "a notice")
+
     }
 }

@@ -21,7 +21,7 @@ final class FullScreenSession {
 
     /// The keys, as the status line shows them.
     static let keysHint =
-        "Enter run · Tab complete · ↑↓ history · PgUp/PgDn scroll · F2 tree · Ctrl-L redraw · Ctrl-D quit"
+        "Enter run · Tab complete · ↑↓ history · PgUp/PgDn scroll · F2 tree · ^D quit"
 
     /// Commands only the full screen knows, by their word: what each does and its line in `help`.
     private static let terminalCommands: [(word: String, meaning: String)] = [
@@ -67,6 +67,10 @@ final class FullScreenSession {
                 } else {
                     editor.apply(.delete)
                 }
+            case .pageUp where !chrome.output.isEmpty:
+                chrome.outputScroll = max(0, chrome.outputScroll - page)
+            case .pageDown where !chrome.output.isEmpty:
+                chrome.outputScroll += page
             case .pageUp:
                 chrome.scroll = max(0, chrome.scroll - page)
             case .pageDown:
@@ -100,6 +104,7 @@ final class FullScreenSession {
         chrome.cursor = editor.cursor
         let frame = ScreenLayout.frame(model, chrome: chrome, size: terminal.size, cache: wrapCache)
         chrome.scroll = frame.scroll
+        chrome.outputScroll = frame.outputScroll
         page = frame.page
         terminal.draw(frame, clearingFirst: clearingFirst)
     }
@@ -152,6 +157,7 @@ final class FullScreenSession {
         let line = editor.submit(remembers: remembers)
         if remembers, editor.history.last == line { history.append(line, to: Array(editor.history.dropLast())) }
         chrome.output = []
+        chrome.outputScroll = 0
         chrome.error = nil
         let word = line.split(separator: " ").first.map(String.init) ?? ""
         if Self.terminalCommands.contains(where: { $0.word == word }), line.split(separator: " ").count == 1 {

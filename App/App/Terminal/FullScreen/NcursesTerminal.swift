@@ -161,7 +161,10 @@ final class NcursesTerminal {
             case wint_t(UInt8(ascii: "b")): return .wordLeft
             case wint_t(UInt8(ascii: "f")): return .wordRight
             case 127, 8: return .deleteWordBackward
-            default: return .escape
+            default:
+                // Escape, then a key of its own: that key is read next.
+                unget_wch(wchar_t(bitPattern: next))
+                return .escape
             }
         case 0..<32: return nil
         default:

@@ -21,6 +21,8 @@ enum ScreenLayout {
         var status = ""
         /// How many rows the content is scrolled down.
         var scroll = 0
+        /// How many rows the output is scrolled down.
+        var outputScroll = 0
         /// Whether the coordinator tree panel is wanted.
         var showsPanel = true
     }
@@ -35,10 +37,12 @@ enum ScreenLayout {
         var scroll: Int
         /// How many content rows fit on screen (what Page Up / Page Down moves by).
         var page: Int
+        /// The output's scroll actually used (clamped to the output).
+        var outputScroll: Int = 0
 
         static func == (left: Frame, right: Frame) -> Bool {
             left.rows == right.rows && left.cursor == right.cursor && left.scroll == right.scroll
-                && left.page == right.page
+                && left.page == right.page && left.outputScroll == right.outputScroll
         }
 
         /// The rows as plain text, one string per row (for tests and captures).
@@ -83,7 +87,12 @@ enum ScreenLayout {
             return Frame(rows: rows, cursor: (0, 0), scroll: 0, page: 0)
         }
         let height = size.rows
-        let bottom = bottomRows(chrome, width: width, maximum: (height - 2) / 2)
+        // The output may take all but the navigation bar, four rows of content, the error, status and command line.
+        let errorRows =
+            chrome.error.map {
+                min(3, TerminalGrid.wrap(TerminalGrid.cells("error: " + $0, style: .error), width: width).count)
+            } ?? 0
+        let bottom = bottomRows(chrome, width: width, maximum: height - 7 - errorRows)
         let bodyHeight = height - 1 - bottom.rows.count
         let panelWidth =
             chrome.showsPanel && width >= panelMinimumColumns && !model.panel.isEmpty ? min(48, width / 3) : 0
@@ -100,7 +109,8 @@ enum ScreenLayout {
         }
         rows += bottom.rows
         return Frame(
-            rows: rows, cursor: (height - 1, bottom.cursorColumn), scroll: body.scroll, page: max(1, body.page))
+            rows: rows, cursor: (height - 1, bottom.cursorColumn), scroll: body.scroll, page: max(1, body.page),
+            outputScroll: bottom.outputScroll)
     }
 
     // MARK: - Navigation bar
@@ -207,18 +217,24 @@ enum ScreenLayout {
     private static func bottomRows(
         _ chrome: Chrome, width: Int, maximum: Int
     )
-        -> (rows: [[TerminalCell]], cursorColumn: Int)
+        -> (rows: [[TerminalCell]], cursorColumn: Int, outputScroll: Int)
     {
         var rows: [[TerminalCell]] = []
+        var outputScroll = 0
         let outputRows = chrome.output.flatMap { TerminalGrid.wrap(TerminalGrid.cells($0), width: width) }
         if !outputRows.isEmpty {
-            let room = max(1, maximum - 4)
-            let shown = outputRows.count > room ? Array(outputRows.prefix(room - 1)) : outputRows
-            rows.append(TerminalGrid.fit(TerminalGrid.cells("─", style: .frame), width: width, fill: .plain))
-            rows[0] = rows[0].map { _ in TerminalCell(text: "─", width: 1, style: .frame) }
-            rows += shown.map { TerminalGrid.fit($0, width: width) }
-            if shown.count < outputRows.count {
-                rows.append(marker("… \(outputRows.count - shown.count) more lines", width: width))
+            // A rule above, then as many rows as fit; a longer output scrolls with Page Up / Page Down.
+            let room = max(1, maximum - 1)
+            rows.append(Array(repeating: TerminalCell(text: "─", width: 1, style: .frame), count: width))
+            if outputRows.count <= room {
+                rows += outputRows.map { TerminalGrid.fit($0, width: width) }
+            } else {
+                let page = max(1, room - 1)
+                outputScroll = min(max(0, chrome.outputScroll), outputRows.count - page)
+                rows += outputRows[outputScroll..<(outputScroll + page)].map { TerminalGrid.fit($0, width: width) }
+                let below = outputRows.count - outputScroll - page
+                let position = below > 0 ? "\(below) more lines (PgDn)" : "the end (PgUp goes back)"
+                rows.append(marker("… " + position + " · Esc closes", width: width))
             }
         }
         if let error = chrome.error {
@@ -239,7 +255,7 @@ enum ScreenLayout {
         rows.append(TerminalGrid.fit(status, width: width, fill: .bar, ellipsis: true))
         let (line, column) = commandLine(chrome, width: width)
         rows.append(line)
-        return (rows, column)
+        return (rows, column, outputScroll)
     }
 
     /// The prompt and the input, scrolled sideways so the cursor stays in view.
