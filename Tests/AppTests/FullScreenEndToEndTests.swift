@@ -162,7 +162,7 @@ struct FullScreenEndToEndTests {
         #expect(!saved.contains("top-secret"))
     }
 
-    @Test("Page Down scrolls a list longer than the terminal, Page Up comes back")
+    @Test("Page Down scrolls a list longer than the terminal, Page Up comes back; growing the terminal shows it all")
     func scrolling() throws {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data, columns: 40, rows: 12)
@@ -176,6 +176,11 @@ struct FullScreenEndToEndTests {
         try terminal.waitFor("more (PgUp)")
         try terminal.press("PPage")
         try terminal.waitFor("back at the top") { !$0.joined().contains("more (PgUp)") }
+        // Grown, the terminal gets the whole list and the panel beside it.
+        try terminal.resize(columns: 120, rows: 40)
+        try terminal.waitFor("the panel beside the whole list") { lines in
+            lines.contains { $0.contains("│ Coordinators") } && !lines.joined().contains("more (PgDn)")
+        }
     }
 
     @Test("SIGTERM gives the terminal back exactly and exits with 143")

@@ -1,11 +1,12 @@
 import Core
+import Foundation
 import Glibc
 
 /// The interactive mode at a terminal: the screen drawn full size and redrawn in place after each command and on
 /// every resize, a command line that edits and remembers, and a question before leaving with unsaved work.
 ///
 /// Commands are the same as everywhere (``Command``, carried out by ``CommandSession``); the few that only make
-/// sense on a full screen live in ``terminalCommands``.
+/// sense on a full screen are ``TerminalCommand``s.
 @MainActor
 final class FullScreenSession {
     private let root: CompositionRoot
@@ -23,10 +24,18 @@ final class FullScreenSession {
     static let keysHint =
         "Enter run · Tab complete · ↑↓ history · PgUp/PgDn scroll · F2 tree · ^D quit"
 
-    /// Commands only the full screen knows, by their word: what each does and its line in `help`.
-    private static let terminalCommands: [(word: String, meaning: String)] = [
-        ("panel", "show or hide the coordinator tree panel (also F2)")
-    ]
+    /// Commands only the full screen knows; each is one word, typed alone on the line.
+    enum TerminalCommand: String, CaseIterable {
+        /// Shows or hides the coordinator tree panel.
+        case panel
+
+        /// Its line in `help`.
+        var meaning: String {
+            switch self {
+            case .panel: "show or hide the coordinator tree panel (also F2)"
+            }
+        }
+    }
 
     /// Creates a session over `root` drawing on `terminal`, remembering lines in `history`.
     init(root: CompositionRoot, terminal: NcursesTerminal, history: CommandHistory) {
@@ -76,7 +85,7 @@ final class FullScreenSession {
             case .pageDown:
                 chrome.scroll += page
             case .togglePanel:
-                chrome.showsPanel.toggle()
+                perform(.panel)
             case .redraw:
                 draw(clearingFirst: true)
             case .escape:
@@ -159,9 +168,8 @@ final class FullScreenSession {
         chrome.output = []
         chrome.outputScroll = 0
         chrome.error = nil
-        let word = line.split(separator: " ").first.map(String.init) ?? ""
-        if Self.terminalCommands.contains(where: { $0.word == word }), line.split(separator: " ").count == 1 {
-            chrome.showsPanel.toggle()
+        if let terminalCommand = TerminalCommand(rawValue: line.trimmingCharacters(in: .whitespaces)) {
+            perform(terminalCommand)
             return nil
         }
         let command: Command
@@ -201,8 +209,14 @@ final class FullScreenSession {
             "  Ctrl-U/Ctrl-K delete to start/end, Ctrl-W delete a word, ↑/↓ history, Tab complete,",
             "  PgUp/PgDn scroll, F2 tree panel, Esc clear messages, Ctrl-L redraw, Ctrl-C or Ctrl-D (empty line) quit",
         ]
-        return Self.terminalCommands.map { "  \($0.word)  \($0.meaning)\n" }.joined() + keys.joined(separator: "\n")
-            + "\n"
+        return TerminalCommand.allCases.map { "  \($0.rawValue)  \($0.meaning)\n" }.joined()
+            + keys.joined(separator: "\n") + "\n"
+    }
+
+    private func perform(_ command: TerminalCommand) {
+        switch command {
+        case .panel: chrome.showsPanel.toggle()
+        }
     }
 
     private func outputLines(_ text: String) -> [StyledLine] {
@@ -233,7 +247,7 @@ final class FullScreenSession {
     static var commandWords: [String] {
         Command.summary.compactMap { entry in
             entry.usage.hasPrefix("<") ? nil : entry.usage.split(separator: " ").first.map(String.init)
-        } + terminalCommands.map(\.word)
+        } + TerminalCommand.allCases.map(\.rawValue)
     }
 
     // MARK: - Questions
