@@ -217,6 +217,21 @@ struct FullScreenLayoutTests {
         #expect(last.text[0].hasPrefix(" Feed"), "the navigation bar stays")
     }
 
+    @Test("The navigation bar shows back when there is somewhere to go, the path and a waiting link's notice")
+    func navigationBar() {
+        let model = ScreenModel(
+            path: ["Log in", "Create account", "Choose a password"], canGoBack: true,
+            notice: "Log in or sign up to continue to app://feed/post/2.", content: [])
+        let frame = ScreenLayout.frame(model, chrome: .init(), size: TerminalSize(columns: 160, rows: 50))
+        #expect(frame.text[0].hasPrefix(" ‹ back  Log in › Create account › Choose a password  · Log in or sign up"))
+        #expect(frame.rows[0].allSatisfy { $0.style == .bar })
+        var root = model
+        root.canGoBack = false
+        root.path = ["Feed"]
+        let narrow = ScreenLayout.frame(root, chrome: .init(), size: TerminalSize(columns: 40, rows: 12))
+        #expect(narrow.text[0].hasPrefix(" Feed  · Log in") && narrow.text[0].hasSuffix("…"))
+    }
+
     @Test("A terminal too small to draw asks to be enlarged and keeps its size")
     func tooSmall() {
         let size = TerminalSize(columns: 12, rows: 3)
