@@ -25,12 +25,8 @@ enum StateReport {
 
     /// The coordinator tree beside the screen hierarchy, as two columns of text.
     static func tree(window: Window, root: Coordinator) -> String {
-        var coordinators = ["Coordinators"]
-        appendCoordinatorLines(root, indent: "", to: &coordinators)
-        var screens = ["Screens"]
-        if let rootScreen = window.rootViewController {
-            appendScreenLines(rootScreen, indent: "", top: window.topViewController, to: &screens)
-        }
+        let coordinators = ["Coordinators"] + coordinatorLines(root)
+        let screens = ["Screens"] + screenLines(window)
         let width = (coordinators.map(\.count).max() ?? 0) + 4
         var lines: [String] = []
         for index in 0..<max(coordinators.count, screens.count) {
@@ -40,6 +36,22 @@ enum StateReport {
             lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The coordinator tree, one escaped line per coordinator, children indented under their parent.
+    static func coordinatorLines(_ root: Coordinator) -> [String] {
+        var lines: [String] = []
+        appendCoordinatorLines(root, indent: "", to: &lines)
+        return lines
+    }
+
+    /// The screen hierarchy, one escaped line per screen, the screen on top marked.
+    static func screenLines(_ window: Window) -> [String] {
+        var lines: [String] = []
+        if let rootScreen = window.rootViewController {
+            appendScreenLines(rootScreen, indent: "", top: window.topViewController, to: &lines)
+        }
+        return lines
     }
 
     private static func coordinatorTree(_ coordinator: Coordinator) -> JSONValue {
