@@ -41,6 +41,9 @@ final class CommandSession {
 
     /// Carries out `command`.
     func execute(_ command: Command) -> Outcome {
+        if !window.isIdle, window.transitionsInFlight.contains(where: \.isHeld), !command.isAllowedWhileGestureIsHeld {
+            return .failed("a swipe is held; 'release' it first (state, tree, screen and help still work)")
+        }
         switch command {
         case .action(let id):
             let isOffered = window.screensOnTop.contains { screen in screen.content.actions.contains { $0.id == id } }
@@ -76,6 +79,13 @@ final class CommandSession {
             return gesture(.backButton)
         case .dismiss:
             return gesture(.swipeDown)
+        case .swipe(let gesture, let progress):
+            return carryOut { () throws(NavigationError) in
+                try window.beginGesture(gesture)
+                try window.updateGesture(progress: progress)
+            }
+        case .release:
+            return carryOut { () throws(NavigationError) in try window.releaseGesture() }
         case .open(let text):
             let link: DeepLink
             do {

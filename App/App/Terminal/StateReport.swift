@@ -5,8 +5,9 @@ import Core
 enum StateReport {
     /// The state as one line of JSON with sorted keys: `loggedIn`, `user` (display name or null), `top` (the
     /// screen a person sees), `navigation` (ids of the stack holding it, root first), `presented` (ids of the
-    /// presented chain, bottom first), `coordinators` (the tree of coordinator names) and `error` (the message
-    /// shown on screen, or null).
+    /// presented chain, bottom first), `coordinators` (the tree of coordinator names), `error` (the message
+    /// shown on screen, or null) and `transition` (null, or the transition in flight: its `gesture` — `swipeBack`,
+    /// `swipeDown`, or null for an animated change —, `progress`, `held`, and the screens `leaving` and `arriving`).
     static func json(window: Window, root: Coordinator, userDisplayName: String?) -> String {
         let top = window.topViewController
         let error = window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
@@ -19,6 +20,7 @@ enum StateReport {
             "presented": .array(window.presentedViewControllers.map { .string($0.screenID) }),
             "coordinators": coordinatorTree(root),
             "error": error.map(JSONValue.string) ?? .null,
+            "transition": window.transitionsInFlight.last.map(transition) ?? .null,
         ])
         return value.encoded
     }
@@ -52,6 +54,22 @@ enum StateReport {
             appendScreenLines(rootScreen, indent: "", top: window.topViewController, to: &lines)
         }
         return lines
+    }
+
+    private static func transition(_ info: TransitionInfo) -> JSONValue {
+        let gesture: JSONValue =
+            switch info.kind {
+            case .swipeBack: .string("swipeBack")
+            case .swipeDown: .string("swipeDown")
+            case .routing, .gesture: .null
+            }
+        return .object([
+            "gesture": gesture,
+            "progress": .fraction(info.progress),
+            "held": .bool(info.isHeld),
+            "leaving": .array(info.leavingIDs.map(JSONValue.string)),
+            "arriving": .array(info.arrivingIDs.map(JSONValue.string)),
+        ])
     }
 
     private static func coordinatorTree(_ coordinator: Coordinator) -> JSONValue {
