@@ -7,6 +7,7 @@ final class ProbeScreen: ViewController {
     let isModal: Bool
     private(set) var attemptedDismissals = 0
     private(set) var attemptedBacks = 0
+    private(set) var taps = 0
 
     init(screenID: String, isModal: Bool) {
         self.isModal = isModal
@@ -17,6 +18,10 @@ final class ProbeScreen: ViewController {
     override func didAttemptUserDismissal() { attemptedDismissals += 1 }
     override var isModalInNavigation: Bool { isModal }
     override func didAttemptUserBack() { attemptedBacks += 1 }
+    override var content: ScreenContent {
+        ScreenContent(title: screenID, elements: [.button(Button(id: ModelOperation.tapAction, title: "Probe"))])
+    }
+    override func handleAction(_ id: String) { taps += 1 }
 }
 
 @MainActor

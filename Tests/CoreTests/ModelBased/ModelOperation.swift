@@ -79,6 +79,11 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
     case releaseGesture(Release)
     /// A coordinator of the tree asks to route; the request waits while anything moves.
     case request(coordinator: Int, change: RequestedChange)
+    /// The person taps the action every plain screen offers, on the screen on top.
+    case tap
+
+    /// The action every plain screen offers.
+    static let tapAction = "probe"
 
     var description: String {
         switch self {
@@ -104,6 +109,7 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case .moveGesture(let quarters): ".moveGesture(quarters: \(quarters))"
         case .releaseGesture(let release): ".releaseGesture(.\(release))"
         case .request(let coordinator, let change): ".request(coordinator: \(coordinator), change: \(change))"
+        case .tap: ".tap"
         }
     }
 
@@ -137,7 +143,7 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
             .beginGesture(generator.below(3) == 0 ? .swipeDown : .swipeBack),
             .moveGesture(quarters: generator.below(5)),
         ]
-        if generator.below(2) == 0 { episode.append(randomTimed(using: &generator)) }
+        if generator.below(2) == 0 { episode.append(generator.below(3) == 0 ? .tap : randomTimed(using: &generator)) }
         let releases: [Release] = [.automatic, .automatic, .finish, .cancel]
         episode.append(.releaseGesture(releases[generator.below(releases.count)]))
         return episode
@@ -157,7 +163,8 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
             return .advance(milliseconds: steps[generator.below(steps.count)])
         case 63..<73: return .beginGesture(generator.below(3) == 0 ? .swipeDown : .swipeBack)
         case 73..<77: return .moveGesture(quarters: generator.below(5))
-        case 77..<84:
+        case 77..<80: return .tap
+        case 80..<86:
             let releases: [Release] = [.automatic, .automatic, .finish, .cancel]
             return .releaseGesture(releases[generator.below(releases.count)])
         default:

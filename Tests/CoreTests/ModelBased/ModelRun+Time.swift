@@ -4,6 +4,7 @@ import Core
 /// counts were last reset: a generator that stops reaching one of them tests nothing there.
 struct ModelCoverage: Equatable {
     var refusedWhileMoving = 0
+    var inputRefusedWhileMoving = 0
     var requestsWaited = 0
     var requestsApplied = 0
     var requestsRefused = 0
@@ -16,7 +17,8 @@ struct ModelCoverage: Equatable {
     /// The situations never reached.
     var missing: [String] {
         let counts: KeyValuePairs<String, Int> = [
-            "routing refused while moving": refusedWhileMoving, "requests that waited": requestsWaited,
+            "routing refused while moving": refusedWhileMoving, "input refused while moving": inputRefusedWhileMoving,
+            "requests that waited": requestsWaited,
             "requests applied": requestsApplied, "requests refused": requestsRefused,
             "requests dropped": requestsDropped, "gestures finished": gesturesFinished,
             "gestures cancelled": gesturesCancelled, "idle points": idlePoints,

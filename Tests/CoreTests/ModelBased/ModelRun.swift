@@ -448,6 +448,18 @@ final class ModelRun {
 
         case .request(let choice, let change):
             return try request(coordinatorChoice: choice, change: change)
+
+        case .tap:
+            let expectedTap = model.tap()
+            let actualTap: Result<String, ScreenInputError>
+            do {
+                try live.window.performAction(ModelOperation.tapAction)
+                actualTap = .success(live.window.topViewController?.screenID ?? "")
+            } catch {
+                actualTap = .failure(error)
+            }
+            if case .failure(.screenInTransition) = actualTap { Self.coverage.inputRefusedWhileMoving += 1 }
+            return expectedTap == actualTap ? nil : "tap: expected \(expectedTap), Core gave \(actualTap)"
         }
 
         let removed = (try? expected.get()) ?? []
@@ -561,6 +573,9 @@ final class ModelRun {
             let expectedAttempts = model.screen(id).attemptedDismissals
             if let probe = screen as? ProbeScreen, probe.attemptedDismissals != expectedAttempts {
                 return "\(id) was told of \(probe.attemptedDismissals) refused swipes, expected \(expectedAttempts)"
+            }
+            if let probe = screen as? ProbeScreen, probe.taps != model.screen(id).taps {
+                return "\(id) took \(probe.taps) taps, expected \(model.screen(id).taps)"
             }
             let expectedBacks = model.screen(id).attemptedBacks
             if let probe = screen as? ProbeScreen, probe.attemptedBacks != expectedBacks {

@@ -23,6 +23,8 @@ struct ReferenceModel {
         var modal = false
         var attemptedDismissals = 0
         var attemptedBacks = 0
+        /// Actions the screen took.
+        var taps = 0
     }
 
     struct CoordinatorNode {
@@ -48,6 +50,7 @@ struct ReferenceModel {
     /// An animated change that takes time: it keeps `locks` from routing until the clock reaches `due`,
     /// then runs its completion, if it has one.
     struct Transition {
+        let id: Int
         let due: Duration
         let locks: [String]
         let hasCompletion: Bool
@@ -59,6 +62,8 @@ struct ReferenceModel {
         /// The navigation controller a swipe back pops, or the presenter a swipe down dismisses to.
         let from: String
         let locks: [String]
+        /// The transition that stands for the gesture, held and then finishing or cancelling.
+        var transitionID = 0
         var progress = 0.0
     }
 
@@ -67,6 +72,10 @@ struct ReferenceModel {
     private(set) var held: HeldGesture?
     /// How many transitions in flight keep each screen from routing.
     private var lockCounts: [String: Int] = [:]
+    /// The screens appearing or disappearing in a transition, and which one: they take no input. A screen
+    /// moved again belongs to the newer change; moved without animation, it is still at once.
+    private var movingScreens: [String: Int] = [:]
+    private var nextTransitionID = 0
     /// The screens the last successful routing call keeps from routing while it is animated.
     private(set) var lastLocks: [String] = []
     /// How many completions should have run so far.
@@ -86,25 +95,55 @@ struct ReferenceModel {
     /// the transition's duration and keeps `lastLocks` until then; anything else completes at once.
     @MainActor
     mutating func finishChange(animated: Bool, visibleBefore: [String], hasCompletion: Bool, now: Duration) {
-        guard animated, Set(visibleBefore) != Set(visible) else {
+        let moved = Self.moved(from: visibleBefore, to: visible)
+        guard animated, !moved.isEmpty else {
+            for id in moved { movingScreens[id] = nil }
             if hasCompletion { expectedCompletions += 1 }
             return
         }
-        startTransition(due: now + Window.transitionDuration, locks: lastLocks, hasCompletion: hasCompletion)
+        let transitionID = newTransitionID()
+        for id in moved { movingScreens[id] = transitionID }
+        startTransition(
+            transitionID, due: now + Window.transitionDuration, locks: lastLocks, hasCompletion: hasCompletion)
     }
 
-    private mutating func startTransition(due: Duration, locks: [String], hasCompletion: Bool) {
-        for id in locks { lockCounts[id, default: 0] += 1 }
-        transitions.append(Transition(due: due, locks: locks, hasCompletion: hasCompletion))
+    /// The screens that appear or disappear when what is visible goes from `before` to `after`.
+    private static func moved(from before: [String], to after: [String]) -> Set<String> {
+        Set(before).symmetricDifference(after)
     }
 
-    /// Ends every transition due by `time`, releasing its locks and running its completion.
+    private mutating func newTransitionID() -> Int {
+        nextTransitionID += 1
+        return nextTransitionID
+    }
+
+    private mutating func startTransition(_ id: Int, due: Duration, locks: [String], hasCompletion: Bool) {
+        for screen in locks { lockCounts[screen, default: 0] += 1 }
+        transitions.append(Transition(id: id, due: due, locks: locks, hasCompletion: hasCompletion))
+    }
+
+    /// Ends every transition due by `time`, releasing its locks and its screens and running its completion.
     mutating func endTransitions(dueBy time: Duration) {
+        var ended = Set<Int>()
         for transition in transitions where transition.due <= time {
             for id in transition.locks { lockCounts[id, default: 0] -= 1 }
             if transition.hasCompletion { expectedCompletions += 1 }
+            ended.insert(transition.id)
         }
-        transitions.removeAll { $0.due <= time }
+        guard !ended.isEmpty else { return }
+        transitions.removeAll { ended.contains($0.id) }
+        movingScreens = movingScreens.filter { !ended.contains($0.value) }
+    }
+
+    /// The person taps the action every plain screen offers: it goes to the screen on top, unless that
+    /// screen is moving.
+    mutating func tap() -> Result<String, ScreenInputError> {
+        guard let leaf = screensOnTop.last, screen(leaf).kind == .plain else {
+            return .failure(.unknownAction(ModelOperation.tapAction))
+        }
+        guard movingScreens[leaf] == nil else { return .failure(.screenInTransition) }
+        screens[leaf]?.taps += 1
+        return .success(leaf)
     }
 
     /// The window's initial state: a container owned by the root coordinator, with two navigation stacks.
@@ -488,7 +527,14 @@ struct ReferenceModel {
     mutating func beginGesture(_ gesture: UserGesture) -> Result<[String], NavigationError> {
         guard gesture != .backButton else { return .failure(.gestureNotInteractive) }
         return self.gesture(gesture).map { gesture in
-            held = gesture
+            // The screens that would leave or be revealed get their will-callbacks now and move with the
+            // gesture until it ends.
+            var finished = self
+            _ = finished.finish(gesture)
+            var held = gesture
+            held.transitionID = newTransitionID()
+            for id in Self.moved(from: visible, to: finished.visible) { movingScreens[id] = held.transitionID }
+            self.held = held
             return []
         }
     }
@@ -515,7 +561,7 @@ struct ReferenceModel {
         held = nil
         let removed = finishes ? finish(gesture) : []
         let remaining = Window.transitionDuration * (finishes ? 1 - gesture.progress : gesture.progress)
-        startTransition(due: now + remaining, locks: gesture.locks, hasCompletion: false)
+        startTransition(gesture.transitionID, due: now + remaining, locks: gesture.locks, hasCompletion: false)
         return .success((finishes, removed))
     }
 
