@@ -4,7 +4,8 @@ import Testing
 
 /// Which seeds to run: 60 on each clock by default (keeping the default run short);
 /// `MODEL_TEST_SEEDS=N` runs seeds 1...N, `MODEL_TEST_SEEDS=A-B` runs seeds A...B, `MODEL_TEST_SEED=S` runs
-/// seed S only (both clocks); `MODEL_TEST_OPERATIONS` sets the sequence length (500 and 300 by default).
+/// seed S only (both clocks); `MODEL_TEST_OPERATIONS` sets the sequence length (500 and 300 by default);
+/// `MODEL_TEST_COVERAGE=1` prints how often the run reached each situation it is meant to test.
 struct ModelTestConfiguration {
     var seeds: ClosedRange<UInt64>
     var operationCount: Int
