@@ -51,7 +51,8 @@ struct GestureCommandTests {
                 nil,
             ])
         #expect(run.states.map(\.top) == ["feed.post", "feed.post"])
-        #expect(run.lastState?.coordinators.allNames.contains("PostDetailCoordinator") == true, "a cancel detaches nothing")
+        #expect(
+            run.lastState?.coordinators.allNames.contains("PostDetailCoordinator") == true, "a cancel detaches nothing")
     }
 
     @Test("A swipe back released at 0.5 or more finishes: the post's coordinator leaves with its screen")
