@@ -107,7 +107,15 @@ extension Window {
             schedule(transition)
         } else {
             for screen in before where !Window.contains(screen, in: now) { completeAppearance(of: screen) }
-            for screen in now where !Window.contains(screen, in: before) { completeAppearance(of: screen) }
+            for screen in now where !Window.contains(screen, in: before) {
+                // A screen that appears inside one still appearing in a transition appears with it, so no child
+                // gets viewDidAppear before its container.
+                if let enclosing = screen.enclosingAppearingTransition {
+                    enclosing.take(screen)
+                } else {
+                    completeAppearance(of: screen)
+                }
+            }
         }
     }
 
@@ -138,10 +146,16 @@ extension Window {
             end(transition)
             return
         }
-        clock.schedule(after: transition.remainingDuration) { [weak self] in
-            guard let self else { return }
-            Transaction.run(touching: self) { self.end(transition) }
-        }
+        clock.schedule(transition, in: self, after: transition.remainingDuration)
+    }
+
+    /// Ends `transition` without delivering anything: its window or its clock
+    /// went away. Routing requests that waited only for it then go ahead.
+    func abandon(_ transition: Transition) {
+        transitions.removeAll { $0 === transition }
+        if pendingTransition === transition { pendingTransition = nil }
+        if heldGesture === transition { heldGesture = nil }
+        transition.abandon()
     }
 
     /// Ends `transition`: its screens that are still its own get their

@@ -93,7 +93,7 @@ enum Transaction {
         } else {
             idleWork.append(work)
         }
-        if depth == 0, !isSettling, transitionsInFlight == 0 { run {} }
+        runIdleWorkIfIdle()
     }
 
     /// Runs `work` as idle work at once: what it routes applies at once if
@@ -104,12 +104,25 @@ enum Transaction {
     }
 
     /// Runs `work` as idle work whose own waiting requests go in at `index`.
+    /// The work ends before its changes settle: what the callbacks of those
+    /// changes ask for is not part of it, and takes its turn in line.
     private static func runIdleWork<Result>(insertingAt index: Int, _ work: () -> Result) -> Result {
         let saved = (isRunningIdleWork, nestedInsertionIndex)
         isRunningIdleWork = true
         nestedInsertionIndex = index
-        defer { (isRunningIdleWork, nestedInsertionIndex) = saved }
-        return run { work() }
+        depth += 1
+        let result = work()
+        (isRunningIdleWork, nestedInsertionIndex) = saved
+        depth -= 1
+        if depth == 0 { settle() }
+        return result
+    }
+
+    /// Runs the waiting work if nothing moves any more and no change is under
+    /// way, as when the last transition in flight was abandoned.
+    static func runIdleWorkIfIdle() {
+        guard depth == 0, !isSettling, transitionsInFlight == 0, nextIdleWork < idleWork.count else { return }
+        run {}
     }
 
     // MARK: - Settling
@@ -137,6 +150,8 @@ enum Transaction {
             }
             if transitionsInFlight == 0, nextIdleWork < idleWork.count {
                 let work = idleWork[nextIdleWork]
+                // Let go of what the work captured as soon as it has run.
+                idleWork[nextIdleWork] = {}
                 nextIdleWork += 1
                 runIdleWork(insertingAt: nextIdleWork, work)
                 continue

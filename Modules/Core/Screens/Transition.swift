@@ -30,28 +30,61 @@ public final class ManualClock {
     /// How much time has passed since the clock was created.
     public private(set) var now: Duration = .zero
 
-    private var scheduled: [(due: Duration, sequence: Int, action: @MainActor () -> Void)] = []
+    /// The longest step one call moves the clock, about 31 years: longer
+    /// durations move it this far, so time never overflows.
+    public static let longestStep: Duration = .seconds(1_000_000_000)
+
+    /// A transition waiting for the clock, and the window that ends it.
+    private struct Entry {
+        let due: Duration
+        let sequence: Int
+        weak var window: Window?
+        let transition: Transition
+    }
+
+    private var scheduled: [Entry] = []
     private var nextSequence = 0
 
     /// Creates a clock at time zero with nothing scheduled.
     public init() {}
 
+    isolated deinit {
+        // Nobody can advance a clock that is gone: end what waits on it, without
+        // callbacks, so no lock, no waiting routing request and no window held
+        // by a completion outlives it.
+        for entry in scheduled {
+            if let window = entry.window {
+                window.abandon(entry.transition)
+            } else {
+                entry.transition.abandon()
+            }
+        }
+    }
+
     /// Whether a transition is waiting for the clock to end it. A held
     /// interactive gesture is not: it waits for its release, not for time.
-    public var hasScheduledTransitions: Bool { !scheduled.isEmpty }
+    public var hasScheduledTransitions: Bool {
+        scheduled.contains { !$0.transition.hasEnded && $0.window != nil }
+    }
 
-    /// Moves the clock forward by `duration`, ending every transition that is
-    /// due by then, in the order they are due (and in the order they started
-    /// when due together). A transition started by one that ends is ended too
-    /// if it is also due. A negative duration moves nothing.
+    /// Moves the clock forward by `duration` (at most ``longestStep``), ending
+    /// every transition that is due by then, in the order they are due (and
+    /// in the order they started when due together). A transition started by
+    /// one that ends is ended too if it is also due. A negative duration moves
+    /// nothing. A completion that advances the clock itself moves it on from
+    /// there; the clock never goes back.
     public func advance(by duration: Duration) {
-        let target = now + max(duration, .zero)
+        let target = now + min(max(duration, .zero), Self.longestStep)
         while let index = nextDueIndex(by: target) {
             let entry = scheduled.remove(at: index)
             now = max(now, entry.due)
-            entry.action()
+            if let window = entry.window {
+                Transaction.run(touching: window) { window.end(entry.transition) }
+            } else {
+                entry.transition.abandon()
+            }
         }
-        now = target
+        now = max(now, target)
     }
 
     /// Advances the clock until nothing is scheduled, and returns how far it
@@ -68,8 +101,10 @@ public final class ManualClock {
         return now - start
     }
 
-    func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) {
-        scheduled.append((now + max(delay, .zero), nextSequence, action))
+    /// Ends `transition` in `window` once `delay` has passed.
+    func schedule(_ transition: Transition, in window: Window, after delay: Duration) {
+        let due = now + min(max(delay, .zero), Self.longestStep)
+        scheduled.append(Entry(due: due, sequence: nextSequence, window: window, transition: transition))
         nextSequence += 1
     }
 
@@ -218,11 +253,13 @@ final class Transition {
         return owned
     }
 
-    /// Ends the transition without delivering anything, because its window
-    /// went away.
+    /// Ends the transition without delivering anything, because its window or
+    /// its clock went away; routing requests that waited only for it go ahead.
     func abandon() {
+        gesture = nil
         for screen in finish() { screen.transition = nil }
         completions.removeAll()
+        Transaction.runIdleWorkIfIdle()
     }
 
     var info: TransitionInfo {

@@ -121,6 +121,16 @@ open class ViewController: ViewControllerable {
         return false
     }
 
+    /// The transition that a container of this screen is appearing in, if any.
+    var enclosingAppearingTransition: Transition? {
+        var ancestor = parent
+        while let current = ancestor {
+            if let transition = current.transition, current.appearanceState == .appearing { return transition }
+            ancestor = current.parent
+        }
+        return nil
+    }
+
     /// The outermost container of this screen: where presentation happens.
     var containmentRoot: ViewController {
         var root = self

@@ -6,7 +6,9 @@
 /// transition on the window's ``TransitionClock``: the will-callbacks come at
 /// once, the did-callbacks and then the completion when the transition ends
 /// (at once on the immediate clock, when a test advances a ``ManualClock``).
-/// A screen outside any window is never animated. A routing call made from a
+/// A screen outside any window is never animated. Changes made in one step (one
+/// outermost routing call, or one callback or completion) settle together: if
+/// one of them is animated, they all join its transition. A routing call made from a
 /// lifecycle callback or a completion changes the hierarchy at once; its own
 /// callbacks and completion come after those already due, in order.
 ///

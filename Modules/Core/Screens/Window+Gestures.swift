@@ -56,9 +56,12 @@ extension Window {
         let removal = try removal(for: gesture)
         emit(.gesture(gesture))
         Transaction.run(touching: self) {
+            // The removal is a transition from the start, so what the owners' parents route when they hear of it
+            // waits for it, as it does after an interactive gesture.
+            let transition = pendingTransition ?? startTransition(kind: .gesture)
+            removal.lock(in: transition)
             let removed = removal.removeScreens()
             Window.tellOwners(ofRemoved: removed)
-            Window.finishChange(in: self, animated: true, kind: .gesture, completion: nil) { removal.lock(in: $0) }
         }
     }
 
