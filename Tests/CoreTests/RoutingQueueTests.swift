@@ -184,3 +184,51 @@ struct RoutingQueueTests {
         #expect(stage.clock.now == Window.transitionDuration * 4, "four transitions, one after the other")
     }
 }
+
+@Suite("Hiding a child and detaching it as one step")
+@MainActor
+struct RemoveChildHidingTests {
+    @Test("During a transition it waits, then hides the screen and detaches, stops and releases the child")
+    func waitsThenHidesAndDetaches() throws {
+        let stage = try ClockedStage()
+        let parent = FlowCoordinator("parent")
+        parent.start()
+        weak var released: ScreenCoordinator?
+        var outcome: RoutingOutcome?
+        do {
+            let child = ScreenCoordinator("b")
+            released = child
+            try parent.addChild(child) { try stage.navigation.push($0) }
+            try stage.navigation.push(TestScreen(screenID: "c"), animated: true)
+            try parent.removeChild(child, hiding: { _ in try stage.navigation.pop(to: stage.screen("a")!) }) {
+                outcome = $0
+            }
+            #expect(child.parent === parent, "still attached while its screen is shown")
+        }
+        stage.clock.runUntilIdle()
+        #expect(outcome == .applied)
+        #expect(stage.navigation.stackIDs == ["a"])
+        #expect(parent.children.isEmpty)
+        #expect(released == nil)
+    }
+
+    @Test("A child whose screen cannot be hidden stays attached; one that is not a child is refused")
+    func refusals() throws {
+        let stage = try ClockedStage()
+        let parent = FlowCoordinator("parent")
+        parent.start()
+        let child = ScreenCoordinator("b")
+        try parent.addChild(child) { try stage.navigation.push($0) }
+        #expect(throws: RoutingError.navigation(.notInNavigationStack)) {
+            try parent.removeChild(child) { _ in try stage.navigation.pop(to: TestScreen(screenID: "z")) }
+        }
+        #expect(child.parent === parent)
+        #expect(stage.navigation.stackIDs == ["a", "b"])
+        let stranger = ScreenCoordinator("stranger")
+        var hid = false
+        #expect(throws: RoutingError.coordinator(.notAChild)) {
+            try parent.removeChild(stranger) { _ in hid = true }
+        }
+        #expect(!hid)
+    }
+}

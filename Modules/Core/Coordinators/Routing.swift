@@ -131,6 +131,61 @@ extension Coordinator {
         if case .refused(let error) = outcome { throw error }
     }
 
+    /// Hides `child`'s screen with `hide`, then detaches and stops `child`, as
+    /// one step, now or once every window is idle (see ``route(_:completion:)``):
+    /// the counterpart of ``addChild(_:showing:completion:)`` for a child that
+    /// says it is done.
+    ///
+    /// If `hide` throws, `child` stays attached, since its screen is still
+    /// shown, so the tree never loses a coordinator whose screen is on screen
+    /// (`hide` should throw only before it changes anything, as every routing
+    /// method does):
+    ///
+    /// ```swift
+    /// func signUpDidCancel() {
+    ///     try? removeChild(signUp) { _ in try self.viewControllerable.pop(animated: true) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - child: the child to hide and detach.
+    ///   - hide: hides `child`'s screen the way this parent showed it.
+    ///   - completion: called once with the outcome, as for
+    ///     ``route(_:completion:)``.
+    /// - Throws: when the request is applied at once and refused:
+    ///   ``RoutingError/coordinator(_:)`` with ``CoordinatorError/notAChild`` if
+    ///   `child` is not attached here (then `hide` does not run), or what `hide`
+    ///   threw. A queued request throws nothing; its outcome goes to
+    ///   `completion`.
+    public final func removeChild(
+        _ child: any ViewableCoordinating,
+        hiding hide: @escaping @MainActor (any ViewControllerable) throws -> Void,
+        completion: (@MainActor (RoutingOutcome) -> Void)? = nil
+    ) throws(RoutingError) {
+        let outcome = schedule { [weak self] in
+            self?.detach(child, hiding: hide) ?? .dropped
+        } completion: {
+            completion?($0)
+        }
+        guard let outcome else { return }
+        completion?(outcome)
+        if case .refused(let error) = outcome { throw error }
+    }
+
+    private func detach(
+        _ child: any ViewableCoordinating,
+        hiding hide: (any ViewControllerable) throws -> Void
+    ) -> RoutingOutcome {
+        guard child.parent === self else { return .refused(.coordinator(.notAChild)) }
+        do {
+            try hide(child.viewControllerable)
+        } catch {
+            return .refused(RoutingError(error))
+        }
+        try? removeChild(child)
+        return .applied
+    }
+
     private func attach(
         _ child: any ViewableCoordinating,
         showing show: (any ViewControllerable) throws -> Void
