@@ -15,6 +15,8 @@ final class CompositionRoot {
     let appCoordinator: any RootCoordinating
     /// Where services report corrupt data files.
     let health: DataHealth
+    /// Saves and restores where the person is; `nil` for a playground, which keeps nothing.
+    let restoration: AppRestoration?
 
     /// Builds everything over `directory`; the saved session decides whether Login or Feed shows first once
     /// ``appCoordinator`` starts.
@@ -32,9 +34,11 @@ final class CompositionRoot {
         let window = Window()
         self.window = window
         self.health = health
-        appCoordinator = AppCoordinator(
+        let appCoordinator = AppCoordinator(
             window: window, loginBuilder: loginBuilder, signUpBuilder: signUpBuilder, feedBuilder: feedBuilder,
             accounts: accounts, posts: posts, user: user)
+        self.appCoordinator = appCoordinator
+        restoration = AppRestoration(store: FileRestorationStore(folder: directory.path), root: appCoordinator)
     }
 
     /// Builds the playground of one feature: the feature over in-memory services, shown by a stand-in parent.
@@ -44,6 +48,7 @@ final class CompositionRoot {
         self.window = window
         health = DataHealth()
         appCoordinator = PlaygroundCoordinator(window: window, playground: playground, clock: clock)
+        restoration = nil
     }
 }
 

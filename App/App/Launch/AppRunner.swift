@@ -74,6 +74,9 @@ final class AppRunner {
         }
         root.appCoordinator.start()
         defer { root.appCoordinator.stop() }
+        if options.restores, let notice = root.restoration?.restore() {
+            errorOutput.write("app: \(TerminalText.escaped(notice))\n")
+        }
         let isInteractive = options.scriptPath == nil && input.isTerminal
         let loop = CommandLoop(
             root: root,

@@ -14,6 +14,8 @@ struct LaunchOptions: Equatable, Sendable {
     var playgroundFeature: String?
     /// Whether a corrupt data file is renamed aside instead of stopping the app.
     var movesCorruptDataAside = false
+    /// Whether the app comes back where the person left it (not with `--no-restore`).
+    var restores = true
     /// The clock's fixed time from `APP_NOW`, or `nil` for the real time.
     var fixedNow: Date?
     /// Whether `NO_COLOR` is set.
@@ -24,7 +26,7 @@ struct LaunchOptions: Equatable, Sendable {
     /// The usage text printed by `--help` and after a usage error.
     static let usage = """
         usage: app [--data-dir PATH] [--script FILE] [--keep-going] [--open URL] [--move-aside-corrupt-data]
-               [--feature NAME]
+               [--feature NAME] [--no-restore]
 
           --data-dir PATH             where accounts, the session and posts are kept
                                       (default: $APP_DATA_DIR, else $XDG_DATA_HOME/modular-coordinators,
@@ -35,6 +37,7 @@ struct LaunchOptions: Equatable, Sendable {
           --move-aside-corrupt-data   rename a corrupt data file to <name>.corrupt-<timestamp> and start fresh
           --feature NAME              host one feature (Login, SignUp, Feed, ...) alone over in-memory
                                       services, shown by a stand-in parent: push, sheet or embed chooses how
+          --no-restore                start at the first screen instead of where you left
           --help                      print this help
 
         environment: APP_DATA_DIR, XDG_DATA_HOME, HOME, APP_NOW (fixed ISO-8601 time), NO_COLOR
@@ -62,10 +65,11 @@ struct LaunchOptions: Equatable, Sendable {
             case "--script": options.scriptPath = try value()
             case "--open": options.initialLink = try value()
             case "--feature": options.playgroundFeature = try value()
-            case "--keep-going", "--move-aside-corrupt-data", "--help", "-h":
+            case "--keep-going", "--move-aside-corrupt-data", "--no-restore", "--help", "-h":
                 guard inlineValue == nil else { throw UserFacingError(description: "\(flag) takes no value") }
                 switch flag {
                 case "--keep-going": options.keepsGoing = true
+                case "--no-restore": options.restores = false
                 case "--move-aside-corrupt-data": options.movesCorruptDataAside = true
                 default:
                     // The usage needs nothing else: return it before the environment is read, so `--help` works
