@@ -28,8 +28,9 @@ struct ConcurrentProcessTests {
 
         // Both start on an empty directory, so they also race to seed it.
         let path = data.path
-        async let first = Self.run(app, arguments: ["--data-dir", path, "--script", scripts[0]])
-        async let second = Self.run(app, arguments: ["--data-dir", path, "--script", scripts[1]])
+        // Each starts at the first screen, not where the other one is.
+        async let first = Self.run(app, arguments: ["--data-dir", path, "--script", scripts[0], "--no-restore"])
+        async let second = Self.run(app, arguments: ["--data-dir", path, "--script", scripts[1], "--no-restore"])
         let results = try await [first, second]
         for result in results {
             #expect(result.status == 0, "\(result.error)")
