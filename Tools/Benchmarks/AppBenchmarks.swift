@@ -89,7 +89,7 @@ enum AppBenchmarks {
         }
     }
 
-    private static func temporaryDirectory() throws -> String {
+    static func temporaryDirectory() throws -> String {
         var template = Array((NSTemporaryDirectory() + "/benchmarks-XXXXXX").utf8CString)
         guard let path = mkdtemp(&template) else {
             throw Failure(description: "cannot create a temporary directory: \(String(cString: strerror(errno)))")
