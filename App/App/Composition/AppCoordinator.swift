@@ -137,7 +137,8 @@ final class AppCoordinator: Coordinator, RootCoordinating {
                 guard case .feed = link else { throw UserFacingError(description: "it does not need a log-in") }
                 try open(link)
             } catch {
-                result.append(.noLongerApplies("the link \(text) no longer waits for a log-in: \(error)"))
+                let shown = text.count > 100 ? String(text.prefix(100)) + "…" : text
+                result.append(.noLongerApplies("the link \(shown) no longer waits for a log-in: \(error)"))
             }
         }
         return result

@@ -51,8 +51,6 @@ final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCo
     private static let restorationKind = "login"
     private static let restorationVersion = 1
     private static let emailKey = "email"
-    /// The kind of SignUp's records, which Login keeps as its child's state.
-    private static let signUpKind = "signup"
 
     /// Login's record: kind `login`, version 1, the value `email` (as typed;
     /// the password is never kept), and sign-up's own record as its only child
@@ -75,7 +73,8 @@ final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCo
             return .nearest(because: error)
         }
         presenter.show(email: state.values[Self.emailKey] ?? "")
-        guard let signUpState = state.child(ofKind: Self.signUpKind) else { return .restored }
+        // Sign-up's record is opaque here: Login only keeps it and hands it back.
+        guard let signUpState = state.children.first else { return .restored }
         loginScreenDidRequestSignUp()
         guard let signUp else { return .nearest(because: .noLongerApplies("sign-up cannot be shown")) }
         return signUp.restore(from: signUpState)
