@@ -7,79 +7,115 @@ let package = Package(
     products: [
         .library(name: "Core", targets: ["Core"]),
         .library(name: "CoreTesting", targets: ["CoreTesting"]),
+        .library(name: "InputRules", targets: ["InputRules"]),
         .library(name: "LoginFeature", targets: ["LoginFeature"]),
         .library(name: "SignUpFeature", targets: ["SignUpFeature"]),
         .library(name: "FeedFeature", targets: ["FeedFeature"]),
         // new-feature: feature products
         .executable(name: "app", targets: ["Main"]),
         .executable(name: "boundary-check", targets: ["BoundaryCheckCommand"]),
-        .executable(name: "new-feature", targets: ["NewFeature"]),
+        .executable(name: "new-feature", targets: ["NewFeatureMain"]),
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
         .executable(name: "module-graph", targets: ["ModuleGraph"]),
+        // `swift package check-boundaries` and `swift package new-feature <Name>`, in any package that depends on
+        // this one.
+        .plugin(name: "CheckBoundariesPlugin", targets: ["CheckBoundariesPlugin"]),
+        .plugin(name: "NewFeaturePlugin", targets: ["NewFeaturePlugin"]),
     ],
     targets: [
         // MARK: Runtime
         .target(name: "Core", path: "Modules/Core"),
         .target(name: "CoreTesting", dependencies: ["Core"], path: "Modules/CoreTesting"),
+        .target(name: "InputRules", path: "Modules/InputRules"),
 
         // MARK: Features
-        .target(name: "LoginFeature", dependencies: ["Core", "SignUpFeature"], path: "Modules/LoginFeature"),
-        .target(name: "SignUpFeature", dependencies: ["Core"], path: "Modules/SignUpFeature"),
-        .target(name: "FeedFeature", dependencies: ["Core"], path: "Modules/FeedFeature"),
+        .target(
+            name: "LoginFeature", dependencies: ["Core", "InputRules", "SignUpFeature"], path: "Modules/LoginFeature"),
+        .target(name: "SignUpFeature", dependencies: ["Core", "InputRules"], path: "Modules/SignUpFeature"),
+        .target(name: "FeedFeature", dependencies: ["Core", "InputRules"], path: "Modules/FeedFeature"),
         // new-feature: feature targets
 
         // MARK: App
         .systemLibrary(name: "CCrypt", path: "App/CCrypt"),
+        .systemLibrary(name: "CSQLite", path: "App/CSQLite"),
         .target(
             name: "App",
-            dependencies: ["Core", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt"],
+            dependencies: [
+                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CSQLite",
+                "ArgumentParsing",
+            ],
             path: "App/App"
         ),
         .executableTarget(name: "Main", dependencies: ["App"], path: "App/Main"),
 
         // MARK: Tools
-        .target(name: "BoundaryCheck", path: "Tools/BoundaryCheck"),
+        .target(name: "ArgumentParsing", path: "Tools/ArgumentParsing"),
+        .target(name: "BoundaryCheck", dependencies: ["ArgumentParsing"], path: "Tools/BoundaryCheck"),
         .executableTarget(
             name: "BoundaryCheckCommand",
             dependencies: [
                 "BoundaryCheck",
                 // The checked modules, so `swift run boundary-check` builds them before reading them.
-                "Core", "CoreTesting", "LoginFeature", "SignUpFeature", "FeedFeature",
+                "Core", "CoreTesting", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
                 // new-feature: checked modules (boundary-check)
             ],
             path: "Tools/BoundaryCheckCommand"
         ),
-        .executableTarget(name: "NewFeature", path: "Tools/NewFeature"),
+        .target(name: "NewFeature", dependencies: ["ArgumentParsing"], path: "Tools/NewFeature"),
+        .executableTarget(name: "NewFeatureMain", dependencies: ["NewFeature"], path: "Tools/NewFeatureMain"),
+        // The plugins' own executable: SwiftPM cannot hand a plugin an executable that a product also builds.
+        .executableTarget(name: "PluginTool", dependencies: ["BoundaryCheck", "NewFeature"], path: "Tools/PluginTool"),
         .target(name: "MallocCounter", path: "Tools/MallocCounter"),
+        .plugin(
+            name: "CheckBoundariesPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "check-boundaries",
+                    description: "Checks the module boundaries of this package against its rules and baselines")),
+            dependencies: ["PluginTool"]
+        ),
+        .plugin(
+            name: "NewFeaturePlugin",
+            capability: .command(
+                intent: .custom(verb: "new-feature", description: "Creates a feature module, its tests and rules"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "new-feature adds the feature's module, tests and targets")
+                ]),
+            dependencies: ["PluginTool"]
+        ),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter"], path: "Tools/Benchmarks"),
-        .executableTarget(name: "ModuleGraph", dependencies: ["BoundaryCheck"], path: "Tools/ModuleGraph"),
+            name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter", "ArgumentParsing"],
+            path: "Tools/Benchmarks"),
+        .executableTarget(
+            name: "ModuleGraph", dependencies: ["BoundaryCheck", "ArgumentParsing"], path: "Tools/ModuleGraph"),
 
         // MARK: Tests
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
         .testTarget(name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"]),
+        .testTarget(name: "InputRulesTests", dependencies: ["InputRules"]),
         .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting"]),
         .testTarget(name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting"]),
         .testTarget(name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Core", "CoreTesting"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Core", "CoreTesting", "InputRules"]),
         // new-feature: feature test targets
         .testTarget(
             name: "BoundaryCheckTests",
             dependencies: [
                 "BoundaryCheck",
                 // The checked modules, so `swift test` builds them before the suite reads them.
-                "Core", "CoreTesting", "LoginFeature", "SignUpFeature", "FeedFeature",
+                "Core", "CoreTesting", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
                 // new-feature: checked modules (BoundaryCheckTests)
             ],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature"]),
         .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
     ]
 )
 
 // Settings shared by every target, applied in one place so no target can drift.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .swiftLanguageMode(.v6),

@@ -201,12 +201,19 @@ struct DeepLinkRoutingTests {
         #expect(states[0] == states[1])
     }
 
-    @Test("An unknown post while logged out is refused before asking to log in")
+    @Test("A link to a post while logged out reveals nothing about it until the log-in, which then says if it exists")
     func unknownPostWhileLoggedOut() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run("signup\nopen app://feed/post/404\nstate\n", arguments: ["--keep-going"])
-        #expect(run.error == "line 2: no post with id '404'\n")
-        #expect(run.lastState?.top == "signup.email")
+        let missing = try TemporaryDataDirectory().run(
+            "open app://feed/post/404\nscreen\nstate\n" + AppHarness.demoLogin, arguments: ["--keep-going"])
+        let existing = try TemporaryDataDirectory().run(
+            "open app://feed/post/4\nscreen\nstate\n" + AppHarness.demoLogin, arguments: ["--keep-going"])
+        let beforeLogIn = { (run: AppRun) in run.output.components(separatedBy: "\n{").first ?? "" }
+        #expect(
+            beforeLogIn(missing).replacingOccurrences(of: "404", with: "4") == beforeLogIn(existing),
+            "before the log-in, a missing post looks like an existing one")
+        #expect(missing.states.first?.top == "login")
+        #expect(missing.error == "line 6: no post with id '404'\n")
+        #expect(existing.error.isEmpty)
     }
 
     @Test("An enormous link (10,000 path segments) is refused quickly, without a crash")

@@ -12,9 +12,7 @@ import Testing
 struct FeedRouteOutcomeTests {
     /// Starts the app over a fresh data directory and logs the demo account in, so the feed is shown.
     private func loggedInRoot(_ data: TemporaryDataDirectory) throws -> CompositionRoot {
-        let directory = try DataDirectory.open(path: data.path)
-        try DemoContent.seedIfNeeded(directory, now: Date())
-        let root = try CompositionRoot(directory: directory, clock: AppClock(fixedNow: nil))
+        let root = try CompositionRoot(database: data.database(), clock: AppClock(fixedNow: nil))
         root.appCoordinator.start()
         try root.window.setText("demo@example.com", forField: "email")
         try root.window.setText("demo-password", forField: "password")

@@ -167,7 +167,7 @@ struct HostileInputTests {
             set text a draft cut off by the end
             """)
         #expect(signUp.status == 0, "\(signUp.error)")
-        let accountsBefore = try data.allFiles()["accounts.json"]
+        let accountsBefore = try data.sql("SELECT email FROM accounts ORDER BY email")
 
         // Cut off in the middle of a second sign-up, on its password step.
         // Each run starts at the first screen: this is about the data files, not about where the person was.
@@ -175,7 +175,7 @@ struct HostileInputTests {
             "logout\nsignup\nset email half@example.com\nnext\nset password half-password",
             arguments: ["--no-restore"])
         #expect(halfSignUp.status == 0, "\(halfSignUp.error)")
-        #expect(try data.allFiles()["accounts.json"] == accountsBefore)
+        #expect(try data.sql("SELECT email FROM accounts ORDER BY email") == accountsBefore)
 
         let check = data.run(
             "set email whole@example.com\nset password whole-password\nlogin\nscreen\nstate\n",

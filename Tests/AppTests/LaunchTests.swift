@@ -50,12 +50,12 @@ struct LaunchTests {
             input: ScriptedInput(AppHarness.demoLogin), arguments: [],
             environment: ["APP_DATA_DIR": fromEnvironment.path])
         #expect(first.status == 0)
-        #expect(FileManager.default.fileExists(atPath: fromEnvironment.file("session.json")))
+        #expect(try fromEnvironment.count("SELECT count(*) FROM session") == 1)
         let second = AppHarness.run(
             input: ScriptedInput("state\n"), arguments: ["--data-dir=\(fromFlag.path)"],
             environment: ["APP_DATA_DIR": fromEnvironment.path])
         #expect(second.lastState?.loggedIn == false)
-        #expect(FileManager.default.fileExists(atPath: fromFlag.file("accounts.json")))
+        #expect(FileManager.default.fileExists(atPath: fromFlag.databasePath))
     }
 
     @Test("Without a flag or APP_DATA_DIR, the data directory is $XDG_DATA_HOME/modular-coordinators")
@@ -64,7 +64,7 @@ struct LaunchTests {
         let run = AppHarness.run(
             input: ScriptedInput("state\n"), arguments: [], environment: ["XDG_DATA_HOME": base.path])
         #expect(run.status == 0)
-        #expect(FileManager.default.fileExists(atPath: base.path + "/modular-coordinators/accounts.json"))
+        #expect(FileManager.default.fileExists(atPath: base.path + "/modular-coordinators/app.sqlite"))
     }
 
     @Test("A data directory that cannot be created is named with the problem, exit code 1")
@@ -83,9 +83,7 @@ struct LaunchTests {
             input: ScriptedInput(AppHarness.demoLogin + "state\n"), arguments: ["--data-dir", path])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.user == "Demo")
-        for name in ["accounts.json", "posts.json", "session.json"] {
-            #expect(FileManager.default.fileExists(atPath: path + "/" + name), "\(name) missing")
-        }
+        #expect(FileManager.default.fileExists(atPath: path + "/app.sqlite"))
     }
 
     @Test(

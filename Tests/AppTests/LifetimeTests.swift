@@ -41,9 +41,7 @@ struct LifetimeTests {
         let coordinatorsBefore = LiveObjects.coordinatorCount
         let screensBefore = LiveObjects.screenCount
         let report = try trackingLifetimes {
-            let directory = try DataDirectory.open(path: data.path)
-            try DemoContent.seedIfNeeded(directory, now: Date())
-            let root = try CompositionRoot(directory: directory, clock: AppClock(fixedNow: nil))
+            let root = try CompositionRoot(database: data.database(), clock: AppClock(fixedNow: nil))
             let session = CommandSession(root: root, style: .plain) { _ in nil }
             root.appCoordinator.start()
             // AppCoordinator + LoginCoordinator; login.navigation + login.

@@ -257,16 +257,16 @@ private let snapshotCommands = "state\nscreen\n"
         #expect(run.error == "app: restored the nearest screen: you were logged out since\n")
     }
 
-    @Test("A waiting link whose post was deleted is dropped; the rest of the log-in screen is restored")
-    func waitingLinkToADeletedPost() throws {
+    @Test("A waiting link the app no longer understands is dropped; the rest of the log-in screen is restored")
+    func waitingLinkNoLongerUnderstood() throws {
         let directory = try TemporaryDataDirectory()
         _ = directory.run("open app://feed/post/2\nset email waiting@example.com\n")
-        try rewriteRecord(in: directory) { $0.replacingOccurrences(of: "post/2", with: "post/999") }
+        try rewriteRecord(in: directory) { $0.replacingOccurrences(of: "app://feed/post/2", with: "app://feed/gone") }
         let run = directory.run(snapshotCommands)
         #expect(run.lastState?.top == "login")
         #expect(run.output.contains("Email (set email): waiting@example.com"))
         #expect(!run.output.contains("Log in or sign up to continue"))
-        #expect(run.error.hasPrefix("app: restored the nearest screen: the link app://feed/post/999"))
+        #expect(run.error.hasPrefix("app: restored the nearest screen: the link app://feed/gone no longer waits"))
         #expect(run.error.split(separator: "\n").count == 1)
     }
 

@@ -44,7 +44,6 @@ struct ScriptErrorTests {
             run.error == """
                 line 1: unknown command or action 'frobnicate' (type 'help')
                 line 2: malformed link 'notalink': links start with app://
-                line 3: no post with id '999'
                 line 6: Wrong email or password.
                 line 7: no field 'nofield' on this screen
                 line 8: there is nothing to go back to

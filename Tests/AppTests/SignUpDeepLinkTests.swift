@@ -55,8 +55,7 @@ struct SignUpDeepLinkTests {
         #expect(states[2].presented.isEmpty)
         #expect(states[2].coordinators.childNames == ["FeedCoordinator"])
         #expect(states[2].coordinators.allNames.contains("PostDetailCoordinator"))
-        let accounts = try String(contentsOfFile: data.file("accounts.json"), encoding: .utf8)
-        #expect(accounts.contains("zed@example.com"))
+        #expect(try data.sql("SELECT email FROM accounts").contains("zed@example.com"))
     }
 
     @Test(

@@ -139,6 +139,33 @@ struct CheckerCatchesViolationsTests {
             ])
     }
 
+    @Test("An import the compiler reports but the line scan cannot place still fails, at the target's folder")
+    func unplacedImportFails() throws {
+        let package = try FixturePackage(fixture: "DependencyAddedInCode")
+        defer { package.remove() }
+        // The module's name on the line after `import`: the compiler reads it, the line scan does not.
+        try "import\n    SignUpFeature\n".write(
+            to: package.root.appendingPathComponent("Modules/FeedFeature/Split.swift"), atomically: true,
+            encoding: .utf8)
+        let violations = try package.importViolations()
+        #expect(
+            violations.map { "[\($0.rule)] \($0.location): \($0.problem)" }.first
+                == "[imports] Modules/FeedFeature: FeedFeature imports SignUpFeature, but may import only Core",
+            "\(PackageUnderTest.report(violations))")
+    }
+
+    @Test("A package without a rules file gets default rules: each XFeature target is a feature that imports none")
+    func defaultRulesFitFeatureNaming() throws {
+        let targets = [("regular", "ProfileFeature"), ("regular", "Models"), ("executable", "App"), ("test", "T")]
+            .map { PackageManifest.Target(kind: $0, name: $1, dependencies: [], path: $1, exclude: [], line: nil) }
+        let rules = try BoundaryRules.parse(BoundaryRules.defaults(for: targets), file: "default rules")
+        #expect(rules.features == [BoundaryRules.Feature(module: "ProfileFeature", prefix: "Profile")])
+        #expect(rules.imports["ProfileFeature"] == [])
+        #expect(rules.imports["App"] == ["ProfileFeature", "Models"])
+        #expect(rules.imports["T"] == nil, "test targets follow the rule for tests")
+        #expect(rules.screenBases.contains("Core.ViewController"))
+    }
+
     @Test("A manifest that cannot be evaluated stops the check with the reason, never a guess from its text")
     func unevaluableManifestFails() throws {
         let package = try FixturePackage(fixture: "DependencyAddedInCode")
@@ -213,7 +240,7 @@ struct CheckerCatchesViolationsTests {
     func manifestOfThisPackage() throws {
         let manifest = try PackageManifest(packageRoot: PackageUnderTest.root, toolchain: try Toolchain.locate())
         let login = try #require(manifest.target("LoginFeature"))
-        #expect(login.dependencies == ["Core", "SignUpFeature"])
+        #expect(login.dependencies == ["Core", "InputRules", "SignUpFeature"])
         #expect(login.path == "Modules/LoginFeature")
         #expect(login.location.hasPrefix("Package.swift:"))
         let tests = try #require(manifest.target("BoundaryCheckTests"))

@@ -18,9 +18,11 @@ struct FixturePackage {
     /// The violations of the import graph, with the fixture's rules and its evaluated manifest.
     func importViolations() throws -> [Violation] {
         let rulesText = try String(contentsOf: root.appendingPathComponent("BoundaryRules.txt"), encoding: .utf8)
-        return ImportGraphCheck.violations(
-            packageRoot: root, manifest: try PackageManifest(packageRoot: root, toolchain: try Toolchain.locate()),
-            rules: try BoundaryRules.parse(rulesText, file: "BoundaryRules.txt"), rulesPath: "BoundaryRules.txt")
+        let toolchain = try Toolchain.locate()
+        return try ImportGraphCheck.violations(
+            packageRoot: root, manifest: try PackageManifest(packageRoot: root, toolchain: toolchain),
+            rules: try BoundaryRules.parse(rulesText, file: "BoundaryRules.txt"), rulesPath: "BoundaryRules.txt",
+            toolchain: toolchain)
     }
 
     /// Removes the temporary package.

@@ -352,3 +352,54 @@ struct TransitionRefusalTests {
         #expect(stage.navigation.stackIDs == ["a", "b"])
     }
 }
+
+@Suite("Transitions overtaken by instant changes")
+@MainActor
+struct OvertakenTransitionTests {
+    @Test("A new root during a push: the moving screens finish disappearing at once, and nothing appears later")
+    func newRootDuringPush() throws {
+        let stage = try ClockedStage()
+        try stage.navigation.push(TestScreen(screenID: "b"), animated: true, completion: stage.mark("completion"))
+        stage.resetLog()
+
+        try stage.window.setRootViewController(TestScreen(screenID: "r"))
+        #expect(
+            stage.log == [
+                "viewDidLoad r", "viewWillDisappear nav", "viewWillDisappear b", "viewWillAppear r",
+                "viewDidDisappear nav", "viewDidDisappear b", "viewDidAppear r",
+            ])
+        #expect(stage.screen("a")?.appearanceState == .disappearing, "a still waits for the push to end")
+
+        stage.clock.advance(by: Window.transitionDuration)
+        #expect(stage.log.suffix(2) == ["viewDidDisappear a", "completion"])
+        #expect(stage.navigation.viewControllers.allSatisfy { $0.appearanceState == .disappeared })
+        #expect(stage.window.isIdle)
+    }
+
+    @Test("A container switch during a push inside it takes the pushed screen away at once")
+    func containerSwitchDuringPush() throws {
+        let clock = ManualClock()
+        let window = Window(clock: .manual(clock))
+        let tabs = TestContainer(screenID: "tabs")
+        let first = try NavigationController(root: TestScreen(screenID: "one"), screenID: "first")
+        let second = TestScreen(screenID: "two")
+        try tabs.setViewControllers([first, second])
+        try window.setRootViewController(tabs)
+        var log: [String] = []
+        window.addObserver { event in
+            if case .lifecycle = event { log.append(event.description) }
+        }
+        try first.push(TestScreen(screenID: "pushed"), animated: true)
+        log.removeAll()
+
+        try tabs.select(index: 1)
+        clock.runUntilIdle()
+        #expect(
+            log == [
+                "viewDidLoad two", "viewWillDisappear first", "viewWillDisappear pushed", "viewWillAppear two",
+                "viewDidDisappear first",
+                "viewDidDisappear pushed", "viewDidAppear two", "viewDidDisappear one",
+            ])
+        #expect(window.visibleViewControllers.map(\.screenID) == ["tabs", "two"])
+    }
+}

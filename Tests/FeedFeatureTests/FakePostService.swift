@@ -2,7 +2,8 @@ import FeedFeature
 import Foundation
 
 /// An in-memory post service that records what it was asked (and for whom)
-/// and can be told to fail. Likes add or remove one, for whoever asks.
+/// and can be told to fail. Likes are set, not toggled,
+/// for whoever asks.
 @MainActor
 final class FakePostService: FeedPostService {
     private(set) var posts: [FeedPost]
@@ -32,18 +33,24 @@ final class FakePostService: FeedPostService {
         posts.append(post)
     }
 
-    func latestPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] {
+    func latestPosts(for user: FeedUser, after postID: String?, limit: Int) throws(FeedServiceError) -> [FeedPost] {
         readers.append(user)
         listReadCount += 1
         if let failure { throw failure }
-        return posts.sorted { $0.createdAt > $1.createdAt }
+        return Self.page(posts.sorted { $0.createdAt > $1.createdAt }, after: postID, limit: limit)
     }
 
-    func popularPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] {
+    func popularPosts(for user: FeedUser, after postID: String?, limit: Int) throws(FeedServiceError) -> [FeedPost] {
         readers.append(user)
         listReadCount += 1
         if let failure { throw failure }
-        return posts.sorted { $0.likeCount > $1.likeCount }
+        return Self.page(posts.sorted { $0.likeCount > $1.likeCount }, after: postID, limit: limit)
+    }
+
+    /// The `limit` posts of `ordered` that follow the post `postID` (from the start when `nil`).
+    private static func page(_ ordered: [FeedPost], after postID: String?, limit: Int) -> [FeedPost] {
+        let start = postID.flatMap { id in ordered.firstIndex { $0.id == id }.map { $0 + 1 } } ?? 0
+        return Array(ordered[start...].prefix(limit))
     }
 
     func post(id: String, for user: FeedUser) throws(FeedServiceError) -> FeedPost? {
@@ -68,19 +75,28 @@ final class FakePostService: FeedPostService {
         return post
     }
 
-    func toggleLike(postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
+    func setLike(_ isLiked: Bool, postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
         if let failure { throw failure }
         guard let index = posts.firstIndex(where: { $0.id == postID }) else { throw .postNotFound(postID) }
         let post = posts[index]
-        let toggled = FeedPost(
+        let updated = FeedPost(
             id: post.id,
             authorName: post.authorName,
             createdAt: post.createdAt,
             text: post.text,
-            likeCount: post.likeCount + (post.isLiked ? -1 : 1),
-            isLiked: !post.isLiked
+            likeCount: post.likeCount + (isLiked == post.isLiked ? 0 : isLiked ? 1 : -1),
+            isLiked: isLiked
         )
-        posts[index] = toggled
-        return toggled
+        posts[index] = updated
+        return updated
+    }
+
+    /// Sets the like of `user` behind the feed's back, as another screen or process would.
+    func setLikeElsewhere(_ isLiked: Bool, postID: String) {
+        guard let index = posts.firstIndex(where: { $0.id == postID }) else { return }
+        let post = posts[index]
+        posts[index] = FeedPost(
+            id: post.id, authorName: post.authorName, createdAt: post.createdAt, text: post.text,
+            likeCount: post.likeCount + (isLiked == post.isLiked ? 0 : isLiked ? 1 : -1), isLiked: isLiked)
     }
 }

@@ -21,6 +21,23 @@ struct FeedComposeTests {
         }
     }
 
+    @Test("A post over 500 characters is refused with its length, and the draft stays; 500 are posted")
+    func postTooLong() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { _, window in
+            try window.tap("compose")
+            try window.type(String(repeating: "é", count: 501), into: "text")
+            try window.tap("post")
+            #expect(window.errorMessageOnTop == "A post can have at most 500 characters; this one has 501.")
+            #expect(window.presentedIDs == ["feed.compose"])
+            #expect(service.publishedTexts.isEmpty)
+            try window.type(String(repeating: "é", count: 500), into: "text")
+            try window.tap("post")
+            #expect(service.publishedTexts.count == 1)
+            #expect(window.presentedIDs == [])
+        }
+    }
+
     @Test("Posting dismisses compose and shows the post at the top of Latest, even from Popular")
     func post() throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)

@@ -35,6 +35,21 @@ struct FeedPostTests {
         }
     }
 
+    @Test("Like sets the state the button shows, and the screen then shows what the service stored")
+    func likeFromStaleScreen() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { _, window in
+            try window.tap("post.p2")
+            #expect(window.topViewController?.content.actions.map(\.title) == ["Like"])
+            // Another screen likes it meanwhile; this one still offers Like.
+            service.setLikeElsewhere(true, postID: "p2")
+            try window.tap("like")
+            #expect(service.posts.first { $0.id == "p2" }?.isLiked == true, "a toggle would have unliked it")
+            #expect(window.visibleText.contains("11 likes"))
+            #expect(window.topViewController?.content.actions.map(\.title) == ["Unlike"])
+        }
+    }
+
     @Test("Like toggles on the detail and updates both lists")
     func like() throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)

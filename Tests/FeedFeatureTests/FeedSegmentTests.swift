@@ -24,6 +24,25 @@ struct FeedSegmentTests {
         }
     }
 
+    @Test("A list shows a page of 20 and `more`; `more` appends the next page and disappears after the last")
+    func pages() throws {
+        let many = (0..<25).map { index in
+            FeedFixtures.post("m\(index)", by: "Ann", secondsAgo: Double(index) * 60, text: "post \(index)", likes: 0)
+        }
+        let service = FakePostService(posts: many, now: FeedFixtures.now)
+        try withFeedShown(service: service) { _, window in
+            #expect(window.rowsOnTop.map(\.id) == (0..<20).map { "m\($0)" })
+            #expect(window.actionIDsOnTop.last == "more")
+            try window.tap("more")
+            #expect(window.rowsOnTop.map(\.id) == (0..<25).map { "m\($0)" })
+            #expect(!window.actionIDsOnTop.contains("more"))
+            // Coming back reloads as many as were shown, not just the first page.
+            try window.tap("popular")
+            try window.tap("latest")
+            #expect(window.rowsOnTop.count == 25)
+        }
+    }
+
     @Test("Tapping a segment swaps the embedded screen: the other one disappears, both stay attached")
     func switchSegments() throws {
         try withFeedShown { parent, window in

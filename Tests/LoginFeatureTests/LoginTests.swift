@@ -54,11 +54,13 @@ struct LoginTests {
         }
     }
 
-    @Test("A malformed email is refused without asking the authenticator")
-    func malformedEmail() throws {
+    @Test(
+        "A malformed email, or one holding an invisible character, is refused without asking the authenticator",
+        arguments: ["ada.example.com", "ada\u{200B}@example.com", "ada@example.com\u{202E}"])
+    func malformedEmail(email: String) throws {
         let authenticator = FakeAuthenticator()
         try withLoginShown(authenticator: authenticator) { parent, window in
-            try window.logIn(email: "ada.example.com", password: "analytical")
+            try window.logIn(email: email, password: "analytical")
             #expect(window.errorMessageOnTop == "Enter a valid email address.")
             #expect(authenticator.attempts.isEmpty)
             #expect(parent.sessions.isEmpty)

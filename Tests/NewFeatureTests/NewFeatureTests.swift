@@ -6,7 +6,8 @@ import Testing
 /// The scaffolder on a scratch copy of this package's manifest and rules.
 @Suite("new-feature")
 struct NewFeatureTests {
-    /// A temporary package holding copies of this package's `Package.swift` and rules file.
+    /// A temporary package holding copies of this package's `Package.swift` and rules file, and folders for
+    /// baselines and probes.
     struct ScratchPackage {
         let root: URL
 
@@ -14,8 +15,10 @@ struct NewFeatureTests {
             let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent()
             root = FileManager.default.temporaryDirectory.appendingPathComponent("new-feature-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(
-                at: root.appendingPathComponent("Tools"), withIntermediateDirectories: true)
+            for folder in ["Tools/Baselines", "Tools/Probes"] {
+                try FileManager.default.createDirectory(
+                    at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
             for path in ["Package.swift", "Tools/BoundaryRules.txt"] {
                 try FileManager.default.copyItem(
                     at: source.appendingPathComponent(path), to: root.appendingPathComponent(path))
@@ -36,7 +39,11 @@ struct NewFeatureTests {
         let package = try ScratchPackage()
         defer { package.remove() }
         let created = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root).apply()
-        #expect(created.contains("Modules/ProfileFeature/ProfileContainer.swift"))
+        #expect(created.contains("Modules/ProfileFeature/ProfileBuilder.swift"))
+        #expect(created.contains("Modules/ProfileFeature/ProfileServices.swift"))
+        #expect(created.contains("Modules/ProfileFeature/Internal/Profile/ProfileCoordinator.swift"))
+        #expect(created.contains("Modules/ProfileFeature/Internal/Profile/ProfileViewController.swift"))
+        #expect(created.contains("Tools/Probes/ComposeProfileFeature.swift"))
         #expect(created.contains("Tests/ProfileFeatureTests/ProfileFeatureTests.swift"))
         #expect(created.contains("Tools/Baselines/ProfileFeature.txt"))
         let manifest = try package.text("Package.swift")
@@ -121,7 +128,7 @@ struct NewFeatureTests {
         defer { package.remove() }
         _ = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root).apply()
         let module = "Modules/ProfileFeature/"
-        let coordinator = try package.text(module + "ProfileCoordinator.swift")
+        let coordinator = try package.text(module + "Internal/Profile/ProfileCoordinator.swift")
         #expect(coordinator.contains("final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable> {"))
         #expect(
             coordinator.contains(
@@ -134,20 +141,61 @@ struct NewFeatureTests {
                 """))
         #expect(coordinator.contains("extension ProfileCoordinator: ProfileScreenListener {"))
         #expect(coordinator.contains("func profileScreenDidRequestClose() {"))
-        let presentable = try package.text(module + "ProfilePresentable.swift")
-        #expect(presentable.contains("var listener: (any ProfileScreenListener)? { get set }"))
-        let screen = try package.text(module + "ProfileViewController.swift")
+        #expect(coordinator.contains("var listener: (any ProfileScreenListener)? { get set }"))
+        let screen = try package.text(module + "Internal/Profile/ProfileViewController.swift")
         #expect(screen.contains("weak var listener: (any ProfileScreenListener)?"))
         #expect(screen.contains(#"case "close": listener?.profileScreenDidRequestClose()"#))
-        let container = try package.text(module + "ProfileContainer.swift")
+        #expect(screen.contains("protocol ProfileScreenListener: AnyObject {"))
+        let container = try package.text(module + "ProfileBuilder.swift")
         #expect(
             container.contains(
                 """
-                        let coordinator = ProfileCoordinator(screen: ProfileViewController(), title: dependency.title)
+                        let coordinator = ProfileCoordinator(
+                            screen: ProfileViewController(), title: dependency.profileService.title)
                         coordinator.listener = listener
                         return coordinator
                 """))
+        #expect(
+            try package.text(module + "ProfileServices.swift").contains("public protocol ProfileService: AnyObject {"))
         #expect(!container.contains("screen.listener"), "the coordinator, not the builder, listens to its screen")
+    }
+
+    @Test("In a package without marker lines, it appends the targets, depending on Core of the given package")
+    func appendsToForeignPackage() throws {
+        let package = try ScratchPackage()
+        defer { package.remove() }
+        let manifest = """
+            // swift-tools-version: 6.2
+            import PackageDescription
+
+            let package = Package(
+                name: "Adopter", dependencies: [.package(path: "../coordinators")], targets: [])
+
+            """
+        try manifest.write(to: package.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: package.root.appendingPathComponent("Tools"))
+        #expect {
+            _ = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root)
+        } throws: { error in
+            "\(error)".hasPrefix("Package.swift has no line `// new-feature: feature targets`")
+        }
+        let scaffold = try FeatureScaffold(
+            name: try FeatureName("Profile"), packageRoot: package.root, corePackage: "coordinators")
+        let created = try scaffold.apply()
+        #expect(!created.contains { $0.hasPrefix("Tools/") }, "no rules, baseline or probe where it keeps none")
+        let edited = try package.text("Package.swift")
+        #expect(edited.hasPrefix(manifest))
+        #expect(
+            edited.contains(#"package.products.append(.library(name: "ProfileFeature", targets: ["ProfileFeature"]))"#))
+        #expect(
+            edited.contains(
+                #".target(name: "ProfileFeature", dependencies: [.product(name: "Core", package: "coordinators")], "#
+                    + #"path: "Modules/ProfileFeature"),"#))
+        #expect(edited.contains(#".product(name: "CoreTesting", package: "coordinators")]),"#))
+        let report = scaffold.report(created: created)
+        #expect(report.contains("Note: Package.swift has no `// new-feature:` marker lines: appended ProfileFeature's"))
+        #expect(
+            report.contains("Note: no Tools/BoundaryRules.txt: the default rules check ProfileFeature as a feature"))
     }
 
     @Test(

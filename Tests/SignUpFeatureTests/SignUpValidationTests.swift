@@ -116,6 +116,22 @@ struct SignUpValidationTests {
         }
     }
 
+    @Test(
+        "A display name with a control or format character is refused, however visible the rest",
+        arguments: ["\u{200B}", " \u{200B} ", "Ann\u{202E}", "\u{FEFF}Ann", "Ann\u{1B}[31m"])
+    func invisibleDisplayName(name: String) throws {
+        let accounts = FakeAccountService()
+        try withSignUpShown(accounts: accounts) { parent, window in
+            try window.completeEmailStep()
+            try window.completePasswordStep()
+            try window.type(name, into: "displayName")
+            try window.tap("create")
+            #expect(window.errorMessageOnTop?.hasPrefix("Use only visible characters") == true)
+            #expect(accounts.registrations.isEmpty)
+            #expect(parent.sessions.isEmpty)
+        }
+    }
+
     @Test("An email taken between the first and last step is reported on the last step")
     func emailTakenOnRegistration() throws {
         let accounts = FakeAccountService()

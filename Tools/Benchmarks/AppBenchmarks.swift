@@ -79,6 +79,11 @@ enum AppBenchmarks {
     private static func run(_ session: ScriptedSession) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        try run(session, in: directory)
+    }
+
+    /// Runs the app over `session` on the data directory `directory`, with a fixed clock; throws unless it exits 0.
+    static func run(_ session: ScriptedSession, in directory: String) throws {
         let errors = KeptOutput()
         let status = AppMain.run(
             arguments: ["--data-dir", directory],

@@ -10,11 +10,18 @@ struct Scale {
     let logInCycles: Int
     /// Compose/dismiss cycles of the soak.
     let composeCycles: Int
+    /// The database sizes, in posts, the app is measured at.
+    let postCounts: [Int]
+    /// Blocks of 100 commands of the command-loop mix at each database size.
+    let sizedCommandBlocks: Int
+    /// How many posts are posted through one script, with the time read at each count.
+    let scriptedPostCounts: [Int]
 
     static let full = Scale(
         samples: 50, teardownSizes: [10_000, 100_000, 1_000_000], commandLoopBlocks: 200, logInCycles: 10_000,
-        composeCycles: 10_000)
+        composeCycles: 10_000, postCounts: [4, 10_000, 100_000, 1_000_000], sizedCommandBlocks: 50,
+        scriptedPostCounts: [1_000, 10_000])
     static let quick = Scale(
         samples: 5, teardownSizes: [1_000, 10_000, 100_000], commandLoopBlocks: 10, logInCycles: 50,
-        composeCycles: 500)
+        composeCycles: 500, postCounts: [4, 10_000], sizedCommandBlocks: 5, scriptedPostCounts: [100, 1_000])
 }

@@ -1,3 +1,5 @@
+import ArgumentParsing
+import Foundation
 import Glibc
 
 // Benchmarks of the coordinator runtime and the app. Run in release mode:
@@ -7,26 +9,23 @@ import Glibc
 //     swift run -c release benchmarks --markdown # Markdown, with the machine, for the README
 //     swift run -c release benchmarks --quick    # a fast smoke run (small sizes)
 //
-// The full run ends with a soak of 10,000 log-ins (each verifies a yescrypt hash) and takes a few minutes;
-// its progress goes to standard error. It exits 1 if a soak does not return to its live counts.
+// The full run measures the app with 4, 10,000, 100,000 and 1,000,000 posts in its database and ends with a
+// soak of 10,000 log-ins (each verifies a yescrypt hash); it takes a few minutes, and its progress goes to
+// standard error. It exits 1 if a soak does not return to its live counts.
 
 func printError(_ message: String) {
     var bytes = Array(message.utf8)
     _ = write(STDERR_FILENO, &bytes, bytes.count)
 }
 
-let arguments = Set(CommandLine.arguments.dropFirst())
-let unknown = arguments.subtracting(["--json", "--markdown", "--quick", "--help"])
-if arguments.contains("--help") || !unknown.isEmpty {
-    let message = "usage: benchmarks [--json | --markdown] [--quick]\n"
-    if unknown.isEmpty {
-        print(message, terminator: "")
-        exit(0)
-    }
-    printError("benchmarks: unknown argument \(unknown.sorted().joined(separator: " "))\n" + message)
-    exit(64)
-}
-let scale = arguments.contains("--quick") ? Scale.quick : Scale.full
+let json = ArgumentParser.Option.flag("--json")
+let markdown = ArgumentParser.Option.flag("--markdown")
+let quick = ArgumentParser.Option.flag("--quick")
+let parser = ArgumentParser(
+    command: "benchmarks", usage: "usage: benchmarks [--json | --markdown] [--quick] [--help]\n",
+    options: [json, markdown, quick])
+let arguments = parser.parseOrExit()
+let scale = arguments.contains(quick) ? Scale.quick : Scale.full
 let machine = Machine.current()
 
 do {
@@ -66,6 +65,51 @@ do {
             String((startUpRatio * 100).rounded() / 100) + (startUpRatio <= 2 ? " (met)" : " (NOT met)")
         ))
 
+    var sizes: [AppAtSize.Figures] = []
+    for posts in scale.postCounts {
+        printError("app at size: \(posts) posts\n")
+        let figures = try AppAtSize.measure(
+            posts: posts, commandBlocks: scale.sizedCommandBlocks, startUps: 10, postings: 50)
+        report.measurements += [figures.commandLoop, figures.startUp, figures.posting]
+        report.notes.append(
+            (
+                "database with \(posts) posts",
+                String(
+                    format: "%.1f MB, generated in %.1f s", Double(figures.databaseBytes) / 1_048_576,
+                    figures.seedingSeconds)
+            ))
+        sizes.append(figures)
+    }
+    if let smallest = sizes.first, let largest = sizes.last {
+        let growth = largest.commandLoop.median / max(smallest.commandLoop.median, 1)
+        report.notes.append(
+            (
+                "target command-loop median at \(largest.posts) posts within 2x of \(smallest.posts) posts",
+                String(format: "%.2fx, ", growth) + (growth <= 2 ? "met" : "NOT met")
+            ))
+        report.notes.append(
+            (
+                "target start-up at \(largest.posts) posts under 100 ms",
+                String(format: "%.1f ms, ", largest.startUp.median / 1_000_000)
+                    + (largest.startUp.median < 100_000_000 ? "met" : "NOT met")
+            ))
+    }
+    let scripted = try AppAtSize.postingThroughScript(counts: scale.scriptedPostCounts)
+    report.notes.append(
+        (
+            "posting through a script (cumulative)",
+            scripted.map { String(format: "%d posts %.2f s", $0.count, $0.seconds) }.joined(separator: ", ")
+        ))
+    if let first = scripted.first, let last = scripted.last, first.seconds > 0 {
+        let ratio = last.seconds / first.seconds
+        let expected = Double(last.count) / Double(first.count)
+        report.notes.append(
+            (
+                "target posting linear (\(last.count) posts cost about \(Int(expected))x \(first.count))",
+                String(format: "%.1fx, ", ratio) + (ratio < expected * 1.5 ? "met" : "NOT met")
+            ))
+    }
+
     let soak = try AppBenchmarks.soak(logInCycles: scale.logInCycles, composeCycles: scale.composeCycles)
     report.measurements += soak.measurements
     report.soaks = soak.soaks
@@ -84,11 +128,11 @@ do {
             "push+pop median at depth 100000 / depth 1",
             String((depthGrowth * 100).rounded() / 100) + (depthGrowth < 2 ? " (no growth with depth)" : " (grows)")
         ))
-    let command = "swift run -c release benchmarks --markdown" + (arguments.contains("--quick") ? " --quick" : "")
+    let command = "swift run -c release benchmarks --markdown" + (arguments.contains(quick) ? " --quick" : "")
     print(
-        arguments.contains("--json")
+        arguments.contains(json)
             ? report.json()
-            : arguments.contains("--markdown") ? report.markdown(command: command, machine: machine) : report.table())
+            : arguments.contains(markdown) ? report.markdown(command: command, machine: machine) : report.table())
     if let leaking = report.soaks.first(where: { !$0.returnedToBaseline }) {
         printError(
             "benchmarks: the \(leaking.name) soak did not return to its baseline: coordinators "

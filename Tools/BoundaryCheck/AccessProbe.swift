@@ -49,21 +49,11 @@ public enum AccessProbe {
     ///   - internalSurface: the module's surface down to internal.
     ///   - publicNames: names of public declarations the module sees (its own and its dependencies'), which
     ///     shadow an internal declaration of the same name.
+    ///   - referencing: writes the line that names a declaration (the checker's own tests hand it a faulty one).
     public static func run(
         module: String, publicSurface: ModuleSurface, internalSurface: ModuleSurface, publicNames: Set<String>,
-        modulesDirectory: URL, additionalSearchPaths: [URL] = [], toolchain: Toolchain
-    ) throws(BoundaryCheckError) -> Outcome {
-        try run(
-            module: module, publicSurface: publicSurface, internalSurface: internalSurface, publicNames: publicNames,
-            modulesDirectory: modulesDirectory, additionalSearchPaths: additionalSearchPaths, toolchain: toolchain,
-            referencing: reference(to:module:index:))
-    }
-
-    /// `run`, with the lines written by `referencing` (the checker's own tests hand it a faulty writer).
-    static func run(
-        module: String, publicSurface: ModuleSurface, internalSurface: ModuleSurface, publicNames: Set<String>,
-        modulesDirectory: URL, additionalSearchPaths: [URL], toolchain: Toolchain,
-        referencing: (SurfaceSymbol, String, Int) -> String?
+        modulesDirectory: URL, additionalSearchPaths: [URL] = [], toolchain: Toolchain,
+        referencing: (SurfaceSymbol, String, Int) -> String? = reference(to:module:index:)
     ) throws(BoundaryCheckError) -> Outcome {
         let publicIdentifiers = Set(publicSurface.symbols.map(\.identifier))
         let internals = internalSurface.symbols
@@ -109,7 +99,7 @@ public enum AccessProbe {
             let controlErrors = (controlErrorsByLine[lineNumber] ?? []).filter { error in
                 !resolvedNameFragments.contains { error.contains($0) }
             }
-            let location = symbol.path + (symbol.location.map { " (\($0))" } ?? "")
+            let location = symbol.pathAndLocation
             if !controlErrors.isEmpty {
                 violations.append(
                     Violation(
@@ -142,6 +132,7 @@ public enum AccessProbe {
     }
 
     /// A line that names `symbol` from outside its module, or `nil` when it cannot be named without a call.
+    @usableFromInline
     static func reference(to symbol: SurfaceSymbol, module: String, index: Int) -> String? {
         let function = "probe\(index)"
         let qualified = ([symbol.extendedModule ?? module] + symbol.pathComponents).joined(separator: ".")

@@ -11,36 +11,60 @@ public struct BoundaryChecker: Sendable {
     public let packageRoot: URL
     /// The directory of the built `.swiftmodule` files, such as `.build/debug/Modules`.
     public let modulesDirectory: URL
-    /// The rules file.
-    public let rulesFile: URL
-    /// The directory of the baselines, one `<Module>.txt` each.
-    public let baselinesDirectory: URL
-    /// The directory of the hand-written compile probes.
-    public let probesDirectory: URL
+    /// The rules file, `Tools/BoundaryRules.txt`.
+    public var rulesFile: URL { packageRoot.appendingPathComponent("Tools/BoundaryRules.txt") }
+    /// The directory of the baselines, one `<Module>.txt` each: `Tools/Baselines`.
+    public var baselinesDirectory: URL { packageRoot.appendingPathComponent("Tools/Baselines") }
+    /// The directory of the hand-written compile probes, `Tools/Probes`.
+    public var probesDirectory: URL { packageRoot.appendingPathComponent("Tools/Probes") }
+    /// Symbol graphs made by the caller, as `<directory>/<public|internal>/<Module>/`; where a module has none,
+    /// its graph is extracted from `modulesDirectory`.
+    public let symbolGraphsDirectory: URL?
     /// The parsed rules.
     public let rules: BoundaryRules
+    /// Whether the package has recorded baselines; until it has, surfaces are checked against the rules alone.
+    public let recordsBaselines: Bool
+    /// One line for each default the check fell back on (no rules file, no baselines).
+    public let notes: [String]
     /// The compiler tools.
     public let toolchain: Toolchain
+    /// The command that records the baselines, as the person runs it here, for messages and baseline headers.
+    public var updateCommand = Baseline.updateCommand
 
-    /// A checker for the package at `packageRoot`, with the standard layout under `Tools/` unless told otherwise.
+    /// A checker for the package at `packageRoot`, whose rules, baselines and probes are under `Tools/`.
+    ///
+    /// A package without a rules file is checked with ``BoundaryRules/defaults(for:)``; one without baselines
+    /// against its rules alone, until `--update-baselines` records them; one without probes has none to run.
     public init(
         packageRoot: URL,
         modulesDirectory: URL,
-        rulesFile: URL? = nil,
-        baselinesDirectory: URL? = nil,
-        probesDirectory: URL? = nil
+        symbolGraphsDirectory: URL? = nil
     ) throws(BoundaryCheckError) {
         self.packageRoot = packageRoot
         self.modulesDirectory = modulesDirectory
-        let rulesFile = rulesFile ?? packageRoot.appendingPathComponent("Tools/BoundaryRules.txt")
-        self.rulesFile = rulesFile
-        self.baselinesDirectory = baselinesDirectory ?? packageRoot.appendingPathComponent("Tools/Baselines")
-        self.probesDirectory = probesDirectory ?? packageRoot.appendingPathComponent("Tools/Probes")
-        guard let text = try? String(contentsOf: rulesFile, encoding: .utf8) else {
+        self.symbolGraphsDirectory = symbolGraphsDirectory
+        toolchain = try Toolchain.locate()
+        let rulesFile = packageRoot.appendingPathComponent("Tools/BoundaryRules.txt")
+        let rulesPath = "Tools/BoundaryRules.txt"
+        var notes: [String] = []
+        if let text = try? String(contentsOf: rulesFile, encoding: .utf8) {
+            rules = try BoundaryRules.parse(text, file: rulesPath)
+        } else if !FileManager.default.fileExists(atPath: rulesFile.path) {
+            let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain)
+            rules = try BoundaryRules.parse(BoundaryRules.defaults(for: manifest.targets), file: "default rules")
+            notes.append("no \(rulesPath); checking with the default rules (every `XFeature` target is a feature)")
+        } else {
             throw .unreadable("rules file \(rulesFile.path)")
         }
-        rules = try BoundaryRules.parse(text, file: ImportScanner.relativePath(of: rulesFile, to: packageRoot))
-        toolchain = try Toolchain.locate()
+        let baselines = packageRoot.appendingPathComponent("Tools/Baselines")
+        recordsBaselines = ((try? FileManager.default.contentsOfDirectory(atPath: baselines.path)) ?? [])
+            .contains { $0.hasSuffix(".txt") }
+        if !recordsBaselines {
+            notes.append(
+                "no baselines recorded in Tools/Baselines; checking the rules alone until `--update-baselines` "
+                    + "records them")
+        }
+        self.notes = notes
     }
 
     /// The `Modules` directory of the build that produced the running executable (a test bundle or a tool),
@@ -59,26 +83,36 @@ public struct BoundaryChecker: Sendable {
         throw .unreadable("no Modules directory next to \(executable)")
     }
 
-    var rulesPath: String { ImportScanner.relativePath(of: rulesFile, to: packageRoot) }
+    var rulesPath: String { "Tools/BoundaryRules.txt" }
 
     /// The public surface of `module`.
     public func publicSurface(of module: String) throws(BoundaryCheckError) -> ModuleSurface {
-        try ModuleSurface.extract(module: module, modulesDirectory: modulesDirectory, toolchain: toolchain)
+        try surface(of: module, minimumAccessLevel: "public")
     }
 
     /// The surface of `module` down to internal declarations.
     public func internalSurface(of module: String) throws(BoundaryCheckError) -> ModuleSurface {
-        try ModuleSurface.extract(
-            module: module, modulesDirectory: modulesDirectory, minimumAccessLevel: "internal", toolchain: toolchain)
+        try surface(of: module, minimumAccessLevel: "internal")
     }
 
-    /// The baseline drift of `module`, if any.
+    private func surface(of module: String, minimumAccessLevel: String) throws(BoundaryCheckError) -> ModuleSurface {
+        let given = symbolGraphsDirectory?.appendingPathComponent(minimumAccessLevel).appendingPathComponent(module)
+        if let given, FileManager.default.fileExists(atPath: given.path) {
+            return try ModuleSurface.read(module: module, from: given)
+        }
+        return try ModuleSurface.extract(
+            module: module, modulesDirectory: modulesDirectory, minimumAccessLevel: minimumAccessLevel,
+            toolchain: toolchain)
+    }
+
+    /// The baseline drift of `module`, if any; none until the package records baselines.
     public func checkBaseline(of module: String) throws(BoundaryCheckError) -> [Violation] {
+        guard recordsBaselines else { return [] }
         let surface = try publicSurface(of: module)
         let file = Baseline.file(of: module, in: baselinesDirectory)
         let drift = Baseline.compare(
             module: module, actual: surface.lines, file: file,
-            displayPath: ImportScanner.relativePath(of: file, to: packageRoot))
+            displayPath: SourceImports.relativePath(of: file, to: packageRoot), updateCommand: updateCommand)
         return drift.map { [$0] } ?? []
     }
 
@@ -89,7 +123,7 @@ public struct BoundaryChecker: Sendable {
         return files.filter { $0.hasSuffix(".txt") }.sorted().compactMap { file in
             let module = String(file.dropLast(4))
             guard !checked.contains(module) else { return nil }
-            let path = ImportScanner.relativePath(
+            let path = SourceImports.relativePath(
                 of: baselinesDirectory.appendingPathComponent(file), to: packageRoot)
             return Violation(
                 rule: "baseline", location: path,
@@ -105,7 +139,8 @@ public struct BoundaryChecker: Sendable {
         var changed: [String] = []
         for module in rules.checkedModules {
             let file = Baseline.file(of: module, in: baselinesDirectory)
-            let text = Baseline.text(module: module, lines: try publicSurface(of: module).lines)
+            let text = Baseline.text(
+                module: module, lines: try publicSurface(of: module).lines, updateCommand: updateCommand)
             if (try? String(contentsOf: file, encoding: .utf8)) == text { continue }
             do {
                 try FileManager.default.createDirectory(at: baselinesDirectory, withIntermediateDirectories: true)
@@ -113,7 +148,7 @@ public struct BoundaryChecker: Sendable {
             } catch {
                 throw .toolFailed("cannot write \(file.path): \(error)")
             }
-            changed.append(ImportScanner.relativePath(of: file, to: packageRoot))
+            changed.append(SourceImports.relativePath(of: file, to: packageRoot))
         }
         return changed
     }
@@ -130,8 +165,8 @@ public struct BoundaryChecker: Sendable {
     /// The import graph's violations, from the sources and from the evaluated `Package.swift`.
     public func checkImports() throws(BoundaryCheckError) -> [Violation] {
         let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain)
-        return ImportGraphCheck.violations(
-            packageRoot: packageRoot, manifest: manifest, rules: rules, rulesPath: rulesPath)
+        return try ImportGraphCheck.violations(
+            packageRoot: packageRoot, manifest: manifest, rules: rules, rulesPath: rulesPath, toolchain: toolchain)
     }
 
     /// The access probe of `module`: every internal declaration, named from outside, must not compile.

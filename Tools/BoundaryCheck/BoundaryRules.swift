@@ -47,6 +47,24 @@ public struct BoundaryRules: Sendable, Equatable {
     /// The feature rule of `module`, if it is a feature.
     public func feature(_ module: String) -> Feature? { features.first { $0.module == module } }
 
+    /// The rules of a package without a rules file, as its text: every target named `XFeature` is a feature
+    /// with prefix `X` that imports no other module of the package, the other targets import what they like,
+    /// and screens are recognised by the Core classes they inherit from and by their names.
+    public static func defaults(for targets: [PackageManifest.Target]) -> String {
+        let sources = targets.filter { ["regular", "executable"].contains($0.kind) }.map(\.name)
+        let features = sources.filter { $0.hasSuffix("Feature") && $0 != "Feature" }
+        var lines = features.map { "feature \($0): \($0.dropLast("Feature".count))\nimports \($0):" }
+        for target in sources where !features.contains(target) {
+            lines.append("imports \(target): " + sources.filter { $0 != target }.joined(separator: " "))
+        }
+        return
+            (lines + [
+                "screen-base: Core.ViewController Core.ContainerViewController Core.NavigationController",
+                "screen-base: Core.Coordinator Core.ViewableCoordinator",
+                "screen-suffix: ViewController Screen ViewModel Coordinator Presenter Interactor Router",
+            ]).joined(separator: "\n")
+    }
+
     /// Parses the rules file's text. `file` names it in error messages.
     public static func parse(_ text: String, file: String) throws(BoundaryCheckError) -> BoundaryRules {
         var rules = BoundaryRules()

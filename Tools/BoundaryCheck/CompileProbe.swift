@@ -31,6 +31,7 @@ public enum CompileProbe {
     public static func violations(
         directory: URL, modulesDirectory: URL, toolchain: Toolchain, displayRoot: URL
     ) throws(BoundaryCheckError) -> [Violation] {
+        guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
         let files: [URL]
         do {
             files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
@@ -43,7 +44,7 @@ public enum CompileProbe {
         var violations: [Violation] = []
         for (file, result) in zip(files, results) {
             let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            let displayPath = ImportScanner.relativePath(of: file, to: displayRoot)
+            let displayPath = SourceImports.relativePath(of: file, to: displayRoot)
             let expected = text.split(separator: "\n").prefix(20).compactMap { line -> String? in
                 guard let range = line.range(of: "// expect-error: ") else { return nil }
                 return String(line[range.upperBound...])

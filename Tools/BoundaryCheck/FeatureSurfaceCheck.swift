@@ -24,16 +24,6 @@ public enum FeatureSurfaceCheck {
         let topLevel = surface.topLevelSymbols
         let topLevelByIdentifier = Dictionary(
             topLevel.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
-        var ownerOf: [String: String] = [:]
-        for symbol in surface.symbols { ownerOf[symbol.identifier] = surface.ownerOf[symbol.identifier] }
-
-        func topLevelOwner(of identifier: String) -> String {
-            var current = identifier
-            var seen: Set<String> = []
-            while let owner = ownerOf[current], seen.insert(owner).inserted { current = owner }
-            return current
-        }
-
         // Everything reachable from the roles through declaration fragments.
         var allowed: [String: String] = [:]  // identifier → why
         var queue: [String] = []
@@ -45,7 +35,7 @@ public enum FeatureSurfaceCheck {
             guard let symbol = topLevelByIdentifier[identifier] else { continue }
             for member in [symbol] + surface.members(of: identifier) {
                 for mentioned in member.mentionedIdentifiers {
-                    let owner = topLevelOwner(of: mentioned)
+                    let owner = surface.topLevelOwner(of: mentioned)
                     guard topLevelByIdentifier[owner] != nil, allowed[owner] == nil else { continue }
                     allowed[owner] = "mentioned by \(member.path)"
                     queue.append(owner)
@@ -56,7 +46,7 @@ public enum FeatureSurfaceCheck {
         for symbol in surface.symbols where symbol.accessLevel == "open" {
             violations.append(
                 Violation(
-                    rule: "no-open", location: symbol.path + (symbol.location.map { " (\($0))" } ?? ""),
+                    rule: "no-open", location: symbol.pathAndLocation,
                     problem: "\(module) declares `open \(symbol.kind) \(symbol.name)`; other modules could "
                         + (symbol.isType ? "subclass" : "override") + " it",
                     fix: symbol.isType
@@ -66,7 +56,7 @@ public enum FeatureSurfaceCheck {
         for symbol in internalSurface?.symbols ?? [] where symbol.accessLevel == "package" {
             violations.append(
                 Violation(
-                    rule: "no-package", location: symbol.path + (symbol.location.map { " (\($0))" } ?? ""),
+                    rule: "no-package", location: symbol.pathAndLocation,
                     problem: "\(module) declares `package \(symbol.kind) \(symbol.name)`, which every target of "
                         + "the package can use",
                     fix: "make it internal (or public, if it belongs to the feature's published API)"))
@@ -74,13 +64,13 @@ public enum FeatureSurfaceCheck {
         for symbol in surface.symbols where symbol.extendedModule != nil && symbol.extendedModule != module {
             violations.append(
                 Violation(
-                    rule: "feature-surface", location: symbol.path + (symbol.location.map { " (\($0))" } ?? ""),
+                    rule: "feature-surface", location: symbol.pathAndLocation,
                     problem: "\(module) publishes `\(symbol.name)` in an extension of "
                         + "\(symbol.extendedModule ?? "")'s type \(symbol.pathComponents.dropLast().joined(separator: "."))",
                     fix: "make the extension member internal; a feature publishes only its builder roles"))
         }
         for symbol in topLevel.sorted(by: { $0.path < $1.path }) {
-            let location = symbol.path + (symbol.location.map { " (\($0))" } ?? "")
+            let location = symbol.pathAndLocation
             let screenBase =
                 symbol.kind == "class"
                 ? rules.screenBases.first { surface.inherits(symbol.identifier, from: $0) } : nil

@@ -52,9 +52,15 @@ public struct ModuleSurface: Sendable {
                 "swift-symbolgraph-extract could not read module \(module) in \(modulesDirectory.path) "
                     + "(build it first):\n\(result.output)")
         }
+        return try read(module: module, from: output)
+    }
+
+    /// Reads the surface of `module` from the symbol graphs in `directory` (such as the ones a package plugin gets
+    /// from `packageManager.getSymbolGraph`).
+    public static func read(module: String, from directory: URL) throws(BoundaryCheckError) -> ModuleSurface {
         let files: [URL]
         do {
-            files = try FileManager.default.contentsOfDirectory(at: output, includingPropertiesForKeys: nil)
+            files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
                 .filter { $0.lastPathComponent.hasSuffix(".symbols.json") }
         } catch {
             throw .unreadable("symbol graphs of \(module): \(error)")
@@ -132,15 +138,21 @@ public struct ModuleSurface: Sendable {
 
     /// The symbols that are members of `identifier`, at any depth.
     public func members(of identifier: String) -> [SurfaceSymbol] {
-        symbols.filter { symbol in
-            var owner = ownerOf[symbol.identifier]
-            var seen: Set<String> = []
-            while let current = owner, seen.insert(current).inserted {
-                if current == identifier { return true }
-                owner = ownerOf[current]
-            }
-            return false
+        symbols.filter { owners(of: $0.identifier).contains(identifier) }
+    }
+
+    /// The outermost declaration that `identifier` is a member of, or `identifier` itself at the top level.
+    func topLevelOwner(of identifier: String) -> String {
+        owners(of: identifier).last ?? identifier
+    }
+
+    /// The declarations `identifier` is a member of, innermost first.
+    private func owners(of identifier: String) -> [String] {
+        var owners: [String] = []
+        while let owner = ownerOf[owners.last ?? identifier], !owners.contains(owner), owner != identifier {
+            owners.append(owner)
         }
+        return owners
     }
 
     private func pathOfIdentifier(_ identifier: String) -> String? {

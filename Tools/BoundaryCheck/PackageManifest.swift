@@ -51,16 +51,16 @@ public struct PackageManifest: Sendable {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("boundary-check-manifest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let result = try Toolchain.runSeparatingOutput(
+        let result = try Toolchain.run(
             toolchain.packageManager,
             ["package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
         guard result.status == 0 else {
             throw .toolFailed(
                 "`swift package dump-package` could not evaluate \(file.path), so the declared dependencies "
                     + "cannot be checked (the check never falls back to reading the manifest as text):\n"
-                    + result.errorOutput)
+                    + result.standardError)
         }
-        self = try Self(json: Data(result.output.utf8), manifestText: text)
+        self = try Self(json: Data(result.standardOutput.utf8), manifestText: text)
         Self.evaluated.withLock { $0[key] = self }
     }
 
@@ -77,7 +77,7 @@ public struct PackageManifest: Sendable {
             let line = lines.firstIndex { $0.contains("\"\(target.name)\"") && $0.contains("name:") }
             return Target(
                 kind: target.type, name: target.name,
-                dependencies: target.dependencies.compactMap(\.name),
+                dependencies: target.dependencies.compactMap { $0.values.first?.first?.text },
                 path: target.path ?? (target.type == "test" ? "Tests/\(target.name)" : "Sources/\(target.name)"),
                 exclude: target.exclude, line: line.map { $0 + 1 })
         }
@@ -95,29 +95,16 @@ public struct PackageManifest: Sendable {
             let type: String
             let path: String?
             let exclude: [String]
-            let dependencies: [Dependency]
+            let dependencies: [[String: [Element]]]
         }
 
-        /// `{"byName": [name, condition]}`, `{"target": [name, condition]}` or
-        /// `{"product": [name, package, aliases, condition]}`.
-        struct Dependency: Decodable {
-            let name: String?
+        /// An element of a dependency, `{"byName": [name, condition]}`, `{"target": [name, condition]}` or
+        /// `{"product": [name, package, aliases, condition]}`: the name is the first, a string.
+        struct Element: Decodable {
+            let text: String?
 
             init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: Key.self)
-                var name: String?
-                for key in container.allKeys {
-                    var values = try container.nestedUnkeyedContainer(forKey: key)
-                    name = try values.decodeIfPresent(String.self)
-                }
-                self.name = name
-            }
-
-            struct Key: CodingKey {
-                let stringValue: String
-                var intValue: Int? { nil }
-                init(stringValue: String) { self.stringValue = stringValue }
-                init?(intValue: Int) { nil }
+                text = try? decoder.singleValueContainer().decode(String.self)
             }
         }
 

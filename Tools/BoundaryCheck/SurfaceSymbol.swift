@@ -45,6 +45,9 @@ public struct SurfaceSymbol: Sendable, Hashable {
         }
     }
 
+    /// Where a violation points: the qualified name, then the source location in parentheses when known.
+    public var pathAndLocation: String { path + (location.map { " (\($0))" } ?? "") }
+
     /// The last path component, such as `perform(_:)`.
     public var name: String { pathComponents.last ?? "" }
 

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// The compiler tools the check runs: `swiftc`, `swift-symbolgraph-extract` and `swift`, found together on
 /// `PATH`, and the target triple `swiftc` compiles for.
@@ -39,83 +38,59 @@ public struct Toolchain: Sendable {
 
     /// The default target triple of `compiler`: `target.triple` in the JSON of `swiftc -print-target-info`.
     static func targetTriple(of compiler: URL) throws(BoundaryCheckError) -> String {
-        if let known = knownTriples.withLock({ $0[compiler.path] }) { return known }
         struct TargetInfo: Decodable {
             struct Target: Decodable { let triple: String }
             let target: Target
         }
         let result = try run(compiler, ["-print-target-info"])
         guard result.status == 0,
-            let info = try? JSONDecoder().decode(TargetInfo.self, from: Data(result.output.utf8))
+            let info = try? JSONDecoder().decode(TargetInfo.self, from: Data(result.standardOutput.utf8))
         else {
             throw .toolFailed("`\(compiler.path) -print-target-info` did not print a target triple:\n\(result.output)")
         }
-        knownTriples.withLock { $0[compiler.path] = info.target.triple }
         return info.target.triple
     }
 
-    /// The triples asked for so far, by compiler path: one `-print-target-info` a process.
-    private static let knownTriples = Mutex<[String: String]>([:])
-
-    /// Runs `executable` with `arguments` and returns its exit status and its combined output.
-    ///
-    /// The output goes through a temporary file rather than a pipe, so a chatty compiler can never block on a
-    /// full pipe buffer.
+    /// Runs `executable` with `arguments` and returns its exit status and its output.
     public static func run(_ executable: URL, _ arguments: [String]) throws(BoundaryCheckError) -> ProcessResult {
         try runAll([(executable, arguments)])[0]
     }
 
-    /// Runs `executable` with `arguments`; standard output in `output`, standard error in `errorOutput`.
-    public static func runSeparatingOutput(
-        _ executable: URL, _ arguments: [String]
-    ) throws(BoundaryCheckError) -> ProcessResult {
-        try runAll([(executable, arguments)], separatingErrors: true)[0]
-    }
-
     /// Runs several commands, at most one per processor at a time, and returns their results in order.
-    public static func runAll(
-        _ commands: [(URL, [String])], separatingErrors: Bool = false
-    ) throws(BoundaryCheckError) -> [ProcessResult] {
+    ///
+    /// The output goes through temporary files rather than pipes, so a chatty compiler can never block on a full
+    /// pipe buffer.
+    public static func runAll(_ commands: [(URL, [String])]) throws(BoundaryCheckError) -> [ProcessResult] {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var results: [ProcessResult] = []
-        var index = 0
-        while index < commands.count {
-            let batch = commands[index..<min(index + width, commands.count)]
-            var running: [(process: Process, output: URL, errors: URL)] = []
-            for (executable, arguments) in batch {
-                let outputFile = temporaryLog()
-                let errorFile = separatingErrors ? temporaryLog() : outputFile
+        for start in stride(from: 0, to: commands.count, by: width) {
+            var running: [(process: Process, logs: [URL])] = []
+            for (executable, arguments) in commands[start..<min(start + width, commands.count)] {
+                let logs = (0..<2).map { _ in
+                    FileManager.default.temporaryDirectory.appendingPathComponent("boundary-check-\(UUID()).log")
+                }
                 let process = Process()
                 process.executableURL = executable
                 process.arguments = arguments
                 do {
-                    process.standardOutput = try FileHandle(forWritingTo: outputFile)
-                    process.standardError =
-                        separatingErrors ? try FileHandle(forWritingTo: errorFile) : process.standardOutput
+                    for log in logs { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
+                    process.standardOutput = try FileHandle(forWritingTo: logs[0])
+                    process.standardError = try FileHandle(forWritingTo: logs[1])
                     try process.run()
                 } catch {
                     throw .toolFailed("\(executable.lastPathComponent) could not start: \(error)")
                 }
-                running.append((process, outputFile, errorFile))
+                running.append((process, logs))
             }
-            for (process, outputFile, errorFile) in running {
+            for (process, logs) in running {
                 process.waitUntilExit()
-                let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
-                let errors = separatingErrors ? (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" : ""
-                try? FileManager.default.removeItem(at: outputFile)
-                try? FileManager.default.removeItem(at: errorFile)
-                results.append(ProcessResult(status: process.terminationStatus, output: output, errorOutput: errors))
+                let texts = logs.map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "" }
+                for log in logs { try? FileManager.default.removeItem(at: log) }
+                results.append(
+                    ProcessResult(status: process.terminationStatus, standardOutput: texts[0], standardError: texts[1]))
             }
-            index += width
         }
         return results
-    }
-
-    private static func temporaryLog() -> URL {
-        let file = FileManager.default.temporaryDirectory
-            .appendingPathComponent("boundary-check-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-        return file
     }
 }
 
@@ -123,8 +98,11 @@ public struct Toolchain: Sendable {
 public struct ProcessResult: Sendable {
     /// The exit status; zero means success.
     public let status: Int32
-    /// Standard output, interleaved with standard error unless they were asked for separately.
-    public let output: String
-    /// Standard error, when it was asked for separately; empty otherwise.
-    public let errorOutput: String
+    /// What it wrote to standard output.
+    public let standardOutput: String
+    /// What it wrote to standard error, where compilers write their diagnostics.
+    public let standardError: String
+
+    /// Both, standard output first: the whole report of a tool, for diagnostics and error messages.
+    public var output: String { standardOutput + standardError }
 }

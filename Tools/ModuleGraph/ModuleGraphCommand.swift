@@ -1,3 +1,4 @@
+import ArgumentParsing
 import BoundaryCheck
 import Foundation
 
@@ -22,7 +23,13 @@ enum ModuleGraphCommand {
           --check             change nothing; exit 1 if README.md's module graph differs from the manifest's
           --package-path DIR  the package whose README.md to draw into (default: this package)
         exit codes: 0 written or current; 1 out of date (--check); 2 could not run; 64 usage error
+
         """
+
+    private static let checkFlag = ArgumentParser.Option.flag("--check")
+    private static let packagePathOption = ArgumentParser.Option.value("--package-path")
+    static let parser = ArgumentParser(
+        command: "module-graph", usage: usage, options: [checkFlag, packagePathOption])
 
     /// Runs the command with `arguments` (without the program's name) and returns the exit code. `graph` draws
     /// the graph of a package root (by default from its evaluated manifest).
@@ -33,26 +40,18 @@ enum ModuleGraphCommand {
         },
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
-        var remaining = arguments[...]
-        var check = false
-        var packagePath = defaultPackagePath
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--check": check = true
-            case "--package-path":
-                guard let value = remaining.popFirst() else {
-                    errors("module-graph: --package-path needs a directory\n\(usage)")
-                    return usageError
-                }
-                packagePath = URL(fileURLWithPath: value)
-            case "-h", "--help":
-                output(usage)
-                return success
-            default:
-                errors("module-graph: unexpected argument `\(argument)`\n\(usage)")
-                return usageError
-            }
+        parser.run(arguments, output: output, errors: errors) { parsed in
+            draw(
+                check: parsed.contains(checkFlag),
+                packagePath: parsed.value(of: packagePathOption).map { URL(fileURLWithPath: $0) } ?? defaultPackagePath,
+                graph: graph, output: output, errors: errors)
         }
+    }
+
+    private static func draw(
+        check: Bool, packagePath: URL, graph: (URL) throws -> ModuleGraph,
+        output: (String) -> Void, errors: (String) -> Void
+    ) -> Int32 {
         let readme = packagePath.appendingPathComponent("README.md")
         let current: String
         let updated: String

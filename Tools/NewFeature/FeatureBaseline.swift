@@ -16,7 +16,9 @@ enum FeatureBaseline {
         protocol __Name__Feature.__Name__Containable: @MainActor protocol __Name__Containable : Containable
         protocol __Name__Feature.__Name__Dependency: @MainActor protocol __Name__Dependency
         protocol __Name__Feature.__Name__Listener: @MainActor protocol __Name__Listener : AnyObject
-        var __Name__Feature.__Name__Dependency.title: @MainActor var title: String { get }
+        protocol __Name__Feature.__Name__Service: @MainActor protocol __Name__Service : AnyObject
+        var __Name__Feature.__Name__Dependency.__name__Service: @MainActor var __name__Service: any __Name__Service { get }
+        var __Name__Feature.__Name__Service.title: @MainActor var title: String { get }
         """
 
     /// The baseline file of the feature `name`: a header, then the lines sorted as the check writes them.

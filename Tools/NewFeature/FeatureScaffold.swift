@@ -1,6 +1,12 @@
 import Foundation
 
 /// Everything a new feature adds to the package, planned in full before anything is written.
+///
+/// In a package with the `// new-feature:` marker lines (this one), the targets go in at the markers. In any
+/// other package, they are appended to the end of `Package.swift` as one block, depending on `Core` and
+/// `CoreTesting` of the package `corePackage` (the identity of the dependency that provides them), and
+/// `notes` say so. The rules file gets the feature's rules where there is one (without one, the default rules
+/// check it); the baseline and the compile probe are written where the package keeps baselines and probes.
 struct FeatureScaffold {
     let name: FeatureName
     let packageRoot: URL
@@ -9,60 +15,102 @@ struct FeatureScaffold {
     let newFiles: [(String, String)]
     /// The edited `Package.swift` and rules file, by path.
     let editedFiles: [(String, String)]
+    /// What the scaffolder decided for this package, one line each, for the report.
+    let notes: [String]
 
     /// Plans the feature `name` in the package at `packageRoot`; refuses when any part of it exists.
-    init(name: FeatureName, packageRoot: URL) throws(ScaffoldError) {
+    ///
+    /// - Parameter corePackage: the identity of the package that provides `Core`, when it is not this package.
+    init(name: FeatureName, packageRoot: URL, corePackage: String? = nil) throws(ScaffoldError) {
         self.name = name
         self.packageRoot = packageRoot
         let module = name.module
+        let manifest = try Self.read("Package.swift", in: packageRoot)
+        let hasMarkers = manifest.contains("// new-feature: ")
+        if !hasMarkers, corePackage == nil {
+            throw .missingMarker("Package.swift", "// new-feature: feature targets")
+        }
+        let fileManager = FileManager.default
+        let exists = { (path: String) in fileManager.fileExists(atPath: packageRoot.appendingPathComponent(path).path) }
+        let sources = !exists("Modules") && exists("Sources") ? "Sources" : "Modules"
+        var notes: [String] = []
         var newFiles: [(String, String)] = []
         for (file, template) in FeatureTemplates.moduleFiles {
-            newFiles.append(("Modules/\(module)/\(Self.fill(file, name))", Self.fill(template, name)))
+            newFiles.append(("\(sources)/\(module)/\(Self.fill(file, name))", Self.fill(template, name)))
         }
         for (file, template) in FeatureTemplates.testFiles {
             newFiles.append(("Tests/\(name.testTarget)/\(Self.fill(file, name))", Self.fill(template, name)))
         }
-        newFiles.append(("Tools/Probes/Compose\(module).swift", Self.fill(FeatureTemplates.probe, name)))
-        newFiles.append(("Tools/Baselines/\(module).txt", FeatureBaseline.text(for: name)))
+        if exists("Tools/Probes") {
+            newFiles.append(("Tools/Probes/Compose\(module).swift", Self.fill(FeatureTemplates.probe, name)))
+        }
+        if exists("Tools/Baselines") {
+            newFiles.append(("Tools/Baselines/\(module).txt", FeatureBaseline.text(for: name)))
+        } else {
+            notes.append(
+                "no Tools/Baselines: record the baselines with `swift package check-boundaries --update-baselines`")
+        }
         self.newFiles = newFiles
 
-        for path in ["Modules/\(module)", "Tests/\(name.testTarget)"] + newFiles.map(\.0) {
-            if FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(path).path) {
-                throw .alreadyExists(name.prefix, "\(path) exists")
-            }
+        for path in ["\(sources)/\(module)", "Tests/\(name.testTarget)"] + newFiles.map(\.0) where exists(path) {
+            throw .alreadyExists(name.prefix, "\(path) exists")
         }
-        let manifest = try Self.read("Package.swift", in: packageRoot)
         if manifest.contains("\"\(module)\"") {
             throw .alreadyExists(name.prefix, "Package.swift already names \"\(module)\"")
         }
-        let rules = try Self.read("Tools/BoundaryRules.txt", in: packageRoot)
-        if rules.split(separator: "\n").contains(where: { $0.split(separator: " ").contains { $0 == module } }) {
-            throw .alreadyExists(name.prefix, "Tools/BoundaryRules.txt already has a rule for \(module)")
-        }
         var editedManifest = manifest
-        for (marker, line) in [
-            ("// new-feature: feature products", ".library(name: \"\(module)\", targets: [\"\(module)\"]),"),
-            (
-                "// new-feature: feature targets",
-                ".target(name: \"\(module)\", dependencies: [\"Core\"], path: \"Modules/\(module)\"),"
-            ),
-            (
-                "// new-feature: feature test targets",
-                ".testTarget(name: \"\(name.testTarget)\", dependencies: [\"\(module)\", \"Core\", \"CoreTesting\"]),"
-            ),
-            ("// new-feature: checked modules (boundary-check)", "\"\(module)\","),
-            ("// new-feature: checked modules (BoundaryCheckTests)", "\"\(module)\","),
-        ] {
-            editedManifest = try Self.insert(line, before: marker, in: editedManifest, file: "Package.swift")
+        if hasMarkers {
+            for (marker, line) in [
+                ("// new-feature: feature products", ".library(name: \"\(module)\", targets: [\"\(module)\"]),"),
+                (
+                    "// new-feature: feature targets",
+                    ".target(name: \"\(module)\", dependencies: [\"Core\"], path: \"\(sources)/\(module)\"),"
+                ),
+                (
+                    "// new-feature: feature test targets",
+                    ".testTarget(name: \"\(name.testTarget)\", dependencies: [\"\(module)\", \"Core\", \"CoreTesting\"]),"
+                ),
+                ("// new-feature: checked modules (boundary-check)", "\"\(module)\","),
+                ("// new-feature: checked modules (BoundaryCheckTests)", "\"\(module)\","),
+            ] {
+                editedManifest = try Self.insert(line, before: marker, in: editedManifest, file: "Package.swift")
+            }
+        } else if let corePackage {
+            let core = ".product(name: \"Core\", package: \"\(corePackage)\")"
+            let coreTesting = ".product(name: \"CoreTesting\", package: \"\(corePackage)\")"
+            editedManifest += """
+
+                // \(module), added by new-feature: its library, its module and its tests.
+                package.products.append(.library(name: "\(module)", targets: ["\(module)"]))
+                package.targets += [
+                    .target(name: "\(module)", dependencies: [\(core)], path: "\(sources)/\(module)"),
+                    .testTarget(name: "\(name.testTarget)", dependencies: ["\(module)", \(core), \(coreTesting)]),
+                ]
+
+                """
+            notes.append("Package.swift has no `// new-feature:` marker lines: appended \(module)'s targets at its end")
         }
-        var editedRules = rules
-        editedRules = try Self.insert(
-            "feature \(module): \(name.prefix)", before: "# new-feature: features", in: editedRules,
-            file: "Tools/BoundaryRules.txt")
-        editedRules = try Self.insert(
-            "imports \(module): Core", before: "# new-feature: imports", in: editedRules,
-            file: "Tools/BoundaryRules.txt")
-        editedFiles = [("Package.swift", editedManifest), ("Tools/BoundaryRules.txt", editedRules)]
+        var editedFiles = [("Package.swift", editedManifest)]
+        let rulesPath = "Tools/BoundaryRules.txt"
+        if var rules = try? Self.read(rulesPath, in: packageRoot) {
+            if rules.split(separator: "\n").contains(where: { $0.split(separator: " ").contains { $0 == module } }) {
+                throw .alreadyExists(name.prefix, "\(rulesPath) already has a rule for \(module)")
+            }
+            let feature = "feature \(module): \(name.prefix)"
+            // Core is a module of the package only where the package has it itself.
+            let imports = "imports \(module):" + (corePackage == nil ? " Core" : "")
+            if rules.contains("# new-feature: features") {
+                rules = try Self.insert(feature, before: "# new-feature: features", in: rules, file: rulesPath)
+                rules = try Self.insert(imports, before: "# new-feature: imports", in: rules, file: rulesPath)
+            } else {
+                rules += (rules.hasSuffix("\n") || rules.isEmpty ? "" : "\n") + "\(feature)\n\(imports)\n"
+            }
+            editedFiles.append((rulesPath, rules))
+        } else {
+            notes.append("no \(rulesPath): the default rules check \(module) as a feature")
+        }
+        self.editedFiles = editedFiles
+        self.notes = notes
     }
 
     /// Writes every planned file; returns the paths it created or changed.
@@ -87,16 +135,16 @@ struct FeatureScaffold {
         return """
             Created \(module):
             \(created.map { "  " + $0 }.joined(separator: "\n"))
-
+            \(notes.map { "Note: " + $0 + "\n" }.joined())
             Next, wire it into the app:
-              1. Add "\(module)" to the App target's dependencies in Package.swift, and to the `imports App:` rule
-                 in Tools/BoundaryRules.txt.
+              1. Add "\(module)" to the App target's dependencies in Package.swift (and to its `imports` rule in
+                 Tools/BoundaryRules.txt, if the package has one).
               2. Make the App's live services (or a small adapter) conform to \(prefix)Dependency.
               3. Build \(prefix)Container(dependency:) in the composition root and hand it, as
                  `any \(prefix)Containable`, to the parent that shows \(prefix) through the parent's Dependency.
               4. In that parent: attach `coordinator(listener:)` with addChild, then push, present or embed its
                  viewControllerable; detach it in \(name.lowercased)DidClose() and forget it in userDidRemove(_:).
-              5. Add the `\(name.lowercased)` screen id to the README's list of screens.
+              5. Add the `\(name.lowercased)` screen id to the list of screens in your documentation.
             Then run: swift build && swift test
             """
     }

@@ -1,16 +1,17 @@
 /// The files of a new feature, with `__Name__` standing for its prefix (`Profile`) and `__name__` for the
 /// prefix with a lowercase first letter (`profile`).
+///
+/// The shape every feature has: the public API in two files (`__Name__Builder.swift`: the builder roles;
+/// `__Name__Services.swift`: the services and values they mention), the internals grouped by screen under
+/// `Internal/` (`Internal/__Name__/`: the coordinator with its presenter protocol, the screen with its screen
+/// listener).
 enum FeatureTemplates {
-    /// The module's sources, by file name.
+    /// The module's sources, by path inside the module.
     static let moduleFiles: [(String, String)] = [
-        ("__Name__Containable.swift", containable),
-        ("__Name__Container.swift", container),
-        ("__Name__Listener.swift", listener),
-        ("__Name__Dependency.swift", dependency),
-        ("__Name__Coordinator.swift", coordinator),
-        ("__Name__Presentable.swift", presentable),
-        ("__Name__ScreenListener.swift", screenListener),
-        ("__Name__ViewController.swift", viewController),
+        ("__Name__Builder.swift", builder),
+        ("__Name__Services.swift", services),
+        ("Internal/__Name__/__Name__Coordinator.swift", coordinator),
+        ("Internal/__Name__/__Name__ViewController.swift", viewController),
     ]
 
     /// The test target's sources, by file name.
@@ -20,8 +21,25 @@ enum FeatureTemplates {
         ("Fake__Name__Dependency.swift", testDependency),
     ]
 
-    static let containable = #"""
+    static let builder = #"""
         public import Core
+
+        // The builder roles of __Name__: what it needs (`__Name__Dependency`), what it reports (`__Name__Listener`)
+        // and how a parent builds it (`__Name__Containable`, `__Name__Container`).
+
+        /// What the __Name__ flow needs from its parent.
+        @MainActor
+        public protocol __Name__Dependency {
+            /// Reads what the `__name__` screen shows.
+            var __name__Service: any __Name__Service { get }
+        }
+
+        /// What the __Name__ flow tells its parent.
+        @MainActor
+        public protocol __Name__Listener: AnyObject {
+            /// The user closed __Name__; the parent hides its screen and detaches its coordinator.
+            func __name__DidClose()
+        }
 
         /// Builds the __Name__ flow. A parent receives it through its own dependency, builds the coordinator, attaches
         /// it, and decides itself how to show its screen (push, present or embed).
@@ -30,11 +48,6 @@ enum FeatureTemplates {
             /// Builds the __Name__ coordinator, whose screen is `__name__`; the flow holds `listener` weakly.
             func coordinator(listener: any __Name__Listener) -> any ViewableCoordinating
         }
-
-        """#
-
-    static let container = #"""
-        public import Core
 
         /// The builder of the __Name__ flow; the app composes it with what the flow needs.
         @MainActor
@@ -46,7 +59,8 @@ enum FeatureTemplates {
 
             /// Builds a __Name__ flow whose screen is `__name__`; the flow holds `listener` weakly.
             public func coordinator(listener: any __Name__Listener) -> any ViewableCoordinating {
-                let coordinator = __Name__Coordinator(screen: __Name__ViewController(), title: dependency.title)
+                let coordinator = __Name__Coordinator(
+                    screen: __Name__ViewController(), title: dependency.__name__Service.title)
                 coordinator.listener = listener
                 return coordinator
             }
@@ -54,20 +68,13 @@ enum FeatureTemplates {
 
         """#
 
-    static let listener = #"""
-        /// What the __Name__ flow tells its parent.
-        @MainActor
-        public protocol __Name__Listener: AnyObject {
-            /// The user closed __Name__; the parent hides its screen and detaches its coordinator.
-            func __name__DidClose()
-        }
+    static let services = #"""
+        // The services __Name__ uses and the values its API exchanges.
 
-        """#
-
-    static let dependency = #"""
-        /// What the __Name__ flow needs from its parent. Add the feature's service protocols here.
+        /// What the __Name__ flow reads, implemented by the app's live service and by fakes in tests. Add the
+        /// feature's calls, and the values they exchange, here.
         @MainActor
-        public protocol __Name__Dependency {
+        public protocol __Name__Service: AnyObject {
             /// The title the `__name__` screen shows.
             var title: String { get }
         }
@@ -76,6 +83,16 @@ enum FeatureTemplates {
 
     static let coordinator = #"""
         import Core
+
+        /// What the __Name__ coordinator tells its screen.
+        @MainActor
+        protocol __Name__Presentable: AnyObject {
+            /// Receives what the user does on the screen. Held weakly by the screen.
+            var listener: (any __Name__ScreenListener)? { get set }
+
+            /// Shows `title` at the top of the screen.
+            func show(title: String)
+        }
 
         /// The __Name__ flow. It owns the `__name__` screen, shows the title on it, and tells its listener when the
         /// user closes it.
@@ -103,31 +120,15 @@ enum FeatureTemplates {
 
         """#
 
-    static let presentable = #"""
-        /// What the __Name__ coordinator tells its screen.
-        @MainActor
-        protocol __Name__Presentable: AnyObject {
-            /// Receives what the user does on the screen. Held weakly by the screen.
-            var listener: (any __Name__ScreenListener)? { get set }
+    static let viewController = #"""
+        import Core
 
-            /// Shows `title` at the top of the screen.
-            func show(title: String)
-        }
-
-        """#
-
-    static let screenListener = #"""
         /// What the `__name__` screen tells its coordinator.
         @MainActor
         protocol __Name__ScreenListener: AnyObject {
             /// The user tapped `close`.
             func __name__ScreenDidRequestClose()
         }
-
-        """#
-
-    static let viewController = #"""
-        import Core
 
         /// The `__name__` screen: a title and `close`.
         final class __Name__ViewController: ViewController, __Name__Presentable {
@@ -234,7 +235,21 @@ enum FeatureTemplates {
         /// What the __Name__ flow needs, with fixed values.
         @MainActor
         struct Fake__Name__Dependency: __Name__Dependency {
+            let __name__Service: any __Name__Service
+
+            init(title: String) {
+                __name__Service = Fake__Name__Service(title: title)
+            }
+        }
+
+        /// A __Name__ service that answers with fixed values.
+        @MainActor
+        final class Fake__Name__Service: __Name__Service {
             let title: String
+
+            init(title: String) {
+                self.title = title
+            }
         }
 
         """#
@@ -245,8 +260,13 @@ enum FeatureTemplates {
         import __Name__Feature
 
         @MainActor
-        struct __Name__ProbeDependency: __Name__Dependency {
+        final class __Name__ProbeService: __Name__Service {
             var title: String { "__Name__" }
+        }
+
+        @MainActor
+        struct __Name__ProbeDependency: __Name__Dependency {
+            let __name__Service: any __Name__Service = __Name__ProbeService()
         }
 
         @MainActor

@@ -21,15 +21,19 @@ final class FakeAccounts: SignUpAccountService, LoginAuthenticating {
 
 @MainActor
 final class FakePosts: FeedPostService {
-    func latestPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] { [] }
-    func popularPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] { [] }
+    func latestPosts(for user: FeedUser, after postID: String?, limit: Int) throws(FeedServiceError) -> [FeedPost] {
+        []
+    }
+    func popularPosts(for user: FeedUser, after postID: String?, limit: Int) throws(FeedServiceError) -> [FeedPost] {
+        []
+    }
     func post(id: String, for user: FeedUser) throws(FeedServiceError) -> FeedPost? { nil }
 
     func publish(text: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
         FeedPost(id: "1", authorName: user.displayName, createdAt: Date(), text: text, likeCount: 0, isLiked: false)
     }
 
-    func toggleLike(postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
+    func setLike(_ isLiked: Bool, postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
         throw .unavailable("offline")
     }
 }

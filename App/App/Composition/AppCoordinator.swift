@@ -19,7 +19,6 @@ final class AppCoordinator: Coordinator, RootCoordinating {
     private let signUpBuilder: any SignUpContainable
     private let feedBuilder: any FeedContainable
     private let accounts: LiveAccountService
-    private let posts: LivePostService
 
     /// The logged-in person, or `nil`.
     private(set) var user: FeedUser?
@@ -42,7 +41,6 @@ final class AppCoordinator: Coordinator, RootCoordinating {
         signUpBuilder: any SignUpContainable,
         feedBuilder: any FeedContainable,
         accounts: LiveAccountService,
-        posts: LivePostService,
         user: FeedUser?
     ) {
         self.window = window
@@ -50,7 +48,6 @@ final class AppCoordinator: Coordinator, RootCoordinating {
         self.signUpBuilder = signUpBuilder
         self.feedBuilder = feedBuilder
         self.accounts = accounts
-        self.posts = posts
         self.user = user
         super.init()
     }
@@ -166,25 +163,14 @@ final class AppCoordinator: Coordinator, RootCoordinating {
             return
         }
         guard user != nil else {
-            // Feed checks a post itself, but Feed is not running while logged out: without this check a link to a
-            // missing post would ask for a log-in only to fail after it.
-            if case .post(let id) = destination { try checkPostExists(id) }
+            // Nothing is looked up before the log-in, so a link reveals nothing about what exists; Feed checks the
+            // post once it runs.
             pendingLink = link
             // What is typed into a sign-up is kept; finishing it continues to the link.
             if !isSignUpOnScreen { showLoginOnTop() }
             return
         }
         try route(inFeed: destination)
-    }
-
-    private func checkPostExists(_ id: String) throws(UserFacingError) {
-        let exists: Bool
-        do {
-            exists = try posts.containsPost(id: id)
-        } catch {
-            throw UserFacingError(description: "the posts are unavailable: \(error)")
-        }
-        guard exists else { throw UserFacingError(description: "no post with id '\(id)'") }
     }
 
     private func route(inFeed destination: DeepLink.FeedDestination) throws(UserFacingError) {
@@ -318,7 +304,9 @@ extension AppCoordinator: FeedListener {
         do {
             try accounts.logOut()
         } catch {
-            pendingFailure = "the log-out could not be saved: \(error)"
+            // Still logged in, as the next start will be: say so and stay.
+            pendingFailure = "the log-out could not be saved, so you are still logged in: \(error)"
+            return
         }
         user = nil
         pendingLink = nil

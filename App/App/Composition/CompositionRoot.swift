@@ -4,7 +4,7 @@ import Foundation
 import LoginFeature
 import SignUpFeature
 
-/// Builds the app: the live services over the data directory, the three feature builders (Login's dependency
+/// Builds the app: the live services over the database, the three feature builders (Login's dependency
 /// gets the SignUp builder) and the ``AppCoordinator`` that owns the window; or, for `--feature`, one feature's
 /// playground over in-memory services.
 @MainActor
@@ -18,14 +18,16 @@ final class CompositionRoot {
     /// Saves and restores where the person is; `nil` for a playground, which keeps nothing.
     let restoration: AppRestoration?
 
-    /// Builds everything over `directory`; the saved session decides whether Login or Feed shows first once
+    /// Builds everything over `database`; the saved session decides whether Login or Feed shows first once
     /// ``appCoordinator`` starts.
     ///
+    /// Where the person is, is kept beside the database, in the data directory.
+    ///
     /// - Throws: ``DataError`` when the saved session cannot be read.
-    init(directory: DataDirectory, clock: AppClock) throws(DataError) {
+    init(database: Database, clock: AppClock) throws(DataError) {
         let health = DataHealth()
-        let accounts = LiveAccountService(store: AccountStore(directory: directory), clock: clock, health: health)
-        let posts = LivePostService(store: PostStore(directory: directory), clock: clock, health: health)
+        let accounts = LiveAccountService(store: AccountStore(database: database), clock: clock, health: health)
+        let posts = LivePostService(store: PostStore(database: database), clock: clock, health: health)
         let signUpBuilder = SignUpContainer(dependency: SignUpServices(accounts: accounts))
         let loginBuilder = LoginContainer(
             dependency: LoginServices(authenticator: accounts, signUpBuilder: signUpBuilder))
@@ -36,9 +38,10 @@ final class CompositionRoot {
         self.health = health
         let appCoordinator = AppCoordinator(
             window: window, loginBuilder: loginBuilder, signUpBuilder: signUpBuilder, feedBuilder: feedBuilder,
-            accounts: accounts, posts: posts, user: user)
+            accounts: accounts, user: user)
         self.appCoordinator = appCoordinator
-        restoration = AppRestoration(store: FileRestorationStore(folder: directory.path), root: appCoordinator)
+        let folder = database.path.lastIndex(of: "/").map { String(database.path[..<$0]) } ?? "."
+        restoration = AppRestoration(store: FileRestorationStore(folder: folder), root: appCoordinator)
     }
 
     /// Builds the playground of one feature: the feature over in-memory services, shown by a stand-in parent.

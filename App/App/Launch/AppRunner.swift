@@ -91,8 +91,9 @@ final class AppRunner {
         return loop.run(initialLink: options.initialLink)
     }
 
-    /// Opens the data directory, checks its files (moving corrupt ones aside if asked), seeds a new one and
-    /// builds the app; or builds the playground of `--feature`, which needs no data directory.
+    /// Opens the data directory and its database (moving a damaged file aside if asked; importing an earlier
+    /// release's JSON files, or seeding, a new one) and builds the app; or builds the playground of `--feature`,
+    /// which needs no data directory.
     ///
     /// - Throws: ``DataError``, or the reason the demo account could not be seeded.
     private func prepare(_ options: LaunchOptions, clock: AppClock) throws -> CompositionRoot {
@@ -100,12 +101,16 @@ final class AppRunner {
             return CompositionRoot(playground: playground, clock: clock)
         }
         let directory = try DataDirectory.open(path: options.dataDirectory)
-        let moved = try DataFiles.check(
-            directory, movingAsideWith: options.movesCorruptDataAside ? clock.fileTimestamp : nil)
-        for path in moved {
+        let opening = try Database.open(
+            in: directory, now: clock.now, timestamp: clock.fileTimestamp,
+            movesDamagedFilesAside: options.movesCorruptDataAside)
+        for path in opening.movedAsidePaths {
             errorOutput.write("app: moved the unusable data file aside to \(TerminalText.escaped(path))\n")
         }
-        try DemoContent.seedIfNeeded(directory, now: clock.now)
-        return try CompositionRoot(directory: directory, clock: clock)
+        for path in opening.importedPaths {
+            errorOutput.write(
+                "app: imported the data file into the database and kept it as \(TerminalText.escaped(path))\n")
+        }
+        return try CompositionRoot(database: opening.database, clock: clock)
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 
 /// What the command line and the environment ask for.
@@ -10,8 +11,6 @@ struct LaunchOptions: Equatable, Sendable {
     var keepsGoing = false
     /// A deep link to open once the app has started.
     var initialLink: String?
-    /// The feature to host alone in its playground (`--feature`), instead of the whole app.
-    var playgroundFeature: String?
     /// Whether a corrupt data file is renamed aside instead of stopping the app.
     var movesCorruptDataAside = false
     /// Whether the app comes back where the person left it (not with `--no-restore`).
@@ -22,6 +21,8 @@ struct LaunchOptions: Equatable, Sendable {
     var forbidsColour = false
     /// Whether only the usage was asked for.
     var showsUsage = false
+    /// The feature to host alone in its playground (`--feature`), instead of the whole app.
+    var playgroundFeature: String?
 
     /// The usage text printed by `--help` and after a usage error.
     static let usage = """
@@ -45,42 +46,45 @@ struct LaunchOptions: Equatable, Sendable {
 
         """
 
+    /// The command line's grammar; `--help` stops the parse wherever it stands.
+    private static let dataDirectoryOption = ArgumentParser.Option.value("--data-dir")
+    private static let scriptOption = ArgumentParser.Option.value("--script")
+    private static let openOption = ArgumentParser.Option.value("--open")
+    private static let keepGoingFlag = ArgumentParser.Option.flag("--keep-going")
+    private static let moveAsideFlag = ArgumentParser.Option.flag("--move-aside-corrupt-data")
+    private static let featureOption = ArgumentParser.Option.value("--feature")
+    private static let noRestoreFlag = ArgumentParser.Option.flag("--no-restore")
+    static let parser = ArgumentParser(
+        command: "app", usage: usage,
+        options: [
+            dataDirectoryOption, scriptOption, openOption, keepGoingFlag, moveAsideFlag, featureOption, noRestoreFlag,
+        ])
+
     /// Reads `arguments` (without the program name) and `environment`; stops at `--help`, which needs neither
     /// the rest of the line nor a data directory.
     static func parse(arguments: [String], environment: [String: String]) throws(UserFacingError) -> LaunchOptions {
-        var dataDirectoryFlag: String?
-        var options = LaunchOptions(dataDirectory: "")
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            let (flag, inlineValue) = split(argument)
-            func value() throws(UserFacingError) -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = remaining.popFirst() else {
-                    throw UserFacingError(description: "\(flag) needs a value")
-                }
-                return next
+        let parsed: ArgumentParser.Arguments
+        do {
+            switch try parser.parse(arguments) {
+            case .help:
+                // The usage needs nothing else: return it before the environment is read, so `--help` works
+                // anywhere, even without HOME.
+                var options = LaunchOptions(dataDirectory: "")
+                options.showsUsage = true
+                return options
+            case .run(let arguments): parsed = arguments
             }
-            switch flag {
-            case "--data-dir": dataDirectoryFlag = try value()
-            case "--script": options.scriptPath = try value()
-            case "--open": options.initialLink = try value()
-            case "--feature": options.playgroundFeature = try value()
-            case "--keep-going", "--move-aside-corrupt-data", "--no-restore", "--help", "-h":
-                guard inlineValue == nil else { throw UserFacingError(description: "\(flag) takes no value") }
-                switch flag {
-                case "--keep-going": options.keepsGoing = true
-                case "--no-restore": options.restores = false
-                case "--move-aside-corrupt-data": options.movesCorruptDataAside = true
-                default:
-                    // The usage needs nothing else: return it before the environment is read, so `--help` works
-                    // anywhere, even without HOME.
-                    options.showsUsage = true
-                    return options
-                }
-            default:
-                throw UserFacingError(description: "unknown argument '\(TerminalText.quoted(argument))'")
-            }
+        } catch {
+            throw UserFacingError(description: error.description)
         }
+        var options = LaunchOptions(dataDirectory: "")
+        options.scriptPath = parsed.value(of: scriptOption)
+        options.initialLink = parsed.value(of: openOption)
+        options.keepsGoing = parsed.contains(keepGoingFlag)
+        options.movesCorruptDataAside = parsed.contains(moveAsideFlag)
+        options.restores = !parsed.contains(noRestoreFlag)
+        options.playgroundFeature = parsed.value(of: featureOption)
+        let dataDirectoryFlag = parsed.value(of: dataDirectoryOption)
         if let text = environment["APP_NOW"] {
             guard let date = try? Date(text, strategy: .iso8601) else {
                 throw UserFacingError(
@@ -98,11 +102,6 @@ struct LaunchOptions: Equatable, Sendable {
         guard !dataDirectory.isEmpty else { throw UserFacingError(description: "the data directory path is empty") }
         options.dataDirectory = dataDirectory
         return options
-    }
-
-    private static func split(_ argument: String) -> (flag: String, value: String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
     private static func defaultDataDirectory(_ environment: [String: String]) -> String? {

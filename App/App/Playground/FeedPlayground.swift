@@ -69,14 +69,20 @@ final class PlaygroundPosts: FeedPostService {
         ]
     }
 
-    func latestPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] {
-        posts.sorted { $0.createdAt > $1.createdAt }.map { feedPost($0, for: user) }
+    func latestPosts(for user: FeedUser, after postID: String?, limit: Int) throws(FeedServiceError) -> [FeedPost] {
+        page(posts.sorted { $0.createdAt > $1.createdAt }, after: postID, limit: limit, for: user)
     }
 
-    func popularPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] {
-        posts.sorted { ($0.likers.count, $0.createdAt) > ($1.likers.count, $1.createdAt) }.map {
-            feedPost($0, for: user)
-        }
+    func popularPosts(for user: FeedUser, after postID: String?, limit: Int) throws(FeedServiceError) -> [FeedPost] {
+        page(
+            posts.sorted { ($0.likers.count, $0.createdAt) > ($1.likers.count, $1.createdAt) }, after: postID,
+            limit: limit, for: user)
+    }
+
+    /// The `limit` posts of `ordered` that follow the post `postID` (from the start when `nil`).
+    private func page(_ ordered: [Post], after postID: String?, limit: Int, for user: FeedUser) -> [FeedPost] {
+        let start = postID.flatMap { id in ordered.firstIndex { $0.id == id }.map { $0 + 1 } } ?? 0
+        return ordered[start...].prefix(max(limit, 0)).map { feedPost($0, for: user) }
     }
 
     func post(id: String, for user: FeedUser) throws(FeedServiceError) -> FeedPost? {
@@ -90,9 +96,13 @@ final class PlaygroundPosts: FeedPostService {
         return feedPost(post, for: user)
     }
 
-    func toggleLike(postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
+    func setLike(_ isLiked: Bool, postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
         guard let index = posts.firstIndex(where: { $0.id == postID }) else { throw .postNotFound(postID) }
-        if posts[index].likers.remove(user.email) == nil { posts[index].likers.insert(user.email) }
+        if isLiked {
+            posts[index].likers.insert(user.email)
+        } else {
+            posts[index].likers.remove(user.email)
+        }
         return feedPost(posts[index], for: user)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import LoginFeature
 import SignUpFeature
 
-/// Accounts and the session for the features, kept in the data directory.
+/// Accounts and the session for the features, kept in the database.
 ///
 /// Conforms to SignUp's ``SignUpAccountService`` and Login's ``LoginAuthenticating``.
 @MainActor
@@ -50,7 +50,7 @@ final class LiveAccountService: SignUpAccountService, LoginAuthenticating {
         } catch {
             switch error {
             case .emailTaken: throw .emailTaken
-            case .hashing(let reason): throw .unavailable(reason)
+            case .invalid(let reason), .hashing(let reason): throw .unavailable(reason)
             case .data(let dataError):
                 health.record(dataError)
                 throw .unavailable(dataError.description)

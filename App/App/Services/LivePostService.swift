@@ -1,7 +1,7 @@
 import FeedFeature
 import Foundation
 
-/// Posts for the feed, kept in the data directory. Conforms to Feed's ``FeedPostService``.
+/// Posts for the feed, kept in the database. Conforms to Feed's ``FeedPostService``.
 @MainActor
 final class LivePostService: FeedPostService {
     private let store: PostStore
@@ -15,22 +15,17 @@ final class LivePostService: FeedPostService {
         self.health = health
     }
 
-    func latestPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] {
-        try feedPosts(for: user) { () throws(DataError) in try store.latest() }
+    func latestPosts(for user: FeedUser, after postID: String?, limit: Int) throws(FeedServiceError) -> [FeedPost] {
+        try page(.latest, for: user, after: postID, limit: limit)
     }
 
-    func popularPosts(for user: FeedUser) throws(FeedServiceError) -> [FeedPost] {
-        try feedPosts(for: user) { () throws(DataError) in try store.popular() }
+    func popularPosts(for user: FeedUser, after postID: String?, limit: Int) throws(FeedServiceError) -> [FeedPost] {
+        try page(.popular, for: user, after: postID, limit: limit)
     }
 
     func post(id: String, for user: FeedUser) throws(FeedServiceError) -> FeedPost? {
-        try feedPosts(for: user) { () throws(DataError) in try store.post(id: id).map { [$0] } ?? [] }.first
-    }
-
-    /// Whether the post `id` exists, whoever asks (a deep link checks it before anyone is logged in).
-    func containsPost(id: String) throws(FeedServiceError) -> Bool {
         do {
-            return try store.post(id: id) != nil
+            return try store.post(id: id, reader: user.email).map(Self.feedPost)
         } catch {
             throw unavailable(error)
         }
@@ -38,43 +33,45 @@ final class LivePostService: FeedPostService {
 
     func publish(text: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
         do {
-            let record = try store.publish(
-                text: text, authorEmail: AccountStore.normalized(user.email), authorName: user.displayName,
-                now: clock.now)
-            return feedPost(record, for: user)
+            return Self.feedPost(
+                try store.publish(text: text, authorEmail: user.email, authorName: user.displayName, now: clock.now))
         } catch {
-            throw unavailable(error)
+            throw failure(error)
         }
     }
 
-    func toggleLike(postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
+    func setLike(_ isLiked: Bool, postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
         do {
-            return feedPost(
-                try store.toggleLike(postID: postID, email: AccountStore.normalized(user.email)), for: user)
+            return Self.feedPost(try store.setLike(isLiked, postID: postID, email: user.email))
         } catch {
-            switch error {
-            case .notFound: throw .postNotFound(postID)
-            case .data(let dataError): throw unavailable(dataError)
-            }
+            throw failure(error)
         }
     }
 
-    private func feedPosts(
-        for user: FeedUser, _ read: () throws(DataError) -> [PostRecord]
+    private func page(
+        _ order: PostStore.Order, for user: FeedUser, after postID: String?, limit: Int
     ) throws(FeedServiceError) -> [FeedPost] {
         do {
-            return try read().map { feedPost($0, for: user) }
+            return try store.page(order, after: postID, limit: limit, reader: user.email)
+                .map(Self.feedPost)
         } catch {
             throw unavailable(error)
         }
     }
 
-    /// `record` as `viewer` sees it.
-    private func feedPost(_ record: PostRecord, for viewer: FeedUser) -> FeedPost {
+    /// `record` as the feed shows it.
+    private static func feedPost(_ record: PostRecord) -> FeedPost {
         FeedPost(
-            id: record.id, authorName: record.authorName, createdAt: record.createdAt, text: record.text,
-            likeCount: record.likedBy.count,
-            isLiked: record.likedBy.contains(AccountStore.normalized(viewer.email)))
+            id: String(record.id), authorName: record.authorName, createdAt: record.createdAt, text: record.text,
+            likeCount: record.likeCount, isLiked: record.isLikedByReader)
+    }
+
+    private func failure(_ error: PostStore.Failure) -> FeedServiceError {
+        switch error {
+        case .notFound(let id): .postNotFound(id)
+        case .invalid(let reason): .unavailable(reason)
+        case .data(let dataError): unavailable(dataError)
+        }
     }
 
     private func unavailable(_ error: DataError) -> FeedServiceError {

@@ -6,10 +6,16 @@ final class FileInput: AppMain.ByteInput {
 
     /// Opens `path` for reading.
     ///
-    /// - Throws: the system's reason as text when it cannot be opened.
+    /// - Throws: the system's reason as text when it cannot be opened, or when it is a folder (which opens, but
+    ///   has no lines to read).
     init(path: String) throws(UserFacingError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw UserFacingError(description: String(cString: strerror(errno))) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
+            close(descriptor)
+            throw UserFacingError(description: String(cString: strerror(EISDIR)))
+        }
         self.descriptor = descriptor
     }
 

@@ -1,7 +1,6 @@
 /// Every message the `login` screen shows, in one place.
 enum LoginMessage {
     static let missingCredentials = "Enter your email and password."
-    static let invalidEmail = "Enter a valid email address."
     static let wrongCredentials = "Wrong email or password."
 
     /// The service could not answer.

@@ -1,3 +1,5 @@
+import InputRules
+
 /// What the user typed so far, kept by the sign-up flow and shared by its step
 /// screens, so going back to a step, or forward again, shows what was typed.
 @MainActor
@@ -7,16 +9,14 @@ final class SignUpDraft {
     var confirmation = ""
     var displayName = ""
 
-    /// The email as it is checked and registered: without surrounding spaces.
-    var normalizedEmail: String { email.trimmingWhitespace }
+    /// The email as it is checked and registered (``EmailAddress/normalized(_:)``).
+    var normalizedEmail: String { EmailAddress.normalized(email) }
 
-    /// The display name as it is registered: without surrounding spaces.
-    var normalizedDisplayName: String { displayName.trimmingWhitespace }
+    /// The display name as it is registered (``DisplayName/normalized(_:)``).
+    var normalizedDisplayName: String { DisplayName.normalized(displayName) }
 
     /// Why the email cannot be used, or `nil` when it is well-formed.
-    var emailProblem: String? {
-        EmailAddress.isWellFormed(normalizedEmail) ? nil : SignUpMessage.invalidEmail
-    }
+    var emailProblem: String? { EmailAddress.problem(email) }
 
     /// Why the password cannot be used, or `nil` when it is long enough, has no
     /// control character and was typed twice identically.
@@ -33,14 +33,6 @@ final class SignUpDraft {
         return nil
     }
 
-    /// Why the display name cannot be used, or `nil` when it is not blank.
-    var displayNameProblem: String? {
-        normalizedDisplayName.isEmpty ? SignUpMessage.blankDisplayName : nil
-    }
-}
-
-extension String {
-    fileprivate var trimmingWhitespace: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
+    /// Why the display name cannot be used (blank, or holding an invisible character), or `nil`.
+    var displayNameProblem: String? { DisplayName.problem(displayName) }
 }

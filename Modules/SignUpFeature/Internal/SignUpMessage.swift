@@ -1,11 +1,9 @@
 /// Every message the sign-up screens show, in one place.
 enum SignUpMessage {
-    static let invalidEmail = "Enter a valid email address."
     static let emailTaken = "An account with this email already exists."
     static let shortPassword = "Use at least 8 characters for your password."
     static let unprintablePassword = "Use only printable characters in your password."
     static let passwordMismatch = "The passwords do not match."
-    static let blankDisplayName = "Enter a display name."
     static let passwordNotKept = "Go back and type your password again: it is never kept when the app quits."
 
     /// The service could not answer.

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import InputRules
 
 /// What compose tells the feed, which then dismisses and detaches it.
 @MainActor
@@ -75,8 +75,11 @@ final class ComposeCoordinator: ViewableCoordinator<any ComposePresentable> {
 
 extension ComposeCoordinator: ComposeScreenListener {
     func composeScreenDidRequestPost(text: String) {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return }
+        if let problem = PostText.problem(text) {
+            presenter.show(errorMessage: problem)
+            return
+        }
+        let text = PostText.normalized(text)
         let post: FeedPost
         do throws(FeedServiceError) {
             post = try posts.publish(text: text, by: user)

@@ -1,4 +1,5 @@
 import Core
+import InputRules
 
 /// What the compose screen tells its coordinator.
 @MainActor
@@ -28,7 +29,7 @@ final class ComposeViewController: ViewController, ComposePresentable {
     override var content: ScreenContent {
         var elements: [ScreenElement] = [
             .field(TextField(id: "text", label: "Post", value: draft)),
-            .button(Button(id: "post", title: "Post", isEnabled: !draft.allSatisfy(\.isWhitespace))),
+            .button(Button(id: "post", title: "Post", isEnabled: !InputText.isBlank(draft))),
             .button(Button(id: "cancel", title: "Cancel")),
         ]
         if isOfferingDiscard {

@@ -45,7 +45,7 @@ final class PostDetailCoordinator: ViewableCoordinator<any PostDetailPresentable
 extension PostDetailCoordinator: PostDetailScreenListener {
     func postScreenDidTapLike() {
         do throws(FeedServiceError) {
-            post = try dependency.posts.toggleLike(postID: post.id, by: user)
+            post = try dependency.posts.setLike(!post.isLiked, postID: post.id, by: user)
         } catch {
             presenter.show(errorMessage: FeedMessage.message(for: error))
             return

@@ -13,17 +13,26 @@ protocol PostListPresentable: AnyObject {
     /// Receives what the user does on the screen. Held weakly by the screen.
     var listener: (any PostListScreenListener)? { get set }
 
-    /// Shows `rows`, and `errorMessage` if loading failed.
-    func show(rows: [PostRow], errorMessage: String?)
+    /// Shows `rows`, the `more` action when `canLoadMore`, and
+    /// `errorMessage` if loading failed.
+    func show(rows: [PostRow], canLoadMore: Bool, errorMessage: String?)
 }
 
-/// The post list of a segment: loads its posts (newest or most liked first) for the
-/// user each time its screen will appear, and reports the post the user picks.
+/// A segment of the feed: loads the first page of its posts (newest or most
+/// liked first) for the user each time its screen will appear, the next page
+/// when the user asks for more, and reports the post the user picks.
 final class PostListCoordinator: ViewableCoordinator<any PostListPresentable> {
+    /// How many posts a page holds.
+    static let pageSize = 20
+
     weak var listener: (any PostListListener)?
     let segment: FeedSegment
     private let dependency: any FeedDependency
     private let user: FeedUser
+    /// The posts shown, in order.
+    private var posts: [FeedPost] = []
+    /// Whether the last page read was full, so more may follow.
+    private var mayHaveMore = false
 
     /// Creates the segment `segment` for `user` around `screen`.
     init(
@@ -43,16 +52,44 @@ final class PostListCoordinator: ViewableCoordinator<any PostListPresentable> {
     override var name: String { "PostListCoordinator(\(segment.rawValue))" }
 
     /// Reads the posts again from the service, so the list shows what is
-    /// there now, including posts published elsewhere.
+    /// there now, including posts published elsewhere: as many as were shown,
+    /// at least one page.
     func reload() {
         do throws(FeedServiceError) {
-            let posts =
-                try segment == .latest
-                ? dependency.posts.latestPosts(for: user) : dependency.posts.popularPosts(for: user)
-            presenter.show(rows: posts.map(PostRow.init(post:)), errorMessage: nil)
+            let limit = max(Self.pageSize, posts.count)
+            posts = try page(after: nil, limit: limit)
+            mayHaveMore = posts.count == limit
+            show(errorMessage: nil)
         } catch {
-            presenter.show(rows: [], errorMessage: FeedMessage.message(for: error))
+            posts = []
+            mayHaveMore = false
+            show(errorMessage: FeedMessage.message(for: error))
         }
+    }
+
+    /// Appends the next page to what is shown.
+    func loadMore() {
+        do throws(FeedServiceError) {
+            let shown = Set(posts.map(\.id))
+            let next = try page(after: posts.last?.id, limit: Self.pageSize)
+            posts += next.filter { !shown.contains($0.id) }
+            mayHaveMore = next.count == Self.pageSize
+            show(errorMessage: nil)
+        } catch {
+            show(errorMessage: FeedMessage.message(for: error))
+        }
+    }
+
+    private func page(after postID: String?, limit: Int) throws(FeedServiceError) -> [FeedPost] {
+        switch segment {
+        case .latest: try dependency.posts.latestPosts(for: user, after: postID, limit: limit)
+        case .popular: try dependency.posts.popularPosts(for: user, after: postID, limit: limit)
+        }
+    }
+
+    private func show(errorMessage: String?) {
+        presenter.show(
+            rows: posts.map(PostRow.init(post:)), canLoadMore: mayHaveMore, errorMessage: errorMessage)
     }
 }
 
@@ -63,5 +100,9 @@ extension PostListCoordinator: PostListScreenListener {
 
     func listScreenDidSelectPost(id: String) {
         listener?.listDidSelectPost(id: id)
+    }
+
+    func listScreenDidTapLoadMore() {
+        loadMore()
     }
 }

@@ -10,10 +10,14 @@ protocol PostListScreenListener: AnyObject {
 
     /// The user tapped the row of post `id`.
     func listScreenDidSelectPost(id: String)
+
+    /// The user tapped `more`, asking for the next page.
+    func listScreenDidTapLoadMore()
 }
 
 /// The list of a segment, `feed.latest` or `feed.popular`: one row per post
-/// (author, text, relative time and likes); tapping a row performs `post.<id>`.
+/// (author, text, relative time and likes); tapping a row performs `post.<id>`;
+/// `more` loads the next page when there may be one.
 /// Relative times are formatted each time the content is read.
 final class PostListViewController: ViewController, PostListPresentable {
     /// The prefix of a row's action id.
@@ -22,6 +26,7 @@ final class PostListViewController: ViewController, PostListPresentable {
     weak var listener: (any PostListScreenListener)?
     private let segment: FeedSegment
     private var rows: [PostRow] = []
+    private var canLoadMore = false
     private var errorMessage: String?
     private let now: @MainActor () -> Date
 
@@ -43,11 +48,11 @@ final class PostListViewController: ViewController, PostListPresentable {
                 actionID: Self.rowActionPrefix + row.id
             )
         }
-        return ScreenContent(
-            title: segment.title,
-            elements: [.list(ListSection(id: "posts", items: items, emptyMessage: FeedMessage.emptyList))],
-            errorMessage: errorMessage
-        )
+        var elements: [ScreenElement] = [
+            .list(ListSection(id: "posts", items: items, emptyMessage: FeedMessage.emptyList))
+        ]
+        if canLoadMore { elements.append(.button(Button(id: "more", title: "Load more"))) }
+        return ScreenContent(title: segment.title, elements: elements, errorMessage: errorMessage)
     }
 
     override func viewWillAppear() {
@@ -55,12 +60,14 @@ final class PostListViewController: ViewController, PostListPresentable {
     }
 
     override func handleAction(_ id: String) {
+        if id == "more" { listener?.listScreenDidTapLoadMore() }
         guard id.hasPrefix(Self.rowActionPrefix) else { return }
         listener?.listScreenDidSelectPost(id: String(id.dropFirst(Self.rowActionPrefix.count)))
     }
 
-    func show(rows: [PostRow], errorMessage: String?) {
+    func show(rows: [PostRow], canLoadMore: Bool, errorMessage: String?) {
         self.rows = rows
+        self.canLoadMore = canLoadMore
         self.errorMessage = errorMessage
     }
 }

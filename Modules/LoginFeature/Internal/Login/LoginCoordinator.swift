@@ -1,4 +1,5 @@
 import Core
+import InputRules
 import SignUpFeature
 
 /// What the log-in coordinator tells its screen.
@@ -96,13 +97,13 @@ final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCo
 
 extension LoginCoordinator: LoginScreenListener {
     func loginScreenDidRequestLogIn(email: String, password: String) {
-        let email = email.trimmingWhitespace
-        guard !email.isEmpty, !password.isEmpty else {
+        let email = EmailAddress.normalized(email)
+        guard !InputText.isBlank(email), !password.isEmpty else {
             presenter.show(errorMessage: LoginMessage.missingCredentials)
             return
         }
         guard EmailAddress.isWellFormed(email) else {
-            presenter.show(errorMessage: LoginMessage.invalidEmail)
+            presenter.show(errorMessage: EmailAddress.invalidMessage)
             return
         }
         let session: LoginSession
@@ -138,12 +139,5 @@ extension LoginCoordinator: SignUpListener {
 
     func signUpDidCancel() {
         closeSignUp()
-    }
-}
-
-extension String {
-    /// The text without surrounding whitespace.
-    fileprivate var trimmingWhitespace: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

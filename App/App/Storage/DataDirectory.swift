@@ -1,20 +1,14 @@
 import Foundation
 import Glibc
-import Synchronization
 
-/// The folder that keeps accounts, the session and posts as JSON files, and the rules for touching it.
+/// The data directory: the folder holding the database (``Database``), and the JSON files of earlier releases
+/// until they are imported.
 ///
-/// Writes are atomic: a temporary file in the same folder is written, flushed to disk and renamed over the old
-/// one, so a reader sees the old file or the new one, never half of one. Every change runs under an exclusive
-/// `flock` on `<folder>/.lock` and re-reads the files inside it (see ``withExclusiveLock(_:)``), so two app
-/// processes sharing a folder never lose each other's accounts or posts.
-///
-/// A file that exists but cannot be decoded is never overwritten: reading it throws ``DataError/corrupt(path:problem:)``.
+/// It creates the folder, checks that files can be created in it, reads the earlier releases' JSON files for the
+/// import (``read(_:as:)``) and renames a file aside (``moveAside(_:suffix:)``); it never overwrites a file.
 final class DataDirectory: Sendable {
     /// The folder's path.
     let path: String
-
-    private static let temporaryFileCounter = TemporaryFileCounter()
 
     private init(path: String) {
         self.path = path
@@ -29,7 +23,7 @@ final class DataDirectory: Sendable {
         try createFolders(path)
         let directory = DataDirectory(path: path)
         // Create and remove a file, as every atomic write will: the only reliable test of a writable folder.
-        let probePath = directory.filePath(".probe-\(getpid())-\(temporaryFileCounter.next())")
+        let probePath = directory.filePath(".probe-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
         let descriptor = Glibc.open(probePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .unwritable(path: path, problem: "the folder is not writable (\(Self.systemError()))")
@@ -61,30 +55,12 @@ final class DataDirectory: Sendable {
         path.hasSuffix("/") ? path + name : path + "/" + name
     }
 
-    // MARK: - Locking
-
-    /// Runs `body` while holding the exclusive lock on `<folder>/.lock`, which every process sharing the folder
-    /// takes before it changes anything. Read the files again inside `body`: what was read before may be stale.
-    ///
-    /// Do not nest calls: the lock is per open file, so a nested call would wait for itself.
-    func withExclusiveLock<Result>(_ body: () throws(DataError) -> Result) throws(DataError) -> Result {
-        let lockPath = filePath(".lock")
-        let descriptor = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .unwritable(path: lockPath, problem: Self.systemError()) }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw .unwritable(path: lockPath, problem: Self.systemError()) }
-        }
-        defer { flock(descriptor, LOCK_UN) }
-        return try body()
-    }
-
     // MARK: - Reading
 
     /// Reads and decodes the file `name`, or returns `nil` when it does not exist.
     ///
     /// - Throws: ``DataError/unreadable(path:problem:)`` when it exists but cannot be read,
-    ///   ``DataError/newerVersion(path:version:)`` when its `version` is greater than ``DataFiles/formatVersion``
+    ///   ``DataError/newerVersion(path:version:supported:)`` when its `version` is greater than ``DataFiles/formatVersion``
     ///   (checked first, since a newer format may not decode at all), ``DataError/corrupt(path:problem:)`` when its
     ///   content is not what the app writes.
     func read<Document: Decodable>(_ name: String, as type: Document.Type) throws(DataError) -> Document? {
@@ -96,7 +72,7 @@ final class DataDirectory: Sendable {
         if let version = (try? decoder.decode(FormatVersion.self, from: bytes))?.version,
             version > DataFiles.formatVersion
         {
-            throw .newerVersion(path: filePath, version: version)
+            throw .newerVersion(path: filePath, version: version, supported: DataFiles.formatVersion)
         }
         do {
             return try decoder.decode(Document.self, from: bytes)
@@ -128,64 +104,18 @@ final class DataDirectory: Sendable {
         return bytes
     }
 
-    // MARK: - Writing
+    // MARK: - Moving aside
 
-    /// Replaces the file `name` with `document`, atomically (write a temporary file, flush it, rename it).
-    ///
-    /// - Throws: ``DataError/unwritable(path:problem:)``; the old file is then untouched.
-    func write<Document: Encodable>(_ document: Document, to name: String) throws(DataError) {
+    /// Renames the file `name` to `<name>.<suffix>` (adding `-2`, `-3` … if that name is taken) and returns the
+    /// new path; `nil` when there is no such file.
+    @discardableResult
+    func moveAside(_ name: String, suffix: String) throws(DataError) -> String? {
         let filePath = filePath(name)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        let bytes: Data
-        do {
-            bytes = try encoder.encode(document)
-        } catch {
-            throw .unwritable(path: filePath, problem: "the content cannot be encoded")
-        }
-        let temporaryPath = self.filePath(
-            ".\(name).\(getpid()).\(Self.temporaryFileCounter.next()).tmp")
-        let descriptor = Glibc.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .unwritable(path: filePath, problem: Self.systemError()) }
-        var succeeded = false
-        defer {
-            if !succeeded { unlink(temporaryPath) }
-        }
-        do throws(DataError) {
-            try Self.writeAll(bytes + Data("\n".utf8), to: descriptor, path: filePath)
-            guard fsync(descriptor) == 0 else { throw .unwritable(path: filePath, problem: Self.systemError()) }
-        } catch {
-            close(descriptor)
-            throw error
-        }
-        close(descriptor)
-        guard rename(temporaryPath, filePath) == 0 else {
-            throw .unwritable(path: filePath, problem: Self.systemError())
-        }
-        succeeded = true
-        syncFolder()
-    }
-
-    /// Deletes the file `name`; a missing file is fine.
-    ///
-    /// - Throws: ``DataError/unwritable(path:problem:)``.
-    func remove(_ name: String) throws(DataError) {
-        let filePath = filePath(name)
-        guard unlink(filePath) == 0 || errno == ENOENT else {
-            throw .unwritable(path: filePath, problem: Self.systemError())
-        }
-        syncFolder()
-    }
-
-    /// Renames the file `name` to `<name>.corrupt-<timestamp>` (adding `-2`, `-3` … if that name is taken) and
-    /// returns the new path.
-    func moveAside(_ name: String, timestamp: String) throws(DataError) -> String {
-        let filePath = filePath(name)
+        guard FileManager.default.fileExists(atPath: filePath) else { return nil }
         var attempt = 1
         while true {
-            let suffix = attempt == 1 ? "" : "-\(attempt)"
-            let target = "\(filePath).corrupt-\(timestamp)\(suffix)"
+            let counter = attempt == 1 ? "" : "-\(attempt)"
+            let target = "\(filePath).\(suffix)\(counter)"
             if !FileManager.default.fileExists(atPath: target) {
                 guard rename(filePath, target) == 0 else {
                     throw .unwritable(path: filePath, problem: Self.systemError())
@@ -194,20 +124,6 @@ final class DataDirectory: Sendable {
                 return target
             }
             attempt += 1
-        }
-    }
-
-    private static func writeAll(_ bytes: Data, to descriptor: Int32, path: String) throws(DataError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .unwritable(path: path, problem: systemError())
-            }
-            offset += written
         }
     }
 
@@ -249,16 +165,4 @@ final class DataDirectory: Sendable {
 /// The `version` of a data file, read on its own before the whole document.
 private struct FormatVersion: Decodable {
     let version: Int?
-}
-
-/// Hands out distinct numbers for temporary file names within one process.
-private final class TemporaryFileCounter: Sendable {
-    private let value = Mutex(0)
-
-    func next() -> Int {
-        value.withLock { value in
-            value += 1
-            return value
-        }
-    }
 }

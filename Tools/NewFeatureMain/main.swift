@@ -1,4 +1,5 @@
 import Foundation
+import NewFeature
 
 /// `swift run new-feature <Name> [--package-path DIR]`
 ///
@@ -8,8 +9,4 @@ import Foundation
 /// `NewFeatureCommand`.
 let thisPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-let status = NewFeatureCommand.run(
-    Array(CommandLine.arguments.dropFirst()), defaultPackagePath: thisPackage,
-    output: { print($0) },
-    errors: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-exit(status)
+exit(NewFeatureCommand.run(Array(CommandLine.arguments.dropFirst()), defaultPackagePath: thisPackage))

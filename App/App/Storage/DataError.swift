@@ -7,8 +7,9 @@ enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     case corrupt(path: String, problem: String)
     /// The file exists but cannot be read.
     case unreadable(path: String, problem: String)
-    /// The file was written by a newer release of the app, in format `version`.
-    case newerVersion(path: String, version: Int)
+    /// The file was written by a newer release of the app, in format `version`; this release reads up to
+    /// `supported`.
+    case newerVersion(path: String, version: Int, supported: Int)
     /// The file or directory cannot be created or written.
     case unwritable(path: String, problem: String)
 
@@ -32,7 +33,7 @@ enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file the error is about.
     var path: String {
         switch self {
-        case .corrupt(let path, _), .unreadable(let path, _), .newerVersion(let path, _), .unwritable(let path, _):
+        case .corrupt(let path, _), .unreadable(let path, _), .newerVersion(let path, _, _), .unwritable(let path, _):
             path
         }
     }
@@ -41,9 +42,9 @@ enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .corrupt(let path, let problem): "the data file \(path) is corrupt: \(problem)"
         case .unreadable(let path, let problem): "the data file \(path) cannot be read: \(problem)"
-        case .newerVersion(let path, let version):
+        case .newerVersion(let path, let version, let supported):
             "the data file \(path) was written by a newer version of the app (format \(version); this version reads "
-                + "up to \(DataFiles.formatVersion)); use that version, or a newer one"
+                + "up to \(supported)); use that version, or a newer one"
         case .unwritable(let path, let problem): "cannot write \(path): \(problem)"
         }
     }

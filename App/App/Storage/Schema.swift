@@ -1,0 +1,65 @@
+/// The database's tables and the ordered steps that build them, one per schema version.
+///
+/// `PRAGMA user_version` holds the number of steps applied. A new database runs every step; an older one runs
+/// the steps it lacks, in order, inside the transaction that opens it. A step is never edited once released: a
+/// change is a new step at the end, tested from the version before it.
+enum Schema {
+    /// The version this release writes, and the newest it reads.
+    static var version: Int { migrations.count }
+
+    /// The steps, in order: `migrations[n]` takes a database from version `n` to `n + 1`.
+    static let migrations: [String] = [
+        // 1: accounts, the session, posts and likes.
+        """
+        CREATE TABLE accounts (
+            id INTEGER PRIMARY KEY,
+            email TEXT NOT NULL UNIQUE,
+            display_name TEXT NOT NULL,
+            password_hash TEXT NOT NULL,
+            created_at REAL NOT NULL
+        );
+        CREATE TABLE session (
+            singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+            email TEXT NOT NULL,
+            created_at REAL NOT NULL
+        );
+        CREATE TABLE posts (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            author_email TEXT NOT NULL,
+            author_name TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            text TEXT NOT NULL
+        );
+        CREATE INDEX posts_by_recency ON posts (created_at DESC, id DESC);
+        CREATE TABLE likes (
+            post_id INTEGER NOT NULL REFERENCES posts (id) ON DELETE CASCADE,
+            email TEXT NOT NULL,
+            PRIMARY KEY (post_id, email)
+        ) WITHOUT ROWID;
+        """,
+        // 2: a post's like count kept beside it by triggers, so Popular reads its order from an index instead of
+        // counting every post's likes.
+        """
+        ALTER TABLE posts ADD COLUMN like_count INTEGER NOT NULL DEFAULT 0;
+        UPDATE posts SET like_count = (SELECT count(*) FROM likes WHERE likes.post_id = posts.id);
+        CREATE INDEX posts_by_popularity ON posts (like_count DESC, created_at DESC, id DESC);
+        CREATE TRIGGER likes_counted_on_insert AFTER INSERT ON likes BEGIN
+            UPDATE posts SET like_count = like_count + 1 WHERE id = NEW.post_id;
+        END;
+        CREATE TRIGGER likes_counted_on_delete AFTER DELETE ON likes BEGIN
+            UPDATE posts SET like_count = like_count - 1 WHERE id = OLD.post_id;
+        END;
+        """,
+    ]
+
+    /// Applies the steps from `version` up to `target` (``version`` unless a test stops earlier) and records the
+    /// new version. Run it inside a transaction.
+    static func migrate(_ connection: SQLiteConnection, from version: Int, to target: Int = version) throws(SQLiteError)
+    {
+        guard version < target else { return }
+        for step in migrations[version..<target] {
+            try connection.execute(step)
+        }
+        try connection.execute("PRAGMA user_version = \(target)")
+    }
+}

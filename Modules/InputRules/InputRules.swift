@@ -1,0 +1,112 @@
+/// The rules for what a person may type, written once and used by every screen that takes the text and by the
+/// app's stores that keep it, so a screen and the store can never disagree.
+///
+/// Each rule normalizes the text the way it is kept (``normalized(_:)``) and explains a refusal as a sentence a
+/// screen can show (``problem(_:)``), or `nil` when the text is acceptable. The stores apply the same two calls
+/// before they write, so text that reaches them by another way (a script, another process) obeys them too.
+
+/// What counts as blank and which characters are invisible: the building blocks of the other rules.
+public enum InputText {
+    /// `text` without the whitespace and line breaks around it.
+    public static func trimmed(_ text: String) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+
+    /// Whether `text` shows nothing: it holds only whitespace, line breaks and the joiners U+200C and U+200D.
+    public static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace || joiners.contains($0) }
+    }
+
+    /// Whether `text` holds a character that is drawn as nothing or changes how the text around it is drawn:
+    /// a control character (general category Cc, such as U+0000 or ESC) or a format character (Cf, such as the
+    /// zero-width space U+200B, the bidi override U+202E or the byte-order mark U+FEFF). The joiners U+200C and
+    /// U+200D are allowed: emoji sequences and several scripts need them.
+    public static func containsInvisibleCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.properties.generalCategory {
+            case .control: true
+            case .format: !joiners.contains(scalar)
+            default: false
+            }
+        }
+    }
+
+    private static let joiners: Set<Unicode.Scalar> = ["\u{200C}", "\u{200D}"]
+}
+
+/// What an email address may be: one `@` with text before it, a domain of at least two non-empty dot-separated
+/// labels after it, no whitespace and no invisible character. Deliberately simple; the account service has the
+/// final word on whether the address exists.
+public enum EmailAddress {
+    /// The message shown for an address that is not well-formed.
+    public static let invalidMessage = "Enter a valid email address."
+
+    /// The form an address is checked, stored and compared in: trimmed and lowercased.
+    public static func normalized(_ text: String) -> String {
+        InputText.trimmed(text).lowercased()
+    }
+
+    /// Whether `text`, normalized, looks like an email address.
+    public static func isWellFormed(_ text: String) -> Bool {
+        let text = normalized(text)
+        guard !text.contains(where: \.isWhitespace), !InputText.containsInvisibleCharacter(text) else { return false }
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else { return false }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+    }
+
+    /// Why `text` cannot be used as an address, or `nil` when it is well-formed.
+    public static func problem(_ text: String) -> String? {
+        isWellFormed(text) ? nil : invalidMessage
+    }
+}
+
+/// What a display name, shown to others beside each post, may hold: something visible, and no invisible
+/// character (see ``InputText/containsInvisibleCharacter(_:)``), which could make a name look empty or like
+/// someone else's.
+public enum DisplayName {
+    /// The message shown for a name that shows nothing.
+    public static let blankMessage = "Enter a display name."
+    /// The message shown for a name holding an invisible character.
+    public static let invisibleCharacterMessage =
+        "Use only visible characters in your display name (no control, zero-width or direction characters)."
+
+    /// The form a name is stored in: trimmed.
+    public static func normalized(_ text: String) -> String {
+        InputText.trimmed(text)
+    }
+
+    /// Why `text` cannot be used as a display name, or `nil` when it can.
+    public static func problem(_ text: String) -> String? {
+        if InputText.containsInvisibleCharacter(text) { return invisibleCharacterMessage }
+        if InputText.isBlank(text) { return blankMessage }
+        return nil
+    }
+}
+
+/// What a post may say: something visible, at most ``maximumLength`` characters.
+public enum PostText {
+    /// The most characters (as a person counts them: grapheme clusters) a post may have.
+    public static let maximumLength = 500
+    /// The message shown for a post with nothing to show.
+    public static let blankMessage = "Write something to post."
+
+    /// The message shown for a post of `length` characters, over ``maximumLength``.
+    public static func tooLongMessage(length: Int) -> String {
+        "A post can have at most \(maximumLength) characters; this one has \(length)."
+    }
+
+    /// The form a post is stored in: trimmed.
+    public static func normalized(_ text: String) -> String {
+        InputText.trimmed(text)
+    }
+
+    /// Why `text`, normalized, cannot be posted, or `nil` when it can.
+    public static func problem(_ text: String) -> String? {
+        let text = normalized(text)
+        if InputText.isBlank(text) { return blankMessage }
+        let length = text.count
+        return length > maximumLength ? tooLongMessage(length: length) : nil
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import BoundaryCheck
+
+/// Imports as the compiler reads them, placed and given their attributes by the scan.
+@Suite("Source imports")
+struct SourceImportsTests {
+    /// A temporary Swift file holding `source`.
+    private func withFile<Result>(_ source: String, _ body: (URL) throws -> Result) throws -> Result {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("imports-\(UUID()).swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try body(file)
+    }
+
+    /// The scanned declarations as `line: @attributes module`.
+    private func scan(_ source: String) throws -> [String] {
+        try withFile(source) { file in
+            SourceImports.scan(file, displayRoot: file.deletingLastPathComponent()).map { found in
+                let line = found.location.split(separator: ":").last ?? ""
+                return "\(line): " + found.attributes.map { "@\($0) " }.joined() + found.module
+            }
+        }
+    }
+
+    @Test("The compiler reports imports in active code only: not in comments, literals or `#if false` blocks")
+    func compilerReadsOnlyCode() throws {
+        let source = #"""
+            // import Commented
+            import Foundation; import Real
+            let text = """
+                import InString
+                """
+            #if false
+                import Inactive
+            #endif
+            @testable
+            import `Escaped`
+            """#
+        let modules = try withFile(source) { file in
+            try SourceImports.modules(importedBy: [file], toolchain: try Toolchain.locate())
+        }
+        #expect(modules == ["Foundation", "Real", "Escaped"])
+    }
+
+    @Test("The scan finds an import after a semicolon, and attributes on the lines above with the keyword's line")
+    func scanPlacesDeclarations() throws {
+        let source = """
+            import Foundation; import SignUpFeature
+            @testable
+            // a comment between them
+            import FeedFeature
+            @_spi(Internals) @preconcurrency
+              public import struct LoginFeature.LoginSession
+            @_exported internal import Core.Sub
+            """
+        #expect(
+            try scan(source) == [
+                "1: Foundation", "1: SignUpFeature", "4: @testable FeedFeature",
+                "6: @_spi @preconcurrency LoginFeature", "7: @_exported Core",
+            ])
+    }
+
+    @Test("The scan ignores `import` as a member name, an argument label or a parameter's label")
+    func keywordAsName() throws {
+        let source = """
+            let a = settings.import
+            perform(import: 1)
+            func load(_ first: Int, import module: String) {}
+            """
+        #expect(try scan(source).isEmpty)
+    }
+}

@@ -1,0 +1,99 @@
+import InputRules
+import Testing
+
+@Suite("What counts as blank and as invisible")
+struct InputTextTests {
+    @Test("Whitespace, line breaks and the joiners alone are blank; anything visible is not")
+    func blank() {
+        #expect(InputText.isBlank(""))
+        #expect(InputText.isBlank(" \t\n\u{00A0}\u{2003}"))
+        #expect(InputText.isBlank("\u{200D}"))
+        #expect(!InputText.isBlank(" a "))
+        #expect(!InputText.isBlank("👍"))
+    }
+
+    @Test("Trimming drops only the whitespace around the text")
+    func trimmed() {
+        #expect(InputText.trimmed("  Ann  Lee \n") == "Ann  Lee")
+        #expect(InputText.trimmed("\u{200B}Ann") == "\u{200B}Ann")
+    }
+
+    @Test(
+        "Control and format characters are invisible; the joiners emoji need are not",
+        arguments: ["\u{200B}", "\u{202E}", "\u{FEFF}", "\u{2066}", "\u{00AD}", "\u{1B}", "\u{0}", "\u{7F}"])
+    func invisible(character: String) {
+        #expect(InputText.containsInvisibleCharacter("Ann" + character))
+    }
+
+    @Test("Letters, emoji with joiners and accents are visible")
+    func visible() {
+        #expect(!InputText.containsInvisibleCharacter("Zoë 👨‍👩‍👧 Łukasz"))
+    }
+}
+
+@Suite("Email addresses")
+struct EmailAddressTests {
+    @Test("Well-formed addresses pass, trimmed and lowercased", arguments: ["a@b.co", "  Ann@Example.COM "])
+    func wellFormed(address: String) {
+        #expect(EmailAddress.isWellFormed(address))
+        #expect(EmailAddress.problem(address) == nil)
+    }
+
+    @Test(
+        "Malformed addresses are refused with the message",
+        arguments: [
+            "", "ann", "ann@", "@example.com", "ann@example", "ann@.com", "a b@example.com", "a@b@c.com",
+            "ann\u{200B}@example.com", "ann@example.com\u{202E}",
+        ])
+    func malformed(address: String) {
+        #expect(!EmailAddress.isWellFormed(address))
+        #expect(EmailAddress.problem(address) == EmailAddress.invalidMessage)
+    }
+
+    @Test("The stored form is trimmed and lowercased")
+    func normalized() {
+        #expect(EmailAddress.normalized("  Ann@Example.COM\n") == "ann@example.com")
+    }
+}
+
+@Suite("Display names")
+struct DisplayNameTests {
+    @Test("A visible name passes and is stored trimmed")
+    func visible() {
+        #expect(DisplayName.problem("  Ann Lee ") == nil)
+        #expect(DisplayName.normalized("  Ann Lee ") == "Ann Lee")
+    }
+
+    @Test("A blank name is refused", arguments: ["", "   ", "\u{200D}"])
+    func blank(name: String) {
+        #expect(DisplayName.problem(name) == DisplayName.blankMessage)
+    }
+
+    @Test(
+        "A name holding a zero-width, bidi, BOM or control character is refused",
+        arguments: ["\u{200B}", " \u{200B} ", "Ann\u{202E}", "\u{FEFF}Ann", "Ann\u{1B}[2J"])
+    func invisible(name: String) {
+        #expect(DisplayName.problem(name) == DisplayName.invisibleCharacterMessage)
+    }
+}
+
+@Suite("Post text")
+struct PostTextTests {
+    @Test("Up to 500 characters (as a person counts them) pass")
+    func limit() {
+        #expect(PostText.problem(String(repeating: "a", count: 500)) == nil)
+        #expect(PostText.problem(String(repeating: "👨‍👩‍👧", count: 500)) == nil)
+        #expect(PostText.problem("  " + String(repeating: "a", count: 500) + "  ") == nil, "surrounding spaces")
+    }
+
+    @Test("501 characters are refused with a message giving the length")
+    func tooLong() {
+        #expect(PostText.problem(String(repeating: "a", count: 501)) == PostText.tooLongMessage(length: 501))
+        #expect(PostText.tooLongMessage(length: 501).contains("500"))
+    }
+
+    @Test("A blank post is refused", arguments: ["", "  ", "\n"])
+    func blank(text: String) {
+        #expect(PostText.problem(text) == PostText.blankMessage)
+    }
+}

@@ -1,0 +1,77 @@
+import App
+import Foundation
+
+/// The app measured with 4, 10,000, 100,000 and 1,000,000 posts in its database: the same command-loop mix, the
+/// start-up and posting one post at every size, and the database's size.
+@MainActor
+enum AppAtSize {
+    /// What one size measured.
+    struct Figures {
+        let posts: Int
+        let commandLoop: Measurement
+        let startUp: Measurement
+        let posting: Measurement
+        let seedingSeconds: Double
+        let databaseBytes: Int
+    }
+
+    /// The clock of every run, as `APP_NOW`.
+    static let now = Date(timeIntervalSince1970: 1_767_268_800)  // 2026-01-01T12:00:00Z
+
+    /// Measures the app over a database of `posts` posts (the four demo posts and generated ones).
+    static func measure(posts: Int, commandBlocks: Int, startUps: Int, postings: Int) throws -> Figures {
+        let directory = try AppBenchmarks.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let seedStart = Measure.monotonicNanoseconds()
+        try GeneratedPosts.add(max(0, posts - 4), toDataDirectoryAt: directory, now: now)
+        let seedingSeconds = Double(Measure.monotonicNanoseconds() - seedStart) / 1_000_000_000
+
+        // The command loop, from the log-in on; it ends logged in, so the start-ups below show the feed.
+        let login = ["set email demo@example.com", "set password demo-password", "login"]
+        let block = Array(repeating: AppBenchmarks.navigationMix, count: 10).flatMap { $0 }
+        let loop = ScriptedSession(blocks: [login] + Array(repeating: block, count: commandBlocks))
+        try AppBenchmarks.run(loop, in: directory)
+        let commandLoop = loop.measurement(
+            "command loop mix, \(posts) posts (per command)", blocks: 1..<(commandBlocks + 1), perCommand: true)
+
+        // Start-up: from the call to the first command read, logged in, so the feed's first page is read too.
+        var startUpTimes: [Double] = []
+        for _ in 0..<startUps {
+            let session = ScriptedSession(blocks: [])
+            let start = Measure.monotonicNanoseconds()
+            try AppBenchmarks.run(session, in: directory)
+            guard let first = session.samples.first else { continue }
+            startUpTimes.append(Double(first.nanoseconds - start))
+        }
+        let startUp = Measurement(
+            name: "start-up, \(posts) posts", nanosecondsPerOperation: startUpTimes, bytesPerOperation: 0,
+            operationsPerSample: 1)
+
+        // Posting one post: compose, type, post (one transaction), back on the refreshed feed.
+        let postBlocks = (0..<postings).map { ["compose", "set text measured post \($0)", "post"] }
+        let posting = ScriptedSession(blocks: postBlocks)
+        try AppBenchmarks.run(posting, in: directory)
+        let postingMeasurement = posting.measurement(
+            "posting one post, \(posts) posts", blocks: 0..<postings, perCommand: false)
+
+        return Figures(
+            posts: posts, commandLoop: commandLoop, startUp: startUp, posting: postingMeasurement,
+            seedingSeconds: seedingSeconds, databaseBytes: GeneratedPosts.databaseBytes(inDataDirectoryAt: directory))
+    }
+
+    /// The time to post `counts` posts through one script on a new data directory, at each count (cumulative):
+    /// linear means 10,000 cost about ten times 1,000.
+    static func postingThroughScript(counts: [Int]) throws -> [(count: Int, seconds: Double)] {
+        let directory = try AppBenchmarks.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let total = counts.max() ?? 0
+        let login = ["set email demo@example.com", "set password demo-password", "login"]
+        let blocks = [login] + (0..<total).map { ["compose", "set text scripted post \($0)", "post"] }
+        let session = ScriptedSession(blocks: blocks)
+        try AppBenchmarks.run(session, in: directory)
+        let start = session.samples[1].nanoseconds
+        return counts.map { count in
+            (count, Double(session.samples[1 + count].nanoseconds - start) / 1_000_000_000)
+        }
+    }
+}

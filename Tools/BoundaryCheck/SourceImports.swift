@@ -1,0 +1,122 @@
+public import Foundation
+
+/// The `import` declarations of a target's sources: which modules, from the compiler; where and with which
+/// attributes, from a line scan.
+///
+/// The compiler decides what a file imports (`swiftc -emit-imported-modules`: conditional blocks evaluated,
+/// comments and literals ignored). It does not report attributes or lines, so a scan finds the declarations
+/// that look like `@testable import M`, their attributes (also on the lines above) and their line; a
+/// declaration counts only where the compiler confirms that its file imports `M`.
+public enum SourceImports {
+    /// One `import` declaration.
+    public struct Import: Sendable, Equatable {
+        /// The imported module (the first component of the path).
+        public let module: String
+        /// The names of its attributes without `@`, such as `testable`, `_spi`, `_exported`, `preconcurrency`.
+        public let attributes: [String]
+        /// The file and line of the `import` keyword, such as `Modules/LoginFeature/LoginScreen.swift:3`.
+        public let location: String
+        /// The file that declares it; `nil` for a module the compiler reports but the scan did not place.
+        let file: URL?
+
+        /// Whether it is `@testable import`, which opens the module's internals.
+        public var isTestable: Bool { attributes.contains("testable") }
+        /// Whether it is `@_exported import`, which re-exports the module's API as the importer's own.
+        public var isExported: Bool { attributes.contains("_exported") }
+        /// Whether it is `@_spi(…) import`, which opens the module's SPI.
+        public var isSPI: Bool { attributes.contains("_spi") }
+    }
+
+    /// The `.swift` files under `directory`, sorted, skipping paths under `excluded`.
+    static func files(under directory: URL, excluding excluded: [URL]) -> [URL] {
+        let excludedPaths = excluded.map { $0.standardizedFileURL.path }
+        let enumerator = FileManager.default.enumerator(
+            at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        return (enumerator?.compactMap { $0 as? URL } ?? []).filter { file in
+            let path = file.standardizedFileURL.path
+            return file.pathExtension == "swift"
+                && !excludedPaths.contains { path == $0 || path.hasPrefix($0 + "/") }
+        }.sorted { $0.path < $1.path }
+    }
+
+    /// The modules the compiler reads as imported by `files` together (`swiftc -emit-imported-modules`).
+    public static func modules(importedBy files: [URL], toolchain: Toolchain) throws(BoundaryCheckError) -> Set<String>
+    {
+        try modules(importedByEach: [files], toolchain: toolchain)[0]
+    }
+
+    /// The modules imported by each group of files, one compiler run a group, side by side.
+    static func modules(
+        importedByEach groups: [[URL]], toolchain: Toolchain
+    ) throws(BoundaryCheckError) -> [Set<String>] {
+        let runs = groups.filter { !$0.isEmpty }.map { files in
+            (files, FileManager.default.temporaryDirectory.appendingPathComponent("boundary-check-\(UUID()).txt"))
+        }
+        defer { for (_, output) in runs { try? FileManager.default.removeItem(at: output) } }
+        let results = try Toolchain.runAll(
+            runs.map { files, output in
+                (toolchain.compiler, ["-emit-imported-modules", "-o", output.path] + files.map(\.path))
+            })
+        var modules: [Set<String>] = []
+        for (result, (_, output)) in zip(results, runs) {
+            guard result.status == 0, let text = try? String(contentsOf: output, encoding: .utf8) else {
+                throw .toolFailed("`swiftc -emit-imported-modules` could not read the sources:\n\(result.output)")
+            }
+            modules.append(Set(text.split(whereSeparator: \.isNewline).map(String.init)))
+        }
+        var next = modules.makeIterator()
+        return groups.map { $0.isEmpty ? [] : next.next() ?? [] }
+    }
+
+    /// The declarations of `file` that look like imports, found line by line: unconfirmed, so text in a comment,
+    /// a literal or an inactive `#if` block can appear. `displayRoot` is removed from the front of the locations.
+    public static func scan(_ file: URL, displayRoot: URL) -> [Import] {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
+        let displayPath = relativePath(of: file, to: displayRoot)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var imports: [Import] = []
+        for (index, line) in lines.enumerated() {
+            for match in line.matches(of: declaration) {
+                var attributes = attributeNames(match.output.attributes)
+                // Attributes and modifiers on the lines above, across blank and comment lines.
+                var above = index - 1
+                while above >= 0, let prefix = lines[above].wholeMatch(of: prefixLine) {
+                    attributes = attributeNames(prefix.output.1) + attributes
+                    above -= 1
+                }
+                imports.append(
+                    Import(
+                        module: String(match.output.module), attributes: attributes,
+                        location: "\(displayPath):\(index + 1)", file: file))
+            }
+        }
+        return imports
+    }
+
+    /// `[@attribute…] [modifier] import [kind] Module`, at the start of a line or after a `;`.
+    nonisolated(unsafe) private static let declaration =
+        #/
+        (?: ^ | ; ) \s*
+        (?<attributes> (?: @\w+ (?: \( [^)]* \) )? \s* )* )
+        (?: (?: public | package | internal | fileprivate | private | open ) \s+ )?
+        import \s+ (?: (?: typealias | struct | class | enum | protocol | let | var | func ) \s+ )?
+        `? (?<module> \w+ )
+        /#
+
+    /// A line with nothing but attributes, modifiers, a comment or whitespace, which may stand above an import.
+    nonisolated(unsafe) private static let prefixLine =
+        #/
+        \s* ( (?: (?: @\w+ (?: \( [^)]* \) )? | public | package | internal | fileprivate | private | open ) \s* )* )
+        (?: // .* | /\* .* \*/ )? \s*
+        /#
+
+    private static func attributeNames(_ text: Substring) -> [String] {
+        text.matches(of: #/@(\w+)/#).map { String($0.output.1) }
+    }
+
+    static func relativePath(of file: URL, to root: URL) -> String {
+        let path = file.standardizedFileURL.path
+        let rootPath = root.standardizedFileURL.path
+        return path.hasPrefix(rootPath + "/") ? String(path.dropFirst(rootPath.count + 1)) : path
+    }
+}
