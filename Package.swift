@@ -38,10 +38,11 @@ let package = Package(
         // MARK: App
         .systemLibrary(name: "CCrypt", path: "App/CCrypt"),
         .systemLibrary(name: "CSQLite", path: "App/CSQLite"),
+        .systemLibrary(name: "CNcurses", path: "App/CNcurses"),
         .target(
             name: "App",
             dependencies: [
-                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CSQLite",
+                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CSQLite", "CNcurses",
                 "ArgumentParsing",
             ],
             path: "App/App"

@@ -15,6 +15,9 @@ public enum AppMain {
         /// Turns the terminal's echo of typed characters on or off (used to read a password); does nothing
         /// where there is no terminal.
         func setEcho(_ isOn: Bool)
+        /// The file descriptor read, when it is the process's own terminal: the full-screen mode draws through
+        /// the terminal itself, so it runs only when both streams have one. `nil` by default.
+        var fileDescriptor: Int32? { get }
     }
 
     /// Where the app writes text.
@@ -23,6 +26,9 @@ public enum AppMain {
         var isTerminal: Bool { get }
         /// Writes `text` as it is.
         func write(_ text: String)
+        /// The file descriptor written, when it is the process's own terminal (see
+        /// ``ByteInput/fileDescriptor``). `nil` by default.
+        var fileDescriptor: Int32? { get }
     }
 
     /// The process's standard input.
@@ -32,6 +38,9 @@ public enum AppMain {
 
         /// Whether standard input is a terminal.
         public var isTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+        /// Standard input's descriptor, 0.
+        public var fileDescriptor: Int32? { STDIN_FILENO }
 
         /// Reads what is available, up to `maximumCount` bytes.
         public func read(maximumCount: Int) -> [UInt8] {
@@ -67,7 +76,7 @@ public enum AppMain {
 
     /// Standard output or standard error.
     public final class StandardOutput: TextOutput {
-        private let fileDescriptor: Int32
+        private let descriptor: Int32
 
         /// Standard output.
         public static func output() -> StandardOutput { StandardOutput(fileDescriptor: STDOUT_FILENO) }
@@ -76,17 +85,20 @@ public enum AppMain {
         public static func error() -> StandardOutput { StandardOutput(fileDescriptor: STDERR_FILENO) }
 
         private init(fileDescriptor: Int32) {
-            self.fileDescriptor = fileDescriptor
+            self.descriptor = fileDescriptor
         }
 
         /// Whether the descriptor is a terminal.
-        public var isTerminal: Bool { isatty(fileDescriptor) == 1 }
+        public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+        /// The descriptor written.
+        public var fileDescriptor: Int32? { descriptor }
 
         /// Writes every byte of `text`; gives up quietly if the reader went away.
         public func write(_ text: String) {
             var bytes = Array(text.utf8)[...]
             while !bytes.isEmpty {
-                let written = bytes.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress, $0.count) }
+                let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { return }
                 bytes = bytes.dropFirst(written)
@@ -99,7 +111,7 @@ public enum AppMain {
     /// - Parameters:
     ///   - arguments: the command-line arguments, without the program name.
     ///   - environment: the environment variables (`APP_DATA_DIR`, `XDG_DATA_HOME`, `HOME`, `APP_NOW`,
-    ///     `NO_COLOR`).
+    ///     `NO_COLOR`, `TERM`).
     ///   - input: where commands come from (ignored for commands when `--script` is given).
     ///   - output: where screens, `state` and `tree` go.
     ///   - error: where errors go.
@@ -113,6 +125,16 @@ public enum AppMain {
     ) -> Int32 {
         AppRunner(environment: environment, input: input, output: output, error: error).run(arguments: arguments)
     }
+}
+
+extension AppMain.ByteInput {
+    /// No descriptor: input from memory, a file or a pipe never runs the full screen.
+    public var fileDescriptor: Int32? { nil }
+}
+
+extension AppMain.TextOutput {
+    /// No descriptor: output to memory or a file never runs the full screen.
+    public var fileDescriptor: Int32? { nil }
 }
 
 /// The terminal settings from before echo was turned off, for the interrupt handler (a C function that can

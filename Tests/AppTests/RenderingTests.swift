@@ -83,7 +83,8 @@ struct RenderingTests {
         #expect(
             run.output == """
                 {"coordinators":{"children":[{"children":[],"name":"LoginCoordinator"}],"name":"AppCoordinator"},\
-                "error":null,"loggedIn":false,"navigation":["login"],"presented":[],"top":"login","user":null}
+                "error":null,"loggedIn":false,"navigation":["login"],"presented":[],"top":"login","transition":null,\
+                "user":null}
 
                 """)
     }

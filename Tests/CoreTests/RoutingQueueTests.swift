@@ -16,7 +16,8 @@ struct RoutingQueueTests {
         #expect(stage.navigation.stackIDs == ["a", "b"])
     }
 
-    @Test("Requests made during a transition wait, then apply in order, each after the transition the one before started")
+    @Test(
+        "Requests made during a transition wait, then apply in order, each after the transition the one before started")
     func requestsWaitInOrder() throws {
         let stage = try ClockedStage()
         let parent = FlowCoordinator("parent")
@@ -66,7 +67,10 @@ struct RoutingQueueTests {
         parent.start()
         try stage.navigation.push(TestScreen(screenID: "b"), animated: true)
         var outcome: RoutingOutcome?
-        parent.route({ try stage.navigation.popToRoot(); try stage.navigation.pop() }, completion: { outcome = $0 })
+        parent.route(
+            {
+                try stage.navigation.popToRoot(); try stage.navigation.pop()
+            }, completion: { outcome = $0 })
         stage.clock.runUntilIdle()
         #expect(outcome == .refused(.navigation(.cannotPopRoot)))
     }
@@ -139,7 +143,9 @@ struct RoutingQueueTests {
         app.start()
         // Each step builds a child and shows it animated, from inside the previous child's route.
         var steps: [String] = []
-        func show(_ id: String, from parent: Coordinator, presenting: Bool, then next: (@MainActor (Coordinator) -> Void)?) {
+        func show(
+            _ id: String, from parent: Coordinator, presenting: Bool, then next: (@MainActor (Coordinator) -> Void)?
+        ) {
             let child = ScreenCoordinator(id, log: log)
             do {
                 try parent.addChild(

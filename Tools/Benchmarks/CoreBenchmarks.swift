@@ -40,6 +40,42 @@ enum CoreBenchmarks {
         }
     }
 
+    /// An animated push and pop on a window whose transitions run on a manual clock: each
+    /// transition is started, then ended by advancing the clock by its duration.
+    static func animatedPushAndPop(scale: Scale) throws -> Measurement {
+        let clock = ManualClock()
+        let window = Window(clock: .manual(clock))
+        let navigation = try NavigationController(root: BlankScreen(screenID: "root"))
+        try window.setRootViewController(navigation)
+        let pushed = BlankScreen(screenID: "pushed")
+        return try Measure.repeating(
+            "animated push+pop on a manual clock", samples: scale.samples, operationsPerSample: 2_000
+        ) {
+            try navigation.push(pushed, animated: true)
+            clock.advance(by: Window.transitionDuration)
+            try navigation.pop(animated: true)
+            clock.advance(by: Window.transitionDuration)
+        }
+    }
+
+    /// An interactive swipe back that is begun, moved a third of the way, released and cancelled,
+    /// then brought to its end on a manual clock: the pushed screen stays.
+    static func cancelledSwipeBack(scale: Scale) throws -> Measurement {
+        let clock = ManualClock()
+        let window = Window(clock: .manual(clock))
+        let navigation = try NavigationController(root: BlankScreen(screenID: "root"))
+        try window.setRootViewController(navigation)
+        try navigation.push(BlankScreen(screenID: "pushed"))
+        return try Measure.repeating(
+            "interactive swipe back, cancelled", samples: scale.samples, operationsPerSample: 2_000
+        ) {
+            try window.beginGesture(.swipeBack)
+            try window.updateGesture(progress: 0.3)
+            try window.releaseGesture(.automatic)
+            clock.advance(by: Window.transitionDuration)
+        }
+    }
+
     static func presentAndDismiss(scale: Scale) throws -> Measurement {
         let window = Window()
         let root = BlankScreen(screenID: "root")

@@ -37,6 +37,8 @@ do {
         pushAndPop.append(try CoreBenchmarks.pushAndPop(depth: depth, scale: scale))
     }
     report.measurements += pushAndPop
+    report.measurements.append(try CoreBenchmarks.animatedPushAndPop(scale: scale))
+    report.measurements.append(try CoreBenchmarks.cancelledSwipeBack(scale: scale))
     report.measurements.append(try CoreBenchmarks.presentAndDismiss(scale: scale))
     report.measurements.append(try CoreBenchmarks.switchContainerChild(scale: scale))
     var previousTeardown: Double?

@@ -24,9 +24,8 @@ final class AppCoordinator: Coordinator, RootCoordinating {
     private(set) var user: FeedUser?
     /// The logged-in person's display name, or `nil` when logged out.
     var userDisplayName: String? { user?.displayName }
-    /// A failure that happened outside a command's direct call (a remembered link that failed after log-in, a
-    /// log-out that could not be saved); the terminal reports it once and clears it.
-    var pendingFailure: String?
+    /// What went wrong while the command being carried out ran (see ``carryOut(_:)``); `nil` between commands.
+    private var failuresOfCommand: [AppFailure]?
 
     private var login: (any LoginCoordinating)?
     private var presentedSignUp: (any ViewableCoordinating)?
@@ -124,7 +123,6 @@ final class AppCoordinator: Coordinator, RootCoordinating {
             if let presentedSignUp {
                 result.merge(presentedSignUp.restore(from: signUpState))
             } else {
-                pendingFailure = nil
                 result.append(.noLongerApplies("sign-up cannot be shown"))
             }
         }
@@ -139,6 +137,27 @@ final class AppCoordinator: Coordinator, RootCoordinating {
             }
         }
         return result
+    }
+
+    // MARK: - Commands
+
+    /// Carries out `command` (one command's effect: an action, a typed text, a gesture, a link, the start) and
+    /// returns what the app could not do while it ran, typed.
+    ///
+    /// Listeners are called inside the command (a log-in finishes inside the tap on "Log in"), so what fails in
+    /// them is that command's outcome and is returned here; nothing is kept once the call returns.
+    ///
+    /// - Throws: what `command` throws; the failures met before it threw are then dropped with it.
+    func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
+        let outer = failuresOfCommand
+        failuresOfCommand = []
+        defer { failuresOfCommand = outer }
+        try command()
+        return failuresOfCommand?.first
+    }
+
+    private func report(_ failure: AppFailure) {
+        failuresOfCommand?.append(failure)
     }
 
     // MARK: - Deep links
@@ -196,7 +215,7 @@ final class AppCoordinator: Coordinator, RootCoordinating {
     // MARK: - Flows
 
     /// Whether a sign-up is on screen: presented for `app://signup`, or pushed by Login.
-    private var isSignUpOnScreen: Bool {
+    var isSignUpOnScreen: Bool {
         presentedSignUp != nil || login?.isShowingSignUp == true
     }
 
@@ -217,7 +236,7 @@ final class AppCoordinator: Coordinator, RootCoordinating {
             }
             self.login = login
         } catch {
-            pendingFailure = "the login screen cannot be shown: \(error)"
+            report(.flowNotShown("the login screen", reason: "\(error)"))
         }
     }
 
@@ -230,7 +249,7 @@ final class AppCoordinator: Coordinator, RootCoordinating {
             }
             self.feed = feed
         } catch {
-            pendingFailure = "the feed cannot be shown: \(error)"
+            report(.flowNotShown("the feed", reason: "\(error)"))
         }
     }
 
@@ -248,7 +267,7 @@ final class AppCoordinator: Coordinator, RootCoordinating {
             }
             presentedSignUp = signUp
         } catch {
-            pendingFailure = "sign-up cannot be shown: \(error)"
+            report(.flowNotShown("sign-up", reason: "\(error)"))
         }
     }
 
@@ -278,7 +297,7 @@ final class AppCoordinator: Coordinator, RootCoordinating {
         do {
             try route(inFeed: destination)
         } catch {
-            pendingFailure = error.description
+            report(.linkFailedAfterLogIn(error))
         }
     }
 }
@@ -305,7 +324,7 @@ extension AppCoordinator: FeedListener {
             try accounts.logOut()
         } catch {
             // Still logged in, as the next start will be: say so and stay.
-            pendingFailure = "the log-out could not be saved, so you are still logged in: \(error)"
+            report(.logOutNotSaved(reason: "\(error)"))
             return
         }
         user = nil
@@ -338,4 +357,22 @@ private enum AppRestorationKey {
     static let flow = "flow"
     static let user = "user"
     static let link = "link"
+}
+
+/// Something the app coordinator could not do while carrying out a command; see ``AppCoordinator/carryOut(_:)``.
+enum AppFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A flow (`the login screen`, `the feed`, `sign-up`) could not be shown, for `reason`.
+    case flowNotShown(String, reason: String)
+    /// The link remembered while logged out could not be followed after the log-in.
+    case linkFailedAfterLogIn(UserFacingError)
+    /// The log-out happened on screen but could not be saved, for `reason`.
+    case logOutNotSaved(reason: String)
+
+    var description: String {
+        switch self {
+        case .flowNotShown(let flow, let reason): "\(flow) cannot be shown: \(reason)"
+        case .linkFailedAfterLogIn(let error): error.description
+        case .logOutNotSaved(let reason): "the log-out could not be saved, so you are still logged in: \(reason)"
+        }
+    }
 }

@@ -8,8 +8,12 @@ protocol RootCoordinating: Coordinator {
     /// The protected link waiting for a log-in, shown as a reminder above the screen; `nil` when none waits.
     var pendingLink: DeepLink? { get }
 
-    /// A failure that happened outside a command's direct call; the terminal reports it once and clears it.
-    var pendingFailure: String? { get set }
+    /// Whether a sign-up is on screen, which leaving the app would throw away.
+    var isSignUpOnScreen: Bool { get }
+
+    /// Runs `command` (one command's effect) and returns what the root could not do while it ran, if anything:
+    /// a flow it could not show, a change it could not save. What `command` throws is rethrown.
+    func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure?
 
     /// The logged-in person's display name, or `nil` when nobody is logged in.
     var userDisplayName: String? { get }

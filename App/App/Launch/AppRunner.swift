@@ -1,9 +1,12 @@
 import Core
+import Glibc
 
 /// Starts the app from the command line and runs its command loop, in the interactive or the scripted mode.
 ///
-/// Interactive (input is a terminal, no `--script`): the screen is drawn after every command, with a prompt,
-/// colour unless `NO_COLOR`, errors shown and the loop going on. Scripted (`--script FILE` or piped input):
+/// Interactive (input is a terminal, no `--script`): full screen (``FullScreenSession``) when standard input and
+/// output are a terminal that terminfo knows and `TERM` is not `dumb`; otherwise the line mode, where the screen
+/// is drawn after every command, with a prompt, colour unless `NO_COLOR` or `TERM=dumb`, errors shown and the loop
+/// going on. Scripted (`--script FILE` or piped input):
 /// nothing is drawn unless asked (`screen`, `state`, `tree`, `help`); the first failing command prints
 /// `line N: <message>` on the error output and exits 1, or with `--keep-going` the script goes on and exits 1 at
 /// the end.
@@ -72,12 +75,24 @@ final class AppRunner {
         } else {
             commandInput = input
         }
-        root.appCoordinator.start()
+        let startFailure = root.appCoordinator.carryOut { root.appCoordinator.start() }
         defer { root.appCoordinator.stop() }
-        if options.restores, let notice = root.restoration?.restore() {
-            errorOutput.write("app: \(TerminalText.escaped(notice))\n")
+        if let startFailure {
+            errorOutput.write("app: \(TerminalText.escaped(startFailure.description))\n")
+            return ExitCode.failure
         }
+        // Where the person left, restored before the first screen is drawn; a record that no longer applies gives
+        // one line.
+        let restorationNotice = options.restores ? root.restoration?.restore() : nil
         let isInteractive = options.scriptPath == nil && input.isTerminal
+        if isInteractive, let terminal = fullScreenTerminal(colour: !options.forbidsColour) {
+            let session = FullScreenSession(
+                root: root, terminal: terminal, history: CommandHistory(directory: options.dataDirectory))
+            return session.run(initialLink: options.initialLink, notice: restorationNotice, errorOutput: errorOutput)
+        }
+        if let restorationNotice { errorOutput.write("app: \(TerminalText.escaped(restorationNotice))\n") }
+        // A terminal that says it cannot do more than print (TERM=dumb) gets plain text.
+        let allowsColour = isInteractive && !options.forbidsColour && environment["TERM"] != "dumb"
         let loop = CommandLoop(
             root: root,
             reader: LineReader(input: commandInput),
@@ -85,10 +100,20 @@ final class AppRunner {
             output: output,
             errorOutput: errorOutput,
             isInteractive: isInteractive,
-            style: TextStyle(usesColour: isInteractive && output.isTerminal && !options.forbidsColour),
-            errorStyle: TextStyle(usesColour: isInteractive && errorOutput.isTerminal && !options.forbidsColour),
+            style: TextStyle(usesColour: allowsColour && output.isTerminal),
+            errorStyle: TextStyle(usesColour: allowsColour && errorOutput.isTerminal),
             keepsGoing: options.keepsGoing)
         return loop.run(initialLink: options.initialLink)
+    }
+
+    /// The full-screen terminal, when standard input and output are the process's terminal, `TERM` names a
+    /// terminal that can do more than print and terminfo knows it; `nil` otherwise (the line mode is used).
+    private func fullScreenTerminal(colour: Bool) -> NcursesTerminal? {
+        guard input.fileDescriptor == STDIN_FILENO, output.fileDescriptor == STDOUT_FILENO,
+            isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+            let terminalType = environment["TERM"], !terminalType.isEmpty, terminalType != "dumb"
+        else { return nil }
+        return NcursesTerminal.open(terminalType: terminalType, usesColour: colour)
     }
 
     /// Opens the data directory and its database (moving a damaged file aside if asked; importing an earlier

@@ -28,12 +28,26 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
     /// The feature on screen and how it is shown; `nil` while it is hidden.
     private var shown: (hosted: FeaturePlayground.Hosted, presentation: Presentation)?
 
-    var pendingFailure: String?
+    /// What went wrong while the command being carried out ran; `nil` between commands.
+    private var failuresOfCommand: [AppFailure]?
     /// Links need the whole app: none waits in a playground.
     var pendingLink: DeepLink? { nil }
     /// Nobody logs in to a playground.
     var userDisplayName: String? { nil }
     var now: Date { clock.now }
+
+    /// Whether a sign-up screen is on top: the SignUp playground, or Login's pushed sign-up.
+    var isSignUpOnScreen: Bool {
+        window.screensOnTop.contains { $0.screenID.hasPrefix("signup.") }
+    }
+
+    func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
+        let outer = failuresOfCommand
+        failuresOfCommand = []
+        defer { failuresOfCommand = outer }
+        try command()
+        return failuresOfCommand?.first
+    }
 
     /// Creates the stand-in parent of `playground` in `window`.
     init(window: Window, playground: FeaturePlayground, clock: AppClock) {
@@ -55,7 +69,7 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
             self.navigation = navigation
             try show(.push)
         } catch {
-            pendingFailure = "the playground cannot be shown: \(error)"
+            failuresOfCommand?.append(.flowNotShown("the playground", reason: "\(error)"))
         }
     }
 

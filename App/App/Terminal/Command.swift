@@ -1,3 +1,5 @@
+import Core
+
 /// One line of the command language, shared by the interactive and the scripted mode.
 enum Command: Equatable, Sendable {
     /// Performs an action by its id (`login`, `post.4`).
@@ -11,6 +13,10 @@ enum Command: Equatable, Sendable {
     case back
     /// The user's swipe down of a sheet.
     case dismiss
+    /// Begins an interactive swipe (back, or down on a sheet) and holds it at `progress`, from 0 to 1.
+    case swipe(UserGesture, progress: Double)
+    /// Lets go of the held swipe: it finishes at 0.5 or more and cancels below.
+    case release
     /// Opens a deep link.
     case open(String)
     /// Prints the navigation state as one line of JSON.
@@ -30,6 +36,8 @@ enum Command: Equatable, Sendable {
         ("set <field> <text>", "type text (the rest of the line) into a field"),
         ("back", "go back (the back button / swipe back)"),
         ("dismiss", "swipe the sheet on top down"),
+        ("swipe back|down <progress>", "begin a swipe and hold it at a progress from 0 to 1"),
+        ("release", "let go of the held swipe: it finishes at 0.5 or more, cancels below"),
         ("open <url>", "open a deep link, e.g. app://feed/post/2"),
         ("state", "print the navigation state as one line of JSON"),
         ("tree", "print the coordinator tree beside the screen hierarchy"),
@@ -67,11 +75,14 @@ enum Command: Equatable, Sendable {
         case "open":
             guard !argument.isEmpty else { throw UserFacingError(description: "usage: open <url>") }
             return .open(argument)
-        case "back", "dismiss", "state", "tree", "screen", "help", "quit":
+        case "swipe":
+            return try parseSwipe(argument)
+        case "back", "dismiss", "release", "state", "tree", "screen", "help", "quit":
             guard argument.isEmpty else { throw UserFacingError(description: "'\(word)' takes no arguments") }
             return switch word {
             case "back": .back
             case "dismiss": .dismiss
+            case "release": .release
             case "state": .state
             case "tree": .tree
             case "screen": .screen
@@ -90,6 +101,34 @@ enum Command: Equatable, Sendable {
             }
             return .action(word)
         }
+    }
+}
+
+extension Command {
+    /// The commands allowed while a swipe is held: the ones that only look, and `release`.
+    var isAllowedWhileGestureIsHeld: Bool {
+        switch self {
+        case .state, .tree, .screen, .help, .release: true
+        default: false
+        }
+    }
+
+    /// Parses the words after `swipe`: `back` or `down`, then a progress from 0 to 1.
+    private static func parseSwipe(_ argument: String) throws(UserFacingError) -> Command {
+        let usage = UserFacingError(description: "usage: swipe back|down <progress from 0 to 1>")
+        let words = argument.unicodeScalars.split(whereSeparator: isSeparator).map { String(Substring($0)) }
+        guard words.count == 2 else { throw usage }
+        let gesture: UserGesture
+        switch words[0] {
+        case "back": gesture = .swipeBack
+        case "down": gesture = .swipeDown
+        default: throw usage
+        }
+        guard let progress = Double(words[1]), progress.isFinite, (0...1).contains(progress) else {
+            throw UserFacingError(
+                description: "a swipe's progress is a number from 0 to 1, not '\(TerminalText.quoted(words[1]))'")
+        }
+        return .swipe(gesture, progress: progress)
     }
 }
 

@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// Reads lines, runs them as commands and reports, in the interactive or the scripted mode (see ``AppRunner``).
 @MainActor
@@ -65,12 +66,17 @@ final class CommandLoop {
             // Where the person is, saved after every command has settled (and after the start), before waiting.
             root.restoration?.save(reportingTo: errorOutput)
             if isInteractive { output.write("> ") }
-            guard let line = reader.next() else { break }
+            guard let line = reader.next() else {
+                // Ctrl-D at a terminal: ask first when work would be lost.
+                if isInteractive, !confirmsLeaving(afterEndOfInput: true) { continue }
+                break
+            }
             lineNumber += 1
             let outcome = outcome(of: line, in: session)
             if let fatal = session.fatalDataError { return reportFatal(fatal, line: lineNumber) }
             switch outcome {
             case .quit:
+                if isInteractive, !confirmsLeaving(afterEndOfInput: false) { continue }
                 return isInteractive || !anyFailed ? ExitCode.success : ExitCode.failure
             case .done(let text):
                 if let text { output.write(text) }
@@ -107,11 +113,25 @@ final class CommandLoop {
     }
 
     private func reportFatal(_ error: DataError, line: Int? = nil) -> Int32 {
+        Self.reportFatal(error, line: line, to: errorOutput)
+    }
+
+    /// Writes why the app stops on a data error, and the advice, to `errorOutput`; returns the exit code.
+    static func reportFatal(_ error: DataError, line: Int? = nil, to errorOutput: any AppMain.TextOutput) -> Int32 {
         let prefix = line.map { "line \($0): " } ?? "app: "
         errorOutput.write(prefix + TerminalText.escaped(error.description) + "\n")
         let advice = error.canBeMovedAside ? "; run with --move-aside-corrupt-data to start fresh" : ""
         errorOutput.write("app: stopped so nothing is overwritten\(advice)\n")
         return ExitCode.dataError
+    }
+
+    /// Whether to leave: yes when no work would be lost, else the person's answer to the question (and yes when
+    /// the input ends before an answer, since nobody is left to ask).
+    private func confirmsLeaving(afterEndOfInput: Bool) -> Bool {
+        guard let work = root.appCoordinator.unsavedWork(in: root.window) else { return true }
+        output.write((afterEndOfInput ? "\n" : "") + "Leave? \(work) will be lost. (y/n) ")
+        guard case .text(let answer) = reader.next() else { return true }
+        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// Reads one line without echo, for a secure field (interactive only). Returns `nil` when the input ends

@@ -41,22 +41,23 @@ final class CommandSession {
 
     /// Carries out `command`.
     func execute(_ command: Command) -> Outcome {
+        if !window.isIdle, window.transitionsInFlight.contains(where: \.isHeld), !command.isAllowedWhileGestureIsHeld {
+            return .failed("a swipe is held; 'release' it first (state, tree, screen and help still work)")
+        }
         switch command {
         case .action(let id):
             let isOffered = window.screensOnTop.contains { screen in screen.content.actions.contains { $0.id == id } }
             guard isOffered else {
                 return .failed("unknown command or action '\(TerminalText.quoted(id))' (type 'help')")
             }
-            return performChecked { () throws(ScreenInputError) in try window.performAction(id) }
+            return perform { () throws(ScreenInputError) in try window.performAction(id) }
         case .actionNumber(let number):
             let actions = ScreenRenderer.numberedActions(in: window)
             guard number >= 1, number <= actions.count else {
                 return .failed("no action \(number) on this screen")
             }
             let numbered = actions[number - 1]
-            return performChecked { () throws(ScreenInputError) in
-                try numbered.screen.performAction(numbered.action.id)
-            }
+            return perform { () throws(ScreenInputError) in try numbered.screen.performAction(numbered.action.id) }
         case .set(let field, let text):
             let value: String
             if let text {
@@ -73,30 +74,26 @@ final class CommandSession {
             } else {
                 return .failed("set \(field) needs text in a script")
             }
-            do {
-                try window.setText(value, forField: field)
-            } catch {
-                return .failed(error.description)
-            }
-            return root.appCoordinator.pendingFailure.map(takeFailure) ?? .done(output: nil)
+            return carryOut { () throws(ScreenInputError) in try window.setText(value, forField: field) }
         case .back:
             return gesture(.backButton)
         case .dismiss:
             return gesture(.swipeDown)
+        case .swipe(let gesture, let progress):
+            return carryOut { () throws(NavigationError) in
+                try window.beginGesture(gesture)
+                try window.updateGesture(progress: progress)
+            }
+        case .release:
+            return carryOut { () throws(NavigationError) in try window.releaseGesture() }
         case .open(let text):
-            let errorBefore = errorOnScreen
             let link: DeepLink
             do {
                 link = try DeepLink.parse(text)
             } catch {
                 return .failed(error.description)
             }
-            do {
-                try root.appCoordinator.open(link)
-            } catch {
-                return .failed(error.description)
-            }
-            return checkAfterChange(ignoring: errorBefore)
+            return carryOut { () throws(UserFacingError) in try root.appCoordinator.open(link) }
         case .state:
             return .done(
                 output: StateReport.json(
@@ -128,41 +125,32 @@ final class CommandSession {
 
     // MARK: - Helpers
 
-    private func performChecked(_ perform: () throws(ScreenInputError) -> Void) -> Outcome {
+    /// Carries out `change` through the app coordinator (``AppCoordinator/carryOut(_:)``): what it throws, or
+    /// what the app could not do meanwhile, fails the command.
+    private func carryOut<Failure: Error & CustomStringConvertible>(
+        _ change: () throws(Failure) -> Void
+    )
+        -> Outcome
+    {
         do {
-            try perform()
+            if let failure = try root.appCoordinator.carryOut(change) { return .failed(failure.description) }
         } catch {
             return .failed(error.description)
         }
-        return checkAfterChange()
-    }
-
-    /// The error message shown on the screens on top (the innermost one), if any.
-    private var errorOnScreen: String? {
-        window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
-    }
-
-    /// After an action or a link: a failure the app coordinator noted, or an error shown on screen, fails the
-    /// command. A link fails only on an error it caused, not on one `ignoring` that was already shown before it
-    /// (such as a failed log-in's message on the login screen it returns to).
-    private func checkAfterChange(ignoring errorBefore: String? = nil) -> Outcome {
-        if let failure = root.appCoordinator.pendingFailure { return takeFailure(failure) }
-        if let message = errorOnScreen, message != errorBefore { return .failed(message) }
         return .done(output: nil)
     }
 
-    private func takeFailure(_ message: String) -> Outcome {
-        root.appCoordinator.pendingFailure = nil
-        return .failed(message)
+    /// Performs an action as ``carryOut(_:)`` does. A feature answers an action it refuses (a wrong password, a
+    /// malformed email) with an error on the screen it shows; that answer fails the command.
+    private func perform(_ action: () throws(ScreenInputError) -> Void) -> Outcome {
+        let outcome = carryOut(action)
+        guard case .done = outcome, let answer = window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
+        else { return outcome }
+        return .failed(answer)
     }
 
     private func gesture(_ gesture: UserGesture) -> Outcome {
-        do {
-            try window.perform(gesture)
-        } catch {
-            return .failed(error.description)
-        }
-        return .done(output: nil)
+        carryOut { () throws(NavigationError) in try window.perform(gesture) }
     }
 
     private func secureField(_ id: String) -> TextField? {

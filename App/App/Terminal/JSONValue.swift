@@ -5,6 +5,8 @@ enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Int)
+    /// A finite fraction, such as a gesture's progress; written as Swift's shortest exact form (`0.3`).
+    case fraction(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -21,6 +23,7 @@ enum JSONValue: Equatable, Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .number(let value): output += String(value)
+        case .fraction(let value): output += value.isFinite ? String(value) : "null"
         case .string(let value): Self.appendString(value, to: &output)
         case .array(let values):
             output += "["

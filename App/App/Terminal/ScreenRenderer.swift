@@ -150,19 +150,19 @@ struct ScreenRenderer {
     }
 
     /// The screens whose content is drawn: every screen of the path but navigation controllers.
-    private static func contentScreens(of path: [ViewController]) -> [ViewController] {
+    static func contentScreens(of path: [ViewController]) -> [ViewController] {
         path.filter { !($0 is NavigationController) }
     }
 
     /// The titles of the innermost navigation stack on the path, root first.
-    private static func breadcrumb(_ path: [ViewController]) -> [String] {
+    static func breadcrumb(_ path: [ViewController]) -> [String] {
         guard let navigation = path.last(where: { $0 is NavigationController }) as? NavigationController else {
             return []
         }
         return navigation.viewControllers.map { title(of: $0) }
     }
 
-    private static func title(of screen: ViewController) -> String {
+    static func title(of screen: ViewController) -> String {
         let title = screen.content.title
         return title.isEmpty ? screen.screenID : title
     }
@@ -173,7 +173,7 @@ struct ScreenRenderer {
         return contentScreens(of: path).first.map { TerminalText.escaped(title(of: $0)) } ?? ""
     }
 
-    private static func describe(_ style: PresentationStyle) -> String {
+    static func describe(_ style: PresentationStyle) -> String {
         switch style {
         case .fullScreen: "full screen"
         case .overFullScreen: "over full screen"

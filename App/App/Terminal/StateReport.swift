@@ -5,8 +5,9 @@ import Core
 enum StateReport {
     /// The state as one line of JSON with sorted keys: `loggedIn`, `user` (display name or null), `top` (the
     /// screen a person sees), `navigation` (ids of the stack holding it, root first), `presented` (ids of the
-    /// presented chain, bottom first), `coordinators` (the tree of coordinator names) and `error` (the message
-    /// shown on screen, or null).
+    /// presented chain, bottom first), `coordinators` (the tree of coordinator names), `error` (the message
+    /// shown on screen, or null) and `transition` (null, or the transition in flight: its `gesture` — `swipeBack`,
+    /// `swipeDown`, or null for an animated change —, `progress`, `held`, and the screens `leaving` and `arriving`).
     static func json(window: Window, root: Coordinator, userDisplayName: String?) -> String {
         let top = window.topViewController
         let error = window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
@@ -19,18 +20,15 @@ enum StateReport {
             "presented": .array(window.presentedViewControllers.map { .string($0.screenID) }),
             "coordinators": coordinatorTree(root),
             "error": error.map(JSONValue.string) ?? .null,
+            "transition": window.transitionsInFlight.last.map(transition) ?? .null,
         ])
         return value.encoded
     }
 
     /// The coordinator tree beside the screen hierarchy, as two columns of text.
     static func tree(window: Window, root: Coordinator) -> String {
-        var coordinators = ["Coordinators"]
-        appendCoordinatorLines(root, indent: "", to: &coordinators)
-        var screens = ["Screens"]
-        if let rootScreen = window.rootViewController {
-            appendScreenLines(rootScreen, indent: "", top: window.topViewController, to: &screens)
-        }
+        let coordinators = ["Coordinators"] + coordinatorLines(root)
+        let screens = ["Screens"] + screenLines(window)
         let width = (coordinators.map(\.count).max() ?? 0) + 4
         var lines: [String] = []
         for index in 0..<max(coordinators.count, screens.count) {
@@ -40,6 +38,38 @@ enum StateReport {
             lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The coordinator tree, one escaped line per coordinator, children indented under their parent.
+    static func coordinatorLines(_ root: Coordinator) -> [String] {
+        var lines: [String] = []
+        appendCoordinatorLines(root, indent: "", to: &lines)
+        return lines
+    }
+
+    /// The screen hierarchy, one escaped line per screen, the screen on top marked.
+    static func screenLines(_ window: Window) -> [String] {
+        var lines: [String] = []
+        if let rootScreen = window.rootViewController {
+            appendScreenLines(rootScreen, indent: "", top: window.topViewController, to: &lines)
+        }
+        return lines
+    }
+
+    private static func transition(_ info: TransitionInfo) -> JSONValue {
+        let gesture: JSONValue =
+            switch info.kind {
+            case .swipeBack: .string("swipeBack")
+            case .swipeDown: .string("swipeDown")
+            case .routing, .gesture: .null
+            }
+        return .object([
+            "gesture": gesture,
+            "progress": .fraction(info.progress),
+            "held": .bool(info.isHeld),
+            "leaving": .array(info.leavingIDs.map(JSONValue.string)),
+            "arriving": .array(info.arrivingIDs.map(JSONValue.string)),
+        ])
     }
 
     private static func coordinatorTree(_ coordinator: Coordinator) -> JSONValue {

@@ -55,7 +55,9 @@ public enum RoutingOutcome: Equatable, Sendable {
 ///
 /// The queue is one for the whole process, like the main run loop: a
 /// transition in any window holds it. A request asked for while another one is
-/// being applied is part of that one and applies at once.
+/// being applied is part of that one: it applies at once if nothing moves, and
+/// if that one started a transition, it waits first in line, before the
+/// requests that were already waiting behind that one.
 extension Coordinator {
     /// Applies `change` now, or once every window is idle, after the requests
     /// queued before it.

@@ -11,6 +11,8 @@
 /// that waits for idleness runs in the order it was asked for. A routing call
 /// made from a callback or a completion applies at once and is settled by the
 /// same loop, after the current step, so re-entrant routing works in order.
+/// Idle work asked for by the idle work running is part of it: it applies at
+/// once if nothing moves, and otherwise waits first in line.
 @MainActor
 enum Transaction {
     private static var depth = 0
@@ -31,8 +33,12 @@ enum Transaction {
     private static var idleWork: [@MainActor () -> Void] = []
     private static var nextIdleWork = 0
     /// Whether a piece of idle work is running now: what it asks for is part
-    /// of it and applies at once.
+    /// of it, and applies at once if nothing moves.
     private static var isRunningIdleWork = false
+    /// Where the idle work running now puts the work it asks for that must
+    /// wait: first in line, in the order asked, before the work that was
+    /// already waiting behind it.
+    private static var nestedInsertionIndex: Int?
 
     /// The most settle passes one outermost change may cause; past it the loop
     /// stops, so callbacks that route forever cannot hang the app.
@@ -78,17 +84,31 @@ enum Transaction {
     }
 
     /// Queues `work` to run once every window is idle, after the work queued
-    /// before it.
+    /// before it; work asked for by the idle work running now goes before the
+    /// work that waits behind that one, since it is part of it.
     static func enqueueIdleWork(_ work: @escaping @MainActor () -> Void) {
-        idleWork.append(work)
+        if let index = nestedInsertionIndex {
+            idleWork.insert(work, at: index)
+            nestedInsertionIndex = index + 1
+        } else {
+            idleWork.append(work)
+        }
         if depth == 0, !isSettling, transitionsInFlight == 0 { run {} }
     }
 
-    /// Runs `work` as idle work: what it routes applies at once.
+    /// Runs `work` as idle work at once: what it routes applies at once if
+    /// nothing moves. Within idle work already running, it is part of that.
     static func runAsIdleWork<Result>(_ work: () -> Result) -> Result {
-        let wasRunning = isRunningIdleWork
+        if isRunningIdleWork { return run { work() } }
+        return runIdleWork(insertingAt: idleWork.count, work)
+    }
+
+    /// Runs `work` as idle work whose own waiting requests go in at `index`.
+    private static func runIdleWork<Result>(insertingAt index: Int, _ work: () -> Result) -> Result {
+        let saved = (isRunningIdleWork, nestedInsertionIndex)
         isRunningIdleWork = true
-        defer { isRunningIdleWork = wasRunning }
+        nestedInsertionIndex = index
+        defer { (isRunningIdleWork, nestedInsertionIndex) = saved }
         return run { work() }
     }
 
@@ -118,7 +138,7 @@ enum Transaction {
             if transitionsInFlight == 0, nextIdleWork < idleWork.count {
                 let work = idleWork[nextIdleWork]
                 nextIdleWork += 1
-                runAsIdleWork(work)
+                runIdleWork(insertingAt: nextIdleWork, work)
                 continue
             }
             break

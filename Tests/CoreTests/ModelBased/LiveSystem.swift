@@ -1,10 +1,13 @@
 import Core
 
-/// A plain screen that may refuse to be swiped down and counts the attempts.
+/// A plain screen that may refuse to be swiped down or to go back (a form with unsaved input), and counts
+/// the attempts.
 @MainActor
 final class ProbeScreen: ViewController {
     let isModal: Bool
     private(set) var attemptedDismissals = 0
+    private(set) var attemptedBacks = 0
+    private(set) var taps = 0
 
     init(screenID: String, isModal: Bool) {
         self.isModal = isModal
@@ -13,6 +16,12 @@ final class ProbeScreen: ViewController {
 
     override var isModalInPresentation: Bool { isModal }
     override func didAttemptUserDismissal() { attemptedDismissals += 1 }
+    override var isModalInNavigation: Bool { isModal }
+    override func didAttemptUserBack() { attemptedBacks += 1 }
+    override var content: ScreenContent {
+        ScreenContent(title: screenID, elements: [.button(Button(id: ModelOperation.tapAction, title: "Probe"))])
+    }
+    override func handleAction(_ id: String) { taps += 1 }
 }
 
 @MainActor
@@ -55,7 +64,9 @@ final class LiveSystem {
         weak var coordinator: ProbeCoordinator?
     }
 
-    let window = Window()
+    let window: Window
+    /// The clock of a timed run; `nil` on the immediate clock.
+    let clock: ManualClock?
     let log = ProbeLog()
     private(set) var app: ProbeCoordinator?
     private var screens: [String: WeakScreen] = [:]
@@ -63,13 +74,21 @@ final class LiveSystem {
     /// `viewDidAppear` and `viewDidDisappear` counts per screen id, from the window's events.
     private(set) var appearances: [String: Int] = [:]
     private(set) var disappearances: [String: Int] = [:]
+    /// Where each screen is in its appearance cycle, as its callbacks so far say.
+    private(set) var phases: [String: AppearanceState] = [:]
+    /// The first callback that came out of order, if any.
+    private(set) var lifecycleViolation: String?
 
-    /// Builds the same initial state as `ReferenceModel.init()`.
-    init() throws {
+    /// Builds the same initial state as `ReferenceModel.init()`, on a manual clock if `timed`.
+    init(timed: Bool = false) throws {
+        let clock = timed ? ManualClock() : nil
+        self.clock = clock
+        window = Window(clock: clock.map { .manual($0) } ?? .immediate)
         window.addObserver { [weak self] event in
             guard let self, case .lifecycle(let id, let lifecycle) = event else { return }
             if lifecycle == .viewDidAppear { appearances[id, default: 0] += 1 }
             if lifecycle == .viewDidDisappear { disappearances[id, default: 0] += 1 }
+            follow(lifecycle, of: id)
         }
         let main = try NavigationController(
             root: register(ProbeScreen(screenID: "home", isModal: false)), screenID: "main")
@@ -91,6 +110,27 @@ final class LiveSystem {
         return screen
     }
 
+    /// Follows one screen's appearance callbacks: will-appear then did-appear, will-disappear then
+    /// did-disappear; a will-callback may reverse the one before it (a cancelled gesture, or a screen
+    /// moved again before its transition ended), a did-callback may not come without its will-callback.
+    private func follow(_ event: LifecycleEvent, of id: String) {
+        let phase = phases[id, default: .disappeared]
+        let next: AppearanceState? =
+            switch (phase, event) {
+            case (_, .viewDidLoad): phase
+            case (.disappeared, .viewWillAppear), (.disappearing, .viewWillAppear): .appearing
+            case (.appearing, .viewDidAppear): .appeared
+            case (.appeared, .viewWillDisappear), (.appearing, .viewWillDisappear): .disappearing
+            case (.disappearing, .viewDidDisappear): .disappeared
+            default: nil
+            }
+        guard let next else {
+            if lifecycleViolation == nil { lifecycleViolation = "\(id) got \(event) while \(phase)" }
+            return
+        }
+        phases[id] = next
+    }
+
     func screen(_ id: String) -> ViewController? { screens[id]?.screen }
 
     func coordinator(_ id: String) -> ProbeCoordinator? { coordinators[id]?.coordinator }
@@ -98,6 +138,7 @@ final class LiveSystem {
     func isAlive(_ id: String) -> Bool { screens[id]?.screen != nil || coordinators[id]?.coordinator != nil }
 
     func forget(_ id: String) {
+        phases[id] = nil
         screens[id] = nil
         coordinators[id] = nil
     }

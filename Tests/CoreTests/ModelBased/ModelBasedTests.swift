@@ -2,14 +2,19 @@ import Core
 import Foundation
 import Testing
 
-/// Which seeds to run: 200 by default; `MODEL_TEST_SEEDS=N` runs seeds 1...N, `MODEL_TEST_SEEDS=A-B` runs
-/// seeds A...B, `MODEL_TEST_SEED=S` runs seed S only; `MODEL_TEST_OPERATIONS` sets the sequence length.
+/// Which seeds to run: 40 on each clock by default (keeping the default run short);
+/// `MODEL_TEST_SEEDS=N` runs seeds 1...N, `MODEL_TEST_SEEDS=A-B` runs seeds A...B, `MODEL_TEST_SEED=S` runs
+/// seed S only (both clocks); `MODEL_TEST_OPERATIONS` sets the sequence length (500 and 300 by default);
+/// `MODEL_TEST_COVERAGE=1` prints how often the run reached each situation it is meant to test.
 struct ModelTestConfiguration {
-    var seeds: ClosedRange<UInt64> = 1...200
-    var operationCount = 500
+    var seeds: ClosedRange<UInt64>
+    var operationCount: Int
 
-    static func fromEnvironment() -> ModelTestConfiguration {
-        var configuration = ModelTestConfiguration()
+    static func fromEnvironment(timed: Bool = false) -> ModelTestConfiguration {
+        var configuration =
+            timed
+            ? ModelTestConfiguration(seeds: 1...40, operationCount: 300)
+            : ModelTestConfiguration(seeds: 1...40, operationCount: 500)
         let environment = ProcessInfo.processInfo.environment
         if let value = environment["MODEL_TEST_SEEDS"] {
             let bounds = value.split(separator: "-").compactMap { UInt64($0) }
@@ -34,15 +39,42 @@ struct ModelTestConfiguration {
 struct ModelBasedTests {
     @Test("Random routing sequences keep Core equal to the reference model after every step")
     func randomSequences() {
-        let configuration = ModelTestConfiguration.fromEnvironment()
+        runRandomSequences(timed: false)
+    }
+
+    @Test(
+        """
+        On a manual clock, random animated routing, clock steps, held gestures and requests made while \
+        things move keep Core equal to the model, and every idle point settled
+        """)
+    func randomTimedSequences() {
+        runRandomSequences(timed: true)
+    }
+
+    private func runRandomSequences(timed: Bool) {
+        let configuration = ModelTestConfiguration.fromEnvironment(timed: timed)
+        ModelRun.coverage = ModelCoverage()
+        defer {
+            // Enough seeds reach every situation the timed generator is meant to test.
+            if timed, configuration.seeds.count >= 20 {
+                #expect(ModelRun.coverage.missing.isEmpty, "never reached: \(ModelRun.coverage.missing)")
+            }
+            if ProcessInfo.processInfo.environment["MODEL_TEST_COVERAGE"] != nil { print(ModelRun.coverage) }
+        }
         for seed in configuration.seeds {
-            let operations = ModelOperation.randomSequence(seed: seed, count: configuration.operationCount)
-            guard let failure = ModelRun.replay(operations) else { continue }
-            let shrunk = ModelRun.shrink(Array(operations.prefix(failure.step + 1)))
-            let shrunkFailure = ModelRun.replay(shrunk).map(\.description) ?? "(the shrunk sequence passed)"
+            let operations =
+                timed
+                ? ModelOperation.randomTimedSequence(seed: seed, count: configuration.operationCount)
+                : ModelOperation.randomSequence(seed: seed, count: configuration.operationCount)
+            guard let failure = ModelRun.replay(operations, timed: timed) else { continue }
+            let shrunk = ModelRun.shrink(Array(operations.prefix(failure.step + 1))) {
+                ModelRun.replay($0, timed: timed)?.step
+            }
+            let shrunkFailure =
+                ModelRun.replay(shrunk, timed: timed).map(\.description) ?? "(the shrunk sequence passed)"
             Issue.record(
                 """
-                seed \(seed) failed at \(failure)
+                \(timed ? "timed " : "")seed \(seed) failed at \(failure)
                 shrunk to \(shrunk.count) operations, which fail at \(shrunkFailure):
                 [
                     \(shrunk.map(\.description).joined(separator: ",\n    ")),
@@ -54,7 +86,7 @@ struct ModelBasedTests {
 
     @Test("Regression: sequences the random runs once found failing", arguments: ModelRegressions.all)
     func regression(_ regression: ModelRegressions) {
-        let failure = ModelRun.replay(regression.operations)
+        let failure = ModelRun.replay(regression.operations, timed: regression.timed)
         #expect(failure == nil, "\(failure.map(\.description) ?? "")")
     }
 

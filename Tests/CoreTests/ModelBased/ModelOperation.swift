@@ -40,6 +40,51 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
     /// A coordinator below the root is stopped (it stays attached to its parent).
     case stop(coordinator: Int)
 
+    // MARK: Time and touch (run on a manual clock)
+
+    /// What a coordinator asks for through `route(_:completion:)` or `addChild(_:showing:completion:)`,
+    /// relative to its own screen, always animated.
+    enum RequestedChange: Equatable, Sendable, CustomStringConvertible {
+        case push, pop, dismiss
+        case present(PresentationStyle)
+        /// A new child coordinator, attached and shown with `addChild(_:showing:)`.
+        case attachPushed
+        case attachPresented(PresentationStyle)
+
+        var description: String {
+            switch self {
+            case .push: ".push"
+            case .pop: ".pop"
+            case .dismiss: ".dismiss"
+            case .present(let style): ".present(.\(style))"
+            case .attachPushed: ".attachPushed"
+            case .attachPresented(let style): ".attachPresented(.\(style))"
+            }
+        }
+    }
+
+    /// How a held gesture is released.
+    enum Release: String, Equatable, Sendable {
+        case automatic, finish, cancel
+    }
+
+    /// The routing operation, with `animated: true` (a container's embedding stays instant).
+    indirect case animated(ModelOperation)
+    /// The manual clock moves forward.
+    case advance(milliseconds: Int)
+    /// An interactive swipe back or swipe down begins.
+    case beginGesture(UserGesture)
+    /// The held gesture moves to `quarters` / 4.
+    case moveGesture(quarters: Int)
+    case releaseGesture(Release)
+    /// A coordinator of the tree asks to route; the request waits while anything moves.
+    case request(coordinator: Int, change: RequestedChange)
+    /// The person taps the action every plain screen offers, on the screen on top.
+    case tap
+
+    /// The action every plain screen offers.
+    static let tapAction = "probe"
+
     var description: String {
         switch self {
         case .attach(let parent, let target, let placement, let kind, let modal):
@@ -58,6 +103,13 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
             ".setStack(target: \(target), keep: \(keep), reversed: \(reversed), fresh: \(fresh), duplicate: \(duplicate))"
         case .stop(let coordinator): ".stop(coordinator: \(coordinator))"
         case .reattach(let child, let parent): ".reattach(child: \(child), parent: \(parent))"
+        case .animated(let operation): ".animated(\(operation))"
+        case .advance(let milliseconds): ".advance(milliseconds: \(milliseconds))"
+        case .beginGesture(let gesture): ".beginGesture(.\(gesture))"
+        case .moveGesture(let quarters): ".moveGesture(quarters: \(quarters))"
+        case .releaseGesture(let release): ".releaseGesture(.\(release))"
+        case .request(let coordinator, let change): ".request(coordinator: \(coordinator), change: \(change))"
+        case .tap: ".tap"
         }
     }
 
@@ -65,6 +117,63 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
     static func randomSequence(seed: UInt64, count: Int) -> [ModelOperation] {
         var generator = SplitMix64(seed: seed)
         return (0..<count).map { _ in random(using: &generator) }
+    }
+
+    /// A random sequence for a window on a manual clock: the operations above, half of the routing ones
+    /// animated, mixed with clock steps, interactive gestures and routing requests made while things move.
+    static func randomTimedSequence(seed: UInt64, count: Int) -> [ModelOperation] {
+        var generator = SplitMix64(seed: seed)
+        var operations: [ModelOperation] = []
+        while operations.count < count {
+            if generator.below(10) == 0 {
+                operations += randomGestureEpisode(using: &generator)
+            } else {
+                operations.append(randomTimed(using: &generator))
+            }
+        }
+        return Array(operations.prefix(count))
+    }
+
+    /// A gesture as a person makes it once the screen is still: the clock runs out what moves, the gesture
+    /// begins and moves, something else may be tried meanwhile (refused while the gesture is held), and
+    /// the gesture is released.
+    static func randomGestureEpisode(using generator: inout SplitMix64) -> [ModelOperation] {
+        var episode: [ModelOperation] = [
+            .advance(milliseconds: 3_000),
+            .beginGesture(generator.below(3) == 0 ? .swipeDown : .swipeBack),
+            .moveGesture(quarters: generator.below(5)),
+        ]
+        if generator.below(2) == 0 { episode.append(generator.below(3) == 0 ? .tap : randomTimed(using: &generator)) }
+        let releases: [Release] = [.automatic, .automatic, .finish, .cancel]
+        episode.append(.releaseGesture(releases[generator.below(releases.count)]))
+        return episode
+    }
+
+    static func randomTimed(using generator: inout SplitMix64) -> ModelOperation {
+        let pick = { (generator: inout SplitMix64) in generator.below(1_000) }
+        switch generator.below(100) {
+        case 0..<48:
+            let operation = random(using: &generator)
+            switch operation {
+            case .back, .swipeDown, .select, .reattach, .stop: return operation
+            default: return generator.below(2) == 0 ? .animated(operation) : operation
+            }
+        case 48..<63:
+            let steps = [0, 100, 150, 300, 300, 600]
+            return .advance(milliseconds: steps[generator.below(steps.count)])
+        case 63..<73: return .beginGesture(generator.below(3) == 0 ? .swipeDown : .swipeBack)
+        case 73..<77: return .moveGesture(quarters: generator.below(5))
+        case 77..<80: return .tap
+        case 80..<86:
+            let releases: [Release] = [.automatic, .automatic, .finish, .cancel]
+            return .releaseGesture(releases[generator.below(releases.count)])
+        default:
+            let style = PresentationStyle.allCases[generator.below(PresentationStyle.allCases.count)]
+            let changes: [RequestedChange] = [
+                .push, .push, .pop, .dismiss, .present(style), .attachPushed, .attachPushed, .attachPresented(style),
+            ]
+            return .request(coordinator: pick(&generator), change: changes[generator.below(changes.count)])
+        }
     }
 
     static func random(using generator: inout SplitMix64) -> ModelOperation {

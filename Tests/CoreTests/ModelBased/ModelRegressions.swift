@@ -5,6 +5,8 @@ import Testing
 struct ModelRegressions: Sendable, CustomTestStringConvertible {
     let name: String
     let operations: [ModelOperation]
+    /// Whether the sequence runs on a manual clock.
+    var timed = false
 
     var testDescription: String { name }
 

@@ -10,30 +10,86 @@ struct ModelFailure: CustomStringConvertible {
 }
 
 /// Replays operations on Core and on the reference model side by side, and compares them after every step.
+///
+/// A timed run uses a window on a manual clock: the model then also knows which transitions are in flight,
+/// until when, which screens they keep from routing, and which routing requests wait for their turn. Every
+/// step is compared; the invariants that hold only when nothing moves are checked at every idle point.
 @MainActor
 final class ModelRun {
-    private var model = ReferenceModel()
-    private let live: LiveSystem
-    private var pendingRelease: [String] = []
-
-    private init() throws {
-        live = try LiveSystem()
+    /// A request made with `route(_:completion:)` or `addChild(_:showing:completion:)`, until its outcome.
+    struct WaitingRequest {
+        let id: Int
+        let coordinator: String
+        let change: ModelOperation.RequestedChange
+        /// The coordinator's stop count when it asked: a stop since then drops the request.
+        let stopCount: Int
+        /// The new child of an `addChild(_:showing:)` request.
+        var child: String?
+        /// The outcome the model expects, once the request ran at its turn.
+        var expected: RoutingOutcome?
     }
 
-    /// Replays `operations` from a fresh window and returns the first disagreement, if any.
-    static func replay(_ operations: [ModelOperation]) -> ModelFailure? {
+    var model = ReferenceModel()
+    let live: LiveSystem
+    private let timed: Bool
+    private var pendingRelease: [String] = []
+    /// The model's time, which the manual clock must show too.
+    var now: Duration = .zero
+    private var completionsRun = 0
+    /// What Core returned for the last routing call, for a request that must report it.
+    var lastActual: Outcome = .success([])
+    var waitingRequests: [WaitingRequest] = []
+    var nextRequestID = 0
+    /// How many times the person removed each coordinator's screen, over the whole run.
+    private var userRemovals: [String: Int] = [:]
+    /// A disagreement found inside a Core callback (a request at its turn), reported after the step.
+    var deferredFailure: String?
+    var isDraining = false
+    /// What the timed replays reached so far.
+    static var coverage = ModelCoverage()
+
+    private init(timed: Bool) throws {
+        self.timed = timed
+        live = try LiveSystem(timed: timed)
+    }
+
+    /// Replays `operations` from a fresh window and returns the first disagreement, if any. A timed run
+    /// ends by cancelling a held gesture and letting the clock run until the window is idle, and checks
+    /// that state too (as one more step, numbered `operations.count`).
+    static func replay(_ operations: [ModelOperation], timed: Bool = false) -> ModelFailure? {
         let run: ModelRun
         do {
-            run = try ModelRun()
+            run = try ModelRun(timed: timed)
         } catch {
             return ModelFailure(step: -1, operation: .swipeDown, message: "setting up failed: \(error)")
         }
+        defer { run.drain() }
         for (step, operation) in operations.enumerated() {
             if let message = run.apply(operation) ?? run.check() {
                 return ModelFailure(step: step, operation: operation, message: message)
             }
         }
+        guard timed else { return nil }
+        var ending: [ModelOperation] = []
+        if run.model.held != nil { ending.append(.releaseGesture(.cancel)) }
+        ending.append(.advance(milliseconds: 3_600_000))
+        for operation in ending {
+            if let message = run.apply(operation) ?? run.check() {
+                return ModelFailure(step: operations.count, operation: operation, message: message)
+            }
+        }
+        if !run.live.window.isIdle {
+            return ModelFailure(
+                step: operations.count, operation: ending[ending.count - 1], message: "the window never became idle")
+        }
         return nil
+    }
+
+    /// Brings Core back to rest after a failed run, so no transition or request outlives it.
+    private func drain() {
+        isDraining = true
+        _ = try? live.window.releaseGesture(.cancel)
+        live.clock?.runUntilIdle()
     }
 
     /// A shorter sequence that still fails, found by delta debugging: remove chunks of operations, halving
@@ -72,9 +128,9 @@ final class ModelRun {
 
     // MARK: - Applying one operation to both sides
 
-    private typealias Outcome = Result<[String], NavigationError>
+    typealias Outcome = Result<[String], NavigationError>
 
-    private func outcome(_ body: () throws -> [ViewController]) -> Outcome {
+    func outcome(_ body: () throws -> [ViewController]) -> Outcome {
         do {
             return .success(try body().map(\.screenID))
         } catch let error as NavigationError {
@@ -84,17 +140,14 @@ final class ModelRun {
         }
     }
 
-    private func compare(_ expected: Outcome, _ actual: Outcome, completions: Int?) -> String? {
-        if expected != actual { return "expected \(expected), Core gave \(actual)" }
-        guard let completions else { return nil }
-        let expectedCompletions = (try? expected.get()) == nil ? 0 : 1
-        if completions != expectedCompletions {
-            return "the completion ran \(completions) times, expected \(expectedCompletions)"
-        }
-        return nil
+    func compare(_ expected: Outcome, _ actual: Outcome) -> String? {
+        expected == actual ? nil : "expected \(expected), Core gave \(actual)"
     }
 
-    private func pick(_ candidates: [String], _ choice: Int) -> String? {
+    /// The clock's time now: inside a clock step, the time of the transition that just ended.
+    var currentTime: Duration { live.clock?.now ?? .zero }
+
+    func pick(_ candidates: [String], _ choice: Int) -> String? {
         candidates.isEmpty ? nil : candidates[choice % candidates.count]
     }
 
@@ -113,10 +166,11 @@ final class ModelRun {
     }
 
     /// One step on both sides. Programmatic removals are followed by what a well-behaved parent does:
-    /// it removes the coordinators that owned the removed screens, outermost first.
-    private func applyThrowing(_ operation: ModelOperation) throws -> String? {
-        var completions = 0
-        let complete: @MainActor () -> Void = { completions += 1 }
+    /// it removes the coordinators that owned the removed screens, outermost first. `animated` asks the
+    /// routing call for an animated transition.
+    func applyThrowing(_ operation: ModelOperation, animated: Bool = false) throws -> String? {
+        let complete: @MainActor () -> Void = { [weak self] in self?.completionsRun += 1 }
+        let visibleBefore = model.visible
         /// The model's result: the ids it removed, or the refusal.
         var expected: Outcome = .success([])
         /// Core's result; for calls that return nothing, the ids are taken from the model.
@@ -124,6 +178,9 @@ final class ModelRun {
         var returnsRemovedScreens = false
         var countsCompletions = true
         var parentCleansUp = true
+        /// Whether the change is animated on the window's clock: a gesture always is, a container's
+        /// switch never is.
+        var isAnimated = animated
 
         switch operation {
         case .attach(let parentChoice, let targetChoice, let placement, let kind, let modal):
@@ -145,7 +202,12 @@ final class ModelRun {
                 guard let containerID = pick(model.containers, targetChoice),
                     let container = live.screen(containerID) as? ContainerViewController
                 else { return "no container" }
-                model.embed(ids[0], in: containerID)
+                isAnimated = false
+                if model.held != nil {
+                    expected = .failure(.transitionInProgress)
+                } else {
+                    model.embed(ids[0], in: containerID)
+                }
                 actual = outcome {
                     let screens = container.viewControllers + [screen]
                     try container.setViewControllers(screens, selectedIndex: screens.count - 1, completion: complete)
@@ -157,7 +219,7 @@ final class ModelRun {
                 }
                 expected = model.push(ids[0], from: targetID)
                 actual = outcome {
-                    try target.push(screen, completion: complete)
+                    try target.push(screen, animated: animated, completion: complete)
                     return []
                 }
             case .pageSheet, .formSheet, .fullScreen, .overFullScreen:
@@ -167,7 +229,7 @@ final class ModelRun {
                 }
                 expected = model.present(ids[0], from: targetID, style: style)
                 actual = outcome {
-                    try target.present(screen, style: style, completion: complete)
+                    try target.present(screen, style: style, animated: animated, completion: complete)
                     return []
                 }
             }
@@ -189,7 +251,7 @@ final class ModelRun {
                 let stack = model.screen(parentID).stack
                 if let index = stack.firstIndex(of: screenID), index > 0, let below = live.screen(stack[index - 1]) {
                     expected = model.pop(to: stack[index - 1], from: screenID)
-                    actual = outcome { try screen.pop(to: below, completion: complete) }
+                    actual = outcome { try screen.pop(to: below, animated: animated, completion: complete) }
                     returnsRemovedScreens = true
                 } else {
                     // The root of a stack (after a setStack) goes with a new stack without it; the only screen
@@ -198,15 +260,23 @@ final class ModelRun {
                     guard !remaining.isEmpty else { return nil }
                     expected = model.setStack(remaining, from: screenID)
                     actual = outcome {
-                        try screen.setStack(remaining.compactMap { live.screen($0) }, completion: complete)
+                        try screen.setStack(
+                            remaining.compactMap { live.screen($0) }, animated: animated, completion: complete)
                         return []
                     }
                 }
             } else if let containerID = node.parent,
                 let container = live.screen(containerID) as? ContainerViewController
             {
-                let (remaining, selected) = model.unembed(screenID, from: containerID)
-                expected = .success([screenID])
+                isAnimated = false
+                var remaining = model.screen(containerID).children.filter { $0 != screenID }
+                var selected = 0
+                if model.held != nil {
+                    expected = .failure(.transitionInProgress)
+                } else {
+                    (remaining, selected) = model.unembed(screenID, from: containerID)
+                    expected = .success([screenID])
+                }
                 actual = outcome {
                     try container.setViewControllers(
                         remaining.compactMap { live.screen($0) }, selectedIndex: selected, completion: complete)
@@ -215,7 +285,7 @@ final class ModelRun {
             } else if let presenterID = node.presenter, let presenter = live.screen(presenterID) {
                 expected = model.dismiss(from: presenterID)
                 actual = outcome {
-                    try presenter.dismiss(completion: complete)
+                    try presenter.dismiss(animated: animated, completion: complete)
                     return []
                 }
             } else {
@@ -230,7 +300,7 @@ final class ModelRun {
             let screen = try live.makeScreen(ids, kind: kind, modal: modal)
             expected = model.push(ids[0], from: targetID)
             actual = outcome {
-                try target.push(screen, completion: complete)
+                try target.push(screen, animated: animated, completion: complete)
                 return []
             }
 
@@ -239,7 +309,7 @@ final class ModelRun {
                 return "no target"
             }
             expected = model.pop(from: targetID)
-            actual = outcome { [try target.pop(completion: complete)] }
+            actual = outcome { [try target.pop(animated: animated, completion: complete)] }
             returnsRemovedScreens = true
 
         case .popToRoot(let targetChoice):
@@ -247,7 +317,7 @@ final class ModelRun {
                 return "no target"
             }
             expected = model.popToRoot(from: targetID)
-            actual = outcome { try target.popToRoot(completion: complete) }
+            actual = outcome { try target.popToRoot(animated: animated, completion: complete) }
             returnsRemovedScreens = true
 
         case .present(let targetChoice, let style, let kind, let modal):
@@ -258,7 +328,7 @@ final class ModelRun {
             let screen = try live.makeScreen(ids, kind: kind, modal: modal)
             expected = model.present(ids[0], from: targetID, style: style)
             actual = outcome {
-                try target.present(screen, style: style, completion: complete)
+                try target.present(screen, style: style, animated: animated, completion: complete)
                 return []
             }
 
@@ -268,7 +338,7 @@ final class ModelRun {
             }
             expected = model.dismiss(from: targetID)
             actual = outcome {
-                try target.dismiss(completion: complete)
+                try target.dismiss(animated: animated, completion: complete)
                 return []
             }
 
@@ -280,6 +350,7 @@ final class ModelRun {
             }
             countsCompletions = false
             parentCleansUp = false
+            isAnimated = true
 
         case .swipeDown:
             expected = model.swipeDown()
@@ -289,6 +360,7 @@ final class ModelRun {
             }
             countsCompletions = false
             parentCleansUp = false
+            isAnimated = true
 
         case .select(let containerChoice, let index):
             guard let containerID = pick(model.containers, containerChoice),
@@ -301,6 +373,7 @@ final class ModelRun {
                 try container.select(index: resolvedIndex, completion: complete)
                 return []
             }
+            isAnimated = false
 
         case .setStack(let targetChoice, let keep, let reversed, let fresh, let duplicate):
             guard let targetID = pick(model.hierarchy, targetChoice), let target = live.screen(targetID) else {
@@ -316,7 +389,7 @@ final class ModelRun {
             }
             expected = model.setStack(stack, from: targetID)
             actual = outcome {
-                try target.setStack(screens, completion: complete)
+                try target.setStack(screens, animated: animated, completion: complete)
                 return []
             }
 
@@ -341,12 +414,65 @@ final class ModelRun {
             model.stop(coordinatorID)
             coordinator.stop()
             return nil
+
+        case .animated(let operation):
+            return try applyThrowing(operation, animated: true)
+
+        case .advance(let milliseconds):
+            guard let clock = live.clock else { return nil }
+            let target = now + .milliseconds(milliseconds)
+            clock.advance(by: .milliseconds(milliseconds))
+            model.endTransitions(dueBy: target)
+            now = target
+            return clock.now == target ? nil : "the clock shows \(clock.now), expected \(target)"
+
+        case .beginGesture(let gesture):
+            expected = model.beginGesture(gesture)
+            actual = outcome {
+                try live.window.beginGesture(gesture)
+                return []
+            }
+            return compare(expected, actual)
+
+        case .moveGesture(let quarters):
+            let progress = Double(quarters) / 4
+            expected = model.moveGesture(to: progress)
+            actual = outcome {
+                try live.window.updateGesture(progress: progress)
+                return []
+            }
+            return compare(expected, actual)
+
+        case .releaseGesture(let release):
+            return releaseGesture(release)
+
+        case .request(let choice, let change):
+            return try request(coordinatorChoice: choice, change: change)
+
+        case .tap:
+            let expectedTap = model.tap()
+            let actualTap: Result<String, ScreenInputError>
+            do {
+                try live.window.performAction(ModelOperation.tapAction)
+                actualTap = .success(live.window.topViewController?.screenID ?? "")
+            } catch {
+                actualTap = .failure(error)
+            }
+            if case .failure(.screenInTransition) = actualTap { Self.coverage.inputRefusedWhileMoving += 1 }
+            return expectedTap == actualTap ? nil : "tap: expected \(expectedTap), Core gave \(actualTap)"
         }
 
         let removed = (try? expected.get()) ?? []
         let comparable = returnsRemovedScreens ? expected : expected.map { _ in [String]() }
-        if let mismatch = compare(comparable, actual, completions: countsCompletions ? completions : nil) {
+        lastActual = actual
+        if let mismatch = compare(comparable, actual) {
             return mismatch
+        }
+        if case .failure(.transitionInProgress) = actual { Self.coverage.refusedWhileMoving += 1 }
+        if case .success = expected {
+            model.finishChange(
+                animated: timed && isAnimated, visibleBefore: visibleBefore, hasCompletion: countsCompletions,
+                now: currentTime)
         }
         if parentCleansUp {
             for ownerID in model.attachedOwners(of: removed) {
@@ -367,9 +493,21 @@ final class ModelRun {
 
     // MARK: - Comparing both sides
 
+    /// Compares both sides after a step. What holds only when nothing moves (what is visible, every
+    /// screen's appearance settled, what was released) is checked when the window is idle.
     private func check() -> String? {
+        if let deferredFailure { return deferredFailure }
+        if let violation = live.lifecycleViolation { return "lifecycle out of order: \(violation)" }
         if model.log != live.log.entries {
             return "coordinator events: expected \(model.log), Core reported \(live.log.entries)"
+        }
+        for entry in live.log.entries where entry.hasPrefix("removed ") {
+            let removed = String(entry.dropFirst("removed ".count).prefix { $0 != " " })
+            userRemovals[removed, default: 0] += 1
+            if userRemovals[removed, default: 0] > 1 { return "\(removed) was removed by the person twice" }
+        }
+        if completionsRun != model.expectedCompletions {
+            return "completions ran \(completionsRun) times, expected \(model.expectedCompletions)"
         }
         let expectedSnapshot = model.snapshot
         let actualSnapshot = live.snapshot
@@ -385,32 +523,6 @@ final class ModelRun {
         if onTop != model.screensOnTop || window.topViewController?.screenID != model.screensOnTop.last {
             return "screens on top: expected \(model.screensOnTop), Core has \(onTop)"
         }
-        let visible = window.visibleViewControllers.map(\.screenID)
-        let expectedVisible = model.visible
-        if visible != expectedVisible {
-            return "visible screens: expected \(expectedVisible), Core has \(visible)"
-        }
-        let visibleSet = Set(expectedVisible)
-        for id in model.hierarchy {
-            guard let screen = live.screen(id) else { return "\(id) is in the hierarchy but was released" }
-            let appeared = live.appearances[id, default: 0]
-            let disappeared = live.disappearances[id, default: 0]
-            if visibleSet.contains(id) {
-                if screen.appearanceState != .appeared { return "visible \(id) is \(screen.appearanceState)" }
-                if appeared != disappeared + 1 {
-                    return "visible \(id) appeared \(appeared) times and disappeared \(disappeared) times"
-                }
-            } else {
-                if screen.appearanceState != .disappeared { return "hidden \(id) is \(screen.appearanceState)" }
-                if appeared != disappeared {
-                    return "hidden \(id) appeared \(appeared) times and disappeared \(disappeared) times"
-                }
-            }
-            let expectedAttempts = model.screen(id).attemptedDismissals
-            if let probe = screen as? ProbeScreen, probe.attemptedDismissals != expectedAttempts {
-                return "\(id) was told of \(probe.attemptedDismissals) refused swipes, expected \(expectedAttempts)"
-            }
-        }
         let treeLines = live.treeLines
         if treeLines != model.treeLines {
             let expectedTree = model.treeLines.joined(separator: "\n")
@@ -418,13 +530,62 @@ final class ModelRun {
         }
         let orphans = live.coordinatorsWithoutScreen
         if !orphans.isEmpty { return "coordinators in the tree whose screen left the window: \(orphans)" }
+        let inFlight = window.transitionsInFlight.count
+        let expectedInFlight = model.transitions.count + (model.held == nil ? 0 : 1)
+        if inFlight != expectedInFlight || window.isIdle != model.isIdle {
+            return "transitions in flight: expected \(expectedInFlight), Core has \(window.transitionsInFlight)"
+        }
+        if model.held == nil {
+            let visible = window.visibleViewControllers.map(\.screenID)
+            if visible != model.visible { return "visible screens: expected \(model.visible), Core has \(visible)" }
+        }
+        guard window.isIdle else {
+            Self.coverage.stepsWhileMoving += 1
+            return nil
+        }
+        Self.coverage.idlePoints += 1
+        return checkIdle()
+    }
+
+    /// The invariants of an idle point: no request waits, every screen's appearance is settled and agrees
+    /// with what is visible, and what left the hierarchy or the tree was released.
+    private func checkIdle() -> String? {
+        if let waiting = waitingRequests.first {
+            return "the window is idle but request \(waiting.id) (\(waiting.change)) still waits"
+        }
+        let visibleSet = Set(model.visible)
+        let hierarchy = model.hierarchy
+        for id in hierarchy {
+            guard let screen = live.screen(id) else { return "\(id) is in the hierarchy but was released" }
+            let expectedState: AppearanceState = visibleSet.contains(id) ? .appeared : .disappeared
+            let phase = live.phases[id, default: .disappeared]
+            if screen.appearanceState != expectedState || phase != expectedState {
+                return "\(id) is \(screen.appearanceState) and its callbacks say \(phase), expected \(expectedState)"
+            }
+            if !timed {
+                // Without gestures that are cancelled, appearances and disappearances alternate one for one.
+                let appeared = live.appearances[id, default: 0]
+                let disappeared = live.disappearances[id, default: 0]
+                if appeared != disappeared + (expectedState == .appeared ? 1 : 0) {
+                    return "\(id) appeared \(appeared) times and disappeared \(disappeared) times"
+                }
+            }
+            let expectedAttempts = model.screen(id).attemptedDismissals
+            if let probe = screen as? ProbeScreen, probe.attemptedDismissals != expectedAttempts {
+                return "\(id) was told of \(probe.attemptedDismissals) refused swipes, expected \(expectedAttempts)"
+            }
+            if let probe = screen as? ProbeScreen, probe.taps != model.screen(id).taps {
+                return "\(id) took \(probe.taps) taps, expected \(model.screen(id).taps)"
+            }
+            let expectedBacks = model.screen(id).attemptedBacks
+            if let probe = screen as? ProbeScreen, probe.attemptedBacks != expectedBacks {
+                return "\(id) was told of \(probe.attemptedBacks) refused backs, expected \(expectedBacks)"
+            }
+        }
         for id in pendingRelease {
             if live.isAlive(id) { return "\(id) left the hierarchy or the tree but is still alive" }
-            let appeared = live.appearances[id, default: 0]
-            let disappeared = live.disappearances[id, default: 0]
-            if appeared != disappeared {
-                return "\(id) was released after \(appeared) appearances but \(disappeared) disappearances"
-            }
+            let phase = live.phases[id, default: .disappeared]
+            if phase != .disappeared { return "\(id) was released while \(phase)" }
             live.forget(id)
         }
         pendingRelease.removeAll()

@@ -19,8 +19,12 @@ struct ReferenceModel {
         var presenter: String?
         var style: PresentationStyle = .pageSheet
         var owner: String?
+        /// Refuses the swipe down of the sheet it is in, and the person's back while it is on top of a stack.
         var modal = false
         var attemptedDismissals = 0
+        var attemptedBacks = 0
+        /// Actions the screen took.
+        var taps = 0
     }
 
     struct CoordinatorNode {
@@ -40,6 +44,107 @@ struct ReferenceModel {
     /// What the coordinators report during the current step: `start x`, `stop x`, `removed x from y`.
     var log: [String] = []
     private var nextID = 0
+
+    // MARK: Time, as documented for a window on a manual clock
+
+    /// An animated change that takes time: it keeps `locks` from routing until the clock reaches `due`,
+    /// then runs its completion, if it has one.
+    struct Transition {
+        let id: Int
+        let due: Duration
+        let locks: [String]
+        let hasCompletion: Bool
+    }
+
+    /// An interactive gesture the person holds.
+    struct HeldGesture {
+        let gesture: UserGesture
+        /// The navigation controller a swipe back pops, or the presenter a swipe down dismisses to.
+        let from: String
+        let locks: [String]
+        /// The transition that stands for the gesture, held and then finishing or cancelling.
+        var transitionID = 0
+        var progress = 0.0
+    }
+
+    /// The transitions waiting for the clock, oldest first.
+    private(set) var transitions: [Transition] = []
+    private(set) var held: HeldGesture?
+    /// How many transitions in flight keep each screen from routing.
+    private var lockCounts: [String: Int] = [:]
+    /// The screens appearing or disappearing in a transition, and which one: they take no input. A screen
+    /// moved again belongs to the newer change; moved without animation, it is still at once.
+    private var movingScreens: [String: Int] = [:]
+    private var nextTransitionID = 0
+    /// The screens the last successful routing call keeps from routing while it is animated.
+    private(set) var lastLocks: [String] = []
+    /// How many completions should have run so far.
+    private(set) var expectedCompletions = 0
+    /// How many times each coordinator was stopped: a routing request made before a stop is dropped.
+    private(set) var stopCounts: [String: Int] = [:]
+    /// Coordinators held by a waiting request (with their screens), alive though not in the tree.
+    var pinnedCoordinators: Set<String> = []
+
+    /// Whether nothing moves: no transition waits for the clock and no gesture is held.
+    var isIdle: Bool { transitions.isEmpty && held == nil }
+
+    /// Whether routing that involves `id` is refused now.
+    func isLocked(_ id: String) -> Bool { held != nil || lockCounts[id, default: 0] > 0 }
+
+    /// Ends a successful routing call made at `now`: an animated one that changed what is visible takes
+    /// the transition's duration and keeps `lastLocks` until then; anything else completes at once.
+    @MainActor
+    mutating func finishChange(animated: Bool, visibleBefore: [String], hasCompletion: Bool, now: Duration) {
+        let moved = Self.moved(from: visibleBefore, to: visible)
+        guard animated, !moved.isEmpty else {
+            for id in moved { movingScreens[id] = nil }
+            if hasCompletion { expectedCompletions += 1 }
+            return
+        }
+        let transitionID = newTransitionID()
+        for id in moved { movingScreens[id] = transitionID }
+        startTransition(
+            transitionID, due: now + Window.transitionDuration, locks: lastLocks, hasCompletion: hasCompletion)
+    }
+
+    /// The screens that appear or disappear when what is visible goes from `before` to `after`.
+    private static func moved(from before: [String], to after: [String]) -> Set<String> {
+        Set(before).symmetricDifference(after)
+    }
+
+    private mutating func newTransitionID() -> Int {
+        nextTransitionID += 1
+        return nextTransitionID
+    }
+
+    private mutating func startTransition(_ id: Int, due: Duration, locks: [String], hasCompletion: Bool) {
+        for screen in locks { lockCounts[screen, default: 0] += 1 }
+        transitions.append(Transition(id: id, due: due, locks: locks, hasCompletion: hasCompletion))
+    }
+
+    /// Ends every transition due by `time`, releasing its locks and its screens and running its completion.
+    mutating func endTransitions(dueBy time: Duration) {
+        var ended = Set<Int>()
+        for transition in transitions where transition.due <= time {
+            for id in transition.locks { lockCounts[id, default: 0] -= 1 }
+            if transition.hasCompletion { expectedCompletions += 1 }
+            ended.insert(transition.id)
+        }
+        guard !ended.isEmpty else { return }
+        transitions.removeAll { ended.contains($0.id) }
+        movingScreens = movingScreens.filter { !ended.contains($0.value) }
+    }
+
+    /// The person taps the action every plain screen offers: it goes to the screen on top, unless that
+    /// screen is moving.
+    mutating func tap() -> Result<String, ScreenInputError> {
+        guard let leaf = screensOnTop.last, screen(leaf).kind == .plain else {
+            return .failure(.unknownAction(ModelOperation.tapAction))
+        }
+        guard movingScreens[leaf] == nil else { return .failure(.screenInTransition) }
+        screens[leaf]?.taps += 1
+        return .success(leaf)
+    }
 
     /// The window's initial state: a container owned by the root coordinator, with two navigation stacks.
     init() {
@@ -223,7 +328,9 @@ struct ReferenceModel {
 
     mutating func push(_ screenID: String, from target: String) -> Result<[String], NavigationError> {
         guard let navigation = resolvedNavigation(target) else { return .failure(.noNavigationController) }
+        guard !isLocked(navigation) else { return .failure(.transitionInProgress) }
         guard screen(screenID).kind != .navigation else { return .failure(.cannotPushNavigationController) }
+        lastLocks = [navigation]
         screens[navigation]?.stack.append(screenID)
         screens[screenID]?.parent = navigation
         return .success([])
@@ -231,31 +338,39 @@ struct ReferenceModel {
 
     mutating func pop(from target: String) -> Result<[String], NavigationError> {
         guard let navigation = resolvedNavigation(target) else { return .failure(.noNavigationController) }
+        guard !isLocked(navigation) else { return .failure(.transitionInProgress) }
         guard screen(navigation).stack.count > 1 else { return .failure(.cannotPopRoot) }
+        lastLocks = [navigation]
         return .success(popAbove(index: 0, in: navigation, limit: 1))
     }
 
     mutating func popToRoot(from target: String) -> Result<[String], NavigationError> {
         guard let navigation = resolvedNavigation(target) else { return .failure(.noNavigationController) }
+        guard !isLocked(navigation) else { return .failure(.transitionInProgress) }
+        lastLocks = [navigation]
         return .success(popAbove(index: 0, in: navigation, limit: .max))
     }
 
     mutating func pop(to screenID: String, from target: String) -> Result<[String], NavigationError> {
         guard let navigation = resolvedNavigation(target) else { return .failure(.noNavigationController) }
+        guard !isLocked(navigation) else { return .failure(.transitionInProgress) }
         guard let index = screen(navigation).stack.lastIndex(of: screenID) else {
             return .failure(.notInNavigationStack)
         }
+        lastLocks = [navigation]
         return .success(popAbove(index: index, in: navigation, limit: .max))
     }
 
     /// Replaces the stack of the navigation controller of `target`; returns the screens it dropped, top first.
     mutating func setStack(_ stack: [String], from target: String) -> Result<[String], NavigationError> {
         guard let navigation = resolvedNavigation(target) else { return .failure(.noNavigationController) }
+        guard !isLocked(navigation) else { return .failure(.transitionInProgress) }
         guard !stack.isEmpty else { return .failure(.emptyStack) }
         var seen = Set<String>()
         for id in stack {
             guard seen.insert(id).inserted else { return .failure(.duplicateScreen) }
         }
+        lastLocks = [navigation]
         let dropped = screen(navigation).stack.reversed().filter { !seen.contains($0) }
         for id in dropped { screens[id]?.parent = nil }
         for id in stack { screens[id]?.parent = navigation }
@@ -286,7 +401,9 @@ struct ReferenceModel {
         -> Result<[String], NavigationError>
     {
         let context = containmentRoot(target)
+        guard !isLocked(target), !isLocked(context) else { return .failure(.transitionInProgress) }
         guard screen(context).presented == nil else { return .failure(.alreadyPresenting) }
+        lastLocks = [context, screenID]
         screens[context]?.presented = screenID
         screens[screenID]?.presenter = context
         screens[screenID]?.style = style
@@ -295,9 +412,21 @@ struct ReferenceModel {
 
     mutating func dismiss(from target: String) -> Result<[String], NavigationError> {
         let context = containmentRoot(target)
-        if screen(context).presented != nil { return .success(dismissChain(above: context)) }
-        if let presenter = screen(context).presenter { return .success(dismissChain(above: presenter)) }
-        return .failure(.nothingToDismiss)
+        let presenter: String
+        if screen(context).presented != nil {
+            presenter = context
+        } else if let presenting = screen(context).presenter {
+            presenter = presenting
+        } else {
+            return .failure(.nothingToDismiss)
+        }
+        let presented = screen(presenter).presented
+        guard !isLocked(presenter), presented == nil || !isLocked(presented ?? "") else {
+            return .failure(.transitionInProgress)
+        }
+        let chain = dismissChain(above: presenter)
+        lastLocks = [presenter] + chain
+        return .success(chain)
     }
 
     /// Dismisses everything presented above `level`, returning it top first.
@@ -337,6 +466,7 @@ struct ReferenceModel {
 
     mutating func select(index: Int, in container: String) -> Result<[String], NavigationError> {
         guard screen(container).children.indices.contains(index) else { return .failure(.indexOutOfRange) }
+        guard held == nil else { return .failure(.transitionInProgress) }
         screens[container]?.selected = index
         return .success([])
     }
@@ -344,26 +474,95 @@ struct ReferenceModel {
     // MARK: - Gestures, as documented
 
     mutating func back() -> Result<[String], NavigationError> {
-        guard let navigation = screensOnTop.reversed().first(where: { screen($0).stack.count > 1 }) else {
-            return .failure(.nothingToGoBack)
-        }
-        let popped = popAbove(index: 0, in: navigation, limit: 1)
-        detachOwners(of: popped, byUser: true)
-        return .success(popped)
+        gesture(.swipeBack).map { held in finish(held) }
     }
 
     mutating func swipeDown() -> Result<[String], NavigationError> {
-        guard let sheet = presentedChain.last, let presenter = screen(sheet).presenter else {
-            return .failure(.nothingToDismiss)
+        gesture(.swipeDown).map { held in finish(held) }
+    }
+
+    /// Checks that `gesture` may start now and says what it would remove, without removing it. A sheet
+    /// that refuses is told, as a refused gesture tells it.
+    mutating func gesture(_ gesture: UserGesture) -> Result<HeldGesture, NavigationError> {
+        guard held == nil else { return .failure(.gestureInProgress) }
+        guard transitions.isEmpty else { return .failure(.transitionInProgress) }
+        switch gesture {
+        case .backButton, .swipeBack:
+            guard let navigation = screensOnTop.reversed().first(where: { screen($0).stack.count > 1 }) else {
+                return .failure(.nothingToGoBack)
+            }
+            // The screen that would leave, or one it contains, may refuse (it is told).
+            var leaving = screen(navigation).stack.last
+            while let id = leaving {
+                if screen(id).modal {
+                    screens[id]?.attemptedBacks += 1
+                    return .failure(.backRefused)
+                }
+                leaving = visibleChild(id)
+            }
+            return .success(HeldGesture(gesture: .swipeBack, from: navigation, locks: [navigation]))
+        case .swipeDown:
+            guard let sheet = presentedChain.last, let presenter = screen(sheet).presenter else {
+                return .failure(.nothingToDismiss)
+            }
+            guard screen(sheet).style.allowsSwipeDown else { return .failure(.notSwipeDismissible) }
+            if let refusing = screensOnTop.last(where: { screen($0).modal }) {
+                screens[refusing]?.attemptedDismissals += 1
+                return .failure(.dismissalRefused)
+            }
+            return .success(HeldGesture(gesture: .swipeDown, from: presenter, locks: [presenter, sheet]))
         }
-        guard screen(sheet).style.allowsSwipeDown else { return .failure(.notSwipeDismissible) }
-        if let refusing = screensOnTop.last(where: { screen($0).modal }) {
-            screens[refusing]?.attemptedDismissals += 1
-            return .failure(.dismissalRefused)
+    }
+
+    /// Removes what a gesture removes when it finishes, and detaches the owners as the person removed them.
+    private mutating func finish(_ gesture: HeldGesture) -> [String] {
+        let removed =
+            gesture.gesture == .swipeDown
+            ? dismissChain(above: gesture.from) : popAbove(index: 0, in: gesture.from, limit: 1)
+        detachOwners(of: removed, byUser: true)
+        lastLocks = gesture.locks
+        return removed
+    }
+
+    mutating func beginGesture(_ gesture: UserGesture) -> Result<[String], NavigationError> {
+        guard gesture != .backButton else { return .failure(.gestureNotInteractive) }
+        return self.gesture(gesture).map { gesture in
+            // The screens that would leave or be revealed get their will-callbacks now and move with the
+            // gesture until it ends.
+            var finished = self
+            _ = finished.finish(gesture)
+            var held = gesture
+            held.transitionID = newTransitionID()
+            for id in Self.moved(from: visible, to: finished.visible) { movingScreens[id] = held.transitionID }
+            self.held = held
+            return []
         }
-        let dismissed = dismissChain(above: presenter)
-        detachOwners(of: dismissed, byUser: true)
-        return .success(dismissed)
+    }
+
+    mutating func moveGesture(to progress: Double) -> Result<[String], NavigationError> {
+        guard held != nil else { return .failure(.noGestureInProgress) }
+        held?.progress = progress
+        return .success([])
+    }
+
+    /// Releases the held gesture at `now`: it finishes or cancels over the part of the duration it has
+    /// not covered. Returns whether it finishes, and what it removed.
+    @MainActor
+    mutating func releaseGesture(
+        _ release: ModelOperation.Release, now: Duration
+    ) -> Result<(finishes: Bool, removed: [String]), NavigationError> {
+        guard let gesture = held else { return .failure(.noGestureInProgress) }
+        let finishes =
+            switch release {
+            case .finish: true
+            case .cancel: false
+            case .automatic: gesture.progress >= 0.5
+            }
+        held = nil
+        let removed = finishes ? finish(gesture) : []
+        let remaining = Window.transitionDuration * (finishes ? 1 - gesture.progress : gesture.progress)
+        startTransition(gesture.transitionID, due: now + remaining, locks: gesture.locks, hasCompletion: false)
+        return .success((finishes, removed))
     }
 
     // MARK: - Coordinator tree, as documented
@@ -401,6 +600,7 @@ struct ReferenceModel {
     /// Stops `id`: its children are detached and stopped newest first (a child attached to a stopped
     /// coordinator too: a coordinator leaves the tree stopped), then `id` reports its stop if it was started.
     mutating func stop(_ id: String) {
+        stopCounts[id, default: 0] += 1
         let wasStarted = coordinators[id]?.isStarted ?? false
         coordinators[id]?.isStarted = false
         while let child = coordinators[id]?.children.popLast() {
@@ -438,17 +638,22 @@ struct ReferenceModel {
     /// deallocated in Core too.
     mutating func collectReleased() -> [String] {
         var liveCoordinators = Set<String>()
-        var pending = [Self.rootCoordinator]
+        var pending = [Self.rootCoordinator] + pinnedCoordinators
         while let id = pending.popLast() {
             liveCoordinators.insert(id)
             pending += coordinators[id]?.children ?? []
         }
-        var heldScreens: [String] = []
-        appendSubtree(Self.rootScreen, to: &heldScreens)
-        for id in liveCoordinators {
-            if let screen = coordinators[id]?.screen { appendSubtree(screen, to: &heldScreens) }
+        // What the window holds, and what each live coordinator's screen holds; most of those screens are
+        // in the window already, so each subtree is walked once.
+        var liveScreens = Set<String>()
+        var pendingScreens = [Self.rootScreen] + liveCoordinators.compactMap { coordinators[$0]?.screen }
+        while let id = pendingScreens.popLast() {
+            guard liveScreens.insert(id).inserted else { continue }
+            let node = screen(id)
+            pendingScreens += node.stack
+            pendingScreens += node.children
+            if let presented = node.presented { pendingScreens.append(presented) }
         }
-        let liveScreens = Set(heldScreens)
         var released: [String] = []
         for id in coordinators.keys where !liveCoordinators.contains(id) {
             released.append(id)

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The command lines a person typed, kept in a plain file in the data directory so Up recalls them across runs.
+///
+/// One line per command, oldest first, at most ``limit`` kept. The caller decides what is remembered: never a
+/// password or anything typed into a secure field. A file that cannot be read or written only costs the history,
+/// never the session.
+struct CommandHistory: Sendable {
+    /// The file's name in the data directory.
+    static let fileName = "command-history"
+    /// The most lines kept.
+    static let limit = 500
+
+    /// The file's path.
+    let path: String
+
+    /// The history of the data directory at `directory`.
+    init(directory: String) {
+        path = directory + "/" + Self.fileName
+    }
+
+    /// The remembered lines, oldest first; empty when the file is missing or unreadable.
+    func load() -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        return Array(lines.filter { !$0.contains("\u{FFFD}") }.suffix(Self.limit))
+    }
+
+    /// Appends `line`, trimming the file to the last ``limit`` lines once it holds twice as many.
+    func append(_ line: String, to lines: [String]) {
+        guard !line.contains("\n"), let data = (line + "\n").data(using: .utf8) else { return }
+        if lines.count >= 2 * Self.limit || !FileManager.default.fileExists(atPath: path) {
+            let kept = lines.suffix(Self.limit).joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+            _ = FileManager.default.createFile(
+                atPath: path, contents: Data(kept.utf8), attributes: [.posixPermissions: 0o600])
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else { return }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: data)
+    }
+}
