@@ -24,8 +24,8 @@ final class AppCoordinator: Coordinator, RootCoordinating {
     private(set) var user: FeedUser?
     /// The logged-in person's display name, or `nil` when logged out.
     var userDisplayName: String? { user?.displayName }
-    /// What went wrong while the command being carried out ran (see ``carryOut(_:)``); `nil` between commands.
-    private var failuresOfCommand: [AppFailure]?
+    /// What went wrong while the command being carried out ran (see ``carryOut(_:)``).
+    private let failures = CommandFailures()
 
     private var login: (any LoginCoordinating)?
     private var presentedSignUp: (any ViewableCoordinating)?
@@ -149,15 +149,11 @@ final class AppCoordinator: Coordinator, RootCoordinating {
     ///
     /// - Throws: what `command` throws; the failures met before it threw are then dropped with it.
     func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
-        let outer = failuresOfCommand
-        failuresOfCommand = []
-        defer { failuresOfCommand = outer }
-        try command()
-        return failuresOfCommand?.first
+        try failures.collect(command)
     }
 
     private func report(_ failure: AppFailure) {
-        failuresOfCommand?.append(failure)
+        failures.record(failure)
     }
 
     // MARK: - Deep links

@@ -28,8 +28,8 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
     /// The feature on screen and how it is shown; `nil` while it is hidden.
     private var shown: (hosted: FeaturePlayground.Hosted, presentation: Presentation)?
 
-    /// What went wrong while the command being carried out ran; `nil` between commands.
-    private var failuresOfCommand: [AppFailure]?
+    /// What went wrong while the command being carried out ran.
+    private let failures = CommandFailures()
     /// Links need the whole app: none waits in a playground.
     var pendingLink: DeepLink? { nil }
     /// Nobody logs in to a playground.
@@ -42,11 +42,7 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
     }
 
     func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
-        let outer = failuresOfCommand
-        failuresOfCommand = []
-        defer { failuresOfCommand = outer }
-        try command()
-        return failuresOfCommand?.first
+        try failures.collect(command)
     }
 
     /// Creates the stand-in parent of `playground` in `window`.
@@ -69,7 +65,7 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
             self.navigation = navigation
             try show(.push)
         } catch {
-            failuresOfCommand?.append(.flowNotShown("the playground", reason: "\(error)"))
+            failures.record(.flowNotShown("the playground", reason: "\(error)"))
         }
     }
 
