@@ -21,7 +21,7 @@ final class CompositionRoot {
     /// Builds everything over `database`; the saved session decides whether Login or Feed shows first once
     /// ``appCoordinator`` starts.
     ///
-    /// Where the person is, is kept beside the database, in the data directory.
+    /// Where the person is, is kept in the database too.
     ///
     /// - Throws: ``DataError`` when the saved session cannot be read.
     init(database: Database, clock: AppClock) throws(DataError) {
@@ -40,8 +40,7 @@ final class CompositionRoot {
             window: window, loginBuilder: loginBuilder, signUpBuilder: signUpBuilder, feedBuilder: feedBuilder,
             accounts: accounts, user: user)
         self.appCoordinator = appCoordinator
-        let folder = database.path.lastIndex(of: "/").map { String(database.path[..<$0]) } ?? "."
-        restoration = AppRestoration(store: FileRestorationStore(folder: folder), root: appCoordinator)
+        restoration = AppRestoration(store: DatabaseRestorationStore(database: database), root: appCoordinator)
     }
 
     /// Builds the playground of one feature: the feature over in-memory services, shown by a stand-in parent.

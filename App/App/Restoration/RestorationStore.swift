@@ -2,8 +2,8 @@ import Core
 
 /// Where the app keeps the record of where the person is (``RestorationState``), between processes.
 ///
-/// One small protocol, so where the record lives can change without touching what saves and restores it: today
-/// ``FileRestorationStore``, a file in the data directory.
+/// One small protocol, so where the record lives can change without touching what saves and restores it: the app
+/// keeps it in its database (``DatabaseRestorationStore``); tests may keep it anywhere.
 @MainActor
 protocol RestorationStore: AnyObject {
     /// The saved record, or `nil` when none was saved.
