@@ -44,6 +44,7 @@ let package = Package(
             dependencies: [
                 "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CSQLite", "CNcurses",
                 "ArgumentParsing",
+                // new-feature: app dependencies (feature playgrounds)
             ],
             path: "App/App"
         ),

@@ -223,3 +223,47 @@ struct NewFeatureTests {
         #expect(created == (arguments == ["Profile"]), "a refusal or usage error changes nothing")
     }
 }
+
+@Suite("new-feature: playgrounds")
+struct NewFeaturePlaygroundTests {
+    @Test("Where the package hosts features alone, the new feature gets a playground, registered in one line")
+    func registersPlayground() throws {
+        let package = try NewFeatureTests.ScratchPackage()
+        defer { package.remove() }
+        let registry = "App/App/Playground/FeaturePlayground.swift"
+        try FileManager.default.createDirectory(
+            at: package.root.appendingPathComponent("App/App/Playground"), withIntermediateDirectories: true)
+        try "    static let all: [FeaturePlayground] = [\n        .login,\n        // new-feature: playgrounds\n    ]\n"
+            .write(to: package.root.appendingPathComponent(registry), atomically: true, encoding: .utf8)
+
+        let created = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root).apply()
+
+        #expect(created.contains("App/App/Playground/ProfilePlayground.swift"))
+        #expect(
+            try package.text(registry).contains(
+                "        .login,\n        .profile,\n        // new-feature: playgrounds"))
+        let playground = try package.text("App/App/Playground/ProfilePlayground.swift")
+        #expect(playground.contains("static let profile = FeaturePlayground("))
+        #expect(playground.contains("func profileDidClose()"))
+        let manifest = try package.text("Package.swift")
+        #expect(
+            manifest.contains(
+                "\"ProfileFeature\",\n                // new-feature: app dependencies (feature playgrounds)"))
+        let appRule = try package.text("Tools/BoundaryRules.txt").split(separator: "\n").first {
+            $0.hasPrefix("imports App:")
+        }
+        #expect(appRule?.hasSuffix(" ProfileFeature") == true)
+    }
+
+    @Test("Without the registry, no playground is written and the app is left alone")
+    func noRegistryNoPlayground() throws {
+        let package = try NewFeatureTests.ScratchPackage()
+        defer { package.remove() }
+        let created = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root).apply()
+        #expect(!created.contains { $0.hasPrefix("App/") })
+        let appRule = try package.text("Tools/BoundaryRules.txt").split(separator: "\n").first {
+            $0.hasPrefix("imports App:")
+        }
+        #expect(appRule?.contains("ProfileFeature") == false)
+    }
+}

@@ -17,6 +17,8 @@ struct FeatureScaffold {
     let editedFiles: [(String, String)]
     /// What the scaffolder decided for this package, one line each, for the report.
     let notes: [String]
+    /// Whether the feature got a playground in the package's app (`app --feature`).
+    var hasPlayground: Bool { newFiles.contains { $0.0.hasSuffix("/\(name.prefix)Playground.swift") } }
 
     /// Plans the feature `name` in the package at `packageRoot`; refuses when any part of it exists.
     ///
@@ -50,7 +52,6 @@ struct FeatureScaffold {
             notes.append(
                 "no Tools/Baselines: record the baselines with `swift package check-boundaries --update-baselines`")
         }
-        self.newFiles = newFiles
 
         for path in ["\(sources)/\(module)", "Tests/\(name.testTarget)"] + newFiles.map(\.0) where exists(path) {
             throw .alreadyExists(name.prefix, "\(path) exists")
@@ -90,7 +91,23 @@ struct FeatureScaffold {
                 """
             notes.append("Package.swift has no `// new-feature:` marker lines: appended \(module)'s targets at its end")
         }
+        // Where the package hosts features alone (this repository's `app --feature`), the new one gets a playground.
+        let playgrounds = "App/App/Playground/FeaturePlayground.swift"
+        let playgroundMarker = "// new-feature: playgrounds"
+        var playgroundRegistry: String?
+        if let registry = try? Self.read(playgrounds, in: packageRoot), registry.contains(playgroundMarker) {
+            let file = "App/App/Playground/\(name.prefix)Playground.swift"
+            if exists(file) { throw .alreadyExists(name.prefix, "\(file) exists") }
+            newFiles.append((file, Self.fill(FeatureTemplates.playground, name)))
+            playgroundRegistry = try Self.insert(
+                ".\(name.lowercased),", before: playgroundMarker, in: registry, file: playgrounds)
+            editedManifest = try Self.insert(
+                "\"\(module)\",", before: "// new-feature: app dependencies (feature playgrounds)", in: editedManifest,
+                file: "Package.swift")
+        }
+        self.newFiles = newFiles
         var editedFiles = [("Package.swift", editedManifest)]
+        if let playgroundRegistry { editedFiles.append((playgrounds, playgroundRegistry)) }
         let rulesPath = "Tools/BoundaryRules.txt"
         if var rules = try? Self.read(rulesPath, in: packageRoot) {
             if rules.split(separator: "\n").contains(where: { $0.split(separator: " ").contains { $0 == module } }) {
@@ -102,6 +119,9 @@ struct FeatureScaffold {
             if rules.contains("# new-feature: features") {
                 rules = try Self.insert(feature, before: "# new-feature: features", in: rules, file: rulesPath)
                 rules = try Self.insert(imports, before: "# new-feature: imports", in: rules, file: rulesPath)
+                if playgroundRegistry != nil {
+                    rules = Self.appending(module, toLineStartingWith: "imports App:", in: rules)
+                }
             } else {
                 rules += (rules.hasSuffix("\n") || rules.isEmpty ? "" : "\n") + "\(feature)\n\(imports)\n"
             }
@@ -145,6 +165,7 @@ struct FeatureScaffold {
               4. In that parent: attach `coordinator(listener:)` with addChild, then push, present or embed its
                  viewControllerable; detach it in \(name.lowercased)DidClose() and forget it in userDidRemove(_:).
               5. Add the `\(name.lowercased)` screen id to the list of screens in your documentation.
+            \(hasPlayground ? "Try it alone meanwhile: swift run app --feature \(prefix)\n" : "")
             Then run: swift build && swift test
             """
     }
@@ -159,6 +180,14 @@ struct FeatureScaffold {
             throw .fileSystem("cannot read \(path) in \(root.path): run new-feature in the package")
         }
         return text
+    }
+
+    /// `text` with ` word` added at the end of the line that starts with `prefix`, if there is one.
+    private static func appending(_ word: String, toLineStartingWith prefix: String, in text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let index = lines.firstIndex(where: { $0.hasPrefix(prefix) }) else { return text }
+        lines[index] += " " + word
+        return lines.joined(separator: "\n")
     }
 
     /// `text` with `line` inserted above the line that is `marker`, with the marker's indentation.

@@ -68,6 +68,51 @@ enum FeatureTemplates {
 
         """#
 
+    /// The feature's playground in this repository's app (`app --feature __Name__`): the feature alone over
+    /// in-memory services, shown by the stand-in parent.
+    static let playground = #"""
+        import __Name__Feature
+
+        extension FeaturePlayground {
+            /// __Name__ over a title kept in memory.
+            static let __name__ = FeaturePlayground(
+                name: "__Name__",
+                summary: "The new __Name__ feature alone; close it to see what it tells its parent."
+            ) { parent in
+                let builder = __Name__Container(dependency: __Name__PlaygroundServices())
+                let listener = __Name__PlaygroundListener(parent: parent)
+                return Hosted(coordinator: builder.coordinator(listener: listener), listener: listener)
+            }
+        }
+
+        /// What __Name__ gets in its playground.
+        @MainActor
+        private struct __Name__PlaygroundServices: __Name__Dependency {
+            let __name__Service: any __Name__Service = __Name__PlaygroundService()
+        }
+
+        /// The title the playground shows.
+        @MainActor
+        private final class __Name__PlaygroundService: __Name__Service {
+            let title = "__Name__"
+        }
+
+        /// Forwards what __Name__ tells its parent to the playground.
+        @MainActor
+        private final class __Name__PlaygroundListener: __Name__Listener {
+            private weak var parent: (any PlaygroundParent)?
+
+            init(parent: any PlaygroundParent) {
+                self.parent = parent
+            }
+
+            func __name__DidClose() {
+                parent?.featureDidFinish("__name__DidClose()")
+            }
+        }
+
+        """#
+
     static let services = #"""
         // The services __Name__ uses and the values its API exchanges.
 
