@@ -42,8 +42,11 @@ struct ConcurrentProcessTests {
         }
 
         let path = data.path
-        async let first = Self.run(app, arguments: ["--data-dir", path, "--script", scripts[0], "--keep-going"])
-        async let second = Self.run(app, arguments: ["--data-dir", path, "--script", scripts[1], "--keep-going"])
+        // Each starts at the first screen, not where the other one is: this is about the data.
+        async let first = Self.run(
+            app, arguments: ["--data-dir", path, "--script", scripts[0], "--keep-going", "--no-restore"])
+        async let second = Self.run(
+            app, arguments: ["--data-dir", path, "--script", scripts[1], "--keep-going", "--no-restore"])
         let results = try await [first, second]
         for result in results {
             #expect(
@@ -80,7 +83,7 @@ struct ConcurrentProcessTests {
             try lines.write(toFile: script, atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: app)
-            process.arguments = ["--data-dir", data.path, "--script", script, "--keep-going"]
+            process.arguments = ["--data-dir", data.path, "--script", script, "--keep-going", "--no-restore"]
             process.environment = ["APP_NOW": AppHarness.now, "HOME": "/nonexistent-home-for-tests"]
             process.standardOutput = FileHandle.nullDevice
             let errorPath = data.path + "/round\(round).stderr"

@@ -20,7 +20,7 @@ struct PasswordNulTests {
         #expect(run.status == 1)
         #expect(run.error == "line 6: Use only printable characters in your password.\n")
         #expect(run.lastState?.top == "signup.password" && run.lastState?.loggedIn == false)
-        let login = data.run("set email nul@example.com\nset password ab\nlogin\n")
+        let login = data.run("set email nul@example.com\nset password ab\nlogin\n", arguments: ["--no-restore"])
         #expect(login.error == "line 3: Wrong email or password.\n", "no account was registered")
     }
 

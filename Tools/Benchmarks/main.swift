@@ -58,6 +58,15 @@ do {
     report.notes.append(("app command loop", "\(Int(commandLoop.commandsPerSecond.rounded())) commands/s"))
     report.notes.append(("app command loop mix", AppBenchmarks.navigationMixDescription))
 
+    let startUp = try RestorationBenchmarks.startUp(samples: scale.samples)
+    report.measurements += [startUp.root, startUp.restoring]
+    let startUpRatio = startUp.restoring.median / max(startUp.root.median, 1)
+    report.notes.append(
+        (
+            "target start-up restoring the deepest screen within 2x of start-up at the first screen",
+            String((startUpRatio * 100).rounded() / 100) + (startUpRatio <= 2 ? " (met)" : " (NOT met)")
+        ))
+
     var sizes: [AppAtSize.Figures] = []
     for posts in scale.postCounts {
         printError("app at size: \(posts) posts\n")

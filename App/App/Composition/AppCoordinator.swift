@@ -65,6 +65,80 @@ final class AppCoordinator: Coordinator, RootCoordinating {
         if child === presentedSignUp { presentedSignUp = nil }
     }
 
+    // MARK: - Restoration
+
+    /// The app's record: kind `app`, version 1, the values `flow` (`login` or `feed`), `user` (the logged-in
+    /// email, with `feed`) and `link` (the link waiting for a log-in, if any); as children, the shown flow's
+    /// record first and, while `app://signup` presents it, sign-up's record second.
+    override var restorationState: RestorationState? {
+        var values = [AppRestorationKey.flow: (user == nil ? AppFlow.login : .feed).rawValue]
+        if let user { values[AppRestorationKey.user] = user.email }
+        if let pendingLink { values[AppRestorationKey.link] = pendingLink.url }
+        let flow: Coordinator? = user == nil ? login : feed
+        let noRecord = RestorationState(kind: "none", version: 0)
+        var children = [flow?.restorationState ?? noRecord]
+        if let signUpState = presentedSignUp?.restorationState { children.append(signUpState) }
+        return RestorationState(
+            kind: AppRestorationKey.kind, version: AppRestorationKey.version, values: values, children: children)
+    }
+
+    /// Restores over the flow the saved session started: the flow's own record when the session is the one the
+    /// record was written for, then the presented sign-up and the waiting link through the routes a link takes.
+    /// A record written for another session (a log-out or a log-in since) leaves the flow at its first screen.
+    override func restore(from state: RestorationState) -> RestorationResult {
+        let recordedFlow: AppFlow
+        do throws(RestorationError) {
+            try state.check(
+                kind: AppRestorationKey.kind, versions: AppRestorationKey.version...AppRestorationKey.version)
+            guard let flow = try state.value(AppRestorationKey.flow, as: AppFlow.self) else {
+                throw .missingValue(kind: state.kind, key: AppRestorationKey.flow)
+            }
+            recordedFlow = flow
+        } catch {
+            return .nearest(because: error)
+        }
+        switch (recordedFlow, user) {
+        case (.feed, let user?):
+            guard state.values[AppRestorationKey.user] == user.email else {
+                return .nearest(because: .noLongerApplies("another account is logged in now"))
+            }
+            guard let feed, let feedState = state.children.first else { return .restored }
+            return feed.restore(from: feedState)
+        case (.feed, nil):
+            return .nearest(because: .noLongerApplies("you were logged out since"))
+        case (.login, .some):
+            return .nearest(because: .noLongerApplies("you were logged in since"))
+        case (.login, nil):
+            return restoreLoggedOut(from: state)
+        }
+    }
+
+    private func restoreLoggedOut(from state: RestorationState) -> RestorationResult {
+        var result = RestorationResult.restored
+        if let login, let loginState = state.children.first {
+            result.merge(login.restore(from: loginState))
+        }
+        if let signUpState = state.children.dropFirst().first, !isSignUpOnScreen {
+            presentSignUp()
+            if let presentedSignUp {
+                result.merge(presentedSignUp.restore(from: signUpState))
+            } else {
+                result.append(.noLongerApplies("sign-up cannot be shown"))
+            }
+        }
+        if let text = state.values[AppRestorationKey.link] {
+            do {
+                let link = try DeepLink.parse(text)
+                guard case .feed = link else { throw UserFacingError(description: "it does not need a log-in") }
+                try open(link)
+            } catch {
+                let shown = text.count > 100 ? String(text.prefix(100)) + "…" : text
+                result.append(.noLongerApplies("the link \(shown) no longer waits for a log-in: \(error)"))
+            }
+        }
+        return result
+    }
+
     // MARK: - Commands
 
     /// Carries out `command` (one command's effect: an action, a typed text, a gesture, a link, the start) and
@@ -264,6 +338,21 @@ extension DeepLink.FeedDestination {
         case .compose: "the compose sheet"
         }
     }
+}
+
+/// Which flow the app shows.
+private enum AppFlow: String {
+    case login
+    case feed
+}
+
+/// The keys of the app's restoration record.
+private enum AppRestorationKey {
+    static let kind = "app"
+    static let version = 1
+    static let flow = "flow"
+    static let user = "user"
+    static let link = "link"
 }
 
 /// Something the app coordinator could not do while carrying out a command; see ``AppCoordinator/carryOut(_:)``.

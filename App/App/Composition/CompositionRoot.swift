@@ -15,9 +15,13 @@ final class CompositionRoot {
     let appCoordinator: any RootCoordinating
     /// Where services report corrupt data files.
     let health: DataHealth
+    /// Saves and restores where the person is; `nil` for a playground, which keeps nothing.
+    let restoration: AppRestoration?
 
     /// Builds everything over `database`; the saved session decides whether Login or Feed shows first once
     /// ``appCoordinator`` starts.
+    ///
+    /// Where the person is, is kept in the database too.
     ///
     /// - Throws: ``DataError`` when the saved session cannot be read.
     init(database: Database, clock: AppClock) throws(DataError) {
@@ -32,9 +36,11 @@ final class CompositionRoot {
         let window = Window()
         self.window = window
         self.health = health
-        appCoordinator = AppCoordinator(
+        let appCoordinator = AppCoordinator(
             window: window, loginBuilder: loginBuilder, signUpBuilder: signUpBuilder, feedBuilder: feedBuilder,
             accounts: accounts, user: user)
+        self.appCoordinator = appCoordinator
+        restoration = AppRestoration(store: DatabaseRestorationStore(database: database), root: appCoordinator)
     }
 
     /// Builds the playground of one feature: the feature over in-memory services, shown by a stand-in parent.
@@ -44,6 +50,7 @@ final class CompositionRoot {
         self.window = window
         health = DataHealth()
         appCoordinator = PlaygroundCoordinator(window: window, playground: playground, clock: clock)
+        restoration = nil
     }
 }
 

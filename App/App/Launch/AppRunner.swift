@@ -81,12 +81,16 @@ final class AppRunner {
             errorOutput.write("app: \(TerminalText.escaped(startFailure.description))\n")
             return ExitCode.failure
         }
+        // Where the person left, restored before the first screen is drawn; a record that no longer applies gives
+        // one line.
+        let restorationNotice = options.restores ? root.restoration?.restore() : nil
         let isInteractive = options.scriptPath == nil && input.isTerminal
         if isInteractive, let terminal = fullScreenTerminal(colour: !options.forbidsColour) {
             let session = FullScreenSession(
                 root: root, terminal: terminal, history: CommandHistory(directory: options.dataDirectory))
-            return session.run(initialLink: options.initialLink, errorOutput: errorOutput)
+            return session.run(initialLink: options.initialLink, notice: restorationNotice, errorOutput: errorOutput)
         }
+        if let restorationNotice { errorOutput.write("app: \(TerminalText.escaped(restorationNotice))\n") }
         // A terminal that says it cannot do more than print (TERM=dumb) gets plain text.
         let allowsColour = isInteractive && !options.forbidsColour && environment["TERM"] != "dumb"
         let loop = CommandLoop(

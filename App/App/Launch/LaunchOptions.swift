@@ -13,6 +13,8 @@ struct LaunchOptions: Equatable, Sendable {
     var initialLink: String?
     /// Whether a corrupt data file is renamed aside instead of stopping the app.
     var movesCorruptDataAside = false
+    /// Whether the app comes back where the person left it (not with `--no-restore`).
+    var restores = true
     /// The clock's fixed time from `APP_NOW`, or `nil` for the real time.
     var fixedNow: Date?
     /// Whether `NO_COLOR` is set.
@@ -25,7 +27,7 @@ struct LaunchOptions: Equatable, Sendable {
     /// The usage text printed by `--help` and after a usage error.
     static let usage = """
         usage: app [--data-dir PATH] [--script FILE] [--keep-going] [--open URL] [--move-aside-corrupt-data]
-               [--feature NAME]
+               [--feature NAME] [--no-restore]
 
           --data-dir PATH             where accounts, the session and posts are kept
                                       (default: $APP_DATA_DIR, else $XDG_DATA_HOME/modular-coordinators,
@@ -36,6 +38,7 @@ struct LaunchOptions: Equatable, Sendable {
           --move-aside-corrupt-data   rename a corrupt data file to <name>.corrupt-<timestamp> and start fresh
           --feature NAME              host one feature (Login, SignUp, Feed, ...) alone over in-memory
                                       services, shown by a stand-in parent: push, sheet or embed chooses how
+          --no-restore                start at the first screen instead of where you left
           --help                      print this help
 
         environment: APP_DATA_DIR, XDG_DATA_HOME, HOME, APP_NOW (fixed ISO-8601 time), NO_COLOR
@@ -50,9 +53,12 @@ struct LaunchOptions: Equatable, Sendable {
     private static let keepGoingFlag = ArgumentParser.Option.flag("--keep-going")
     private static let moveAsideFlag = ArgumentParser.Option.flag("--move-aside-corrupt-data")
     private static let featureOption = ArgumentParser.Option.value("--feature")
+    private static let noRestoreFlag = ArgumentParser.Option.flag("--no-restore")
     static let parser = ArgumentParser(
         command: "app", usage: usage,
-        options: [dataDirectoryOption, scriptOption, openOption, keepGoingFlag, moveAsideFlag, featureOption])
+        options: [
+            dataDirectoryOption, scriptOption, openOption, keepGoingFlag, moveAsideFlag, featureOption, noRestoreFlag,
+        ])
 
     /// Reads `arguments` (without the program name) and `environment`; stops at `--help`, which needs neither
     /// the rest of the line nor a data directory.
@@ -76,6 +82,7 @@ struct LaunchOptions: Equatable, Sendable {
         options.initialLink = parsed.value(of: openOption)
         options.keepsGoing = parsed.contains(keepGoingFlag)
         options.movesCorruptDataAside = parsed.contains(moveAsideFlag)
+        options.restores = !parsed.contains(noRestoreFlag)
         options.playgroundFeature = parsed.value(of: featureOption)
         let dataDirectoryFlag = parsed.value(of: dataDirectoryOption)
         if let text = environment["APP_NOW"] {

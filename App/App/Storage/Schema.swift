@@ -50,6 +50,14 @@ enum Schema {
             UPDATE posts SET like_count = like_count - 1 WHERE id = OLD.post_id;
         END;
         """,
+        // 3: where the person is (the root coordinator's restoration record, as JSON), one row, replaced after
+        // every command.
+        """
+        CREATE TABLE restoration (
+            singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+            record TEXT NOT NULL
+        );
+        """,
     ]
 
     /// Applies the steps from `version` up to `target` (``version`` unless a test stops earlier) and records the

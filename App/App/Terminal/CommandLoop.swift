@@ -63,6 +63,8 @@ final class CommandLoop {
         var lineNumber = 0
         var anyFailed = false
         while true {
+            // Where the person is, saved after every command has settled (and after the start), before waiting.
+            root.restoration?.save(reportingTo: errorOutput)
             if isInteractive { output.write("> ") }
             guard let line = reader.next() else {
                 // Ctrl-D at a terminal: ask first when work would be lost.

@@ -139,6 +139,29 @@ open class Coordinator {
     /// tells nobody.
     open func userDidRemove(_ child: any Coordinating) {}
 
+    // MARK: - Restoration
+
+    /// What this coordinator records so that a later process can show the same
+    /// place again, its children's states included as it chooses; `nil` (the
+    /// default) when it takes no part in restoration.
+    ///
+    /// Read it after a change has settled; the app saves it as the person goes.
+    /// See ``RestorationState``.
+    open var restorationState: RestorationState? { nil }
+
+    /// Shows again the place `state` records, through the same routes and
+    /// builders as live navigation: a parent rebuilds each child from its
+    /// builder, shows it as it would live, then hands it its own state.
+    ///
+    /// Call it on a started coordinator. A record that no longer applies (a
+    /// deleted item, an older or newer format) restores the nearest valid
+    /// place and says why in the result; it never throws and never traps. The
+    /// default restores nothing and reports
+    /// ``RestorationError/notRestorable(coordinator:)``.
+    open func restore(from state: RestorationState) -> RestorationResult {
+        .nearest(because: .notRestorable(coordinator: name))
+    }
+
     // MARK: - Tree
 
     /// Attaches `child` and starts it.

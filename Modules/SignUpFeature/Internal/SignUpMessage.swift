@@ -4,6 +4,7 @@ enum SignUpMessage {
     static let shortPassword = "Use at least 8 characters for your password."
     static let unprintablePassword = "Use only printable characters in your password."
     static let passwordMismatch = "The passwords do not match."
+    static let passwordNotKept = "Go back and type your password again: it is never kept when the app quits."
 
     /// The service could not answer.
     static func unavailable(_ reason: String) -> String {

@@ -3,7 +3,7 @@ import Core
 /// One step of sign-up: what its screen shows, and which values of the draft
 /// its fields edit. The three steps share one screen type,
 /// ``SignUpStepViewController``, configured by this value.
-enum SignUpStep {
+enum SignUpStep: String {
     /// `signup.email`: the email address.
     case email
     /// `signup.password`: the password, typed twice in secure fields.

@@ -48,15 +48,19 @@ final class FullScreenSession {
 
     /// Runs until the person leaves or a termination signal comes, gives the terminal back, and returns the exit
     /// code (128 plus the signal's number after a signal).
-    func run(initialLink: String?, errorOutput: any AppMain.TextOutput) -> Int32 {
+    /// `notice` is a line to show at once (why the place the person left could not be restored as it was).
+    func run(initialLink: String?, notice: String? = nil, errorOutput: any AppMain.TextOutput) -> Int32 {
         defer { terminal.close() }
         let session = CommandSession(
             root: root, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) })
+        chrome.error = notice
         if let initialLink, case .failed(let message) = session.execute(.open(initialLink)) {
             chrome.error = "--open: " + message
         }
         windowDidChange()
         while true {
+            // Where the person is, saved after every command has settled (and after the start), before waiting.
+            if let failure = root.restoration?.save() { chrome.error = failure }
             if let fatal = session.fatalDataError {
                 terminal.close()
                 return CommandLoop.reportFatal(fatal, to: errorOutput)

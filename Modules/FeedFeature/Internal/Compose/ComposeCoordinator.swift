@@ -21,6 +21,12 @@ protocol ComposePresentable: AnyObject {
     /// the sheet would lose.
     var holdsDraft: Bool { get }
 
+    /// The draft as typed.
+    var draft: String { get }
+
+    /// Puts `draft` back into the field, as if the person had typed it.
+    func show(draft: String)
+
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
     func show(errorMessage: String?)
 }
@@ -42,6 +48,29 @@ final class ComposeCoordinator: ViewableCoordinator<any ComposePresentable> {
     /// Whether the sheet holds a draft that is not empty, which closing it
     /// would lose.
     var holdsDraft: Bool { presenter.holdsDraft }
+
+    /// The name compose's records go by.
+    static let restorationKind = "feed.compose"
+    private static let restorationVersion = 1
+    private static let textKey = "text"
+
+    /// Compose's record: kind `feed.compose`, version 1, the value `text`
+    /// (the draft as typed, possibly empty).
+    override var restorationState: RestorationState? {
+        RestorationState(
+            kind: Self.restorationKind, version: Self.restorationVersion, values: [Self.textKey: presenter.draft])
+    }
+
+    /// Puts the recorded draft back.
+    override func restore(from state: RestorationState) -> RestorationResult {
+        do throws(RestorationError) {
+            try state.check(kind: Self.restorationKind, versions: Self.restorationVersion...Self.restorationVersion)
+            presenter.show(draft: try state.value(Self.textKey))
+            return .restored
+        } catch {
+            return .nearest(because: error)
+        }
+    }
 }
 
 extension ComposeCoordinator: ComposeScreenListener {

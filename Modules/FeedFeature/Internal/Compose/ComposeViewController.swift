@@ -18,7 +18,7 @@ protocol ComposeScreenListener: AnyObject {
 /// ask "Discard this draft?" and offer `discard`.
 final class ComposeViewController: ViewController, ComposePresentable {
     weak var listener: (any ComposeScreenListener)?
-    private var text = ""
+    private(set) var draft = ""
     private var errorMessage: String?
     private var isOfferingDiscard = false
 
@@ -28,8 +28,8 @@ final class ComposeViewController: ViewController, ComposePresentable {
 
     override var content: ScreenContent {
         var elements: [ScreenElement] = [
-            .field(TextField(id: "text", label: "Post", value: text)),
-            .button(Button(id: "post", title: "Post", isEnabled: !InputText.isBlank(text))),
+            .field(TextField(id: "text", label: "Post", value: draft)),
+            .button(Button(id: "post", title: "Post", isEnabled: !InputText.isBlank(draft))),
             .button(Button(id: "cancel", title: "Cancel")),
         ]
         if isOfferingDiscard {
@@ -38,7 +38,7 @@ final class ComposeViewController: ViewController, ComposePresentable {
         return ScreenContent(title: "New post", elements: elements, errorMessage: errorMessage)
     }
 
-    var holdsDraft: Bool { !text.isEmpty }
+    var holdsDraft: Bool { !draft.isEmpty }
 
     override var isModalInPresentation: Bool { holdsDraft }
 
@@ -48,13 +48,12 @@ final class ComposeViewController: ViewController, ComposePresentable {
 
     override func handleText(_ text: String, forField id: String) {
         guard id == "text" else { return }
-        self.text = text
-        if text.isEmpty { isOfferingDiscard = false }
+        show(draft: text)
     }
 
     override func handleAction(_ id: String) {
         switch id {
-        case "post": listener?.composeScreenDidRequestPost(text: text)
+        case "post": listener?.composeScreenDidRequestPost(text: draft)
         case "cancel":
             if holdsDraft { isOfferingDiscard = true } else { listener?.composeScreenDidCancel() }
         case "discard": listener?.composeScreenDidCancel()
@@ -64,5 +63,10 @@ final class ComposeViewController: ViewController, ComposePresentable {
 
     func show(errorMessage: String?) {
         self.errorMessage = errorMessage
+    }
+
+    func show(draft: String) {
+        self.draft = draft
+        if draft.isEmpty { isOfferingDiscard = false }
     }
 }

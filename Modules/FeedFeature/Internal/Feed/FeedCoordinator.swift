@@ -6,6 +6,9 @@ protocol FeedPresentable: AnyObject {
     /// Receives what the user does on the screen. Held weakly by the screen.
     var listener: (any FeedScreenListener)? { get set }
 
+    /// The segment whose screen is visible.
+    var selectedSegment: FeedSegment { get }
+
     /// Embeds one screen per segment, in ``FeedSegment/allCases`` order, and
     /// shows the one of `segment`.
     func embed(_ screens: [any ViewControllerable], selecting segment: FeedSegment) throws(NavigationError)
@@ -69,6 +72,61 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     override func userDidRemove(_ child: any Coordinating) {
         if child === detail { detail = nil }
         if child === compose { compose = nil }
+    }
+
+    // MARK: - Restoration
+
+    /// The feed's record (``FeedRestoration``): the segment, the pushed post,
+    /// and compose's own record while it is presented.
+    override var restorationState: RestorationState? {
+        var values = [FeedRestoration.segment: presenter.selectedSegment.rawValue]
+        if let detail { values[FeedRestoration.post] = detail.postID }
+        return RestorationState(
+            kind: FeedRestoration.kind,
+            version: FeedRestoration.version,
+            values: values,
+            children: compose?.restorationState.map { [$0] } ?? []
+        )
+    }
+
+    /// Selects the segment, then takes the routes a tap takes: the post
+    /// through ``showPost(id:)``, compose through the same presentation as
+    /// `compose`, which then puts its draft back. A post that no longer exists
+    /// leaves the feed on its segment.
+    override func restore(from state: RestorationState) -> RestorationResult {
+        let segment: FeedSegment
+        do throws(RestorationError) {
+            try state.check(kind: FeedRestoration.kind, versions: FeedRestoration.version...FeedRestoration.version)
+            segment = try state.value(FeedRestoration.segment, as: FeedSegment.self) ?? .latest
+        } catch {
+            return .nearest(because: error)
+        }
+        do {
+            try showSegment(segment)
+        } catch {
+            return .nearest(because: .noLongerApplies("the feed cannot show its \(segment.rawValue) segment: \(error)"))
+        }
+        var result = RestorationResult.restored
+        if let postID = state.values[FeedRestoration.post] {
+            do {
+                try showPost(id: postID)
+            } catch {
+                switch error {
+                case .postNotFound: result.append(.noLongerApplies("the post '\(postID)' no longer exists"))
+                default: result.append(.noLongerApplies("the post '\(postID)' cannot be shown: \(error)"))
+                }
+            }
+        }
+        if let composeState = state.child(ofKind: ComposeCoordinator.restorationKind) {
+            do {
+                try presentCompose()
+            } catch {
+                result.append(.noLongerApplies("the compose sheet cannot be shown: \(error)"))
+                return result
+            }
+            if let compose { result.merge(compose.restore(from: composeState)) }
+        }
+        return result
     }
 
     // MARK: - Routes
@@ -227,4 +285,15 @@ extension FeedCoordinator: ComposeListener {
     func composeDidCancel() {
         showOnScreenIfFailing { () throws in try closeCompose() }
     }
+}
+
+/// The feed's restoration record: kind `feed`, version 1, the values
+/// `segment` (`latest` or `popular`) and `post` (the pushed post's id, absent
+/// when none is pushed), and compose's record as its only child while compose
+/// is presented.
+enum FeedRestoration {
+    static let kind = "feed"
+    static let version = 1
+    static let segment = "segment"
+    static let post = "post"
 }

@@ -24,7 +24,7 @@ final class FeedViewController: ContainerViewController, FeedPresentable {
     }
 
     /// The segment whose screen is visible.
-    private var selectedSegment: FeedSegment {
+    var selectedSegment: FeedSegment {
         guard let selectedIndex, FeedSegment.allCases.indices.contains(selectedIndex) else { return .latest }
         return FeedSegment.allCases[selectedIndex]
     }

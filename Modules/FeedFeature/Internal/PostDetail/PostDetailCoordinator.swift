@@ -34,6 +34,9 @@ final class PostDetailCoordinator: ViewableCoordinator<any PostDetailPresentable
         screen.listener = self
     }
 
+    /// The id of the post shown.
+    var postID: String { post.id }
+
     override func didStart() {
         presenter.show(post: PostRow(post: post))
     }

@@ -8,6 +8,12 @@ protocol LoginPresentable: AnyObject {
     /// Receives what the user does on the screen. Held weakly by the screen.
     var listener: (any LoginScreenListener)? { get set }
 
+    /// The email as typed.
+    var email: String { get }
+
+    /// Puts `email` back into its field, as if the person had typed it.
+    func show(email: String)
+
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
     func show(errorMessage: String?)
 }
@@ -39,6 +45,40 @@ final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCo
 
     override func userDidRemove(_ child: any Coordinating) {
         if child === signUp { signUp = nil }
+    }
+
+    // MARK: - Restoration
+
+    private static let restorationKind = "login"
+    private static let restorationVersion = 1
+    private static let emailKey = "email"
+
+    /// Login's record: kind `login`, version 1, the value `email` (as typed;
+    /// the password is never kept), and sign-up's own record as its only child
+    /// while sign-up is shown.
+    override var restorationState: RestorationState? {
+        RestorationState(
+            kind: Self.restorationKind,
+            version: Self.restorationVersion,
+            values: [Self.emailKey: presenter.email],
+            children: signUp?.restorationState.map { [$0] } ?? []
+        )
+    }
+
+    /// Puts the email back, then shows sign-up the way `signup` does and hands
+    /// it its own record.
+    override func restore(from state: RestorationState) -> RestorationResult {
+        do throws(RestorationError) {
+            try state.check(kind: Self.restorationKind, versions: Self.restorationVersion...Self.restorationVersion)
+        } catch {
+            return .nearest(because: error)
+        }
+        presenter.show(email: state.values[Self.emailKey] ?? "")
+        // Sign-up's record is opaque here: Login only keeps it and hands it back.
+        guard let signUpState = state.children.first else { return .restored }
+        loginScreenDidRequestSignUp()
+        guard let signUp else { return .nearest(because: .noLongerApplies("sign-up cannot be shown")) }
+        return signUp.restore(from: signUpState)
     }
 
     /// Pops back to the `login` screen and detaches sign-up.

@@ -13,7 +13,7 @@ protocol LoginScreenListener: AnyObject {
 /// The `login` screen: email, secure password, `login` and `signup`.
 final class LoginViewController: ViewController, LoginPresentable {
     weak var listener: (any LoginScreenListener)?
-    private var email = ""
+    private(set) var email = ""
     private var password = ""
     private var errorMessage: String?
 
@@ -52,5 +52,9 @@ final class LoginViewController: ViewController, LoginPresentable {
 
     func show(errorMessage: String?) {
         self.errorMessage = errorMessage
+    }
+
+    func show(email: String) {
+        self.email = email
     }
 }

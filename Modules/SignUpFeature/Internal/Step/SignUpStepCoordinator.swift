@@ -78,24 +78,81 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
     /// Names the step, so the steps tell apart in the tree: `SignUpStepCoordinator(password)`.
     override var name: String { "SignUpStepCoordinator(\(step))" }
 
+    // MARK: - Restoration
+
+    private static let restorationKind = "signup"
+    private static let restorationVersion = 1
+    private static let stepKey = "step"
+    private static let emailKey = "email"
+    private static let displayNameKey = "displayName"
+
+    /// The flow's record, kept by the first step: kind `signup`, version 1, the
+    /// values `step` (`email`, `password` or `name`: the step on top), `email`
+    /// and `displayName` as typed. The password and its confirmation are never
+    /// kept. Later steps keep no record of their own.
+    override var restorationState: RestorationState? {
+        guard flow === self else { return nil }
+        let top = children.compactMap { ($0 as? SignUpStepCoordinator)?.step }.last ?? step
+        return RestorationState(
+            kind: Self.restorationKind,
+            version: Self.restorationVersion,
+            values: [
+                Self.stepKey: top.rawValue, Self.emailKey: draft.email, Self.displayNameKey: draft.displayName,
+            ]
+        )
+    }
+
+    /// Puts the email and display name back, then goes on step by step the
+    /// way `next` does, each step checked as live; an email that can no
+    /// longer be used stops on the first step with the reason on screen. The
+    /// password step, and the name step after it, show empty password fields.
+    override func restore(from state: RestorationState) -> RestorationResult {
+        guard flow === self else { return super.restore(from: state) }
+        let target: SignUpStep
+        do throws(RestorationError) {
+            try state.check(kind: Self.restorationKind, versions: Self.restorationVersion...Self.restorationVersion)
+            target = try state.value(Self.stepKey, as: SignUpStep.self) ?? .email
+        } catch {
+            return .nearest(because: error)
+        }
+        draft.email = state.values[Self.emailKey] ?? ""
+        draft.displayName = state.values[Self.displayNameKey] ?? ""
+        var reached = SignUpStep.email
+        while reached != target, let next = reached.next {
+            if reached == .email, let problem = emailProblem() {
+                presenter.show(errorMessage: problem)
+                return .nearest(because: .noLongerApplies("sign-up is back at its first step: \(problem)"))
+            }
+            do {
+                try stepDidComplete(reached)
+            } catch {
+                return .nearest(because: .noLongerApplies("sign-up cannot show its \(next.rawValue) step: \(error)"))
+            }
+            reached = next
+        }
+        return .restored
+    }
+
     // MARK: - Submitting
 
     private func submitEmail() {
-        if let problem = draft.emailProblem {
+        if let problem = emailProblem() {
             presenter.show(errorMessage: problem)
-            return
-        }
-        do throws(SignUpServiceError) {
-            if try accounts.isEmailRegistered(draft.normalizedEmail) {
-                presenter.show(errorMessage: SignUpMessage.emailTaken)
-                return
-            }
-        } catch {
-            presenter.show(errorMessage: SignUpMessage.message(for: error))
             return
         }
         presenter.show(errorMessage: nil)
         complete()
+    }
+
+    /// Why the draft's email cannot go on to the next step, or `nil`.
+    private func emailProblem() -> String? {
+        if let problem = draft.emailProblem { return problem }
+        do throws(SignUpServiceError) {
+            if try accounts.isEmailRegistered(draft.normalizedEmail) { return SignUpMessage.emailTaken }
+        } catch {
+            return SignUpMessage.message(for: error)
+        }
+        return nil
     }
 
     private func submitPassword() {
@@ -104,6 +161,11 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
     }
 
     private func createAccount() {
+        // Only a restored flow gets here without a password: it is never kept.
+        if draft.passwordProblem != nil {
+            presenter.show(errorMessage: SignUpMessage.passwordNotKept)
+            return
+        }
         if let problem = draft.displayNameProblem {
             presenter.show(errorMessage: problem)
             return

@@ -1,0 +1,61 @@
+import Core
+import Foundation
+
+/// Keeps the record of where the person is in the app's database: one row of the `restoration` table, the root's
+/// ``RestorationState`` as JSON, replaced in one transaction by every save (so a killed process leaves the record
+/// of the last command it finished), read once at start.
+@MainActor
+final class DatabaseRestorationStore: RestorationStore {
+    /// The largest record read; a bigger one is treated as damaged rather than decoded.
+    static let maximumSize = 1 << 20
+
+    private let database: Database
+
+    /// Creates the store of `database`.
+    init(database: Database) {
+        self.database = database
+    }
+
+    func load() throws(RestorationStoreError) -> RestorationState? {
+        let records: [String]
+        do {
+            records = try database.read { connection throws(SQLiteError) in
+                try connection.query("SELECT record FROM restoration WHERE singleton = 1") { $0.text(0) }
+            }
+        } catch {
+            throw .unreadable(error.description)
+        }
+        guard let record = records.first else { return nil }
+        guard record.utf8.count <= Self.maximumSize else {
+            throw .corrupt("it is larger than \(Self.maximumSize) bytes")
+        }
+        do {
+            return try JSONDecoder().decode(RestorationState.self, from: Data(record.utf8))
+        } catch {
+            throw .corrupt("it is not a record this app writes")
+        }
+    }
+
+    func save(_ state: RestorationState) throws(RestorationStoreError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let record: String
+        do {
+            record = String(decoding: try encoder.encode(state), as: UTF8.self)
+        } catch {
+            throw .unwritable("it cannot be encoded")
+        }
+        do {
+            try database.write { connection throws(SQLiteError) in
+                try connection.run(
+                    """
+                    INSERT INTO restoration (singleton, record) VALUES (1, ?1)
+                    ON CONFLICT (singleton) DO UPDATE SET record = excluded.record
+                    """,
+                    [.text(record)])
+            }
+        } catch {
+            throw .unwritable(error.description)
+        }
+    }
+}

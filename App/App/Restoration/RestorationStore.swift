@@ -1,0 +1,94 @@
+import Core
+
+/// Where the app keeps the record of where the person is (``RestorationState``), between processes.
+///
+/// One small protocol, so where the record lives can change without touching what saves and restores it: the app
+/// keeps it in its database (``DatabaseRestorationStore``); tests may keep it anywhere.
+@MainActor
+protocol RestorationStore: AnyObject {
+    /// The saved record, or `nil` when none was saved.
+    ///
+    /// - Throws: ``RestorationStoreError`` when a record is there but cannot be read or decoded.
+    func load() throws(RestorationStoreError) -> RestorationState?
+
+    /// Replaces the saved record with `state`, atomically: a reader sees the old record or the new one.
+    ///
+    /// - Throws: ``RestorationStoreError/unwritable(_:)``; the old record is then untouched.
+    func save(_ state: RestorationState) throws(RestorationStoreError)
+}
+
+/// Why the record of where the person is could not be read or written.
+enum RestorationStoreError: Error, Equatable, CustomStringConvertible {
+    /// The record is there but cannot be read.
+    case unreadable(String)
+    /// The record was read but is not one the app writes.
+    case corrupt(String)
+    /// The record cannot be written.
+    case unwritable(String)
+
+    var description: String {
+        switch self {
+        case .unreadable(let problem): "the saved place cannot be read: \(problem)"
+        case .corrupt(let problem): "the saved place is damaged: \(problem)"
+        case .unwritable(let problem): "where you are cannot be saved: \(problem)"
+        }
+    }
+}
+
+/// Saves where the person is after every settled change and restores it at start, through the root
+/// coordinator's ``Coordinator/restorationState`` and ``Coordinator/restore(from:)``: the app itself knows
+/// nothing of the features' records.
+///
+/// Every problem (a damaged or outdated record, one that no longer applies, a failed write) is told in one line
+/// on the error output, and never stops the app: it then starts at the nearest valid screen.
+@MainActor
+final class AppRestoration {
+    private let store: any RestorationStore
+    private let root: Coordinator
+    /// The record last saved or restored, so an unchanged place is not written again.
+    private var lastSaved: RestorationState?
+    /// Whether the last save failed; a failure is told once, not after every command.
+    private var lastSaveFailed = false
+
+    /// Creates the restoration of `root`'s tree, kept in `store`.
+    init(store: any RestorationStore, root: Coordinator) {
+        self.store = store
+        self.root = root
+    }
+
+    /// Restores the saved place over the started root. Returns the one-line notice to show when the record
+    /// could not be restored as written, or `nil`.
+    func restore() -> String? {
+        let state: RestorationState?
+        do {
+            state = try store.load()
+        } catch {
+            return "starting at the first screen: \(error)"
+        }
+        guard let state else { return nil }
+        let result = root.restore(from: state)
+        lastSaved = state
+        guard !result.isComplete else { return nil }
+        return "restored the nearest screen: " + result.problems.map(\.description).joined(separator: "; ")
+    }
+
+    /// Saves where the person is, unless it is what was saved last. Returns the one-line notice to show when
+    /// the save failed (once, until a save works again), or `nil`.
+    func save() -> String? {
+        guard let state = root.restorationState, state != lastSaved else { return nil }
+        do {
+            try store.save(state)
+        } catch {
+            defer { lastSaveFailed = true }
+            return lastSaveFailed ? nil : error.description
+        }
+        lastSaved = state
+        lastSaveFailed = false
+        return nil
+    }
+
+    /// Saves where the person is and writes a failure's notice, if any, as one line on `errorOutput`.
+    func save(reportingTo errorOutput: any AppMain.TextOutput) {
+        if let notice = save() { errorOutput.write("app: \(TerminalText.escaped(notice))\n") }
+    }
+}

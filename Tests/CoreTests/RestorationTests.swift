@@ -1,0 +1,181 @@
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+/// A page of a stack that records its note and the page it pushed, and restores them by pushing the next page
+/// the way it does live.
+@MainActor
+private final class PageCoordinator: ViewableCoordinator<TestScreen> {
+    static let kind = "page"
+    let number: Int
+    var note = ""
+    private(set) weak var next: PageCoordinator?
+
+    init(number: Int) {
+        self.number = number
+        let screen = TestScreen(screenID: "page\(number)")
+        super.init(viewControllerable: screen, presenter: screen)
+    }
+
+    override var name: String { "page\(number)" }
+
+    /// The live route: builds the next page and pushes it.
+    @discardableResult
+    func showNext(animated: Bool) throws(RoutingError) -> PageCoordinator {
+        let page = PageCoordinator(number: number + 1)
+        try addChild(page) { try self.viewControllerable.push($0, animated: animated) }
+        next = page
+        return page
+    }
+
+    override var restorationState: RestorationState? {
+        RestorationState(
+            kind: Self.kind, version: 2, values: ["note": note], children: next?.restorationState.map { [$0] } ?? [])
+    }
+
+    override func restore(from state: RestorationState) -> RestorationResult {
+        do throws(RestorationError) {
+            try state.check(kind: Self.kind, versions: 1...2)
+            note = try state.value("note")
+        } catch {
+            return .nearest(because: error)
+        }
+        guard let childState = state.children.first else { return .restored }
+        do {
+            return try showNext(animated: true).restore(from: childState)
+        } catch {
+            return .nearest(because: .noLongerApplies("page\(number + 1) cannot be shown: \(error)"))
+        }
+    }
+}
+
+@MainActor
+@Suite("Restoration: coordinators record their place and rebuild it through their own routes")
+struct RestorationTests {
+    /// Three pages pushed over the first one, each with a note, in an immediate window.
+    private func liveStack() throws -> (window: Window, root: PageCoordinator) {
+        let root = PageCoordinator(number: 0)
+        let window = Window()
+        try window.setRootViewController(NavigationController(root: root.viewControllerable))
+        root.start()
+        root.note = "first"
+        var page = root
+        for note in ["second", "third", "fourth"] {
+            page = try page.showNext(animated: false)
+            page.note = note
+        }
+        return (window, root)
+    }
+
+    @Test("A coordinator takes no part by default: no record, and restoring one says so")
+    func defaultTakesNoPart() {
+        let coordinator = FlowCoordinator("plain")
+        coordinator.start()
+        #expect(coordinator.restorationState == nil)
+        let result = coordinator.restore(from: RestorationState(kind: "anything", version: 1))
+        #expect(result == .nearest(because: .notRestorable(coordinator: "plain")))
+        #expect(!result.isComplete)
+        #expect(coordinator.children.isEmpty)
+    }
+
+    @Test("A parent's record holds its children's records, as the parent chose them")
+    func recordsNest() throws {
+        let (_, root) = try liveStack()
+        let state = try #require(root.restorationState)
+        #expect(state.values == ["note": "first"])
+        #expect(state.children.first?.values == ["note": "second"])
+        #expect(state.children.first?.children.first?.children.first?.values == ["note": "fourth"])
+        #expect(state.children.first?.children.first?.children.first?.children == [])
+        root.stop()
+    }
+
+    @Test("A record survives encoding and decoding unchanged")
+    func recordIsCodable() throws {
+        let (_, root) = try liveStack()
+        let state = try #require(root.restorationState)
+        let decoded = try JSONDecoder().decode(RestorationState.self, from: JSONEncoder().encode(state))
+        #expect(decoded == state)
+        root.stop()
+    }
+
+    @Test("Restoring with animated transitions on a manual clock waits for each step, then the tree is whole")
+    func restoresWithAnimatedTransitions() throws {
+        let (_, live) = try liveStack()
+        let record = try #require(live.restorationState)
+        live.stop()
+
+        let report = try trackingLifetimes {
+            let clock = ManualClock()
+            let window = Window(clock: .manual(clock))
+            let root = PageCoordinator(number: 0)
+            let navigation = try NavigationController(root: root.viewControllerable)
+            try window.setRootViewController(navigation)
+            root.start()
+
+            let result = root.restore(from: record)
+
+            #expect(result.isComplete)
+            #expect(!window.isIdle, "the first push is still moving")
+            #expect(navigation.viewControllers.map(\.screenID) == ["page0", "page1"])
+            clock.runUntilIdle()
+            #expect(window.isIdle)
+            #expect(navigation.viewControllers.map(\.screenID) == ["page0", "page1", "page2", "page3"])
+            #expect(window.topScreenID == "page3")
+            #expect(root.children.map(\.name) == ["page1"])
+            #expect(root.restorationState == record)
+            root.stop()
+        }
+        #expect(report.isClean, "\(report)")
+    }
+
+    @Test("A child record that no longer applies restores the parent and reports the child's problem")
+    func nearestValidPlace() throws {
+        let (window, live) = try liveStack()
+        var record = try #require(live.restorationState)
+        record.children[0].children[0].version = 3
+        live.stop()
+
+        let root = PageCoordinator(number: 0)
+        try window.setRootViewController(NavigationController(root: root.viewControllerable))
+        root.start()
+        let result = root.restore(from: record)
+
+        #expect(result.problems == [.unsupportedVersion(kind: "page", version: 3)])
+        #expect(window.topScreenID == "page2", "page2 is shown, its note could not be read")
+        #expect(root.restorationState?.children.first?.values == ["note": "second"])
+        root.stop()
+    }
+
+    @Test("Reading a record reports a wrong kind, an unsupported version, a missing or an invalid value")
+    func typedReadingErrors() throws {
+        enum Segment: String { case latest, popular }
+        let state = RestorationState(kind: "feed", version: 4, values: ["segment": "oldest"])
+
+        #expect(throws: RestorationError.wrongKind(expected: "login", found: "feed")) {
+            try state.check(kind: "login", versions: 1...4)
+        }
+        #expect(throws: RestorationError.unsupportedVersion(kind: "feed", version: 4)) {
+            try state.check(kind: "feed", versions: 1...3)
+        }
+        #expect(throws: RestorationError.missingValue(kind: "feed", key: "post")) { try state.value("post") }
+        #expect(throws: RestorationError.invalidValue(kind: "feed", key: "segment")) {
+            try state.value("segment", as: Segment.self)
+        }
+        #expect(try state.value("post", as: Segment.self) == nil)
+        #expect(try state.value("segment") == "oldest")
+        let parent = RestorationState(kind: "app", version: 1, children: [state])
+        #expect(parent.child(ofKind: "feed") == state)
+        #expect(parent.child(ofKind: "login") == nil)
+    }
+
+    @Test("A result gathers the problems of the children it merges, outermost first")
+    func resultsMerge() {
+        var result = RestorationResult.restored
+        #expect(result.isComplete)
+        result.append(.noLongerApplies("the post is gone"))
+        result.merge(.nearest(because: .missingValue(kind: "compose", key: "text")))
+        #expect(result.problems == [.noLongerApplies("the post is gone"), .missingValue(kind: "compose", key: "text")])
+        #expect(result.problems.map(\.description) == ["the post is gone", "the 'compose' record has no 'text'"])
+    }
+}

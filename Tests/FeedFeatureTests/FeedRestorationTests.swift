@@ -1,0 +1,90 @@
+import Core
+import CoreTesting
+import FeedFeature
+import Testing
+
+@Suite("Feed's restoration")
+@MainActor
+struct FeedRestorationTests {
+    /// The feed's record after `flow` ran on a live feed.
+    private func record(service: FakePostService, after flow: (Window) throws -> Void) throws -> RestorationState {
+        var record: RestorationState?
+        try withFeedShown(service: service) { parent, window in
+            try flow(window)
+            record = parent.feed?.restorationState
+        }
+        return try #require(record)
+    }
+
+    @Test("The segment and the pushed post come back through the routes a tap takes")
+    func segmentAndPost() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        let saved = try record(service: service) { window in
+            try window.tap("popular")
+            try window.tap("post.p4")
+        }
+        #expect(saved.values == ["segment": "popular", "post": "p4"])
+        try withFeedShown(service: service) { parent, window in
+            let feed = try #require(parent.feed)
+            #expect(feed.restore(from: saved).isComplete)
+            #expect(window.navigationStackIDs == ["feed", "feed.post"])
+            #expect(window.contentOnTop.last?.elements.contains(.text("Guidance is go")) == true)
+            #expect(
+                feed.children.map(\.name) == [
+                    "PostListCoordinator(latest)", "PostListCoordinator(popular)", "PostDetailCoordinator",
+                ])
+            try window.perform(.backButton)
+            #expect(window.selectedSegmentID == "popular")
+            #expect(feed.restorationState == RestorationState(kind: "feed", version: 1, values: ["segment": "popular"]))
+        }
+    }
+
+    @Test("Compose comes back presented with its draft, which it then refuses to lose")
+    func composeDraft() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        let saved = try record(service: service) { window in
+            try window.tap("compose")
+            try window.type("half a thought", into: "text")
+        }
+        try withFeedShown(service: service) { parent, window in
+            let feed = try #require(parent.feed)
+            #expect(feed.restore(from: saved).isComplete)
+            #expect(window.presentedIDs == ["feed.compose"])
+            #expect(window.topViewController?.content.fields.first?.displayedValue == "half a thought")
+            #expect(throws: FeedRouteError.draftInProgress) { try feed.showSegment(.popular) }
+            #expect(feed.restorationState == saved)
+        }
+    }
+
+    @Test("A post deleted since leaves the feed on its segment and says which post")
+    func deletedPost() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        let saved = try record(service: service) { window in
+            try window.tap("popular")
+            try window.tap("post.p2")
+        }
+        service.delete(id: "p2")
+        try withFeedShown(service: service) { parent, window in
+            let result = try #require(parent.feed).restore(from: saved)
+            #expect(result == .nearest(because: .noLongerApplies("the post 'p2' no longer exists")))
+            #expect(window.navigationStackIDs == ["feed"])
+            #expect(window.selectedSegmentID == "popular")
+            #expect(window.errorMessageOnTop == nil)
+        }
+    }
+
+    @Test("An unknown segment or format leaves the feed on Latest and says why")
+    func invalidRecords() throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            let unknownSegment = RestorationState(kind: "feed", version: 1, values: ["segment": "oldest"])
+            #expect(
+                feed.restore(from: unknownSegment) == .nearest(because: .invalidValue(kind: "feed", key: "segment")))
+            #expect(
+                feed.restore(from: RestorationState(kind: "feed", version: 9))
+                    == .nearest(because: .unsupportedVersion(kind: "feed", version: 9)))
+            #expect(window.selectedSegmentID == "latest")
+            #expect(window.navigationStackIDs == ["feed"])
+        }
+    }
+}
