@@ -79,12 +79,12 @@ struct FullScreenEndToEndTests {
         // Leaving with a draft asks; No stays, Ctrl-D asks again, Yes leaves.
         try terminal.type("quit")
         try terminal.press("Enter")
-        try terminal.waitFor("Leave? The unsaved draft will be lost.")
+        try terminal.waitFor("Leave? The draft is kept for next time.")
         try terminal.press("n")
-        try terminal.waitFor("the question is gone") { !$0.joined().contains("Leave? The unsaved draft will be lost.") }
+        try terminal.waitFor("the question is gone") { !$0.joined().contains("Leave? The draft is kept for next time.") }
         #expect(try terminal.isAlternateScreenOn())
         try terminal.press("C-d")
-        try terminal.waitFor("Leave? The unsaved draft will be lost.")
+        try terminal.waitFor("Leave? The draft is kept for next time.")
         try terminal.press("y")
         let ending = try terminal.ending()
         #expect(ending.status == 0)
@@ -155,7 +155,7 @@ struct FullScreenEndToEndTests {
         try terminal.press("Enter")
         try terminal.waitFor("Create account")
         try terminal.press("C-c")
-        screen = try terminal.waitFor("Leave? The sign-up in progress will be lost.")
+        screen = try terminal.waitFor("Leave? The sign-up is kept for next time, without passwords.")
         try terminal.press("y")
         #expect(try terminal.ending().status == 0)
         let saved = (try? String(contentsOfFile: data.file(CommandHistory.fileName), encoding: .utf8)) ?? ""

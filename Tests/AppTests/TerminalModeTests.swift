@@ -48,7 +48,7 @@ struct LineModeLeavingTests {
             Self.composeDraft.split(separator: "\n").map { $0 + "\n" } + ["quit\n", "n\n", "state\n", "quit\n", "y\n"])
         let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
         #expect(run.status == 0)
-        #expect(run.output.components(separatedBy: "Leave? The unsaved draft will be lost. (y/n) ").count == 3)
+        #expect(run.output.components(separatedBy: "Leave? The draft is kept for next time. (y/n) ").count == 3)
         #expect(run.output.contains(#""top":"feed.compose""#), "after n the session went on")
     }
 
@@ -58,7 +58,7 @@ struct LineModeLeavingTests {
         let input = TerminalKeystrokes(["signup\n", "set email new@example.com\n", "", "", "state\n"])
         let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
         #expect(run.status == 0)
-        #expect(run.output.contains("\nLeave? The sign-up in progress will be lost. (y/n) "))
+        #expect(run.output.contains("\nLeave? The sign-up is kept for next time, without passwords. (y/n) "))
         #expect(!run.output.contains(#""top""#), "the app left at the second Ctrl-D")
     }
 

@@ -129,7 +129,7 @@ final class CommandLoop {
     /// the input ends before an answer, since nobody is left to ask).
     private func confirmsLeaving(afterEndOfInput: Bool) -> Bool {
         guard let work = root.appCoordinator.unsavedWork(in: root.window) else { return true }
-        output.write((afterEndOfInput ? "\n" : "") + "Leave? \(work) will be lost. (y/n) ")
+        output.write((afterEndOfInput ? "\n" : "") + "Leave? \(work). (y/n) ")
         guard case .text(let answer) = reader.next() else { return true }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }

@@ -259,7 +259,7 @@ final class FullScreenSession {
     /// Asks before leaving when work would be lost; whether to leave.
     private func confirmLeaving() -> Bool {
         guard let work = root.appCoordinator.unsavedWork(in: root.window) else { return true }
-        return ask("Leave? \(work) will be lost. (y/n)")
+        return ask("Leave? \(work). (y/n)")
     }
 
     private func ask(_ question: String) -> Bool {

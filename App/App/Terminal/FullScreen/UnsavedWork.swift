@@ -1,6 +1,7 @@
 import Core
 
-/// Work a person would lose by leaving the app now; the full screen asks before leaving with it.
+/// Work a person leaves unfinished by leaving the app now; both modes ask before leaving with it, and say what
+/// comes back at the next start.
 enum UnsavedWork: Equatable, Sendable, CustomStringConvertible {
     /// The compose sheet holds text not yet posted.
     case composeDraft
@@ -9,8 +10,8 @@ enum UnsavedWork: Equatable, Sendable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .composeDraft: "The unsaved draft"
-        case .signUp: "The sign-up in progress"
+        case .composeDraft: "The draft is kept for next time"
+        case .signUp: "The sign-up is kept for next time, without passwords"
         }
     }
 }
