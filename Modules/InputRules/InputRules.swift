@@ -22,12 +22,16 @@ public enum InputText {
     /// zero-width space U+200B, the bidi override U+202E or the byte-order mark U+FEFF). The joiners U+200C and
     /// U+200D are allowed: emoji sequences and several scripts need them.
     public static func containsInvisibleCharacter(_ text: String) -> Bool {
-        text.unicodeScalars.contains { scalar in
-            switch scalar.properties.generalCategory {
-            case .control: true
-            case .format: !joiners.contains(scalar)
-            default: false
-            }
+        text.unicodeScalars.contains(where: isInvisible)
+    }
+
+    /// Whether `scalar` is one of the characters ``containsInvisibleCharacter(_:)`` refuses: a control or format
+    /// character other than the joiners. The terminal draws the same characters escaped, by this rule.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control: true
+        case .format: !joiners.contains(scalar)
+        default: false
         }
     }
 

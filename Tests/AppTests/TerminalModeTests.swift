@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import App
+
 @Suite("Choosing the terminal mode: TERM=dumb and streams that are not the process's terminal get the line mode")
 @MainActor
 struct TerminalModeTests {
@@ -14,6 +16,29 @@ struct TerminalModeTests {
         #expect(run.output.contains("Type help for the commands") && run.output.contains("> "))
         #expect(!run.output.contains("\u{1B}") && !run.error.contains("\u{1B}"))
         #expect(run.error.contains("unknown command or action 'nope'"))
+    }
+
+    @Test("The joiners of an emoji sequence are drawn as they are, as the input rules allow them in a name")
+    func joinersAreDrawnRaw() throws {
+        let family = "Zo\u{EB} \u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        #expect(TerminalText.escaped(family) == family)
+        #expect(TerminalText.escaped("a\u{200B}b") == "a\\u{200B}b", "the zero-width space is still escaped")
+        let data = try TemporaryDataDirectory()
+        let script = """
+            signup
+            set email zoe@example.com
+            next
+            set password zoe-password
+            set confirmation zoe-password
+            next
+            set displayName \(family)
+            create
+            state
+
+            """
+        let run = data.run(script)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.lastState?.user == family)
     }
 
     @Test("Bidi and format characters in a name are written escaped in the line mode too")

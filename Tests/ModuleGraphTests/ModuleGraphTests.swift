@@ -61,6 +61,17 @@ struct ModuleGraphTests {
         #expect(graph.mermaid.hasSuffix("Tool --> ArgumentParser"))
     }
 
+    @Test("A target that names no path is drawn in SwiftPM's own folder for its kind: Plugins, Tests or Sources")
+    func defaultFolders() throws {
+        let json = String(
+            decoding: dumpPackageJSON([("Check", "plugin", "", []), ("Lib", "regular", "", [])]), as: UTF8.self
+        )
+        .replacingOccurrences(of: "\"path\":\"\",", with: "")
+        let graph = try ModuleGraph(dumpPackageJSON: Data(json.utf8))
+        #expect(graph.mermaid.contains("subgraph folder_Plugins [\"Plugins/\"]\n        Check"))
+        #expect(graph.mermaid.contains("subgraph folder_Sources [\"Sources/\"]\n        Lib"))
+    }
+
     @Test("Identifiers keep letters, digits and underscores, and avoid Mermaid's keyword `end`")
     func identifiers() {
         #expect(ModuleGraph.identifier("Feed-Feature 2") == "Feed_Feature_2")

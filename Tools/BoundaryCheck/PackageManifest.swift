@@ -78,8 +78,17 @@ public struct PackageManifest: Sendable {
             return Target(
                 kind: target.type, name: target.name,
                 dependencies: target.dependencies.compactMap { $0.values.first?.first?.text },
-                path: target.path ?? (target.type == "test" ? "Tests/\(target.name)" : "Sources/\(target.name)"),
+                path: target.path ?? Self.defaultFolder(ofKind: target.type) + "/\(target.name)",
                 exclude: target.exclude, line: line.map { $0 + 1 })
+        }
+    }
+
+    /// Where SwiftPM looks for a target of `kind` that names no path: `Tests`, `Plugins` or `Sources`.
+    static func defaultFolder(ofKind kind: String) -> String {
+        switch kind {
+        case "test": "Tests"
+        case "plugin": "Plugins"
+        default: "Sources"
         }
     }
 

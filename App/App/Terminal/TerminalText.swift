@@ -1,5 +1,6 @@
 import CNcurses
 import Glibc
+import InputRules
 
 /// Makes text safe to write to a terminal, measures it in terminal cells, and adds colour when allowed.
 ///
@@ -13,14 +14,15 @@ enum TerminalText {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// Whether `scalar` must never reach a terminal raw: a control character, a format character (bidi controls,
-    /// zero-width spaces and joiners, the byte order mark) or a line or paragraph separator.
+    /// Whether `scalar` must never reach a terminal raw: a control character, an invisible format character as
+    /// the input rules define it (bidi controls, the zero-width space, the byte order mark; not the joiners U+200C
+    /// and U+200D, which emoji sequences and several scripts need), or a line or paragraph separator.
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         if isControl(scalar) { return true }
         guard scalar.value >= 0xA0 else { return false }
         switch scalar.properties.generalCategory {
-        case .format, .lineSeparator, .paragraphSeparator, .surrogate: return true
-        default: return false
+        case .lineSeparator, .paragraphSeparator, .surrogate: return true
+        default: return InputText.isInvisible(scalar)
         }
     }
 

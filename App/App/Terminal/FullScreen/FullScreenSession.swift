@@ -15,6 +15,8 @@ final class FullScreenSession {
     private var editor: LineEditor
     private var chrome = ScreenLayout.Chrome()
     private var page = 1
+    /// A key read while taking in a paste that is not a character: handled next.
+    private var pendingKey: EditingKey?
     private var topScreenID: String?
     /// What the window shows, built again only after a command (the window changes only then).
     private var model: ScreenModel?
@@ -60,7 +62,7 @@ final class FullScreenSession {
         windowDidChange()
         while true {
             // Where the person is, saved after every command has settled (and after the start), before waiting.
-            if let failure = root.restoration?.save() { chrome.error = failure }
+            if model == nil, let failure = root.restoration?.save() { chrome.error = failure }
             if let fatal = session.fatalDataError {
                 terminal.close()
                 return CommandLoop.reportFatal(fatal, to: errorOutput)
@@ -99,7 +101,20 @@ final class FullScreenSession {
                 break
             default:
                 editor.apply(key)
+                takeInTypedCharacters()
             }
+        }
+    }
+
+    /// Takes in the characters already waiting, as a paste delivers them, before the next draw: drawing after
+    /// each of them would cost the paste's length squared.
+    private func takeInTypedCharacters() {
+        while pendingKey == nil, let key = terminal.readKey(timeout: 0) {
+            guard case .character = key else {
+                pendingKey = key
+                return
+            }
+            editor.apply(key)
         }
     }
 
@@ -149,6 +164,10 @@ final class FullScreenSession {
 
     /// The next key, waiting in short steps so a termination signal is noticed at once; `nil` after a signal.
     private func nextKey() -> EditingKey? {
+        if let key = pendingKey {
+            pendingKey = nil
+            return key
+        }
         while terminal.terminationSignal == nil {
             if let key = terminal.readKey(timeout: 100) { return key }
         }
