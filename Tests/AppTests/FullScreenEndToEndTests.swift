@@ -81,7 +81,9 @@ struct FullScreenEndToEndTests {
         try terminal.press("Enter")
         try terminal.waitFor("Leave? The draft is kept for next time.")
         try terminal.press("n")
-        try terminal.waitFor("the question is gone") { !$0.joined().contains("Leave? The draft is kept for next time.") }
+        try terminal.waitFor("the question is gone") {
+            !$0.joined().contains("Leave? The draft is kept for next time.")
+        }
         #expect(try terminal.isAlternateScreenOn())
         try terminal.press("C-d")
         try terminal.waitFor("Leave? The draft is kept for next time.")
