@@ -215,6 +215,8 @@ struct FullScreenLayoutTests {
         #expect(last.text.contains { $0.hasPrefix("output line 60 ") })
         #expect(last.outputScroll > 0 && last.outputScroll < 60)
         #expect(last.text[0].hasPrefix(" Feed"), "the navigation bar stays")
+        let shownOutputRows = first.text.filter { $0.hasPrefix("output line ") }.count
+        #expect(first.outputPage == shownOutputRows, "Page Down moves the output by what it shows")
     }
 
     @Test("The navigation bar shows back when there is somewhere to go, the path and a waiting link's notice")

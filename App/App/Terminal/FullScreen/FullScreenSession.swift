@@ -15,6 +15,8 @@ final class FullScreenSession {
     private var editor: LineEditor
     private var chrome = ScreenLayout.Chrome()
     private var page = 1
+    /// How many output rows Page Up / Page Down moves by while output is shown.
+    private var outputPage = 1
     /// A key read while taking in a paste that is not a character: handled next.
     private var pendingKey: EditingKey?
     private var topScreenID: String?
@@ -83,9 +85,9 @@ final class FullScreenSession {
                     editor.apply(.delete)
                 }
             case .pageUp where !chrome.output.isEmpty:
-                chrome.outputScroll = max(0, chrome.outputScroll - page)
+                chrome.outputScroll = max(0, chrome.outputScroll - outputPage)
             case .pageDown where !chrome.output.isEmpty:
-                chrome.outputScroll += page
+                chrome.outputScroll += outputPage
             case .pageUp:
                 chrome.scroll = max(0, chrome.scroll - page)
             case .pageDown:
@@ -134,6 +136,7 @@ final class FullScreenSession {
         chrome.scroll = frame.scroll
         chrome.outputScroll = frame.outputScroll
         page = frame.page
+        outputPage = frame.outputPage
         terminal.draw(frame, clearingFirst: clearingFirst)
     }
 

@@ -39,10 +39,13 @@ enum ScreenLayout {
         var page: Int
         /// The output's scroll actually used (clamped to the output).
         var outputScroll: Int = 0
+        /// How many output rows fit on screen (what Page Up / Page Down moves the output by).
+        var outputPage: Int = 1
 
         static func == (left: Frame, right: Frame) -> Bool {
             left.rows == right.rows && left.cursor == right.cursor && left.scroll == right.scroll
                 && left.page == right.page && left.outputScroll == right.outputScroll
+                && left.outputPage == right.outputPage
         }
 
         /// The rows as plain text, one string per row (for tests and captures).
@@ -110,7 +113,7 @@ enum ScreenLayout {
         rows += bottom.rows
         return Frame(
             rows: rows, cursor: (height - 1, bottom.cursorColumn), scroll: body.scroll, page: max(1, body.page),
-            outputScroll: bottom.outputScroll)
+            outputScroll: bottom.outputScroll, outputPage: bottom.outputPage)
     }
 
     // MARK: - Navigation bar
@@ -217,10 +220,11 @@ enum ScreenLayout {
     private static func bottomRows(
         _ chrome: Chrome, width: Int, maximum: Int
     )
-        -> (rows: [[TerminalCell]], cursorColumn: Int, outputScroll: Int)
+        -> (rows: [[TerminalCell]], cursorColumn: Int, outputScroll: Int, outputPage: Int)
     {
         var rows: [[TerminalCell]] = []
         var outputScroll = 0
+        var outputPage = 1
         let outputRows = chrome.output.flatMap { TerminalGrid.wrap(TerminalGrid.cells($0), width: width) }
         if !outputRows.isEmpty {
             // A rule above, then as many rows as fit; a longer output scrolls with Page Up / Page Down.
@@ -230,6 +234,7 @@ enum ScreenLayout {
                 rows += outputRows.map { TerminalGrid.fit($0, width: width) }
             } else {
                 let page = max(1, room - 1)
+                outputPage = page
                 outputScroll = min(max(0, chrome.outputScroll), outputRows.count - page)
                 rows += outputRows[outputScroll..<(outputScroll + page)].map { TerminalGrid.fit($0, width: width) }
                 let below = outputRows.count - outputScroll - page
@@ -255,7 +260,7 @@ enum ScreenLayout {
         rows.append(TerminalGrid.fit(status, width: width, fill: .bar, ellipsis: true))
         let (line, column) = commandLine(chrome, width: width)
         rows.append(line)
-        return (rows, column, outputScroll)
+        return (rows, column, outputScroll, outputPage)
     }
 
     /// The prompt and the input, scrolled sideways so the cursor stays in view.
