@@ -13,8 +13,10 @@ extension Window {
     /// The id of the screen a person sees.
     public var topScreenID: String? { topViewController?.screenID }
 
-    /// Taps the action `id` on the screen on top, as a person would.
-    public func tap(_ id: String) throws(ScreenInputError) {
+    /// Taps the action `id` on the screen on top, as a person would, and returns
+    /// whether the screen refused it.
+    @discardableResult
+    public func tap(_ id: String) throws(ScreenInputError) -> ActionOutcome {
         try performAction(id)
     }
 

@@ -81,3 +81,55 @@ struct WindowInputTests {
         #expect(throws: ScreenInputError.noScreen) { try window.setText("x", forField: "f") }
     }
 }
+
+/// A screen that refuses its action `go` while `reason` is set, and performs `inner` on another screen first.
+@MainActor
+private final class RefusingScreen: ViewController {
+    var reason: String?
+    var inner: ViewController?
+    var shownError: String?
+
+    override var content: ScreenContent {
+        ScreenContent(title: "", elements: [.button(Button(id: "go", title: "Go"))], errorMessage: shownError)
+    }
+
+    override func handleAction(_ id: String) {
+        _ = try? inner?.performAction("go")
+        if let reason { refuseAction(because: reason) }
+    }
+}
+
+@Suite("An action's answer")
+@MainActor
+struct ActionOutcomeTests {
+    @Test("A screen that refuses the action it handles answers the call itself with the reason")
+    func refusalIsTheCallsAnswer() throws {
+        let screen = RefusingScreen(screenID: "form")
+        screen.reason = "Enter a valid email address."
+        #expect(try screen.performAction("go") == .refused("Enter a valid email address."))
+        screen.reason = nil
+        #expect(try screen.performAction("go") == .done)
+    }
+
+    @Test("An error already on screen is not an answer: an action the screen does not refuse is done")
+    func staleErrorIsNotARefusal() throws {
+        let window = Window()
+        let screen = RefusingScreen(screenID: "form")
+        screen.shownError = "Wrong email or password."
+        try window.setRootViewController(screen)
+        #expect(try window.performAction("go") == .done)
+    }
+
+    @Test("Refusing outside an action does nothing, and an inner action's refusal stays the inner one's")
+    func refusalBelongsToItsAction() throws {
+        let outer = RefusingScreen(screenID: "outer")
+        let inner = RefusingScreen(screenID: "inner")
+        inner.reason = "inner refused"
+        outer.inner = inner
+        outer.refuseAction(because: "not during an action")
+        #expect(try outer.performAction("go") == .done)
+        #expect(try inner.performAction("go") == .refused("inner refused"))
+        outer.reason = "outer refused"
+        #expect(try outer.performAction("go") == .refused("outer refused"))
+    }
+}

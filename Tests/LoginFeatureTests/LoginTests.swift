@@ -94,3 +94,17 @@ struct LoginTests {
         }
     }
 }
+
+@Suite("Log-in answers a refused tap")
+@MainActor
+struct LoginActionOutcomeTests {
+    @Test("A wrong password answers the tap itself with the message the screen shows")
+    func wrongPasswordAnswersTheTap() throws {
+        try withLoginShown { _, window in
+            try window.type("ada@example.com", into: "email")
+            try window.type("wrong password", into: "password")
+            #expect(try window.tap("login") == .refused("Wrong email or password."))
+            #expect(window.errorMessageOnTop == "Wrong email or password.")
+        }
+    }
+}

@@ -59,6 +59,8 @@ final class PlaygroundViewController: ContainerViewController {
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
     func show(errorMessage: String?) {
         self.errorMessage = errorMessage
+        // An error shown while an action is handled is that action's answer: it is refused with it.
+        if let errorMessage { refuseAction(because: errorMessage) }
     }
 }
 

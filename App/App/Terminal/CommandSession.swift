@@ -140,13 +140,14 @@ final class CommandSession {
         return .done(output: nil)
     }
 
-    /// Performs an action as ``carryOut(_:)`` does. A feature answers an action it refuses (a wrong password, a
-    /// malformed email) with an error on the screen it shows; that answer fails the command.
-    private func perform(_ action: () throws(ScreenInputError) -> Void) -> Outcome {
-        let outcome = carryOut(action)
-        guard case .done = outcome, let answer = window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
-        else { return outcome }
-        return .failed(answer)
+    /// Performs an action as ``carryOut(_:)`` does. A feature that refuses the action (a wrong password, a
+    /// malformed email) says so through the call itself (``ActionOutcome/refused(_:)``), with the reason its screen
+    /// shows.
+    private func perform(_ action: () throws(ScreenInputError) -> ActionOutcome) -> Outcome {
+        var answer = ActionOutcome.done
+        let outcome = carryOut { () throws(ScreenInputError) in answer = try action() }
+        guard case .done = outcome, case .refused(let reason) = answer else { return outcome }
+        return .failed(reason)
     }
 
     private func gesture(_ gesture: UserGesture) -> Outcome {

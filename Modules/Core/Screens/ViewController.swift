@@ -53,6 +53,11 @@ open class ViewController: ViewControllerable {
     /// The window whose root this screen is, if any.
     weak var hostingWindow: Window?
 
+    /// How many actions are being handled now (an action may perform another).
+    private static var actionDepth = 0
+    /// Why the innermost action being handled was refused, if it was.
+    private static var actionRefusal: String?
+
     /// Whoever must hear when the person removes this screen: the coordinator
     /// that owns it. See ``ScreenOwner``.
     weak var owner: (any ScreenOwner)?
@@ -199,20 +204,43 @@ open class ViewController: ViewControllerable {
     /// empty screen.
     open var content: ScreenContent { ScreenContent(title: "") }
 
-    /// Performs the action `id`, as a tap would.
+    /// Performs the action `id`, as a tap would, and returns whether the screen
+    /// refused it (see ``refuseAction(because:)``).
     ///
     /// - Throws: ``ScreenInputError/screenInTransition`` while the screen
     ///   appears or disappears in a transition (as UIKit ignores touches
     ///   then), ``ScreenInputError/unknownAction(_:)`` if ``content`` offers
     ///   no such action, ``ScreenInputError/actionDisabled(_:)`` if it is
     ///   disabled. ``handleAction(_:)`` runs only when the action is offered.
-    public final func performAction(_ id: String) throws(ScreenInputError) {
+    @discardableResult
+    public final func performAction(_ id: String) throws(ScreenInputError) -> ActionOutcome {
         guard transition == nil else { throw .screenInTransition }
         guard let action = content.actions.first(where: { $0.id == id }) else {
             throw .unknownAction(id)
         }
         guard action.isEnabled else { throw .actionDisabled(id) }
+        let outer = ViewController.actionRefusal
+        ViewController.actionRefusal = nil
+        ViewController.actionDepth += 1
         handleAction(id)
+        ViewController.actionDepth -= 1
+        let refusal = ViewController.actionRefusal
+        ViewController.actionRefusal = outer
+        return refusal.map(ActionOutcome.refused) ?? .done
+    }
+
+    /// Refuses the action being performed, for `reason`: ``performAction(_:)``
+    /// then returns ``ActionOutcome/refused(_:)`` with it, so whoever sent the
+    /// action learns from the call itself that it did not go through.
+    ///
+    /// Call it while an action is handled, on any screen, directly or from what
+    /// the action calls (a coordinator that finds a typed email malformed shows
+    /// the message on its screen, and the screen refuses the action with it).
+    /// The first refusal of an action is kept. Outside an action it does
+    /// nothing, so a screen may call it wherever it shows an error.
+    public final func refuseAction(because reason: String) {
+        guard ViewController.actionDepth > 0, ViewController.actionRefusal == nil else { return }
+        ViewController.actionRefusal = reason
     }
 
     /// Sets the text of field `id`, as typing would.

@@ -130,20 +130,22 @@ public final class Window {
 
     // MARK: - Input
 
-    /// Performs action `id` on the innermost screen on top that offers it.
+    /// Performs action `id` on the innermost screen on top that offers it, and
+    /// returns whether that screen refused it.
     ///
     /// - Throws: ``ScreenInputError/noScreen``,
     ///   ``ScreenInputError/unknownAction(_:)``,
     ///   ``ScreenInputError/actionDisabled(_:)``, or
     ///   ``ScreenInputError/screenInTransition`` while that screen appears or
     ///   disappears in a transition.
-    public func performAction(_ id: String) throws(ScreenInputError) {
+    @discardableResult
+    public func performAction(_ id: String) throws(ScreenInputError) -> ActionOutcome {
         let screens = screensOnTop
         guard !screens.isEmpty else { throw .noScreen }
         guard let screen = screens.last(where: { $0.content.actions.contains { $0.id == id } }) else {
             throw .unknownAction(id)
         }
-        try screen.performAction(id)
+        return try screen.performAction(id)
     }
 
     /// Sets the text of field `id` on the innermost screen on top that shows it.

@@ -63,6 +63,8 @@ final class ComposeViewController: ViewController, ComposePresentable {
 
     func show(errorMessage: String?) {
         self.errorMessage = errorMessage
+        // An error shown while an action is handled is that action's answer: it is refused with it.
+        if let errorMessage { refuseAction(because: errorMessage) }
     }
 
     func show(draft: String) {

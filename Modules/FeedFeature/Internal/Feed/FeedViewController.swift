@@ -68,6 +68,8 @@ final class FeedViewController: ContainerViewController, FeedPresentable {
 
     func show(errorMessage: String?) {
         self.errorMessage = errorMessage
+        // An error shown while an action is handled is that action's answer: it is refused with it.
+        if let errorMessage { refuseAction(because: errorMessage) }
     }
 }
 

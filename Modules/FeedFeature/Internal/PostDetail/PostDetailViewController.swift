@@ -46,5 +46,7 @@ final class PostDetailViewController: ViewController, PostDetailPresentable {
 
     func show(errorMessage: String?) {
         self.errorMessage = errorMessage
+        // An error shown while an action is handled is that action's answer: it is refused with it.
+        if let errorMessage { refuseAction(because: errorMessage) }
     }
 }

@@ -69,5 +69,7 @@ final class PostListViewController: ViewController, PostListPresentable {
         self.rows = rows
         self.canLoadMore = canLoadMore
         self.errorMessage = errorMessage
+        // An error shown while an action is handled is that action's answer: it is refused with it.
+        if let errorMessage { refuseAction(because: errorMessage) }
     }
 }

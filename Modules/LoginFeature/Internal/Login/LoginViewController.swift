@@ -52,6 +52,8 @@ final class LoginViewController: ViewController, LoginPresentable {
 
     func show(errorMessage: String?) {
         self.errorMessage = errorMessage
+        // An error shown while an action is handled is that action's answer: it is refused with it.
+        if let errorMessage { refuseAction(because: errorMessage) }
     }
 
     func show(email: String) {

@@ -58,5 +58,7 @@ final class SignUpStepViewController: ViewController, SignUpStepPresentable {
 
     func show(errorMessage: String?) {
         self.errorMessage = errorMessage
+        // An error shown while an action is handled is that action's answer: it is refused with it.
+        if let errorMessage { refuseAction(because: errorMessage) }
     }
 }
