@@ -22,6 +22,31 @@ struct FullScreenEndToEndTests {
         screen.last { $0.hasPrefix(">") } ?? ""
     }
 
+    @Test("A held swipe says on the status line what release will do; F2 in a narrow terminal says what it did")
+    @MainActor
+    func heldSwipeAndNarrowPanel() throws {
+        let data = try TemporaryDataDirectory()
+        #expect(data.run(AppHarness.demoLogin).status == 0)
+        let terminal = try Self.start(data)
+        try terminal.waitFor("[2] Popular")
+        try terminal.type("post.1")
+        try terminal.press("Enter")
+        try terminal.waitFor("Unlike (like)") { $0.joined().contains("(like)") }
+        try terminal.type("swipe back 0.3")
+        try terminal.press("Enter")
+        try terminal.waitFor("Swipe back held at 30% · release cancels it")
+        try terminal.type("release")
+        try terminal.press("Enter")
+        try terminal.waitFor("the keys again") { $0.joined().contains("Enter run · Tab complete") }
+        try terminal.press("F2")
+        try terminal.waitFor("The tree panel is off.")
+        try terminal.press("F2")
+        try terminal.waitFor("The tree panel is on; it shows once the terminal is at least 100 columns wide.")
+        try terminal.type("quit")
+        try terminal.press("Enter")
+        #expect(try terminal.ending().status == 0)
+    }
+
     @Test("Log in and compose with arrow-key edits and Up; resize; quit with a draft asks; the terminal comes back")
     func personSession() throws {
         let data = try TemporaryDataDirectory()
@@ -147,7 +172,7 @@ struct FullScreenEndToEndTests {
         try terminal.waitFor("Email (set email)")
         try terminal.type("set password")
         try terminal.press("Enter")
-        try terminal.waitFor("Typing is hidden")
+        try terminal.waitFor("Typed as dots")
         try terminal.type("top-secret")
         var screen = try terminal.waitFor("Password: ••••••••••")
         #expect(!screen.joined().contains("top-secret"))

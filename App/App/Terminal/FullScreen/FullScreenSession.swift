@@ -122,7 +122,17 @@ final class FullScreenSession {
 
     // MARK: - Drawing
 
+    /// The status line between commands: the keys, or, while a swipe is held, what `release` will do.
+    private var idleStatus: String {
+        guard let held = root.window.transitionsInFlight.first(where: \.isHeld) else { return Self.keysHint }
+        let gesture = held.kind == .swipeDown ? "Swipe down" : "Swipe back"
+        let percent = Int((held.progress * 100).rounded())
+        let release = held.progress >= 0.5 ? "release finishes it" : "release cancels it"
+        return "\(gesture) held at \(percent)% · \(release) · state, tree, screen and help still work"
+    }
+
     private func draw(clearingFirst: Bool = false) {
+        if chrome.status == Self.keysHint || chrome.status.hasPrefix("Swipe ") { chrome.status = idleStatus }
         let model = model ?? ScreenModel(window: root.window, root: root.appCoordinator, notice: notice)
         self.model = model
         let onTop = root.window.topViewController?.screenID
@@ -241,7 +251,15 @@ final class FullScreenSession {
 
     private func perform(_ command: TerminalCommand) {
         switch command {
-        case .panel: chrome.showsPanel.toggle()
+        case .panel:
+            chrome.showsPanel.toggle()
+            if terminal.size.columns < ScreenLayout.panelMinimumColumns {
+                let minimum = ScreenLayout.panelMinimumColumns
+                chrome.output = outputLines(
+                    chrome.showsPanel
+                        ? "The tree panel is on; it shows once the terminal is at least \(minimum) columns wide."
+                        : "The tree panel is off.")
+            }
         }
     }
 
@@ -309,7 +327,7 @@ final class FullScreenSession {
             chrome.status = Self.keysHint
         }
         chrome.prompt = label + ": "
-        chrome.status = "Typing is hidden · Enter set · Esc cancel"
+        chrome.status = "Typed as dots · Enter set · Esc cancel"
         while true {
             editor = LineEditor()
             editor.setText(String(repeating: "•", count: secret.characters.count))
