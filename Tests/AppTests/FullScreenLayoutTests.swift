@@ -309,3 +309,26 @@ struct ScreenModelTests {
 
     }
 }
+
+@Suite("Wrapping keeps a line's indentation")
+struct WrappingIndentTests {
+    @Test("The rows a long indented line wraps into keep its indentation, and every row fits")
+    func hangingIndent() {
+        let line = TerminalGrid.cells("      word1 word2 word3 word4 word5 word6 word7 word8", style: .plain)
+        let rows = TerminalGrid.wrap(line, width: 20).map(TerminalGrid.text)
+        #expect(rows.count > 2)
+        #expect(rows.allSatisfy { $0.hasPrefix("      ") && $0.count <= 20 }, "\(rows)")
+        #expect(
+            rows.joined().split(separator: " ").joined(separator: " ")
+                == "word1 word2 word3 word4 word5 word6 word7 word8")
+    }
+
+    @Test("A line without indentation wraps from the first column")
+    func noIndent() {
+        let rows = TerminalGrid.wrap(TerminalGrid.cells("alpha beta gamma delta epsilon", style: .plain), width: 12)
+            .map(
+                TerminalGrid.text)
+        #expect(rows.first?.hasPrefix("alpha") == true)
+        #expect(rows.dropFirst().allSatisfy { !$0.hasPrefix(" ") }, "\(rows)")
+    }
+}

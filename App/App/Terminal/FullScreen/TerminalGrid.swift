@@ -87,27 +87,33 @@ enum TerminalGrid {
     /// empty line gives one empty row. A wide character never straddles a row's end.
     static func wrap(_ cells: [TerminalCell], width: Int) -> [[TerminalCell]] {
         guard width > 0 else { return [] }
+        // Continuation rows keep the line's own indentation (a post under its byline, a help line's two spaces).
+        let indent = min(cells.prefix { $0.text == " " }.count, width / 2)
+        let padding = Array(
+            repeating: TerminalCell(text: " ", width: 1, style: cells.first?.style ?? .plain), count: indent)
         var rows: [[TerminalCell]] = []
         var rest = cells[...]
         while true {
+            let available = rows.isEmpty ? width : width - indent
             var used = 0
             var end = rest.startIndex
-            while end < rest.endIndex, used + rest[end].width <= width {
+            while end < rest.endIndex, used + rest[end].width <= available {
                 used += rest[end].width
                 end += 1
             }
             if end == rest.endIndex {
-                rows.append(Array(rest))
+                rows.append((rows.isEmpty ? [] : padding) + Array(rest))
                 return rows
             }
             if end == rest.startIndex { end += 1 }  // a wide cell in a one-column row: drawn alone (clipped later)
             if let space = rest[rest.startIndex..<end].lastIndex(where: { $0.text == " " }),
-                space > rest.startIndex, end - space <= max(8, width / 3)
+                space > rest.startIndex, end - space <= max(8, available / 3)
             {
                 end = space + 1
             }
-            rows.append(Array(rest[rest.startIndex..<end]))
+            rows.append((rows.isEmpty ? [] : padding) + Array(rest[rest.startIndex..<end]))
             rest = rest[end...]
+            while let first = rest.first, first.text == " ", rest.count > 1 { rest = rest.dropFirst() }
         }
     }
 
