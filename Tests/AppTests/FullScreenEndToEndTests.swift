@@ -129,10 +129,17 @@ struct FullScreenEndToEndTests {
         try first.type("set password hidden-secret")
         try first.press("Enter")
         try first.waitFor("Password (set password, secure): •")
+        // However the line is spelled, the secret is masked while typed and never kept.
+        try first.type(" set  password\tsecond-secret")
+        try first.waitFor("the spaced line is masked") { Self.commandLine($0).hasSuffix("•••••••••••••") }
+        try first.press("Enter")
+        try first.type("set nosuchfield third-secret")
+        try first.press("Enter")
         try first.press("C-c")
         #expect(try first.ending().status == 0)
         let saved = try String(contentsOfFile: data.file(CommandHistory.fileName), encoding: .utf8)
         #expect(saved == "set email someone@example.com\n")
+        #expect(!saved.contains("secret"))
 
         let second = try Self.start(data)
         try second.waitFor("Email (set email)")

@@ -233,6 +233,43 @@ struct StorageTests {
     }
 
     /// Writes the three JSON files as the release before the database wrote them.
+    @Test(
+        "An impossible schema version (negative, or older than the tables) is damage: exit 2, moved aside on request",
+        arguments: [-1, 1])
+    func impossibleVersionIsDamage(version: Int) throws {
+        let data = try TemporaryDataDirectory()
+        #expect(data.run(AppHarness.demoLogin).status == 0)
+        try data.sql("PRAGMA user_version = \(version)")
+        let run = data.run("state\n")
+        #expect(run.status == 2)
+        #expect(run.error.contains(data.databasePath) && run.error.contains("corrupt"), "\(run.error)")
+        let moved = data.run("state\n", arguments: ["--move-aside-corrupt-data"])
+        #expect(moved.status == 0, "\(moved.error)")
+        #expect(moved.error.contains("moved the unusable data file aside"))
+    }
+
+    @Test("An imported post id too large to leave room after it is not kept, so posting still works")
+    func hugeImportedIDIsReplaced() throws {
+        let data = try TemporaryDataDirectory()
+        try """
+        {"version": 1, "nextID": 1, "posts": [
+          {"id": "9223372036854775807", "authorEmail": "demo@example.com", "authorName": "Demo",
+           "createdAt": "2025-05-01T00:00:00Z", "text": "from a damaged counter", "likedBy": []}]}
+        """.write(toFile: data.file("posts.json"), atomically: false, encoding: .utf8)
+        let run = data.run(AppHarness.demoLogin + "compose\nset text still posting\npost\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(try data.count("SELECT count(*) FROM posts") == 2)
+        #expect(try data.count("SELECT max(id) FROM posts") < 10)
+    }
+
+    @Test("The database, which holds password hashes, is readable by its owner only")
+    func databaseIsPrivate() throws {
+        let data = try TemporaryDataDirectory()
+        #expect(data.run(AppHarness.demoLogin).status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: data.databasePath)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
     private static func writeJSON(_ data: TemporaryDataDirectory, hash: String) throws {
         let files = [
             "accounts.json": """

@@ -40,7 +40,8 @@ final class CompositionRoot {
             window: window, loginBuilder: loginBuilder, signUpBuilder: signUpBuilder, feedBuilder: feedBuilder,
             accounts: accounts, user: user)
         self.appCoordinator = appCoordinator
-        restoration = AppRestoration(store: DatabaseRestorationStore(database: database), root: appCoordinator)
+        restoration = AppRestoration(
+            store: DatabaseRestorationStore(database: database, health: health), root: appCoordinator)
     }
 
     /// Builds the playground of one feature: the feature over in-memory services, shown by a stand-in parent.

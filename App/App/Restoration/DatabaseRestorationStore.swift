@@ -10,10 +10,18 @@ final class DatabaseRestorationStore: RestorationStore {
     static let maximumSize = 1 << 20
 
     private let database: Database
+    private let health: DataHealth
 
-    /// Creates the store of `database`.
-    init(database: Database) {
+    /// Creates the store of `database`; a damaged database met while reading or writing the record goes to
+    /// `health`, which stops the app as any store does.
+    init(database: Database, health: DataHealth) {
         self.database = database
+        self.health = health
+    }
+
+    /// Reports a damaged database to `health` (the app then stops before writing anything more into it).
+    private func noteDamage(_ error: DataError) {
+        health.record(error)
     }
 
     func load() throws(RestorationStoreError) -> RestorationState? {
@@ -23,6 +31,7 @@ final class DatabaseRestorationStore: RestorationStore {
                 try connection.query("SELECT record FROM restoration WHERE singleton = 1") { $0.text(0) }
             }
         } catch {
+            noteDamage(error)
             throw .unreadable(error.description)
         }
         guard let record = records.first else { return nil }
@@ -55,6 +64,7 @@ final class DatabaseRestorationStore: RestorationStore {
                     [.text(record)])
             }
         } catch {
+            noteDamage(error.dataError(path: database.path))
             throw .unwritable(error.description)
         }
     }

@@ -96,6 +96,32 @@ final class Database: @unchecked Sendable {
         movesDamagedFilesAside: Bool,
         hash: (String) throws(PasswordHasher.Failure) -> String = PasswordHasher.hash
     ) throws -> Opening {
+        do {
+            return try openMigrated(
+                in: directory, now: now, timestamp: timestamp, movesDamagedFilesAside: movesDamagedFilesAside,
+                hash: hash)
+        } catch DataError.corrupt(let path, _) where movesDamagedFilesAside && path == directory.filePath(fileName) {
+            // The file opened but its schema proved damaged while migrating: move it aside as a damaged file that
+            // does not open, then start again without it.
+            var moved: [String] = []
+            for name in [fileName, fileName + "-wal", fileName + "-shm"] {
+                if let target = try directory.moveAside(name, suffix: "corrupt-\(timestamp)") { moved.append(target) }
+            }
+            let opening = try openMigrated(
+                in: directory, now: now, timestamp: timestamp, movesDamagedFilesAside: true, hash: hash)
+            return Opening(
+                database: opening.database, movedAsidePaths: moved + opening.movedAsidePaths,
+                importedPaths: opening.importedPaths)
+        }
+    }
+
+    private static func openMigrated(
+        in directory: DataDirectory,
+        now: Date,
+        timestamp: String,
+        movesDamagedFilesAside: Bool,
+        hash: (String) throws(PasswordHasher.Failure) -> String
+    ) throws -> Opening {
         let path = directory.filePath(fileName)
         var moved: [String] = []
         let opened = try openChecked(path, movingAsideTo: movesDamagedFilesAside ? timestamp : nil, in: directory)
@@ -122,7 +148,11 @@ final class Database: @unchecked Sendable {
                     return true
                 }
             } catch {
-                throw error.dataError(path: path)
+                // A step of the schema that cannot be applied to a file claiming the version before it means the
+                // file is not what its version says: damaged, never merely unwritable.
+                guard error.isSchemaMismatch else { throw error.dataError(path: path) }
+                throw DataError.corrupt(
+                    path: path, problem: "its schema cannot be brought up to date: \(error.message)")
             }
             if didCreate && !legacy.isEmpty {
                 imported = try DataFiles.keepAside(directory, timestamp: timestamp)
@@ -152,11 +182,15 @@ final class Database: @unchecked Sendable {
 
     /// Opens `path`, checks it is a database this release can read and turns on WAL; returns its schema version.
     private static func openChecked(_ path: String) throws(DataError) -> (SQLiteConnection, Int) {
+        let isNew = !FileManager.default.fileExists(atPath: path)
         do {
             let connection = try SQLiteConnection(path: path)
             // Reading the version is the first read of the file: a file that is not a database fails here, before
             // anything is written to it.
             let version = try connection.pragmaInteger("user_version")
+            guard version >= 0 else {
+                throw DataError.corrupt(path: path, problem: "its schema version \(version) is not one this app writes")
+            }
             guard version <= Schema.version else {
                 throw DataError.newerVersion(path: path, version: version, supported: Schema.version)
             }
@@ -169,6 +203,9 @@ final class Database: @unchecked Sendable {
                 PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;
                 PRAGMA mmap_size = \(mappedBytes); PRAGMA cache_size = -\(cacheKibibytes)
                 """)
+            // The database holds password hashes: only its owner reads it (its log and shared memory, which SQLite
+            // creates later, take the same permissions).
+            if isNew { chmod(path, 0o600) }
             return (connection, version)
         } catch let error as SQLiteError {
             throw error.dataError(path: path)

@@ -135,10 +135,15 @@ struct PostStore: Sendable {
 
     /// Inserts `posts` with their likes, inside the caller's transaction: the demo posts, imported posts, and the
     /// benchmarks' millions (one prepared statement, reused). A post keeps its `id` when it has one not yet taken.
+    /// The largest id an imported post keeps (2⁵³, the largest integer every JSON reader reads exactly).
+    static let largestKeptID: Int64 = 1 << 53
+
     static func insert(_ posts: [NewPost], into connection: SQLiteConnection) throws(SQLiteError) {
         // Posts with an id first, so an id the database picks for the others cannot take one of theirs.
         for post in posts.filter({ $0.id != nil }) + posts.filter({ $0.id == nil }) {
-            var id = post.id
+            // An id from the old files is kept only if it leaves room for every id after it: a damaged counter
+            // near the largest id would leave the database no id to give the next post.
+            var id = post.id.flatMap { (1...largestKeptID).contains($0) ? $0 : nil }
             if let wanted = id,
                 try !connection.query("SELECT 1 FROM posts WHERE id = ?1", [.integer(wanted)], row: { _ in () }).isEmpty
             {

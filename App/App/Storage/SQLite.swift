@@ -20,6 +20,15 @@ struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether the file is not a database, or a damaged one: it must not be written, only moved aside.
     var meansDamagedFile: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
 
+    /// A failure that means the file is damaged, for `message`.
+    static func damaged(_ message: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_CORRUPT, message: message)
+    }
+
+    /// Whether SQL was refused by the schema (no such table, a column that exists already): on a file whose
+    /// version says the schema is there, the file is not what it claims.
+    var isSchemaMismatch: Bool { code == SQLITE_ERROR && newerVersion == nil }
+
     /// Whether a `UNIQUE` or `PRIMARY KEY` constraint refused the change.
     var isUniqueViolation: Bool { code == SQLITE_CONSTRAINT }
 

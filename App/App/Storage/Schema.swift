@@ -65,6 +65,9 @@ enum Schema {
     static func migrate(_ connection: SQLiteConnection, from version: Int, to target: Int = version) throws(SQLiteError)
     {
         guard version < target else { return }
+        guard version >= 0, target <= migrations.count else {
+            throw .damaged("schema version \(version) is not one this app writes")
+        }
         for step in migrations[version..<target] {
             try connection.execute(step)
         }

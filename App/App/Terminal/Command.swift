@@ -47,7 +47,7 @@ enum Command: Equatable, Sendable {
     ]
 
     /// Whether `scalar` separates words: a space or a tab.
-    fileprivate static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
         scalar == " " || scalar == "\t"
     }
 
@@ -105,6 +105,27 @@ enum Command: Equatable, Sendable {
 }
 
 extension Command {
+    /// The field a `set` line types into and where its text lies in `line`, split exactly as ``parse(_:)`` splits
+    /// it (separators before the command and runs of them between words); `nil` for any other line. The text's
+    /// range is empty when the line ends after the field.
+    static func setText(in line: String) -> (field: String, text: Range<String.Index>)? {
+        let scalars = line.unicodeScalars
+        var index = scalars.startIndex
+        func skip(while condition: (Unicode.Scalar) -> Bool) -> Range<String.Index> {
+            let start = index
+            while index < scalars.endIndex, condition(scalars[index]) { index = scalars.index(after: index) }
+            return start..<index
+        }
+        _ = skip(while: isSeparator)
+        guard String(scalars[skip { !isSeparator($0) }]) == "set" else { return nil }
+        _ = skip(while: isSeparator)
+        let field = String(scalars[skip { !isSeparator($0) }])
+        guard !field.isEmpty else { return nil }
+        // One separator after the field belongs to no word; the text is the rest of the line.
+        let textStart = index < scalars.endIndex ? scalars.index(after: index) : index
+        return (field, textStart..<line.endIndex)
+    }
+
     /// The commands allowed while a swipe is held: the ones that only look, and `release`.
     var isAllowedWhileGestureIsHeld: Bool {
         switch self {

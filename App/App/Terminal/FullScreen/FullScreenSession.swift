@@ -162,11 +162,15 @@ final class FullScreenSession {
         return String(text[..<range.lowerBound]) + String(repeating: "•", count: value.count)
     }
 
-    /// Where the value starts in `set <field> <value>` when `<field>` is a secure field on screen.
+    /// Where the text lies in a `set` line whose field is a secure field on screen, read as the command parser
+    /// reads it, so no spelling of the line (extra spaces, a tab) shows or keeps a secret.
     private func secureValueRange(in text: String) -> Range<String.Index>? {
-        let words = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard words.count == 3, words[0] == "set", isSecureField(String(words[1])) else { return nil }
-        return words[2].startIndex..<text.endIndex
+        guard let set = Command.setText(in: text), isSecureField(set.field) else { return nil }
+        return set.text
+    }
+
+    private func isPlainField(_ id: String) -> Bool {
+        root.window.screensOnTop.contains { screen in screen.content.fields.contains { $0.id == id && !$0.isSecure } }
     }
 
     private func isSecureField(_ id: String) -> Bool {
@@ -198,7 +202,8 @@ final class FullScreenSession {
     /// Runs the line; returns an exit code when the app should end.
     private func submit(in session: CommandSession) -> Int32? {
         defer { windowDidChange() }
-        let remembers = secureValueRange(in: editor.text) == nil
+        // A `set` line is kept only when its field is a plain field on screen: never one that may hold a secret.
+        let remembers = Command.setText(in: editor.text).map { isPlainField($0.field) } ?? true
         let line = editor.submit(remembers: remembers)
         if remembers, editor.history.last == line { history.append(line, to: Array(editor.history.dropLast())) }
         chrome.output = []
