@@ -228,6 +228,19 @@ private let snapshotCommands = "state\nscreen\n"
         #expect(run.error == "app: restored the nearest screen: the post '999' no longer exists\n")
     }
 
+    @Test("A record holding long text is told in one line a person reads, not repeated whole")
+    func longRecordTextIsCut() throws {
+        let directory = try TemporaryDataDirectory()
+        _ = directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
+        let long = String(repeating: "9", count: 5_000)
+        try rewriteRecord(in: directory) { $0.replacingOccurrences(of: #""post":"2""#, with: "\"post\":\"\(long)\"") }
+        let run = directory.run("state\n")
+        #expect(run.status == 0)
+        #expect(run.lastState?.top == "feed.popular")
+        #expect(run.error.hasPrefix("app: restored the nearest screen: the post '999"))
+        #expect(run.error.count < 300 && run.error.hasSuffix("…\n"), "\(run.error.count) characters")
+    }
+
     @Test("A record written before another process logged out restores the login screen")
     func loggedOutElsewhere() throws {
         let directory = try TemporaryDataDirectory()

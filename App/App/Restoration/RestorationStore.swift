@@ -63,13 +63,19 @@ final class AppRestoration {
         do {
             state = try store.load()
         } catch {
-            return "starting at the first screen: \(error)"
+            return Self.oneLine("starting at the first screen: \(error)")
         }
         guard let state else { return nil }
         let result = root.restore(from: state)
         lastSaved = state
         guard !result.isComplete else { return nil }
-        return "restored the nearest screen: " + result.problems.map(\.description).joined(separator: "; ")
+        return Self.oneLine(
+            "restored the nearest screen: " + result.problems.map(\.description).joined(separator: "; "))
+    }
+
+    /// `notice` cut to a line a person reads: a record may hold long text, and the notice repeats some of it.
+    private static func oneLine(_ notice: String, limit: Int = 240) -> String {
+        notice.count <= limit ? notice : String(notice.prefix(limit - 1)) + "…"
     }
 
     /// Saves where the person is, unless it is what was saved last. Returns the one-line notice to show when
