@@ -37,7 +37,8 @@ struct LaunchOptions: Equatable, Sendable {
           --open URL                  open a deep link at start, e.g. app://feed/post/2
           --move-aside-corrupt-data   rename a corrupt data file to <name>.corrupt-<timestamp> and start fresh
           --feature NAME              host one feature (Login, SignUp, Feed, ...) alone over in-memory
-                                      services, shown by a stand-in parent: push, sheet or embed chooses how
+                                      services, pushed by a stand-in parent; go back to it and tap push,
+                                      sheet or embed to show the feature another way, or hide
           --no-restore                start at the first screen instead of where you left
           --help                      print this help
 
