@@ -29,21 +29,17 @@ struct FullScreenEndToEndTests {
         #expect(data.run(AppHarness.demoLogin).status == 0)
         let terminal = try Self.start(data)
         try terminal.waitFor("[2] Popular")
-        try terminal.type("post.1")
-        try terminal.press("Enter")
+        try terminal.enter("post.1")
         try terminal.waitFor("Unlike (like)") { $0.joined().contains("(like)") }
-        try terminal.type("swipe back 0.3")
-        try terminal.press("Enter")
+        try terminal.enter("swipe back 0.3")
         try terminal.waitFor("Swipe back held at 30% · release cancels it")
-        try terminal.type("release")
-        try terminal.press("Enter")
+        try terminal.enter("release")
         try terminal.waitFor("the keys again") { $0.joined().contains("Enter run · Tab complete") }
         try terminal.press("F2")
         try terminal.waitFor("The tree panel is off.")
         try terminal.press("F2")
         try terminal.waitFor("The tree panel is on; it shows once the terminal is at least 100 columns wide.")
-        try terminal.type("quit")
-        try terminal.press("Enter")
+        try terminal.enter("quit")
         #expect(try terminal.ending().status == 0)
     }
 
@@ -57,8 +53,7 @@ struct FullScreenEndToEndTests {
         // Home and typing insert at the cursor; the screen is drawn in place, once.
         try terminal.type("et email demo@example.com")
         try terminal.press("Home")
-        try terminal.type("s")
-        try terminal.press("Enter")
+        try terminal.enter("s")
         var screen = try terminal.waitFor("Email (set email): demo@example.com")
         #expect(screen.filter { $0.contains("Email (set email)") }.count == 1)
 
@@ -85,8 +80,7 @@ struct FullScreenEndToEndTests {
             Self.commandLine($0).hasPrefix("> set email demo@example.com")
         }
         try terminal.press("C-u")
-        try terminal.type("compose")
-        try terminal.press("Enter")
+        try terminal.enter("compose")
         try terminal.waitFor("┌")
         try terminal.type("set text a draft with 世界 and 😀 and more words")
         try terminal.press("C-w", "C-w", "Enter")
@@ -102,8 +96,7 @@ struct FullScreenEndToEndTests {
         for row in frameRows { #expect(TerminalText.cellWidth(of: row) == 44 - 2, "\(row)") }
 
         // Leaving with a draft asks; No stays, Ctrl-D asks again, Yes leaves.
-        try terminal.type("quit")
-        try terminal.press("Enter")
+        try terminal.enter("quit")
         try terminal.waitFor("Leave? The draft is kept for next time.")
         try terminal.press("n")
         try terminal.waitFor("the question is gone") {
@@ -124,17 +117,14 @@ struct FullScreenEndToEndTests {
         let data = try TemporaryDataDirectory()
         let first = try Self.start(data)
         try first.waitFor("Email (set email)")
-        try first.type("set email someone@example.com")
-        try first.press("Enter")
-        try first.type("set password hidden-secret")
-        try first.press("Enter")
+        try first.enter("set email someone@example.com")
+        try first.enter("set password hidden-secret")
         try first.waitFor("Password (set password, secure): •")
         // However the line is spelled, the secret is masked while typed and never kept.
         try first.type(" set  password\tsecond-secret")
         try first.waitFor("the spaced line is masked") { Self.commandLine($0).hasSuffix("•••••••••••••") }
         try first.press("Enter")
-        try first.type("set nosuchfield third-secret")
-        try first.press("Enter")
+        try first.enter("set nosuchfield third-secret")
         try first.press("C-c")
         #expect(try first.ending().status == 0)
         let saved = try String(contentsOfFile: data.file(CommandHistory.fileName), encoding: .utf8)
@@ -167,8 +157,7 @@ struct FullScreenEndToEndTests {
         try terminal.waitFor("the key after Escape typed") { Self.commandLine($0) == "> open app://feed/pox" }
         try terminal.press("C-u", "F2")
         try terminal.waitFor("the panel is hidden") { !$0.joined().contains("Coordinators") }
-        try terminal.type("panel")
-        try terminal.press("Enter")
+        try terminal.enter("panel")
         try terminal.waitFor("│ Coordinators")
     }
 
@@ -177,16 +166,14 @@ struct FullScreenEndToEndTests {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data)
         try terminal.waitFor("Email (set email)")
-        try terminal.type("set password")
-        try terminal.press("Enter")
+        try terminal.enter("set password")
         try terminal.waitFor("Typed as dots")
         try terminal.type("top-secret")
         var screen = try terminal.waitFor("Password: ••••••••••")
         #expect(!screen.joined().contains("top-secret"))
         try terminal.press("Enter")
         try terminal.waitFor("Password (set password, secure): ••••••••••")
-        try terminal.type("signup")
-        try terminal.press("Enter")
+        try terminal.enter("signup")
         try terminal.waitFor("Create account")
         try terminal.press("C-c")
         screen = try terminal.waitFor("Leave? The sign-up is kept for next time, without passwords.")
@@ -238,8 +225,7 @@ struct FullScreenEndToEndTests {
         try dumb.waitFor("Type help for the commands")
         #expect(!(try dumb.isAlternateScreenOn()))
         #expect(!(try dumb.screen(escapes: true)).joined().contains("\u{1B}["))
-        try dumb.type("quit")
-        try dumb.press("Enter")
+        try dumb.enter("quit")
         #expect(try dumb.ending().status == 0)
 
         let coloured = try Self.start(data)

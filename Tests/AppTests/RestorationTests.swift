@@ -403,8 +403,7 @@ struct FullScreenRestorationTests {
         let second = try TmuxSession(app: ConcurrentProcessTests.builtApp(), arguments: ["--data-dir", data.path])
         let screen = try second.waitFor("Email (set email): new@example.com")
         #expect(screen.joined().contains("Create account"))
-        try second.type("back")
-        try second.press("Enter")
+        try second.enter("back")
         try second.waitFor("Email (set email): kept@example.com")
     }
 }

@@ -58,6 +58,12 @@ final class TmuxSession {
         try run(["send-keys", "-t", "main", "-l", text])
     }
 
+    /// Types `line` and presses Enter, as a person runs a command.
+    func enter(_ line: String) throws {
+        try type(line)
+        try press("Enter")
+    }
+
     /// The screen's rows as text; with `escapes`, with the colour and attribute sequences.
     func screen(escapes: Bool = false) throws -> [String] {
         try run(["capture-pane", "-p", "-t", "main"] + (escapes ? ["-e"] : [])).components(separatedBy: "\n")
