@@ -99,15 +99,9 @@ enum FeatureTemplates {
 
         /// Forwards what __Name__ tells its parent to the playground.
         @MainActor
-        private final class __Name__PlaygroundListener: __Name__Listener {
-            private weak var parent: (any PlaygroundParent)?
-
-            init(parent: any PlaygroundParent) {
-                self.parent = parent
-            }
-
+        private final class __Name__PlaygroundListener: PlaygroundListener, __Name__Listener {
             func __name__DidClose() {
-                parent?.featureDidFinish("__name__DidClose()")
+                finish("__name__DidClose()")
             }
         }
 

@@ -58,3 +58,20 @@ protocol PlaygroundParent: AnyObject {
     /// shows the event, then hides and detaches the feature.
     func featureDidFinish(_ event: String)
 }
+
+/// The base of every playground's listener: it holds the stand-in parent weakly, as a feature's parent is held,
+/// and forwards what the feature reports. A playground's listener subclasses it and conforms to the feature's
+/// listener protocol, calling ``finish(_:)`` from each of its methods.
+@MainActor
+class PlaygroundListener {
+    private weak var parent: (any PlaygroundParent)?
+
+    init(parent: any PlaygroundParent) {
+        self.parent = parent
+    }
+
+    /// Tells the stand-in parent that the feature reported `event` and is done.
+    func finish(_ event: String) {
+        parent?.featureDidFinish(event)
+    }
+}

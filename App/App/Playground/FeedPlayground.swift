@@ -17,15 +17,9 @@ extension FeaturePlayground {
 
 /// Forwards what Feed tells its parent to the playground.
 @MainActor
-private final class FeedPlaygroundListener: FeedListener {
-    private weak var parent: (any PlaygroundParent)?
-
-    init(parent: any PlaygroundParent) {
-        self.parent = parent
-    }
-
+private final class FeedPlaygroundListener: PlaygroundListener, FeedListener {
     func feedDidLogOut() {
-        parent?.featureDidFinish("feedDidLogOut()")
+        finish("feedDidLogOut()")
     }
 }
 

@@ -18,15 +18,9 @@ extension FeaturePlayground {
 
 /// Forwards what Login tells its parent to the playground.
 @MainActor
-private final class LoginPlaygroundListener: LoginListener {
-    private weak var parent: (any PlaygroundParent)?
-
-    init(parent: any PlaygroundParent) {
-        self.parent = parent
-    }
-
+private final class LoginPlaygroundListener: PlaygroundListener, LoginListener {
     func loginDidSucceed(_ session: LoginSession) {
-        parent?.featureDidFinish("loginDidSucceed(\(session.displayName), \(session.email))")
+        finish("loginDidSucceed(\(session.displayName), \(session.email))")
     }
 }
 

@@ -14,18 +14,12 @@ extension FeaturePlayground {
 
 /// Forwards what SignUp tells its parent to the playground.
 @MainActor
-private final class SignUpPlaygroundListener: SignUpListener {
-    private weak var parent: (any PlaygroundParent)?
-
-    init(parent: any PlaygroundParent) {
-        self.parent = parent
-    }
-
+private final class SignUpPlaygroundListener: PlaygroundListener, SignUpListener {
     func signUpDidFinish(_ session: SignUpSession) {
-        parent?.featureDidFinish("signUpDidFinish(\(session.displayName), \(session.email))")
+        finish("signUpDidFinish(\(session.displayName), \(session.email))")
     }
 
     func signUpDidCancel() {
-        parent?.featureDidFinish("signUpDidCancel()")
+        finish("signUpDidCancel()")
     }
 }
