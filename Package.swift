@@ -39,16 +39,28 @@ let package = Package(
         .systemLibrary(name: "CCrypt", path: "App/CCrypt"),
         .systemLibrary(name: "CSQLite", path: "App/CSQLite"),
         .systemLibrary(name: "CNcurses", path: "App/CNcurses"),
+        // The app in three rooms, each a target with one job; Tools/BoundaryRules.txt holds the walls between them.
+        // The data: SQLite, the stores, the live services and their in-memory twins. Knows nothing of the terminal.
         .target(
-            name: "App",
+            name: "AppData",
+            dependencies: ["Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CSQLite"],
+            path: "App/Data"
+        ),
+        // The app's flows: the coordinator tree, deep links, restoration, the playgrounds and the session the
+        // terminal drives.
+        .target(
+            name: "AppFlows",
             dependencies: [
-                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CSQLite", "CNcurses",
-                "ArgumentParsing",
+                "AppData", "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
                 // new-feature: app dependencies (feature playgrounds)
             ],
-            path: "App/App"
+            path: "App/Flows"
         ),
-        .executableTarget(name: "Main", dependencies: ["App"], path: "App/Main"),
+        // The terminal: command parsing, text escaping, the line mode and the full screen, over the flows' session.
+        .target(
+            name: "AppTerminal", dependencies: ["AppFlows", "Core", "InputRules", "CNcurses", "ArgumentParsing"],
+            path: "App/Terminal"),
+        .executableTarget(name: "Main", dependencies: ["AppTerminal"], path: "App/Main"),
 
         // MARK: Tools
         .target(name: "ArgumentParsing", path: "Tools/ArgumentParsing"),
@@ -86,7 +98,7 @@ let package = Package(
             dependencies: ["PluginTool"]
         ),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter", "ArgumentParsing"],
+            name: "Benchmarks", dependencies: ["AppData", "AppTerminal", "Core", "MallocCounter", "ArgumentParsing"],
             path: "Tools/Benchmarks"),
         .executableTarget(
             name: "ModuleGraph", dependencies: ["BoundaryCheck", "ArgumentParsing"], path: "Tools/ModuleGraph"),
@@ -98,7 +110,13 @@ let package = Package(
         .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting"]),
         .testTarget(name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting"]),
         .testTarget(name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Core", "CoreTesting", "InputRules"]),
+        // What the app's tests share: running the app in process on a temporary data directory.
+        .target(name: "AppTesting", dependencies: ["AppTerminal", "CSQLite"], path: "Tests/AppTesting"),
+        .testTarget(
+            name: "AppDataTests", dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules"]),
+        .testTarget(
+            name: "AppTerminalTests",
+            dependencies: ["AppTerminal", "AppFlows", "AppTesting", "Core", "CoreTesting", "InputRules"]),
         // new-feature: feature test targets
         .testTarget(
             name: "BoundaryCheckTests",

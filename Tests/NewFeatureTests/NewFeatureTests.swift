@@ -230,19 +230,19 @@ struct NewFeaturePlaygroundTests {
     func registersPlayground() throws {
         let package = try NewFeatureTests.ScratchPackage()
         defer { package.remove() }
-        let registry = "App/App/Playground/FeaturePlayground.swift"
+        let registry = "App/Flows/Playground/FeaturePlayground.swift"
         try FileManager.default.createDirectory(
-            at: package.root.appendingPathComponent("App/App/Playground"), withIntermediateDirectories: true)
+            at: package.root.appendingPathComponent("App/Flows/Playground"), withIntermediateDirectories: true)
         try "    static let all: [FeaturePlayground] = [\n        .login,\n        // new-feature: playgrounds\n    ]\n"
             .write(to: package.root.appendingPathComponent(registry), atomically: true, encoding: .utf8)
 
         let created = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root).apply()
 
-        #expect(created.contains("App/App/Playground/ProfilePlayground.swift"))
+        #expect(created.contains("App/Flows/Playground/ProfilePlayground.swift"))
         #expect(
             try package.text(registry).contains(
                 "        .login,\n        .profile,\n        // new-feature: playgrounds"))
-        let playground = try package.text("App/App/Playground/ProfilePlayground.swift")
+        let playground = try package.text("App/Flows/Playground/ProfilePlayground.swift")
         #expect(playground.contains("static let profile = FeaturePlayground("))
         #expect(playground.contains("func profileDidClose()"))
         let manifest = try package.text("Package.swift")
@@ -250,7 +250,7 @@ struct NewFeaturePlaygroundTests {
             manifest.contains(
                 "\"ProfileFeature\",\n                // new-feature: app dependencies (feature playgrounds)"))
         let appRule = try package.text("Tools/BoundaryRules.txt").split(separator: "\n").first {
-            $0.hasPrefix("imports App:")
+            $0.hasPrefix("imports AppFlows:")
         }
         #expect(appRule?.hasSuffix(" ProfileFeature") == true)
     }
@@ -262,7 +262,7 @@ struct NewFeaturePlaygroundTests {
         let created = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root).apply()
         #expect(!created.contains { $0.hasPrefix("App/") })
         let appRule = try package.text("Tools/BoundaryRules.txt").split(separator: "\n").first {
-            $0.hasPrefix("imports App:")
+            $0.hasPrefix("imports AppFlows:")
         }
         #expect(appRule?.contains("ProfileFeature") == false)
     }

@@ -1,4 +1,5 @@
-import App
+import AppData
+import AppTerminal
 import Foundation
 
 /// The app measured with 4, 10,000, 100,000 and 1,000,000 posts in its database: the same command-loop mix, the

@@ -30,7 +30,7 @@ public enum ImportGraphCheck {
             let allowedImports: Set<String>
             let allowedDependencies: Set<String>
             if target.isTest {
-                allowedImports = libraries.union([subject].compactMap { $0 })
+                allowedImports = libraries.union([subject].compactMap { $0 }).union(rules.imports[target.name] ?? [])
                 allowedDependencies = allowedImports
             } else if let imports = rules.imports[target.name] {
                 allowedImports = Set(imports)

@@ -1,0 +1,163 @@
+import AppFlows
+import Core
+
+/// Carries out commands against the running app: one implementation for the interactive and the scripted mode.
+@MainActor
+final class CommandSession {
+    /// What a command did.
+    enum Outcome: Equatable {
+        /// It worked; `output` is what it printed, if anything.
+        case done(output: String?)
+        /// It failed with this message; the state did not change (or shows the error inline).
+        case failed(String)
+        /// The person asked to leave.
+        case quit
+    }
+
+    private let root: CompositionRoot
+    private let renderer: ScreenRenderer
+    private let readSecret: ((String) -> String?)?
+
+    /// Creates a session over `root`.
+    ///
+    /// - Parameter readSecret: in the interactive mode, reads a secure field's value without echo, given the
+    ///   field's label as a prompt, and returns `nil` when the person ended the input instead (Ctrl-D); `nil` in
+    ///   the scripted mode, where `set <field>` without text is refused.
+    init(root: CompositionRoot, style: TextStyle, readSecret: ((String) -> String?)?) {
+        self.root = root
+        self.renderer = ScreenRenderer(style: style)
+        self.readSecret = readSecret
+    }
+
+    private var window: Window { root.window }
+
+    /// The screen as a person sees it, below a reminder of the link that waits for a log-in, if any.
+    func renderScreen() -> String {
+        let notice = root.appCoordinator.pendingLink.map { "Log in or sign up to continue to \($0.url)." }
+        return renderer.render(window, notice: notice)
+    }
+
+    /// The first fatal data error met so far, if any.
+    var fatalDataFailure: DataFailure? { root.fatalDataFailure }
+
+    /// Carries out `command`.
+    func execute(_ command: Command) -> Outcome {
+        if !window.isIdle, window.transitionsInFlight.contains(where: \.isHeld), !command.isAllowedWhileGestureIsHeld {
+            return .failed("a swipe is held; 'release' it first (state, tree, screen and help still work)")
+        }
+        switch command {
+        case .action(let id):
+            let isOffered = window.screensOnTop.contains { screen in screen.content.actions.contains { $0.id == id } }
+            guard isOffered else {
+                return .failed("unknown command or action '\(TerminalText.quoted(id))' (type 'help')")
+            }
+            return perform { () throws(ScreenInputError) in try window.performAction(id) }
+        case .actionNumber(let number):
+            let actions = ScreenRenderer.numberedActions(in: window)
+            guard number >= 1, number <= actions.count else {
+                return .failed("no action \(number) on this screen")
+            }
+            let numbered = actions[number - 1]
+            return perform { () throws(ScreenInputError) in try numbered.screen.performAction(numbered.action.id) }
+        case .set(let field, let text):
+            let value: String
+            if let text {
+                value = text
+            } else if let readSecret {
+                if let secure = secureField(field) {
+                    guard let typed = readSecret(secure.label) else {
+                        return .done(output: "cancelled; \(TerminalText.quoted(field)) is unchanged\n")
+                    }
+                    value = typed
+                } else {
+                    value = ""
+                }
+            } else {
+                return .failed("set \(field) needs text in a script")
+            }
+            return carryOut { () throws(ScreenInputError) in try window.setText(value, forField: field) }
+        case .back:
+            return gesture(.backButton)
+        case .dismiss:
+            return gesture(.swipeDown)
+        case .swipe(let gesture, let progress):
+            return carryOut { () throws(NavigationError) in
+                try window.beginGesture(gesture)
+                try window.updateGesture(progress: progress)
+            }
+        case .release:
+            return carryOut { () throws(NavigationError) in try window.releaseGesture() }
+        case .open(let text):
+            let link: DeepLink
+            do {
+                link = try DeepLink.parse(text)
+            } catch {
+                return .failed(error.description)
+            }
+            return carryOut { () throws(UserFacingError) in try root.appCoordinator.open(link) }
+        case .state:
+            return .done(
+                output: StateReport.json(
+                    window: window, root: root.appCoordinator,
+                    userDisplayName: root.appCoordinator.userDisplayName) + "\n")
+        case .tree:
+            return .done(output: StateReport.tree(window: window, root: root.appCoordinator))
+        case .screen:
+            return .done(output: renderScreen())
+        case .help:
+            return .done(output: Self.helpText)
+        case .quit:
+            return .quit
+        }
+    }
+
+    /// The text of `help`.
+    static var helpText: String {
+        let width = (Command.summary.map(\.usage.count).max() ?? 0) + 2
+        var lines = ["Commands:"]
+        for entry in Command.summary {
+            lines.append("  " + entry.usage + String(repeating: " ", count: width - entry.usage.count) + entry.meaning)
+        }
+        lines.append("Deep links: app://login, app://signup, app://feed, app://feed/popular, app://feed/post/<id>,")
+        lines.append("  app://feed/compose")
+        lines.append("Lines starting with # are comments. Actions are numbered on the screen; type a number or an id.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Helpers
+
+    /// Carries out `change` through the app coordinator (``AppCoordinator/carryOut(_:)``): what it throws, or
+    /// what the app could not do meanwhile, fails the command.
+    private func carryOut<Failure: Error & CustomStringConvertible>(
+        _ change: () throws(Failure) -> Void
+    )
+        -> Outcome
+    {
+        do {
+            if let failure = try root.appCoordinator.carryOut(change) { return .failed(failure.description) }
+        } catch {
+            return .failed(error.description)
+        }
+        return .done(output: nil)
+    }
+
+    /// Performs an action as ``carryOut(_:)`` does. A feature that refuses the action (a wrong password, a
+    /// malformed email) says so through the call itself (``ActionOutcome/refused(_:)``), with the reason its screen
+    /// shows.
+    private func perform(_ action: () throws(ScreenInputError) -> ActionOutcome) -> Outcome {
+        var answer = ActionOutcome.done
+        let outcome = carryOut { () throws(ScreenInputError) in answer = try action() }
+        guard case .done = outcome, case .refused(let reason) = answer else { return outcome }
+        return .failed(reason)
+    }
+
+    private func gesture(_ gesture: UserGesture) -> Outcome {
+        carryOut { () throws(NavigationError) in try window.perform(gesture) }
+    }
+
+    private func secureField(_ id: String) -> TextField? {
+        window.screensOnTop.reversed().lazy.compactMap { screen in
+            screen.content.fields.first { $0.id == id }
+        }.first.flatMap { $0.isSecure ? $0 : nil }
+    }
+}
