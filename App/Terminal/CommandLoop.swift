@@ -129,8 +129,8 @@ final class CommandLoop {
     /// Whether to leave: yes when no work would be lost, else the person's answer to the question (and yes when
     /// the input ends before an answer, since nobody is left to ask).
     private func confirmsLeaving(afterEndOfInput: Bool) -> Bool {
-        guard let work = root.appCoordinator.unsavedWork(in: root.window) else { return true }
-        output.write((afterEndOfInput ? "\n" : "") + "Leave? \(work). (y/n) ")
+        guard let question = root.leaveQuestion else { return true }
+        output.write((afterEndOfInput ? "\n" : "") + question + " ")
         guard case .text(let answer) = reader.next() else { return true }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }

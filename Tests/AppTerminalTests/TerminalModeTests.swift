@@ -78,6 +78,15 @@ struct LineModeLeavingTests {
         #expect(run.output.contains(#""top":"feed.compose""#), "after n the session went on")
     }
 
+    @Test("A playground, which keeps nothing, says the draft is lost rather than kept for next time")
+    func playgroundPromisesNothing() throws {
+        let input = TerminalKeystrokes(["compose\n", "set text unsaved words\n", "quit\n", "y\n"])
+        let run = AppHarness.run(input: input, arguments: ["--feature", "Feed"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("Leave? The draft is lost: a playground keeps nothing. (y/n) "))
+        #expect(!run.output.contains("kept for next time"))
+    }
+
     @Test("Ctrl-D in a sign-up asks; Ctrl-D again at the question leaves")
     func endOfInputInSignUpAsks() throws {
         let data = try TemporaryDataDirectory()

@@ -14,6 +14,23 @@ package enum UnsavedWork: Equatable, Sendable, CustomStringConvertible {
         case .signUp: "The sign-up is kept for next time, without passwords"
         }
     }
+
+    /// What leaving does to the work where nothing is kept for next time (a playground).
+    var lostDescription: String {
+        switch self {
+        case .composeDraft: "The draft is lost: a playground keeps nothing"
+        case .signUp: "The sign-up is lost: a playground keeps nothing"
+        }
+    }
+}
+
+extension CompositionRoot {
+    /// The question to ask before leaving now, `Leave? <what happens to the work>. (y/n)`, or `nil` when leaving
+    /// loses nothing. It promises the work back only where the place is kept for next time.
+    package var leaveQuestion: String? {
+        guard let work = appCoordinator.unsavedWork(in: window) else { return nil }
+        return "Leave? \(restoration == nil ? work.lostDescription : work.description). (y/n)"
+    }
 }
 
 extension RootCoordinating {

@@ -304,8 +304,8 @@ final class FullScreenSession {
 
     /// Asks before leaving when work would be lost; whether to leave.
     private func confirmLeaving() -> Bool {
-        guard let work = root.appCoordinator.unsavedWork(in: root.window) else { return true }
-        return ask("Leave? \(work). (y/n)")
+        guard let question = root.leaveQuestion else { return true }
+        return ask(question)
     }
 
     private func ask(_ question: String) -> Bool {
