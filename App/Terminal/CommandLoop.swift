@@ -13,12 +13,12 @@ final class CommandLoop {
     private let style: TextStyle
     private let errorStyle: TextStyle
     private let keepsGoing: Bool
-    private let root: CompositionRoot
+    private let session: AppSession
 
-    /// Creates a loop over `root` reading commands from `reader`; `style` is for `output` and `errorStyle` for
+    /// Creates a loop over the app's `session` reading commands from `reader`; `style` is for `output` and `errorStyle` for
     /// `errorOutput`, since only one of them may be a terminal.
     init(
-        root: CompositionRoot,
+        session: AppSession,
         reader: LineReader,
         input: any AppMain.ByteInput,
         output: any AppMain.TextOutput,
@@ -28,7 +28,7 @@ final class CommandLoop {
         errorStyle: TextStyle,
         keepsGoing: Bool
     ) {
-        self.root = root
+        self.session = session
         self.reader = reader
         self.input = input
         self.output = output
@@ -40,32 +40,26 @@ final class CommandLoop {
     }
 
     /// Runs until the end of the input, `quit`, a failure in a script (without `--keep-going`) or a data error,
-    /// and returns the exit code.
-    func run(initialLink: String?) -> Int32 {
+    /// and returns the exit code. `linkFailure` is why the link of `--open` could not be followed, if it could not.
+    func run(linkFailure: String?) -> Int32 {
         let readSecret: ((String) -> String?)? =
             isInteractive ? { [weak self] label in self?.readSecret(prompt: label) } : nil
-        let session = CommandSession(root: root, style: style, readSecret: readSecret)
-        var initialLinkFailure: String?
-        if let initialLink, case .failed(let message) = session.execute(.open(initialLink)) {
-            if let fatal = session.fatalDataFailure { return reportFatal(fatal) }
-            guard isInteractive else {
-                errorOutput.write("app: --open: \(TerminalText.escaped(message))\n")
-                return ExitCode.failure
-            }
-            initialLinkFailure = message
+        let commands = CommandSession(session: session, style: style, readSecret: readSecret)
+        if let code = settle(line: nil) { return code }
+        if let linkFailure, !isInteractive {
+            errorOutput.write("app: --open: \(TerminalText.escaped(linkFailure))\n")
+            return ExitCode.failure
         }
         if isInteractive {
             output.write(style.dim("Modular Coordinators. Type help for the commands, quit to leave.") + "\n\n")
-            output.write(session.renderScreen())
-            if let initialLinkFailure {
-                errorOutput.write(errorStyle.error("error: --open: " + TerminalText.escaped(initialLinkFailure)) + "\n")
+            output.write(commands.renderScreen())
+            if let linkFailure {
+                errorOutput.write(errorStyle.error("error: --open: " + TerminalText.escaped(linkFailure)) + "\n")
             }
         }
         var lineNumber = 0
         var anyFailed = false
         while true {
-            // Where the person is, saved after every command has settled (and after the start), before waiting.
-            if let notice = root.restoration?.save() { errorOutput.write("app: \(TerminalText.escaped(notice))\n") }
             if isInteractive { output.write("> ") }
             guard let line = reader.next() else {
                 // Ctrl-D at a terminal: ask first when work would be lost.
@@ -73,19 +67,19 @@ final class CommandLoop {
                 break
             }
             lineNumber += 1
-            let outcome = outcome(of: line, in: session)
-            if let fatal = session.fatalDataFailure { return reportFatal(fatal, line: lineNumber) }
+            let outcome = outcome(of: line, in: commands)
+            if let code = settle(line: lineNumber) { return code }
             switch outcome {
             case .quit:
                 if isInteractive, !confirmsLeaving(afterEndOfInput: false) { continue }
                 return isInteractive || !anyFailed ? ExitCode.success : ExitCode.failure
             case .done(let text):
                 if let text { output.write(text) }
-                if isInteractive, text == nil { output.write("\n" + session.renderScreen()) }
+                if isInteractive, text == nil { output.write("\n" + commands.renderScreen()) }
             case .failed(let message):
                 anyFailed = true
                 if isInteractive {
-                    output.write("\n" + session.renderScreen())
+                    output.write("\n" + commands.renderScreen())
                     errorOutput.write(errorStyle.error("error: " + TerminalText.escaped(message)) + "\n")
                 } else {
                     errorOutput.write("line \(lineNumber): \(TerminalText.escaped(message))\n")
@@ -95,6 +89,18 @@ final class CommandLoop {
         }
         if isInteractive { output.write("\n") }
         return isInteractive || !anyFailed ? ExitCode.success : ExitCode.failure
+    }
+
+    /// What the session says after a command (or the start) settled: the exit code when the app stops on damaged
+    /// data, else `nil`, with where the person is saved (a failed save told in one line).
+    private func settle(line: Int?) -> Int32? {
+        switch session.afterCommand() {
+        case .stop(let failure):
+            return Self.reportFatal(failure, line: line, to: errorOutput)
+        case .goOn(let notice):
+            if let notice { errorOutput.write("app: \(TerminalText.escaped(notice))\n") }
+            return nil
+        }
     }
 
     private func outcome(of line: LineReader.Line, in session: CommandSession) -> CommandSession.Outcome {
@@ -113,10 +119,6 @@ final class CommandLoop {
         }
     }
 
-    private func reportFatal(_ error: DataFailure, line: Int? = nil) -> Int32 {
-        Self.reportFatal(error, line: line, to: errorOutput)
-    }
-
     /// Writes why the app stops on a data error, and the advice, to `errorOutput`; returns the exit code.
     static func reportFatal(_ error: DataFailure, line: Int? = nil, to errorOutput: any AppMain.TextOutput) -> Int32 {
         let prefix = line.map { "line \($0): " } ?? "app: "
@@ -129,7 +131,7 @@ final class CommandLoop {
     /// Whether to leave: yes when no work would be lost, else the person's answer to the question (and yes when
     /// the input ends before an answer, since nobody is left to ask).
     private func confirmsLeaving(afterEndOfInput: Bool) -> Bool {
-        guard let question = root.leaveQuestion else { return true }
+        guard let question = session.leaveQuestion else { return true }
         output.write((afterEndOfInput ? "\n" : "") + question + " ")
         guard case .text(let answer) = reader.next() else { return true }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())

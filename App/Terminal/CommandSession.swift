@@ -14,31 +14,27 @@ final class CommandSession {
         case quit
     }
 
-    private let root: CompositionRoot
+    private let session: AppSession
     private let renderer: ScreenRenderer
     private let readSecret: ((String) -> String?)?
 
-    /// Creates a session over `root`.
+    /// Creates a command session over the app's `session`.
     ///
     /// - Parameter readSecret: in the interactive mode, reads a secure field's value without echo, given the
     ///   field's label as a prompt, and returns `nil` when the person ended the input instead (Ctrl-D); `nil` in
     ///   the scripted mode, where `set <field>` without text is refused.
-    init(root: CompositionRoot, style: TextStyle, readSecret: ((String) -> String?)?) {
-        self.root = root
+    init(session: AppSession, style: TextStyle, readSecret: ((String) -> String?)?) {
+        self.session = session
         self.renderer = ScreenRenderer(style: style)
         self.readSecret = readSecret
     }
 
-    private var window: Window { root.window }
+    private var window: Window { session.window }
 
     /// The screen as a person sees it, below a reminder of the link that waits for a log-in, if any.
     func renderScreen() -> String {
-        let notice = root.appCoordinator.pendingLink.map { "Log in or sign up to continue to \($0.url)." }
-        return renderer.render(window, notice: notice)
+        renderer.render(window, notice: session.notice)
     }
-
-    /// The first fatal data error met so far, if any.
-    var fatalDataFailure: DataFailure? { root.fatalDataFailure }
 
     /// Carries out `command`.
     func execute(_ command: Command) -> Outcome {
@@ -88,20 +84,13 @@ final class CommandSession {
         case .release:
             return carryOut { () throws(NavigationError) in try window.releaseGesture() }
         case .open(let text):
-            let link: DeepLink
-            do {
-                link = try DeepLink.parse(text)
-            } catch {
-                return .failed(error.description)
-            }
-            return carryOut { () throws(UserFacingError) in try root.appCoordinator.open(link) }
+            return session.open(text).map(Outcome.failed) ?? .done(output: nil)
         case .state:
             return .done(
                 output: StateReport.json(
-                    window: window, root: root.appCoordinator,
-                    userDisplayName: root.appCoordinator.userDisplayName) + "\n")
+                    window: window, root: session.coordinatorTree, userDisplayName: session.userDisplayName) + "\n")
         case .tree:
-            return .done(output: StateReport.tree(window: window, root: root.appCoordinator))
+            return .done(output: StateReport.tree(window: window, root: session.coordinatorTree))
         case .screen:
             return .done(output: renderScreen())
         case .help:
@@ -126,29 +115,22 @@ final class CommandSession {
 
     // MARK: - Helpers
 
-    /// Carries out `change` through the app coordinator (``AppCoordinator/carryOut(_:)``): what it throws, or
-    /// what the app could not do meanwhile, fails the command.
-    private func carryOut<Failure: Error & CustomStringConvertible>(
-        _ change: () throws(Failure) -> Void
-    )
-        -> Outcome
-    {
-        do {
-            if let failure = try root.appCoordinator.carryOut(change) { return .failed(failure.description) }
-        } catch {
-            return .failed(error.description)
+    /// Carries out `change` through the app's session: what it throws, or what the app could not do meanwhile,
+    /// fails the command.
+    private func carryOut<Failure: Error & CustomStringConvertible>(_ change: () throws(Failure) -> Void) -> Outcome {
+        perform { () throws(Failure) in
+            try change()
+            return .done
         }
-        return .done(output: nil)
     }
 
     /// Performs an action as ``carryOut(_:)`` does. A feature that refuses the action (a wrong password, a
     /// malformed email) says so through the call itself (``ActionOutcome/refused(_:)``), with the reason its screen
     /// shows.
-    private func perform(_ action: () throws(ScreenInputError) -> ActionOutcome) -> Outcome {
-        var answer = ActionOutcome.done
-        let outcome = carryOut { () throws(ScreenInputError) in answer = try action() }
-        guard case .done = outcome, case .refused(let reason) = answer else { return outcome }
-        return .failed(reason)
+    private func perform<Failure: Error & CustomStringConvertible>(
+        _ action: () throws(Failure) -> ActionOutcome
+    ) -> Outcome {
+        session.carryOut(action).map(Outcome.failed) ?? .done(output: nil)
     }
 
     private func gesture(_ gesture: UserGesture) -> Outcome {

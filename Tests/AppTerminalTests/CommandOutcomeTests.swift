@@ -15,7 +15,7 @@ struct CommandOutcomeTests {
         let root = try AppLaunch.open(
             dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
         ).root
-        let session = CommandSession(root: root, style: .plain) { _ in nil }
+        let session = CommandSession(session: AppSession(root: root), style: .plain) { _ in nil }
         #expect(root.appCoordinator.carryOut { root.appCoordinator.start() } == nil)
         defer { root.appCoordinator.stop() }
         _ = session.execute(.set(field: "email", text: "demo@example.com"))

@@ -279,7 +279,7 @@ struct ScreenModelTests {
         let root = try AppLaunch.open(
             dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
         ).root
-        let session = CommandSession(root: root, style: .plain) { _ in nil }
+        let session = CommandSession(session: AppSession(root: root), style: .plain) { _ in nil }
         root.appCoordinator.start()
         defer { root.appCoordinator.stop() }
         for command in AppHarness.demoLogin.split(separator: "\n") {

@@ -46,7 +46,7 @@ struct LifetimeTests {
             let root = try AppLaunch.open(
                 dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
             ).root
-            let session = CommandSession(root: root, style: .plain) { _ in nil }
+            let session = CommandSession(session: AppSession(root: root), style: .plain) { _ in nil }
             root.appCoordinator.start()
             // AppCoordinator + LoginCoordinator; login.navigation + login.
             #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 2)

@@ -10,7 +10,7 @@ import Glibc
 /// sense on a full screen are ``TerminalCommand``s.
 @MainActor
 final class FullScreenSession {
-    private let root: CompositionRoot
+    private let session: AppSession
     private let terminal: NcursesTerminal
     private let history: CommandHistory
     private var editor: LineEditor
@@ -42,9 +42,9 @@ final class FullScreenSession {
         }
     }
 
-    /// Creates a session over `root` drawing on `terminal`, remembering lines in `history`.
-    init(root: CompositionRoot, terminal: NcursesTerminal, history: CommandHistory) {
-        self.root = root
+    /// Creates the full screen over the app's `session`, drawing on `terminal`, remembering lines in `history`.
+    init(session: AppSession, terminal: NcursesTerminal, history: CommandHistory) {
+        self.session = session
         self.terminal = terminal
         self.history = history
         self.editor = LineEditor(history: history.load())
@@ -53,28 +53,31 @@ final class FullScreenSession {
 
     /// Runs until the person leaves or a termination signal comes, gives the terminal back, and returns the exit
     /// code (128 plus the signal's number after a signal).
-    /// `notice` is a line to show at once (why the place the person left could not be restored as it was).
-    func run(initialLink: String?, notice: String? = nil, errorOutput: any AppMain.TextOutput) -> Int32 {
+    /// `notice` is a line to show at once (why the place the person left could not be restored as it was), and
+    /// `linkFailure` why the link of `--open` could not be followed, if it could not.
+    func run(linkFailure: String?, notice: String? = nil, errorOutput: any AppMain.TextOutput) -> Int32 {
         defer { terminal.close() }
-        let session = CommandSession(
-            root: root, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) })
+        let commands = CommandSession(
+            session: session, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) })
         chrome.error = notice
-        if let initialLink, case .failed(let message) = session.execute(.open(initialLink)) {
-            chrome.error = "--open: " + message
-        }
+        if let linkFailure { chrome.error = "--open: " + linkFailure }
         windowDidChange()
         while true {
-            // Where the person is, saved after every command has settled (and after the start), before waiting.
-            if model == nil, let failure = root.restoration?.save() { chrome.error = failure }
-            if let fatal = session.fatalDataFailure {
-                terminal.close()
-                return CommandLoop.reportFatal(fatal, to: errorOutput)
+            // What a command (or the start) leaves to do once it settled: the place saved, or the stop on damaged data.
+            if model == nil {
+                switch session.afterCommand() {
+                case .stop(let failure):
+                    terminal.close()
+                    return CommandLoop.reportFatal(failure, to: errorOutput)
+                case .goOn(let failure):
+                    if let failure { chrome.error = failure }
+                }
             }
             draw()
             guard let key = nextKey() else { return 128 + (terminal.terminationSignal ?? SIGTERM) }
             switch key {
             case .enter:
-                if let code = submit(in: session) { return code }
+                if let code = submit(in: commands) { return code }
             case .tab:
                 complete()
             case .interrupt:
@@ -125,7 +128,7 @@ final class FullScreenSession {
 
     /// The status line between commands: the keys, or, while a swipe is held, what `release` will do.
     private var idleStatus: String {
-        guard let held = root.window.transitionsInFlight.first(where: \.isHeld) else { return Self.keysHint }
+        guard let held = session.window.transitionsInFlight.first(where: \.isHeld) else { return Self.keysHint }
         let gesture = held.kind == .swipeDown ? "Swipe down" : "Swipe back"
         let percent = Int((held.progress * 100).rounded())
         let release = held.progress >= 0.5 ? "release finishes it" : "release cancels it"
@@ -134,9 +137,9 @@ final class FullScreenSession {
 
     private func draw(clearingFirst: Bool = false) {
         if chrome.status == Self.keysHint || chrome.status.hasPrefix("Swipe ") { chrome.status = idleStatus }
-        let model = model ?? ScreenModel(window: root.window, root: root.appCoordinator, notice: notice)
+        let model = model ?? ScreenModel(window: session.window, root: session.coordinatorTree, notice: session.notice)
         self.model = model
-        let onTop = root.window.topViewController?.screenID
+        let onTop = session.window.topViewController?.screenID
         if onTop != topScreenID {
             topScreenID = onTop
             chrome.scroll = 0
@@ -149,10 +152,6 @@ final class FullScreenSession {
         page = frame.page
         outputPage = frame.outputPage
         terminal.draw(frame, clearingFirst: clearingFirst)
-    }
-
-    private var notice: String? {
-        root.appCoordinator.pendingLink.map { "Log in or sign up to continue to \($0.url)." }
     }
 
     /// The input as shown: the text of `set <secure field> …` masked.
@@ -171,11 +170,12 @@ final class FullScreenSession {
     }
 
     private func isPlainField(_ id: String) -> Bool {
-        root.window.screensOnTop.contains { screen in screen.content.fields.contains { $0.id == id && !$0.isSecure } }
+        session.window.screensOnTop.contains { screen in screen.content.fields.contains { $0.id == id && !$0.isSecure }
+        }
     }
 
     private func isSecureField(_ id: String) -> Bool {
-        root.window.screensOnTop.contains { screen in screen.content.fields.contains { $0.id == id && $0.isSecure } }
+        session.window.screensOnTop.contains { screen in screen.content.fields.contains { $0.id == id && $0.isSecure } }
     }
 
     // MARK: - Keys
@@ -201,7 +201,7 @@ final class FullScreenSession {
     }
 
     /// Runs the line; returns an exit code when the app should end.
-    private func submit(in session: CommandSession) -> Int32? {
+    private func submit(in commands: CommandSession) -> Int32? {
         defer { windowDidChange() }
         // A `set` line is kept only when its field is a plain field on screen: never one that may hold a secret.
         let remembers = Command.setText(in: editor.text).map { isPlainField($0.field) } ?? true
@@ -233,11 +233,11 @@ final class FullScreenSession {
         default:
             break
         }
-        switch session.execute(command) {
+        switch commands.execute(command) {
         case .done(let output):
             if let output, !output.isEmpty { chrome.output = outputLines(output) }
         case .failed(let message):
-            let onScreen = root.window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
+            let onScreen = session.window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
             if message != onScreen { chrome.error = message }
         case .quit:
             return ExitCode.success
@@ -277,8 +277,8 @@ final class FullScreenSession {
 
     private func complete() {
         let vocabulary = Completion.Vocabulary(
-            commands: Self.commandWords, actions: root.window.screensOnTop.flatMap { $0.content.actions.map(\.id) },
-            fields: root.window.screensOnTop.flatMap { $0.content.fields.map(\.id) }, links: Self.links)
+            commands: Self.commandWords, actions: session.window.screensOnTop.flatMap { $0.content.actions.map(\.id) },
+            fields: session.window.screensOnTop.flatMap { $0.content.fields.map(\.id) }, links: Self.links)
         guard let result = Completion.complete(editor.text, cursor: editor.cursor, vocabulary: vocabulary) else {
             return
         }
@@ -304,7 +304,7 @@ final class FullScreenSession {
 
     /// Asks before leaving when work would be lost; whether to leave.
     private func confirmLeaving() -> Bool {
-        guard let question = root.leaveQuestion else { return true }
+        guard let question = session.leaveQuestion else { return true }
         return ask(question)
     }
 

@@ -75,26 +75,31 @@ final class AppRunner {
         } else {
             commandInput = input
         }
-        let startFailure = root.appCoordinator.carryOut { root.appCoordinator.start() }
-        defer { root.appCoordinator.stop() }
-        if let startFailure {
-            errorOutput.write("app: \(TerminalText.escaped(startFailure.description))\n")
-            return ExitCode.failure
-        }
+        let session = AppSession(root: root)
+        defer { session.stop() }
         // Where the person left, restored before the first screen is drawn; a record that no longer applies gives
         // one line.
-        let restorationNotice = options.restores ? root.restoration?.restore() : nil
+        let restorationNotice: String?
+        let linkFailure: String?
+        switch session.start(restores: options.restores, initialLink: options.initialLink) {
+        case .failed(let message):
+            errorOutput.write("app: \(TerminalText.escaped(message))\n")
+            return ExitCode.failure
+        case .started(let notice, let failure):
+            restorationNotice = notice
+            linkFailure = failure
+        }
         let isInteractive = options.scriptPath == nil && input.isTerminal
         if isInteractive, let terminal = fullScreenTerminal(colour: !options.forbidsColour) {
-            let session = FullScreenSession(
-                root: root, terminal: terminal, history: CommandHistory(directory: options.dataDirectory))
-            return session.run(initialLink: options.initialLink, notice: restorationNotice, errorOutput: errorOutput)
+            let fullScreen = FullScreenSession(
+                session: session, terminal: terminal, history: CommandHistory(directory: options.dataDirectory))
+            return fullScreen.run(linkFailure: linkFailure, notice: restorationNotice, errorOutput: errorOutput)
         }
         if let restorationNotice { errorOutput.write("app: \(TerminalText.escaped(restorationNotice))\n") }
         // A terminal that says it cannot do more than print (TERM=dumb) gets plain text.
         let allowsColour = isInteractive && !options.forbidsColour && environment["TERM"] != "dumb"
         let loop = CommandLoop(
-            root: root,
+            session: session,
             reader: LineReader(input: commandInput),
             input: commandInput,
             output: output,
@@ -103,7 +108,7 @@ final class AppRunner {
             style: TextStyle(usesColour: allowsColour && output.isTerminal),
             errorStyle: TextStyle(usesColour: allowsColour && errorOutput.isTerminal),
             keepsGoing: options.keepsGoing)
-        return loop.run(initialLink: options.initialLink)
+        return loop.run(linkFailure: linkFailure)
     }
 
     /// The full-screen terminal, when standard input and output are the process's terminal, `TERM` names a
