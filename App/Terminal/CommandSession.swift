@@ -54,7 +54,7 @@ final class CommandSession {
                 return .failed("no action \(number) on this screen")
             }
             let numbered = actions[number - 1]
-            return perform { () throws(ScreenInputError) in try numbered.screen.performAction(numbered.action.id) }
+            return perform { () throws(ScreenInputError) in try numbered.screen.performAction(numbered.id) }
         case .set(let field, let text):
             let value: String
             if let text {

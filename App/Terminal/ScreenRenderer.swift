@@ -7,22 +7,12 @@ import Core
 /// performs exactly the action drawn beside it. Every text from a screen is escaped (see ``TerminalText``).
 @MainActor
 struct ScreenRenderer {
-    /// A numbered action: the screen that offers it and its id.
-    struct NumberedAction {
-        /// The screen to perform it on.
-        let screen: ViewController
-        /// The action.
-        let action: ScreenAction
-    }
-
     /// Colour or plain.
     let style: TextStyle
 
     /// The actions on top, in the order they are drawn and numbered (from 1).
-    static func numberedActions(in window: Window) -> [NumberedAction] {
-        contentScreens(of: window.screensOnTop).flatMap { screen in
-            screen.content.actions.map { NumberedAction(screen: screen, action: $0) }
-        }
+    static func numberedActions(in window: Window) -> [ScreenContent.NumberedAction] {
+        ScreenContent(of: window.screensOnTop).actions
     }
 
     /// The screen as lines of text, ending with a line break; `notice`, when given, is drawn above it (the app's
@@ -62,74 +52,7 @@ struct ScreenRenderer {
         if breadcrumb.count > 1 {
             lines.append(style.dim(breadcrumb.map(TerminalText.escaped).joined(separator: " › ")))
         }
-        var number = 0
-        var isFirstTitle = true
-        for screen in Self.contentScreens(of: path) {
-            let content = screen.content
-            if !content.title.isEmpty {
-                let title = TerminalText.escaped(content.title)
-                lines.append(isFirstTitle ? style.bold(title) : style.bold("· " + title))
-                if isFirstTitle { lines.append(String(repeating: "=", count: max(3, title.count))) }
-                isFirstTitle = false
-            }
-            for element in content.elements {
-                lines += renderElement(element, number: &number)
-            }
-            if let message = content.errorMessage {
-                lines.append(style.error("! " + TerminalText.escaped(message)))
-            }
-        }
-        return lines
-    }
-
-    private func renderElement(_ element: ScreenElement, number: inout Int) -> [String] {
-        switch element {
-        case .text(let text):
-            return [TerminalText.escaped(text)]
-        case .field(let field):
-            let kind = field.isSecure ? ", secure" : ""
-            return [
-                "\(TerminalText.escaped(field.label)) " + style.dim("(set \(TerminalText.escaped(field.id))\(kind))")
-                    + ": " + TerminalText.escaped(field.displayedValue)
-            ]
-        case .button(let button):
-            number += 1
-            let availability = button.isEnabled ? "" : ", unavailable"
-            return [
-                style.accent("[\(number)]") + " " + TerminalText.escaped(button.title) + " "
-                    + style.dim("(\(TerminalText.escaped(button.id))\(availability))")
-            ]
-        case .list(let list):
-            guard !list.items.isEmpty else {
-                return list.emptyMessage.map { ["  " + TerminalText.escaped($0)] } ?? []
-            }
-            var lines: [String] = []
-            for item in list.items {
-                var head = TerminalText.escaped(item.title)
-                if let detail = item.detail { head += " · " + TerminalText.escaped(detail) }
-                if let actionID = item.actionID {
-                    number += 1
-                    lines.append(
-                        style.accent("[\(number)]") + " " + head + " "
-                            + style.dim("(\(TerminalText.escaped(actionID)))"))
-                } else {
-                    lines.append("  - " + head)
-                }
-                if let subtitle = item.subtitle {
-                    lines.append("      " + TerminalText.escaped(subtitle))
-                }
-            }
-            return lines
-        case .segmentedControl(let control):
-            let segments = control.segments.map { segment -> String in
-                number += 1
-                let title = TerminalText.escaped(segment.title)
-                let shown = segment.id == control.selectedID ? style.bold("<\(title)>") : title
-                return style.accent("[\(number)]") + " " + shown + " "
-                    + style.dim("(\(TerminalText.escaped(segment.id)))")
-            }
-            return [segments.joined(separator: "  ")]
-        }
+        return lines + ScreenContent(of: path).lines.map(style.text(of:))
     }
 
     // MARK: - Paths

@@ -304,7 +304,7 @@ struct ScreenModelTests {
         let drawn = sheet.lines.map { $0.map(\.text).joined() }
         // Every number drawn is the action the same number performs.
         for (index, numbered) in ScreenRenderer.numberedActions(in: root.window).enumerated() {
-            #expect(drawn.contains { $0.hasPrefix("[\(index + 1)]") && $0.contains("(\(numbered.action.id))") })
+            #expect(drawn.contains { $0.hasPrefix("[\(index + 1)]") && $0.contains("(\(numbered.id))") })
         }
         #expect(drawn.contains("Post (set text): Draft"))
         #expect(compose.panel.contains { $0.map(\.text).joined().contains("ComposeCoordinator") })

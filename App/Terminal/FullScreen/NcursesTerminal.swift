@@ -89,7 +89,7 @@ final class NcursesTerminal {
 
     private func attributes(for style: CellStyle) -> (attr_t, Int16) {
         switch style {
-        case .plain, .frame: (cncurses_normal(), 0)
+        case .plain, .frame, .rule: (cncurses_normal(), 0)
         case .bold: (cncurses_bold(), 0)
         case .dim: (cncurses_dim(), 0)
         case .accent: usesColour ? (cncurses_normal(), 2) : (cncurses_bold(), 0)

@@ -52,12 +52,10 @@ struct ScreenModel: Equatable, Sendable {
             ? ScreenRenderer.contentScreens(of: topPath).prefix(1).map(ScreenRenderer.title(of:)) : breadcrumb
         canGoBack = onTop.contains { ($0 as? NavigationController).map { $0.viewControllers.count > 1 } ?? false }
         self.notice = notice
-        var number = 0
-        let topLines = Self.lines(of: topPath, number: &number)
+        let topLines = Self.lines(of: topPath)
         if levels.count > 1, let top = levels.last, top.modalPresentationStyle != .fullScreen {
-            var ignored = 0
             let presenterPath = ScreenRenderer.visiblePath(from: levels[levels.count - 2])
-            content = Self.lines(of: presenterPath, number: &ignored).map { line in
+            content = Self.lines(of: presenterPath).map { line in
                 line.map { StyledSpan($0.text, .dim) }
             }
             sheet = Sheet(caption: ScreenRenderer.describe(top.modalPresentationStyle), lines: topLines)
@@ -75,79 +73,10 @@ struct ScreenModel: Equatable, Sendable {
 
     // MARK: - Content
 
+    /// The content of `path` as the full screen lays it out: the lines ``ScreenContent`` produces, the rule under
+    /// the first title left blank.
     @MainActor
-    private static func lines(of path: [ViewController], number: inout Int) -> [StyledLine] {
-        var lines: [StyledLine] = []
-        var isFirstTitle = true
-        for screen in ScreenRenderer.contentScreens(of: path) {
-            let content = screen.content
-            if !content.title.isEmpty {
-                lines.append([StyledSpan(isFirstTitle ? content.title : "· " + content.title, .bold)])
-                if isFirstTitle { lines.append([]) }
-                isFirstTitle = false
-            }
-            for element in content.elements {
-                lines += self.lines(of: element, number: &number)
-            }
-            if let message = content.errorMessage {
-                lines.append([StyledSpan("! " + message, .error)])
-            }
-        }
-        return lines
-    }
-
-    private static func lines(of element: ScreenElement, number: inout Int) -> [StyledLine] {
-        switch element {
-        case .text(let text):
-            return [[StyledSpan(text)]]
-        case .field(let field):
-            let kind = field.isSecure ? ", secure" : ""
-            return [
-                [
-                    StyledSpan(field.label + " "), StyledSpan("(set \(field.id)\(kind))", .dim),
-                    StyledSpan(": " + field.displayedValue),
-                ]
-            ]
-        case .button(let button):
-            number += 1
-            let availability = button.isEnabled ? "" : ", unavailable"
-            return [
-                [
-                    StyledSpan("[\(number)]", .accent), StyledSpan(" " + button.title + " "),
-                    StyledSpan("(\(button.id)\(availability))", .dim),
-                ]
-            ]
-        case .list(let list):
-            guard !list.items.isEmpty else {
-                return list.emptyMessage.map { [[StyledSpan("  " + $0, .dim)]] } ?? []
-            }
-            var lines: [StyledLine] = []
-            for item in list.items {
-                var head = item.title
-                if let detail = item.detail { head += " · " + detail }
-                if let actionID = item.actionID {
-                    number += 1
-                    lines.append([
-                        StyledSpan("[\(number)]", .accent), StyledSpan(" " + head + " "),
-                        StyledSpan("(\(actionID))", .dim),
-                    ])
-                } else {
-                    lines.append([StyledSpan("  - " + head)])
-                }
-                if let subtitle = item.subtitle {
-                    lines.append([StyledSpan("      " + subtitle)])
-                }
-            }
-            return lines
-        case .segmentedControl(let control):
-            var line: StyledLine = []
-            for segment in control.segments {
-                number += 1
-                let isSelected = segment.id == control.selectedID
-                line.append(StyledSpan(line.isEmpty ? "" : " "))
-                line.append(StyledSpan(" [\(number)] \(segment.title) ", isSelected ? .selectedTab : .plain))
-            }
-            return [line, []]
-        }
+    private static func lines(of path: [ViewController]) -> [StyledLine] {
+        ScreenContent(of: path).lines.map { line in line.contains { $0.style == .rule } ? [] : line }
     }
 }

@@ -9,6 +9,8 @@ struct TerminalSize: Equatable, Sendable {
 /// How a cell is drawn; the terminal maps each style to its attributes (and colour, when allowed).
 enum CellStyle: Equatable, Sendable {
     case plain, bold, dim, accent, error, bar, selectedTab, frame
+    /// The rule under a screen's first title: the line mode prints it, the full screen leaves its row blank.
+    case rule
 }
 
 /// One cell of the grid: what is written there and how many columns it takes (2 for a wide character).
