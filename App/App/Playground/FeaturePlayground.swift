@@ -31,6 +31,8 @@ struct FeaturePlayground {
         .login,
         .signUp,
         .feed,
+        .onboarding,
+        .profile,
         // new-feature: playgrounds
     ]
 
