@@ -159,4 +159,24 @@ struct ProfileEditTests {
             #expect(window.fieldValue == "Ada", "a fresh edit")
         }
     }
+
+    @Test("An edit that cannot be closed stays with the reason; a saved name is still saved and reported")
+    func closeFails() throws {
+        let service = FakeProfileService()
+        try withProfileShown(service: service) { parent, window in
+            try window.tap("edit")
+            try window.type("Grace", into: "displayName")
+            let navigation = try #require(window.rootViewController as? NavigationController)
+            let edit = try #require(navigation.topViewController)
+            try navigation.setStack([edit])
+            let message = "This cannot be shown: the screen is not in a navigation controller"
+            #expect(try window.tap("save") == .refused(message))
+            #expect(window.topScreenID == "profile.edit")
+            #expect(service.renames == ["Grace"])
+            #expect(parent.renames == ["Grace"])
+            #expect(window.fieldValue == "Grace")
+            #expect(parent.profile?.holdsUnsavedEdit == false, "the name is saved")
+            #expect(try window.tap("cancel") == .refused(message), "the saved name is no change to ask about")
+        }
+    }
 }

@@ -26,6 +26,9 @@ protocol ProfileEditPresentable: AnyObject {
     /// Puts `displayName` into the field, as if the person had typed it.
     func show(displayName: String)
 
+    /// Makes `savedName` the name a change is measured against, and puts it into the field.
+    func show(savedName: String)
+
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
     func show(errorMessage: String?)
 }
@@ -35,7 +38,8 @@ final class ProfileEditCoordinator: ViewableCoordinator<any ProfileEditPresentab
     weak var listener: (any ProfileEditListener)?
     private let accounts: any ProfileAccountService
     private let user: ProfileUser
-    private let savedName: String
+    /// The name as saved: the one the edit started with, or the one it saved.
+    private var savedName: String
 
     /// Creates the edit of `user`, saved as `savedName`, around `screen`.
     init(
@@ -94,6 +98,8 @@ extension ProfileEditCoordinator: ProfileEditScreenListener {
             presenter.show(errorMessage: ProfileMessage.message(for: error))
             return
         }
+        savedName = summary.displayName
+        presenter.show(savedName: savedName)
         listener?.editDidSave(summary)
     }
 

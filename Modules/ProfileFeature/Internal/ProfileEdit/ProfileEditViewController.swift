@@ -18,7 +18,7 @@ final class ProfileEditViewController: ViewController, ProfileEditPresentable {
     weak var listener: (any ProfileEditScreenListener)?
     private(set) var displayName: String
     /// The saved name, which the field starts with; a different text is a change.
-    private let savedName: String
+    private var savedName: String
     /// What the screen says after a refused back or `cancel` with a change; `discard` is offered with it.
     private var notice: String?
     private var errorMessage: String?
@@ -66,6 +66,11 @@ final class ProfileEditViewController: ViewController, ProfileEditPresentable {
     func show(displayName: String) {
         self.displayName = displayName
         if !holdsChange { notice = nil }
+    }
+
+    func show(savedName: String) {
+        self.savedName = savedName
+        show(displayName: savedName)
     }
 
     func show(errorMessage: String?) {
