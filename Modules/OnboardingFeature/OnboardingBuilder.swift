@@ -12,7 +12,8 @@ public protocol OnboardingDependency {
 }
 
 /// What the Onboarding flow tells its parent. Either call ends the flow: the parent records that the person saw
-/// it, hides its screens and detaches its coordinator.
+/// it, hides its screens (the first page and the pages pushed above it: pop below the first page, or replace the
+/// stack) and detaches its coordinator.
 @MainActor
 public protocol OnboardingListener: AnyObject {
     /// The person read every page and tapped `done` on the last one.
