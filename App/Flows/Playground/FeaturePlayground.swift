@@ -31,6 +31,8 @@ package struct FeaturePlayground {
         .login,
         .signUp,
         .feed,
+        .onboarding,
+        .profile,
         // new-feature: playgrounds
     ]
 
