@@ -47,7 +47,9 @@ let package = Package(
         // The data: SQLite, the stores, the live services and their in-memory twins. Knows nothing of the terminal.
         .target(
             name: "AppData",
-            dependencies: ["Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CSQLite"],
+            dependencies: [
+                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "ProfileFeature", "CCrypt", "CSQLite",
+            ],
             path: "App/Data"
         ),
         // The app's flows: the coordinator tree, deep links, restoration, the playgrounds and the session the
