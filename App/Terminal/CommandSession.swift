@@ -83,6 +83,12 @@ final class CommandSession {
             }
         case .release:
             return carryOut { () throws(NavigationError) in try window.releaseGesture() }
+        case .tab(let id):
+            if let tabBar = ScreenContent.tabBarOnTop(in: window), !tabBar.items.contains(where: { $0.id == id }) {
+                let ids = tabBar.items.map(\.id).joined(separator: ", ")
+                return .failed("no tab '\(TerminalText.quoted(id))' on this screen (tabs: \(ids))")
+            }
+            return carryOut { () throws(NavigationError) in _ = try window.tapTab(id) }
         case .open(let text):
             return session.open(text).map(Outcome.failed) ?? .done(output: nil)
         case .state:
@@ -108,7 +114,7 @@ final class CommandSession {
             lines.append("  " + entry.usage + String(repeating: " ", count: width - entry.usage.count) + entry.meaning)
         }
         lines.append("Deep links: app://login, app://signup, app://feed, app://feed/popular, app://feed/post/<id>,")
-        lines.append("  app://feed/compose")
+        lines.append("  app://feed/compose, app://profile, app://profile/edit")
         lines.append("Lines starting with # are comments. Actions are numbered on the screen; type a number or an id.")
         return lines.joined(separator: "\n") + "\n"
     }

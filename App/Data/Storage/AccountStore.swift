@@ -121,9 +121,10 @@ struct AccountStore: Sendable {
         let email = EmailAddress.normalized(email)
         return try database.read { connection throws(SQLiteError) in
             guard let account = try Self.account(email: email, in: connection) else { return nil }
-            let count = try connection.query(
-                "SELECT count(*) FROM posts WHERE author_email = ?1", [.text(email)]
-            ) { $0.integer(0) }.first ?? 0
+            let count =
+                try connection.query(
+                    "SELECT count(*) FROM posts WHERE author_email = ?1", [.text(email)]
+                ) { $0.integer(0) }.first ?? 0
             return (account.displayName, Int(count))
         }
     }
@@ -165,16 +166,17 @@ struct AccountStore: Sendable {
     func unseenLatestCount(email: String, limit: Int) throws(DataError) -> Int {
         let email = EmailAddress.normalized(email)
         return try database.read { connection throws(SQLiteError) in
-            let count = try connection.query(
-                """
-                SELECT count(*) FROM (
-                    SELECT 1 FROM posts, accounts
-                    WHERE accounts.email = ?1
-                        AND posts.created_at > coalesce(accounts.latest_seen_at, accounts.created_at)
-                        AND posts.author_email != ?1
-                    LIMIT ?2)
-                """, [.text(email), .integer(Int64(max(0, limit)))]
-            ) { $0.integer(0) }.first ?? 0
+            let count =
+                try connection.query(
+                    """
+                    SELECT count(*) FROM (
+                        SELECT 1 FROM posts, accounts
+                        WHERE accounts.email = ?1
+                            AND posts.created_at > coalesce(accounts.latest_seen_at, accounts.created_at)
+                            AND posts.author_email != ?1
+                        LIMIT ?2)
+                    """, [.text(email), .integer(Int64(max(0, limit)))]
+                ) { $0.integer(0) }.first ?? 0
             return Int(count)
         }
     }

@@ -11,6 +11,9 @@ package protocol RootCoordinating: Coordinator {
     /// Whether a sign-up is on screen, which leaving the app would throw away.
     var isSignUpOnScreen: Bool { get }
 
+    /// Whether Profile's edit holds a new display name not yet saved, in a tab shown or hidden.
+    var holdsUnsavedProfileEdit: Bool { get }
+
     /// Runs `command` (one command's effect) and returns what the root could not do while it ran, if anything:
     /// a flow it could not show, a change it could not save. What `command` throws is rethrown.
     func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure?

@@ -42,6 +42,11 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
         window.screensOnTop.contains { $0.screenID.hasPrefix("signup.") }
     }
 
+    /// Whether the Profile playground's edit on top refuses the back: it holds a new name not saved.
+    var holdsUnsavedProfileEdit: Bool {
+        window.screensOnTop.contains { $0.screenID == "profile.edit" && $0.isModalInNavigation }
+    }
+
     func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
         try failures.collect(command)
     }

@@ -7,11 +7,14 @@ package enum UnsavedWork: Equatable, Sendable, CustomStringConvertible {
     case composeDraft
     /// A sign-up is on screen, not finished.
     case signUp
+    /// Profile's edit holds a new display name not yet saved.
+    case profileEdit
 
     package var description: String {
         switch self {
         case .composeDraft: "The draft is kept for next time"
         case .signUp: "The sign-up is kept for next time, without passwords"
+        case .profileEdit: "The new display name is kept for next time, not saved"
         }
     }
 
@@ -20,6 +23,7 @@ package enum UnsavedWork: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .composeDraft: "The draft is lost: a playground keeps nothing"
         case .signUp: "The sign-up is lost: a playground keeps nothing"
+        case .profileEdit: "The new display name is lost: a playground keeps nothing"
         }
     }
 }
@@ -36,7 +40,7 @@ extension AppSession {
 extension RootCoordinating {
     /// The work that leaving now would lose, if any.
     ///
-    /// A sign-up is known from the coordinator tree; a draft from the compose screen on top holding text (Feed
+    /// A sign-up and a profile edit are known from the coordinator tree; a draft from the compose screen on top holding text (Feed
     /// does not publish its draft).
     package func unsavedWork(in window: Window) -> UnsavedWork? {
         if isSignUpOnScreen { return .signUp }
@@ -44,6 +48,7 @@ extension RootCoordinating {
             screen.screenID == "feed.compose"
                 && screen.content.fields.contains { $0.displayedValue.contains { !$0.isWhitespace } }
         }
-        return holdsDraft ? .composeDraft : nil
+        if holdsDraft { return .composeDraft }
+        return holdsUnsavedProfileEdit ? .profileEdit : nil
     }
 }

@@ -8,13 +8,10 @@ protocol FeedScreenListener: AnyObject {
 
     /// The user tapped `compose`.
     func feedScreenDidTapCompose()
-
-    /// The user tapped `logout`.
-    func feedScreenDidTapLogOut()
 }
 
 /// The `feed` screen: a container with the segmented control `segment`, the
-/// actions `compose` and `logout`, and the selected segment's screen inside.
+/// action `compose`, and the selected segment's screen inside.
 final class FeedViewController: ContainerViewController, FeedPresentable {
     weak var listener: (any FeedScreenListener)?
     private var errorMessage: String?
@@ -43,7 +40,6 @@ final class FeedViewController: ContainerViewController, FeedPresentable {
                     )
                 ),
                 .button(Button(id: "compose", title: "New post")),
-                .button(Button(id: "logout", title: "Log out")),
             ],
             errorMessage: errorMessage
         )
@@ -52,7 +48,6 @@ final class FeedViewController: ContainerViewController, FeedPresentable {
     override func handleAction(_ id: String) {
         switch id {
         case "compose": listener?.feedScreenDidTapCompose()
-        case "logout": listener?.feedScreenDidTapLogOut()
         default:
             if let segment = FeedSegment(rawValue: id) { listener?.feedScreenDidSelect(segment) }
         }
