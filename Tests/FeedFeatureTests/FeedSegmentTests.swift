@@ -13,7 +13,7 @@ struct FeedSegmentTests {
             #expect(window.navigationStackIDs == ["feed"])
             #expect(window.visibleIDs == ["navigation", "feed", "feed.latest"])
             #expect(window.selectedSegmentID == "latest")
-            #expect(window.actionIDsOnTop.prefix(4) == ["latest", "popular", "compose"])
+            #expect(window.actionIDsOnTop.prefix(3) == ["latest", "popular", "compose"])
             #expect(window.rowsOnTop.map(\.id) == ["p1", "p2", "p3", "p4"])
             #expect(window.rowsOnTop.map(\.actionID) == ["post.p1", "post.p2", "post.p3", "post.p4"])
             let first = try #require(window.rowsOnTop.first)
