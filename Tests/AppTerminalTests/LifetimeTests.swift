@@ -73,7 +73,8 @@ struct LifetimeTests {
             weak let mainFlow = root.appCoordinator.children.first
             weak let feedFlow = root.appCoordinator.children.first?.children.first
             weak let tabBar = root.window.rootViewController
-            weak let feedStack = (root.window.rootViewController as? TabBarController)?.tabs.first?.screen.viewController
+            weak let feedStack = (root.window.rootViewController as? TabBarController)?.tabs.first?.screen
+                .viewController
             _ = session.execute(.action("post.2"))
             _ = session.execute(.open("app://feed/compose"))
             #expect(session.execute(.action("compose")) == .failed("unknown command or action 'compose' (type 'help')"))

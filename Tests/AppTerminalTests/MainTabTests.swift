@@ -41,7 +41,8 @@ struct MainTabTests {
             states[2].coordinators.children.first?.childNames == ["FeedCoordinator"],
             "Profile is built the first time it is selected")
         #expect(try data.sql("SELECT onboarding_finished FROM accounts WHERE email = 'nova@example.com'") == ["1"])
-        let again = data.run(AppHarness.logOut + "set email nova@example.com\nset password nova-password\nlogin\nstate\n")
+        let again = data.run(
+            AppHarness.logOut + "set email nova@example.com\nset password nova-password\nlogin\nstate\n")
         #expect(again.status == 0, "\(again.error)")
         #expect(again.lastState?.top == "feed.latest" && again.lastState?.tabs == Self.tabs("feed"))
     }
@@ -95,7 +96,8 @@ struct MainTabTests {
     @Test("Tapping the selected tab again pops its stack to the root and releases the popped coordinators")
     func reTapPopsToRoot() throws {
         let data = try TemporaryDataDirectory()
-        let run = data.run(AppHarness.demoLogin + "post.2\nstate\ntab profile\nstate\ntab feed\nstate\ntab feed\nstate\n")
+        let run = data.run(
+            AppHarness.demoLogin + "post.2\nstate\ntab profile\nstate\ntab feed\nstate\ntab feed\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 4)
@@ -202,9 +204,10 @@ struct MainTabTests {
     @Test("Feed's badge counts posts by others since the person last looked at Latest; looking clears it")
     func feedBadge() throws {
         let data = try TemporaryDataDirectory()
-        let lines = AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
-            "tab profile", "state", "open app://profile", "state", "screen", "tab feed", "state",
-        ]
+        let lines =
+            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
+                "tab profile", "state", "open app://profile", "state", "screen", "tab feed", "state",
+            ]
         // The app runs at a fixed time (12:00), so the last look is moved back to 11:30, before two posts by others
         // and one by the person; the demo posts from before 11:30 are seen.
         let input = LineByLineInput(
@@ -259,7 +262,8 @@ struct MainTabTests {
         #expect(states[0].top?.hasPrefix("onboarding.") == true)
         #expect(states[1].tabs == Self.tabs("feed") && states[1].top == "feed.latest")
         #expect(states[2].tabs == Self.tabs("feed") && states[2].top == "feed.post")
-        #expect(states[3].top == "feed.post" && states[3].navigation == ["feed", "feed.post"], "the post is still there")
+        #expect(
+            states[3].top == "feed.post" && states[3].navigation == ["feed", "feed.post"], "the post is still there")
         #expect(states[4].top == "feed.latest" && states[4].navigation == ["feed"])
         #expect(!states[4].coordinators.allNames.contains("PostDetailCoordinator"), "the post's coordinator released")
 
@@ -295,7 +299,8 @@ struct MainTabTests {
         let data = try TemporaryDataDirectory()
         let run = data.run(
             AppHarness.demoLogin
-                + "tab profile\nedit\nset displayName Renamed\nsave\nstate\ntab feed\ncompose\nset text after\npost\nscreen\n")
+                + "tab profile\nedit\nset displayName Renamed\nsave\nstate\ntab feed\ncompose\nset text after\npost\nscreen\n"
+        )
         #expect(run.status == 0, "\(run.error)")
         #expect(run.states.first?.user == "Renamed")
         #expect(run.output.contains("Renamed · just now · 0 likes (post.5)"))
