@@ -12,7 +12,7 @@ import SignUpFeature
 /// app continues to it. A sign-up on screen (pushed by Login, or presented for `app://signup`) is never thrown
 /// away by a link: a protected link is only remembered, `app://signup` changes nothing, and `app://login` is
 /// refused until the sign-up is finished or cancelled.
-final class AppCoordinator: Coordinator, RootCoordinating {
+final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     /// The window the flows are shown in.
     let window: Window
 
@@ -213,8 +213,14 @@ final class AppCoordinator: Coordinator, RootCoordinating {
     // MARK: - Flows
 
     /// Whether a sign-up is on screen: presented for `app://signup`, or pushed by Login.
-    var isSignUpOnScreen: Bool {
+    private var isSignUpOnScreen: Bool {
         presentedSignUp != nil || login?.isShowingSignUp == true
+    }
+
+    /// A sign-up on screen, or a draft in Feed's compose, as the features tell it.
+    var unsavedWork: UnsavedWork? {
+        if isSignUpOnScreen { return .signUp }
+        return feed?.holdsDraft == true ? .composeDraft : nil
     }
 
     /// Makes the `login` screen the one on top: dismisses a presented sign-up and, if Login shows something

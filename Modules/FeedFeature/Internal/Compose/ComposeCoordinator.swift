@@ -17,7 +17,7 @@ protocol ComposePresentable: AnyObject {
     /// Receives what the user does on the screen. Held weakly by the screen.
     var listener: (any ComposeScreenListener)? { get set }
 
-    /// Whether the user has typed a draft that is not empty, which closing
+    /// Whether the user has typed a draft that is not blank, which closing
     /// the sheet would lose.
     var holdsDraft: Bool { get }
 
@@ -45,7 +45,7 @@ final class ComposeCoordinator: ViewableCoordinator<any ComposePresentable> {
         screen.listener = self
     }
 
-    /// Whether the sheet holds a draft that is not empty, which closing it
+    /// Whether the sheet holds a draft that is not blank, which closing it
     /// would lose.
     var holdsDraft: Bool { presenter.holdsDraft }
 

@@ -13,7 +13,7 @@ protocol ComposeScreenListener: AnyObject {
 }
 
 /// The compose sheet, `feed.compose`: the field `text`, `post` (enabled once
-/// there is something to post) and `cancel`. While the draft is not empty the
+/// there is something to post) and `cancel`. While the draft is not blank the
 /// sheet refuses the user's swipe down, and `cancel` does not close it: both
 /// ask "Discard this draft?" and offer `discard`.
 final class ComposeViewController: ViewController, ComposePresentable {
@@ -38,7 +38,9 @@ final class ComposeViewController: ViewController, ComposePresentable {
         return ScreenContent(title: "New post", elements: elements, errorMessage: errorMessage)
     }
 
-    var holdsDraft: Bool { !draft.isEmpty }
+    /// Whether the draft holds something to post: the one rule for a draft, so a draft of spaces is neither
+    /// guarded by the sheet nor asked about when leaving, as it cannot be posted either.
+    var holdsDraft: Bool { !InputText.isBlank(draft) }
 
     override var isModalInPresentation: Bool { holdsDraft }
 

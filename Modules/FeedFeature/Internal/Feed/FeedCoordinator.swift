@@ -167,6 +167,8 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         }
     }
 
+    var holdsDraft: Bool { compose?.holdsDraft == true }
+
     func showCompose() throws(FeedRouteError) {
         do {
             try presentCompose()
