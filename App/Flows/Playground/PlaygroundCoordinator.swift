@@ -88,7 +88,7 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
         do {
             try hideFeature()
         } catch {
-            screen.show(errorMessage: "\(playground.name) cannot be hidden: \(error)")
+            screen.showInlineError("\(playground.name) cannot be hidden: \(error)")
         }
     }
 
@@ -111,7 +111,7 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
         }
         shown = (hosted, presentation)
         screen.showsFeature = true
-        screen.show(errorMessage: nil)
+        screen.showInlineError(nil)
     }
 
     /// Hides the feature and whatever it shows itself (a sheet it presented, a screen it pushed while embedded),
@@ -132,7 +132,7 @@ extension PlaygroundCoordinator: PlaygroundScreenListener {
         do {
             try show(presentation)
         } catch {
-            screen.show(errorMessage: "\(playground.name) cannot be shown: \(error)")
+            screen.showInlineError("\(playground.name) cannot be shown: \(error)")
         }
     }
 
@@ -140,7 +140,7 @@ extension PlaygroundCoordinator: PlaygroundScreenListener {
         do {
             try hideFeature()
         } catch {
-            screen.show(errorMessage: "\(playground.name) cannot be hidden: \(error)")
+            screen.showInlineError("\(playground.name) cannot be hidden: \(error)")
         }
     }
 }

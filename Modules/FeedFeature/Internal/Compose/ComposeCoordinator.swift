@@ -28,7 +28,7 @@ protocol ComposePresentable: AnyObject {
     func show(draft: String)
 
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
-    func show(errorMessage: String?)
+    func showInlineError(_ message: String?)
 }
 
 /// Compose: publishes the draft as the user's post.
@@ -76,7 +76,7 @@ final class ComposeCoordinator: ViewableCoordinator<any ComposePresentable> {
 extension ComposeCoordinator: ComposeScreenListener {
     func composeScreenDidRequestPost(text: String) {
         if let problem = PostText.problem(text) {
-            presenter.show(errorMessage: problem)
+            presenter.showInlineError(problem)
             return
         }
         let text = PostText.normalized(text)
@@ -84,7 +84,7 @@ extension ComposeCoordinator: ComposeScreenListener {
         do throws(FeedServiceError) {
             post = try posts.publish(text: text, by: user)
         } catch {
-            presenter.show(errorMessage: FeedMessage.message(for: error))
+            presenter.showInlineError(FeedMessage.message(for: error))
             return
         }
         listener?.composeDidPublish(post)

@@ -19,7 +19,6 @@ protocol ComposeScreenListener: AnyObject {
 final class ComposeViewController: ViewController, ComposePresentable {
     weak var listener: (any ComposeScreenListener)?
     private(set) var draft = ""
-    private var errorMessage: String?
     private var isOfferingDiscard = false
 
     init() {
@@ -35,7 +34,7 @@ final class ComposeViewController: ViewController, ComposePresentable {
         if isOfferingDiscard {
             elements += [.text(FeedMessage.discardQuestion), .button(Button(id: "discard", title: "Discard"))]
         }
-        return ScreenContent(title: "New post", elements: elements, errorMessage: errorMessage)
+        return ScreenContent(title: "New post", elements: elements, errorMessage: inlineError)
     }
 
     /// Whether the draft holds something to post: the one rule for a draft, so a draft of spaces is neither
@@ -61,12 +60,6 @@ final class ComposeViewController: ViewController, ComposePresentable {
         case "discard": listener?.composeScreenDidCancel()
         default: break
         }
-    }
-
-    func show(errorMessage: String?) {
-        self.errorMessage = errorMessage
-        // An error shown while an action is handled is that action's answer: it is refused with it.
-        if let errorMessage { refuseAction(because: errorMessage) }
     }
 
     func show(draft: String) {

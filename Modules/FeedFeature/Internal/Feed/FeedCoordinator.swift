@@ -17,7 +17,7 @@ protocol FeedPresentable: AnyObject {
     func select(_ segment: FeedSegment) throws(NavigationError)
 
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
-    func show(errorMessage: String?)
+    func showInlineError(_ message: String?)
 }
 
 /// The feed. It owns the `feed` container screen and decides how each child
@@ -61,7 +61,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
             self.lists = lists
         } catch {
             for list in lists where list.parent === self { try? removeChild(list) }
-            presenter.show(errorMessage: FeedMessage.cannotShow(error))
+            presenter.showInlineError(FeedMessage.cannotShow(error))
         }
     }
 
@@ -189,7 +189,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     private func returnToFeed(selecting segment: FeedSegment) throws {
         try returnToFeed()
         try presenter.select(segment)
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
     }
 
     /// Presents compose as a sheet, unless it is presented already (then it
@@ -205,7 +205,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         compose.listener = self
         try addChild(compose) { try self.viewControllerable.present($0, style: .pageSheet) }
         self.compose = compose
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
     }
 
     /// Dismisses compose and pops the detail, so the feed is on top.
@@ -234,7 +234,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         do {
             try navigation()
         } catch {
-            presenter.show(errorMessage: FeedMessage.cannotShow(error))
+            presenter.showInlineError(FeedMessage.cannotShow(error))
         }
     }
 
@@ -252,7 +252,7 @@ extension FeedCoordinator: FeedScreenListener {
         do throws(FeedRouteError) {
             try refuseIfDraftInProgress()
         } catch {
-            presenter.show(errorMessage: FeedMessage.message(for: error))
+            presenter.showInlineError(FeedMessage.message(for: error))
             return
         }
         showOnScreenIfFailing { () throws in try returnToFeed(selecting: segment) }
@@ -271,9 +271,9 @@ extension FeedCoordinator: PostListListener {
     func listDidSelectPost(id: String) {
         do throws(FeedRouteError) {
             try showPost(id: id)
-            presenter.show(errorMessage: nil)
+            presenter.showInlineError(nil)
         } catch {
-            presenter.show(errorMessage: FeedMessage.message(for: error))
+            presenter.showInlineError(FeedMessage.message(for: error))
         }
     }
 }

@@ -13,7 +13,6 @@ protocol PostDetailScreenListener: AnyObject {
 final class PostDetailViewController: ViewController, PostDetailPresentable {
     weak var listener: (any PostDetailScreenListener)?
     private var post: PostRow?
-    private var errorMessage: String?
     private let now: @MainActor () -> Date
 
     /// Creates the detail, formatting times as seen at `now()`.
@@ -23,7 +22,7 @@ final class PostDetailViewController: ViewController, PostDetailPresentable {
     }
 
     override var content: ScreenContent {
-        guard let post else { return ScreenContent(title: "Post", errorMessage: errorMessage) }
+        guard let post else { return ScreenContent(title: "Post", errorMessage: inlineError) }
         return ScreenContent(
             title: "Post",
             elements: [
@@ -32,7 +31,7 @@ final class PostDetailViewController: ViewController, PostDetailPresentable {
                 .text(post.likes),
                 .button(Button(id: "like", title: post.isLiked ? "Unlike" : "Like")),
             ],
-            errorMessage: errorMessage
+            errorMessage: inlineError
         )
     }
 
@@ -44,9 +43,4 @@ final class PostDetailViewController: ViewController, PostDetailPresentable {
         self.post = post
     }
 
-    func show(errorMessage: String?) {
-        self.errorMessage = errorMessage
-        // An error shown while an action is handled is that action's answer: it is refused with it.
-        if let errorMessage { refuseAction(because: errorMessage) }
-    }
 }

@@ -15,7 +15,7 @@ protocol LoginPresentable: AnyObject {
     func show(email: String)
 
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
-    func show(errorMessage: String?)
+    func showInlineError(_ message: String?)
 }
 
 /// The log-in flow. It owns the `login` screen, checks what is typed, asks the
@@ -89,7 +89,7 @@ final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCo
             try viewControllerable.pop(to: viewControllerable)
             try removeChild(signUp)
         } catch {
-            presenter.show(errorMessage: LoginMessage.navigationFailed(error))
+            presenter.showInlineError(LoginMessage.navigationFailed(error))
             if signUp.parent === self { try? removeChild(signUp) }
         }
     }
@@ -99,21 +99,21 @@ extension LoginCoordinator: LoginScreenListener {
     func loginScreenDidRequestLogIn(email: String, password: String) {
         let email = EmailAddress.normalized(email)
         guard !InputText.isBlank(email), !password.isEmpty else {
-            presenter.show(errorMessage: LoginMessage.missingCredentials)
+            presenter.showInlineError(LoginMessage.missingCredentials)
             return
         }
         guard EmailAddress.isWellFormed(email) else {
-            presenter.show(errorMessage: EmailAddress.invalidMessage)
+            presenter.showInlineError(EmailAddress.invalidMessage)
             return
         }
         let session: LoginSession
         do throws(LoginServiceError) {
             session = try authenticator.logIn(email: email, password: password)
         } catch {
-            presenter.show(errorMessage: LoginMessage.message(for: error))
+            presenter.showInlineError(LoginMessage.message(for: error))
             return
         }
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
         listener?.loginDidSucceed(session)
     }
 
@@ -123,11 +123,11 @@ extension LoginCoordinator: LoginScreenListener {
         do {
             try addChild(child) { try self.viewControllerable.push($0) }
         } catch {
-            presenter.show(errorMessage: LoginMessage.navigationFailed(error))
+            presenter.showInlineError(LoginMessage.navigationFailed(error))
             return
         }
         signUp = child
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
     }
 }
 

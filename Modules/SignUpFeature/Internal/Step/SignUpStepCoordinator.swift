@@ -7,7 +7,7 @@ protocol SignUpStepPresentable: AnyObject {
     var listener: (any SignUpStepScreenListener)? { get set }
 
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
-    func show(errorMessage: String?)
+    func showInlineError(_ message: String?)
 }
 
 /// What a sign-up step tells the flow, the first step included: one rule for
@@ -120,7 +120,7 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
         var reached = SignUpStep.email
         while reached != target, let next = reached.next {
             if reached == .email, let problem = emailProblem() {
-                presenter.show(errorMessage: problem)
+                presenter.showInlineError(problem)
                 return .nearest(because: .noLongerApplies("sign-up is back at its first step: \(problem)"))
             }
             do {
@@ -137,10 +137,10 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
 
     private func submitEmail() {
         if let problem = emailProblem() {
-            presenter.show(errorMessage: problem)
+            presenter.showInlineError(problem)
             return
         }
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
         complete()
     }
 
@@ -156,18 +156,18 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
     }
 
     private func submitPassword() {
-        presenter.show(errorMessage: draft.passwordProblem)
+        presenter.showInlineError(draft.passwordProblem)
         if draft.passwordProblem == nil { complete() }
     }
 
     private func createAccount() {
         // Only a restored flow gets here without a password: it is never kept.
         if draft.passwordProblem != nil {
-            presenter.show(errorMessage: SignUpMessage.passwordNotKept)
+            presenter.showInlineError(SignUpMessage.passwordNotKept)
             return
         }
         if let problem = draft.displayNameProblem {
-            presenter.show(errorMessage: problem)
+            presenter.showInlineError(problem)
             return
         }
         let session: SignUpSession
@@ -178,10 +178,10 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
                 displayName: draft.normalizedDisplayName
             )
         } catch {
-            presenter.show(errorMessage: SignUpMessage.message(for: error))
+            presenter.showInlineError(SignUpMessage.message(for: error))
             return
         }
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
         flow?.stepDidCreateAccount(session)
     }
 
@@ -191,7 +191,7 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
         do {
             try flow?.stepDidComplete(step)
         } catch {
-            presenter.show(errorMessage: SignUpMessage.cannotShowStep(error))
+            presenter.showInlineError(SignUpMessage.cannotShowStep(error))
         }
     }
 }
