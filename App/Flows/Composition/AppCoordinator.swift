@@ -80,8 +80,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         let noRecord = RestorationState(kind: "none", version: 0)
         var children = [flow?.restorationState ?? noRecord]
         if let signUpState = presentedSignUp?.restorationState { children.append(signUpState) }
-        return RestorationState(
-            kind: AppRestorationKey.kind, version: AppRestorationKey.version, values: values, children: children)
+        return AppRestorationKey.format.record(values: values, children: children)
     }
 
     /// Restores over the flow the saved session started: the flow's own record when the session is the one the
@@ -90,8 +89,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     override func restore(from state: RestorationState) -> RestorationResult {
         let recordedFlow: AppFlow
         do throws(RestorationError) {
-            try state.check(
-                kind: AppRestorationKey.kind, versions: AppRestorationKey.version...AppRestorationKey.version)
+            try AppRestorationKey.format.check(state)
             guard let flow = try state.value(AppRestorationKey.flow, as: AppFlow.self) else {
                 throw .missingValue(kind: state.kind, key: AppRestorationKey.flow)
             }
@@ -356,8 +354,7 @@ private enum AppFlow: String {
 
 /// The keys of the app's restoration record.
 private enum AppRestorationKey {
-    static let kind = "app"
-    static let version = 1
+    static let format = RestorationFormat(kind: "app", version: 1)
     static let flow = "flow"
     static let user = "user"
     static let link = "link"

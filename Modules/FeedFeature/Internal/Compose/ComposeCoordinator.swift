@@ -49,22 +49,20 @@ final class ComposeCoordinator: ViewableCoordinator<any ComposePresentable> {
     /// would lose.
     var holdsDraft: Bool { presenter.holdsDraft }
 
-    /// The name compose's records go by.
-    static let restorationKind = "feed.compose"
-    private static let restorationVersion = 1
+    /// The kind and version compose's records go by.
+    static let restoration = RestorationFormat(kind: "feed.compose", version: 1)
     private static let textKey = "text"
 
     /// Compose's record: kind `feed.compose`, version 1, the value `text`
     /// (the draft as typed, possibly empty).
     override var restorationState: RestorationState? {
-        RestorationState(
-            kind: Self.restorationKind, version: Self.restorationVersion, values: [Self.textKey: presenter.draft])
+        Self.restoration.record(values: [Self.textKey: presenter.draft])
     }
 
     /// Puts the recorded draft back.
     override func restore(from state: RestorationState) -> RestorationResult {
         do throws(RestorationError) {
-            try state.check(kind: Self.restorationKind, versions: Self.restorationVersion...Self.restorationVersion)
+            try Self.restoration.check(state)
             presenter.show(draft: try state.value(Self.textKey))
             return .restored
         } catch {

@@ -81,12 +81,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     override var restorationState: RestorationState? {
         var values = [FeedRestoration.segment: presenter.selectedSegment.rawValue]
         if let detail { values[FeedRestoration.post] = detail.postID }
-        return RestorationState(
-            kind: FeedRestoration.kind,
-            version: FeedRestoration.version,
-            values: values,
-            children: compose?.restorationState.map { [$0] } ?? []
-        )
+        return FeedRestoration.format.record(values: values, children: compose?.restorationState.map { [$0] } ?? [])
     }
 
     /// Selects the segment, then takes the routes a tap takes: the post
@@ -96,7 +91,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     override func restore(from state: RestorationState) -> RestorationResult {
         let segment: FeedSegment
         do throws(RestorationError) {
-            try state.check(kind: FeedRestoration.kind, versions: FeedRestoration.version...FeedRestoration.version)
+            try FeedRestoration.format.check(state)
             segment = try state.value(FeedRestoration.segment, as: FeedSegment.self) ?? .latest
         } catch {
             return .nearest(because: error)
@@ -117,7 +112,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
                 }
             }
         }
-        if let composeState = state.child(ofKind: ComposeCoordinator.restorationKind) {
+        if let composeState = ComposeCoordinator.restoration.child(of: state) {
             do {
                 try presentCompose()
             } catch {
@@ -294,8 +289,7 @@ extension FeedCoordinator: ComposeListener {
 /// when none is pushed), and compose's record as its only child while compose
 /// is presented.
 enum FeedRestoration {
-    static let kind = "feed"
-    static let version = 1
+    static let format = RestorationFormat(kind: "feed", version: 1)
     static let segment = "segment"
     static let post = "post"
 }

@@ -49,27 +49,22 @@ final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCo
 
     // MARK: - Restoration
 
-    private static let restorationKind = "login"
-    private static let restorationVersion = 1
+    private static let restoration = RestorationFormat(kind: "login", version: 1)
     private static let emailKey = "email"
 
     /// Login's record: kind `login`, version 1, the value `email` (as typed;
     /// the password is never kept), and sign-up's own record as its only child
     /// while sign-up is shown.
     override var restorationState: RestorationState? {
-        RestorationState(
-            kind: Self.restorationKind,
-            version: Self.restorationVersion,
-            values: [Self.emailKey: presenter.email],
-            children: signUp?.restorationState.map { [$0] } ?? []
-        )
+        Self.restoration.record(
+            values: [Self.emailKey: presenter.email], children: signUp?.restorationState.map { [$0] } ?? [])
     }
 
     /// Puts the email back, then shows sign-up the way `signup` does and hands
     /// it its own record.
     override func restore(from state: RestorationState) -> RestorationResult {
         do throws(RestorationError) {
-            try state.check(kind: Self.restorationKind, versions: Self.restorationVersion...Self.restorationVersion)
+            try Self.restoration.check(state)
         } catch {
             return .nearest(because: error)
         }

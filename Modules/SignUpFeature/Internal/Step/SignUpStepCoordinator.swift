@@ -80,8 +80,7 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
 
     // MARK: - Restoration
 
-    private static let restorationKind = "signup"
-    private static let restorationVersion = 1
+    private static let restoration = RestorationFormat(kind: "signup", version: 1)
     private static let stepKey = "step"
     private static let emailKey = "email"
     private static let displayNameKey = "displayName"
@@ -93,13 +92,9 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
     override var restorationState: RestorationState? {
         guard flow === self else { return nil }
         let top = children.compactMap { ($0 as? SignUpStepCoordinator)?.step }.last ?? step
-        return RestorationState(
-            kind: Self.restorationKind,
-            version: Self.restorationVersion,
-            values: [
-                Self.stepKey: top.rawValue, Self.emailKey: draft.email, Self.displayNameKey: draft.displayName,
-            ]
-        )
+        return Self.restoration.record(values: [
+            Self.stepKey: top.rawValue, Self.emailKey: draft.email, Self.displayNameKey: draft.displayName,
+        ])
     }
 
     /// Puts the email and display name back, then goes on step by step the
@@ -110,7 +105,7 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
         guard flow === self else { return super.restore(from: state) }
         let target: SignUpStep
         do throws(RestorationError) {
-            try state.check(kind: Self.restorationKind, versions: Self.restorationVersion...Self.restorationVersion)
+            try Self.restoration.check(state)
             target = try state.value(Self.stepKey, as: SignUpStep.self) ?? .email
         } catch {
             return .nearest(because: error)
