@@ -31,7 +31,7 @@ struct FullScreenEndToEndTests {
         let terminal = try Self.start(data)
         try terminal.waitFor("[2] Popular")
         try terminal.enter("post.1")
-        try terminal.waitFor("Unlike (like)") { $0.joined().contains("(like)") }
+        try terminal.waitFor("Like (like)") { $0.joined().contains("(like)") }
         try terminal.enter("swipe back 0.3")
         try terminal.waitFor("Swipe back held at 30% · release cancels it")
         try terminal.enter("release")

@@ -43,9 +43,9 @@ final class PostDetailCoordinator: ViewableCoordinator<any PostDetailPresentable
 }
 
 extension PostDetailCoordinator: PostDetailScreenListener {
-    func postScreenDidTapLike() {
+    func postScreenDidRequestLike(_ isLiked: Bool) {
         do throws(FeedServiceError) {
-            post = try dependency.posts.setLike(!post.isLiked, postID: post.id, by: user)
+            post = try dependency.posts.setLike(isLiked, postID: post.id, by: user)
         } catch {
             presenter.showInlineError(FeedMessage.message(for: error))
             return

@@ -4,11 +4,13 @@ import Foundation
 /// What the post detail screen tells its coordinator.
 @MainActor
 protocol PostDetailScreenListener: AnyObject {
-    /// The user tapped `like` (which likes or unlikes).
-    func postScreenDidTapLike()
+    /// The user tapped `like` (`isLiked` true) or `unlike` (false): the like is
+    /// set to what the screen offered, never toggled.
+    func postScreenDidRequestLike(_ isLiked: Bool)
 }
 
-/// The post detail, `feed.post`: author, time, text, likes and `like`. The
+/// The post detail, `feed.post`: author, time, text, likes and `like` (or
+/// `unlike` once liked). The
 /// relative time is formatted each time the content is read.
 final class PostDetailViewController: ViewController, PostDetailPresentable {
     weak var listener: (any PostDetailScreenListener)?
@@ -29,14 +31,20 @@ final class PostDetailViewController: ViewController, PostDetailPresentable {
                 .text("\(post.authorName) · \(post.time(at: now()))"),
                 .text(post.text),
                 .text(post.likes),
-                .button(Button(id: "like", title: post.isLiked ? "Unlike" : "Like")),
+                // The id says what the tap does, as the title does: a script tells a like from an unlike.
+                post.isLiked
+                    ? .button(Button(id: "unlike", title: "Unlike")) : .button(Button(id: "like", title: "Like")),
             ],
             errorMessage: inlineError
         )
     }
 
     override func handleAction(_ id: String) {
-        if id == "like" { listener?.postScreenDidTapLike() }
+        switch id {
+        case "like": listener?.postScreenDidRequestLike(true)
+        case "unlike": listener?.postScreenDidRequestLike(false)
+        default: break
+        }
     }
 
     func show(post: PostRow) {
