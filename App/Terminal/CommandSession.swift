@@ -100,17 +100,44 @@ final class CommandSession {
         }
     }
 
-    /// The text of `help`.
+    /// The widest line `help` writes: it fits an 80-column terminal without wrapping.
+    static let helpWidth = 79
+
+    /// The text of `help`, every line at most ``helpWidth`` characters: a meaning too long for its line goes on
+    /// below its own column.
     static var helpText: String {
-        let width = (Command.summary.map(\.usage.count).max() ?? 0) + 2
+        let column = (Command.summary.map(\.usage.count).max() ?? 0) + 4
         var lines = ["Commands:"]
         for entry in Command.summary {
-            lines.append("  " + entry.usage + String(repeating: " ", count: width - entry.usage.count) + entry.meaning)
+            let lead = "  " + entry.usage + String(repeating: " ", count: column - 2 - entry.usage.count)
+            lines += wrapped(entry.meaning, first: lead, rest: String(repeating: " ", count: column))
         }
-        lines.append("Deep links: app://login, app://signup, app://feed, app://feed/popular, app://feed/post/<id>,")
-        lines.append("  app://feed/compose")
-        lines.append("Lines starting with # are comments. Actions are numbered on the screen; type a number or an id.")
+        lines += wrapped(
+            "Deep links: app://login, app://signup, app://feed, app://feed/popular, app://feed/post/<id>, "
+                + "app://feed/compose", first: "", rest: "  ")
+        lines += wrapped(
+            "Lines starting with # are comments. Type an action's number or its id.",
+            first: "", rest: "")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` cut at spaces into lines of at most ``helpWidth`` characters, the first after `first`, the others
+    /// after `rest`.
+    static func wrapped(_ text: String, first: String, rest: String) -> [String] {
+        var lines: [String] = []
+        var line = first
+        var isLineEmpty = true
+        for word in text.split(separator: " ") {
+            if !isLineEmpty, line.count + 1 + word.count > helpWidth {
+                lines.append(line)
+                line = rest
+                isLineEmpty = true
+            }
+            line += (isLineEmpty ? "" : " ") + word
+            isLineEmpty = false
+        }
+        lines.append(line)
+        return lines
     }
 
     // MARK: - Helpers

@@ -77,3 +77,18 @@ struct DocumentationTests {
         return ids
     }
 }
+
+@Suite("help at 80 columns")
+@MainActor
+struct HelpWidthTests {
+    @Test("Every line of help, in the line mode and the full screen, fits 80 columns and leaves no word alone")
+    func fitsEightyColumns() {
+        let lineMode = AppHarness.run(input: ScriptedInput("help\n"), arguments: ["--feature", "Login"]).output
+        let fullScreen = CommandSession.helpText + FullScreenSession.terminalHelp
+        let lines = (lineMode.split(separator: "\n") + fullScreen.split(separator: "\n")).filter { $0 != "Commands:" }
+        for line in lines {
+            #expect(TerminalText.cellWidth(of: String(line)) < 80, "too wide for 80 columns: \(line)")
+            #expect(line.trimmingCharacters(in: .whitespaces).contains(" "), "a word left alone on a line: \(line)")
+        }
+    }
+}

@@ -228,7 +228,7 @@ final class FullScreenSession {
         case .screen:
             return nil
         case .help:
-            chrome.output = outputLines(CommandSession.helpText + terminalHelp)
+            chrome.output = outputLines(CommandSession.helpText + Self.terminalHelp)
             return nil
         default:
             break
@@ -245,14 +245,16 @@ final class FullScreenSession {
         return nil
     }
 
-    private var terminalHelp: String {
-        let keys = [
-            "Keys: ←/→ move, Ctrl-←/→ or Alt-b/f by word, Home/End (Ctrl-A/E), Backspace/Delete,",
-            "  Ctrl-U/Ctrl-K delete to start/end, Ctrl-W delete a word, ↑/↓ history, Tab complete,",
-            "  PgUp/PgDn scroll, F2 tree panel, Esc clear messages, Ctrl-L redraw, Ctrl-C or Ctrl-D (empty line) quit",
-        ]
-        return TerminalCommand.allCases.map { "  \($0.rawValue)  \($0.meaning)\n" }.joined()
-            + keys.joined(separator: "\n") + "\n"
+    /// What `help` adds on the full screen: its own commands and its keys.
+    static var terminalHelp: String {
+        let keys =
+            "Keys: ←/→ move, Ctrl-←/→ or Alt-b/f by word, Home/End (Ctrl-A/E), Backspace/Delete, Ctrl-U/Ctrl-K "
+            + "delete to start/end, Ctrl-W delete a word, ↑/↓ history, Tab complete, PgUp/PgDn scroll, F2 tree panel, "
+            + "Esc clear messages, Ctrl-L redraw, Ctrl-C or Ctrl-D (empty line) quit"
+        let commands = TerminalCommand.allCases.flatMap { command in
+            CommandSession.wrapped(command.meaning, first: "  \(command.rawValue)  ", rest: "    ")
+        }
+        return (commands + CommandSession.wrapped(keys, first: "", rest: "  ")).joined(separator: "\n") + "\n"
     }
 
     private func perform(_ command: TerminalCommand) {
