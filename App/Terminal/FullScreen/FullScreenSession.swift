@@ -24,6 +24,8 @@ final class FullScreenSession {
     /// What the window shows, built again only after a command (the window changes only then).
     private var model: ScreenModel?
     private let wrapCache = ScreenLayout.WrapCache()
+    /// The note that the panel needs a wider terminal, while it is shown: it goes once the panel shows.
+    private var widthNote: [StyledLine]?
 
     /// The keys, as the status line shows them.
     static let keysHint =
@@ -136,6 +138,11 @@ final class FullScreenSession {
     }
 
     private func draw(clearingFirst: Bool = false) {
+        if let note = widthNote, chrome.output != note || terminal.size.columns >= ScreenLayout.panelMinimumColumns {
+            // The note is gone, or the panel it was about shows now: it says nothing more.
+            if chrome.output == note { chrome.output = [] }
+            widthNote = nil
+        }
         if chrome.status == Self.keysHint || chrome.status.hasPrefix("Swipe ") { chrome.status = idleStatus }
         let model = model ?? ScreenModel(window: session.window, root: session.coordinatorTree, notice: session.notice)
         self.model = model
@@ -260,14 +267,17 @@ final class FullScreenSession {
     private func perform(_ command: TerminalCommand) {
         switch command {
         case .panel:
-            chrome.showsPanel.toggle()
-            if terminal.size.columns < ScreenLayout.panelMinimumColumns {
-                let minimum = ScreenLayout.panelMinimumColumns
-                chrome.output = outputLines(
-                    chrome.showsPanel
-                        ? "The tree panel is on; it shows once the terminal is at least \(minimum) columns wide."
-                        : "The tree panel is off.")
+            let minimum = ScreenLayout.panelMinimumColumns
+            guard terminal.size.columns >= minimum else {
+                // Nobody sees the panel in a narrow terminal, so there is nothing to hide: asking for it keeps it
+                // on, and it shows once the terminal is wide enough.
+                chrome.showsPanel = true
+                let note = outputLines("The tree panel shows once the terminal is at least \(minimum) columns wide.")
+                chrome.output = note
+                widthNote = note
+                return
             }
+            chrome.showsPanel.toggle()
         }
     }
 
