@@ -31,6 +31,19 @@ final class CommandSession {
 
     private var window: Window { session.window }
 
+    /// What a person at a terminal is told about the last command beyond the screen, or `nil`: a `release` that
+    /// cancelled the swipe, which leaves the screen as it was, says so.
+    private(set) var notice: String?
+
+    /// While a swipe is held, what it is and what `release` will do; `nil` otherwise. Both front ends show it.
+    var heldSwipeStatus: String? {
+        guard let held = window.transitionsInFlight.first(where: \.isHeld) else { return nil }
+        let gesture = held.kind == .swipeDown ? "Swipe down" : "Swipe back"
+        let percent = Int((held.progress * 100).rounded())
+        let release = held.progress >= 0.5 ? "release finishes it" : "release cancels it"
+        return "\(gesture) held at \(percent)% · \(release) · state, tree, screen and help still work"
+    }
+
     /// The screen as a person sees it, below a reminder of the link that waits for a log-in, if any.
     func renderScreen() -> String {
         renderer.render(window, notice: session.notice)
@@ -38,6 +51,7 @@ final class CommandSession {
 
     /// Carries out `command`.
     func execute(_ command: Command) -> Outcome {
+        notice = nil
         if !window.isIdle, window.transitionsInFlight.contains(where: \.isHeld), !command.isAllowedWhileGestureIsHeld {
             return .failed("a swipe is held; 'release' it first (state, tree, screen and help still work)")
         }
@@ -82,7 +96,14 @@ final class CommandSession {
                 try window.updateGesture(progress: progress)
             }
         case .release:
-            return carryOut { () throws(NavigationError) in try window.releaseGesture() }
+            let cancelled = window.transitionsInFlight.first(where: \.isHeld).map { held in
+                (held.kind == .swipeDown ? "swipe down" : "swipe back", held.progress < 0.5)
+            }
+            let outcome = carryOut { () throws(NavigationError) in try window.releaseGesture() }
+            if case .done = outcome, let (gesture, isCancelled) = cancelled, isCancelled {
+                notice = "Released below half way: the \(gesture) was cancelled and nothing moved."
+            }
+            return outcome
         case .open(let text):
             return session.open(text).map(Outcome.failed) ?? .done(output: nil)
         case .state:

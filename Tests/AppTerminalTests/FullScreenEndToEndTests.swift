@@ -35,6 +35,7 @@ struct FullScreenEndToEndTests {
         try terminal.enter("swipe back 0.3")
         try terminal.waitFor("Swipe back held at 30% · release cancels it")
         try terminal.enter("release")
+        try terminal.waitFor("Released below half way: the swipe back was cancelled and nothing moved.")
         try terminal.waitFor("the keys again") { $0.joined().contains("Enter run · Tab complete") }
         try terminal.press("F2")
         try terminal.waitFor("The tree panel shows once the terminal is at least 100 columns wide.")

@@ -26,6 +26,8 @@ final class FullScreenSession {
     private let wrapCache = ScreenLayout.WrapCache()
     /// The note that the panel needs a wider terminal, while it is shown: it goes once the panel shows.
     private var widthNote: [StyledLine]?
+    /// The commands of this session, once it runs.
+    private var commands: CommandSession?
 
     /// The keys, as the status line shows them.
     static let keysHint =
@@ -61,6 +63,7 @@ final class FullScreenSession {
         defer { terminal.close() }
         let commands = CommandSession(
             session: session, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) })
+        self.commands = commands
         chrome.error = notice
         if let linkFailure { chrome.error = "--open: " + linkFailure }
         windowDidChange()
@@ -129,13 +132,7 @@ final class FullScreenSession {
     // MARK: - Drawing
 
     /// The status line between commands: the keys, or, while a swipe is held, what `release` will do.
-    private var idleStatus: String {
-        guard let held = session.window.transitionsInFlight.first(where: \.isHeld) else { return Self.keysHint }
-        let gesture = held.kind == .swipeDown ? "Swipe down" : "Swipe back"
-        let percent = Int((held.progress * 100).rounded())
-        let release = held.progress >= 0.5 ? "release finishes it" : "release cancels it"
-        return "\(gesture) held at \(percent)% · \(release) · state, tree, screen and help still work"
-    }
+    private var idleStatus: String { commands?.heldSwipeStatus ?? Self.keysHint }
 
     private func draw(clearingFirst: Bool = false) {
         if let note = widthNote, chrome.output != note || terminal.size.columns >= ScreenLayout.panelMinimumColumns {
@@ -243,6 +240,7 @@ final class FullScreenSession {
         switch commands.execute(command) {
         case .done(let output):
             if let output, !output.isEmpty { chrome.output = outputLines(output) }
+            if let notice = commands.notice { chrome.output = outputLines(notice) }
         case .failed(let message):
             let onScreen = session.window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
             if message != onScreen { chrome.error = message }
