@@ -61,6 +61,10 @@ open class Coordinator {
     /// How many times the coordinator stopped; a routing request made before
     /// a stop is dropped at its turn.
     private(set) var stopGeneration = 0
+    /// How the current (or last) run ended, once it has; `nil` while it runs.
+    private var recordedOutcome: RecordedOutcome?
+    /// The callers awaiting this coordinator's outcome (see ``outcome(of:)``).
+    private var outcomeWaiters: [OutcomeWaiter] = []
 
     /// Creates a coordinator that is not started and has no parent.
     public init() {
@@ -92,6 +96,7 @@ open class Coordinator {
     public final func start() {
         guard !isStarted else { return }
         isStarted = true
+        recordedOutcome = nil
         didStart()
     }
 
@@ -114,7 +119,10 @@ open class Coordinator {
             child.parent = nil
             child.stop()
         }
-        if wasStarted { didStop() }
+        if wasStarted {
+            didStop()
+            record(.stopped)
+        }
     }
 
     /// Called once each time the coordinator starts. Attach children and set up
@@ -203,8 +211,33 @@ open class Coordinator {
     func detachAfterUserNavigation() {
         guard let parent else { return }
         parent.detachSlot(of: self)
+        record(.removedByPerson)
         stop()
         parent.userDidRemove(self)
+    }
+
+    // MARK: - Outcome
+
+    /// Records how this run ended, if it is running and nothing was recorded
+    /// yet, and resumes whoever awaits it.
+    func record(_ outcome: RecordedOutcome) {
+        guard recordedOutcome == nil, isStarted || !outcomeWaiters.isEmpty else { return }
+        recordedOutcome = outcome
+        let waiters = outcomeWaiters
+        outcomeWaiters.removeAll()
+        for waiter in waiters { waiter.resume(with: outcome) }
+    }
+
+    /// Resumes `waiter` with this run's outcome: at once if it has ended (or
+    /// never started), otherwise when it ends.
+    func awaitOutcome(with waiter: OutcomeWaiter) {
+        if let recordedOutcome {
+            waiter.resume(with: recordedOutcome)
+        } else if !isStarted {
+            waiter.resume(with: .stopped)
+        } else {
+            outcomeWaiters.append(waiter)
+        }
     }
 
     /// The number of ancestors above this coordinator.

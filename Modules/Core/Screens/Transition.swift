@@ -212,6 +212,9 @@ final class Transition {
     /// The screens that refuse routing until this transition ends.
     private var lockedScreens: [ViewController] = []
     var completions: [@MainActor () -> Void] = []
+    /// Called once when the transition ends or is abandoned: how an awaiting
+    /// routing request learns that what it started has stopped moving.
+    var endObservers: [@MainActor () -> Void] = []
     var progress: Double = 0
     /// The held gesture; `nil` once released, and for routing transitions.
     var gesture: Gesture?
@@ -222,7 +225,6 @@ final class Transition {
 
     init(kind: TransitionInfo.Kind) {
         self.kind = kind
-        Transaction.transitionDidStart()
     }
 
     /// Keeps `screen` from routing until this transition ends.
@@ -247,9 +249,11 @@ final class Transition {
         hasEnded = true
         for screen in lockedScreens { screen.transitionLockCount -= 1 }
         lockedScreens.removeAll()
-        Transaction.transitionDidEnd()
         let owned = screens.filter { $0.transition === self }
         screens.removeAll()
+        let observers = endObservers
+        endObservers.removeAll()
+        for observer in observers { observer() }
         return owned
     }
 
