@@ -39,6 +39,10 @@ public protocol Coordinating: Coordinator {
 ///   and stops it. A child has at most one parent, and the tree has no cycles:
 ///   every refusal throws a ``CoordinatorError`` and changes nothing.
 /// - ``stop()`` is idempotent and tears the subtree down last-attached-first.
+/// - A coordinator released without ``stop()`` (its owner just drops it)
+///   stops its children as it goes, newest first: a child that something
+///   else still holds is detached and stopped, and its ``didStop()`` runs.
+///   The released coordinator's own ``didStop()`` does not run.
 /// - The parent holds its children strongly; a child holds its parent weakly.
 /// - Attach and detach cost O(1) amortised (the cycle check walks the parent's
 ///   ancestors, so it costs the tree's depth, not its width). Stopping a
@@ -71,7 +75,15 @@ open class Coordinator {
         LiveObjects.didCreate(self, kind: .coordinator)
     }
 
-    deinit {
+    isolated deinit {
+        // A started coordinator released without stop() takes its subtree down with it, as RIBs' router does: a
+        // child that something else still holds is detached and stopped, newest first, so no started coordinator
+        // is left without a parent and every child's didStop runs. Its own didStop cannot run: it is going away.
+        while let child = childSlots.popLast() {
+            guard let child else { continue }
+            child.parent = nil
+            child.stop()
+        }
         LiveObjects.didDestroy(kind: .coordinator)
     }
 
