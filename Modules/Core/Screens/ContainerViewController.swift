@@ -1,8 +1,9 @@
-/// A screen that holds child screens and shows one at a time: the stand-in
-/// for a tab bar controller, or a screen with a segmented control.
+/// A screen that holds child screens and shows one at a time, such as a
+/// screen with a segmented control. An app's tab bar is a
+/// ``TabBarController``.
 ///
-/// Subclass it to draw the surrounding content (the tabs, the segmented
-/// control) and call ``select(index:completion:)`` when the user switches.
+/// Subclass it to draw the surrounding content (the segmented control) and
+/// call ``select(index:completion:)`` when the user switches.
 /// Switching makes the old child disappear and the new one appear, in UIKit's
 /// order, while the container itself stays on screen.
 @MainActor
@@ -40,23 +41,11 @@ open class ContainerViewController: ViewController {
     ) throws(NavigationError) {
         let screens = screens.map(\.viewController)
         guard screens.isEmpty || screens.indices.contains(selectedIndex) else { throw .indexOutOfRange }
-        var seen = Set<ObjectIdentifier>()
-        for screen in screens {
-            guard seen.insert(ObjectIdentifier(screen)).inserted else { throw .duplicateScreen }
-            guard screen.parent === self || !screen.isInHierarchy && !screen.isAncestor(orSelfOf: self) else {
-                throw .alreadyInHierarchy
-            }
-            guard screen.presentedStorage == nil else { throw .presentsAnotherScreen }
-        }
+        let kept = try checkNewChildren(screens, allowingNavigationControllers: true)
         let window = self.window
         guard window?.heldGesture == nil else { throw .transitionInProgress }
         Transaction.run(touching: window) {
-            for screen in viewControllers where !seen.contains(ObjectIdentifier(screen)) {
-                screen.parent = nil
-            }
-            for screen in screens {
-                screen.parent = self
-            }
+            adoptChildren(screens, replacing: viewControllers, kept: kept)
             viewControllers = screens
             self.selectedIndex = screens.isEmpty ? nil : selectedIndex
             if let selected = selectedViewController {

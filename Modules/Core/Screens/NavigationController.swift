@@ -119,24 +119,10 @@ public final class NavigationController: ViewController, NavigationControllerabl
     ) throws(NavigationError) {
         try refuseIfTransitioning()
         guard !screens.isEmpty else { throw .emptyStack }
-        var seen = Set<ObjectIdentifier>()
-        for screen in screens {
-            guard seen.insert(ObjectIdentifier(screen)).inserted else { throw .duplicateScreen }
-            guard !(screen is NavigationController) else { throw .cannotPushNavigationController }
-            guard screen.parent === self || !screen.isInHierarchy && !screen.isAncestor(orSelfOf: self) else {
-                throw .alreadyInHierarchy
-            }
-            guard screen.presentedStorage == nil else { throw .presentsAnotherScreen }
-        }
+        let kept = try checkNewChildren(screens, allowingNavigationControllers: false)
         let window = self.window
         Transaction.run(touching: window) {
-            let previous = viewControllers
-            for screen in previous where !seen.contains(ObjectIdentifier(screen)) {
-                screen.parent = nil
-            }
-            for screen in screens {
-                screen.parent = self
-            }
+            adoptChildren(screens, replacing: viewControllers, kept: kept)
             viewControllers = screens
             window?.emit(.setStack(screens.map(\.screenID)))
             Window.finishChange(in: window, animated: animated, completion: completion) { $0.lock(self) }
@@ -149,14 +135,22 @@ public final class NavigationController: ViewController, NavigationControllerabl
     ) -> [ViewController] {
         let window = self.window
         return Transaction.run(touching: window) {
-            let popped = Array(viewControllers[(index + 1)...].reversed())
-            viewControllers.removeSubrange((index + 1)...)
-            for screen in popped {
-                screen.parent = nil
-            }
-            window?.emit(.pop(popped.map(\.screenID)))
+            let popped = removeScreens(above: index)
             Window.finishChange(in: window, animated: animated, completion: completion) { $0.lock(self) }
             return popped
         }
+    }
+
+    /// Removes every screen above `index` and returns them, top first; the
+    /// caller says how the change ends (a routing call, or a removal the
+    /// person asked for). Call it inside a transaction.
+    func removeScreens(above index: Int) -> [ViewController] {
+        let popped = Array(viewControllers[(index + 1)...].reversed())
+        viewControllers.removeSubrange((index + 1)...)
+        for screen in popped {
+            screen.parent = nil
+        }
+        window?.emit(.pop(popped.map(\.screenID)))
+        return popped
     }
 }

@@ -54,6 +54,16 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
     /// A back gesture on a screen that refuses it (see
     /// ``ViewController/isModalInNavigation``).
     case backRefused
+    /// A tap on a tab when no tab bar is on top (a presented screen covers
+    /// it, or the window shows none).
+    case noTabBar
+    /// A tab bar was asked for a tab id it does not have.
+    case unknownTab
+    /// Two tabs of one tab bar share an item id.
+    case duplicateTab
+    /// The tab bar's delegate refused the person's tap on a tab (see
+    /// ``TabBarController/TapDecision/refuse``).
+    case tabSelectionRefused
 
     /// A sentence that says what was refused and why, for error messages.
     public var description: String {
@@ -79,6 +89,10 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
         case .gestureNotInteractive: "the back button cannot be held; only swipes can"
         case .gestureProgressOutOfRange: "a gesture's progress must be a number from 0 to 1"
         case .backRefused: "the screen refused to go back"
+        case .noTabBar: "there is no tab bar on top"
+        case .unknownTab: "there is no tab with that id"
+        case .duplicateTab: "two tabs share an id"
+        case .tabSelectionRefused: "the tab bar refused to select that tab"
         }
     }
 }

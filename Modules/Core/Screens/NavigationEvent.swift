@@ -14,7 +14,7 @@ public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
     case present(String, PresentationStyle)
     /// Presented screens were dismissed, top first.
     case dismiss([String])
-    /// A container made one of its children the visible one.
+    /// A container or a tab bar made one of its children the visible one.
     case select(String)
     /// The window got a new root screen.
     case setRoot(String)
@@ -24,6 +24,8 @@ public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
     /// The user released an interactive gesture short of finishing it; the
     /// screens return to where they were.
     case gestureCancelled(UserGesture)
+    /// The person tapped the tab with this id (sent before what it causes).
+    case tabTap(String)
     /// A screen got a lifecycle callback.
     case lifecycle(String, LifecycleEvent)
 
@@ -39,6 +41,7 @@ public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
         case .setRoot(let id): "setRoot \(id)"
         case .gesture(let gesture): "gesture \(gesture.rawValue)"
         case .gestureCancelled(let gesture): "gestureCancelled \(gesture.rawValue)"
+        case .tabTap(let id): "tabTap \(id)"
         case .lifecycle(let id, let event): "\(event.rawValue) \(id)"
         }
     }

@@ -128,7 +128,7 @@ extension ViewControllerable {
     }
 
     private func resolvedNavigationController() throws(NavigationError) -> NavigationController {
-        if let navigation = viewController as? NavigationController { return navigation }
+        if let navigation = viewController as? any NavigationControllerable { return navigation.navigationController }
         guard let navigation = viewController.enclosingNavigationController else {
             throw .noNavigationController
         }

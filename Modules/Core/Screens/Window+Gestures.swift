@@ -24,9 +24,9 @@ extension Window {
     ///
     /// - ``UserGesture/backButton`` and ``UserGesture/swipeBack`` pop the top
     ///   screen of the innermost navigation stack on top that has more than its
-    ///   root, unless that screen (or one it contains) is
-    ///   ``ViewController/isModalInNavigation``; then it is told through
-    ///   ``ViewController/didAttemptUserBack()``.
+    ///   root, unless that screen, or one it contains (visible or not, as a
+    ///   tab that is not selected), is ``ViewController/isModalInNavigation``;
+    ///   then that one is told through ``ViewController/didAttemptUserBack()``.
     /// - ``UserGesture/swipeDown`` dismisses the topmost presented screen if it
     ///   is a sheet and no screen on top is modal in presentation; otherwise the
     ///   screen that refused is told through
@@ -135,6 +135,7 @@ extension Window {
             }
         heldGesture = nil
         transition.gesture = nil
+        transition.targetProgress = finishes ? 1 : 0
         transition.remainingDuration = Window.remainingDuration(
             afterCovering: finishes ? transition.progress : 1 - transition.progress)
         pendingTransition = transition
@@ -173,13 +174,10 @@ extension Window {
                     .lazy.compactMap({ $0 as? NavigationController })
                     .first(where: { $0.viewControllers.count > 1 })
             else { throw .nothingToGoBack }
-            var leaving = navigation.topViewController
-            while let screen = leaving {
-                if screen.isModalInNavigation {
-                    screen.didAttemptUserBack()
-                    throw .backRefused
-                }
-                leaving = screen.visibleChild
+            if let leaving = navigation.topViewController,
+                ViewController.screenRefusingBack(among: [leaving]) != nil
+            {
+                throw .backRefused
             }
             return .swipeBack(navigation)
         case .swipeDown:

@@ -61,7 +61,7 @@ final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCo
     }
 
     /// Puts the email back, then shows sign-up the way `signup` does and hands
-    /// it its own record.
+    /// it its own record, in one step, once sign-up is started and shown.
     override func restore(from state: RestorationState) -> RestorationResult {
         do throws(RestorationError) {
             try Self.restoration.check(state)
@@ -70,10 +70,12 @@ final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCo
         }
         presenter.show(email: state.values[Self.emailKey] ?? "")
         // Sign-up's record is opaque here: Login only keeps it and hands it back.
-        guard let signUpState = state.children.first else { return .restored }
-        loginScreenDidRequestSignUp()
-        guard let signUp else { return .nearest(because: .noLongerApplies("sign-up cannot be shown")) }
-        return signUp.restore(from: signUpState)
+        guard let signUpState = state.children.first, signUp == nil else { return .restored }
+        let child = signUpBuilder.coordinator(listener: self)
+        let result = addChild(
+            child, showing: { try self.viewControllerable.push($0) }, restoringFrom: signUpState)
+        if child.parent === self { signUp = child }
+        return result
     }
 
     /// Pops back to the `login` screen and detaches sign-up.
