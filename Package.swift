@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "LoginFeature", targets: ["LoginFeature"]),
         .library(name: "SignUpFeature", targets: ["SignUpFeature"]),
         .library(name: "FeedFeature", targets: ["FeedFeature"]),
+        .library(name: "OnboardingFeature", targets: ["OnboardingFeature"]),
+        .library(name: "ProfileFeature", targets: ["ProfileFeature"]),
         // new-feature: feature products
         .executable(name: "app", targets: ["Main"]),
         .executable(name: "boundary-check", targets: ["BoundaryCheckCommand"]),
@@ -33,6 +35,8 @@ let package = Package(
             name: "LoginFeature", dependencies: ["Core", "InputRules", "SignUpFeature"], path: "Modules/LoginFeature"),
         .target(name: "SignUpFeature", dependencies: ["Core", "InputRules"], path: "Modules/SignUpFeature"),
         .target(name: "FeedFeature", dependencies: ["Core", "InputRules"], path: "Modules/FeedFeature"),
+        .target(name: "OnboardingFeature", dependencies: ["Core"], path: "Modules/OnboardingFeature"),
+        .target(name: "ProfileFeature", dependencies: ["Core", "InputRules"], path: "Modules/ProfileFeature"),
         // new-feature: feature targets
 
         // MARK: App
@@ -51,7 +55,8 @@ let package = Package(
         .target(
             name: "AppFlows",
             dependencies: [
-                "AppData", "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
+                "AppData", "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "OnboardingFeature",
+                "ProfileFeature",
                 // new-feature: app dependencies (feature playgrounds)
             ],
             path: "App/Flows"
@@ -71,6 +76,8 @@ let package = Package(
                 "BoundaryCheck",
                 // The checked modules, so `swift run boundary-check` builds them before reading them.
                 "Core", "CoreTesting", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
+                "OnboardingFeature",
+                "ProfileFeature",
                 // new-feature: checked modules (boundary-check)
             ],
             path: "Tools/BoundaryCheckCommand"
@@ -117,6 +124,8 @@ let package = Package(
         .testTarget(
             name: "AppTerminalTests",
             dependencies: ["AppTerminal", "AppFlows", "AppTesting", "Core", "CoreTesting", "InputRules"]),
+        .testTarget(name: "OnboardingFeatureTests", dependencies: ["OnboardingFeature", "Core", "CoreTesting"]),
+        .testTarget(name: "ProfileFeatureTests", dependencies: ["ProfileFeature", "Core", "CoreTesting"]),
         // new-feature: feature test targets
         .testTarget(
             name: "BoundaryCheckTests",
@@ -124,6 +133,8 @@ let package = Package(
                 "BoundaryCheck",
                 // The checked modules, so `swift test` builds them before the suite reads them.
                 "Core", "CoreTesting", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
+                "OnboardingFeature",
+                "ProfileFeature",
                 // new-feature: checked modules (BoundaryCheckTests)
             ],
             exclude: ["Fixtures"]

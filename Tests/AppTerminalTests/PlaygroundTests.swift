@@ -14,7 +14,8 @@ import Testing
 struct PlaygroundTests {
     /// Each feature's playground and the screen its flow starts on.
     static let features: [(name: String, screen: String)] = [
-        ("Login", "login"), ("SignUp", "signup.email"), ("Feed", "feed.latest"),
+        ("Login", "login"), ("SignUp", "signup.email"), ("Feed", "feed.latest"), ("Onboarding", "onboarding.welcome"),
+        ("Profile", "profile"),
     ]
 
     @Test("--feature Login starts with Login pushed over the stand-in parent's screen")
@@ -31,7 +32,7 @@ struct PlaygroundTests {
 
     @Test(
         "The stand-in parent shows the feature pushed, as a sheet or embedded, and the feature works there",
-        arguments: ["Login", "SignUp", "Feed"], ["push", "sheet", "embed"])
+        arguments: ["Login", "SignUp", "Feed", "Onboarding", "Profile"], ["push", "sheet", "embed"])
     func presentations(feature: String, presentation: String) throws {
         let screen = try #require(Self.features.first { $0.name == feature }?.screen)
         let data = try TemporaryDataDirectory()
@@ -126,9 +127,11 @@ struct PlaygroundTests {
     @Test("An unknown feature is a usage error that lists the playgrounds")
     func unknownFeature() throws {
         let data = try TemporaryDataDirectory()
-        let run = data.run("", arguments: ["--feature", "Profile"])
+        let run = data.run("", arguments: ["--feature", "Settings"])
         #expect(run.status == ExitCode.usage)
-        #expect(run.error.hasPrefix("app: no playground for the feature 'Profile' (features: Login, SignUp, Feed)\n"))
+        #expect(
+            run.error.hasPrefix(
+                "app: no playground for the feature 'Settings' (features: Login, SignUp, Feed, Onboarding, Profile)\n"))
     }
 
     @Test("Links need the whole app: a playground refuses them and changes nothing")
@@ -141,7 +144,9 @@ struct PlaygroundTests {
                 == "line 1: links need the whole app; this playground hosts Feed alone (run app without --feature)\n")
     }
 
-    @Test("A playground run leaves nothing alive when it ends", arguments: ["Login", "SignUp", "Feed"])
+    @Test(
+        "A playground run leaves nothing alive when it ends",
+        arguments: ["Login", "SignUp", "Feed", "Onboarding", "Profile"])
     func releasesEverything(feature: String) throws {
         let data = try TemporaryDataDirectory()
         let report = trackingLifetimes {

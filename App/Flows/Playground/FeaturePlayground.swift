@@ -44,6 +44,8 @@ package struct FeaturePlayground {
         .login,
         .signUp,
         .feed,
+        .onboarding,
+        .profile,
         // new-feature: playgrounds
     ]
 
