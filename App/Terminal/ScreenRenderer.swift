@@ -11,8 +11,8 @@ struct ScreenRenderer {
     let style: TextStyle
 
     /// The actions on top, in the order they are drawn and numbered (from 1).
-    static func numberedActions(in window: Window) -> [ScreenContent.NumberedAction] {
-        ScreenContent(of: window.screensOnTop).actions
+    static func numberedActions(in window: Window) -> [ScreenLines.NumberedAction] {
+        ScreenLines(of: window.screensOnTop).actions
     }
 
     /// The screen as lines of text, ending with a line break; `notice`, when given, is drawn above it (the app's
@@ -41,7 +41,7 @@ struct ScreenRenderer {
                 if depth > 0 { indent += "│ " }
             }
         }
-        if let tabBar = ScreenContent.tabBarLine(in: window) { lines.append(style.text(of: tabBar)) }
+        if let tabBar = ScreenLines.tabBarLine(in: window) { lines.append(style.text(of: tabBar)) }
         return noticeLine + lines.joined(separator: "\n") + "\n"
     }
 
@@ -53,7 +53,7 @@ struct ScreenRenderer {
         if breadcrumb.count > 1 {
             lines.append(style.dim(breadcrumb.map(TerminalText.escaped).joined(separator: " › ")))
         }
-        return lines + ScreenContent(of: path).lines.map(style.text(of:))
+        return lines + ScreenLines(of: path).lines.map(style.text(of:))
     }
 
     // MARK: - Paths
@@ -75,7 +75,7 @@ struct ScreenRenderer {
     }
 
     /// The screens whose content is drawn: every screen of the path but navigation controllers and tab bars
-    /// (drawn along the bottom instead, see ``ScreenContent/tabBarLine(in:)``).
+    /// (drawn along the bottom instead, see ``ScreenLines/tabBarLine(in:)``).
     static func contentScreens(of path: [ViewController]) -> [ViewController] {
         path.filter { !($0 is NavigationController) && !($0 is TabBarController) }
     }

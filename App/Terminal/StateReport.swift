@@ -23,7 +23,7 @@ enum StateReport {
             "coordinators": coordinatorTree(root),
             "error": error.map(JSONValue.string) ?? .null,
             "transition": window.transitionsInFlight.last.map(transition) ?? .null,
-            "tabs": ScreenContent.tabBarOnTop(in: window).map(tabs) ?? .null,
+            "tabs": ScreenLines.tabBarOnTop(in: window).map(tabs) ?? .null,
         ])
         return value.encoded
     }

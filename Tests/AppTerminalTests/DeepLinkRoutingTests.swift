@@ -56,7 +56,7 @@ struct DeepLinkRoutingTests {
         #expect(run.output.components(separatedBy: hint).count == 2, "drawn once: not before the link, not after")
         #expect(run.output.contains(hint + "Log in\n======\n"), "drawn above the login screen")
         #expect(
-            run.output.hasSuffix("[1] Unlike (like)\nTabs: <Feed> (tab feed)  │  Profile (tab profile)\n"),
+            run.output.hasSuffix("[1] Unlike (unlike)\nTabs: <Feed> (tab feed)  │  Profile (tab profile)\n"),
             "the log-in continued to the post, in the Feed tab")
     }
 

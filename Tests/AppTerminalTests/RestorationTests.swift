@@ -409,7 +409,7 @@ private let snapshotCommands = "state\nscreen\n"
         case "profile.edit":
             here = ["set displayName Zed \(round)", "save", "cancel", "discard", "tab profile", "tab feed"]
         case "feed.post":
-            here = ["like", "back", "compose"]
+            here = ["like", "unlike", "back", "compose"]
         case "feed.compose":
             here = ["set text draft \(round)", "set text draft \(round)", "post", "cancel", "discard"]
         default:

@@ -17,7 +17,7 @@ import SignUpFeature
 /// away by a link: a protected link is only remembered, `app://signup` changes nothing, and `app://login` is
 /// refused until the sign-up is finished or cancelled. Neither is an unsaved draft or profile edit: a link that
 /// would close one is refused and changes nothing.
-final class AppCoordinator: Coordinator, RootCoordinating {
+final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     /// The window the flows are shown in.
     let window: Window
 
@@ -135,8 +135,7 @@ final class AppCoordinator: Coordinator, RootCoordinating {
         let noRecord = RestorationState(kind: "none", version: 0)
         var children = [shown?.restorationState ?? noRecord]
         if let signUpState = presentedSignUp?.restorationState { children.append(signUpState) }
-        return RestorationState(
-            kind: AppRestorationKey.kind, version: AppRestorationKey.version, values: values, children: children)
+        return AppRestorationKey.format.record(values: values, children: children)
     }
 
     /// Restores over the flow ``destination`` showed at the start: the flow's own record when the record was
@@ -147,7 +146,7 @@ final class AppCoordinator: Coordinator, RootCoordinating {
         var recordedFlow: AppFlow
         let isFirstVersion = state.version == 1
         do throws(RestorationError) {
-            try state.check(kind: AppRestorationKey.kind, versions: 1...AppRestorationKey.version)
+            try AppRestorationKey.format.check(state)
             let text = try state.value(AppRestorationKey.flow)
             guard let flow = isFirstVersion && text == "feed" ? AppFlow.main : AppFlow(rawValue: text) else {
                 throw .invalidValue(kind: state.kind, key: AppRestorationKey.flow)
@@ -284,12 +283,15 @@ final class AppCoordinator: Coordinator, RootCoordinating {
     // MARK: - Flows
 
     /// Whether a sign-up is on screen: presented for `app://signup`, or pushed by Login.
-    var isSignUpOnScreen: Bool {
+    private var isSignUpOnScreen: Bool {
         presentedSignUp != nil || login?.isShowingSignUp == true
     }
 
-    /// Whether Profile's edit holds a new display name not yet saved.
-    var holdsUnsavedProfileEdit: Bool { main?.holdsUnsavedEdit == true }
+    /// A sign-up on screen, a draft in Feed's compose or a new name in Profile's edit, as the features tell it.
+    var unsavedWork: UnsavedWork? {
+        if isSignUpOnScreen { return .signUp }
+        return main?.unsavedWork
+    }
 
     /// Makes the `login` screen the one on top: dismisses a presented sign-up and, if Login shows something
     /// above its screen, starts a fresh log-in flow.
@@ -474,8 +476,7 @@ enum AppFlow: String {
 
 /// The keys of the app's restoration record.
 private enum AppRestorationKey {
-    static let kind = "app"
-    static let version = 2
+    static let format = RestorationFormat(kind: "app", version: 2, oldestReadableVersion: 1)
     static let flow = "flow"
     static let user = "user"
     static let link = "link"

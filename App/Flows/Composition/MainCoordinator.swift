@@ -93,8 +93,12 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     /// The selected tab.
     var selectedTab: MainTab? { presenter.selectedTab.flatMap { MainTab(rawValue: $0.item.id) } }
 
-    /// Whether Profile's edit holds a new name not yet saved.
-    var holdsUnsavedEdit: Bool { profile?.holdsUnsavedEdit == true }
+    /// The work in Main that leaving would lose, as the tabs' features tell it: a draft in Feed's compose, or a new
+    /// name in Profile's edit.
+    var unsavedWork: UnsavedWork? {
+        if feed?.holdsDraft == true { return .composeDraft }
+        return profile?.holdsUnsavedEdit == true ? .profileEdit : nil
+    }
 
     // MARK: - Tabs
 
@@ -179,7 +183,7 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     ///   the tab bar, or the edit holds a new name the route would close); nothing changed then.
     func route(inProfile destination: DeepLink.ProfileDestination) throws(UserFacingError) {
         if isComposeOnScreen {
-            guard !holdsComposeDraft else { throw Self.draftInTheWay }
+            guard feed?.holdsDraft != true else { throw Self.draftInTheWay }
             // An empty sheet loses nothing: the feed's own route closes it.
             try route(inFeed: .latest)
         }
@@ -223,14 +227,6 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     /// Whether Feed's compose sheet covers the tab bar.
     private var isComposeOnScreen: Bool { !presentedScreens.isEmpty }
 
-    /// Whether the compose sheet on screen holds text.
-    private var holdsComposeDraft: Bool {
-        presentedScreens.contains { screen in
-            screen.screenID == "feed.compose"
-                && screen.content.fields.contains { $0.displayedValue.contains { !$0.isWhitespace } }
-        }
-    }
-
     // MARK: - Restoration
 
     /// Main's record: kind `main`, version 1, the value `selected` (the selected tab's id), and as children the
@@ -239,8 +235,7 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
         var children: [RestorationState] = []
         if let state = feed?.restorationState { children.append(state) }
         if let state = profile?.restorationState { children.append(state) }
-        return RestorationState(
-            kind: MainRestoration.kind, version: MainRestoration.version,
+        return MainRestoration.format.record(
             values: [MainRestoration.selected: (selectedTab ?? .feed).rawValue], children: children)
     }
 
@@ -249,7 +244,7 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     override func restore(from state: RestorationState) -> RestorationResult {
         let selected: MainTab
         do throws(RestorationError) {
-            try state.check(kind: MainRestoration.kind, versions: MainRestoration.version...MainRestoration.version)
+            try MainRestoration.format.check(state)
             selected = try state.value(MainRestoration.selected, as: MainTab.self) ?? .feed
         } catch {
             return .nearest(because: error)
@@ -325,7 +320,6 @@ extension DeepLink.FeedDestination {
 
 /// The keys of Main's restoration record.
 private enum MainRestoration {
-    static let kind = "main"
-    static let version = 1
+    static let format = RestorationFormat(kind: "main", version: 1)
     static let selected = "selected"
 }

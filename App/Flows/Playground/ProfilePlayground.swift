@@ -9,7 +9,10 @@ extension FeaturePlayground {
         let builder = ProfileContainer(dependency: PlaygroundProfile())
         let listener = ProfilePlaygroundListener(parent: parent)
         let user = ProfileUser(email: "demo@example.com")
-        return Hosted(coordinator: builder.coordinator(listener: listener, user: user), listener: listener)
+        let profile = builder.coordinator(listener: listener, user: user)
+        return Hosted(coordinator: profile, listener: listener) { [weak profile] in
+            profile?.holdsUnsavedEdit == true ? .profileEdit : nil
+        }
     }
 }
 

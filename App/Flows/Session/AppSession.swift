@@ -42,7 +42,7 @@ package final class AppSession {
     package var coordinatorTree: Coordinator { root.appCoordinator }
 
     /// The logged-in person's display name, or `nil` when nobody is logged in.
-    package var userDisplayName: String? { root.appCoordinator.userDisplayName }
+    package var userDisplayName: String? { try? root.links.get().userDisplayName }
 
     /// Starts the app: its first screen, then, when `restores`, the place the person left, then `initialLink`
     /// (`--open`), if any.
@@ -86,7 +86,7 @@ package final class AppSession {
             return error.description
         }
         return carryOut { () throws(UserFacingError) in
-            try root.appCoordinator.open(link)
+            try root.links.get().open(link)
             return .done
         }
     }
@@ -101,8 +101,8 @@ package final class AppSession {
     /// The app's word above the screen: the link that waits for a log-in or the end of the onboarding tour, if
     /// any.
     package var notice: String? {
-        guard let link = root.appCoordinator.pendingLink else { return nil }
-        return root.appCoordinator.userDisplayName == nil
+        guard let links = try? root.links.get(), let link = links.pendingLink else { return nil }
+        return links.userDisplayName == nil
             ? "Log in or sign up to continue to \(link.url)."
             : "Finish or skip the tour to continue to \(link.url)."
     }

@@ -24,6 +24,10 @@ final class FullScreenSession {
     /// What the window shows, built again only after a command (the window changes only then).
     private var model: ScreenModel?
     private let wrapCache = ScreenLayout.WrapCache()
+    /// The note that the panel needs a wider terminal, while it is shown: it goes once the panel shows.
+    private var widthNote: [StyledLine]?
+    /// The commands of this session, once it runs.
+    private var commands: CommandSession?
 
     /// The keys, as the status line shows them.
     static let keysHint =
@@ -59,6 +63,7 @@ final class FullScreenSession {
         defer { terminal.close() }
         let commands = CommandSession(
             session: session, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) })
+        self.commands = commands
         chrome.error = notice
         if let linkFailure { chrome.error = "--open: " + linkFailure }
         windowDidChange()
@@ -127,15 +132,14 @@ final class FullScreenSession {
     // MARK: - Drawing
 
     /// The status line between commands: the keys, or, while a swipe is held, what `release` will do.
-    private var idleStatus: String {
-        guard let held = session.window.transitionsInFlight.first(where: \.isHeld) else { return Self.keysHint }
-        let gesture = held.kind == .swipeDown ? "Swipe down" : "Swipe back"
-        let percent = Int((held.progress * 100).rounded())
-        let release = held.progress >= 0.5 ? "release finishes it" : "release cancels it"
-        return "\(gesture) held at \(percent)% · \(release) · state, tree, screen and help still work"
-    }
+    private var idleStatus: String { commands?.heldSwipeStatus ?? Self.keysHint }
 
     private func draw(clearingFirst: Bool = false) {
+        if let note = widthNote, chrome.output != note || terminal.size.columns >= ScreenLayout.panelMinimumColumns {
+            // The note is gone, or the panel it was about shows now: it says nothing more.
+            if chrome.output == note { chrome.output = [] }
+            widthNote = nil
+        }
         if chrome.status == Self.keysHint || chrome.status.hasPrefix("Swipe ") { chrome.status = idleStatus }
         let model = model ?? ScreenModel(window: session.window, root: session.coordinatorTree, notice: session.notice)
         self.model = model
@@ -228,7 +232,7 @@ final class FullScreenSession {
         case .screen:
             return nil
         case .help:
-            chrome.output = outputLines(CommandSession.helpText + terminalHelp)
+            chrome.output = outputLines(CommandSession.helpText + Self.terminalHelp)
             return nil
         default:
             break
@@ -236,6 +240,7 @@ final class FullScreenSession {
         switch commands.execute(command) {
         case .done(let output):
             if let output, !output.isEmpty { chrome.output = outputLines(output) }
+            if let notice = commands.notice { chrome.output = outputLines(notice) }
         case .failed(let message):
             let onScreen = session.window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
             if message != onScreen { chrome.error = message }
@@ -245,27 +250,32 @@ final class FullScreenSession {
         return nil
     }
 
-    private var terminalHelp: String {
-        let keys = [
-            "Keys: ←/→ move, Ctrl-←/→ or Alt-b/f by word, Home/End (Ctrl-A/E), Backspace/Delete,",
-            "  Ctrl-U/Ctrl-K delete to start/end, Ctrl-W delete a word, ↑/↓ history, Tab complete,",
-            "  PgUp/PgDn scroll, F2 tree panel, Esc clear messages, Ctrl-L redraw, Ctrl-C or Ctrl-D (empty line) quit",
-        ]
-        return TerminalCommand.allCases.map { "  \($0.rawValue)  \($0.meaning)\n" }.joined()
-            + keys.joined(separator: "\n") + "\n"
+    /// What `help` adds on the full screen: its own commands and its keys.
+    static var terminalHelp: String {
+        let keys =
+            "Keys: ←/→ move, Ctrl-←/→ or Alt-b/f by word, Home/End (Ctrl-A/E), Backspace/Delete, Ctrl-U/Ctrl-K "
+            + "delete to start/end, Ctrl-W delete a word, ↑/↓ history, Tab complete, PgUp/PgDn scroll, F2 tree panel, "
+            + "Esc clear messages, Ctrl-L redraw, Ctrl-C or Ctrl-D (empty line) quit"
+        let commands = TerminalCommand.allCases.flatMap { command in
+            CommandSession.wrapped(command.meaning, first: "  \(command.rawValue)  ", rest: "    ")
+        }
+        return (commands + CommandSession.wrapped(keys, first: "", rest: "  ")).joined(separator: "\n") + "\n"
     }
 
     private func perform(_ command: TerminalCommand) {
         switch command {
         case .panel:
-            chrome.showsPanel.toggle()
-            if terminal.size.columns < ScreenLayout.panelMinimumColumns {
-                let minimum = ScreenLayout.panelMinimumColumns
-                chrome.output = outputLines(
-                    chrome.showsPanel
-                        ? "The tree panel is on; it shows once the terminal is at least \(minimum) columns wide."
-                        : "The tree panel is off.")
+            let minimum = ScreenLayout.panelMinimumColumns
+            guard terminal.size.columns >= minimum else {
+                // Nobody sees the panel in a narrow terminal, so there is nothing to hide: asking for it keeps it
+                // on, and it shows once the terminal is wide enough.
+                chrome.showsPanel = true
+                let note = outputLines("The tree panel shows once the terminal is at least \(minimum) columns wide.")
+                chrome.output = note
+                widthNote = note
+                return
             }
+            chrome.showsPanel.toggle()
         }
     }
 

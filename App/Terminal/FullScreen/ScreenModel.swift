@@ -72,15 +72,15 @@ struct ScreenModel: Equatable, Sendable {
         panel.append([StyledSpan("Screens", .bold)])
         panel += StateReport.screenLines(window).map { [StyledSpan($0, $0.hasSuffix("<- top") ? .accent : .plain)] }
         self.panel = panel
-        tabBar = ScreenContent.tabBarLine(in: window)
+        tabBar = ScreenLines.tabBarLine(in: window)
     }
 
     // MARK: - Content
 
-    /// The content of `path` as the full screen lays it out: the lines ``ScreenContent`` produces, the rule under
+    /// The content of `path` as the full screen lays it out: the lines ``ScreenLines`` produces, the rule under
     /// the first title left blank.
     @MainActor
     private static func lines(of path: [ViewController]) -> [StyledLine] {
-        ScreenContent(of: path).lines.map { line in line.contains { $0.style == .rule } ? [] : line }
+        ScreenLines(of: path).lines.map { line in line.contains { $0.style == .rule } ? [] : line }
     }
 }

@@ -6,7 +6,7 @@ import Core
 /// Actions are numbered here and only here, in drawing order, and each number is kept with the screen and action
 /// it stands for, so typing a number performs exactly the action drawn beside it.
 @MainActor
-struct ScreenContent {
+struct ScreenLines {
     /// A numbered action: the screen that offers it and its id.
     struct NumberedAction {
         /// The screen to perform it on.
@@ -98,7 +98,7 @@ struct ScreenContent {
     }
 }
 
-extension ScreenContent {
+extension ScreenLines {
     /// The tab bar a person sees and taps: the innermost one on top (none while a sheet covers it), as
     /// ``Core/Window/tapTab(_:)`` finds it.
     static func tabBarOnTop(in window: Window) -> TabBarController? {
