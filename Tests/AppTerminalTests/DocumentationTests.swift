@@ -45,8 +45,10 @@ struct DocumentationTests {
         let trees = [
             signUp.run(
                 "tree\nopen app://signup\ntree\nset email new@example.com\nnext\ntree\nset password pass-word-1\n"
-                    + "set confirmation pass-word-1\nnext\ntree\n"),
-            feed.run(AppHarness.demoLogin + "tree\npost.1\ntree\nback\ncompose\ntree\n"),
+                    + "set confirmation pass-word-1\nnext\ntree\nset displayName New\ncreate\ntree\nnext\ntree\nnext\n"
+                    + "tree\nnext\ntree\n"),
+            feed.run(
+                AppHarness.demoLogin + "tree\npost.1\ntree\nback\ncompose\ntree\ncancel\ntab profile\nedit\ntree\n"),
             AppHarness.run(input: ScriptedInput("back\nsheet\ntree\n"), arguments: ["--feature", "Feed"]),
         ]
         var shown: Set<String> = []
