@@ -48,7 +48,8 @@ let package = Package(
         .target(
             name: "AppData",
             dependencies: [
-                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "ProfileFeature", "CCrypt", "CSQLite",
+                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "ProfileFeature", "CCrypt",
+                "CSQLite",
             ],
             path: "App/Data"
         ),
@@ -122,7 +123,8 @@ let package = Package(
         // What the app's tests share: running the app in process on a temporary data directory.
         .target(name: "AppTesting", dependencies: ["AppTerminal", "CSQLite"], path: "Tests/AppTesting"),
         .testTarget(
-            name: "AppDataTests", dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules"]),
+            name: "AppDataTests",
+            dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules", "ProfileFeature"]),
         .testTarget(
             name: "AppTerminalTests",
             dependencies: ["AppTerminal", "AppFlows", "AppTesting", "Core", "CoreTesting", "InputRules"]),
