@@ -17,10 +17,12 @@ let package = Package(
         .executable(name: "new-feature", targets: ["NewFeatureMain"]),
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
         .executable(name: "module-graph", targets: ["ModuleGraph"]),
-        // `swift package check-boundaries` and `swift package new-feature <Name>`, in any package that depends on
-        // this one.
+        .executable(name: "affected-tests", targets: ["AffectedTestsMain"]),
+        // `swift package check-boundaries`, `swift package new-feature <Name>` and `swift package affected-tests
+        // --base <ref>`, in any package that depends on this one.
         .plugin(name: "CheckBoundariesPlugin", targets: ["CheckBoundariesPlugin"]),
         .plugin(name: "NewFeaturePlugin", targets: ["NewFeaturePlugin"]),
+        .plugin(name: "AffectedTestsPlugin", targets: ["AffectedTestsPlugin"]),
     ],
     targets: [
         // MARK: Runtime
@@ -66,7 +68,12 @@ let package = Package(
         .target(name: "NewFeature", dependencies: ["ArgumentParsing"], path: "Tools/NewFeature"),
         .executableTarget(name: "NewFeatureMain", dependencies: ["NewFeature"], path: "Tools/NewFeatureMain"),
         // The plugins' own executable: SwiftPM cannot hand a plugin an executable that a product also builds.
-        .executableTarget(name: "PluginTool", dependencies: ["BoundaryCheck", "NewFeature"], path: "Tools/PluginTool"),
+        .executableTarget(
+            name: "PluginTool", dependencies: ["BoundaryCheck", "NewFeature", "AffectedTests"], path: "Tools/PluginTool"
+        ),
+        .target(
+            name: "AffectedTests", dependencies: ["BoundaryCheck", "ArgumentParsing"], path: "Tools/AffectedTests"),
+        .executableTarget(name: "AffectedTestsMain", dependencies: ["AffectedTests"], path: "Tools/AffectedTestsMain"),
         .target(name: "MallocCounter", path: "Tools/MallocCounter"),
         .plugin(
             name: "CheckBoundariesPlugin",
@@ -83,6 +90,14 @@ let package = Package(
                 permissions: [
                     .writeToPackageDirectory(reason: "new-feature adds the feature's module, tests and targets")
                 ]),
+            dependencies: ["PluginTool"]
+        ),
+        .plugin(
+            name: "AffectedTestsPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "affected-tests",
+                    description: "Lists or runs the test targets that the changes since a git reference can affect")),
             dependencies: ["PluginTool"]
         ),
         .executableTarget(
@@ -113,6 +128,7 @@ let package = Package(
         .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature"]),
         .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "AffectedTestsTests", dependencies: ["AffectedTests"]),
     ]
 )
 
