@@ -110,9 +110,14 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
         .testTarget(name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"]),
         .testTarget(name: "InputRulesTests", dependencies: ["InputRules"]),
-        .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting"]),
-        .testTarget(name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting"]),
-        .testTarget(name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"]),
+        .testTarget(
+            name: "LoginFeatureTests", dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Core", "CoreTesting", "InputRules"]),
         // new-feature: feature test targets
         .testTarget(
