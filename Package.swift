@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
         .executable(name: "module-graph", targets: ["ModuleGraph"]),
         .executable(name: "affected-tests", targets: ["AffectedTestsMain"]),
+        .executable(name: "explore", targets: ["Explore"]),
         // `swift package check-boundaries`, `swift package new-feature <Name>` and `swift package affected-tests
         // --base <ref>`, in any package that depends on this one.
         .plugin(name: "CheckBoundariesPlugin", targets: ["CheckBoundariesPlugin"]),
@@ -103,6 +104,9 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter", "ArgumentParsing"],
             path: "Tools/Benchmarks"),
+        // Drives the composed app as tests do, so it may use CoreTesting (`test-tool` in Tools/BoundaryRules.txt).
+        .executableTarget(
+            name: "Explore", dependencies: ["App", "Core", "CoreTesting", "ArgumentParsing"], path: "Tools/Explore"),
         .executableTarget(
             name: "ModuleGraph", dependencies: ["BoundaryCheck", "ArgumentParsing"], path: "Tools/ModuleGraph"),
 
@@ -134,6 +138,7 @@ let package = Package(
         .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "AffectedTestsTests", dependencies: ["AffectedTests"]),
+        .testTarget(name: "ExploreTests", dependencies: ["Explore"]),
     ]
 )
 

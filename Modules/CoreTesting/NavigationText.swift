@@ -26,27 +26,32 @@ extension Window {
     }
 
     /// The screen hierarchy as indented lines, with each screen's content or without it (ids, nesting and
-    /// presentation only).
-    func screenLines(includingContent: Bool) -> [String] {
+    /// presentation only); with `fieldValues` false, the text in fields is left out of the content.
+    func screenLines(includingContent: Bool, fieldValues: Bool = true) -> [String] {
         guard let root = rootViewController else { return ["  (no root screen)"] }
         let onTop = Set(screensOnTop.map(ObjectIdentifier.init))
         var lines: [String] = []
-        appendLines(of: root, role: nil, indent: "  ", onTop: onTop, content: includingContent, to: &lines)
+        appendLines(
+            of: root, role: nil, indent: "  ", onTop: onTop, content: includingContent ? fieldValues : nil, to: &lines)
         return lines
     }
 
+    /// Appends the lines of `screen` and what it holds; `content` is nil for none, else whether field values
+    /// are written.
     private func appendLines(
-        of screen: ViewController, role: String?, indent: String, onTop: Set<ObjectIdentifier>, content: Bool,
+        of screen: ViewController, role: String?, indent: String, onTop: Set<ObjectIdentifier>, content: Bool?,
         to lines: inout [String]
     ) {
         var heading = indent + screen.screenID
         let title = screen.content.title
-        if content, !title.isEmpty { heading += " \"\(title)\"" }
+        if content != nil, !title.isEmpty { heading += " \"\(title)\"" }
         let notes = [role, onTop.contains(ObjectIdentifier(screen)) && screen === topViewController ? "on top" : nil]
         let said = notes.compactMap { $0 }
         if !said.isEmpty { heading += " (" + said.joined(separator: ", ") + ")" }
         lines.append(heading)
-        if content { lines += Self.contentLines(of: screen.content).map { indent + "  " + $0 } }
+        if let fieldValues = content {
+            lines += Self.contentLines(of: screen.content, fieldValues: fieldValues).map { indent + "  " + $0 }
+        }
         let inner = indent + "  "
         if let navigation = screen as? NavigationController {
             for child in navigation.viewControllers {
@@ -64,15 +69,16 @@ extension Window {
         }
     }
 
-    /// One line for each element of `content`, then its error.
-    static func contentLines(of content: ScreenContent) -> [String] {
+    /// One line for each element of `content`, then its error; with `fieldValues` false, fields without their
+    /// text.
+    static func contentLines(of content: ScreenContent, fieldValues: Bool = true) -> [String] {
         var lines: [String] = []
         for element in content.elements {
             switch element {
             case .text(let text): lines.append("text: " + text)
             case .field(let field):
-                lines.append(
-                    "field \(field.id) \"\(field.label)\"\(field.isSecure ? " secure" : ""): \"\(field.displayedValue)\"")
+                let value = fieldValues ? ": \"\(field.displayedValue)\"" : ""
+                lines.append("field \(field.id) \"\(field.label)\"\(field.isSecure ? " secure" : "")" + value)
             case .button(let button):
                 lines.append("button \(button.id) \"\(button.title)\"" + (button.isEnabled ? "" : " (disabled)"))
             case .list(let list):

@@ -83,7 +83,7 @@ public enum ImportGraphCheck {
                                 + "\(found.module)'s internals"
                                 + (target.isTest ? " (only \(found.module)Tests may)" : ""),
                             fix: "use `import \(found.module)` and only its public API"))
-                } else if !target.isTest, rules.testOnly.contains(found.module) {
+                } else if !rules.mayUseTestOnlyModules(target), rules.testOnly.contains(found.module) {
                     violations.append(
                         found,
                         Violation(
@@ -106,7 +106,7 @@ public enum ImportGraphCheck {
             }
             for dependency in target.dependencies where packageModules.contains(dependency) {
                 let builtOnly = rules.builds[target.name]?.contains(dependency) ?? false
-                if !target.isTest, !builtOnly, rules.testOnly.contains(dependency) {
+                if !rules.mayUseTestOnlyModules(target), !builtOnly, rules.testOnly.contains(dependency) {
                     violations.append(
                         nil,
                         Violation(
