@@ -172,8 +172,8 @@ final class Explorer {
             let subject = try start()
             for input in path {
                 let step = apply(input, to: subject, script: &result.script)
-                if step.refusal != nil {
-                    found.append((.replays, "the path no longer replays: \(input) was refused (\(step.refusal!))"))
+                if let refusal = step.refusal {
+                    found.append((.replays, "the path no longer replays: \(input) was \(refusal)"))
                     break
                 }
             }

@@ -117,6 +117,22 @@ struct ExplorationTests {
         #expect(leak.message.contains("coordinator NamedCoordinator"))
     }
 
+    @Test("A subject that does not build the same thing each time is reported: its paths no longer replay")
+    func nondeterministicSubject() throws {
+        var starts = 0
+        let report = try explore(depth: 2) {
+            starts += 1
+            let subject = try DetailParent.subject()
+            let list = (subject.window.rootViewController as? NavigationController)?.viewControllers.first
+            if starts > 2, let list = list as? OpeningScreen {
+                list.onOpen = { [unowned list] in list.refuseAction(because: "closed") }
+            }
+            return subject
+        }
+        let replay = try #require(report.violations.first { $0.invariant == .replays }, "\(report)")
+        #expect(replay.message.hasPrefix("the path no longer replays: tap open was refused: closed"))
+    }
+
     @Test("The depth and the state budget bound the exploration")
     func bounds() throws {
         let shallow = try explore(depth: 0) { try DetailParent.subject() }
