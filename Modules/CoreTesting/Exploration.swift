@@ -22,7 +22,7 @@ import Foundation
 /// - nothing the path created is alive once the subject is torn down (its root stopped and released);
 ///
 /// and, once the graph is explored, that every state whose inputs were tried has a way back to the start's
-/// screens and tree (states at the depth limit are not judged).
+/// screens and tree (states at the depth limit, or with an input that led past the state budget, are not judged).
 /// Each violation comes with the shortest path that breaks it, as a script a person replays in the app:
 ///
 /// ```swift
@@ -66,6 +66,7 @@ final class Explorer {
     private var enabledActions: [[String]] = []
     /// The states each state leads to.
     private var edges: [Set<Int>] = []
+    /// The states whose every input was tried and led to a known state: the ones whose way back is judged.
     private var expanded: Set<Int> = []
     private var transitionCount = 0
     private var violations: [ExplorationViolation] = []
@@ -103,6 +104,9 @@ final class Explorer {
                 } else if keys.count < stateBudget {
                     edges[state].insert(register(step, path: path))
                     queue.append(keys.count - 1)
+                } else {
+                    // Past the budget the edge leads nowhere known, so the state's way back cannot be judged.
+                    expanded.remove(state)
                 }
             }
         }

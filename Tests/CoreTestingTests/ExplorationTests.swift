@@ -140,5 +140,6 @@ struct ExplorationTests {
         #expect(shallow.transitionCount == 0)
         let budget = try explore(depth: 4, stateBudget: 1) { try DetailParent.subject() }
         #expect(budget.stateCount == 1)
+        #expect(budget.violations.isEmpty, "a state whose input leads past the budget is not judged: \(budget)")
     }
 }
