@@ -336,3 +336,21 @@ struct WrappingIndentTests {
         #expect(rows.dropFirst().allSatisfy { !$0.hasPrefix(" ") }, "\(rows)")
     }
 }
+
+@Suite("The inline error in view")
+struct InlineErrorInViewTests {
+    @Test("After a command, an inline error below the visible rows is scrolled into view; otherwise the scroll stays")
+    func errorScrolledIntoView() {
+        var content: [StyledLine] = (1...30).map { [StyledSpan("line \($0)")] }
+        content.append([StyledSpan("! Something went wrong.", .error)])
+        let model = ScreenModel(path: ["Long"], content: content)
+        var chrome = ScreenLayout.Chrome()
+        let size = TerminalSize(columns: 60, rows: 16)
+        let unrevealed = ScreenLayout.frame(model, chrome: chrome, size: size)
+        #expect(!unrevealed.rows.map(TerminalGrid.text).contains { $0.contains("Something went wrong") })
+        chrome.revealsError = true
+        let revealed = ScreenLayout.frame(model, chrome: chrome, size: size)
+        #expect(revealed.rows.map(TerminalGrid.text).contains { $0.contains("Something went wrong") })
+        #expect(revealed.scroll > 0)
+    }
+}
