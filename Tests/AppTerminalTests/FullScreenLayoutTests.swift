@@ -354,3 +354,20 @@ struct InlineErrorInViewTests {
         #expect(revealed.scroll > 0)
     }
 }
+
+@Suite("Emoji joined by U+200D")
+struct JoinedEmojiTests {
+    @Test("A family emoji is drawn as its people side by side, so the grid and the terminal agree on its width")
+    func familyDrawnAsItsParts() {
+        let cells = TerminalGrid.cells("👨‍👩‍👧 ok", style: .plain)
+        #expect(!cells.contains { $0.text.unicodeScalars.contains("\u{200D}") }, "no joiner reaches the terminal")
+        #expect(TerminalGrid.width(cells) == 6 + 3)
+        #expect(cells.prefix(3).map(\.text) == ["👨", "👩", "👧"])
+    }
+
+    @Test("A joiner between letters of a script stays with its letter")
+    func joinerInAScriptStays() {
+        let cells = TerminalGrid.cells("क्\u{200D}ष", style: .plain)
+        #expect(cells.contains { $0.text.unicodeScalars.contains("\u{200D}") })
+    }
+}
