@@ -11,6 +11,9 @@ package struct DataFailure: Error, Equatable, Sendable, CustomStringConvertible 
     /// Whether `--move-aside-corrupt-data` may rename the file.
     package let canBeMovedAside: Bool
 
+    /// The exit code the app ends with on this failure: 2 for a file it cannot trust, 1 for one it cannot write.
+    package var exitCode: Int32 { isFatal ? ExitCode.dataError : ExitCode.failure }
+
     /// The failure of `error`.
     init(_ error: DataError) {
         description = error.description

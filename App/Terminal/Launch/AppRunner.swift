@@ -53,13 +53,10 @@ final class AppRunner {
             root = try prepare(options)
         } catch let error as DataFailure {
             errorOutput.write("app: \(TerminalText.escaped(error.description))\n")
-            if error.isFatal {
-                if error.canBeMovedAside {
-                    errorOutput.write("app: run with --move-aside-corrupt-data to rename it and start fresh\n")
-                }
-                return ExitCode.dataError
+            if error.isFatal, error.canBeMovedAside {
+                errorOutput.write("app: run with --move-aside-corrupt-data to rename it and start fresh\n")
             }
-            return ExitCode.failure
+            return error.exitCode
         } catch {
             errorOutput.write("app: \(TerminalText.escaped(String(describing: error)))\n")
             return ExitCode.failure
