@@ -27,6 +27,8 @@ package struct DataFailure: Error, Equatable, Sendable, CustomStringConvertible 
 package struct AppLaunch {
     /// The composed app.
     package let root: CompositionRoot
+    /// The session a front end drives, over ``root``.
+    package var session: AppSession { AppSession(root: root) }
     /// The damaged data files renamed aside, where they now are.
     package let movedAsidePaths: [String]
     /// The earlier release's data files imported into the database, where they are kept.
