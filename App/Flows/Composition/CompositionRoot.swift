@@ -32,7 +32,7 @@ package final class CompositionRoot {
         let signUpBuilder = SignUpContainer(dependency: SignUpServices(accounts: data.signUpAccounts))
         let loginBuilder = LoginContainer(
             dependency: LoginServices(authenticator: data.authenticator, signUpBuilder: signUpBuilder))
-        let feedBuilder = FeedContainer(dependency: FeedServices(posts: data.posts, clock: clock))
+        let feedBuilder = FeedContainer(dependency: FeedServices(posts: data.posts, now: { clock.now }))
         let profileBuilder = ProfileContainer(
             dependency: ProfileServices(accounts: data.profileAccounts, posts: data.profilePosts))
         let onboardingBuilder = OnboardingContainer(dependency: OnboardingServices(topics: Self.onboardingTopics))
@@ -71,39 +71,4 @@ package final class CompositionRoot {
         links = .failure(parent.linkRefusal)
         restoration = nil
     }
-}
-
-/// What SignUp gets from the app.
-@MainActor
-private struct SignUpServices: SignUpDependency {
-    let accounts: any SignUpAccountService
-}
-
-/// What Login gets from the app: the authenticator and the SignUp builder it pushes.
-@MainActor
-private struct LoginServices: LoginDependency {
-    let authenticator: any LoginAuthenticating
-    let signUpBuilder: any SignUpContainable
-}
-
-/// What Feed gets from the app: the posts and the clock.
-@MainActor
-private struct FeedServices: FeedDependency {
-    let posts: any FeedPostService
-    let clock: AppClock
-
-    var now: Date { clock.now }
-}
-
-/// What Profile gets from the app: the person's account and posts.
-@MainActor
-private struct ProfileServices: ProfileDependency {
-    let accounts: any ProfileAccountService
-    let posts: any ProfilePostService
-}
-
-/// What Onboarding gets from the app: what to teach of it.
-@MainActor
-private struct OnboardingServices: OnboardingDependency {
-    let topics: OnboardingTopics
 }

@@ -19,7 +19,7 @@ extension FeaturePlayground {
 /// The account and posts of the Profile playground, kept in memory: 25 samples, so `more` shows a second page.
 /// Nothing is saved.
 @MainActor
-private final class PlaygroundProfile: ProfileDependency, ProfileAccountService, ProfilePostService {
+final class PlaygroundProfile: ProfileDependency, ProfileAccountService, ProfilePostService {
     private var displayName = "Demo"
     /// Newest first.
     private let samples = (1...25).reversed().map { number in

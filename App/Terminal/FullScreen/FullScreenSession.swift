@@ -141,6 +141,7 @@ final class FullScreenSession {
             widthNote = nil
         }
         if chrome.status == Self.keysHint || chrome.status.hasPrefix("Swipe ") { chrome.status = idleStatus }
+        let isNewModel = model == nil
         let model = model ?? ScreenModel(window: session.window, root: session.coordinatorTree, notice: session.notice)
         self.model = model
         let onTop = session.window.topViewController?.screenID
@@ -150,7 +151,10 @@ final class FullScreenSession {
         }
         chrome.input = maskedInput
         chrome.cursor = editor.cursor
+        // Once after a command: an error the screen shows in answer is scrolled into view.
+        chrome.revealsError = isNewModel
         let frame = ScreenLayout.frame(model, chrome: chrome, size: terminal.size, cache: wrapCache)
+        chrome.revealsError = false
         chrome.scroll = frame.scroll
         chrome.outputScroll = frame.outputScroll
         page = frame.page
