@@ -90,6 +90,11 @@ struct AccountProgressTests {
                 }, into: connection)
         }
         #expect(try Self.services(data).unseenLatestCount(email: "demo@example.com") == LiveServices.largestUnseenCount)
+        let connection = try SQLiteConnection(path: data.databasePath)
+        let plan = try connection.query(
+            "EXPLAIN QUERY PLAN SELECT 1 FROM posts WHERE created_at > 5 AND author_email != 'a' LIMIT 99"
+        ) { $0.text(3) }
+        #expect(plan.contains { $0.contains("posts_by_recency") }, "a range of the index, never every post: \(plan)")
     }
 
     @Test("Profile's summary counts the person's posts; their posts come a page at a time after the last one shown")
