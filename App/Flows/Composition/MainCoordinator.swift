@@ -182,6 +182,8 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     /// - Throws: ``UserFacingError`` when the destination cannot be shown (a draft in Feed's compose sheet covers
     ///   the tab bar, or the edit holds a new name the route would close); nothing changed then.
     func route(inProfile destination: DeepLink.ProfileDestination) throws(UserFacingError) {
+        // Refused before anything moves: the edit would be closed only by the route to `profile`.
+        if destination == .profile, profile?.holdsUnsavedEdit == true { throw Self.editInTheWay }
         if isComposeOnScreen {
             guard feed?.holdsDraft != true else { throw Self.draftInTheWay }
             // An empty sheet loses nothing: the feed's own route closes it.
@@ -196,16 +198,16 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
             }
         } catch {
             switch error {
-            case .editInProgress:
-                throw UserFacingError(
-                    description:
-                        "your profile's edit holds a new display name that is not saved; save or discard it first")
+            case .editInProgress: throw Self.editInTheWay
             case .unavailable(let reason):
                 throw UserFacingError(description: "your profile cannot be shown: \(reason)")
             }
         }
         try select(.profile)
     }
+
+    private static let editInTheWay = UserFacingError(
+        description: "your profile's edit holds a new display name that is not saved; save or discard it first")
 
     private static let draftInTheWay = UserFacingError(
         description: "the compose sheet holds an unsaved draft; post or discard it first")
