@@ -81,7 +81,8 @@ struct StorageTests {
             #expect(run.status == 2)
             #expect(
                 run.error == "app: the data file \(data.databasePath) was written by a newer version of the app "
-                    + "(format 99; this version reads up to \(Schema.version)); use that version, or a newer one\n")
+                    + "(format 99; this version reads up to \(Schema.version)); use that version, or a newer one\n"
+                    + "app: stopped so nothing is overwritten\n")
             #expect(run.output.isEmpty)
             #expect(try Data(contentsOf: URL(fileURLWithPath: data.databasePath)) == before)
         }
@@ -119,7 +120,10 @@ struct StorageTests {
         let run = data.run("state\n")
         #expect(run.status == 2)
         #expect(run.error.hasPrefix("app: the data file \(data.databasePath) is corrupt: "))
-        #expect(run.error.hasSuffix("app: run with --move-aside-corrupt-data to rename it and start fresh\n"))
+        #expect(
+            run.error.hasSuffix(
+                "app: stopped so nothing is overwritten; restore the file from a backup, or run with "
+                    + "--move-aside-corrupt-data to keep the damaged files aside and start fresh\n"))
         #expect(run.output.isEmpty)
         #expect(try String(contentsOfFile: data.databasePath, encoding: .utf8) == content)
     }

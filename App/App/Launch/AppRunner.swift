@@ -52,14 +52,11 @@ final class AppRunner {
         do {
             root = try prepare(options, clock: clock)
         } catch let error as DataError {
-            errorOutput.write("app: \(TerminalText.escaped(error.description))\n")
-            if error.isFatal {
-                if error.canBeMovedAside {
-                    errorOutput.write("app: run with --move-aside-corrupt-data to rename it and start fresh\n")
-                }
-                return ExitCode.dataError
+            guard error.isFatal else {
+                errorOutput.write("app: \(TerminalText.escaped(error.description))\n")
+                return ExitCode.failure
             }
-            return ExitCode.failure
+            return CommandLoop.reportFatal(error, to: errorOutput)
         } catch {
             errorOutput.write("app: \(TerminalText.escaped(String(describing: error)))\n")
             return ExitCode.failure
@@ -75,6 +72,7 @@ final class AppRunner {
         } else {
             commandInput = input
         }
+        if options.checksData { return ExitCode.success }
         let startFailure = root.appCoordinator.carryOut { root.appCoordinator.start() }
         defer { root.appCoordinator.stop() }
         if let startFailure {
@@ -128,7 +126,12 @@ final class AppRunner {
         let directory = try DataDirectory.open(path: options.dataDirectory)
         let opening = try Database.open(
             in: directory, now: clock.now, timestamp: clock.fileTimestamp,
-            movesDamagedFilesAside: options.movesCorruptDataAside)
+            movesDamagedFilesAside: options.movesCorruptDataAside, checksEveryPage: options.checksData)
+        if options.checksData {
+            output.write(
+                "app: the data file \(TerminalText.escaped(opening.database.path)) is sound: its schema and all of "
+                    + "its \(opening.pageCount) pages were checked\n")
+        }
         for path in opening.movedAsidePaths {
             errorOutput.write("app: moved the unusable data file aside to \(TerminalText.escaped(path))\n")
         }

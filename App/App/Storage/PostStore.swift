@@ -63,7 +63,7 @@ struct PostStore: Sendable {
                     row: Self.record)
             }
             // The position of the last post shown, read first so the page is one range scan of the order's index.
-            guard let id = Int64(afterID),
+            guard let id = PostID.number(afterID),
                 let cursor = try connection.query(
                     "SELECT \(order.columns) FROM posts WHERE id = ?1", [.integer(id)],
                     row: order.position
@@ -78,7 +78,7 @@ struct PostStore: Sendable {
 
     /// The post `id` as `reader` sees it, if any.
     func post(id: String, reader: String) throws(DataError) -> PostRecord? {
-        guard let number = Int64(id) else { return nil }
+        guard let number = PostID.number(id) else { return nil }
         let reader = EmailAddress.normalized(reader)
         return try database.read { connection throws(SQLiteError) in
             try Self.post(id: number, reader: reader, in: connection)
@@ -113,7 +113,7 @@ struct PostStore: Sendable {
     /// Makes `email` like the post (`isLiked`) or not, whatever it was before, in one transaction, and returns the
     /// post as it is stored now, as `email` sees it. Setting twice is the same as setting once.
     func setLike(_ isLiked: Bool, postID: String, email: String) throws(Failure) -> PostRecord {
-        guard let id = Int64(postID) else { throw .notFound(postID) }
+        guard let id = PostID.number(postID) else { throw .notFound(postID) }
         let email = EmailAddress.normalized(email)
         let record: PostRecord?
         do {

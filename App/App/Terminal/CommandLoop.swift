@@ -63,6 +63,8 @@ final class CommandLoop {
         var lineNumber = 0
         var anyFailed = false
         while true {
+            // Damage met while starting (restoring a screen reads the database) stops the app before it saves.
+            if let fatal = session.fatalDataError { return reportFatal(fatal) }
             // Where the person is, saved after every command has settled (and after the start), before waiting.
             root.restoration?.save(reportingTo: errorOutput)
             if isInteractive { output.write("> ") }
@@ -120,7 +122,7 @@ final class CommandLoop {
     static func reportFatal(_ error: DataError, line: Int? = nil, to errorOutput: any AppMain.TextOutput) -> Int32 {
         let prefix = line.map { "line \($0): " } ?? "app: "
         errorOutput.write(prefix + TerminalText.escaped(error.description) + "\n")
-        let advice = error.canBeMovedAside ? "; run with --move-aside-corrupt-data to start fresh" : ""
+        let advice = error.advice.map { "; " + $0 } ?? ""
         errorOutput.write("app: stopped so nothing is overwritten\(advice)\n")
         return ExitCode.dataError
     }

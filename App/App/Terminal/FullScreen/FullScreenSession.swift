@@ -63,12 +63,13 @@ final class FullScreenSession {
         }
         windowDidChange()
         while true {
-            // Where the person is, saved after every command has settled (and after the start), before waiting.
-            if model == nil, let failure = root.restoration?.save() { chrome.error = failure }
+            // A damaged database stops the app before anything more, the saved place included, is written.
             if let fatal = session.fatalDataError {
                 terminal.close()
                 return CommandLoop.reportFatal(fatal, to: errorOutput)
             }
+            // Where the person is, saved after every command has settled (and after the start), before waiting.
+            if model == nil, let failure = root.restoration?.save() { chrome.error = failure }
             draw()
             guard let key = nextKey() else { return 128 + (terminal.terminationSignal ?? SIGTERM) }
             switch key {
