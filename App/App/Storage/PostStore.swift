@@ -7,13 +7,21 @@ import InputRules
 /// page costs the same with four posts or a million; no call reads every post.
 struct PostStore: Sendable {
     /// Why a change to a post failed.
-    enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable, CustomStringConvertible {
         /// No post has this id.
         case notFound(String)
         /// The text breaks a rule of ``InputRules``; the rule's message.
         case invalid(String)
         /// The database failed.
         case data(DataError)
+
+        var description: String {
+            switch self {
+            case .notFound(let id): "there is no post '\(id)'"
+            case .invalid(let reason): reason
+            case .data(let error): error.description
+            }
+        }
     }
 
     /// The order of a list.
