@@ -129,6 +129,26 @@ struct DamagedDataTests {
         #expect(Self.bytes(data.databasePath) == before)
     }
 
+    @Test("Above the size checked page by page at open, the first write checks every page before it writes")
+    func largeDatabaseIsCheckedBeforeTheFirstWrite() throws {
+        let data = try Self.folderWithPosts()
+        // A table the app does not know (extra tables are allowed) makes the file larger than the check at open
+        // reads page by page.
+        try data.sql(
+            "CREATE TABLE padding (bytes BLOB); INSERT INTO padding VALUES (zeroblob(\(4096 * (DataCheck.everyPageLimit + 100))))"
+        )
+        try data.sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        #expect(try data.count("PRAGMA page_count") > DataCheck.everyPageLimit)
+        try Self.zeroPage(20, of: data)
+        let before = try #require(Self.bytes(data.databasePath))
+        let reading = data.run("state\n")
+        #expect(reading.status == 0, "the check at open reads the small tables only: \(reading.error)")
+        let writing = data.run("back\ncompose\nset text one more\npost\n")
+        #expect(writing.status == 2, "\(writing.error)")
+        #expect(writing.error.contains("the data file \(data.databasePath) is corrupt"), "\(writing.error)")
+        #expect(Self.bytes(data.databasePath) == before)
+    }
+
     @Test("--check-data checks every page: exit 0 for a sound database, 2 naming a damaged one, nothing written")
     func checkDataOnDemand() throws {
         let data = try Self.folderWithPosts()

@@ -2,17 +2,23 @@
 ///
 /// - **Every open**: the schema is compared with the one ``Schema/migrations`` build (every table, column, index
 ///   and trigger must be there), and the pages are checked with SQLite's `quick_check`: every page of a database
-///   up to ``everyPageLimit`` pages, and above that the pages of every table but `posts` and `likes` (accounts,
-///   the session, the saved place and the schema itself), which a check of every page would make too slow to
-///   start at a million posts.
+///   up to ``everyPageLimit`` pages; above that, the pages of every table but `posts` and `likes` (accounts, the
+///   session, the saved place and the schema itself), since a check of every page would not keep the start-up at
+///   a million posts under its 100 ms target.
+/// - **Before the first write** of a process that did not check every page at open, every page is checked: a
+///   damaged database is never written to, at any size, and the check costs its time once, on the first change,
+///   not on every start.
 /// - **Whenever SQLite reports damage** while the app runs, ``Database`` refuses every later write, and the app
 ///   stops with exit code 2.
-/// - **On demand** (`--check-data`) and before `--move-aside-corrupt-data` decides, every page is checked.
+/// - **On demand** (`--check-data`) and before `--move-aside-corrupt-data` decides, every page is checked at open.
+///
+/// The figures behind ``everyPageLimit`` are in the README (*The data*) and `docs/performance.md`, measured by
+/// `swift run -c release benchmarks --at-size-only`.
 enum DataCheck {
-    /// The largest database, in pages, whose every page is checked at each open. Checking costs about
-    /// 1.5 ms per 1,000 pages of 4 KiB on the machine of the benchmarks, so this bound keeps the check of a
-    /// start-up under 50 ms (it covers about 100,000 posts).
-    static let everyPageLimit = 32_768
+    /// The largest database, in pages, whose every page is checked at each open: about 125,000 posts. A check reads
+    /// about 100 pages per millisecond on the benchmarks' machine under load (4,752 pages in 46 ms, 48,697 in
+    /// 324 ms), so the check of a start-up stays under about 60 ms.
+    static let everyPageLimit = 6_000
 
     /// How much of the database a check reads.
     enum Extent: Sendable {
@@ -26,15 +32,18 @@ enum DataCheck {
     /// with the posts.
     static let tablesAlwaysChecked = ["sqlite_schema", "accounts", "session", "restoration"]
 
-    /// Checks the pages of the database on `connection`, reading `extent` of it; returns how many pages it has.
+    /// Checks the pages of the database on `connection`, reading `extent` of it; returns how many pages it has and
+    /// whether every one of them was checked.
     ///
     /// - Throws: ``SQLiteError/damaged(_:)`` naming the first problem SQLite found.
     @discardableResult
-    static func checkPages(_ connection: SQLiteConnection, extent: Extent) throws(SQLiteError) -> Int {
+    static func checkPages(
+        _ connection: SQLiteConnection, extent: Extent
+    ) throws(SQLiteError) -> (pages: Int, checkedEveryPage: Bool) {
         let pages = try connection.pragmaInteger("page_count")
+        let checksEveryPage = extent == .everyPage || pages <= everyPageLimit
         let checks =
-            extent == .everyPage || pages <= everyPageLimit
-            ? ["PRAGMA quick_check"] : tablesAlwaysChecked.map { "PRAGMA quick_check(\($0))" }
+            checksEveryPage ? ["PRAGMA quick_check"] : tablesAlwaysChecked.map { "PRAGMA quick_check(\($0))" }
         for check in checks {
             let findings = try connection.query(check) { $0.text(0) }
             guard findings == ["ok"] else {
@@ -42,7 +51,7 @@ enum DataCheck {
                 throw .damaged("a check of its pages found: \(first)")
             }
         }
-        return pages
+        return (pages, checksEveryPage)
     }
 
     /// Checks that the database on `connection` holds every table, column, index and trigger of the current

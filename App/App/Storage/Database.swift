@@ -29,9 +29,10 @@ final class Database: @unchecked Sendable {
     private let connection: SQLiteConnection
     private let lock = NSLock()
 
-    private init(connection: SQLiteConnection) {
+    private init(connection: SQLiteConnection, checksEveryPageBeforeWriting: Bool) {
         path = connection.path
         self.connection = connection
+        needsFullCheck = checksEveryPageBeforeWriting
     }
 
     /// Runs `body` on the connection: one or more reads (each statement sees a consistent snapshot).
@@ -60,6 +61,10 @@ final class Database: @unchecked Sendable {
         defer { lock.unlock() }
         if let damage { throw damage }
         do {
+            if needsFullCheck {
+                try DataCheck.checkPages(connection, extent: .everyPage)
+                needsFullCheck = false
+            }
             return try connection.transaction { () throws(SQLiteError) -> Result in
                 let version = try connection.pragmaInteger("user_version")
                 guard version <= Schema.version else {
@@ -72,6 +77,10 @@ final class Database: @unchecked Sendable {
             throw error
         }
     }
+
+    /// Whether every page must be checked before the first write (the check at open read only part of a large
+    /// database; see ``DataCheck``); written and read under `lock`.
+    private var needsFullCheck: Bool
 
     /// The first damage SQLite reported on the connection; written and read under `lock`.
     private var damage: SQLiteError?
@@ -93,7 +102,7 @@ final class Database: @unchecked Sendable {
         let movedAsidePaths: [String]
         /// JSON files of an earlier release, imported and renamed aside.
         let importedPaths: [String]
-        /// How many pages the database has, and whether every one of them was checked.
+        /// How many pages the database has.
         let pageCount: Int
     }
 
@@ -164,7 +173,7 @@ final class Database: @unchecked Sendable {
         let path = directory.filePath(fileName)
         let markerPath = directory.filePath(markerName)
         try checkIsFile(path, markerPath: markerPath)
-        let (connection, version, pageCount) = try openChecked(path, markerPath: markerPath, extent: extent)
+        let (connection, version, pages) = try openChecked(path, markerPath: markerPath, extent: extent)
         var moved: [String] = []
         var imported: [String] = []
         if version < Schema.version {
@@ -199,8 +208,8 @@ final class Database: @unchecked Sendable {
         }
         try keepMarker(at: markerPath, now: now)
         return Opening(
-            database: Database(connection: connection), movedAsidePaths: moved, importedPaths: imported,
-            pageCount: pageCount)
+            database: Database(connection: connection, checksEveryPageBeforeWriting: !pages.checkedEveryPage),
+            movedAsidePaths: moved, importedPaths: imported, pageCount: pages.pages)
     }
 
     /// Refuses what is not a regular file (or a link to one) where the database belongs, before SQLite opens it: a
@@ -245,11 +254,11 @@ final class Database: @unchecked Sendable {
     }
 
     /// Opens `path`, checks it is a database this release can read, checks `extent` of its pages and its schema,
-    /// and turns on WAL; returns its schema version and its page count. Nothing is written before every check
+    /// and turns on WAL; returns its schema version, its page count and whether every page was checked. Nothing is written before every check
     /// passed.
     private static func openChecked(
         _ path: String, markerPath: String, extent: DataCheck.Extent
-    ) throws(DataError) -> (SQLiteConnection, Int, Int) {
+    ) throws(DataError) -> (SQLiteConnection, Int, (pages: Int, checkedEveryPage: Bool)) {
         let isNew = !FileManager.default.fileExists(atPath: path)
         var opened: SQLiteConnection?
         do {
@@ -274,13 +283,17 @@ final class Database: @unchecked Sendable {
                 if version == 0 { throw DataError.lost(path: path, problem: "is empty") }
             }
             try connection.execute("PRAGMA mmap_size = \(mappedBytes); PRAGMA cache_size = -\(cacheKibibytes)")
-            let pageCount = version == 0 ? 0 : try DataCheck.checkPages(connection, extent: extent)
+            // A database about to be migrated is written at once: every page is checked first, whatever its size.
+            let pages =
+                version == 0
+                ? (0, true)
+                : try DataCheck.checkPages(connection, extent: version < Schema.version ? .everyPage : extent)
             if version == Schema.version { try DataCheck.checkSchema(connection) }
             try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
             // The database holds password hashes: only its owner reads it (its log and shared memory, which SQLite
             // creates later, take the same permissions).
             if isNew { chmod(path, 0o600) }
-            return (connection, version, pageCount)
+            return (connection, version, pages)
         } catch {
             // Whatever was found, closing must not copy the log into the file.
             opened?.keepLogOnClose()
