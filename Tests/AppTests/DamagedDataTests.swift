@@ -187,6 +187,7 @@ struct DamagedDataTests {
             let fresh = data.run("state\n", arguments: ["--move-aside-corrupt-data"])
             #expect(fresh.status == 0, "\(fresh.error)")
             #expect(fresh.error.contains("moved the unusable data file aside"))
+            #expect(fresh.error.contains("started a new database with the demo account demo@example.com"))
             #expect(try data.count("SELECT count(*) FROM accounts") == 1)
             Self.expectPlainText(run)
         }

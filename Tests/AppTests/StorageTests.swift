@@ -148,7 +148,9 @@ struct StorageTests {
         let run = data.run(AppHarness.demoLogin + "state\n", arguments: ["--move-aside-corrupt-data"])
         #expect(run.status == 0, "\(run.error)")
         let movedPath = data.databasePath + ".corrupt-20260101T120000Z"
-        #expect(run.error == "app: moved the unusable data file aside to \(movedPath)\n")
+        #expect(
+            run.error == "app: moved the unusable data file aside to \(movedPath)\n"
+                + "app: started a new database with the demo account demo@example.com and its posts\n")
         #expect(try String(contentsOfFile: movedPath, encoding: .utf8) == "garbage")
         #expect(run.lastState?.user == "Demo")
         #expect(try data.sql("SELECT id FROM posts ORDER BY id") == ["1", "2", "3", "4"])

@@ -135,6 +135,11 @@ final class AppRunner {
         for path in opening.movedAsidePaths {
             errorOutput.write("app: moved the unusable data file aside to \(TerminalText.escaped(path))\n")
         }
+        if !opening.movedAsidePaths.isEmpty, opening.seededDemoAccount {
+            // The folder held other data: say that what is there now is a new start, not what was there.
+            errorOutput.write(
+                "app: started a new database with the demo account \(DemoContent.email) and its posts\n")
+        }
         for path in opening.importedPaths {
             errorOutput.write(
                 "app: imported the data file into the database and kept it as \(TerminalText.escaped(path))\n")

@@ -104,6 +104,8 @@ final class Database: @unchecked Sendable {
         let importedPaths: [String]
         /// How many pages the database has.
         let pageCount: Int
+        /// Whether this open created the database with the demo account (``DemoContent``).
+        var seededDemoAccount = false
     }
 
     /// Opens the database of `directory`, creating it when missing, checks it (``DataCheck``) and brings its schema
@@ -145,7 +147,8 @@ final class Database: @unchecked Sendable {
                 in: directory, now: now, timestamp: timestamp, movesDamagedFilesAside: true, extent: extent, hash: hash)
             return Opening(
                 database: opening.database, movedAsidePaths: moved + opening.movedAsidePaths,
-                importedPaths: opening.importedPaths, pageCount: opening.pageCount)
+                importedPaths: opening.importedPaths, pageCount: opening.pageCount,
+                seededDemoAccount: opening.seededDemoAccount)
         }
     }
 
@@ -176,6 +179,7 @@ final class Database: @unchecked Sendable {
         let (connection, version, pages) = try openChecked(path, markerPath: markerPath, extent: extent)
         var moved: [String] = []
         var imported: [String] = []
+        var seededDemoAccount = false
         if version < Schema.version {
             // Only a new database imports: once one exists, JSON files beside it are not read again.
             let (legacy, movedJSON) =
@@ -202,6 +206,7 @@ final class Database: @unchecked Sendable {
                 throw DataError.corrupt(
                     path: path, problem: "its schema cannot be brought up to date: \(error.message)")
             }
+            seededDemoAccount = didCreate && legacy.accounts == nil
             if didCreate && !legacy.isEmpty {
                 imported = try DataFiles.keepAside(directory, timestamp: timestamp)
             }
@@ -209,7 +214,8 @@ final class Database: @unchecked Sendable {
         try keepMarker(at: markerPath, now: now)
         return Opening(
             database: Database(connection: connection, checksEveryPageBeforeWriting: !pages.checkedEveryPage),
-            movedAsidePaths: moved, importedPaths: imported, pageCount: pages.pages)
+            movedAsidePaths: moved, importedPaths: imported, pageCount: pages.pages,
+            seededDemoAccount: seededDemoAccount)
     }
 
     /// Refuses what is not a regular file (or a link to one) where the database belongs, before SQLite opens it: a
