@@ -151,6 +151,10 @@ struct DamagedDataTests {
 
     @Test("--check-data checks every page: exit 0 for a sound database, 2 naming a damaged one, nothing written")
     func checkDataOnDemand() throws {
+        let empty = try TemporaryDataDirectory()
+        let nothing = empty.run("", arguments: ["--check-data"])
+        #expect(nothing.status == 0 && nothing.output.contains("nothing to check"), "\(nothing.output)")
+        #expect(try empty.allFiles().isEmpty, "a check creates no database")
         let data = try Self.folderWithPosts()
         let sound = data.run("", arguments: ["--check-data"])
         #expect(sound.status == 0, "\(sound.error)")

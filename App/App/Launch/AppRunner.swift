@@ -47,6 +47,11 @@ final class AppRunner {
             errorOutput.write("app: \(FeaturePlayground.unknown(feature))\n\n" + LaunchOptions.usage)
             return ExitCode.usage
         }
+        if options.checksData, options.playgroundFeature == nil, Database.isAbsent(inFolder: options.dataDirectory) {
+            output.write(
+                "app: there is no database in \(TerminalText.escaped(options.dataDirectory)) yet: nothing to check\n")
+            return ExitCode.success
+        }
         let clock = AppClock(fixedNow: options.fixedNow)
         let root: CompositionRoot
         do {

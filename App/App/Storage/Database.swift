@@ -152,6 +152,14 @@ final class Database: @unchecked Sendable {
         }
     }
 
+    /// Whether the folder at `folderPath` holds neither a database nor the marker of one: a first run, with
+    /// nothing to check yet.
+    static func isAbsent(inFolder folderPath: String) -> Bool {
+        var status = stat()
+        let folder = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
+        return lstat(folder + fileName, &status) != 0 && lstat(folder + markerName, &status) != 0
+    }
+
     /// The marker kept beside a database that holds data: its presence means a missing or empty database was lost.
     static let markerName = fileName + ".marker"
 
@@ -200,6 +208,8 @@ final class Database: @unchecked Sendable {
                     return current == 0
                 }
             } catch {
+                // The change was rolled back; closing must not copy the log into a file found wanting either.
+                connection.keepLogOnClose()
                 // A step of the schema that cannot be applied to a file claiming the version before it means the
                 // file is not what its version says: damaged, never merely unwritable.
                 guard error.isSchemaMismatch else { throw error.dataError(path: path) }
