@@ -133,4 +133,3 @@ extension AppMain.TextOutput {
     /// No descriptor: output to memory or a file never runs the full screen.
     public var fileDescriptor: Int32? { nil }
 }
-
