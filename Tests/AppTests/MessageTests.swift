@@ -1,8 +1,5 @@
 import Core
-import FeedFeature
 import Foundation
-import LoginFeature
-import SignUpFeature
 import Testing
 
 @testable import App
@@ -59,10 +56,6 @@ struct MessageTests {
             DataError.lost(path: path, problem: "is empty"), DataError.notAFile(path: path, problem: "it is a FIFO"),
             SQLiteError.damaged("m"), RestorationStoreError.unreadable("r"), RestorationStoreError.corrupt("r"),
             RestorationStoreError.unwritable("r"), UserFacingError(description: "u"),
-            FeedServiceError.unavailable("the data file is corrupt"), FeedServiceError.postNotFound("2"),
-            FeedRouteError.unavailable("r"), FeedRouteError.postNotFound("2"), FeedRouteError.draftInProgress,
-            LoginServiceError.unavailable("r"), LoginServiceError.invalidCredentials,
-            SignUpServiceError.unavailable("r"), SignUpServiceError.emailTaken,
             AccountStore.Failure.data(.corrupt(path: path, problem: "p")), AccountStore.Failure.invalid("r"),
             AccountStore.Failure.emailTaken, AccountStore.Failure.hashing("r"),
             PostStore.Failure.data(.corrupt(path: path, problem: "p")), PostStore.Failure.notFound("2"),
