@@ -2,8 +2,9 @@ import App
 import Foundation
 
 /// The app measured with 4, 10,000, 100,000 and 1,000,000 posts in its database: the same command-loop mix, the
-/// start-up (which includes the check of the database at open), posting one post and the full check of every page
-/// (`--check-data`) at every size, and the database's size.
+/// start-up (which includes the check of the database at open), posting one post, the first post of a process (which
+/// checks every page first above the size checked at open) and the full check (`--check-data`) at every size, and
+/// the database's size.
 @MainActor
 enum AppAtSize {
     /// What one size measured.
@@ -13,6 +14,7 @@ enum AppAtSize {
         let startUp: Measurement
         let posting: Measurement
         let fullCheck: Measurement
+        let firstPost: Measurement
         let seedingSeconds: Double
         let databaseBytes: Int
     }
@@ -64,6 +66,17 @@ enum AppAtSize {
             name: "full data check (--check-data), \(posts) posts", nanosecondsPerOperation: checkTimes,
             bytesPerOperation: 0, operationsPerSample: 1)
 
+        // The first post of a process: above the size checked page by page at open, it checks every page first.
+        var firstPostTimes: [Double] = []
+        for index in 0..<fullChecks {
+            let session = ScriptedSession(blocks: [["compose", "set text first post \(index)", "post"]])
+            try AppBenchmarks.run(session, in: directory)
+            firstPostTimes += session.measurement("", blocks: 0..<1, perCommand: false).nanosecondsPerOperation
+        }
+        let firstPost = Measurement(
+            name: "first post of a process, \(posts) posts", nanosecondsPerOperation: firstPostTimes,
+            bytesPerOperation: 0, operationsPerSample: 1)
+
         // Posting one post: compose, type, post (one transaction), back on the refreshed feed.
         let postBlocks = (0..<postings).map { ["compose", "set text measured post \($0)", "post"] }
         let posting = ScriptedSession(blocks: postBlocks)
@@ -73,7 +86,7 @@ enum AppAtSize {
 
         return Figures(
             posts: posts, commandLoop: commandLoop, startUp: startUp, posting: postingMeasurement,
-            fullCheck: fullCheck, seedingSeconds: seedingSeconds,
+            fullCheck: fullCheck, firstPost: firstPost, seedingSeconds: seedingSeconds,
             databaseBytes: GeneratedPosts.databaseBytes(inDataDirectoryAt: directory))
     }
 
@@ -84,7 +97,9 @@ enum AppAtSize {
             printError("app at size: \(posts) posts\n")
             let figures = try measure(
                 posts: posts, commandBlocks: commandBlocks, startUps: 10, postings: 50, fullChecks: 3)
-            report.measurements += [figures.commandLoop, figures.startUp, figures.posting, figures.fullCheck]
+            report.measurements += [
+                figures.commandLoop, figures.startUp, figures.posting, figures.firstPost, figures.fullCheck,
+            ]
             report.notes.append(
                 (
                     "database with \(posts) posts",

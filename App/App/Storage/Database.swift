@@ -119,10 +119,10 @@ final class Database: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - timestamp: names what is renamed aside.
-    ///   - movesDamagedFilesAside: check every page, and rename a damaged database with its files
+    ///   - movesDamagedFilesAside: check every page and index entry, and rename a damaged database with its files
     ///     (``moveAsideFiles(in:timestamp:)``), or a damaged JSON file, to `<name>.corrupt-<timestamp>` and start
     ///     without it, instead of stopping.
-    ///   - checksEveryPage: check every page whatever the database's size (`--check-data`).
+    ///   - checksEveryPage: check every page and index entry whatever the database's size (`--check-data`).
     ///   - hash: hashes the demo password (``PasswordHasher/hash(_:)``; replaceable to test its failure).
     /// - Throws: ``DataError``; ``PasswordHasher/Failure`` when the demo password cannot be hashed (nothing is
     ///   written then).
@@ -134,7 +134,7 @@ final class Database: @unchecked Sendable {
         checksEveryPage: Bool = false,
         hash: (String) throws(PasswordHasher.Failure) -> String = PasswordHasher.hash
     ) throws -> Opening {
-        let extent: DataCheck.Extent = movesDamagedFilesAside || checksEveryPage ? .everyPage : .atOpen
+        let extent: DataCheck.Extent = movesDamagedFilesAside || checksEveryPage ? .everyPageAndIndex : .atOpen
         do {
             return try openMigrated(
                 in: directory, now: now, timestamp: timestamp, movesDamagedFilesAside: movesDamagedFilesAside,
@@ -303,7 +303,8 @@ final class Database: @unchecked Sendable {
             let pages =
                 version == 0
                 ? (0, true)
-                : try DataCheck.checkPages(connection, extent: version < Schema.version ? .everyPage : extent)
+                : try DataCheck.checkPages(
+                    connection, extent: version < Schema.version && extent == .atOpen ? .everyPage : extent)
             if version == Schema.version { try DataCheck.checkSchema(connection) }
             try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
             // The database holds password hashes: only its owner reads it (its log and shared memory, which SQLite
