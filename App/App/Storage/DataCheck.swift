@@ -54,8 +54,10 @@ enum DataCheck {
         for check in checks {
             let findings = try connection.query(check) { $0.text(0) }
             guard findings == ["ok"] else {
-                let first = findings.first ?? "no answer"
-                throw .damaged("a check of its pages found: \(first)")
+                // SQLite heads its findings with "*** in database main ***"; the first real one names the damage.
+                let first = findings.first { !$0.hasPrefix("***") } ?? findings.first ?? "no answer"
+                let oneLine = first.split(whereSeparator: \.isNewline).joined(separator: " ")
+                throw .damaged("a check of its pages found: \(oneLine)")
             }
         }
         return (pages, checksEveryPage)
