@@ -4,7 +4,7 @@ import InputRules
 /// Accounts and the session in the database. Safe to use from any thread and any process.
 struct AccountStore: Sendable {
     /// Why registering failed.
-    enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable, CustomStringConvertible {
         /// An account with this email exists.
         case emailTaken
         /// The email or the display name breaks a rule of ``InputRules``; the rule's message.
@@ -13,6 +13,14 @@ struct AccountStore: Sendable {
         case hashing(String)
         /// The database failed.
         case data(DataError)
+
+        var description: String {
+            switch self {
+            case .emailTaken: "an account with this email exists"
+            case .invalid(let reason), .hashing(let reason): reason
+            case .data(let error): error.description
+            }
+        }
     }
 
     /// The database holding the accounts.
@@ -152,11 +160,20 @@ struct AccountStore: Sendable {
     }
 
     /// Records that the person of the account `email` looked at the Latest list at `now`.
+    /// Nothing is written when that is the time already stored: a look that changes nothing costs no write.
     func markLatestSeen(email: String, now: Date) throws(DataError) {
+        let email = EmailAddress.normalized(email)
+        let stored = try database.read { connection throws(SQLiteError) in
+            try connection.query(
+                "SELECT coalesce(latest_seen_at, -1) FROM accounts WHERE email = ?1", [.text(email)],
+                row: { $0.real(0) }
+            ).first
+        }
+        guard let stored, stored != now.timeIntervalSince1970 else { return }
         try change { connection throws(SQLiteError) in
             _ = try connection.run(
                 "UPDATE accounts SET latest_seen_at = ?2 WHERE email = ?1",
-                [.text(EmailAddress.normalized(email)), .real(now.timeIntervalSince1970)])
+                [.text(email), .real(now.timeIntervalSince1970)])
         }
     }
 

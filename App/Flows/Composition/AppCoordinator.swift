@@ -185,11 +185,21 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         return result
     }
 
+    /// Whether `problem` says a record was not of the kind its place holds.
+    private static func isWrongKind(_ problem: RestorationError) -> Bool {
+        if case .wrongKind = problem { return true }
+        return false
+    }
+
     private func restoreSignUp(from state: RestorationState, into result: inout RestorationResult) {
         guard let signUpState = state.children.dropFirst().first, !isSignUpOnScreen else { return }
         presentSignUp()
         if let presentedSignUp {
-            result.merge(presentedSignUp.restore(from: signUpState))
+            let signUpResult = presentedSignUp.restore(from: signUpState)
+            result.merge(signUpResult)
+            // A record of another kind in sign-up's place is not a sign-up the person opened: it is dropped, and the
+            // screen under it stays the nearest valid one.
+            if signUpResult.problems.contains(where: Self.isWrongKind) { dismissPresentedSignUp() }
         } else {
             result.append(.noLongerApplies("sign-up cannot be shown"))
         }
@@ -197,13 +207,14 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
 
     private func restoreWaitingLink(from state: RestorationState, into result: inout RestorationResult) {
         guard let text = state.values[AppRestorationKey.link] else { return }
+        let waitsFor = user == nil ? "a log-in" : "the end of the tour"
         do {
             let link = try DeepLink.parse(text)
             guard link.isProtected else { throw UserFacingError(description: "it does not need a log-in") }
             try open(link)
         } catch {
             let shown = text.count > 100 ? String(text.prefix(100)) + "…" : text
-            result.append(.noLongerApplies("the link \(shown) no longer waits: \(error)"))
+            result.append(.noLongerApplies("the link \(shown) no longer waits for \(waitsFor): \(error)"))
         }
     }
 

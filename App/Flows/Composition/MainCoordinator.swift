@@ -182,10 +182,11 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     /// - Throws: ``UserFacingError`` when the destination cannot be shown (a draft in Feed's compose sheet covers
     ///   the tab bar, or the edit holds a new name the route would close); nothing changed then.
     func route(inProfile destination: DeepLink.ProfileDestination) throws(UserFacingError) {
-        // Refused before anything moves: the edit would be closed only by the route to `profile`.
+        // Refused before anything moves: a draft in the sheet on top, or the edit that only the route to `profile`
+        // would close.
+        if isComposeOnScreen, feed?.holdsDraft == true { throw Self.draftInTheWay }
         if destination == .profile, profile?.holdsUnsavedEdit == true { throw Self.editInTheWay }
         if isComposeOnScreen {
-            guard feed?.holdsDraft != true else { throw Self.draftInTheWay }
             // An empty sheet loses nothing: the feed's own route closes it.
             try route(inFeed: .latest)
         }

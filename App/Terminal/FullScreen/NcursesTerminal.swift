@@ -5,8 +5,9 @@ import Synchronization
 /// The terminal, full screen, through ncursesw: terminfo, the alternate screen, key decoding, resize and wide
 /// characters are the library's; this type only maps them to ``EditingKey`` and draws ``ScreenLayout/Frame``s.
 ///
-/// On leaving by any way (``close()``, or a SIGTERM, SIGHUP, SIGINT or SIGQUIT noticed by ``readKey(timeout:)``)
-/// `endwin` gives the terminal back exactly as it was: the normal screen, the person's modes and echo.
+/// On leaving by any way (``close()``, or a signal of ``TerminationSignals/all`` noticed by the key loop) `endwin`
+/// gives the terminal back exactly as it was: the normal screen, the person's modes and echo, keypad off; after a
+/// signal, what was typed but not read is discarded, so nothing typed here reaches the shell.
 @MainActor
 final class NcursesTerminal {
     private let screen: OpaquePointer
@@ -177,6 +178,8 @@ final class NcursesTerminal {
     func close() {
         guard isOpen else { return }
         isOpen = false
+        if terminationSignal != nil { tcflush(STDIN_FILENO, TCIFLUSH) }
+        keypad(window, false)
         endwin()
         delwin(window)
         delscreen(screen)
@@ -192,10 +195,10 @@ final class NcursesTerminal {
         }
     }
 
-    /// Notes SIGTERM, SIGHUP, SIGINT and SIGQUIT in an atomic the key loop reads, so `endwin` runs on the main
-    /// thread rather than inside a handler, where it would not be safe.
+    /// Notes every signal of ``TerminationSignals/all`` (but those the process ignores) in an atomic the key loop
+    /// reads, so `endwin` runs on the main thread rather than inside a handler, where it would not be safe.
     private static func installSignalHandlers() {
-        for signalNumber in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+        for signalNumber in TerminationSignals.all where !TerminationSignals.isIgnored(signalNumber) {
             signal(signalNumber) { received in receivedSignal.store(received, ordering: .relaxed) }
         }
     }
