@@ -36,7 +36,8 @@ struct EdgeFindingsTests {
         #expect(stage.window.isIdle)
     }
 
-    @Test("A released gesture's progress moves on from where it was let go: to 1 when it finishes, to 0 when it cancels")
+    @Test(
+        "A released gesture's progress moves on from where it was let go: to 1 when it finishes, to 0 when it cancels")
     func releasedGestureProgress() throws {
         for finishing in [true, false] {
             let stage = try ClockedStage(stack: ["a", "b"])
@@ -69,5 +70,26 @@ struct EdgeFindingsTests {
         #expect(!child.isStarted)
         #expect(!grandchild.isStarted)
         #expect(child.children.isEmpty)
+    }
+}
+
+@Suite("A coordinator's default name")
+@MainActor
+struct DefaultNameTests {
+    /// A viewable coordinator that keeps the default name.
+    final class UnnamedScreenCoordinator: ViewableCoordinator<TestScreen> {
+        init() {
+            let screen = TestScreen(screenID: "feature.detail")
+            super.init(viewControllerable: screen, presenter: screen)
+        }
+    }
+
+    /// A coordinator without a screen that keeps the default name.
+    final class UnnamedFlow: Coordinator {}
+
+    @Test("A viewable coordinator is named after its screen's id, which a rename of its class does not change")
+    func viewableDefaultsToScreenID() {
+        #expect(UnnamedScreenCoordinator().name == "feature.detail")
+        #expect(UnnamedFlow().name == "UnnamedFlow")
     }
 }

@@ -88,7 +88,7 @@ open class Coordinator {
     }
 
     /// A name for diagnostics, the `tree` view and state dumps. Defaults to the
-    /// type's name.
+    /// type's name; a ``ViewableCoordinator``'s defaults to its screen's id.
     open var name: String { String(describing: type(of: self)) }
 
     /// The attached children, oldest first.

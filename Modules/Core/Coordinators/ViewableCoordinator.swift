@@ -50,6 +50,12 @@ open class ViewableCoordinator<Presenter>: Coordinator, ViewableCoordinating {
         let screen = viewControllerable.viewController
         if screen.owner == nil { screen.owner = self }
     }
+
+    /// A name for diagnostics, the `tree` view and state dumps: by default
+    /// its screen's ``ViewController/screenID``, which is public and stable,
+    /// so an adopter's tests do not break when a feature renames an internal
+    /// class. Override it to say more (which segment, which step).
+    open override var name: String { viewControllerable.viewController.screenID }
 }
 
 extension ViewableCoordinator: ScreenOwner {

@@ -32,5 +32,13 @@ struct ModelRegressions: Sendable, CustomTestStringConvertible {
                 .tap,
             ],
             timed: true),
+        ModelRegressions(
+            name: "the back is refused when a hidden child of the screen it would pop refuses it",
+            operations: [
+                .push(target: 406, kind: .plain, modal: false),
+                .push(target: 595, kind: .container, modal: true),
+                .attach(parent: 602, target: 217, placement: .embed, kind: .plain, modal: false),
+                .back(.backButton),
+            ]),
     ]
 }

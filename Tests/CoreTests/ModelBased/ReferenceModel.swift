@@ -112,6 +112,15 @@ struct ReferenceModel {
             transitionID, due: now + Window.transitionDuration, locks: lastLocks, hasCompletion: hasCompletion)
     }
 
+    /// `id` and every screen it contains (a stack's screens, a container's children), depth first.
+    func containedSubtree(of id: String) -> [String] {
+        var result = [id]
+        for child in screen(id).stack + screen(id).children {
+            result += containedSubtree(of: child)
+        }
+        return result
+    }
+
     /// The transition that a container of `id`, visible and moving, is appearing in, if any.
     private func appearingTransition(enclosing id: String) -> Int? {
         let visibleNow = Set(visible)
@@ -507,14 +516,13 @@ struct ReferenceModel {
             guard let navigation = screensOnTop.reversed().first(where: { screen($0).stack.count > 1 }) else {
                 return .failure(.nothingToGoBack)
             }
-            // The screen that would leave, or one it contains, may refuse (it is told).
-            var leaving = screen(navigation).stack.last
-            while let id = leaving {
-                if screen(id).modal {
-                    screens[id]?.attemptedBacks += 1
-                    return .failure(.backRefused)
-                }
-                leaving = visibleChild(id)
+            // The screen that would leave, or one it contains, visible or not (a hidden tab), may refuse; the
+            // first of them, depth first, is told.
+            if let leaving = screen(navigation).stack.last,
+                let refusing = containedSubtree(of: leaving).first(where: { screen($0).modal })
+            {
+                screens[refusing]?.attemptedBacks += 1
+                return .failure(.backRefused)
             }
             return .success(HeldGesture(gesture: .swipeBack, from: navigation, locks: [navigation]))
         case .swipeDown:
