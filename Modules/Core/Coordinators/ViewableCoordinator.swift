@@ -57,11 +57,3 @@ open class ViewableCoordinator<Presenter>: Coordinator, ViewableCoordinating {
     /// class. Override it to say more (which segment, which step).
     open override var name: String { viewControllerable.viewController.screenID }
 }
-
-extension ViewableCoordinator: ScreenOwner {
-    var ownerDepth: Int { depth }
-
-    func personRemovedOwnedScreen() {
-        detachAfterUserNavigation()
-    }
-}
