@@ -302,7 +302,45 @@ struct ReferenceModel {
         return result
     }
 
-    var containers: [String] { hierarchy.filter { screen($0).kind == .container } }
+    /// The containers other than the root, which is a tab bar with two fixed tabs.
+    var containers: [String] { hierarchy.filter { screen($0).kind == .container && $0 != Self.rootScreen } }
+
+    /// The badge of each of the root tab bar's tabs.
+    private(set) var badges: [String?] = [nil, nil]
+
+    mutating func setBadge(_ badge: String?, at index: Int) { badges[index] = badge }
+
+    /// The app selects the root's tab `index`: instant, refused while anything moves.
+    mutating func selectTab(index: Int) -> Result<[String], NavigationError> {
+        guard isIdle else { return .failure(.transitionInProgress) }
+        screens[Self.rootScreen]?.selected = index
+        return .success([])
+    }
+
+    /// The person taps the root's tab `index`: another tab is selected; the selected one, tapped again, pops
+    /// its stack to the root as the person's removal, unless a screen it would pop refuses the back.
+    mutating func tapTab(index: Int) -> Result<[String], NavigationError> {
+        guard presentedChain.isEmpty else { return .failure(.noTabBar) }
+        guard held == nil else { return .failure(.gestureInProgress) }
+        guard transitions.isEmpty else { return .failure(.transitionInProgress) }
+        let root = screen(Self.rootScreen)
+        guard root.selected == index else {
+            screens[Self.rootScreen]?.selected = index
+            return .success([])
+        }
+        let navigation = root.children[index]
+        let stack = screen(navigation).stack
+        guard stack.count > 1 else { return .success([]) }
+        let leaving = stack.dropFirst().reversed().flatMap { containedSubtree(of: $0) }
+        if let refusing = leaving.first(where: { screen($0).modal }) {
+            screens[refusing]?.attemptedBacks += 1
+            return .failure(.backRefused)
+        }
+        let removed = popAbove(index: 0, in: navigation, limit: Int.max)
+        detachOwners(of: removed, byUser: true)
+        lastLocks = [navigation]
+        return .success(removed)
+    }
 
     /// The hierarchy as one line, in the format `LiveSystem.snapshot` prints Core's.
     var snapshot: String { describe(Self.rootScreen) }
