@@ -53,8 +53,8 @@ struct EdgeFindingsTests {
         }
     }
 
-    @Test("A started parent released without stop() stops the children something else still holds")
-    func releasedParentStopsItsSubtree() throws {
+    @Test("A started parent released without stop() stops the children something else still holds, at the next turn")
+    func releasedParentStopsItsSubtree() async throws {
         let log = EventLog()
         let child = FlowCoordinator("child", log: log)
         let grandchild = FlowCoordinator("grandchild", log: log)
@@ -65,11 +65,29 @@ struct EdgeFindingsTests {
             try child.addChild(grandchild)
             log.reset()
         }
+        #expect(child.parent == nil)
+        await yieldUntil { !child.isStarted }
         #expect(log.entries == ["stop grandchild", "stop child"])
         #expect(child.parent == nil)
         #expect(!child.isStarted)
         #expect(!grandchild.isStarted)
         #expect(child.children.isEmpty)
+    }
+
+    @Test("A child attached to another parent before that turn is left to its new parent")
+    func adoptedChildIsLeftAlone() async throws {
+        let child = FlowCoordinator("child")
+        let adopter = FlowCoordinator("adopter")
+        adopter.start()
+        do {
+            let parent = FlowCoordinator("parent")
+            parent.start()
+            try parent.addChild(child)
+        }
+        try adopter.addChild(child)
+        await yieldTurns()
+        #expect(child.isStarted)
+        #expect(child.parent === adopter)
     }
 }
 

@@ -40,9 +40,11 @@ public protocol Coordinating: Coordinator {
 ///   every refusal throws a ``CoordinatorError`` and changes nothing.
 /// - ``stop()`` is idempotent and tears the subtree down last-attached-first.
 /// - A coordinator released without ``stop()`` (its owner just drops it)
-///   stops its children as it goes, newest first: a child that something
-///   else still holds is detached and stopped, and its ``didStop()`` runs.
-///   The released coordinator's own ``didStop()`` does not run.
+///   stops its children as it goes: on the main actor's next turn, a child
+///   that something else still holds, and that no other parent attached
+///   meanwhile, is stopped, newest first, and its ``didStop()`` runs. It has
+///   no parent from the release on. The released coordinator's own
+///   ``didStop()`` does not run.
 /// - The parent holds its children strongly; a child holds its parent weakly.
 /// - Attach and detach cost O(1) amortised (the cycle check walks the parent's
 ///   ancestors, so it costs the tree's depth, not its width). Stopping a
@@ -75,14 +77,19 @@ open class Coordinator {
         LiveObjects.didCreate(self, kind: .coordinator)
     }
 
-    isolated deinit {
+    deinit {
         // A started coordinator released without stop() takes its subtree down with it, as RIBs' router does: a
-        // child that something else still holds is detached and stopped, newest first, so no started coordinator
-        // is left without a parent and every child's didStop runs. Its own didStop cannot run: it is going away.
-        while let child = childSlots.popLast() {
-            guard let child else { continue }
-            child.parent = nil
-            child.stop()
+        // child that something else still holds is detached and stopped, newest first, on the main actor's next
+        // turn (a deinit cannot wait for the main actor), so no started coordinator is left without a parent and
+        // every child's didStop runs. Its own didStop cannot run: it is going away. A coordinator without
+        // children, the common case, pays nothing for this.
+        let orphans = childSlots.compactMap { $0 }
+        if !orphans.isEmpty {
+            Task { @MainActor in
+                for child in orphans.reversed() where child.parent == nil {
+                    child.stop()
+                }
+            }
         }
         LiveObjects.didDestroy(kind: .coordinator)
     }
