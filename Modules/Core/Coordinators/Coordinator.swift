@@ -67,10 +67,10 @@ open class Coordinator {
     /// How many times the coordinator stopped; a routing request made before
     /// a stop is dropped at its turn.
     private(set) var stopGeneration = 0
-    /// How the current (or last) run ended, once it has; `nil` while it runs.
-    private var recordedOutcome: RecordedOutcome?
-    /// The callers awaiting this coordinator's outcome (see ``outcome(of:)``).
-    private var outcomeWaiters: [OutcomeWaiter] = []
+    /// How the current (or last) run ended and who awaits it (see
+    /// ``outcome(of:)``); made only when a run ends that way or someone
+    /// awaits, so other coordinators carry one empty reference.
+    private var outcomeRecord: OutcomeRecord?
 
     /// Creates a coordinator that is not started and has no parent.
     public init() {
@@ -83,8 +83,8 @@ open class Coordinator {
         // turn (a deinit cannot wait for the main actor), so no started coordinator is left without a parent and
         // every child's didStop runs. Its own didStop cannot run: it is going away. A coordinator without
         // children, the common case, pays nothing for this.
-        let orphans = childSlots.compactMap { $0 }
-        if !orphans.isEmpty {
+        if !childSlots.isEmpty {
+            let orphans = childSlots.compactMap { $0 }
             Task { @MainActor in
                 for child in orphans.reversed() where child.parent == nil {
                     child.stop()
@@ -115,7 +115,7 @@ open class Coordinator {
     public final func start() {
         guard !isStarted else { return }
         isStarted = true
-        recordedOutcome = nil
+        if outcomeRecord != nil { outcomeRecord = nil }
         didStart()
     }
 
@@ -140,7 +140,8 @@ open class Coordinator {
         }
         if wasStarted {
             didStop()
-            record(.stopped)
+            // Only a caller awaiting the outcome needs to hear that the run ended here.
+            if let outcomeRecord, !outcomeRecord.waiters.isEmpty { record(.stopped) }
         }
     }
 
@@ -240,22 +241,27 @@ open class Coordinator {
     /// Records how this run ended, if it is running and nothing was recorded
     /// yet, and resumes whoever awaits it.
     func record(_ outcome: RecordedOutcome) {
-        guard recordedOutcome == nil, isStarted || !outcomeWaiters.isEmpty else { return }
-        recordedOutcome = outcome
-        let waiters = outcomeWaiters
-        outcomeWaiters.removeAll()
+        guard isStarted || !(outcomeRecord?.waiters.isEmpty ?? true) else { return }
+        let record = outcomeRecord ?? OutcomeRecord()
+        outcomeRecord = record
+        guard record.recorded == nil else { return }
+        record.recorded = outcome
+        let waiters = record.waiters
+        record.waiters.removeAll()
         for waiter in waiters { waiter.resume(with: outcome) }
     }
 
     /// Resumes `waiter` with this run's outcome: at once if it has ended (or
     /// never started), otherwise when it ends.
     func awaitOutcome(with waiter: OutcomeWaiter) {
-        if let recordedOutcome {
-            waiter.resume(with: recordedOutcome)
+        if let recorded = outcomeRecord?.recorded {
+            waiter.resume(with: recorded)
         } else if !isStarted {
             waiter.resume(with: .stopped)
         } else {
-            outcomeWaiters.append(waiter)
+            let record = outcomeRecord ?? OutcomeRecord()
+            outcomeRecord = record
+            record.waiters.append(waiter)
         }
     }
 

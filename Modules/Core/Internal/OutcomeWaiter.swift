@@ -16,3 +16,10 @@ final class OutcomeWaiter {
         continuation = nil
     }
 }
+
+/// How a coordinator's run ended, and the callers awaiting it.
+@MainActor
+final class OutcomeRecord {
+    var recorded: RecordedOutcome?
+    var waiters: [OutcomeWaiter] = []
+}
