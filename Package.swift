@@ -11,16 +11,21 @@ let package = Package(
         .library(name: "LoginFeature", targets: ["LoginFeature"]),
         .library(name: "SignUpFeature", targets: ["SignUpFeature"]),
         .library(name: "FeedFeature", targets: ["FeedFeature"]),
+        .library(name: "OnboardingFeature", targets: ["OnboardingFeature"]),
+        .library(name: "ProfileFeature", targets: ["ProfileFeature"]),
         // new-feature: feature products
         .executable(name: "app", targets: ["Main"]),
         .executable(name: "boundary-check", targets: ["BoundaryCheckCommand"]),
         .executable(name: "new-feature", targets: ["NewFeatureMain"]),
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
         .executable(name: "module-graph", targets: ["ModuleGraph"]),
-        // `swift package check-boundaries` and `swift package new-feature <Name>`, in any package that depends on
-        // this one.
+        .executable(name: "affected-tests", targets: ["AffectedTestsMain"]),
+        .executable(name: "explore", targets: ["Explore"]),
+        // `swift package check-boundaries`, `swift package new-feature <Name>` and `swift package affected-tests
+        // --base <ref>`, in any package that depends on this one.
         .plugin(name: "CheckBoundariesPlugin", targets: ["CheckBoundariesPlugin"]),
         .plugin(name: "NewFeaturePlugin", targets: ["NewFeaturePlugin"]),
+        .plugin(name: "AffectedTestsPlugin", targets: ["AffectedTestsPlugin"]),
     ],
     targets: [
         // MARK: Runtime
@@ -33,22 +38,37 @@ let package = Package(
             name: "LoginFeature", dependencies: ["Core", "InputRules", "SignUpFeature"], path: "Modules/LoginFeature"),
         .target(name: "SignUpFeature", dependencies: ["Core", "InputRules"], path: "Modules/SignUpFeature"),
         .target(name: "FeedFeature", dependencies: ["Core", "InputRules"], path: "Modules/FeedFeature"),
+        .target(name: "OnboardingFeature", dependencies: ["Core"], path: "Modules/OnboardingFeature"),
+        .target(name: "ProfileFeature", dependencies: ["Core", "InputRules"], path: "Modules/ProfileFeature"),
         // new-feature: feature targets
 
         // MARK: App
         .systemLibrary(name: "CCrypt", path: "App/CCrypt"),
         .systemLibrary(name: "CSQLite", path: "App/CSQLite"),
         .systemLibrary(name: "CNcurses", path: "App/CNcurses"),
+        // The app in three rooms, each a target with one job; Tools/BoundaryRules.txt holds the walls between them.
+        // The data: SQLite, the stores, the live services and their in-memory twins. Knows nothing of the terminal.
         .target(
-            name: "App",
+            name: "AppData",
+            dependencies: ["Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CSQLite"],
+            path: "App/Data"
+        ),
+        // The app's flows: the coordinator tree, deep links, restoration, the playgrounds and the session the
+        // terminal drives.
+        .target(
+            name: "AppFlows",
             dependencies: [
-                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CSQLite", "CNcurses",
-                "ArgumentParsing",
+                "AppData", "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "OnboardingFeature",
+                "ProfileFeature",
                 // new-feature: app dependencies (feature playgrounds)
             ],
-            path: "App/App"
+            path: "App/Flows"
         ),
-        .executableTarget(name: "Main", dependencies: ["App"], path: "App/Main"),
+        // The terminal: command parsing, text escaping, the line mode and the full screen, over the flows' session.
+        .target(
+            name: "AppTerminal", dependencies: ["AppFlows", "Core", "InputRules", "CNcurses", "ArgumentParsing"],
+            path: "App/Terminal"),
+        .executableTarget(name: "Main", dependencies: ["AppTerminal"], path: "App/Main"),
 
         // MARK: Tools
         .target(name: "ArgumentParsing", path: "Tools/ArgumentParsing"),
@@ -59,6 +79,8 @@ let package = Package(
                 "BoundaryCheck",
                 // The checked modules, so `swift run boundary-check` builds them before reading them.
                 "Core", "CoreTesting", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
+                "OnboardingFeature",
+                "ProfileFeature",
                 // new-feature: checked modules (boundary-check)
             ],
             path: "Tools/BoundaryCheckCommand"
@@ -66,7 +88,12 @@ let package = Package(
         .target(name: "NewFeature", dependencies: ["ArgumentParsing"], path: "Tools/NewFeature"),
         .executableTarget(name: "NewFeatureMain", dependencies: ["NewFeature"], path: "Tools/NewFeatureMain"),
         // The plugins' own executable: SwiftPM cannot hand a plugin an executable that a product also builds.
-        .executableTarget(name: "PluginTool", dependencies: ["BoundaryCheck", "NewFeature"], path: "Tools/PluginTool"),
+        .executableTarget(
+            name: "PluginTool", dependencies: ["BoundaryCheck", "NewFeature", "AffectedTests"], path: "Tools/PluginTool"
+        ),
+        .target(
+            name: "AffectedTests", dependencies: ["BoundaryCheck", "ArgumentParsing"], path: "Tools/AffectedTests"),
+        .executableTarget(name: "AffectedTestsMain", dependencies: ["AffectedTests"], path: "Tools/AffectedTestsMain"),
         .target(name: "MallocCounter", path: "Tools/MallocCounter"),
         .plugin(
             name: "CheckBoundariesPlugin",
@@ -85,9 +112,20 @@ let package = Package(
                 ]),
             dependencies: ["PluginTool"]
         ),
+        .plugin(
+            name: "AffectedTestsPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "affected-tests",
+                    description: "Lists or runs the test targets that the changes since a git reference can affect")),
+            dependencies: ["PluginTool"]
+        ),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["App", "Core", "MallocCounter", "ArgumentParsing"],
+            name: "Benchmarks", dependencies: ["AppData", "AppTerminal", "Core", "MallocCounter", "ArgumentParsing"],
             path: "Tools/Benchmarks"),
+        // Drives the composed app as tests do, so it may use CoreTesting (`test-tool` in Tools/BoundaryRules.txt).
+        .executableTarget(
+            name: "Explore", dependencies: ["AppFlows", "Core", "CoreTesting", "ArgumentParsing"], path: "Tools/Explore"),
         .executableTarget(
             name: "ModuleGraph", dependencies: ["BoundaryCheck", "ArgumentParsing"], path: "Tools/ModuleGraph"),
 
@@ -95,10 +133,23 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
         .testTarget(name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"]),
         .testTarget(name: "InputRulesTests", dependencies: ["InputRules"]),
-        .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting"]),
-        .testTarget(name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting"]),
-        .testTarget(name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Core", "CoreTesting", "InputRules"]),
+        .testTarget(
+            name: "LoginFeatureTests", dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"], exclude: ["__Snapshots__"]),
+        // What the app's tests share: running the app in process on a temporary data directory.
+        .target(name: "AppTesting", dependencies: ["AppTerminal", "CSQLite"], path: "Tests/AppTesting"),
+        .testTarget(
+            name: "AppDataTests", dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules"]),
+        .testTarget(
+            name: "AppTerminalTests",
+            dependencies: ["AppTerminal", "AppFlows", "AppTesting", "Core", "CoreTesting", "InputRules"]),
+        .testTarget(name: "OnboardingFeatureTests", dependencies: ["OnboardingFeature", "Core", "CoreTesting"]),
+        .testTarget(name: "ProfileFeatureTests", dependencies: ["ProfileFeature", "Core", "CoreTesting"]),
         // new-feature: feature test targets
         .testTarget(
             name: "BoundaryCheckTests",
@@ -106,6 +157,8 @@ let package = Package(
                 "BoundaryCheck",
                 // The checked modules, so `swift test` builds them before the suite reads them.
                 "Core", "CoreTesting", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
+                "OnboardingFeature",
+                "ProfileFeature",
                 // new-feature: checked modules (BoundaryCheckTests)
             ],
             exclude: ["Fixtures"]
@@ -113,6 +166,8 @@ let package = Package(
         .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature"]),
         .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "AffectedTestsTests", dependencies: ["AffectedTests"]),
+        .testTarget(name: "ExploreTests", dependencies: ["Explore"]),
     ]
 )
 

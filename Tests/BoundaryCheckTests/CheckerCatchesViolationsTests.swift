@@ -263,3 +263,28 @@ struct CheckerCatchesViolationsTests {
         #endif
     }
 }
+
+@Suite("The app's rooms")
+struct AppRoomsTests {
+    @Test("The terminal that imports the database module, or depends on it, fails this package's own rules")
+    func terminalReachingTheDataFails() throws {
+        let package = try FixturePackage(fixture: "TerminalReachesData")
+        defer { package.remove() }
+        let ownRules = try String(
+            contentsOf: PackageUnderTest.root.appendingPathComponent("Tools/BoundaryRules.txt"), encoding: .utf8)
+        let roomRules = ownRules.split(separator: "\n").filter { line in
+            ["imports AppData:", "imports AppFlows:", "imports AppTerminal:"].contains { line.hasPrefix($0) }
+        }
+        #expect(roomRules.count == 3, "this package's rules name the three rooms")
+        try roomRules.joined(separator: "\n").write(
+            to: package.root.appendingPathComponent("BoundaryRules.txt"), atomically: true, encoding: .utf8)
+
+        let violations = try package.importViolations()
+
+        let terminalOnes = violations.filter { $0.problem.hasPrefix("AppTerminal ") }.map(\.problem)
+        #expect(terminalOnes.count == 2, "\(PackageUnderTest.report(violations))")
+        #expect(terminalOnes.contains { $0.hasPrefix("AppTerminal imports AppData, but may import only ") })
+        #expect(terminalOnes.contains { $0.hasPrefix("AppTerminal depends on AppData, but may depend only on ") })
+        #expect(violations.allSatisfy { !$0.location.contains("Screen.swift") && !$0.location.contains("Flows") })
+    }
+}

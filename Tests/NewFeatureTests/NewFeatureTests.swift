@@ -38,30 +38,31 @@ struct NewFeatureTests {
     func createsFeature() throws {
         let package = try ScratchPackage()
         defer { package.remove() }
-        let created = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root).apply()
-        #expect(created.contains("Modules/ProfileFeature/ProfileBuilder.swift"))
-        #expect(created.contains("Modules/ProfileFeature/ProfileServices.swift"))
-        #expect(created.contains("Modules/ProfileFeature/Internal/Profile/ProfileCoordinator.swift"))
-        #expect(created.contains("Modules/ProfileFeature/Internal/Profile/ProfileViewController.swift"))
-        #expect(created.contains("Tools/Probes/ComposeProfileFeature.swift"))
-        #expect(created.contains("Tests/ProfileFeatureTests/ProfileFeatureTests.swift"))
-        #expect(created.contains("Tools/Baselines/ProfileFeature.txt"))
+        let created = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
+        #expect(created.contains("Modules/SettingsFeature/SettingsBuilder.swift"))
+        #expect(created.contains("Modules/SettingsFeature/SettingsServices.swift"))
+        #expect(created.contains("Modules/SettingsFeature/Internal/Settings/SettingsCoordinator.swift"))
+        #expect(created.contains("Modules/SettingsFeature/Internal/Settings/SettingsViewController.swift"))
+        #expect(created.contains("Tools/Probes/ComposeSettingsFeature.swift"))
+        #expect(created.contains("Tests/SettingsFeatureTests/SettingsFeatureTests.swift"))
+        #expect(created.contains("Tools/Baselines/SettingsFeature.txt"))
         let manifest = try package.text("Package.swift")
-        let target = #".target(name: "ProfileFeature", dependencies: ["Core"], path: "Modules/ProfileFeature"),"#
+        let target = #".target(name: "SettingsFeature", dependencies: ["Core"], path: "Modules/SettingsFeature"),"#
         #expect(manifest.contains(target))
         let testTarget =
-            #".testTarget(name: "ProfileFeatureTests", dependencies: ["ProfileFeature", "Core", "CoreTesting"]),"#
+            #".testTarget(name: "SettingsFeatureTests", dependencies: ["SettingsFeature", "Core", "CoreTesting"]),"#
         #expect(manifest.contains(testTarget))
-        #expect(manifest.contains(#".library(name: "ProfileFeature", targets: ["ProfileFeature"]),"#))
+        #expect(manifest.contains(#".library(name: "SettingsFeature", targets: ["SettingsFeature"]),"#))
         let checkedModuleLines = manifest.split(separator: "\n").filter {
-            $0.trimmingCharacters(in: .whitespaces) == #""ProfileFeature","#
+            $0.trimmingCharacters(in: .whitespaces) == #""SettingsFeature","#
         }
         #expect(checkedModuleLines.count == 2, "boundary-check and BoundaryCheckTests depend on the new module")
         let rules = try package.text("Tools/BoundaryRules.txt")
-        #expect(rules.contains("\nfeature ProfileFeature: Profile\n"))
-        #expect(rules.contains("\nimports ProfileFeature: Core\n"))
-        let baseline = try package.text("Tools/Baselines/ProfileFeature.txt")
-        let listenerLine = "func ProfileFeature.ProfileListener.profileDidClose(): @MainActor func profileDidClose()"
+        #expect(rules.contains("\nfeature SettingsFeature: Settings\n"))
+        #expect(rules.contains("\nimports SettingsFeature: Core\n"))
+        let baseline = try package.text("Tools/Baselines/SettingsFeature.txt")
+        let listenerLine =
+            "func SettingsFeature.SettingsListener.settingsDidClose(): @MainActor func settingsDidClose()"
         #expect(baseline.contains(listenerLine))
     }
 
@@ -69,12 +70,12 @@ struct NewFeatureTests {
     func refusesExistingFeature() throws {
         let package = try ScratchPackage()
         defer { package.remove() }
-        _ = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root).apply()
+        _ = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
         let manifest = try package.text("Package.swift")
         #expect {
-            _ = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root)
+            _ = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
         } throws: { error in
-            "\(error)" == "feature `Profile` already exists: Modules/ProfileFeature exists. Nothing was changed."
+            "\(error)" == "feature `Settings` already exists: Modules/SettingsFeature exists. Nothing was changed."
         }
         #expect(try package.text("Package.swift") == manifest)
     }
@@ -115,7 +116,7 @@ struct NewFeatureTests {
             .replacingOccurrences(of: "// new-feature: feature targets", with: "")
         try manifest.write(to: package.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         #expect {
-            _ = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root)
+            _ = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
         } throws: { error in
             "\(error)".hasPrefix("Package.swift has no line `// new-feature: feature targets`")
         }
@@ -126,37 +127,38 @@ struct NewFeatureTests {
     func wiringFollowsLogin() throws {
         let package = try ScratchPackage()
         defer { package.remove() }
-        _ = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root).apply()
-        let module = "Modules/ProfileFeature/"
-        let coordinator = try package.text(module + "Internal/Profile/ProfileCoordinator.swift")
-        #expect(coordinator.contains("final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable> {"))
+        _ = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
+        let module = "Modules/SettingsFeature/"
+        let coordinator = try package.text(module + "Internal/Settings/SettingsCoordinator.swift")
+        #expect(coordinator.contains("final class SettingsCoordinator: ViewableCoordinator<any SettingsPresentable> {"))
         #expect(
             coordinator.contains(
                 """
-                    init(screen: some ViewControllerable & ProfilePresentable, title: String) {
+                    init(screen: some ViewControllerable & SettingsPresentable, title: String) {
                         self.title = title
                         super.init(viewControllerable: screen, presenter: screen)
                         screen.listener = self
                     }
                 """))
-        #expect(coordinator.contains("extension ProfileCoordinator: ProfileScreenListener {"))
-        #expect(coordinator.contains("func profileScreenDidRequestClose() {"))
-        #expect(coordinator.contains("var listener: (any ProfileScreenListener)? { get set }"))
-        let screen = try package.text(module + "Internal/Profile/ProfileViewController.swift")
-        #expect(screen.contains("weak var listener: (any ProfileScreenListener)?"))
-        #expect(screen.contains(#"case "close": listener?.profileScreenDidRequestClose()"#))
-        #expect(screen.contains("protocol ProfileScreenListener: AnyObject {"))
-        let container = try package.text(module + "ProfileBuilder.swift")
+        #expect(coordinator.contains("extension SettingsCoordinator: SettingsScreenListener {"))
+        #expect(coordinator.contains("func settingsScreenDidRequestClose() {"))
+        #expect(coordinator.contains("var listener: (any SettingsScreenListener)? { get set }"))
+        let screen = try package.text(module + "Internal/Settings/SettingsViewController.swift")
+        #expect(screen.contains("weak var listener: (any SettingsScreenListener)?"))
+        #expect(screen.contains(#"case "close": listener?.settingsScreenDidRequestClose()"#))
+        #expect(screen.contains("protocol SettingsScreenListener: AnyObject {"))
+        let container = try package.text(module + "SettingsBuilder.swift")
         #expect(
             container.contains(
                 """
-                        let coordinator = ProfileCoordinator(
-                            screen: ProfileViewController(), title: dependency.profileService.title)
+                        let coordinator = SettingsCoordinator(
+                            screen: SettingsViewController(), title: dependency.settingsService.title)
                         coordinator.listener = listener
                         return coordinator
                 """))
         #expect(
-            try package.text(module + "ProfileServices.swift").contains("public protocol ProfileService: AnyObject {"))
+            try package.text(module + "SettingsServices.swift").contains("public protocol SettingsService: AnyObject {")
+        )
         #expect(!container.contains("screen.listener"), "the coordinator, not the builder, listens to its screen")
     }
 
@@ -175,39 +177,41 @@ struct NewFeatureTests {
         try manifest.write(to: package.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: package.root.appendingPathComponent("Tools"))
         #expect {
-            _ = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root)
+            _ = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
         } throws: { error in
             "\(error)".hasPrefix("Package.swift has no line `// new-feature: feature targets`")
         }
         let scaffold = try FeatureScaffold(
-            name: try FeatureName("Profile"), packageRoot: package.root, corePackage: "coordinators")
+            name: try FeatureName("Settings"), packageRoot: package.root, corePackage: "coordinators")
         let created = try scaffold.apply()
         #expect(!created.contains { $0.hasPrefix("Tools/") }, "no rules, baseline or probe where it keeps none")
         let edited = try package.text("Package.swift")
         #expect(edited.hasPrefix(manifest))
         #expect(
-            edited.contains(#"package.products.append(.library(name: "ProfileFeature", targets: ["ProfileFeature"]))"#))
+            edited.contains(
+                #"package.products.append(.library(name: "SettingsFeature", targets: ["SettingsFeature"]))"#))
         #expect(
             edited.contains(
-                #".target(name: "ProfileFeature", dependencies: [.product(name: "Core", package: "coordinators")], "#
-                    + #"path: "Modules/ProfileFeature"),"#))
+                #".target(name: "SettingsFeature", dependencies: [.product(name: "Core", package: "coordinators")], "#
+                    + #"path: "Modules/SettingsFeature"),"#))
         #expect(edited.contains(#".product(name: "CoreTesting", package: "coordinators")]),"#))
         let report = scaffold.report(created: created)
-        #expect(report.contains("Note: Package.swift has no `// new-feature:` marker lines: appended ProfileFeature's"))
         #expect(
-            report.contains("Note: no Tools/BoundaryRules.txt: the default rules check ProfileFeature as a feature"))
+            report.contains("Note: Package.swift has no `// new-feature:` marker lines: appended SettingsFeature's"))
+        #expect(
+            report.contains("Note: no Tools/BoundaryRules.txt: the default rules check SettingsFeature as a feature"))
     }
 
     @Test(
         "The command exits with 0 when it creates, 1 when it refuses and 64 on a usage error",
         arguments: [
-            (["Profile"], NewFeatureCommand.success),
-            (["profile"], NewFeatureCommand.refused),
+            (["Settings"], NewFeatureCommand.success),
+            (["settings"], NewFeatureCommand.refused),
             (["Login"], NewFeatureCommand.refused),
             ([], NewFeatureCommand.usageError),
-            (["Profile", "Other"], NewFeatureCommand.usageError),
-            (["--verbose", "Profile"], NewFeatureCommand.usageError),
-            (["Profile", "--package-path"], NewFeatureCommand.usageError),
+            (["Settings", "Other"], NewFeatureCommand.usageError),
+            (["--verbose", "Settings"], NewFeatureCommand.usageError),
+            (["Settings", "--package-path"], NewFeatureCommand.usageError),
             (["--help"], NewFeatureCommand.success),
         ])
     func exitCodes(arguments: [String], expected: Int32) throws {
@@ -220,7 +224,7 @@ struct NewFeatureTests {
         #expect(errors.isEmpty == (expected == NewFeatureCommand.success))
         #expect(NewFeatureCommand.usageError == 64)
         let created = FileManager.default.fileExists(atPath: package.root.appendingPathComponent("Modules").path)
-        #expect(created == (arguments == ["Profile"]), "a refusal or usage error changes nothing")
+        #expect(created == (arguments == ["Settings"]), "a refusal or usage error changes nothing")
     }
 }
 
@@ -230,40 +234,40 @@ struct NewFeaturePlaygroundTests {
     func registersPlayground() throws {
         let package = try NewFeatureTests.ScratchPackage()
         defer { package.remove() }
-        let registry = "App/App/Playground/FeaturePlayground.swift"
+        let registry = "App/Flows/Playground/FeaturePlayground.swift"
         try FileManager.default.createDirectory(
-            at: package.root.appendingPathComponent("App/App/Playground"), withIntermediateDirectories: true)
+            at: package.root.appendingPathComponent("App/Flows/Playground"), withIntermediateDirectories: true)
         try "    static let all: [FeaturePlayground] = [\n        .login,\n        // new-feature: playgrounds\n    ]\n"
             .write(to: package.root.appendingPathComponent(registry), atomically: true, encoding: .utf8)
 
-        let created = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root).apply()
+        let created = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
 
-        #expect(created.contains("App/App/Playground/ProfilePlayground.swift"))
+        #expect(created.contains("App/Flows/Playground/SettingsPlayground.swift"))
         #expect(
             try package.text(registry).contains(
-                "        .login,\n        .profile,\n        // new-feature: playgrounds"))
-        let playground = try package.text("App/App/Playground/ProfilePlayground.swift")
-        #expect(playground.contains("static let profile = FeaturePlayground("))
-        #expect(playground.contains("func profileDidClose()"))
+                "        .login,\n        .settings,\n        // new-feature: playgrounds"))
+        let playground = try package.text("App/Flows/Playground/SettingsPlayground.swift")
+        #expect(playground.contains("static let settings = FeaturePlayground("))
+        #expect(playground.contains("func settingsDidClose()"))
         let manifest = try package.text("Package.swift")
         #expect(
             manifest.contains(
-                "\"ProfileFeature\",\n                // new-feature: app dependencies (feature playgrounds)"))
+                "\"SettingsFeature\",\n                // new-feature: app dependencies (feature playgrounds)"))
         let appRule = try package.text("Tools/BoundaryRules.txt").split(separator: "\n").first {
-            $0.hasPrefix("imports App:")
+            $0.hasPrefix("imports AppFlows:")
         }
-        #expect(appRule?.hasSuffix(" ProfileFeature") == true)
+        #expect(appRule?.hasSuffix(" SettingsFeature") == true)
     }
 
     @Test("Without the registry, no playground is written and the app is left alone")
     func noRegistryNoPlayground() throws {
         let package = try NewFeatureTests.ScratchPackage()
         defer { package.remove() }
-        let created = try FeatureScaffold(name: try FeatureName("Profile"), packageRoot: package.root).apply()
+        let created = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
         #expect(!created.contains { $0.hasPrefix("App/") })
         let appRule = try package.text("Tools/BoundaryRules.txt").split(separator: "\n").first {
-            $0.hasPrefix("imports App:")
+            $0.hasPrefix("imports AppFlows:")
         }
-        #expect(appRule?.contains("ProfileFeature") == false)
+        #expect(appRule?.contains("SettingsFeature") == false)
     }
 }

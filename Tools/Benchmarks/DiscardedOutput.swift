@@ -1,4 +1,4 @@
-import App
+import AppTerminal
 
 /// Output that is thrown away, so the figures are those of the app and not of a terminal.
 final class DiscardedOutput: AppMain.TextOutput {

@@ -1,4 +1,4 @@
-import App
+import AppTerminal
 
 /// Output kept in memory, to explain a failed run.
 final class KeptOutput: AppMain.TextOutput {

@@ -1,4 +1,4 @@
-import App
+import AppTerminal
 import Core
 import MallocCounter
 

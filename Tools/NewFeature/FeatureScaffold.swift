@@ -92,11 +92,11 @@ struct FeatureScaffold {
             notes.append("Package.swift has no `// new-feature:` marker lines: appended \(module)'s targets at its end")
         }
         // Where the package hosts features alone (this repository's `app --feature`), the new one gets a playground.
-        let playgrounds = "App/App/Playground/FeaturePlayground.swift"
+        let playgrounds = "App/Flows/Playground/FeaturePlayground.swift"
         let playgroundMarker = "// new-feature: playgrounds"
         var playgroundRegistry: String?
         if let registry = try? Self.read(playgrounds, in: packageRoot), registry.contains(playgroundMarker) {
-            let file = "App/App/Playground/\(name.prefix)Playground.swift"
+            let file = "App/Flows/Playground/\(name.prefix)Playground.swift"
             if exists(file) { throw .alreadyExists(name.prefix, "\(file) exists") }
             newFiles.append((file, Self.fill(FeatureTemplates.playground, name)))
             playgroundRegistry = try Self.insert(
@@ -120,7 +120,7 @@ struct FeatureScaffold {
                 rules = try Self.insert(feature, before: "# new-feature: features", in: rules, file: rulesPath)
                 rules = try Self.insert(imports, before: "# new-feature: imports", in: rules, file: rulesPath)
                 if playgroundRegistry != nil {
-                    rules = Self.appending(module, toLineStartingWith: "imports App:", in: rules)
+                    rules = Self.appending(module, toLineStartingWith: "imports AppFlows:", in: rules)
                 }
             } else {
                 rules += (rules.hasSuffix("\n") || rules.isEmpty ? "" : "\n") + "\(feature)\n\(imports)\n"
@@ -157,9 +157,9 @@ struct FeatureScaffold {
             \(created.map { "  " + $0 }.joined(separator: "\n"))
             \(notes.map { "Note: " + $0 + "\n" }.joined())
             Next, wire it into the app:
-              1. Add "\(module)" to the App target's dependencies in Package.swift (and to its `imports` rule in
+              1. Add "\(module)" to the app's flows target's dependencies in Package.swift (and to its `imports` rule in
                  Tools/BoundaryRules.txt, if the package has one).
-              2. Make the App's live services (or a small adapter) conform to \(prefix)Dependency.
+              2. Make the app's live services (or a small adapter) conform to \(prefix)Dependency.
               3. Build \(prefix)Container(dependency:) in the composition root and hand it, as
                  `any \(prefix)Containable`, to the parent that shows \(prefix) through the parent's Dependency.
               4. In that parent: attach `coordinator(listener:)` with addChild, then push, present or embed its

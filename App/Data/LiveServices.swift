@@ -1,0 +1,82 @@
+package import FeedFeature
+package import LoginFeature
+package import SignUpFeature
+
+/// Everything the app's flows get from the data, over one database: the services the features use, the place
+/// the record of where the person is lives, the saved session, and the first damaged file a service met.
+///
+/// The one door between the data and the rest of the app: the flows see the features' service protocols and
+/// nothing of SQLite, the stores or the password hash.
+@MainActor
+package final class LiveServices {
+    /// Accounts for Login: checks an email and password, and saves the session.
+    package let authenticator: any LoginAuthenticating
+    /// Accounts for SignUp: checks that an email is free, and creates the account.
+    package let signUpAccounts: any SignUpAccountService
+    /// The posts for Feed.
+    package let posts: any FeedPostService
+    /// Where the record of where the person is lives between processes.
+    package let restorationStore: any RestorationStore
+    /// The person of the saved session (email and display name), or `nil` when nobody is logged in.
+    package let savedSession: (email: String, displayName: String)?
+    /// The files opening the database renamed aside because they were damaged, where they now are.
+    package let movedAsidePaths: [String]
+    /// The earlier release's files imported into the new database, where they are kept.
+    package let importedPaths: [String]
+    /// The demo account's email when opening created a new database with it (``DemoContent``), else `nil`.
+    package let seededDemoAccount: String?
+    /// The database file's path.
+    package let databasePath: String
+    /// How many pages the database has.
+    package let pageCount: Int
+
+    private let accounts: LiveAccountService
+    private let health: DataHealth
+
+    /// Opens the data directory at `path` and its database, creating, importing or seeding it when new (see
+    /// `Database.open`), and builds the services over it on `clock`.
+    ///
+    /// - Parameters:
+    ///   - movesDamagedFilesAside: rename a damaged file aside and start without it, instead of stopping.
+    ///   - checksEveryPage: check every page and index entry of the database, whatever its size (`--check-data`).
+    /// - Throws: ``DataError``, or the reason the demo account could not be seeded.
+    package init(
+        dataDirectory path: String, clock: AppClock, movesDamagedFilesAside: Bool, checksEveryPage: Bool = false
+    ) throws {
+        let directory = try DataDirectory.open(path: path)
+        let opening = try Database.open(
+            in: directory, now: clock.now, timestamp: clock.fileTimestamp,
+            movesDamagedFilesAside: movesDamagedFilesAside, checksEveryPage: checksEveryPage)
+        let health = DataHealth()
+        let accounts = LiveAccountService(store: AccountStore(database: opening.database), clock: clock, health: health)
+        self.health = health
+        self.accounts = accounts
+        authenticator = accounts
+        signUpAccounts = accounts
+        posts = LivePostService(store: PostStore(database: opening.database), clock: clock, health: health)
+        restorationStore = DatabaseRestorationStore(database: opening.database, health: health)
+        savedSession = try accounts.restoreSession().map { ($0.email, $0.displayName) }
+        movedAsidePaths = opening.movedAsidePaths
+        importedPaths = opening.importedPaths
+        seededDemoAccount = opening.seededDemoAccount ? DemoContent.email : nil
+        databasePath = opening.database.path
+        pageCount = opening.pageCount
+    }
+
+    /// Whether the folder at `path` holds neither a database nor the marker of one (see `Database.isAbsent`): a
+    /// first run, with nothing to check yet.
+    package static func isAbsent(inFolder path: String) -> Bool {
+        Database.isAbsent(inFolder: path)
+    }
+
+    /// The first corrupt or unreadable data file a service met, if any: the app stops after the command that met
+    /// it rather than go on over data it cannot trust.
+    package var fatalDataError: DataError? { health.fatalDataError }
+
+    /// Ends the saved session.
+    ///
+    /// - Throws: ``DataError`` when the end cannot be saved; the person is then still logged in.
+    package func logOut() throws(DataError) {
+        try accounts.logOut()
+    }
+}

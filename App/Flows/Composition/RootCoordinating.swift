@@ -1,0 +1,52 @@
+package import Core
+
+/// The root of the coordinator tree that the session drives: the whole app (``AppCoordinator``) or one feature
+/// hosted alone by a stand-in parent (``PlaygroundCoordinator``). The session asks it only what this protocol
+/// says, so both run the same command loop; links and log-ins are the whole app's (``LinkRouting``).
+@MainActor
+package protocol RootCoordinating: Coordinator {
+    /// Runs `command` (one command's effect) and returns what the root could not do while it ran, if anything:
+    /// a flow it could not show, a change it could not save. What `command` throws is rethrown.
+    func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure?
+
+    /// The work that leaving now would lose, as the features on screen tell it, or `nil`.
+    var unsavedWork: UnsavedWork? { get }
+}
+
+/// A root that follows links and knows who is logged in: the whole app, never a playground.
+@MainActor
+package protocol LinkRouting: AnyObject {
+    /// The protected link waiting for a log-in, shown as a reminder above the screen; `nil` when none waits.
+    var pendingLink: DeepLink? { get }
+
+    /// The logged-in person's display name, or `nil` when nobody is logged in.
+    var userDisplayName: String? { get }
+
+    /// Follows `link`.
+    ///
+    /// - Throws: ``UserFacingError`` when the link cannot be followed now; nothing changed then.
+    func open(_ link: DeepLink) throws(UserFacingError)
+}
+
+/// What went wrong while one command ran, for a root coordinator to return from `carryOut(_:)`: failures are
+/// recorded only while a command runs, and nothing is kept once it returns.
+@MainActor
+package final class CommandFailures {
+    private var current: [AppFailure]?
+
+    /// Runs `command` and returns the first failure recorded while it ran. Calls may nest; each returns its own.
+    ///
+    /// - Throws: what `command` throws; the failures recorded before it threw are then dropped with it.
+    func collect<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
+        let outer = current
+        current = []
+        defer { current = outer }
+        try command()
+        return current?.first
+    }
+
+    /// Records `failure` for the command running now; outside a command there is no one to tell, and it is dropped.
+    func record(_ failure: AppFailure) {
+        current?.append(failure)
+    }
+}

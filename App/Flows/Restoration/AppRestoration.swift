@@ -1,0 +1,61 @@
+import AppData
+import Core
+
+/// Saves where the person is after every settled change and restores it at start, through the root
+/// coordinator's ``Coordinator/restorationState`` and ``Coordinator/restore(from:)``: the app itself knows
+/// nothing of the features' records.
+///
+/// Every problem (a damaged or outdated record, one that no longer applies, a failed write) is told in one line
+/// on the error output, and never stops the app: it then starts at the nearest valid screen.
+@MainActor
+package final class AppRestoration {
+    private let store: any RestorationStore
+    private let root: Coordinator
+    /// The record last saved or restored, so an unchanged place is not written again.
+    private var lastSaved: RestorationState?
+    /// Whether the last save failed; a failure is told once, not after every command.
+    private var lastSaveFailed = false
+
+    /// Creates the restoration of `root`'s tree, kept in `store`.
+    init(store: any RestorationStore, root: Coordinator) {
+        self.store = store
+        self.root = root
+    }
+
+    /// Restores the saved place over the started root. Returns the one-line notice to show when the record
+    /// could not be restored as written, or `nil`.
+    package func restore() -> String? {
+        let state: RestorationState?
+        do {
+            state = try store.load()
+        } catch {
+            return Self.oneLine("starting at the first screen: \(error)")
+        }
+        guard let state else { return nil }
+        let result = root.restore(from: state)
+        lastSaved = state
+        guard !result.isComplete else { return nil }
+        return Self.oneLine(
+            "restored the nearest screen: " + result.problems.map(\.description).joined(separator: "; "))
+    }
+
+    /// `notice` cut to a line a person reads: a record may hold long text, and the notice repeats some of it.
+    private static func oneLine(_ notice: String, limit: Int = 240) -> String {
+        notice.count <= limit ? notice : String(notice.prefix(limit - 1)) + "…"
+    }
+
+    /// Saves where the person is, unless it is what was saved last. Returns the one-line notice to show when
+    /// the save failed (once, until a save works again), or `nil`.
+    package func save() -> String? {
+        guard let state = root.restorationState, state != lastSaved else { return nil }
+        do {
+            try store.save(state)
+        } catch {
+            defer { lastSaveFailed = true }
+            return lastSaveFailed ? nil : error.description
+        }
+        lastSaved = state
+        lastSaveFailed = false
+        return nil
+    }
+}

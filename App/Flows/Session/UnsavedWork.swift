@@ -1,0 +1,32 @@
+/// Work a person leaves unfinished by leaving the app now; both modes ask before leaving with it, and say what
+/// comes back at the next start.
+package enum UnsavedWork: Equatable, Sendable, CustomStringConvertible {
+    /// The compose sheet holds text not yet posted.
+    case composeDraft
+    /// A sign-up is on screen, not finished.
+    case signUp
+
+    package var description: String {
+        switch self {
+        case .composeDraft: "The draft is kept for next time"
+        case .signUp: "The sign-up is kept for next time, without passwords"
+        }
+    }
+
+    /// What leaving does to the work where nothing is kept for next time (a playground).
+    var lostDescription: String {
+        switch self {
+        case .composeDraft: "The draft is lost: a playground keeps nothing"
+        case .signUp: "The sign-up is lost: a playground keeps nothing"
+        }
+    }
+}
+
+extension AppSession {
+    /// The question to ask before leaving now, `Leave? <what happens to the work>. (y/n)`, or `nil` when leaving
+    /// loses nothing. It promises the work back only where the place is kept for next time.
+    package var leaveQuestion: String? {
+        guard let work = root.appCoordinator.unsavedWork else { return nil }
+        return "Leave? \(root.restoration == nil ? work.lostDescription : work.description). (y/n)"
+    }
+}

@@ -1,0 +1,193 @@
+import AppFlows
+import Core
+
+/// Carries out commands against the running app: one implementation for the interactive and the scripted mode.
+@MainActor
+final class CommandSession {
+    /// What a command did.
+    enum Outcome: Equatable {
+        /// It worked; `output` is what it printed, if anything.
+        case done(output: String?)
+        /// It failed with this message; the state did not change (or shows the error inline).
+        case failed(String)
+        /// The person asked to leave.
+        case quit
+    }
+
+    private let session: AppSession
+    private let renderer: ScreenRenderer
+    private let readSecret: ((String) -> String?)?
+
+    /// Creates a command session over the app's `session`.
+    ///
+    /// - Parameter readSecret: in the interactive mode, reads a secure field's value without echo, given the
+    ///   field's label as a prompt, and returns `nil` when the person ended the input instead (Ctrl-D); `nil` in
+    ///   the scripted mode, where `set <field>` without text is refused.
+    init(session: AppSession, style: TextStyle, readSecret: ((String) -> String?)?) {
+        self.session = session
+        self.renderer = ScreenRenderer(style: style)
+        self.readSecret = readSecret
+    }
+
+    private var window: Window { session.window }
+
+    /// What a person at a terminal is told about the last command beyond the screen, or `nil`: a `release` that
+    /// cancelled the swipe, which leaves the screen as it was, says so.
+    private(set) var notice: String?
+
+    /// While a swipe is held, what it is and what `release` will do; `nil` otherwise. Both front ends show it.
+    var heldSwipeStatus: String? {
+        guard let held = window.transitionsInFlight.first(where: \.isHeld) else { return nil }
+        let gesture = held.kind == .swipeDown ? "Swipe down" : "Swipe back"
+        let percent = Int((held.progress * 100).rounded())
+        let release = held.progress >= 0.5 ? "release finishes it" : "release cancels it"
+        return "\(gesture) held at \(percent)% · \(release) · state, tree, screen and help still work"
+    }
+
+    /// The screen as a person sees it, below a reminder of the link that waits for a log-in, if any.
+    func renderScreen() -> String {
+        renderer.render(window, notice: session.notice)
+    }
+
+    /// Carries out `command`.
+    func execute(_ command: Command) -> Outcome {
+        notice = nil
+        if !window.isIdle, window.transitionsInFlight.contains(where: \.isHeld), !command.isAllowedWhileGestureIsHeld {
+            return .failed("a swipe is held; 'release' it first (state, tree, screen and help still work)")
+        }
+        switch command {
+        case .action(let id):
+            let isOffered = window.screensOnTop.contains { screen in screen.content.actions.contains { $0.id == id } }
+            guard isOffered else {
+                return .failed("unknown command or action '\(TerminalText.quoted(id))' (type 'help')")
+            }
+            return perform { () throws(ScreenInputError) in try window.performAction(id) }
+        case .actionNumber(let number):
+            let actions = ScreenRenderer.numberedActions(in: window)
+            guard number >= 1, number <= actions.count else {
+                return .failed("no action \(number) on this screen")
+            }
+            let numbered = actions[number - 1]
+            return perform { () throws(ScreenInputError) in try numbered.screen.performAction(numbered.id) }
+        case .set(let field, let text):
+            let value: String
+            if let text {
+                value = text
+            } else if let readSecret {
+                if let secure = secureField(field) {
+                    guard let typed = readSecret(secure.label) else {
+                        return .done(output: "cancelled; \(TerminalText.quoted(field)) is unchanged\n")
+                    }
+                    value = typed
+                } else {
+                    value = ""
+                }
+            } else {
+                return .failed("set \(field) needs text in a script")
+            }
+            return carryOut { () throws(ScreenInputError) in try window.setText(value, forField: field) }
+        case .back:
+            return gesture(.backButton)
+        case .dismiss:
+            return gesture(.swipeDown)
+        case .swipe(let gesture, let progress):
+            return carryOut { () throws(NavigationError) in
+                try window.beginGesture(gesture)
+                try window.updateGesture(progress: progress)
+            }
+        case .release:
+            let cancelled = window.transitionsInFlight.first(where: \.isHeld).map { held in
+                (held.kind == .swipeDown ? "swipe down" : "swipe back", held.progress < 0.5)
+            }
+            let outcome = carryOut { () throws(NavigationError) in try window.releaseGesture() }
+            if case .done = outcome, let (gesture, isCancelled) = cancelled, isCancelled {
+                notice = "Released below half way: the \(gesture) was cancelled and nothing moved."
+            }
+            return outcome
+        case .open(let text):
+            return session.open(text).map(Outcome.failed) ?? .done(output: nil)
+        case .state:
+            return .done(
+                output: StateReport.json(
+                    window: window, root: session.coordinatorTree, userDisplayName: session.userDisplayName) + "\n")
+        case .tree:
+            return .done(output: StateReport.tree(window: window, root: session.coordinatorTree))
+        case .screen:
+            return .done(output: renderScreen())
+        case .help:
+            return .done(output: Self.helpText)
+        case .quit:
+            return .quit
+        }
+    }
+
+    /// The widest line `help` writes: it fits an 80-column terminal without wrapping.
+    static let helpWidth = 79
+
+    /// The text of `help`, every line at most ``helpWidth`` characters: a meaning too long for its line goes on
+    /// below its own column.
+    static var helpText: String {
+        let column = (Command.summary.map(\.usage.count).max() ?? 0) + 4
+        var lines = ["Commands:"]
+        for entry in Command.summary {
+            let lead = "  " + entry.usage + String(repeating: " ", count: column - 2 - entry.usage.count)
+            lines += wrapped(entry.meaning, first: lead, rest: String(repeating: " ", count: column))
+        }
+        lines += wrapped(
+            "Deep links: app://login, app://signup, app://feed, app://feed/popular, app://feed/post/<id>, "
+                + "app://feed/compose", first: "", rest: "  ")
+        lines += wrapped(
+            "Lines starting with # are comments. Type an action's number or its id.",
+            first: "", rest: "")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` cut at spaces into lines of at most ``helpWidth`` characters, the first after `first`, the others
+    /// after `rest`.
+    static func wrapped(_ text: String, first: String, rest: String) -> [String] {
+        var lines: [String] = []
+        var line = first
+        var isLineEmpty = true
+        for word in text.split(separator: " ") {
+            if !isLineEmpty, line.count + 1 + word.count > helpWidth {
+                lines.append(line)
+                line = rest
+                isLineEmpty = true
+            }
+            line += (isLineEmpty ? "" : " ") + word
+            isLineEmpty = false
+        }
+        lines.append(line)
+        return lines
+    }
+
+    // MARK: - Helpers
+
+    /// Carries out `change` through the app's session: what it throws, or what the app could not do meanwhile,
+    /// fails the command.
+    private func carryOut<Failure: Error & CustomStringConvertible>(_ change: () throws(Failure) -> Void) -> Outcome {
+        perform { () throws(Failure) in
+            try change()
+            return .done
+        }
+    }
+
+    /// Performs an action as ``carryOut(_:)`` does. A feature that refuses the action (a wrong password, a
+    /// malformed email) says so through the call itself (``ActionOutcome/refused(_:)``), with the reason its screen
+    /// shows.
+    private func perform<Failure: Error & CustomStringConvertible>(
+        _ action: () throws(Failure) -> ActionOutcome
+    ) -> Outcome {
+        session.carryOut(action).map(Outcome.failed) ?? .done(output: nil)
+    }
+
+    private func gesture(_ gesture: UserGesture) -> Outcome {
+        carryOut { () throws(NavigationError) in try window.perform(gesture) }
+    }
+
+    private func secureField(_ id: String) -> TextField? {
+        window.screensOnTop.reversed().lazy.compactMap { screen in
+            screen.content.fields.first { $0.id == id }
+        }.first.flatMap { $0.isSecure ? $0 : nil }
+    }
+}

@@ -1,0 +1,365 @@
+import AppFlows
+import Core
+import Foundation
+import Glibc
+
+/// The interactive mode at a terminal: the screen drawn full size and redrawn in place after each command and on
+/// every resize, a command line that edits and remembers, and a question before leaving with unsaved work.
+///
+/// Commands are the same as everywhere (``Command``, carried out by ``CommandSession``); the few that only make
+/// sense on a full screen are ``TerminalCommand``s.
+@MainActor
+final class FullScreenSession {
+    private let session: AppSession
+    private let terminal: NcursesTerminal
+    private let history: CommandHistory
+    private var editor: LineEditor
+    private var chrome = ScreenLayout.Chrome()
+    private var page = 1
+    /// How many output rows Page Up / Page Down moves by while output is shown.
+    private var outputPage = 1
+    /// A key read while taking in a paste that is not a character: handled next.
+    private var pendingKey: EditingKey?
+    private var topScreenID: String?
+    /// What the window shows, built again only after a command (the window changes only then).
+    private var model: ScreenModel?
+    private let wrapCache = ScreenLayout.WrapCache()
+    /// The note that the panel needs a wider terminal, while it is shown: it goes once the panel shows.
+    private var widthNote: [StyledLine]?
+    /// The commands of this session, once it runs.
+    private var commands: CommandSession?
+
+    /// The keys, as the status line shows them.
+    static let keysHint =
+        "Enter run · Tab complete · ↑↓ history · PgUp/PgDn scroll · F2 tree · ^D quit"
+
+    /// Commands only the full screen knows; each is one word, typed alone on the line.
+    enum TerminalCommand: String, CaseIterable {
+        /// Shows or hides the coordinator tree panel.
+        case panel
+
+        /// Its line in `help`.
+        var meaning: String {
+            switch self {
+            case .panel: "show or hide the coordinator tree panel (also F2)"
+            }
+        }
+    }
+
+    /// Creates the full screen over the app's `session`, drawing on `terminal`, remembering lines in `history`.
+    init(session: AppSession, terminal: NcursesTerminal, history: CommandHistory) {
+        self.session = session
+        self.terminal = terminal
+        self.history = history
+        self.editor = LineEditor(history: history.load())
+        chrome.status = Self.keysHint
+    }
+
+    /// Runs until the person leaves or a termination signal comes, gives the terminal back, and returns the exit
+    /// code (128 plus the signal's number after a signal).
+    /// `notice` is a line to show at once (why the place the person left could not be restored as it was), and
+    /// `linkFailure` why the link of `--open` could not be followed, if it could not.
+    func run(linkFailure: String?, notice: String? = nil, errorOutput: any AppMain.TextOutput) -> Int32 {
+        defer { terminal.close() }
+        let commands = CommandSession(
+            session: session, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) })
+        self.commands = commands
+        chrome.error = notice
+        if let linkFailure { chrome.error = "--open: " + linkFailure }
+        windowDidChange()
+        while true {
+            // What a command (or the start) leaves to do once it settled: the place saved, or the stop on damaged data.
+            if model == nil {
+                switch session.afterCommand() {
+                case .stop(let failure):
+                    terminal.close()
+                    return CommandLoop.reportFatal(failure, to: errorOutput)
+                case .goOn(let failure):
+                    if let failure { chrome.error = failure }
+                }
+            }
+            draw()
+            guard let key = nextKey() else { return 128 + (terminal.terminationSignal ?? SIGTERM) }
+            switch key {
+            case .enter:
+                if let code = submit(in: commands) { return code }
+            case .tab:
+                complete()
+            case .interrupt:
+                if confirmLeaving() { return ExitCode.success }
+            case .endOfInput:
+                if editor.characters.isEmpty {
+                    if confirmLeaving() { return ExitCode.success }
+                } else {
+                    editor.apply(.delete)
+                }
+            case .pageUp where !chrome.output.isEmpty:
+                chrome.outputScroll = max(0, chrome.outputScroll - outputPage)
+            case .pageDown where !chrome.output.isEmpty:
+                chrome.outputScroll += outputPage
+            case .pageUp:
+                chrome.scroll = max(0, chrome.scroll - page)
+            case .pageDown:
+                chrome.scroll += page
+            case .togglePanel:
+                perform(.panel)
+            case .redraw:
+                draw(clearingFirst: true)
+            case .escape:
+                chrome.output = []
+                chrome.error = nil
+            case .resize:
+                break
+            default:
+                editor.apply(key)
+                takeInTypedCharacters()
+            }
+        }
+    }
+
+    /// Takes in the characters already waiting, as a paste delivers them, before the next draw: drawing after
+    /// each of them would cost the paste's length squared.
+    private func takeInTypedCharacters() {
+        while pendingKey == nil, let key = terminal.readKey(timeout: 0) {
+            guard case .character = key else {
+                pendingKey = key
+                return
+            }
+            editor.apply(key)
+        }
+    }
+
+    // MARK: - Drawing
+
+    /// The status line between commands: the keys, or, while a swipe is held, what `release` will do.
+    private var idleStatus: String { commands?.heldSwipeStatus ?? Self.keysHint }
+
+    private func draw(clearingFirst: Bool = false) {
+        if let note = widthNote, chrome.output != note || terminal.size.columns >= ScreenLayout.panelMinimumColumns {
+            // The note is gone, or the panel it was about shows now: it says nothing more.
+            if chrome.output == note { chrome.output = [] }
+            widthNote = nil
+        }
+        if chrome.status == Self.keysHint || chrome.status.hasPrefix("Swipe ") { chrome.status = idleStatus }
+        let isNewModel = model == nil
+        let model = model ?? ScreenModel(window: session.window, root: session.coordinatorTree, notice: session.notice)
+        self.model = model
+        let onTop = session.window.topViewController?.screenID
+        if onTop != topScreenID {
+            topScreenID = onTop
+            chrome.scroll = 0
+        }
+        chrome.input = maskedInput
+        chrome.cursor = editor.cursor
+        // Once after a command: an error the screen shows in answer is scrolled into view.
+        chrome.revealsError = isNewModel
+        let frame = ScreenLayout.frame(model, chrome: chrome, size: terminal.size, cache: wrapCache)
+        chrome.revealsError = false
+        chrome.scroll = frame.scroll
+        chrome.outputScroll = frame.outputScroll
+        page = frame.page
+        outputPage = frame.outputPage
+        terminal.draw(frame, clearingFirst: clearingFirst)
+    }
+
+    /// The input as shown: the text of `set <secure field> …` masked.
+    private var maskedInput: String {
+        let text = editor.text
+        guard let range = secureValueRange(in: text) else { return text }
+        let value = text[range]
+        return String(text[..<range.lowerBound]) + String(repeating: "•", count: value.count)
+    }
+
+    /// Where the text lies in a `set` line whose field is a secure field on screen, read as the command parser
+    /// reads it, so no spelling of the line (extra spaces, a tab) shows or keeps a secret.
+    private func secureValueRange(in text: String) -> Range<String.Index>? {
+        guard let set = Command.setText(in: text), isSecureField(set.field) else { return nil }
+        return set.text
+    }
+
+    private func isPlainField(_ id: String) -> Bool {
+        session.window.screensOnTop.contains { screen in screen.content.fields.contains { $0.id == id && !$0.isSecure }
+        }
+    }
+
+    private func isSecureField(_ id: String) -> Bool {
+        session.window.screensOnTop.contains { screen in screen.content.fields.contains { $0.id == id && $0.isSecure } }
+    }
+
+    // MARK: - Keys
+
+    /// The next key, waiting in short steps so a termination signal is noticed at once; `nil` after a signal.
+    private func nextKey() -> EditingKey? {
+        if let key = pendingKey {
+            pendingKey = nil
+            return key
+        }
+        while terminal.terminationSignal == nil {
+            if let key = terminal.readKey(timeout: 100) { return key }
+        }
+        return nil
+    }
+
+    // MARK: - Commands
+
+    /// The window may have changed: build what it shows again at the next draw.
+    private func windowDidChange() {
+        model = nil
+        wrapCache.reset()
+    }
+
+    /// Runs the line; returns an exit code when the app should end.
+    private func submit(in commands: CommandSession) -> Int32? {
+        defer { windowDidChange() }
+        // A `set` line is kept only when its field is a plain field on screen: never one that may hold a secret.
+        let remembers = Command.setText(in: editor.text).map { isPlainField($0.field) } ?? true
+        let line = editor.submit(remembers: remembers)
+        if remembers, editor.history.last == line { history.append(line, to: Array(editor.history.dropLast())) }
+        chrome.output = []
+        chrome.outputScroll = 0
+        chrome.error = nil
+        if let terminalCommand = TerminalCommand(rawValue: line.trimmingCharacters(in: .whitespaces)) {
+            perform(terminalCommand)
+            return nil
+        }
+        let command: Command
+        do {
+            guard let parsed = try Command.parse(line) else { return nil }
+            command = parsed
+        } catch {
+            chrome.error = error.description
+            return nil
+        }
+        switch command {
+        case .quit:
+            return confirmLeaving() ? ExitCode.success : nil
+        case .screen:
+            return nil
+        case .help:
+            chrome.output = outputLines(CommandSession.helpText + Self.terminalHelp)
+            return nil
+        default:
+            break
+        }
+        switch commands.execute(command) {
+        case .done(let output):
+            if let output, !output.isEmpty { chrome.output = outputLines(output) }
+            if let notice = commands.notice { chrome.output = outputLines(notice) }
+        case .failed(let message):
+            let onScreen = session.window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
+            if message != onScreen { chrome.error = message }
+        case .quit:
+            return ExitCode.success
+        }
+        return nil
+    }
+
+    /// What `help` adds on the full screen: its own commands and its keys.
+    static var terminalHelp: String {
+        let keys =
+            "Keys: ←/→ move, Ctrl-←/→ or Alt-b/f by word, Home/End (Ctrl-A/E), Backspace/Delete, Ctrl-U/Ctrl-K "
+            + "delete to start/end, Ctrl-W delete a word, ↑/↓ history, Tab complete, PgUp/PgDn scroll, F2 tree panel, "
+            + "Esc clear messages, Ctrl-L redraw, Ctrl-C or Ctrl-D (empty line) quit"
+        let commands = TerminalCommand.allCases.flatMap { command in
+            CommandSession.wrapped(command.meaning, first: "  \(command.rawValue)  ", rest: "    ")
+        }
+        return (commands + CommandSession.wrapped(keys, first: "", rest: "  ")).joined(separator: "\n") + "\n"
+    }
+
+    private func perform(_ command: TerminalCommand) {
+        switch command {
+        case .panel:
+            let minimum = ScreenLayout.panelMinimumColumns
+            guard terminal.size.columns >= minimum else {
+                // Nobody sees the panel in a narrow terminal, so there is nothing to hide: asking for it keeps it
+                // on, and it shows once the terminal is wide enough.
+                chrome.showsPanel = true
+                let note = outputLines("The tree panel shows once the terminal is at least \(minimum) columns wide.")
+                chrome.output = note
+                widthNote = note
+                return
+            }
+            chrome.showsPanel.toggle()
+        }
+    }
+
+    private func outputLines(_ text: String) -> [StyledLine] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { [StyledSpan(String($0))] }
+        if lines.last == [StyledSpan("")] { lines.removeLast() }
+        return lines
+    }
+
+    private func complete() {
+        let vocabulary = Completion.Vocabulary(
+            commands: Self.commandWords, actions: session.window.screensOnTop.flatMap { $0.content.actions.map(\.id) },
+            fields: session.window.screensOnTop.flatMap { $0.content.fields.map(\.id) }, links: Self.links)
+        guard let result = Completion.complete(editor.text, cursor: editor.cursor, vocabulary: vocabulary) else {
+            return
+        }
+        let after = String(editor.characters[editor.cursor...])
+        editor.setText(result.text)
+        for _ in 0..<after.count { editor.apply(.left) }
+        chrome.output = result.candidates.isEmpty ? [] : [[StyledSpan(result.candidates.joined(separator: "  "))]]
+    }
+
+    /// The deep links Tab completes (a post's link needs its id).
+    static let links = [
+        "app://login", "app://signup", "app://feed", "app://feed/popular", "app://feed/compose", "app://feed/post/",
+    ]
+
+    /// Every command word: those of ``Command/summary`` and the full screen's own.
+    static var commandWords: [String] {
+        Command.summary.compactMap { entry in
+            entry.usage.hasPrefix("<") ? nil : entry.usage.split(separator: " ").first.map(String.init)
+        } + TerminalCommand.allCases.map(\.rawValue)
+    }
+
+    // MARK: - Questions
+
+    /// Asks before leaving when work would be lost; whether to leave.
+    private func confirmLeaving() -> Bool {
+        guard let question = session.leaveQuestion else { return true }
+        return ask(question)
+    }
+
+    private func ask(_ question: String) -> Bool {
+        chrome.status = question
+        defer { chrome.status = Self.keysHint }
+        while true {
+            draw()
+            guard let key = nextKey() else { return true }
+            switch key {
+            case .character("y"), .character("Y"): return true
+            case .resize: continue
+            default: return false
+            }
+        }
+    }
+
+    /// Reads a secure field's value on the command line, masked; `nil` when cancelled (Escape, Ctrl-C, Ctrl-D).
+    private func readSecret(label: String) -> String? {
+        var secret = LineEditor()
+        let savedPrompt = chrome.prompt
+        let savedEditor = editor
+        defer {
+            chrome.prompt = savedPrompt
+            editor = savedEditor
+            chrome.status = Self.keysHint
+        }
+        chrome.prompt = label + ": "
+        chrome.status = "Typed as dots · Enter set · Esc cancel"
+        while true {
+            editor = LineEditor()
+            editor.setText(String(repeating: "•", count: secret.characters.count))
+            for _ in 0..<(secret.characters.count - secret.cursor) { editor.apply(.left) }
+            draw()
+            guard let key = nextKey() else { return nil }
+            switch key {
+            case .enter: return secret.text
+            case .escape, .interrupt, .endOfInput: return nil
+            case .up, .down, .tab: continue
+            default: secret.apply(key)
+            }
+        }
+    }
+}

@@ -1,0 +1,300 @@
+/// Lays out the full screen: a pure function from what the window shows (``ScreenModel``), what the command line
+/// holds (``Chrome``) and a terminal size to rows of cells, each exactly as wide as the terminal.
+///
+/// From top to bottom: the navigation bar (back, the path, a notice), the content (clipped, scrolled by Page
+/// Up / Page Down, a sheet framed over its presenter, the tree panel on the right when the terminal is wide enough),
+/// the last command's output and error, the status line with the keys, and the command line.
+enum ScreenLayout {
+    /// What the terminal session adds around the screen.
+    struct Chrome: Equatable, Sendable {
+        /// Written before the input: `> `, or a secure field's label.
+        var prompt = "> "
+        /// The input as shown (a secure value already masked).
+        var input = ""
+        /// Where the cursor is in `input`, in characters.
+        var cursor = 0
+        /// What the last command printed (`help`, `state`, `tree`), drawn below the content.
+        var output: [StyledLine] = []
+        /// Why the last command failed, if it did.
+        var error: String?
+        /// The status line: the keys, or a question.
+        var status = ""
+        /// How many rows the content is scrolled down.
+        var scroll = 0
+        /// How many rows the output is scrolled down.
+        var outputScroll = 0
+        /// Whether the coordinator tree panel is wanted.
+        var showsPanel = true
+        /// Whether to scroll the screen's inline error into view (after a command), whatever ``scroll`` says.
+        var revealsError = false
+    }
+
+    /// One laid-out screen.
+    struct Frame: Equatable, Sendable {
+        /// The rows, each exactly as wide as the terminal.
+        var rows: [[TerminalCell]]
+        /// Where the cursor goes: row and column.
+        var cursor: (row: Int, column: Int)
+        /// The scroll actually used (clamped to the content).
+        var scroll: Int
+        /// How many content rows fit on screen (what Page Up / Page Down moves by).
+        var page: Int
+        /// The output's scroll actually used (clamped to the output).
+        var outputScroll: Int = 0
+        /// How many output rows fit on screen (what Page Up / Page Down moves the output by).
+        var outputPage: Int = 1
+
+        static func == (left: Frame, right: Frame) -> Bool {
+            left.rows == right.rows && left.cursor == right.cursor && left.scroll == right.scroll
+                && left.page == right.page && left.outputScroll == right.outputScroll
+                && left.outputPage == right.outputPage
+        }
+
+        /// The rows as plain text, one string per row (for tests and captures).
+        var text: [String] { rows.map(TerminalGrid.text) }
+    }
+
+    /// The narrowest terminal that shows the panel beside the screen.
+    static let panelMinimumColumns = 100
+    /// The smallest terminal drawn; below it only a request to enlarge it is shown.
+    static let minimumSize = TerminalSize(columns: 20, rows: 6)
+
+    /// The content already wrapped, kept between frames of the same model so typing on the command line does not
+    /// wrap a long list again at every key. The owner calls ``reset()`` whenever the model changes.
+    final class WrapCache {
+        private var rows: [Int: [[TerminalCell]]] = [:]
+
+        /// An empty cache.
+        init() {}
+
+        /// Forgets everything: the model changed.
+        func reset() { rows = [:] }
+
+        /// The rows of `lines` wrapped to `width`; `part` tells the content (0) and the sheet (1) apart.
+        fileprivate func wrapped(_ lines: [StyledLine], width: Int, part: Int) -> [[TerminalCell]] {
+            let key = width * 2 + part
+            if let cached = rows[key] { return cached }
+            let wrapped = ScreenLayout.wrapped(lines, width: width)
+            rows[key] = wrapped
+            return wrapped
+        }
+    }
+
+    /// Lays out `model` with `chrome` on a terminal of `size`; `cache`, when given, holds `model`'s wrapped content
+    /// from earlier frames.
+    static func frame(_ model: ScreenModel, chrome: Chrome, size: TerminalSize, cache: WrapCache? = nil) -> Frame {
+        let width = max(1, size.columns)
+        guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
+            let message = TerminalGrid.cells("Enlarge the terminal", style: .bold)
+            var rows = TerminalGrid.wrap(message, width: width).map { TerminalGrid.fit($0, width: width) }
+            rows = Array(rows.prefix(max(1, size.rows)))
+            while rows.count < size.rows { rows.append(TerminalGrid.fit([], width: width)) }
+            return Frame(rows: rows, cursor: (0, 0), scroll: 0, page: 0)
+        }
+        let height = size.rows
+        // The output may take all but the navigation bar, four rows of content, the error, status and command line.
+        let errorRows =
+            chrome.error.map {
+                min(3, TerminalGrid.wrap(TerminalGrid.cells("error: " + $0, style: .error), width: width).count)
+            } ?? 0
+        let bottom = bottomRows(chrome, width: width, maximum: height - 7 - errorRows)
+        let bodyHeight = height - 1 - bottom.rows.count
+        let panelWidth =
+            chrome.showsPanel && width >= panelMinimumColumns && !model.panel.isEmpty ? min(48, width / 3) : 0
+        let contentWidth = panelWidth > 0 ? width - panelWidth - 1 : width
+        let body = bodyRows(
+            model, width: contentWidth, height: bodyHeight, scroll: chrome.scroll, revealsError: chrome.revealsError,
+            cache: cache)
+        var rows = [navigationBar(model, width: width)]
+        for index in 0..<bodyHeight {
+            var row = body.rows[index]
+            if panelWidth > 0 {
+                row += [TerminalCell(text: "│", width: 1, style: .frame)]
+                row += panelRow(model.panel, index: index, width: panelWidth)
+            }
+            rows.append(row)
+        }
+        rows += bottom.rows
+        return Frame(
+            rows: rows, cursor: (height - 1, bottom.cursorColumn), scroll: body.scroll, page: max(1, body.page),
+            outputScroll: bottom.outputScroll, outputPage: bottom.outputPage)
+    }
+
+    // MARK: - Navigation bar
+
+    private static func navigationBar(_ model: ScreenModel, width: Int) -> [TerminalCell] {
+        var spans: StyledLine = [StyledSpan(" ")]
+        if model.canGoBack { spans.append(StyledSpan("‹ back  ", .bar)) }
+        spans.append(StyledSpan(model.path.joined(separator: " › "), .bar))
+        if let notice = model.notice { spans.append(StyledSpan("  · " + notice, .bar)) }
+        let cells = TerminalGrid.cells(spans).map { TerminalCell(text: $0.text, width: $0.width, style: .bar) }
+        return TerminalGrid.fit(cells, width: width, fill: .bar, ellipsis: true)
+    }
+
+    // MARK: - Body
+
+    private struct Body {
+        var rows: [[TerminalCell]]
+        var scroll: Int
+        var page: Int
+    }
+
+    private static func bodyRows(
+        _ model: ScreenModel, width: Int, height: Int, scroll: Int, revealsError: Bool, cache: WrapCache?
+    ) -> Body {
+        guard height > 0 else { return Body(rows: [], scroll: 0, page: 0) }
+        let wrap = { (lines: [StyledLine], width: Int, part: Int) in
+            cache?.wrapped(lines, width: width, part: part) ?? wrapped(lines, width: width)
+        }
+        guard let sheet = model.sheet else {
+            let rows = wrap(model.content, width, 0)
+            return scrolled(rows, width: width, height: height, scroll: revealing(rows, height, scroll, revealsError))
+        }
+        // The presenter, dimmed and unscrolled, with the sheet framed over it.
+        var rows = wrap(model.content, width, 0).prefix(height).map { TerminalGrid.fit($0, width: width) }
+        while rows.count < height { rows.append(TerminalGrid.fit([], width: width)) }
+        let margin = width >= 30 && height >= 8 ? 2 : 0
+        let top = margin > 0 ? 1 : 0
+        let frameWidth = width - 2 * margin
+        let innerWidth = frameWidth - 4
+        let innerHeight = height - top - 2
+        guard innerWidth > 0, innerHeight > 0 else { return Body(rows: rows, scroll: 0, page: 0) }
+        let sheetRows = wrap(sheet.lines, innerWidth, 1)
+        let inner = scrolled(
+            sheetRows, width: innerWidth, height: innerHeight,
+            scroll: revealing(sheetRows, innerHeight, scroll, revealsError))
+        let rule = TerminalCell(text: "─", width: 1, style: .frame)
+        let caption = [rule, .blank] + TerminalGrid.cells(sheet.caption, style: .dim) + [.blank]
+        let topBorder =
+            [TerminalCell(text: "┌", width: 1, style: .frame)]
+            + TerminalGrid.fit(caption, width: frameWidth - 2, fill: .frame).map(horizontalRule)
+            + [TerminalCell(text: "┐", width: 1, style: .frame)]
+        rows[top] = TerminalGrid.overlay(topBorder, on: rows[top], at: margin)
+        let side = TerminalCell(text: "│", width: 1, style: .frame)
+        for index in 0..<innerHeight {
+            let line = [side, .blank] + inner.rows[index] + [.blank, side]
+            rows[top + 1 + index] = TerminalGrid.overlay(line, on: rows[top + 1 + index], at: margin)
+        }
+        let bottomBorder =
+            [TerminalCell(text: "└", width: 1, style: .frame)]
+            + Array(repeating: TerminalCell(text: "─", width: 1, style: .frame), count: frameWidth - 2)
+            + [TerminalCell(text: "┘", width: 1, style: .frame)]
+        rows[top + 1 + innerHeight] = TerminalGrid.overlay(bottomBorder, on: rows[top + 1 + innerHeight], at: margin)
+        return Body(rows: rows, scroll: inner.scroll, page: inner.page)
+    }
+
+    /// A blank of the caption's padding drawn as the frame's rule.
+    private static func horizontalRule(_ cell: TerminalCell) -> TerminalCell {
+        cell.text == " " && cell.style == .frame ? TerminalCell(text: "─", width: 1, style: .frame) : cell
+    }
+
+    private static func wrapped(_ lines: [StyledLine], width: Int) -> [[TerminalCell]] {
+        lines.flatMap { TerminalGrid.wrap(TerminalGrid.cells($0), width: width) }
+    }
+
+    /// `scroll`, moved just enough that the last row of the inline error shows in `height` rows (with its markers),
+    /// when `revealsError` and there is one.
+    private static func revealing(_ rows: [[TerminalCell]], _ height: Int, _ scroll: Int, _ revealsError: Bool) -> Int {
+        guard revealsError, rows.count > height,
+            let errorRow = rows.lastIndex(where: { $0.contains { $0.style == .error } })
+        else { return scroll }
+        let page = max(1, height - 2)
+        return min(max(scroll, errorRow - page + 1), errorRow)
+    }
+
+    /// `rows` clipped to `height` from `scroll` (clamped), with a marker row where rows are hidden above or below.
+    private static func scrolled(_ rows: [[TerminalCell]], width: Int, height: Int, scroll: Int) -> Body {
+        guard rows.count > height else {
+            var visible = rows.map { TerminalGrid.fit($0, width: width) }
+            while visible.count < height { visible.append(TerminalGrid.fit([], width: width)) }
+            return Body(rows: visible, scroll: 0, page: height)
+        }
+        // One row each for the markers above and below, when they are shown.
+        let page = max(1, height - 2)
+        let maximum = rows.count - page
+        let offset = min(max(0, scroll), maximum)
+        var visible: [[TerminalCell]] = []
+        let above = offset
+        let below = rows.count - offset - page
+        visible.append(marker(above > 0 ? "↑ \(above) more (PgUp)" : "", width: width))
+        visible += rows[offset..<(offset + page)].map { TerminalGrid.fit($0, width: width) }
+        visible.append(marker(below > 0 ? "↓ \(below) more (PgDn)" : "", width: width))
+        while visible.count < height { visible.append(TerminalGrid.fit([], width: width)) }
+        return Body(rows: Array(visible.prefix(height)), scroll: offset, page: page)
+    }
+
+    private static func marker(_ text: String, width: Int) -> [TerminalCell] {
+        TerminalGrid.fit(TerminalGrid.cells(text, style: .dim), width: width, ellipsis: true)
+    }
+
+    private static func panelRow(_ panel: [StyledLine], index: Int, width: Int) -> [TerminalCell] {
+        let line = index < panel.count ? [StyledSpan(" ")] + panel[index] : []
+        return TerminalGrid.fit(TerminalGrid.cells(line), width: width, ellipsis: true)
+    }
+
+    // MARK: - Output, error, status and command line
+
+    private static func bottomRows(
+        _ chrome: Chrome, width: Int, maximum: Int
+    )
+        -> (rows: [[TerminalCell]], cursorColumn: Int, outputScroll: Int, outputPage: Int)
+    {
+        var rows: [[TerminalCell]] = []
+        var outputScroll = 0
+        var outputPage = 1
+        let outputRows = chrome.output.flatMap { TerminalGrid.wrap(TerminalGrid.cells($0), width: width) }
+        if !outputRows.isEmpty {
+            // A rule above, then as many rows as fit; a longer output scrolls with Page Up / Page Down.
+            let room = max(1, maximum - 1)
+            rows.append(Array(repeating: TerminalCell(text: "─", width: 1, style: .frame), count: width))
+            if outputRows.count <= room {
+                rows += outputRows.map { TerminalGrid.fit($0, width: width) }
+            } else {
+                let page = max(1, room - 1)
+                outputPage = page
+                outputScroll = min(max(0, chrome.outputScroll), outputRows.count - page)
+                rows += outputRows[outputScroll..<(outputScroll + page)].map { TerminalGrid.fit($0, width: width) }
+                let below = outputRows.count - outputScroll - page
+                let position = below > 0 ? "\(below) more lines (PgDn)" : "the end (PgUp goes back)"
+                rows.append(marker("… " + position + " · Esc closes", width: width))
+            }
+        }
+        if let error = chrome.error {
+            let errorRows = TerminalGrid.wrap(TerminalGrid.cells("error: " + error, style: .error), width: width)
+            let shown = Array(errorRows.prefix(3))
+            for (index, row) in shown.enumerated() {
+                let isCut = index == shown.count - 1 && errorRows.count > shown.count
+                guard isCut else {
+                    rows.append(TerminalGrid.fit(row, width: width))
+                    continue
+                }
+                var kept = Array(row.reversed().drop { $0.text == " " }.reversed())
+                while TerminalGrid.width(kept) > width - 1 { kept.removeLast() }
+                rows.append(TerminalGrid.fit(kept + [TerminalCell(text: "…", width: 1, style: .error)], width: width))
+            }
+        }
+        let status = TerminalGrid.cells(" " + chrome.status, style: .bar)
+        rows.append(TerminalGrid.fit(status, width: width, fill: .bar, ellipsis: true))
+        let (line, column) = commandLine(chrome, width: width)
+        rows.append(line)
+        return (rows, column, outputScroll, outputPage)
+    }
+
+    /// The prompt and the input, scrolled sideways so the cursor stays in view.
+    private static func commandLine(_ chrome: Chrome, width: Int) -> ([TerminalCell], Int) {
+        let prompt = TerminalGrid.cells(chrome.prompt, style: .accent)
+        let characters = Array(chrome.input)
+        let cursor = min(max(0, chrome.cursor), characters.count)
+        let before = TerminalGrid.cells(String(characters[..<cursor]), style: .plain)
+        let after = TerminalGrid.cells(String(characters[cursor...]), style: .plain)
+        let available = max(1, width - TerminalGrid.width(prompt) - 1)
+        var shownBefore = before[...]
+        while TerminalGrid.width(Array(shownBefore)) > available - 1, !shownBefore.isEmpty {
+            shownBefore = shownBefore.dropFirst(max(1, available / 2))
+        }
+        let leading = shownBefore.count < before.count ? [TerminalCell(text: "…", width: 1, style: .dim)] : []
+        let row = TerminalGrid.fit(prompt + leading + Array(shownBefore) + after, width: width)
+        let column = min(width - 1, TerminalGrid.width(prompt + leading + Array(shownBefore)))
+        return (row, column)
+    }
+}

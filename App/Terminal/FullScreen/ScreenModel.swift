@@ -1,0 +1,82 @@
+import Core
+
+/// What the full-screen terminal shows of a window, as values: the navigation path, the content of the screen on
+/// top (and of its presenter when a sheet is drawn over it), and the coordinator tree for the panel.
+///
+/// Built from a live window by ``init(window:root:notice:)``; laid out by ``ScreenLayout``, which needs nothing
+/// else, so the layout is tested with values alone. Actions are numbered as ``ScreenRenderer`` numbers them, so
+/// typing a number performs the action drawn beside it.
+struct ScreenModel: Equatable, Sendable {
+    /// A screen presented over another and drawn framed over it.
+    struct Sheet: Equatable, Sendable {
+        /// The frame's caption, such as `sheet` or `form sheet`.
+        var caption: String
+        /// The presented screen's content.
+        var lines: [StyledLine]
+    }
+
+    /// The titles of the navigation path on top, root first.
+    var path: [String]
+    /// Whether `back` would go somewhere.
+    var canGoBack: Bool
+    /// The app's word about the screen (the link that waits for a log-in), if any.
+    var notice: String?
+    /// The content drawn full size: the screen on top, or the presenter of ``sheet``.
+    var content: [StyledLine]
+    /// A screen drawn framed over ``content``.
+    var sheet: Sheet?
+    /// The coordinator tree beside the screen hierarchy, for the panel.
+    var panel: [StyledLine]
+
+    init(
+        path: [String], canGoBack: Bool = false, notice: String? = nil, content: [StyledLine], sheet: Sheet? = nil,
+        panel: [StyledLine] = []
+    ) {
+        self.path = path
+        self.canGoBack = canGoBack
+        self.notice = notice
+        self.content = content
+        self.sheet = sheet
+        self.panel = panel
+    }
+
+    /// What `window` shows now, with `root`'s coordinator tree for the panel.
+    @MainActor
+    init(window: Window, root: Coordinator, notice: String?) {
+        let onTop = window.screensOnTop
+        let levels = window.rootViewController.map { [$0] + window.presentedViewControllers } ?? []
+        let topPath = levels.last.map(ScreenRenderer.visiblePath(from:)) ?? []
+        let breadcrumb = ScreenRenderer.breadcrumb(topPath)
+        path =
+            breadcrumb.isEmpty
+            ? ScreenRenderer.contentScreens(of: topPath).prefix(1).map(ScreenRenderer.title(of:)) : breadcrumb
+        canGoBack = onTop.contains { ($0 as? NavigationController).map { $0.viewControllers.count > 1 } ?? false }
+        self.notice = notice
+        let topLines = Self.lines(of: topPath)
+        if levels.count > 1, let top = levels.last, top.modalPresentationStyle != .fullScreen {
+            let presenterPath = ScreenRenderer.visiblePath(from: levels[levels.count - 2])
+            content = Self.lines(of: presenterPath).map { line in
+                line.map { StyledSpan($0.text, .dim) }
+            }
+            sheet = Sheet(caption: ScreenRenderer.describe(top.modalPresentationStyle), lines: topLines)
+        } else {
+            content = topLines
+            sheet = nil
+        }
+        var panel: [StyledLine] = [[StyledSpan("Coordinators", .bold)]]
+        panel += StateReport.coordinatorLines(root).map { [StyledSpan($0)] }
+        panel.append([])
+        panel.append([StyledSpan("Screens", .bold)])
+        panel += StateReport.screenLines(window).map { [StyledSpan($0, $0.hasSuffix("<- top") ? .accent : .plain)] }
+        self.panel = panel
+    }
+
+    // MARK: - Content
+
+    /// The content of `path` as the full screen lays it out: the lines ``ScreenLines`` produces, the rule under
+    /// the first title left blank.
+    @MainActor
+    private static func lines(of path: [ViewController]) -> [StyledLine] {
+        ScreenLines(of: path).lines.map { line in line.contains { $0.style == .rule } ? [] : line }
+    }
+}

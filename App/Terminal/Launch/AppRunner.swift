@@ -1,0 +1,159 @@
+import AppFlows
+import Core
+import Glibc
+
+/// Starts the app from the command line and runs its command loop, in the interactive or the scripted mode.
+///
+/// Interactive (input is a terminal, no `--script`): full screen (``FullScreenSession``) when standard input and
+/// output are a terminal that terminfo knows and `TERM` is not `dumb`; otherwise the line mode, where the screen
+/// is drawn after every command, with a prompt, colour unless `NO_COLOR` or `TERM=dumb`, errors shown and the loop
+/// going on. Scripted (`--script FILE` or piped input):
+/// nothing is drawn unless asked (`screen`, `state`, `tree`, `help`); the first failing command prints
+/// `line N: <message>` on the error output and exits 1, or with `--keep-going` the script goes on and exits 1 at
+/// the end.
+@MainActor
+final class AppRunner {
+    private let environment: [String: String]
+    private let input: any AppMain.ByteInput
+    private let output: any AppMain.TextOutput
+    private let errorOutput: any AppMain.TextOutput
+
+    /// Creates a runner over the given environment and streams.
+    init(
+        environment: [String: String],
+        input: any AppMain.ByteInput,
+        output: any AppMain.TextOutput,
+        error: any AppMain.TextOutput
+    ) {
+        self.environment = environment
+        self.input = input
+        self.output = output
+        self.errorOutput = error
+    }
+
+    /// Runs the app and returns its exit code.
+    func run(arguments: [String]) -> Int32 {
+        let options: LaunchOptions
+        do {
+            options = try LaunchOptions.parse(arguments: arguments, environment: environment)
+        } catch {
+            errorOutput.write("app: \(error)\n\n" + LaunchOptions.usage)
+            return ExitCode.usage
+        }
+        if options.showsUsage {
+            output.write(LaunchOptions.usage)
+            return ExitCode.success
+        }
+        if let feature = options.playgroundFeature, FeaturePlayground.named(feature) == nil {
+            errorOutput.write("app: \(FeaturePlayground.unknown(feature))\n\n" + LaunchOptions.usage)
+            return ExitCode.usage
+        }
+        if options.checksData, options.playgroundFeature == nil,
+            AppLaunch.holdsNoData(dataDirectory: options.dataDirectory)
+        {
+            output.write(
+                "app: there is no database in \(TerminalText.escaped(options.dataDirectory)) yet: nothing to check\n")
+            return ExitCode.success
+        }
+        let session: AppSession
+        do {
+            session = try prepare(options)
+        } catch let error as DataFailure {
+            guard error.isFatal else {
+                errorOutput.write("app: \(TerminalText.escaped(error.description))\n")
+                return error.exitCode
+            }
+            return CommandLoop.reportFatal(error, to: errorOutput)
+        } catch {
+            errorOutput.write("app: \(TerminalText.escaped(String(describing: error)))\n")
+            return ExitCode.failure
+        }
+        let commandInput: any AppMain.ByteInput
+        if let scriptPath = options.scriptPath {
+            do {
+                commandInput = try FileInput(path: scriptPath)
+            } catch {
+                errorOutput.write("app: cannot read the script \(TerminalText.escaped(scriptPath)): \(error)\n")
+                return ExitCode.failure
+            }
+        } else {
+            commandInput = input
+        }
+        if options.checksData { return ExitCode.success }
+        defer { session.stop() }
+        // Where the person left, restored before the first screen is drawn; a record that no longer applies gives
+        // one line.
+        let restorationNotice: String?
+        let linkFailure: String?
+        switch session.start(restores: options.restores, initialLink: options.initialLink) {
+        case .failed(let message):
+            errorOutput.write("app: \(TerminalText.escaped(message))\n")
+            return ExitCode.failure
+        case .started(let notice, let failure):
+            restorationNotice = notice
+            linkFailure = failure
+        }
+        let isInteractive = options.scriptPath == nil && input.isTerminal
+        if isInteractive, let terminal = fullScreenTerminal(colour: !options.forbidsColour) {
+            let fullScreen = FullScreenSession(
+                session: session, terminal: terminal, history: CommandHistory(directory: options.dataDirectory))
+            return fullScreen.run(linkFailure: linkFailure, notice: restorationNotice, errorOutput: errorOutput)
+        }
+        if let restorationNotice { errorOutput.write("app: \(TerminalText.escaped(restorationNotice))\n") }
+        // A terminal that says it cannot do more than print (TERM=dumb) gets plain text.
+        let allowsColour = isInteractive && !options.forbidsColour && environment["TERM"] != "dumb"
+        let loop = CommandLoop(
+            session: session,
+            reader: LineReader(input: commandInput),
+            input: commandInput,
+            output: output,
+            errorOutput: errorOutput,
+            isInteractive: isInteractive,
+            style: TextStyle(usesColour: allowsColour && output.isTerminal),
+            errorStyle: TextStyle(usesColour: allowsColour && errorOutput.isTerminal),
+            keepsGoing: options.keepsGoing)
+        return loop.run(linkFailure: linkFailure)
+    }
+
+    /// The full-screen terminal, when standard input and output are the process's terminal, `TERM` names a
+    /// terminal that can do more than print and terminfo knows it; `nil` otherwise (the line mode is used).
+    private func fullScreenTerminal(colour: Bool) -> NcursesTerminal? {
+        guard input.fileDescriptor == STDIN_FILENO, output.fileDescriptor == STDOUT_FILENO,
+            isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+            let terminalType = environment["TERM"], !terminalType.isEmpty, terminalType != "dumb"
+        else { return nil }
+        return NcursesTerminal.open(terminalType: terminalType, usesColour: colour)
+    }
+
+    /// Opens the data directory and its database, or the playground of `--feature` (see ``AppLaunch``), tells
+    /// what the opening did to the data files, and returns the session to drive: the terminal never holds the
+    /// composition root.
+    ///
+    /// - Throws: ``DataFailure``, or the reason the demo account could not be seeded.
+    private func prepare(_ options: LaunchOptions) throws -> AppSession {
+        let opening = try AppLaunch.open(
+            dataDirectory: options.dataDirectory,
+            playground: options.playgroundFeature.flatMap(FeaturePlayground.named),
+            fixedNow: options.fixedNow, movesCorruptDataAside: options.movesCorruptDataAside,
+            checksData: options.checksData)
+        if let checked = opening.checkedDatabase {
+            output.write(
+                "app: the data file \(TerminalText.escaped(checked.path)) is sound: its schema and all of "
+                    + "its \(checked.pageCount) pages were checked\n")
+        }
+        for path in opening.movedAsidePaths {
+            errorOutput.write("app: moved the unusable data file aside to \(TerminalText.escaped(path))\n")
+        }
+        if !opening.movedAsidePaths.isEmpty, let demoAccount = opening.seededDemoAccount {
+            // The folder held other data: say that what is there now is a new start, not what was there.
+            errorOutput.write(
+                "app: started a new database with the demo account \(TerminalText.escaped(demoAccount)) and its posts\n"
+            )
+        }
+        for path in opening.importedPaths {
+            errorOutput.write(
+                "app: imported the data file into the database and kept it as \(TerminalText.escaped(path))\n")
+        }
+        return opening.session
+    }
+}

@@ -1,0 +1,117 @@
+import Core
+
+/// What the screens of a path show, as styled lines, produced once for both front ends: the line mode prints
+/// them (``TextStyle/text(of:)``) and the full screen lays them out (``ScreenLayout``).
+///
+/// Actions are numbered here and only here, in drawing order, and each number is kept with the screen and action
+/// it stands for, so typing a number performs exactly the action drawn beside it.
+@MainActor
+struct ScreenLines {
+    /// A numbered action: the screen that offers it and its id.
+    struct NumberedAction {
+        /// The screen to perform it on.
+        let screen: ViewController
+        /// The action's id.
+        let id: String
+    }
+
+    /// The lines, in drawing order. The line right after the first title is its rule (``CellStyle/rule``).
+    private(set) var lines: [StyledLine] = []
+    /// The actions, in the order they are numbered (the first is number 1).
+    private(set) var actions: [NumberedAction] = []
+
+    /// The content of the screens of `path` that draw content (every one but navigation controllers).
+    init(of path: [ViewController]) {
+        var isFirstTitle = true
+        for screen in ScreenRenderer.contentScreens(of: path) {
+            let content = screen.content
+            if !content.title.isEmpty {
+                lines.append([StyledSpan(isFirstTitle ? content.title : "· " + content.title, .bold)])
+                if isFirstTitle {
+                    let width = max(3, TerminalText.escaped(content.title).count)
+                    lines.append([StyledSpan(String(repeating: "=", count: width), .rule)])
+                }
+                isFirstTitle = false
+            }
+            for element in content.elements {
+                append(element, of: screen)
+            }
+            if let message = content.errorMessage {
+                lines.append([StyledSpan("! " + message, .error)])
+            }
+        }
+    }
+
+    /// The number the next action gets, after numbering `id` of `screen` with it.
+    private mutating func number(_ id: String, of screen: ViewController) -> StyledSpan {
+        actions.append(NumberedAction(screen: screen, id: id))
+        return StyledSpan("[\(actions.count)]", .accent)
+    }
+
+    private mutating func append(_ element: ScreenElement, of screen: ViewController) {
+        switch element {
+        case .text(let text):
+            lines.append([StyledSpan(text)])
+        case .field(let field):
+            let kind = field.isSecure ? ", secure" : ""
+            lines.append([
+                StyledSpan(field.label + " "), StyledSpan("(set \(field.id)\(kind))", .dim),
+                StyledSpan(": " + field.displayedValue),
+            ])
+        case .button(let button):
+            let availability = button.isEnabled ? "" : ", unavailable"
+            lines.append([
+                number(button.id, of: screen), StyledSpan(" " + button.title + " "),
+                StyledSpan("(\(button.id)\(availability))", .dim),
+            ])
+        case .list(let list):
+            guard !list.items.isEmpty else {
+                if let message = list.emptyMessage { lines.append([StyledSpan("  " + message, .dim)]) }
+                return
+            }
+            for item in list.items {
+                var head = item.title
+                if let detail = item.detail { head += " · " + detail }
+                if let actionID = item.actionID {
+                    lines.append([
+                        number(actionID, of: screen), StyledSpan(" " + head + " "), StyledSpan("(\(actionID))", .dim),
+                    ])
+                } else {
+                    lines.append([StyledSpan("  - " + head)])
+                }
+                if let subtitle = item.subtitle {
+                    lines.append([StyledSpan("      " + subtitle)])
+                }
+            }
+        case .segmentedControl(let control):
+            var line: StyledLine = []
+            for segment in control.segments {
+                if !line.isEmpty { line.append(StyledSpan("  ")) }
+                line += [
+                    number(segment.id, of: screen), StyledSpan(" "),
+                    StyledSpan(segment.title, segment.id == control.selectedID ? .selectedTab : .plain),
+                    StyledSpan(" "), StyledSpan("(\(segment.id))", .dim),
+                ]
+            }
+            lines.append(line)
+        }
+    }
+}
+
+extension TextStyle {
+    /// `line` as text for the line mode: every span escaped and styled; a selected tab, which a printed line
+    /// cannot show reversed, between angle brackets.
+    func text(of line: StyledLine) -> String {
+        line.map { span in
+            let text = TerminalText.escaped(span.text)
+            switch span.style {
+            case .plain, .frame, .bar, .rule: return text
+            case .bold: return bold(text)
+            case .dim: return dim(text)
+            case .accent: return accent(text)
+            case .error: return error(text)
+            case .selectedTab: return bold("<\(text)>")
+            }
+        }.joined()
+    }
+}

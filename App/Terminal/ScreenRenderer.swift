@@ -1,0 +1,107 @@
+import Core
+
+/// Draws what a person sees in a window as text: the navigation path, the title, the content with numbered
+/// actions, the inline error, and a presented screen framed over its presenter.
+///
+/// Actions are numbered in drawing order; ``numberedActions(in:)`` gives the same order, so typing a number
+/// performs exactly the action drawn beside it. Every text from a screen is escaped (see ``TerminalText``).
+@MainActor
+struct ScreenRenderer {
+    /// Colour or plain.
+    let style: TextStyle
+
+    /// The actions on top, in the order they are drawn and numbered (from 1).
+    static func numberedActions(in window: Window) -> [ScreenLines.NumberedAction] {
+        ScreenLines(of: window.screensOnTop).actions
+    }
+
+    /// The screen as lines of text, ending with a line break; `notice`, when given, is drawn above it (the app's
+    /// word about the screen, such as the link that waits for a log-in).
+    func render(_ window: Window, notice: String? = nil) -> String {
+        let noticeLine = notice.map { style.dim(TerminalText.escaped($0)) + "\n" } ?? ""
+        guard let root = window.rootViewController else { return noticeLine + "(no screen)\n" }
+        let levels = [root] + window.presentedViewControllers
+        var lines: [String] = []
+        var indent = ""
+        for (depth, level) in levels.enumerated() {
+            let isTop = depth == levels.count - 1
+            let path = Self.visiblePath(from: level)
+            if isTop {
+                if depth > 0 {
+                    let styleName = Self.describe(level.modalPresentationStyle)
+                    lines.append(indent + "┌─ " + style.dim("presented \(styleName)") + " ─")
+                }
+                let framePrefix = depth > 0 ? indent + "│ " : indent
+                for line in renderLevel(path) {
+                    lines.append(line.isEmpty ? String(framePrefix.dropLast()) : framePrefix + line)
+                }
+                if depth > 0 { lines.append(indent + "└─") }
+            } else {
+                lines.append(indent + style.dim(Self.pathTitle(path)))
+                if depth > 0 { indent += "│ " }
+            }
+        }
+        return noticeLine + lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - One presentation level
+
+    private func renderLevel(_ path: [ViewController]) -> [String] {
+        var lines: [String] = []
+        let breadcrumb = Self.breadcrumb(path)
+        if breadcrumb.count > 1 {
+            lines.append(style.dim(breadcrumb.map(TerminalText.escaped).joined(separator: " › ")))
+        }
+        return lines + ScreenLines(of: path).lines.map(style.text(of:))
+    }
+
+    // MARK: - Paths
+
+    /// The level's screen and, inside it, the visible child of each container, outermost first.
+    static func visiblePath(from level: ViewController) -> [ViewController] {
+        var path = [level]
+        while let next = visibleChild(of: path[path.count - 1]) {
+            path.append(next)
+        }
+        return path
+    }
+
+    private static func visibleChild(of screen: ViewController) -> ViewController? {
+        if let navigation = screen as? NavigationController { return navigation.topViewController }
+        if let container = screen as? ContainerViewController { return container.selectedViewController }
+        return nil
+    }
+
+    /// The screens whose content is drawn: every screen of the path but navigation controllers.
+    static func contentScreens(of path: [ViewController]) -> [ViewController] {
+        path.filter { !($0 is NavigationController) }
+    }
+
+    /// The titles of the innermost navigation stack on the path, root first.
+    static func breadcrumb(_ path: [ViewController]) -> [String] {
+        guard let navigation = path.last(where: { $0 is NavigationController }) as? NavigationController else {
+            return []
+        }
+        return navigation.viewControllers.map { title(of: $0) }
+    }
+
+    static func title(of screen: ViewController) -> String {
+        let title = screen.content.title
+        return title.isEmpty ? screen.screenID : title
+    }
+
+    private static func pathTitle(_ path: [ViewController]) -> String {
+        let crumbs = breadcrumb(path)
+        if !crumbs.isEmpty { return crumbs.map(TerminalText.escaped).joined(separator: " › ") }
+        return contentScreens(of: path).first.map { TerminalText.escaped(title(of: $0)) } ?? ""
+    }
+
+    static func describe(_ style: PresentationStyle) -> String {
+        switch style {
+        case .fullScreen: "full screen"
+        case .overFullScreen: "over full screen"
+        case .pageSheet: "sheet"
+        case .formSheet: "form sheet"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Testing
+
+@testable import AppData
+
+@Suite("Password hashes")
+struct PasswordHasherTests {
+    @Test("A password hashes to a salted yescrypt hash that verifies it and nothing else")
+    func hashVerifies() throws {
+        let hash = try PasswordHasher.hash("correct horse")
+        #expect(hash.hasPrefix(PasswordHasher.settingPrefix))
+        #expect(PasswordHasher.verify("correct horse", against: hash))
+        #expect(!PasswordHasher.verify("correct hors", against: hash))
+        #expect(try PasswordHasher.hash("correct horse") != hash, "every hash has its own salt")
+    }
+
+    @Test(
+        "A password containing NUL cannot be hashed",
+        arguments: ["ab\u{0}zzzzzzzz", "\u{0}", "\u{0}leading", "trailing\u{0}"])
+    func hashRefusesNul(password: String) {
+        #expect(throws: PasswordHasher.Failure.containsNul) { try PasswordHasher.hash(password) }
+    }
+
+    @Test("A password containing NUL never verifies, not even against the hash of what precedes the NUL")
+    func verifyRefusesNul() throws {
+        let hash = try PasswordHasher.hash("demo-password")
+        #expect(PasswordHasher.verify("demo-password", against: hash))
+        #expect(!PasswordHasher.verify("demo-password\u{0}x", against: hash))
+        #expect(!PasswordHasher.verify("demo-password\u{0}", against: hash))
+    }
+}

@@ -1,0 +1,73 @@
+import AppFlows
+import AppTesting
+import Core
+import Foundation
+import Testing
+
+@testable import AppTerminal
+
+/// The app routes a deep link into the feed through ``FeedCoordinating`` and learns from the call itself whether
+/// it worked: a refused or failed route is a thrown error the command reports, never a message it has to find on
+/// the screen.
+@Suite("Deep links into the feed learn the outcome from Feed's routes")
+@MainActor
+struct FeedRouteOutcomeTests {
+    /// Starts the app over a fresh data directory and logs the demo account in, so the feed is shown.
+    private func loggedInRoot(_ data: TemporaryDataDirectory) throws -> CompositionRoot {
+        let root = try AppLaunch.open(
+            dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
+        ).root
+        root.appCoordinator.start()
+        try root.window.setText("demo@example.com", forField: "email")
+        try root.window.setText("demo-password", forField: "password")
+        try root.window.performAction("login")
+        return root
+    }
+
+    @Test("app://feed/compose that cannot be presented fails with the reason and leaves compose detached")
+    func composeThatCannotBePresented() throws {
+        let data = try TemporaryDataDirectory()
+        let root = try loggedInRoot(data)
+        defer { root.appCoordinator.stop() }
+        let navigation = try #require(root.window.rootViewController)
+        try navigation.present(ViewController(screenID: "other.sheet"))
+
+        let reason = NavigationError.alreadyPresenting.description
+        #expect(throws: UserFacingError(description: "the compose sheet cannot be shown: \(reason)")) {
+            try root.links.get().open(.feed(.compose))
+        }
+        #expect(root.window.presentedViewControllers.map(\.screenID) == ["other.sheet"])
+        #expect(root.window.screensOnTop.allSatisfy { $0.content.errorMessage == nil }, "nothing to find on screen")
+        let feed = try #require(root.appCoordinator.children.first)
+        #expect(feed.childCount == 2, "only the two post lists: compose was not kept")
+    }
+
+    @Test("app://feed/compose twice keeps the open sheet and its draft, and succeeds")
+    func composeTwice() throws {
+        let data = try TemporaryDataDirectory()
+        let root = try loggedInRoot(data)
+        defer { root.appCoordinator.stop() }
+
+        try root.links.get().open(.feed(.compose))
+        try root.window.setText("Half a thought", forField: "text")
+        try root.links.get().open(.feed(.compose))
+        #expect(root.window.topViewController?.screenID == "feed.compose")
+        #expect(root.window.topViewController?.content.fields.first?.displayedValue == "Half a thought")
+    }
+
+    @Test("A segment link over a draft fails from the call, naming the draft")
+    func segmentOverDraft() throws {
+        let data = try TemporaryDataDirectory()
+        let root = try loggedInRoot(data)
+        defer { root.appCoordinator.stop() }
+
+        try root.links.get().open(.feed(.compose))
+        try root.window.setText("Half a thought", forField: "text")
+        #expect(
+            throws: UserFacingError(description: "the compose sheet holds an unsaved draft; post or discard it first")
+        ) {
+            try root.links.get().open(.feed(.popular))
+        }
+        #expect(root.window.topViewController?.screenID == "feed.compose")
+    }
+}

@@ -1,0 +1,140 @@
+import AppTesting
+import Testing
+
+@Suite("End-to-end flows through the app's entry point")
+@MainActor
+struct FlowTests {
+    @Test("Sign up, see the feed, compose, log out, and log in again with the new account")
+    func signUpComposeLogOutAndLogIn() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            """
+            signup
+            set email new@example.com
+            next
+            set password secret-pass-1
+            set confirmation secret-pass-1
+            next
+            set displayName Newcomer
+            create
+            state
+            compose
+            set text Hello from a newcomer
+            state
+            post
+            state
+            open app://feed/post/5
+            state
+            back
+            logout
+            state
+            set email new@example.com
+            set password secret-pass-1
+            login
+            state
+            """)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.isEmpty)
+        let states = run.states
+        try #require(states.count == 6)
+        #expect(states[0].loggedIn && states[0].user == "Newcomer" && states[0].top == "feed.latest")
+        #expect(states[0].coordinators.childNames == ["FeedCoordinator"])
+        #expect(states[1].top == "feed.compose" && states[1].presented == ["feed.compose"])
+        #expect(states[2].top == "feed.latest" && states[2].presented.isEmpty)
+        #expect(states[3].top == "feed.post" && states[3].navigation == ["feed", "feed.post"])
+        #expect(!states[4].loggedIn && states[4].user == nil && states[4].top == "login")
+        #expect(states[4].coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("LoginCoordinator")]))
+        #expect(states[5].loggedIn && states[5].user == "Newcomer" && states[5].top == "feed.latest")
+    }
+
+    @Test("A new post is at the top of Latest, by its author")
+    func newPostIsOnTopOfLatest() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(AppHarness.demoLogin + "compose\nset text Fresh news\npost\nscreen\n")
+        #expect(run.status == 0, "\(run.error)")
+        let firstRow = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("[5]") })
+        #expect(firstRow == "[5] Demo · just now · 0 likes (post.5)")
+        #expect(run.output.contains("      Fresh news"))
+    }
+
+    @Test("The user's back gesture mid sign-up pops one step, keeps the draft, and releases the step")
+    func backGestureMidSignUp() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            """
+            signup
+            set email typed@example.com
+            next
+            state
+            back
+            state
+            screen
+            back
+            state
+            """)
+        #expect(run.status == 0, "\(run.error)")
+        let states = run.states
+        try #require(states.count == 3)
+        #expect(states[0].top == "signup.password")
+        #expect(states[0].navigation == ["login", "signup.email", "signup.password"])
+        #expect(states[0].coordinators.allNames.contains("SignUpStepCoordinator(password)"))
+        #expect(states[1].top == "signup.email" && states[1].navigation == ["login", "signup.email"])
+        #expect(!states[1].coordinators.allNames.contains("SignUpStepCoordinator(password)"))
+        #expect(run.output.contains("Email (set email): typed@example.com"))
+        #expect(states[2].top == "login" && states[2].navigation == ["login"])
+        #expect(states[2].coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("LoginCoordinator")]))
+    }
+
+    @Test("Swiping compose down closes it; with a draft the swipe is refused and Discard is offered")
+    func swipeDownCompose() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            AppHarness.demoLogin
+                + """
+                compose
+                dismiss
+                state
+                compose
+                set text unfinished thought
+                dismiss
+                state
+                discard
+                state
+                """,
+            arguments: ["--keep-going"])
+        #expect(run.status == 1)
+        #expect(run.error == "line 9: the sheet refused to be dismissed\n")
+        let states = run.states
+        try #require(states.count == 3)
+        #expect(states[0].top == "feed.latest" && states[0].presented.isEmpty)
+        #expect(states[0].coordinators.allNames.filter { $0 == "ComposeCoordinator" }.isEmpty)
+        #expect(states[1].top == "feed.compose" && states[1].presented == ["feed.compose"])
+        #expect(states[2].presented.isEmpty && !states[2].coordinators.allNames.contains("ComposeCoordinator"))
+    }
+
+    @Test("Actions can be performed by their number on the drawn screen")
+    func actionByNumber() throws {
+        let data = try TemporaryDataDirectory()
+        // On the feed: 1 Latest, 2 Popular, 3 New post, 4 Log out, then the rows.
+        let run = data.run(AppHarness.demoLogin + "2\nstate\n5\nstate\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.states.map(\.top) == ["feed.popular", "feed.post"])
+    }
+
+    @Test("Liking a post from its detail updates its count")
+    func likeAPost() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(AppHarness.demoLogin + "post.1\nlike\nscreen\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("3 likes"))
+        #expect(run.output.contains("[1] Unlike (unlike)"))
+    }
+
+    @Test("quit ends the session at once with exit code 0")
+    func quitStops() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run("state\nquit\nstate\n")
+        #expect(run.status == 0)
+        #expect(run.states.count == 1)
+    }
+}

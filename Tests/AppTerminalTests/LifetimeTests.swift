@@ -1,0 +1,85 @@
+import AppFlows
+import AppTesting
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+@testable import AppTerminal
+
+@Suite("Lifetimes: swapping flows releases the whole previous flow")
+@MainActor
+struct LifetimeTests {
+    @Test("A whole run (sign up, compose, log out, log in, deep links) leaves nothing alive when it ends")
+    func wholeRunReleasesEverything() throws {
+        let data = try TemporaryDataDirectory()
+        let report = trackingLifetimes {
+            let run = data.run(
+                """
+                open app://signup
+                cancel
+                signup
+                set email life@example.com
+                next
+                back
+                back
+                open app://feed/post/1
+                \(AppHarness.demoLogin)
+                like
+                open app://feed/compose
+                set text bye
+                post
+                logout
+                """)
+            #expect(run.status == 0, "\(run.error)")
+        }
+        #expect(report.isClean, "\(report)")
+        #expect(report.createdCount > 20)
+    }
+
+    @Test("Log-in releases the login flow and log-out releases the feed flow (LiveObjects counts)")
+    func swapReleasesPreviousFlow() throws {
+        let data = try TemporaryDataDirectory()
+        let coordinatorsBefore = LiveObjects.coordinatorCount
+        let screensBefore = LiveObjects.screenCount
+        let report = try trackingLifetimes {
+            let root = try AppLaunch.open(
+                dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
+            ).root
+            let session = CommandSession(session: AppSession(root: root), style: .plain) { _ in nil }
+            root.appCoordinator.start()
+            // AppCoordinator + LoginCoordinator; login.navigation + login.
+            #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 2)
+            #expect(LiveObjects.screenCount == screensBefore + 2)
+            weak let loginFlow = root.appCoordinator.children.first
+            weak let loginRoot = root.window.rootViewController
+            #expect(loginFlow != nil && loginRoot != nil)
+
+            _ = session.execute(.open("app://signup"))
+            _ = session.execute(.set(field: "email", text: "demo@example.com"))
+            _ = session.execute(.action("cancel"))
+            _ = session.execute(.set(field: "email", text: "demo@example.com"))
+            _ = session.execute(.set(field: "password", text: "demo-password"))
+            #expect(session.execute(.action("login")) == .done(output: nil))
+            #expect(loginFlow == nil && loginRoot == nil)
+            // AppCoordinator + Feed + two lists; feed.navigation, feed, feed.latest, feed.popular.
+            #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 4)
+            #expect(LiveObjects.screenCount == screensBefore + 4)
+
+            weak let feedFlow = root.appCoordinator.children.first
+            weak let feedRoot = root.window.rootViewController
+            _ = session.execute(.action("post.2"))
+            _ = session.execute(.open("app://feed/compose"))
+            #expect(session.execute(.action("compose")) == .failed("unknown command or action 'compose' (type 'help')"))
+            _ = session.execute(.action("cancel"))
+            #expect(session.execute(.action("logout")) == .done(output: nil))
+            #expect(feedFlow == nil && feedRoot == nil)
+            #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 2)
+            #expect(LiveObjects.screenCount == screensBefore + 2)
+            root.appCoordinator.stop()
+        }
+        #expect(report.isClean, "\(report)")
+        #expect(LiveObjects.coordinatorCount == coordinatorsBefore)
+        #expect(LiveObjects.screenCount == screensBefore)
+    }
+}

@@ -1,0 +1,173 @@
+import AppFlows
+import AppTesting
+import Core
+import CoreTesting
+import Foundation
+import Testing
+
+@testable import AppTerminal
+
+/// `app --feature NAME` hosts one feature alone, over in-memory services, shown by a stand-in parent that pushes
+/// it, presents it as a sheet or embeds it, so a team iterates on one feature without the whole app.
+@Suite("Feature playgrounds: one feature alone, shown by a stand-in parent")
+@MainActor
+struct PlaygroundTests {
+    /// Each feature's playground and the screen its flow starts on.
+    static let features: [(name: String, screen: String)] = [
+        ("Login", "login"), ("SignUp", "signup.email"), ("Feed", "feed.latest"), ("Onboarding", "onboarding.welcome"),
+        ("Profile", "profile"),
+    ]
+
+    @Test("--feature Login starts with Login pushed over the stand-in parent's screen")
+    func startsPushed() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run("state\n", arguments: ["--feature", "Login"])
+        #expect(run.status == 0, "\(run.error)")
+        let state = try #require(run.lastState)
+        #expect(state.navigation == ["playground", "login"])
+        #expect(
+            state.coordinators == CoordinatorNode("PlaygroundCoordinator(Login)", [CoordinatorNode("LoginCoordinator")])
+        )
+    }
+
+    @Test(
+        "The stand-in parent shows the feature pushed, as a sheet or embedded, and the feature works there",
+        arguments: ["Login", "SignUp", "Feed", "Onboarding", "Profile"], ["push", "sheet", "embed"])
+    func presentations(feature: String, presentation: String) throws {
+        let screen = try #require(Self.features.first { $0.name == feature }?.screen)
+        let data = try TemporaryDataDirectory()
+        let run = data.run("back\nstate\n\(presentation)\nstate\n", arguments: ["--feature", feature])
+        #expect(run.status == 0, "\(run.error)")
+        let states = run.states
+        try #require(states.count == 2)
+        #expect(states[0].top == "playground" && states[0].coordinators.children.isEmpty, "back removed the feature")
+        #expect(states[1].top == screen)
+        #expect(states[1].coordinators.childNames.count == 1)
+        switch presentation {
+        case "push":
+            #expect(states[1].navigation.first == "playground" && states[1].navigation.count == 2)
+            #expect(states[1].presented.isEmpty)
+        case "sheet":
+            #expect(states[1].presented == ["playground.sheet"])
+            #expect(!states[1].navigation.contains("playground"), "the sheet has its own navigation controller")
+        default:
+            #expect(states[1].navigation == ["playground"])
+            #expect(states[1].presented.isEmpty)
+        }
+    }
+
+    @Test("Each way of showing can be undone as a person or the parent would: back, swipe down, hide")
+    func removals() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            "back\nsheet\ndismiss\nstate\nscreen\nembed\nhide\nstate\npush\nstate\n",
+            arguments: ["--feature", "SignUp"])
+        #expect(run.status == 0, "\(run.error)")
+        let states = run.states
+        try #require(states.count == 3)
+        #expect(states[0].presented.isEmpty && states[0].coordinators.children.isEmpty)
+        #expect(states[1].top == "playground" && states[1].coordinators.children.isEmpty)
+        #expect(
+            states[2].top == "signup.email" && states[2].coordinators.childNames == ["SignUpStepCoordinator(email)"])
+        #expect(run.output.contains("The person removed SignUp; its parent learnt it through userDidRemove(_:)."))
+    }
+
+    @Test("What the feature tells its listener is listed, and the parent releases the feature as the app would")
+    func listenerCalls() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            AppHarness.demoLogin + "screen\nstate\n", arguments: ["--feature", "login"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("Login told its parent: loginDidSucceed(Demo, demo@example.com)"))
+        #expect(run.lastState?.coordinators.children.isEmpty == true)
+        #expect(run.lastState?.top == "playground")
+    }
+
+    @Test("A flow inside the feature runs in the parent's choice: SignUp's steps push onto the sheet's navigation")
+    func flowInsideSheet() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            """
+            back
+            sheet
+            set email ada@example.com
+            next
+            state
+            set password analytical
+            set confirmation analytical
+            next
+            set displayName Ada
+            create
+            state
+            screen
+
+            """, arguments: ["--feature", "SignUp"])
+        #expect(run.status == 0, "\(run.error)")
+        let states = run.states
+        try #require(states.count == 2)
+        #expect(states[0].navigation == ["signup.email", "signup.password"])
+        #expect(states[0].presented == ["playground.sheet"])
+        #expect(states[1].presented.isEmpty && states[1].top == "playground")
+        #expect(run.output.contains("SignUp told its parent: signUpDidFinish(Ada, ada@example.com)"))
+    }
+
+    @Test("The services live in memory: the data directory stays empty, and none is needed")
+    func inMemory() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run("compose\nset text Hello\npost\npost.1\nlike\n", arguments: ["--feature", "Feed"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(try data.allFiles().isEmpty)
+
+        let withoutHome = AppHarness.run(
+            input: ScriptedInput(bytes: Array("state\n".utf8), isTerminal: false, chunkSize: 7),
+            arguments: ["--feature", "Feed"], environment: ["HOME": ""])
+        #expect(withoutHome.status == 0, "\(withoutHome.error)")
+    }
+
+    @Test("An unknown feature is a usage error that lists the playgrounds")
+    func unknownFeature() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run("", arguments: ["--feature", "Settings"])
+        #expect(run.status == ExitCode.usage)
+        #expect(
+            run.error.hasPrefix(
+                "app: no playground for the feature 'Settings' (features: Login, SignUp, Feed, Onboarding, Profile)\n"))
+    }
+
+    @Test("Links need the whole app: a playground refuses them and changes nothing")
+    func linksRefused() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run("open app://feed\n", arguments: ["--feature", "Feed"])
+        #expect(run.status == ExitCode.failure)
+        #expect(
+            run.error
+                == "line 1: links need the whole app; this playground hosts Feed alone (run app without --feature)\n")
+    }
+
+    @Test(
+        "A playground run leaves nothing alive when it ends",
+        arguments: ["Login", "SignUp", "Feed", "Onboarding", "Profile"])
+    func releasesEverything(feature: String) throws {
+        let data = try TemporaryDataDirectory()
+        let report = trackingLifetimes {
+            let run = data.run("back\nsheet\ndismiss\nembed\nhide\npush\n", arguments: ["--feature", feature])
+            #expect(run.status == 0, "\(run.error)")
+        }
+        #expect(report.isClean, "\(report)")
+    }
+
+    @Test("Every registered playground has its own name and builds its feature")
+    func registry() throws {
+        let names = FeaturePlayground.all.map { $0.name.lowercased() }
+        #expect(Set(names).count == names.count)
+        for playground in FeaturePlayground.all {
+            #expect(FeaturePlayground.named(playground.name.uppercased())?.name == playground.name)
+            let parent = try AppLaunch.open(
+                dataDirectory: "", playground: playground, fixedNow: nil, movesCorruptDataAside: false
+            ).root.appCoordinator
+            #expect(parent.carryOut { parent.start() } == nil)
+            #expect(parent.children.count == 1, "\(playground.name) is built and shown")
+            parent.stop()
+        }
+    }
+}

@@ -1,0 +1,410 @@
+import AppTesting
+import Foundation
+import Testing
+
+/// What a person would miss after a restart: the screens and coordinators (`state` without the transient error),
+/// the link waiting for a log-in, and every field that is not secure with what it holds.
+struct PlaceSnapshot: Equatable, CustomStringConvertible {
+    let top: String?
+    let navigation: [String]
+    let presented: [String]
+    let coordinators: CoordinatorNode
+    let loggedIn: Bool
+    let user: String?
+    let notice: String?
+    let fields: [String]
+
+    /// The snapshot of a run whose script ended with `state` then `screen`.
+    init?(_ run: AppRun) {
+        guard let state = run.lastState else { return nil }
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let stateIndex = lines.lastIndex(where: { $0.hasPrefix("{") }) else { return nil }
+        let screen = lines[(stateIndex + 1)...]
+        top = state.top
+        navigation = state.navigation
+        presented = state.presented
+        coordinators = state.coordinators
+        loggedIn = state.loggedIn
+        user = state.user
+        notice = screen.first { $0.hasPrefix("Log in or sign up to continue") }
+        fields = screen.filter { $0.contains("(set ") && !$0.contains(", secure)") }
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }
+    }
+
+    var description: String {
+        "top \(top ?? "nil"), navigation \(navigation), presented \(presented), user \(user ?? "nil"), "
+            + "notice \(notice ?? "nil"), fields \(fields), coordinators \(coordinators.allNames)"
+    }
+}
+
+/// A scripted way to a screen.
+struct ScreenScript: Sendable, CustomTestStringConvertible {
+    let screenID: String
+    let script: String
+
+    init(_ screenID: String, _ script: String) {
+        self.screenID = screenID
+        self.script = script
+    }
+
+    var testDescription: String { "\(screenID) after \(script.split(separator: "\n").joined(separator: "; "))" }
+}
+
+/// The commands that end every run whose place is compared.
+private let snapshotCommands = "state\nscreen\n"
+
+/// Issue 11: quitting, or being killed, anywhere in the app and starting again on the same data directory comes
+/// back to the same place with the same unsent text.
+@MainActor
+@Suite struct RestorationTests {
+    /// A scripted way to each screen id of `docs/app.md`, with the text it leaves typed. `login.navigation` and
+    /// `feed.navigation` are the windows' roots under every `login` and `feed` entry; `signup.navigation` is the
+    /// presented sign-up, at each of its steps.
+    nonisolated static let screens: [ScreenScript] = [
+        ScreenScript("login", "set email typed@example.com\n"),
+        ScreenScript("signup.email", "signup\nset email new@example.com\n"),
+        ScreenScript("signup.password", "signup\nset email new@example.com\nnext\n"),
+        ScreenScript(
+            "signup.name",
+            "set email kept@example.com\nsignup\nset email new@example.com\nnext\nset password pass-word-1\n"
+                + "set confirmation pass-word-1\nnext\nset displayName Ann\n"
+        ),
+        ScreenScript("signup.navigation", "open app://signup\nset email presented@example.com\n"),
+        ScreenScript(
+            "signup.navigation",
+            "open app://signup\nset email presented@example.com\nnext\nset password pass-word-1\n"
+                + "set confirmation pass-word-1\nnext\nset displayName Bo\n"
+        ),
+        ScreenScript("login", "open app://feed/post/2\nset email waiting@example.com\n"),
+        ScreenScript(
+            "signup.navigation", "open app://feed/compose\nopen app://signup\nset email linked@example.com\nnext\n"),
+        ScreenScript("feed.latest", AppHarness.demoLogin),
+        ScreenScript("feed", AppHarness.demoLogin + "popular\nlatest\n"),
+        ScreenScript("feed.popular", AppHarness.demoLogin + "popular\n"),
+        ScreenScript("feed.post", AppHarness.demoLogin + "popular\nopen app://feed/post/2\n"),
+        ScreenScript("feed.compose", AppHarness.demoLogin + "popular\ncompose\nset text an unsent post\n"),
+        ScreenScript("feed.compose", AppHarness.demoLogin + "compose\n"),
+    ]
+
+    @Test("A restart restores each screen with its coordinators and typed text", arguments: RestorationTests.screens)
+    func restartRestoresEveryScreen(_ place: ScreenScript) throws {
+        let (screenID, script) = (place.screenID, place.script)
+        let directory = try TemporaryDataDirectory()
+        let before = directory.run(script + snapshotCommands)
+        #expect(before.status == 0, "\(before.error)")
+        let after = directory.run(snapshotCommands)
+        #expect(after.status == 0)
+        #expect(after.error.isEmpty, "a restart that restores everything says nothing: \(after.error)")
+        let expected = try #require(PlaceSnapshot(before))
+        #expect(([expected.top] + expected.navigation + expected.presented).contains(screenID))
+        #expect(PlaceSnapshot(after) == expected)
+    }
+
+    @Test("Restored text is the text typed, and a restored password step shows empty password fields")
+    func restoredDraftsAndEmptyPasswords() throws {
+        let directory = try TemporaryDataDirectory()
+        _ = directory.run(
+            "signup\nset email new@example.com\nnext\nset password pass-word-1\nset confirmation pass-word-1\n")
+        let after = directory.run(snapshotCommands)
+        #expect(after.lastState?.top == "signup.password")
+        #expect(after.output.contains("Password (set password, secure): \n"))
+        #expect(after.output.contains("Confirm (set confirmation, secure): \n"))
+        let back = directory.run("back\n" + snapshotCommands)
+        #expect(back.output.contains("Email (set email): new@example.com"))
+    }
+
+    @Test("A restored name step asks for the password again instead of creating an account without one")
+    func restoredNameStepAsksForThePassword() throws {
+        let directory = try TemporaryDataDirectory()
+        _ = directory.run(
+            "signup\nset email new@example.com\nnext\nset password pass-word-1\nset confirmation pass-word-1\nnext\n"
+                + "set displayName Ann\n")
+        let refused = directory.run("create\n")
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("type your password again"))
+        let created = directory.run(
+            "back\nset password pass-word-1\nset confirmation pass-word-1\nnext\ncreate\nstate\n")
+        #expect(created.status == 0, "\(created.error)")
+        #expect(created.lastState?.user == "Ann")
+    }
+
+    @Test("A secure field's value is never written to the data directory")
+    func secureFieldsAreNeverSaved() throws {
+        let directory = try TemporaryDataDirectory()
+        let secret = "Never-Saved-7f3a"
+        _ = directory.run("set email someone@example.com\nset password \(secret)\n")
+        _ = directory.run(
+            "signup\nset email new@example.com\nnext\nset password \(secret)\nset confirmation \(secret)\n")
+        #expect(try savedRecord(in: directory).contains("new@example.com"))
+        let files = try directory.allFiles()
+        for (name, bytes) in files {
+            #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(name) holds the password")
+        }
+        let restored = directory.run(snapshotCommands)
+        #expect(restored.lastState?.top == "signup.password")
+        #expect(!restored.output.contains(secret))
+    }
+
+    @Test("--no-restore starts at the first screen, and the next start restores from there")
+    func noRestoreStartsAtTheRoot() throws {
+        let directory = try TemporaryDataDirectory()
+        _ = directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
+        let fresh = directory.run("state\n", arguments: ["--no-restore"])
+        #expect(fresh.status == 0)
+        #expect(fresh.lastState?.top == "feed.latest")
+        #expect(fresh.lastState?.navigation == ["feed"])
+        let next = directory.run("state\n")
+        #expect(next.lastState?.top == "feed.latest")
+    }
+
+    @Test("Each command is saved once it has run, so a killed process loses at most the command it was running")
+    func everyCommandIsSavedBeforeTheNext() throws {
+        let directory = try TemporaryDataDirectory()
+        let copies = try (0..<4).map { _ in try TemporaryDataDirectory() }
+        let lines = [
+            "set email demo@example.com", "set password demo-password", "login", "popular", "compose",
+            "set text almost sent",
+        ]
+        // Just before line 5, 6 and the end are read, copy the data directory as a killed process leaves it.
+        var copyIndex = 0
+        func snapshotDirectory() {
+            let copy = copies[copyIndex]
+            copyIndex += 1
+            // The database and its write-ahead log, as a killed process leaves them (SQLite rebuilds the index).
+            for (name, bytes) in (try? directory.allFiles()) ?? [:] where !name.hasSuffix("-shm") {
+                try? bytes.write(to: URL(fileURLWithPath: copy.file(name)))
+            }
+        }
+        let input = LineByLineInput(
+            lines + ["state"], beforeLine: [5: snapshotDirectory, 6: snapshotDirectory, 7: snapshotDirectory])
+        let run = AppHarness.run(input: input, arguments: ["--data-dir", directory.path])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(copies[0].run("state\n").lastState?.top == "feed.popular")
+        #expect(copies[1].run("state\n").lastState?.top == "feed.compose")
+        let draft = copies[2].run(snapshotCommands)
+        #expect(draft.lastState?.top == "feed.compose")
+        #expect(draft.output.contains("Post (set text): almost sent"))
+    }
+
+    // MARK: - Records that no longer apply
+
+    @Test("A damaged record starts at the first screen, says so in one line and is replaced")
+    func damagedRecord() throws {
+        for damage in ["{not json", "", String(repeating: "[", count: 100_000), #"{"kind":"app","version":1}"#] {
+            let directory = try TemporaryDataDirectory()
+            _ = directory.run(AppHarness.demoLogin + "popular\n")
+            try replaceRecord(in: directory, with: damage)
+            let run = directory.run(snapshotCommands)
+            #expect(run.status == 0)
+            #expect(run.lastState?.top == "feed.latest")
+            #expect(run.error.split(separator: "\n").count == 1, "\(run.error)")
+            #expect(run.error.hasPrefix("app: starting at the first screen: the saved place is damaged"))
+            #expect(directory.run("state\n").error.isEmpty, "the next start finds a good record")
+        }
+    }
+
+    @Test("A record of an older or newer format restores the first screen and says so in one line")
+    func olderAndNewerFormats() throws {
+        for version in [0, 2, Int.max] {
+            let directory = try TemporaryDataDirectory()
+            _ = directory.run(AppHarness.demoLogin + "popular\n")
+            try rewriteRecord(in: directory) {
+                $0.replacingOccurrences(of: #""version":1"#, with: "\"version\":\(version)")
+            }
+            let run = directory.run("state\n")
+            #expect(run.status == 0)
+            #expect(run.lastState?.top == "feed.latest")
+            #expect(run.error == "app: restored the nearest screen: the 'app' record has format version \(version)\n")
+        }
+    }
+
+    @Test("A feed record whose post was deleted restores the feed on its segment")
+    func deletedPost() throws {
+        let directory = try TemporaryDataDirectory()
+        _ = directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
+        try rewriteRecord(in: directory) { $0.replacingOccurrences(of: #""post":"2""#, with: #""post":"999""#) }
+        let run = directory.run("state\n")
+        #expect(run.status == 0)
+        #expect(run.lastState?.top == "feed.popular")
+        #expect(run.error == "app: restored the nearest screen: the post '999' no longer exists\n")
+    }
+
+    @Test("A record holding long text is told in one line a person reads, not repeated whole")
+    func longRecordTextIsCut() throws {
+        let directory = try TemporaryDataDirectory()
+        _ = directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
+        let long = String(repeating: "9", count: 5_000)
+        try rewriteRecord(in: directory) { $0.replacingOccurrences(of: #""post":"2""#, with: "\"post\":\"\(long)\"") }
+        let run = directory.run("state\n")
+        #expect(run.status == 0)
+        #expect(run.lastState?.top == "feed.popular")
+        #expect(run.error.hasPrefix("app: restored the nearest screen: the post '999"))
+        #expect(run.error.count < 300 && run.error.hasSuffix("…\n"), "\(run.error.count) characters")
+    }
+
+    @Test("A record written before another process logged out restores the login screen")
+    func loggedOutElsewhere() throws {
+        let directory = try TemporaryDataDirectory()
+        _ = directory.run(AppHarness.demoLogin + "compose\nset text a draft\n")
+        let record = try savedRecord(in: directory)
+        let logOut = directory.run("logout\n", arguments: ["--no-restore"])
+        #expect(logOut.status == 0, "\(logOut.error)")
+        // The first process saves its record after the other one logged out.
+        try replaceRecord(in: directory, with: record)
+        let run = directory.run("state\n")
+        #expect(run.status == 0)
+        #expect(run.lastState?.top == "login")
+        #expect(run.error == "app: restored the nearest screen: you were logged out since\n")
+    }
+
+    @Test("A waiting link the app no longer understands is dropped; the rest of the log-in screen is restored")
+    func waitingLinkNoLongerUnderstood() throws {
+        let directory = try TemporaryDataDirectory()
+        _ = directory.run("open app://feed/post/2\nset email waiting@example.com\n")
+        try rewriteRecord(in: directory) { $0.replacingOccurrences(of: "app://feed/post/2", with: "app://feed/gone") }
+        let run = directory.run(snapshotCommands)
+        #expect(run.lastState?.top == "login")
+        #expect(run.output.contains("Email (set email): waiting@example.com"))
+        #expect(!run.output.contains("Log in or sign up to continue"))
+        #expect(run.error.hasPrefix("app: restored the nearest screen: the link app://feed/gone no longer waits"))
+        #expect(run.error.split(separator: "\n").count == 1)
+    }
+
+    @Test("A sign-up whose email was registered since stops on its first step, with the reason on screen")
+    func signUpEmailTakenSince() throws {
+        let directory = try TemporaryDataDirectory()
+        _ = directory.run("signup\nset email demo@example.com\n")
+        try rewriteRecord(in: directory) { $0.replacingOccurrences(of: #""step":"email""#, with: #""step":"name""#) }
+        let run = directory.run(snapshotCommands)
+        #expect(run.lastState?.top == "signup.email")
+        #expect(run.lastState?.error == "An account with this email already exists.")
+        #expect(run.error.hasPrefix("app: restored the nearest screen: sign-up is back at its first step"))
+    }
+
+    /// Applies `change` to the saved record, as if the app had saved the result.
+    private func rewriteRecord(in directory: TemporaryDataDirectory, _ change: (String) -> String) throws {
+        let record = try savedRecord(in: directory)
+        let changed = change(record)
+        #expect(changed != record, "the record was changed")
+        try replaceRecord(in: directory, with: changed)
+    }
+
+    /// The saved record, as the app stored it in its database.
+    private func savedRecord(in directory: TemporaryDataDirectory) throws -> String {
+        try #require(try directory.sql("SELECT record FROM restoration").first)
+    }
+
+    /// Stores `record` in place of the saved one.
+    private func replaceRecord(in directory: TemporaryDataDirectory, with record: String) throws {
+        let literal = record.replacingOccurrences(of: "'", with: "''")
+        _ = try directory.sql("UPDATE restoration SET record = '\(literal)'")
+    }
+
+    // MARK: - Random sequences
+
+    @Test("Random command sequences, each followed by a restart, come back to the same place")
+    func randomSequencesSurviveRestarts() throws {
+        let seed = ProcessInfo.processInfo.environment["RESTORATION_TEST_SEED"].flatMap(UInt64.init) ?? 11
+        var random = SeededRandom(seed: seed)
+        let directory = try TemporaryDataDirectory()
+        var screensSeen: Set<String> = []
+        var top: String? = "login"
+        for round in 0..<150 {
+            // Commands for the screen the sequence starts on, or for anywhere; a later one may no longer apply.
+            let commands = (0..<random.next(below: 4) + 1).map { _ in
+                Self.randomCommand(&random, on: top, round: round)
+            }
+            let before = directory.run(
+                commands.joined(separator: "\n") + "\n" + snapshotCommands, arguments: ["--keep-going"])
+            let after = directory.run(snapshotCommands)
+            let expected = PlaceSnapshot(before)
+            #expect(expected != nil)
+            screensSeen.insert(expected?.top ?? "none")
+            top = PlaceSnapshot(after)?.top
+            #expect(
+                PlaceSnapshot(after) == expected,
+                "seed \(seed), round \(round), after \(commands): \(after.error)")
+            #expect(after.error.isEmpty, "seed \(seed), round \(round): \(after.error)")
+            if PlaceSnapshot(after) != expected { return }
+        }
+        #expect(screensSeen.count >= 8, "the sequences reach most screens: \(screensSeen.sorted())")
+    }
+
+    /// A command a person might type on `top`, or anywhere (links, `back`, `dismiss`), so the runs reach
+    /// every screen and leave text typed on each.
+    private static func randomCommand(_ random: inout SeededRandom, on top: String?, round: Int) -> String {
+        let anywhere = [
+            "back", "dismiss", "open app://signup", "open app://login", "open app://feed", "open app://feed/popular",
+            "open app://feed/post/2", "open app://feed/post/1", "open app://feed/compose",
+        ]
+        let here: [String]
+        switch top {
+        case "login":
+            here = [
+                "set email demo@example.com\nset password demo-password\nlogin", "set email typed\(round)@example.com",
+                "signup", "signup",
+            ]
+        case "signup.email":
+            here = ["set email new\(round)@example.com\nnext", "set email half\(round)", "next", "cancel"]
+        case "signup.password":
+            here = ["set password pass-word-1\nset confirmation pass-word-1\nnext", "set password short", "cancel"]
+        case "signup.name":
+            here = ["set displayName Zed \(round)", "create", "cancel"]
+        case "feed.latest", "feed.popular":
+            here = ["popular", "latest", "compose", "compose", "1", "2", "4", "logout"]
+        case "feed.post":
+            here = ["like", "unlike", "back", "compose"]
+        case "feed.compose":
+            here = ["set text draft \(round)", "set text draft \(round)", "post", "cancel", "discard"]
+        default:
+            here = []
+        }
+        let commands = here + here + anywhere
+        return commands[random.next(below: commands.count)]
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failing sequence is replayed with its seed.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        value ^= value >> 31
+        return Int(value % UInt64(bound))
+    }
+}
+
+/// The full-screen terminal saves where the person is too, before it waits for each key.
+@Suite(
+    "Restoration in the full-screen terminal",
+    .serialized,
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
+struct FullScreenRestorationTests {
+    @Test("Killed with SIGKILL mid sign-up, the next full-screen run shows the same step with the same text")
+    func killedMidSignUp() throws {
+        let data = try TemporaryDataDirectory()
+        let first = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path])
+        try first.waitFor("Email (set email)")
+        for line in ["set email kept@example.com", "signup", "set email new@example.com"] {
+            try first.type(line)
+            try first.press("Enter")
+        }
+        try first.waitFor("Email (set email): new@example.com")
+        let process = try #require(try first.appProcessID())
+        kill(process, SIGKILL)
+
+        let second = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path])
+        let screen = try second.waitFor("Email (set email): new@example.com")
+        #expect(screen.joined().contains("Create account"))
+        try second.enter("back")
+        try second.waitFor("Email (set email): kept@example.com")
+    }
+}

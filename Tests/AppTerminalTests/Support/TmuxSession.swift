@@ -1,0 +1,197 @@
+import AppTesting
+import Foundation
+import Testing
+
+/// A real terminal for end-to-end tests: a detached tmux session on its own server, running the built `app` as a
+/// person would, driven by keys and read back as the screen shows it.
+///
+/// The pane runs a shell that records the terminal's settings (`stty -g`) before and after the app, its exit status
+/// and what was typed but left unread when it ended (what the shell would have read next), so a test can prove the
+/// terminal was given back exactly.
+final class TmuxSession {
+    /// Where tmux is, or `nil` when it is not installed (the tests that need it are then skipped, saying why).
+    static let executable: String? = {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return folders.map { "\($0)/tmux" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// Whether tmux is installed.
+    static var isAvailable: Bool { executable != nil }
+
+    private let tmux: String
+    private let socket = "app-test-\(UUID().uuidString.prefix(8))"
+    let folder: String
+
+    /// Starts `app` with `arguments` in a terminal of `columns`×`rows`, with `environment` added to a UTF-8 locale
+    /// and a fixed clock (`NO_COLOR`, which the test runner may set, is removed unless `environment` sets it).
+    init(
+        app: String, arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
+    )
+        throws
+    {
+        guard let tmux = Self.executable else { throw Failure(description: "tmux is not installed") }
+        self.tmux = tmux
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(socket)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var variables = ["LANG": "C.UTF-8", "APP_NOW": AppHarness.now, "HOME": "/nonexistent-home-for-tests"]
+        variables.merge(environment) { $1 }
+        let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }
+        let command = ([Self.quoted(app)] + arguments.map(Self.quoted)).joined(separator: " ")
+        let script = """
+            stty -g > \(folder)/before; env -u NO_COLOR \(assignments.joined(separator: " ")) \(command); \
+            echo $? > \(folder)/status.tmp; stty -g > \(folder)/after; \
+            stty -icanon min 0 time 3; dd bs=4096 count=1 of=\(folder)/pending 2>/dev/null; \
+            stty "$(cat \(folder)/after)"; mv \(folder)/status.tmp \(folder)/status; \
+            echo EXITED; exec sleep 60
+            """
+        try run(["new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
+    }
+
+    deinit {
+        _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Sends tmux key names (`Enter`, `Left`, `C-u`, `NPage`…).
+    func press(_ keys: String...) throws {
+        try run(["send-keys", "-t", "main"] + keys)
+    }
+
+    /// Types `text` literally.
+    func type(_ text: String) throws {
+        try run(["send-keys", "-t", "main", "-l", text])
+    }
+
+    /// Types `line` and presses Enter, as a person runs a command.
+    func enter(_ line: String) throws {
+        try type(line)
+        try press("Enter")
+    }
+
+    /// The screen's rows as text; with `escapes`, with the colour and attribute sequences.
+    func screen(escapes: Bool = false) throws -> [String] {
+        try run(["capture-pane", "-p", "-t", "main"] + (escapes ? ["-e"] : [])).components(separatedBy: "\n")
+    }
+
+    /// Whether the alternate screen is on.
+    func isAlternateScreenOn() throws -> Bool {
+        try run(["display", "-p", "-t", "main", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            == "1"
+    }
+
+    /// The terminal's modes as tmux tracks them: the alternate screen, the cursor shown, keypad (application
+    /// keys) mode and application cursor keys, each `1` when on.
+    func modes() throws -> (alternateScreen: Bool, cursorShown: Bool, keypad: Bool, cursorKeys: Bool) {
+        let flags = try run(
+            ["display", "-p", "-t", "main", "#{alternate_on} #{cursor_flag} #{keypad_flag} #{keypad_cursor_flag}"]
+        ).split(whereSeparator: \.isWhitespace).map { $0 == "1" }
+        guard flags.count == 4 else { throw Failure(description: "tmux did not report the modes") }
+        return (flags[0], flags[1], flags[2], flags[3])
+    }
+
+    /// What was typed but not read when the app ended, as the shell would have read it next (after ``ending(seconds:)``).
+    func pendingInput() -> String {
+        (try? String(contentsOfFile: folder + "/pending", encoding: .utf8)) ?? ""
+    }
+
+    /// Resizes the terminal.
+    func resize(columns: Int, rows: Int) throws {
+        try run(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The app's process id (the pane's shell's child).
+    func appProcessID() throws -> Int32? {
+        let shell = try run(["display", "-p", "-t", "main", "#{pane_pid}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return children?.split(separator: " ").first.flatMap { Int32($0) }
+    }
+
+    /// Waits, polling every 50 ms for at most `seconds`, until `condition` holds for the screen; records an issue
+    /// with the last screen when it never does.
+    @discardableResult
+    func waitFor(
+        _ description: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: ([String]) -> Bool
+    ) throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var lines = try screen()
+        while !condition(lines) {
+            guard Date() < deadline else {
+                Issue.record(
+                    "never saw: \(description)\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
+                return lines
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+            lines = try screen()
+        }
+        return lines
+    }
+
+    /// Waits until the screen shows `text` somewhere.
+    @discardableResult
+    func waitFor(
+        _ text: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws
+        -> [String]
+    {
+        try waitFor("'\(text)'", seconds: seconds, sourceLocation: sourceLocation) { $0.contains { $0.contains(text) } }
+    }
+
+    /// The app's exit status once it has ended (waiting at most `seconds`), and the terminal settings from before
+    /// and after it.
+    func ending(seconds: Double = 5) throws -> (status: Int32?, before: String, after: String) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !FileManager.default.fileExists(atPath: folder + "/status"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let read = { (name: String) in
+            (try? String(contentsOfFile: self.folder + "/" + name, encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        }
+        return (Int32(read("status")), read("before"), read("after"))
+    }
+
+    /// Runs tmux with `arguments` and returns what it printed.
+    ///
+    /// Spawned directly with a clean signal mask and default handlers: the tmux server that `new-session` starts
+    /// inherits both, and it needs its signals to serve clients. Its output goes to a file, never to a pipe the
+    /// server would keep open.
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        let outputPath = folder + "/tmux-output-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([tmux, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, tmux, &actions, &attributes, argv, environ)
+        guard result == 0 else { throw Failure(description: "cannot run tmux: error \(result)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+}

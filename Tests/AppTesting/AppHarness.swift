@@ -1,0 +1,258 @@
+package import AppTerminal
+package import Foundation
+
+/// Input for the app from a fixed sequence of bytes, read in small chunks so line splitting across reads is
+/// exercised too.
+package final class ScriptedInput: AppMain.ByteInput {
+    private var bytes: [UInt8]
+    private var position = 0
+    private let chunkSize: Int
+    package let isTerminal: Bool
+    package private(set) var echoChanges: [Bool] = []
+
+    package init(bytes: [UInt8], isTerminal: Bool = false, chunkSize: Int = 7) {
+        self.bytes = bytes
+        self.isTerminal = isTerminal
+        self.chunkSize = chunkSize
+    }
+
+    package convenience init(_ text: String, isTerminal: Bool = false) {
+        self.init(bytes: Array(text.utf8), isTerminal: isTerminal)
+    }
+
+    package func read(maximumCount: Int) -> [UInt8] {
+        let count = min(maximumCount, chunkSize, bytes.count - position)
+        defer { position += count }
+        return Array(bytes[position..<position + count])
+    }
+
+    package func setEcho(_ isOn: Bool) {
+        echoChanges.append(isOn)
+    }
+}
+
+/// Output captured in memory.
+package final class CapturedOutput: AppMain.TextOutput {
+    package let isTerminal: Bool
+    package private(set) var text = ""
+
+    package init(isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+    }
+
+    package func write(_ text: String) {
+        self.text += text
+    }
+}
+
+/// What one run of the app produced.
+package struct AppRun {
+    package let status: Int32
+    package let output: String
+    package let error: String
+
+    /// Every `state` line printed, parsed.
+    package var states: [AppState] {
+        output.split(separator: "\n").filter { $0.hasPrefix("{") }.compactMap { AppState(json: String($0)) }
+    }
+
+    /// The last `state` printed.
+    package var lastState: AppState? { states.last }
+}
+
+/// One `state` line, parsed with JSONSerialization.
+package struct AppState: Equatable {
+    package let loggedIn: Bool
+    package let user: String?
+    package let top: String?
+    package let navigation: [String]
+    package let presented: [String]
+    package let coordinators: CoordinatorNode
+    package let error: String?
+
+    package init?(json: String) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+            let loggedIn = object["loggedIn"] as? Bool,
+            let navigation = object["navigation"] as? [String],
+            let presented = object["presented"] as? [String],
+            let tree = object["coordinators"] as? [String: Any],
+            let coordinators = CoordinatorNode(tree)
+        else { return nil }
+        self.loggedIn = loggedIn
+        self.user = object["user"] as? String
+        self.top = object["top"] as? String
+        self.navigation = navigation
+        self.presented = presented
+        self.coordinators = coordinators
+        self.error = object["error"] as? String
+    }
+}
+
+/// A node of the `coordinators` tree of `state`.
+package struct CoordinatorNode: Equatable {
+    package let name: String
+    package let children: [CoordinatorNode]
+
+    package init(_ name: String, _ children: [CoordinatorNode] = []) {
+        self.name = name
+        self.children = children
+    }
+
+    package init?(_ object: [String: Any]) {
+        guard let name = object["name"] as? String, let children = object["children"] as? [[String: Any]] else {
+            return nil
+        }
+        let nodes = children.compactMap(CoordinatorNode.init)
+        guard nodes.count == children.count else { return nil }
+        self.init(name, nodes)
+    }
+
+    /// The names of the root's direct children.
+    package var childNames: [String] { children.map(\.name) }
+
+    /// Every name in the tree, depth first.
+    package var allNames: [String] { [name] + children.flatMap(\.allNames) }
+}
+
+/// A temporary data directory for one test, removed when the test ends.
+package final class TemporaryDataDirectory {
+    package let path: String
+
+    package init() throws {
+        path =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("app-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    package func file(_ name: String) -> String { path + "/" + name }
+
+    /// Every file in the directory (hidden ones too), with its bytes.
+    package func allFiles() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: path) {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: file(name)))
+        }
+        return files
+    }
+
+    /// Runs the app on this directory with `script` as its input.
+    @MainActor
+    package func run(
+        _ script: String,
+        arguments: [String] = [],
+        environment: [String: String] = [:],
+        interactive: Bool = false
+    ) -> AppRun {
+        run(bytes: Array(script.utf8), arguments: arguments, environment: environment, interactive: interactive)
+    }
+
+    /// Runs the app on this directory with `bytes` as its input.
+    @MainActor
+    package func run(
+        bytes: [UInt8],
+        arguments: [String] = [],
+        environment: [String: String] = [:],
+        interactive: Bool = false
+    ) -> AppRun {
+        let input = ScriptedInput(
+            bytes: bytes, isTerminal: interactive, chunkSize: bytes.count > 65_536 ? 65_536 : 7)
+        return AppHarness.run(
+            input: input, arguments: ["--data-dir", path] + arguments, environment: environment,
+            terminalOutput: interactive)
+    }
+}
+
+/// Runs the app in process, through its public entry point.
+package enum AppHarness {
+    /// The fixed time scripted runs use, so relative times are deterministic.
+    package static let now = "2026-01-01T12:00:00Z"
+
+    @MainActor
+    package static func run(
+        input: any AppMain.ByteInput,
+        arguments: [String],
+        environment: [String: String] = [:],
+        terminalOutput: Bool = false
+    ) -> AppRun {
+        let output = CapturedOutput(isTerminal: terminalOutput)
+        let error = CapturedOutput(isTerminal: terminalOutput)
+        var fullEnvironment = ["APP_NOW": now, "HOME": "/nonexistent-home-for-tests"]
+        fullEnvironment.merge(environment) { $1 }
+        let status = AppMain.run(
+            arguments: arguments, environment: fullEnvironment, input: input, output: output, error: error)
+        return AppRun(status: status, output: output.text, error: error.text)
+    }
+
+    /// The `app` executable `swift build --build-tests` put beside this test bundle.
+    package static func builtApp() throws -> String {
+        let testExecutable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        var folder = URL(fileURLWithPath: testExecutable).deletingLastPathComponent()
+        // On Linux the test bundle is an executable in the build folder; elsewhere the executable is inside it.
+        while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
+        let app = folder.appendingPathComponent("app").path
+        guard FileManager.default.isExecutableFile(atPath: app) else {
+            throw HarnessError(description: "no app executable at \(app): build it with `swift build --build-tests`")
+        }
+        return app
+    }
+
+    /// Commands that log the demo account in.
+    package static let demoLogin = """
+        set email demo@example.com
+        set password demo-password
+        login
+
+        """
+}
+
+/// Input that hands the app one line per read and runs an action before a given line is read, to change the
+/// world between two commands (the app reads a line only after the previous one ran).
+package final class LineByLineInput: AppMain.ByteInput {
+    private let lines: [String]
+    private var nextIndex = 0
+    private let beforeLine: [Int: () -> Void]
+
+    /// `beforeLine` maps a 1-based line number to what to do just before the app reads it.
+    package init(_ lines: [String], beforeLine: [Int: () -> Void]) {
+        self.lines = lines
+        self.beforeLine = beforeLine
+    }
+
+    package var isTerminal: Bool { false }
+
+    package func read(maximumCount: Int) -> [UInt8] {
+        guard nextIndex < lines.count else { return [] }
+        beforeLine[nextIndex + 1]?()
+        defer { nextIndex += 1 }
+        return Array((lines[nextIndex] + "\n").utf8)
+    }
+
+    package func setEcho(_ isOn: Bool) {}
+}
+
+/// A terminal as a person types at it: each read returns the next chunk; an empty chunk is Ctrl-D, which ends
+/// the input once while the terminal stays open. After the last chunk the terminal is gone (every read is empty).
+package final class TerminalKeystrokes: AppMain.ByteInput {
+    private var chunks: [String]
+    package private(set) var echoChanges: [Bool] = []
+
+    package init(_ chunks: [String]) {
+        self.chunks = chunks
+    }
+
+    package var isTerminal: Bool { true }
+
+    package func read(maximumCount: Int) -> [UInt8] {
+        guard !chunks.isEmpty else { return [] }
+        return Array(chunks.removeFirst().utf8)
+    }
+
+    package func setEcho(_ isOn: Bool) {
+        echoChanges.append(isOn)
+    }
+}

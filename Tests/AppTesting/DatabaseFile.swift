@@ -1,0 +1,61 @@
+import CSQLite
+import Foundation
+
+extension TemporaryDataDirectory {
+    /// The database file's path (the name the app gives it).
+    package var databasePath: String { file("app.sqlite") }
+
+    /// Runs `sql` on the database file directly, as another program would (through the system's SQLite, not the
+    /// app's code; creating the file when missing), and returns the first column of each row as text (`NULL` as an empty string).
+    @discardableResult
+    package func sql(_ sql: String) throws -> [String] {
+        var connection: OpaquePointer?
+        defer { sqlite3_close_v2(connection) }
+        guard sqlite3_open_v2(databasePath, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK
+        else {
+            throw HarnessError(description: "cannot open \(databasePath): " + message(of: connection))
+        }
+        sqlite3_busy_timeout(connection, 5_000)
+        var rows: [String] = []
+        var remaining = sql
+        while !remaining.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            var statement: OpaquePointer?
+            var tail = ""
+            let prepared = remaining.withCString { text -> Int32 in
+                var end: UnsafePointer<CChar>?
+                let status = sqlite3_prepare_v2(connection, text, -1, &statement, &end)
+                tail = end.map { String(cString: $0) } ?? ""
+                return status
+            }
+            guard prepared == SQLITE_OK else {
+                throw HarnessError(description: "cannot prepare \(sql): " + message(of: connection))
+            }
+            defer { sqlite3_finalize(statement) }
+            while true {
+                let step = sqlite3_step(statement)
+                if step == SQLITE_DONE { break }
+                guard step == SQLITE_ROW else {
+                    throw HarnessError(description: "cannot run \(sql): " + message(of: connection))
+                }
+                rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+            }
+            remaining = tail
+        }
+        return rows
+    }
+
+    /// The single integer `sql` returns, or -1 when it returns none.
+    package func count(_ sql: String) throws -> Int {
+        Int(try self.sql(sql).first ?? "") ?? -1
+    }
+
+    private func message(of connection: OpaquePointer?) -> String {
+        connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "out of memory"
+    }
+}
+
+/// What went wrong setting up a test: the database file read or written directly, the app executable.
+package struct HarnessError: Error, CustomStringConvertible {
+    /// What failed, with SQLite's message.
+    package let description: String
+}

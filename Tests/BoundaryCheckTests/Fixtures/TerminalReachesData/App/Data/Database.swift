@@ -1,0 +1,2 @@
+/// The fixture's database, which the terminal must not reach.
+public struct Database {}

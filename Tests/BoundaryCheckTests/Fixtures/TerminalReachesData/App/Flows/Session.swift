@@ -1,0 +1,4 @@
+import AppData
+
+/// The fixture's session, which the terminal drives.
+public struct Session {}

@@ -1,0 +1,4 @@
+import AppFlows
+
+/// A screen of the terminal, allowed: it drives the flows' session.
+struct Screen {}

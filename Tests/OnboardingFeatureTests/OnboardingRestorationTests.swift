@@ -1,0 +1,89 @@
+import Core
+import CoreTesting
+import OnboardingFeature
+import Testing
+
+@MainActor
+@Suite("Onboarding's restoration")
+struct OnboardingRestorationTests {
+    /// The flow's record after `flow` ran on a live flow.
+    private func record(after flow: (Window) throws -> Void) throws -> RestorationState {
+        var record: RestorationState?
+        try withOnboardingShown { parent, window in
+            try flow(window)
+            record = parent.onboarding?.restorationState
+        }
+        return try #require(record)
+    }
+
+    @Test("The page comes back with the pages before it beneath, so back still goes back a page")
+    func pageComesBack() throws {
+        let saved = try record { window in
+            try window.tap("next")
+            try window.tap("next")
+        }
+        #expect(saved == RestorationState(kind: "onboarding", version: 1, values: ["page": "gestures"]))
+        try withOnboardingShown { parent, window in
+            let onboarding = try #require(parent.onboarding)
+            #expect(onboarding.restore(from: saved).isComplete)
+            #expect(window.navigationStackIDs == ["onboarding.welcome", "onboarding.tabs", "onboarding.gestures"])
+            #expect(onboarding.restorationState == saved)
+            try window.perform(.backButton)
+            #expect(window.topScreenID == "onboarding.tabs")
+            #expect(onboarding.restorationState?.values == ["page": "tabs"])
+            try window.tap("next")
+            try window.tap("next")
+            try window.tap("done")
+            #expect(parent.finishCount == 1)
+        }
+    }
+
+    @Test("The first page's record is the first page; restoring it pops the later pages")
+    func firstPage() throws {
+        let saved = try record { _ in }
+        #expect(saved.values == ["page": "welcome"])
+        try withOnboardingShown { parent, window in
+            try window.tap("next")
+            try window.tap("next")
+            let flow = try #require(parent.onboarding)
+            #expect(flow.restore(from: saved).isComplete)
+            #expect(window.navigationStackIDs == ["onboarding.welcome"])
+        }
+    }
+
+    @Test("An unknown page, version or kind leaves the tour on its first page and says why")
+    func invalidRecords() throws {
+        try withOnboardingShown { parent, window in
+            let onboarding = try #require(parent.onboarding)
+            try window.tap("next")
+            let unknownPage = RestorationState(kind: "onboarding", version: 1, values: ["page": "intro"])
+            #expect(
+                onboarding.restore(from: unknownPage)
+                    == .nearest(because: .invalidValue(kind: "onboarding", key: "page")))
+            #expect(
+                onboarding.restore(from: RestorationState(kind: "onboarding", version: 2))
+                    == .nearest(because: .unsupportedVersion(kind: "onboarding", version: 2)))
+            #expect(
+                onboarding.restore(from: RestorationState(kind: "feed", version: 1))
+                    == .nearest(because: .wrongKind(expected: "onboarding", found: "feed")))
+            #expect(window.navigationStackIDs == ["onboarding.welcome", "onboarding.tabs"], "nothing changed")
+            #expect(onboarding.restore(from: RestorationState(kind: "onboarding", version: 1)).isComplete)
+            #expect(window.navigationStackIDs == ["onboarding.welcome"], "a record without a page is the first page")
+        }
+    }
+
+    @Test("A page that cannot be pushed leaves the tour on its first page and says why")
+    func withoutNavigation() throws {
+        try withOnboardingShown(placement: .withoutNavigation) { parent, window in
+            let saved = RestorationState(kind: "onboarding", version: 1, values: ["page": "links"])
+            let flow = try #require(parent.onboarding)
+            #expect(
+                flow.restore(from: saved)
+                    == .nearest(
+                        because: .noLongerApplies(
+                            "the onboarding page 'links' cannot be shown: the screen is not in a navigation controller"
+                        )))
+            #expect(window.topScreenID == "onboarding.welcome")
+        }
+    }
+}
