@@ -244,7 +244,7 @@ struct ExplorationTests {
             }, "\(report)")
         #expect(
             drift.message
-                == "after swipe back (finished): DetailCoordinator is in the tree, but its screen detail is not in the window"
+                == "after swipe back (finished): detail is in the tree, but its screen detail is not in the window"
         )
         #expect(drift.script == ["set query ada", "open", "swipe back 0.7", "release"])
         let drifts = report.violations.filter { $0.invariant == .coordinatorsMatchScreens }
