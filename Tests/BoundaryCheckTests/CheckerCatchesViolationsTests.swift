@@ -1,4 +1,5 @@
 import Foundation
+import PackageReading
 import Testing
 
 @testable import BoundaryCheck
@@ -238,7 +239,7 @@ struct CheckerCatchesViolationsTests {
 
     @Test("The evaluated manifest of this package has every target with its dependencies, path and exclusions")
     func manifestOfThisPackage() throws {
-        let manifest = try PackageManifest(packageRoot: PackageUnderTest.root, toolchain: try Toolchain.locate())
+        let manifest = try Toolchain.locate().manifest(of: PackageUnderTest.root)
         let login = try #require(manifest.target("LoginFeature"))
         #expect(login.dependencies == ["Core", "InputRules", "SignUpFeature"])
         #expect(login.path == "Modules/LoginFeature")

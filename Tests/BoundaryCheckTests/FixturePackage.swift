@@ -20,7 +20,7 @@ struct FixturePackage {
         let rulesText = try String(contentsOf: root.appendingPathComponent("BoundaryRules.txt"), encoding: .utf8)
         let toolchain = try Toolchain.locate()
         return try ImportGraphCheck.violations(
-            packageRoot: root, manifest: try PackageManifest(packageRoot: root, toolchain: toolchain),
+            packageRoot: root, manifest: try toolchain.manifest(of: root),
             rules: try BoundaryRules.parse(rulesText, file: "BoundaryRules.txt"), rulesPath: "BoundaryRules.txt",
             toolchain: toolchain)
     }

@@ -1,5 +1,5 @@
-import BoundaryCheck
 public import Foundation
+import PackageReading
 
 /// The files of a package that changed since a git reference: committed since then, staged, modified in the
 /// working tree, deleted, and new files git does not ignore.
@@ -37,7 +37,7 @@ public enum ChangedFiles {
     static func git(_ arguments: [String]) throws(Failure) -> String {
         let result: ProcessResult
         do {
-            result = try Toolchain.run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments)
+            result = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments)
         } catch {
             throw Failure(description: "git could not run: \(error)")
         }

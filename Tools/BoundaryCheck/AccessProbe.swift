@@ -1,4 +1,5 @@
 public import Foundation
+import PackageReading
 
 /// Compile-fail probes: every internal type and member of a module, named from outside it, must not compile.
 ///

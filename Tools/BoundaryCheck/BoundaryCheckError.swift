@@ -1,3 +1,5 @@
+import PackageReading
+
 /// Why the check could not run at all (as opposed to a boundary it found broken).
 public enum BoundaryCheckError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A compiler tool is missing.
@@ -8,6 +10,14 @@ public enum BoundaryCheckError: Error, Equatable, Sendable, CustomStringConverti
     case unreadable(String)
     /// The rules file has a line the check does not understand.
     case invalidRule(String)
+
+    /// The same failure, met while reading the package.
+    init(_ error: PackageReadingError) {
+        switch error {
+        case .toolFailed(let detail): self = .toolFailed(detail)
+        case .unreadable(let detail): self = .unreadable(detail)
+        }
+    }
 
     /// A one-line explanation.
     public var description: String {

@@ -1,4 +1,5 @@
 public import Foundation
+import PackageReading
 
 /// Runs every boundary check of a package against its built modules.
 ///
@@ -44,7 +45,7 @@ public struct BoundaryChecker: Sendable {
         if let text = try? String(contentsOf: rulesFile, encoding: .utf8) {
             rules = try BoundaryRules.parse(text, file: rulesPath)
         } else if !FileManager.default.fileExists(atPath: rulesFile.path) {
-            let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain)
+            let manifest = try toolchain.manifest(of: packageRoot)
             rules = try BoundaryRules.parse(BoundaryRules.defaults(for: manifest.targets), file: "default rules")
             notes.append("no \(rulesPath); checking with the default rules (every `XFeature` target is a feature)")
         } else {
@@ -159,7 +160,7 @@ public struct BoundaryChecker: Sendable {
 
     /// The import graph's violations, from the sources and from the evaluated `Package.swift`.
     public func checkImports() throws(BoundaryCheckError) -> [Violation] {
-        let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain)
+        let manifest = try toolchain.manifest(of: packageRoot)
         return try ImportGraphCheck.violations(
             packageRoot: packageRoot, manifest: manifest, rules: rules, rulesPath: rulesPath, toolchain: toolchain)
     }

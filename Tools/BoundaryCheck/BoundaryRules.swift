@@ -1,4 +1,5 @@
 import Foundation
+public import PackageReading
 
 /// The rules file (`Tools/BoundaryRules.txt`): which modules are checked, what features may publish, and which
 /// target may import which.

@@ -1,4 +1,5 @@
 public import Foundation
+import PackageReading
 
 /// Hand-written probes in `Tools/Probes`: each file must compile, unless its first lines say
 /// `// expect-error: <text>`, in which case it must fail with an error that contains the text.

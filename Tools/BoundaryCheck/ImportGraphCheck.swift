@@ -1,4 +1,5 @@
 public import Foundation
+public import PackageReading
 
 /// Checks the import graph: each target's `import` declarations (``SourceImports``) and its dependencies in the
 /// evaluated `Package.swift` against the rules.

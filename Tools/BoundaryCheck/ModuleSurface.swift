@@ -1,4 +1,5 @@
 public import Foundation
+import PackageReading
 
 /// The declarations a built module exposes at some access level, as the compiler sees them.
 ///

@@ -1,4 +1,5 @@
 public import Foundation
+import PackageReading
 
 /// The `import` declarations of a target's sources: which modules, from the compiler (`swiftc
 /// -emit-imported-modules`, which evaluates `#if` and ignores comments); where and with which attributes, from a

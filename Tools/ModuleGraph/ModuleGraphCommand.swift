@@ -1,6 +1,6 @@
 import ArgumentParsing
-import BoundaryCheck
 import Foundation
+import PackageReading
 
 /// The `module-graph` command line: draws the module graph from the evaluated manifest into the README, or
 /// checks that the README's graph is current.
@@ -36,7 +36,7 @@ enum ModuleGraphCommand {
     static func run(
         _ arguments: [String], defaultPackagePath: URL,
         graph: (URL) throws -> ModuleGraph = {
-            ModuleGraph(manifest: try PackageManifest(packageRoot: $0, toolchain: .locate()))
+            ModuleGraph(manifest: try PackageManifest(packageRoot: $0))
         },
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {

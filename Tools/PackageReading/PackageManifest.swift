@@ -3,7 +3,7 @@ import Synchronization
 
 /// The targets of a package as SwiftPM evaluates its `Package.swift` (`swift package dump-package`, never the
 /// manifest as text, which code in it can change): names, kinds, paths and declared dependencies. The evaluation
-/// has a scratch path of its own, so it never waits on the lock of a running build; if it fails, the check fails.
+/// has a scratch path of its own, so it never waits on the lock of a running build; if it fails, reading fails.
 public struct PackageManifest: Sendable {
     /// One target declaration.
     public struct Target: Sendable, Equatable {
@@ -20,6 +20,16 @@ public struct PackageManifest: Sendable {
         /// The line of `Package.swift` that names it, when the name appears there literally.
         public let line: Int?
 
+        /// A target of `kind` named `name`, declared on `line` of `Package.swift` when known.
+        public init(kind: String, name: String, dependencies: [String], path: String, exclude: [String], line: Int?) {
+            self.kind = kind
+            self.name = name
+            self.dependencies = dependencies
+            self.path = path
+            self.exclude = exclude
+            self.line = line
+        }
+
         /// Whether it is a test target.
         public var isTest: Bool { kind == "test" }
 
@@ -32,11 +42,12 @@ public struct PackageManifest: Sendable {
     /// The targets in declaration order.
     public let targets: [Target]
 
-    /// Evaluates the manifest of the package at `packageRoot` with `swift package dump-package`.
+    /// Evaluates the manifest of the package at `packageRoot` with `swift package dump-package`, run by `swift`
+    /// (by default the `swift` on `PATH`).
     ///
-    /// The result is kept for the rest of the process, keyed by the manifest's text, so several checks of one
+    /// The result is kept for the rest of the process, keyed by the manifest's text, so several readers in one
     /// run evaluate it once.
-    public init(packageRoot: URL, toolchain: Toolchain) throws(BoundaryCheckError) {
+    public init(packageRoot: URL, swift: URL? = nil) throws(PackageReadingError) {
         let file = packageRoot.appendingPathComponent("Package.swift")
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { throw .unreadable(file.path) }
         let key = packageRoot.standardizedFileURL.path + "\n" + text
@@ -45,11 +56,11 @@ public struct PackageManifest: Sendable {
             return
         }
         let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("boundary-check-manifest-\(UUID().uuidString)")
+            .appendingPathComponent("package-manifest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let result = try Toolchain.run(
-            toolchain.packageManager,
-            ["package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
+        let arguments = ["package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"]
+        let result = try ProcessRunner.run(
+            swift ?? URL(fileURLWithPath: "/usr/bin/env"), (swift == nil ? ["swift"] : []) + arguments)
         guard result.status == 0 else {
             throw .toolFailed(
                 "`swift package dump-package` could not evaluate \(file.path), so the declared dependencies "
@@ -61,7 +72,7 @@ public struct PackageManifest: Sendable {
     }
 
     /// Reads the JSON that `swift package dump-package` prints. `manifestText` only locates each target's line.
-    public init(json: Data, manifestText: String) throws(BoundaryCheckError) {
+    public init(json: Data, manifestText: String) throws(PackageReadingError) {
         let dump: Dump
         do {
             dump = try JSONDecoder().decode(Dump.self, from: json)
@@ -93,7 +104,7 @@ public struct PackageManifest: Sendable {
 
     private static let evaluated = Mutex<[String: PackageManifest]>([:])
 
-    /// The part of `dump-package`'s JSON the check reads.
+    /// The part of `dump-package`'s JSON that is read.
     private struct Dump: Decodable {
         struct Target: Decodable {
             let name: String
