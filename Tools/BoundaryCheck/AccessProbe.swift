@@ -16,17 +16,14 @@ public enum AccessProbe {
         /// member, or a member with the name of a public one), so the reference says nothing about access.
         public let skipped: [String]
         /// Internal declarations that compiled from outside, or failed for another reason than access.
-        public let violations: [Violation]
+        public internal(set) var violations: [Violation]
         /// The probe's source, for diagnosis.
         public let source: String
     }
 
     /// Errors that mean "not visible from outside".
     static let accessErrorFragments = [
-        "is inaccessible due to 'internal' protection level",
-        "is inaccessible due to 'package' protection level",
-        "is inaccessible due to 'private' protection level",
-        "is inaccessible due to 'fileprivate' protection level",
+        "protection level",
         "in scope",
         "has no member",
         "no type named",

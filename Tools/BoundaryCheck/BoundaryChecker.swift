@@ -171,13 +171,12 @@ public struct BoundaryChecker: Sendable {
         for name in Set(["Core", module]) {
             publicNames.formUnion(try publicSurface(of: name).symbols.map(\.name))
         }
-        let outcome = try AccessProbe.run(
+        var outcome = try AccessProbe.run(
             module: module, publicSurface: try publicSurface(of: module),
             internalSurface: try internalSurface(of: module), publicNames: publicNames,
             modulesDirectory: modulesDirectory, toolchain: toolchain)
-        return AccessProbe.Outcome(
-            probedCount: outcome.probedCount, skipped: outcome.skipped, violations: relative(outcome.violations),
-            source: outcome.source)
+        outcome.violations = relative(outcome.violations)
+        return outcome
     }
 
     /// The hand-written probes' violations: the probes of `Tools/Probes`.

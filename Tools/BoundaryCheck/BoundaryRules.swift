@@ -13,12 +13,6 @@ public struct BoundaryRules: Sendable, Equatable {
         /// The prefix of its role names, such as `Login`.
         public let prefix: String
 
-        /// A feature rule for `module`, whose roles start with `prefix`.
-        public init(module: String, prefix: String) {
-            self.module = module
-            self.prefix = prefix
-        }
-
         /// The names a feature publishes by role: builder protocol, builder, listener, dependency, coordinator.
         public var roleNames: [String] {
             ["Containable", "Container", "Listener", "Dependency", "Coordinating"].map { prefix + $0 }

@@ -111,41 +111,37 @@ public enum ImportGraphCheck {
         /// `[spi-import]`, `[testable-import]`, `[test-only]` and `[imports]` of an import of a package module.
         func importViolations(_ found: SourceImports.Import) -> [Violation] {
             let ownTest = target.isTest && found.module == Self.subject(of: target)
-            let testSuffix = target.isTest ? " (only \(found.module)Tests may)" : ""
-            var violations: [Violation] = []
-            if found.isSPI, rules.checkedModules.contains(found.module), !ownTest {
-                violations.append(
-                    Violation(
-                        rule: "spi-import", location: found.location,
-                        problem: "\(target.name) uses `@_spi(…) import \(found.module)`, which opens "
-                            + "\(found.module)'s SPI" + testSuffix,
-                        fix: "use `import \(found.module)` and only its public API"))
+            let openings: [(rule: String, spelling: String, opened: String, applies: Bool)] = [
+                ("spi-import", "@_spi(…) import", "SPI", found.isSPI && rules.checkedModules.contains(found.module)),
+                ("testable-import", "@testable import", "internals", found.isTestable),
+            ]
+            let violations = openings.filter { $0.applies && !ownTest }.map { rule, spelling, opened, _ in
+                Violation(
+                    rule: rule, location: found.location,
+                    problem: "\(target.name) uses `\(spelling) \(found.module)`, which opens \(found.module)'s "
+                        + opened + (target.isTest ? " (only \(found.module)Tests may)" : ""),
+                    fix: "use `import \(found.module)` and only its public API")
             }
-            if found.isTestable, !ownTest {
-                violations.append(
-                    Violation(
-                        rule: "testable-import", location: found.location,
-                        problem: "\(target.name) uses `@testable import \(found.module)`, which opens "
-                            + "\(found.module)'s internals" + testSuffix,
-                        fix: "use `import \(found.module)` and only its public API"))
-            } else if !rules.mayUseTestOnlyModules(target), rules.testOnly.contains(found.module) {
-                violations.append(
+            if found.isTestable, !ownTest { return violations }
+            if !rules.mayUseTestOnlyModules(target), rules.testOnly.contains(found.module) {
+                return violations + [
                     Violation(
                         rule: "test-only", location: found.location,
                         problem: "\(target.name) imports \(found.module), which only test targets may import",
-                        fix: "move the code that needs \(found.module) into a test target"))
-            } else if !allowed.imports.contains(found.module) {
-                violations.append(
-                    Violation(
-                        rule: "imports", location: found.location,
-                        problem: "\(target.name) imports \(found.module), but may import only \(describedAllowed)",
-                        fix: target.isTest
-                            ? "test the module through its public API, or import only library modules"
-                            : "depend on \(found.module)'s public builder protocol through your Dependency "
-                                + "instead, or change the `imports \(target.name):` rule in \(rulesPath) "
-                                + "if the architecture really changed"))
+                        fix: "move the code that needs \(found.module) into a test target")
+                ]
             }
-            return violations
+            guard !allowed.imports.contains(found.module) else { return violations }
+            return violations + [
+                Violation(
+                    rule: "imports", location: found.location,
+                    problem: "\(target.name) imports \(found.module), but may import only \(describedAllowed)",
+                    fix: target.isTest
+                        ? "test the module through its public API, or import only library modules"
+                        : "depend on \(found.module)'s public builder protocol through your Dependency instead, or "
+                            + "change the `imports \(target.name):` rule in \(rulesPath) if the architecture really "
+                            + "changed")
+            ]
         }
 
         /// `[test-only]` or `[imports]` of a declared dependency on a package module.

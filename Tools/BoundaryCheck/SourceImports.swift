@@ -36,13 +36,8 @@ public enum SourceImports {
         }.sorted { $0.path < $1.path }
     }
 
-    /// The modules the compiler reads as imported by `files` together (`swiftc -emit-imported-modules`).
-    public static func modules(importedBy files: [URL], toolchain: Toolchain) throws(BoundaryCheckError) -> Set<String>
-    {
-        try modules(importedByEach: [files], toolchain: toolchain)[0]
-    }
-
-    /// The modules imported by each group of files, one compiler run a group, side by side.
+    /// The modules the compiler reads as imported by each group of files (`swiftc -emit-imported-modules`), one
+    /// compiler run a group, side by side.
     static func modules(
         importedByEach groups: [[URL]], toolchain: Toolchain
     ) throws(BoundaryCheckError) -> [Set<String>] {

@@ -19,10 +19,8 @@ public struct Toolchain: Sendable {
 
     /// Finds `swiftc` on `PATH` with `swift-symbolgraph-extract` and `swift` next to it, and asks it for its
     /// target triple.
-    public static func locate(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(BoundaryCheckError) -> Toolchain {
-        let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    public static func locate() throws(BoundaryCheckError) -> Toolchain {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
         for directory in directories {
             let compiler = URL(fileURLWithPath: directory).appendingPathComponent("swiftc")
             let extractor = URL(fileURLWithPath: directory).appendingPathComponent("swift-symbolgraph-extract")
