@@ -72,7 +72,7 @@ let package = Package(
 
         // MARK: Tools
         .target(name: "ArgumentParsing", path: "Tools/ArgumentParsing"),
-        // What the tools read of a package: its evaluated manifest, through the processes that report it.
+        // How the tools read a package: its evaluated manifest, and the compiler tools that build it.
         .target(name: "PackageReading", path: "Tools/PackageReading"),
         .target(
             name: "BoundaryCheck", dependencies: ["ArgumentParsing", "PackageReading"], path: "Tools/BoundaryCheck"),

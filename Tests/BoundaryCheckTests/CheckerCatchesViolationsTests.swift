@@ -177,7 +177,7 @@ struct CheckerCatchesViolationsTests {
         #expect {
             try package.importViolations()
         } throws: { error in
-            guard case BoundaryCheckError.toolFailed(let detail) = error else { return false }
+            guard case ToolError.toolFailed(let detail) = error else { return false }
             return detail.hasPrefix("`swift package dump-package` could not evaluate ")
                 && detail.contains("never falls back to reading the manifest as text")
                 && detail.contains("cannot convert value of type 'String' to specified type 'Int'")
@@ -232,14 +232,14 @@ struct CheckerCatchesViolationsTests {
 
     @Test("A rules file with a line the checker does not understand is refused with its line number")
     func invalidRuleIsRefused() {
-        #expect(throws: BoundaryCheckError.invalidRule("rules.txt:2: `feature LoginFeature`")) {
+        #expect(throws: ToolError.invalidRule("rules.txt:2: `feature LoginFeature`")) {
             try BoundaryRules.parse("library Core\nfeature LoginFeature\n", file: "rules.txt")
         }
     }
 
     @Test("The evaluated manifest of this package has every target with its dependencies, path and exclusions")
     func manifestOfThisPackage() throws {
-        let manifest = try Toolchain.locate().manifest(of: PackageUnderTest.root)
+        let manifest = try PackageManifest(packageRoot: PackageUnderTest.root, toolchain: try Toolchain.locate())
         let login = try #require(manifest.target("LoginFeature"))
         #expect(login.dependencies == ["Core", "InputRules", "SignUpFeature"])
         #expect(login.path == "Modules/LoginFeature")

@@ -1,5 +1,6 @@
 import BoundaryCheck
 import Foundation
+import PackageReading
 
 /// A fixture directory copied to a temporary package, its `Package.swift.fixture` renamed to `Package.swift`
 /// (the name would make it a package inside this one), so SwiftPM can evaluate its manifest.
@@ -20,7 +21,7 @@ struct FixturePackage {
         let rulesText = try String(contentsOf: root.appendingPathComponent("BoundaryRules.txt"), encoding: .utf8)
         let toolchain = try Toolchain.locate()
         return try ImportGraphCheck.violations(
-            packageRoot: root, manifest: try toolchain.manifest(of: root),
+            packageRoot: root, manifest: try PackageManifest(packageRoot: root, toolchain: toolchain),
             rules: try BoundaryRules.parse(rulesText, file: "BoundaryRules.txt"), rulesPath: "BoundaryRules.txt",
             toolchain: toolchain)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PackageReading
 import Testing
 
 @testable import BoundaryCheck

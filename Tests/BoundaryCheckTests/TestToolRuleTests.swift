@@ -24,6 +24,6 @@ struct TestToolRuleTests {
 
     @Test("A test-tool line with a subject is an invalid rule")
     func malformed() {
-        #expect(throws: BoundaryCheckError.self) { try BoundaryRules.parse("test-tool Explore: X\n", file: "rules") }
+        #expect(throws: ToolError.self) { try BoundaryRules.parse("test-tool Explore: X\n", file: "rules") }
     }
 }

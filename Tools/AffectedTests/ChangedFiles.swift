@@ -37,7 +37,7 @@ public enum ChangedFiles {
     static func git(_ arguments: [String]) throws(Failure) -> String {
         let result: ProcessResult
         do {
-            result = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments)
+            result = try Toolchain.run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments)
         } catch {
             throw Failure(description: "git could not run: \(error)")
         }

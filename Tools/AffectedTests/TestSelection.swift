@@ -24,7 +24,7 @@ public struct PackageTarget: Equatable, Sendable {
     /// The targets of the package at `packageRoot`, in declaration order, from its manifest as SwiftPM evaluates
     /// it (`swift package dump-package`, the way `module-graph` reads it).
     public static func evaluated(in packageRoot: URL) throws -> [PackageTarget] {
-        try PackageManifest(packageRoot: packageRoot).targets.map { target in
+        try PackageManifest(packageRoot: packageRoot, toolchain: .locate()).targets.map { target in
             PackageTarget(
                 name: target.name, isTest: target.isTest, path: target.path, dependencies: target.dependencies)
         }

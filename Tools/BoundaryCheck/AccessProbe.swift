@@ -1,5 +1,5 @@
 public import Foundation
-import PackageReading
+public import PackageReading
 
 /// Compile-fail probes: every internal type and member of a module, named from outside it, must not compile.
 ///
@@ -46,7 +46,7 @@ public enum AccessProbe {
         module: String, publicSurface: ModuleSurface, internalSurface: ModuleSurface, publicNames: Set<String>,
         modulesDirectory: URL, additionalSearchPaths: [URL] = [], toolchain: Toolchain,
         referencing: (SurfaceSymbol, String, Int) -> String? = reference(to:module:index:)
-    ) throws(BoundaryCheckError) -> Outcome {
+    ) throws(ToolError) -> Outcome {
         var probe = Probe(module: module)
         let publicIdentifiers = Set(publicSurface.symbols.map(\.identifier))
         for symbol in internalSurface.symbols.sorted(by: { ($0.path, $0.identifier) < ($1.path, $1.identifier) })
@@ -183,7 +183,7 @@ public enum AccessProbe {
     /// error messages by line.
     static func typecheck(
         _ sources: [(source: String, name: String)], searchPaths: [URL], toolchain: Toolchain
-    ) throws(BoundaryCheckError) -> [[Int: [String]]] {
+    ) throws(ToolError) -> [[Int: [String]]] {
         let directory = try Toolchain.scratchDirectory("boundary-check-probe")
         defer { try? FileManager.default.removeItem(at: directory) }
         var files: [URL] = []

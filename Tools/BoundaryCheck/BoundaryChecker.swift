@@ -1,5 +1,5 @@
 public import Foundation
-import PackageReading
+public import PackageReading
 
 /// Runs every boundary check of a package against its built modules.
 ///
@@ -35,7 +35,7 @@ public struct BoundaryChecker: Sendable {
     ///
     /// A package without a rules file is checked with ``BoundaryRules/defaults(for:)``; one without baselines
     /// against its rules alone, until `--update-baselines` records them; one without probes has none to run.
-    public init(packageRoot: URL, modulesDirectory: URL, symbolGraphsDirectory: URL? = nil) throws(BoundaryCheckError) {
+    public init(packageRoot: URL, modulesDirectory: URL, symbolGraphsDirectory: URL? = nil) throws(ToolError) {
         self.packageRoot = packageRoot
         self.modulesDirectory = modulesDirectory
         self.symbolGraphsDirectory = symbolGraphsDirectory
@@ -45,7 +45,7 @@ public struct BoundaryChecker: Sendable {
         if let text = try? String(contentsOf: rulesFile, encoding: .utf8) {
             rules = try BoundaryRules.parse(text, file: rulesPath)
         } else if !FileManager.default.fileExists(atPath: rulesFile.path) {
-            let manifest = try toolchain.manifest(of: packageRoot)
+            let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain)
             rules = try BoundaryRules.parse(BoundaryRules.defaults(for: manifest.targets), file: "default rules")
             notes.append("no \(rulesPath); checking with the default rules (every `XFeature` target is a feature)")
         } else {
@@ -69,7 +69,7 @@ public struct BoundaryChecker: Sendable {
 
     /// The `Modules` directory of the build that produced the running executable (a test bundle or a tool),
     /// found from `/proc/self/exe`.
-    public static func runningBuildModules() throws(BoundaryCheckError) -> URL {
+    public static func runningBuildModules() throws(ToolError) -> URL {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             throw .unreadable("/proc/self/exe")
         }
@@ -84,16 +84,16 @@ public struct BoundaryChecker: Sendable {
     }
 
     /// The public surface of `module`.
-    public func publicSurface(of module: String) throws(BoundaryCheckError) -> ModuleSurface {
+    public func publicSurface(of module: String) throws(ToolError) -> ModuleSurface {
         try surface(of: module, minimumAccessLevel: "public")
     }
 
     /// The surface of `module` down to internal declarations.
-    public func internalSurface(of module: String) throws(BoundaryCheckError) -> ModuleSurface {
+    public func internalSurface(of module: String) throws(ToolError) -> ModuleSurface {
         try surface(of: module, minimumAccessLevel: "internal")
     }
 
-    private func surface(of module: String, minimumAccessLevel: String) throws(BoundaryCheckError) -> ModuleSurface {
+    private func surface(of module: String, minimumAccessLevel: String) throws(ToolError) -> ModuleSurface {
         let given = symbolGraphsDirectory?.appendingPathComponent(minimumAccessLevel).appendingPathComponent(module)
         if let given, FileManager.default.fileExists(atPath: given.path) {
             return try ModuleSurface.read(module: module, from: given)
@@ -104,7 +104,7 @@ public struct BoundaryChecker: Sendable {
     }
 
     /// The baseline drift of `module`, if any; none until the package records baselines.
-    public func checkBaseline(of module: String) throws(BoundaryCheckError) -> [Violation] {
+    public func checkBaseline(of module: String) throws(ToolError) -> [Violation] {
         guard recordsBaselines else { return [] }
         let file = Baseline.file(of: module, in: baselinesDirectory)
         let drift = Baseline.compare(
@@ -131,7 +131,7 @@ public struct BoundaryChecker: Sendable {
 
     /// Rewrites the baseline of every checked module from the built modules; returns the files it changed.
     @discardableResult
-    public func updateBaselines() throws(BoundaryCheckError) -> [String] {
+    public func updateBaselines() throws(ToolError) -> [String] {
         var changed: [String] = []
         for module in rules.checkedModules {
             let file = Baseline.file(of: module, in: baselinesDirectory)
@@ -150,7 +150,7 @@ public struct BoundaryChecker: Sendable {
     }
 
     /// The feature rules' violations of `module`; none when it is not a feature.
-    public func checkFeatureRules(of module: String) throws(BoundaryCheckError) -> [Violation] {
+    public func checkFeatureRules(of module: String) throws(ToolError) -> [Violation] {
         guard let feature = rules.feature(module) else { return [] }
         return relative(
             FeatureSurfaceCheck.violations(
@@ -159,14 +159,14 @@ public struct BoundaryChecker: Sendable {
     }
 
     /// The import graph's violations, from the sources and from the evaluated `Package.swift`.
-    public func checkImports() throws(BoundaryCheckError) -> [Violation] {
-        let manifest = try toolchain.manifest(of: packageRoot)
+    public func checkImports() throws(ToolError) -> [Violation] {
+        let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain)
         return try ImportGraphCheck.violations(
             packageRoot: packageRoot, manifest: manifest, rules: rules, rulesPath: rulesPath, toolchain: toolchain)
     }
 
     /// The access probe of `module`: every internal declaration, named from outside, must not compile.
-    public func checkInternals(of module: String) throws(BoundaryCheckError) -> AccessProbe.Outcome {
+    public func checkInternals(of module: String) throws(ToolError) -> AccessProbe.Outcome {
         var publicNames: Set<String> = []
         for name in Set(["Core", module]) {
             publicNames.formUnion(try publicSurface(of: name).symbols.map(\.name))
@@ -180,14 +180,14 @@ public struct BoundaryChecker: Sendable {
     }
 
     /// The hand-written probes' violations: the probes of `Tools/Probes`.
-    public func checkCompileProbes() throws(BoundaryCheckError) -> [Violation] {
+    public func checkCompileProbes() throws(ToolError) -> [Violation] {
         try CompileProbe.violations(
             directory: packageRoot.appendingPathComponent("Tools/Probes"), modulesDirectory: modulesDirectory,
             toolchain: toolchain, displayRoot: packageRoot)
     }
 
     /// Every check, in the order a reader fixes them: imports, feature rules, baselines, probes.
-    public func checkAll() throws(BoundaryCheckError) -> [Violation] {
+    public func checkAll() throws(ToolError) -> [Violation] {
         var violations = try checkImports() + checkStaleBaselines()
         for module in rules.checkedModules {
             violations += try checkFeatureRules(of: module)

@@ -1,5 +1,5 @@
 public import Foundation
-import PackageReading
+public import PackageReading
 
 /// Hand-written probes in `Tools/Probes`: each file must compile, unless its first lines say
 /// `// expect-error: <text>`, in which case it must fail with an error that contains the text.
@@ -31,7 +31,7 @@ public enum CompileProbe {
     /// Typechecks every probe in `directory` and returns the probes that did not behave as they say.
     public static func violations(
         directory: URL, modulesDirectory: URL, toolchain: Toolchain, displayRoot: URL
-    ) throws(BoundaryCheckError) -> [Violation] {
+    ) throws(ToolError) -> [Violation] {
         guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
         let files: [URL]
         do {

@@ -16,7 +16,7 @@ public enum ImportGraphCheck {
     /// module the compiler reports for a target but the scan cannot place is checked at the target's folder.
     public static func violations(
         packageRoot: URL, manifest: PackageManifest, rules: BoundaryRules, rulesPath: String, toolchain: Toolchain
-    ) throws(BoundaryCheckError) -> [Violation] {
+    ) throws(ToolError) -> [Violation] {
         let packageModules = Set(manifest.targets.map(\.name))
         let targets = manifest.targets.filter { !["system", "binary", "plugin"].contains($0.kind) }
         let files = targets.map { target in
@@ -70,7 +70,7 @@ public enum ImportGraphCheck {
     }
 
     /// The findings the compiler confirms: those whose file it reads as importing the module.
-    static func confirmed(_ findings: [Finding], toolchain: Toolchain) throws(BoundaryCheckError) -> [Violation] {
+    static func confirmed(_ findings: [Finding], toolchain: Toolchain) throws(ToolError) -> [Violation] {
         let suspects = Array(Set(findings.compactMap(\.declaration?.file))).sorted { $0.path < $1.path }
         let importedByFile = Dictionary(
             uniqueKeysWithValues: zip(

@@ -1,5 +1,5 @@
 public import Foundation
-import PackageReading
+public import PackageReading
 
 /// The declarations a built module exposes at some access level, as the compiler sees them.
 ///
@@ -32,7 +32,7 @@ public struct ModuleSurface: Sendable {
         additionalSearchPaths: [URL] = [],
         minimumAccessLevel: String = "public",
         toolchain: Toolchain
-    ) throws(BoundaryCheckError) -> ModuleSurface {
+    ) throws(ToolError) -> ModuleSurface {
         let output = try Toolchain.scratchDirectory("boundary-check-symbols")
         defer { try? FileManager.default.removeItem(at: output) }
         let searchPaths = ([modulesDirectory] + additionalSearchPaths).flatMap { ["-I", $0.path] }
@@ -52,7 +52,7 @@ public struct ModuleSurface: Sendable {
 
     /// Reads the surface of `module` from the symbol graphs in `directory` (such as the ones a package plugin gets
     /// from `packageManager.getSymbolGraph`).
-    public static func read(module: String, from directory: URL) throws(BoundaryCheckError) -> ModuleSurface {
+    public static func read(module: String, from directory: URL) throws(ToolError) -> ModuleSurface {
         let files: [URL]
         do {
             files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)

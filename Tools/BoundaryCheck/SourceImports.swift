@@ -40,7 +40,7 @@ public enum SourceImports {
     /// compiler run a group, side by side.
     static func modules(
         importedByEach groups: [[URL]], toolchain: Toolchain
-    ) throws(BoundaryCheckError) -> [Set<String>] {
+    ) throws(ToolError) -> [Set<String>] {
         let runs = groups.filter { !$0.isEmpty }.map { files in
             (files, FileManager.default.temporaryDirectory.appendingPathComponent("boundary-check-\(UUID()).txt"))
         }

@@ -36,7 +36,7 @@ enum ModuleGraphCommand {
     static func run(
         _ arguments: [String], defaultPackagePath: URL,
         graph: (URL) throws -> ModuleGraph = {
-            ModuleGraph(manifest: try PackageManifest(packageRoot: $0))
+            ModuleGraph(manifest: try PackageManifest(packageRoot: $0, toolchain: .locate()))
         },
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {

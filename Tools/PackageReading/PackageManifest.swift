@@ -42,12 +42,11 @@ public struct PackageManifest: Sendable {
     /// The targets in declaration order.
     public let targets: [Target]
 
-    /// Evaluates the manifest of the package at `packageRoot` with `swift package dump-package`, run by `swift`
-    /// (by default the `swift` on `PATH`).
+    /// Evaluates the manifest of the package at `packageRoot` with `swift package dump-package`.
     ///
     /// The result is kept for the rest of the process, keyed by the manifest's text, so several readers in one
     /// run evaluate it once.
-    public init(packageRoot: URL, swift: URL? = nil) throws(PackageReadingError) {
+    public init(packageRoot: URL, toolchain: Toolchain) throws(ToolError) {
         let file = packageRoot.appendingPathComponent("Package.swift")
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { throw .unreadable(file.path) }
         let key = packageRoot.standardizedFileURL.path + "\n" + text
@@ -58,9 +57,9 @@ public struct PackageManifest: Sendable {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("package-manifest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let arguments = ["package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"]
-        let result = try ProcessRunner.run(
-            swift ?? URL(fileURLWithPath: "/usr/bin/env"), (swift == nil ? ["swift"] : []) + arguments)
+        let result = try Toolchain.run(
+            toolchain.packageManager,
+            ["package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
         guard result.status == 0 else {
             throw .toolFailed(
                 "`swift package dump-package` could not evaluate \(file.path), so the declared dependencies "
@@ -72,7 +71,7 @@ public struct PackageManifest: Sendable {
     }
 
     /// Reads the JSON that `swift package dump-package` prints. `manifestText` only locates each target's line.
-    public init(json: Data, manifestText: String) throws(PackageReadingError) {
+    public init(json: Data, manifestText: String) throws(ToolError) {
         let dump: Dump
         do {
             dump = try JSONDecoder().decode(Dump.self, from: json)

@@ -1,0 +1,117 @@
+public import Foundation
+
+/// The compiler tools that read a package and its built modules: `swiftc`, `swift-symbolgraph-extract` and
+/// `swift`, found together on `PATH`, and the target triple `swiftc` compiles for; and how the tools run them.
+///
+/// They come from the toolchain that builds the package, so the symbol graphs and probes read the modules with
+/// the compiler that wrote them, for the target it wrote them for.
+public struct Toolchain: Sendable {
+    /// The `swiftc` the probes typecheck with.
+    public let compiler: URL
+    /// The `swift-symbolgraph-extract` next to `swiftc`, which reads a built module's declarations.
+    public let symbolGraphExtractor: URL
+    /// The `swift` next to `swiftc`, whose `swift package dump-package` evaluates a manifest.
+    public let packageManager: URL
+    /// The target triple `swiftc` compiles for by default, such as `x86_64-unknown-linux-gnu`: the triple of
+    /// the modules a plain `swift build` writes, read from `swiftc -print-target-info`.
+    public let targetTriple: String
+
+    /// Finds `swiftc` on `PATH` with `swift-symbolgraph-extract` and `swift` next to it, and asks it for its
+    /// target triple.
+    public static func locate() throws(ToolError) -> Toolchain {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        for directory in directories {
+            let compiler = URL(fileURLWithPath: directory).appendingPathComponent("swiftc")
+            let extractor = URL(fileURLWithPath: directory).appendingPathComponent("swift-symbolgraph-extract")
+            let packageManager = URL(fileURLWithPath: directory).appendingPathComponent("swift")
+            let tools = [compiler, extractor, packageManager]
+            if tools.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0.path) }) {
+                return Toolchain(
+                    compiler: compiler, symbolGraphExtractor: extractor, packageManager: packageManager,
+                    targetTriple: try targetTriple(of: compiler))
+            }
+        }
+        throw .toolNotFound("swiftc, swift-symbolgraph-extract and swift were not found together on PATH")
+    }
+
+    /// The default target triple of `compiler`: `target.triple` in the JSON of `swiftc -print-target-info`.
+    static func targetTriple(of compiler: URL) throws(ToolError) -> String {
+        struct TargetInfo: Decodable {
+            struct Target: Decodable { let triple: String }
+            let target: Target
+        }
+        let result = try run(compiler, ["-print-target-info"])
+        guard result.status == 0,
+            let info = try? JSONDecoder().decode(TargetInfo.self, from: Data(result.standardOutput.utf8))
+        else {
+            throw .toolFailed("`\(compiler.path) -print-target-info` did not print a target triple:\n\(result.output)")
+        }
+        return info.target.triple
+    }
+
+    /// A new folder in the temporary directory, named `prefix` and a UUID, which the caller removes.
+    public static func scratchDirectory(_ prefix: String) throws(ToolError) -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .toolFailed("cannot create \(directory.path): \(error)")
+        }
+        return directory
+    }
+
+    /// Runs `executable` with `arguments` and returns its exit status and its output.
+    public static func run(_ executable: URL, _ arguments: [String]) throws(ToolError) -> ProcessResult {
+        try runAll([(executable, arguments)])[0]
+    }
+
+    /// Runs several commands, at most one per processor at a time, and returns their results in order.
+    ///
+    /// The output goes through temporary files rather than pipes, so a chatty compiler can never block on a full
+    /// pipe buffer.
+    public static func runAll(_ commands: [(URL, [String])]) throws(ToolError) -> [ProcessResult] {
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var results: [ProcessResult] = []
+        for start in stride(from: 0, to: commands.count, by: width) {
+            var running: [(process: Process, logs: [URL])] = []
+            for (executable, arguments) in commands[start..<min(start + width, commands.count)] {
+                let logs = (0..<2).map { _ in
+                    FileManager.default.temporaryDirectory.appendingPathComponent("tool-output-\(UUID()).log")
+                }
+                let process = Process()
+                process.executableURL = executable
+                process.arguments = arguments
+                do {
+                    for log in logs { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
+                    process.standardOutput = try FileHandle(forWritingTo: logs[0])
+                    process.standardError = try FileHandle(forWritingTo: logs[1])
+                    try process.run()
+                } catch {
+                    throw .toolFailed("\(executable.lastPathComponent) could not start: \(error)")
+                }
+                running.append((process, logs))
+            }
+            for (process, logs) in running {
+                process.waitUntilExit()
+                let texts = logs.map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "" }
+                for log in logs { try? FileManager.default.removeItem(at: log) }
+                results.append(
+                    ProcessResult(status: process.terminationStatus, standardOutput: texts[0], standardError: texts[1]))
+            }
+        }
+        return results
+    }
+}
+
+/// What a finished command reported.
+public struct ProcessResult: Sendable {
+    /// The exit status; zero means success.
+    public let status: Int32
+    /// What it wrote to standard output.
+    public let standardOutput: String
+    /// What it wrote to standard error, where compilers write their diagnostics.
+    public let standardError: String
+
+    /// Both, standard output first: the whole report of a tool, for diagnostics and error messages.
+    public var output: String { standardOutput + standardError }
+}
