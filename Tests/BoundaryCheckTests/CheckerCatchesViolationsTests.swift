@@ -157,8 +157,8 @@ struct CheckerCatchesViolationsTests {
 
     @Test("A package without a rules file gets default rules: each XFeature target is a feature that imports none")
     func defaultRulesFitFeatureNaming() throws {
-        let targets = [("regular", "ProfileFeature"), ("regular", "Models"), ("executable", "App"), ("test", "T")]
-            .map { PackageManifest.Target(kind: $0, name: $1, dependencies: [], path: $1, exclude: [], line: nil) }
+        let targets = try [("regular", "ProfileFeature"), ("regular", "Models"), ("executable", "App"), ("test", "T")]
+            .map { kind, name in try PackageUnderTest.target(name, kind: kind) }
         let rules = try BoundaryRules.parse(BoundaryRules.defaults(for: targets), file: "default rules")
         #expect(rules.features == [BoundaryRules.Feature(module: "ProfileFeature", prefix: "Profile")])
         #expect(rules.imports["ProfileFeature"] == [])

@@ -59,10 +59,7 @@ public enum AccessProbe {
             probe.symbols.append(symbol)
             probe.lines.append(reference)
         }
-        guard !probe.symbols.isEmpty else {
-            return Outcome(
-                probedCount: 0, skipped: probe.skipped, violations: [], source: probe.source(testable: false))
-        }
+        guard !probe.symbols.isEmpty else { return probe.outcome(errors: [:], controlErrors: [:], publicNames: []) }
         let results = try typecheck(
             [
                 (probe.source(testable: false), "\(module)AccessProbe"),
@@ -158,17 +155,15 @@ public enum AccessProbe {
         if symbol.isType {
             return "@MainActor func \(function)() { _ = \(qualified).self }"
         }
-        let owner = ([symbol.extendedModule ?? module] + symbol.pathComponents.dropLast()).joined(separator: ".")
         guard symbol.pathComponents.count > 1 else {
             // A global function or variable.
-            if symbol.kind == "operator" { return nil }
-            return "@MainActor func \(function)() { _ = \(qualified) }"
+            return symbol.kind == "operator" ? nil : "@MainActor func \(function)() { _ = \(qualified) }"
         }
+        let owner = ([symbol.extendedModule ?? module] + symbol.pathComponents.dropLast()).joined(separator: ".")
         let member: String
         switch symbol.kind {
         case "operator", "subscript", "static subscript", "deinit": return nil
-        case "init": member = "Self.\(compoundReference(symbol.name))"
-        case "case", "static func", "static var": member = "Self.\(compoundReference(symbol.name))"
+        case "init", "case", "static func", "static var": member = "Self.\(compoundReference(symbol.name))"
         default: member = "self.\(compoundReference(symbol.name))"
         }
         return "extension \(owner) { @MainActor func \(function)() { _ = \(member) } }"

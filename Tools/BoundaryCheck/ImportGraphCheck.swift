@@ -28,13 +28,10 @@ public enum ImportGraphCheck {
         var findings: [Finding] = []
         for (target, (files, imported)) in zip(targets, zip(files, importedByTarget)) {
             guard let allowed = allowedModules(of: target, rules: rules) else {
+                let problem = "target \(target.name) has no import rule, so nothing says what it may import"
+                let fix = "add `imports \(target.name): <modules>` to \(rulesPath)"
                 findings.append(
-                    (
-                        Violation(
-                            rule: "imports", location: target.location,
-                            problem: "target \(target.name) has no import rule, so nothing says what it may import",
-                            fix: "add `imports \(target.name): <modules>` to \(rulesPath)"), nil
-                    ))
+                    (Violation(rule: "imports", location: target.location, problem: problem, fix: fix), nil))
                 continue
             }
             var scanned = files.flatMap { SourceImports.scan($0, displayRoot: packageRoot) }

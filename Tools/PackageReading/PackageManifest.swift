@@ -20,16 +20,6 @@ public struct PackageManifest: Sendable {
         /// The line of `Package.swift` that names it, when the name appears there literally.
         public let line: Int?
 
-        /// A target of `kind` named `name`, declared on `line` of `Package.swift` when known.
-        public init(kind: String, name: String, dependencies: [String], path: String, exclude: [String], line: Int?) {
-            self.kind = kind
-            self.name = name
-            self.dependencies = dependencies
-            self.path = path
-            self.exclude = exclude
-            self.line = line
-        }
-
         /// Whether it is a test target.
         public var isTest: Bool { kind == "test" }
 
