@@ -22,12 +22,7 @@ public enum AccessProbe {
     }
 
     /// Errors that mean "not visible from outside".
-    static let accessErrorFragments = [
-        "protection level",
-        "in scope",
-        "has no member",
-        "no type named",
-    ]
+    static let accessErrorFragments = ["protection level", "in scope", "has no member", "no type named"]
 
     /// Errors of the control that the compiler gives only once the name was found: a generic function or
     /// initializer named without a call leaves its generic parameters open, and overloads that differ only in
@@ -47,7 +42,7 @@ public enum AccessProbe {
         modulesDirectory: URL, additionalSearchPaths: [URL] = [], toolchain: Toolchain,
         referencing: (SurfaceSymbol, String, Int) -> String? = reference(to:module:index:)
     ) throws(ToolError) -> Outcome {
-        var probe = Probe(module: module)
+        var probe = Probe(module: module, imports: ["Core", module])
         let publicIdentifiers = Set(publicSurface.symbols.map(\.identifier))
         for symbol in internalSurface.symbols.sorted(by: { ($0.path, $0.identifier) < ($1.path, $1.identifier) })
         where !publicIdentifiers.contains(symbol.identifier) && !["public", "open"].contains(symbol.accessLevel) {
@@ -83,11 +78,6 @@ public enum AccessProbe {
         var lines: [String] = []
         var symbols: [SurfaceSymbol] = []
         var skipped: [String] = []
-
-        init(module: String) {
-            self.module = module
-            imports = ["Core", module]
-        }
 
         /// The probe's source; with `testable`, the control's, which imports the module with `@testable`.
         func source(testable: Bool) -> String {

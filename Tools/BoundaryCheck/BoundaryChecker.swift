@@ -51,8 +51,7 @@ public struct BoundaryChecker: Sendable {
         } else {
             throw .unreadable("rules file \(rulesFile.path)")
         }
-        let baselines = packageRoot.appendingPathComponent("Tools/Baselines")
-        recordsBaselines = Self.baselineFiles(in: baselines).isEmpty == false
+        recordsBaselines = !Self.baselineFiles(in: packageRoot.appendingPathComponent("Tools/Baselines")).isEmpty
         if !recordsBaselines {
             notes.append(
                 "no baselines recorded in Tools/Baselines; checking the rules alone until `--update-baselines` "
@@ -115,11 +114,8 @@ public struct BoundaryChecker: Sendable {
 
     /// Baseline files of modules the rules do not check (a module renamed or removed, or missing from the rules).
     public func checkStaleBaselines() -> [Violation] {
-        let checked = Set(rules.checkedModules)
-        return Self.baselineFiles(in: baselinesDirectory).map { String($0.dropLast(4)) }.filter {
-            !checked.contains($0)
-        }
-        .map { module in
+        let recorded = Self.baselineFiles(in: baselinesDirectory).map { String($0.dropLast(".txt".count)) }
+        return recorded.filter { !rules.checkedModules.contains($0) }.map { module in
             let path = displayPath(of: Baseline.file(of: module, in: baselinesDirectory))
             return Violation(
                 rule: "baseline", location: path,
