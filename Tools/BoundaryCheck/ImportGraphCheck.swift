@@ -46,7 +46,7 @@ public enum ImportGraphCheck {
                 findings += context.importViolations(found).map { ($0, found) }
             }
             for dependency in target.dependencies where packageModules.contains(dependency) {
-                findings += context.dependencyViolation(dependency).map { [($0, nil)] } ?? []
+                findings += context.useViolation(of: dependency, importedBy: nil).map { [($0, nil)] } ?? []
             }
         }
         return try confirmed(findings, toolchain: toolchain)
@@ -120,42 +120,39 @@ public enum ImportGraphCheck {
                     fix: "use `import \(found.module)` and only its public API")
             }
             if found.isTestable, !ownTest { return violations }
-            if !rules.mayUseTestOnlyModules(target), rules.testOnly.contains(found.module) {
-                return violations + [
-                    Violation(
-                        rule: "test-only", location: found.location,
-                        problem: "\(target.name) imports \(found.module), which only test targets may import",
-                        fix: "move the code that needs \(found.module) into a test target")
-                ]
-            }
-            guard !allowed.imports.contains(found.module) else { return violations }
-            return violations + [
-                Violation(
-                    rule: "imports", location: found.location,
-                    problem: "\(target.name) imports \(found.module), but may import only \(describedAllowed)",
-                    fix: target.isTest
-                        ? "test the module through its public API, or import only library modules"
-                        : "depend on \(found.module)'s public builder protocol through your Dependency instead, or "
-                            + "change the `imports \(target.name):` rule in \(rulesPath) if the architecture really "
-                            + "changed")
-            ]
+            return violations + [useViolation(of: found.module, importedBy: found)].compactMap { $0 }
         }
 
-        /// `[test-only]` or `[imports]` of a declared dependency on a package module.
-        func dependencyViolation(_ dependency: String) -> Violation? {
-            let builtOnly = rules.builds[target.name]?.contains(dependency) ?? false
-            if !rules.mayUseTestOnlyModules(target), !builtOnly, rules.testOnly.contains(dependency) {
+        /// `[test-only]` or `[imports]` of a package module the target uses: imports by the declaration `found`,
+        /// or, when `found` is `nil`, depends on in the manifest.
+        func useViolation(of module: String, importedBy found: SourceImports.Import?) -> Violation? {
+            let imported = found != nil
+            let location = found?.location ?? target.location
+            let uses = imported ? "imports" : "depends on"
+            let builtOnly = !imported && rules.builds[target.name]?.contains(module) == true
+            if !rules.mayUseTestOnlyModules(target), !builtOnly, rules.testOnly.contains(module) {
                 return Violation(
-                    rule: "test-only", location: target.location,
-                    problem: "\(target.name) depends on \(dependency), which only test targets may use",
-                    fix: "remove \"\(dependency)\" from the dependencies of \(target.name)")
+                    rule: "test-only", location: location,
+                    problem:
+                        "\(target.name) \(uses) \(module), which only test targets may \(imported ? "import" : "use")",
+                    fix: imported
+                        ? "move the code that needs \(module) into a test target"
+                        : "remove \"\(module)\" from the dependencies of \(target.name)")
             }
-            guard !allowed.dependencies.contains(dependency) else { return nil }
+            guard !(imported ? allowed.imports : allowed.dependencies).contains(module) else { return nil }
+            let ruleChange =
+                "change the `imports \(target.name):` rule in \(rulesPath) if the architecture really changed"
             return Violation(
-                rule: "imports", location: target.location,
-                problem: "\(target.name) depends on \(dependency), but may depend only on \(describedAllowed)",
-                fix: "remove \"\(dependency)\" from the dependencies of \(target.name), or change the "
-                    + "`imports \(target.name):` rule in \(rulesPath) if the architecture really changed")
+                rule: "imports", location: location,
+                problem: "\(target.name) \(uses) \(module), but may \(imported ? "import only" : "depend only on") "
+                    + describedAllowed,
+                fix: !imported
+                    ? "remove \"\(module)\" from the dependencies of \(target.name), or \(ruleChange)"
+                    : target.isTest
+                        ? "test the module through its public API, or import only library modules"
+                        : "depend on \(module)'s public builder protocol through your Dependency instead, or "
+                            + ruleChange
+            )
         }
     }
 }
