@@ -50,7 +50,10 @@ let package = Package(
         // The data: SQLite, the stores, the live services and their in-memory twins. Knows nothing of the terminal.
         .target(
             name: "AppData",
-            dependencies: ["Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CSQLite"],
+            dependencies: [
+                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "ProfileFeature", "CCrypt",
+                "CSQLite",
+            ],
             path: "App/Data"
         ),
         // The app's flows: the coordinator tree, deep links, restoration, the playgrounds and the session the
@@ -148,7 +151,8 @@ let package = Package(
         // What the app's tests share: running the app in process on a temporary data directory.
         .target(name: "AppTesting", dependencies: ["AppTerminal", "CSQLite"], path: "Tests/AppTesting"),
         .testTarget(
-            name: "AppDataTests", dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules"]),
+            name: "AppDataTests",
+            dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules", "ProfileFeature"]),
         .testTarget(
             name: "AppTerminalTests",
             dependencies: ["AppTerminal", "AppFlows", "AppTesting", "Core", "CoreTesting", "InputRules"]),

@@ -104,6 +104,12 @@ final class CommandSession {
                 notice = "Released below half way: the \(gesture) was cancelled and nothing moved."
             }
             return outcome
+        case .tab(let id):
+            if let tabBar = ScreenLines.tabBarOnTop(in: window), !tabBar.items.contains(where: { $0.id == id }) {
+                let ids = tabBar.items.map(\.id).joined(separator: ", ")
+                return .failed("no tab '\(TerminalText.quoted(id))' on this screen (tabs: \(ids))")
+            }
+            return carryOut { () throws(NavigationError) in _ = try window.tapTab(id) }
         case .open(let text):
             return session.open(text).map(Outcome.failed) ?? .done(output: nil)
         case .state:
@@ -135,7 +141,7 @@ final class CommandSession {
         }
         lines += wrapped(
             "Deep links: app://login, app://signup, app://feed, app://feed/popular, app://feed/post/<id>, "
-                + "app://feed/compose", first: "", rest: "  ")
+                + "app://feed/compose, app://profile, app://profile/edit", first: "", rest: "  ")
         lines += wrapped(
             "Lines starting with # are comments. Type an action's number or its id.",
             first: "", rest: "")

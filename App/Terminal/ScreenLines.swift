@@ -98,6 +98,29 @@ struct ScreenLines {
     }
 }
 
+extension ScreenLines {
+    /// The tab bar a person sees and taps: the innermost one on top (none while a sheet covers it), as
+    /// ``Core/Window/tapTab(_:)`` finds it.
+    static func tabBarOnTop(in window: Window) -> TabBarController? {
+        window.screensOnTop.last { $0 is TabBarController } as? TabBarController
+    }
+
+    /// The tab bar on top as one line, drawn by both front ends along the bottom of the screen: each tab's title
+    /// (the selected one marked), its badge in parentheses, and the command that taps it.
+    static func tabBarLine(in window: Window) -> StyledLine? {
+        guard let tabBar = tabBarOnTop(in: window), !tabBar.items.isEmpty else { return nil }
+        let selectedID = tabBar.selectedTab?.item.id
+        var line: StyledLine = [StyledSpan("Tabs: ", .dim)]
+        for (index, item) in tabBar.items.enumerated() {
+            if index > 0 { line.append(StyledSpan("  │  ", .dim)) }
+            line.append(StyledSpan(item.title, item.id == selectedID ? .selectedTab : .plain))
+            if let badge = item.badge { line.append(StyledSpan(" (\(badge))", .accent)) }
+            line.append(StyledSpan(" (tab \(item.id))", .dim))
+        }
+        return line
+    }
+}
+
 extension TextStyle {
     /// `line` as text for the line mode: every span escaped and styled; a selected tab, which a printed line
     /// cannot show reversed, between angle brackets.

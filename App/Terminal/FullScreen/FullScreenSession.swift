@@ -292,7 +292,8 @@ final class FullScreenSession {
     private func complete() {
         let vocabulary = Completion.Vocabulary(
             commands: Self.commandWords, actions: session.window.screensOnTop.flatMap { $0.content.actions.map(\.id) },
-            fields: session.window.screensOnTop.flatMap { $0.content.fields.map(\.id) }, links: Self.links)
+            fields: session.window.screensOnTop.flatMap { $0.content.fields.map(\.id) }, links: Self.links,
+            tabs: ScreenLines.tabBarOnTop(in: session.window)?.items.map(\.id) ?? [])
         guard let result = Completion.complete(editor.text, cursor: editor.cursor, vocabulary: vocabulary) else {
             return
         }
@@ -305,6 +306,7 @@ final class FullScreenSession {
     /// The deep links Tab completes (a post's link needs its id).
     static let links = [
         "app://login", "app://signup", "app://feed", "app://feed/popular", "app://feed/compose", "app://feed/post/",
+        "app://profile", "app://profile/edit",
     ]
 
     /// Every command word: those of ``Command/summary`` and the full screen's own.

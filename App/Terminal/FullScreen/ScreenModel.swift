@@ -27,10 +27,12 @@ struct ScreenModel: Equatable, Sendable {
     var sheet: Sheet?
     /// The coordinator tree beside the screen hierarchy, for the panel.
     var panel: [StyledLine]
+    /// The tab bar on top, drawn along the bottom of the screen, or `nil` when none is on top.
+    var tabBar: StyledLine?
 
     init(
         path: [String], canGoBack: Bool = false, notice: String? = nil, content: [StyledLine], sheet: Sheet? = nil,
-        panel: [StyledLine] = []
+        panel: [StyledLine] = [], tabBar: StyledLine? = nil
     ) {
         self.path = path
         self.canGoBack = canGoBack
@@ -38,6 +40,7 @@ struct ScreenModel: Equatable, Sendable {
         self.content = content
         self.sheet = sheet
         self.panel = panel
+        self.tabBar = tabBar
     }
 
     /// What `window` shows now, with `root`'s coordinator tree for the panel.
@@ -69,6 +72,7 @@ struct ScreenModel: Equatable, Sendable {
         panel.append([StyledSpan("Screens", .bold)])
         panel += StateReport.screenLines(window).map { [StyledSpan($0, $0.hasSuffix("<- top") ? .accent : .plain)] }
         self.panel = panel
+        tabBar = ScreenLines.tabBarLine(in: window)
     }
 
     // MARK: - Content

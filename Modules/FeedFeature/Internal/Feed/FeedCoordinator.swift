@@ -259,10 +259,6 @@ extension FeedCoordinator: FeedScreenListener {
     func feedScreenDidTapCompose() {
         showOnScreenIfFailing { () throws in try presentCompose() }
     }
-
-    func feedScreenDidTapLogOut() {
-        listener?.feedDidLogOut()
-    }
 }
 
 extension FeedCoordinator: PostListListener {
@@ -273,6 +269,10 @@ extension FeedCoordinator: PostListListener {
         } catch {
             presenter.showInlineError(FeedMessage.message(for: error))
         }
+    }
+
+    func listWillAppear(_ segment: FeedSegment) {
+        if segment == .latest { listener?.feedDidShowLatest() }
     }
 }
 
