@@ -36,11 +36,17 @@ final class CommandSession {
         renderer.render(window, notice: session.notice)
     }
 
+    /// Why `command` cannot be carried out now, before anything is tried: a held swipe lets only ``release`` and
+    /// the commands that look through. `nil` when it may be tried.
+    func refusal(of command: Command) -> String? {
+        guard !window.isIdle, window.transitionsInFlight.contains(where: \.isHeld), !command.isAllowedWhileGestureIsHeld
+        else { return nil }
+        return "a swipe is held; 'release' it first (state, tree, screen and help still work)"
+    }
+
     /// Carries out `command`.
     func execute(_ command: Command) -> Outcome {
-        if !window.isIdle, window.transitionsInFlight.contains(where: \.isHeld), !command.isAllowedWhileGestureIsHeld {
-            return .failed("a swipe is held; 'release' it first (state, tree, screen and help still work)")
-        }
+        if let refusal = refusal(of: command) { return .failed(refusal) }
         switch command {
         case .action(let id):
             let isOffered = window.screensOnTop.contains { screen in screen.content.actions.contains { $0.id == id } }
@@ -111,6 +117,12 @@ final class CommandSession {
         lines.append("  app://feed/compose")
         lines.append("Lines starting with # are comments. Actions are numbered on the screen; type a number or an id.")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The person's tap on the tab `id` of the tab bar on top, refused while a swipe is held as a command is.
+    func tapTab(_ id: String) -> Outcome {
+        if let refusal = refusal(of: .action(id)) { return .failed(refusal) }
+        return carryOut { () throws(NavigationError) in _ = try window.tapTab(id) }
     }
 
     // MARK: - Helpers

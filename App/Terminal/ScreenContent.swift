@@ -42,10 +42,11 @@ struct ScreenContent {
         }
     }
 
-    /// The number the next action gets, after numbering `id` of `screen` with it.
-    private mutating func number(_ id: String, of screen: ViewController) -> StyledSpan {
+    /// Numbers `id` of `screen` with the next number; the spans drawn for it, after its number, all reach it when
+    /// clicked.
+    private mutating func numbered(_ id: String, of screen: ViewController, _ spans: [StyledSpan]) -> StyledLine {
         actions.append(NumberedAction(screen: screen, id: id))
-        return StyledSpan("[\(actions.count)]", .accent)
+        return ([StyledSpan("[\(actions.count)]", .accent)] + spans).reaching(.action(actions.count))
     }
 
     private mutating func append(_ element: ScreenElement, of screen: ViewController) {
@@ -54,16 +55,17 @@ struct ScreenContent {
             lines.append([StyledSpan(text)])
         case .field(let field):
             let kind = field.isSecure ? ", secure" : ""
-            lines.append([
-                StyledSpan(field.label + " "), StyledSpan("(set \(field.id)\(kind))", .dim),
-                StyledSpan(": " + field.displayedValue),
-            ])
+            lines.append(
+                [
+                    StyledSpan(field.label + " "), StyledSpan("(set \(field.id)\(kind))", .dim),
+                    StyledSpan(": " + field.displayedValue),
+                ].reaching(.field(id: field.id, isSecure: field.isSecure)))
         case .button(let button):
             let availability = button.isEnabled ? "" : ", unavailable"
-            lines.append([
-                number(button.id, of: screen), StyledSpan(" " + button.title + " "),
-                StyledSpan("(\(button.id)\(availability))", .dim),
-            ])
+            lines.append(
+                numbered(
+                    button.id, of: screen,
+                    [StyledSpan(" " + button.title + " "), StyledSpan("(\(button.id)\(availability))", .dim)]))
         case .list(let list):
             guard !list.items.isEmpty else {
                 if let message = list.emptyMessage { lines.append([StyledSpan("  " + message, .dim)]) }
@@ -72,29 +74,41 @@ struct ScreenContent {
             for item in list.items {
                 var head = item.title
                 if let detail = item.detail { head += " · " + detail }
+                // A row with an action reaches it wherever it is clicked, its subtitle too.
+                var target: PointerTarget?
                 if let actionID = item.actionID {
-                    lines.append([
-                        number(actionID, of: screen), StyledSpan(" " + head + " "), StyledSpan("(\(actionID))", .dim),
-                    ])
+                    let row = numbered(
+                        actionID, of: screen, [StyledSpan(" " + head + " "), StyledSpan("(\(actionID))", .dim)])
+                    target = row.first?.target
+                    lines.append(row)
                 } else {
                     lines.append([StyledSpan("  - " + head)])
                 }
                 if let subtitle = item.subtitle {
-                    lines.append([StyledSpan("      " + subtitle)])
+                    lines.append([StyledSpan("      " + subtitle, target: target)])
                 }
             }
         case .segmentedControl(let control):
             var line: StyledLine = []
             for segment in control.segments {
                 if !line.isEmpty { line.append(StyledSpan("  ")) }
-                line += [
-                    number(segment.id, of: screen), StyledSpan(" "),
-                    StyledSpan(segment.title, segment.id == control.selectedID ? .selectedTab : .plain),
-                    StyledSpan(" "), StyledSpan("(\(segment.id))", .dim),
-                ]
+                line += numbered(
+                    segment.id, of: screen,
+                    [
+                        StyledSpan(" "),
+                        StyledSpan(segment.title, segment.id == control.selectedID ? .selectedTab : .plain),
+                        StyledSpan(" "), StyledSpan("(\(segment.id))", .dim),
+                    ])
             }
             lines.append(line)
         }
+    }
+}
+
+extension [StyledSpan] {
+    /// The spans, each reaching `target` when clicked.
+    fileprivate func reaching(_ target: PointerTarget) -> StyledLine {
+        map { StyledSpan($0.text, $0.style, target: target) }
     }
 }
 
