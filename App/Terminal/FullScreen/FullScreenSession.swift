@@ -371,8 +371,15 @@ final class FullScreenSession {
             "  Ctrl-U/Ctrl-K delete to start/end, Ctrl-W delete a word, ↑/↓ history, Tab complete,",
             "  PgUp/PgDn scroll, F2 tree panel, Esc clear messages, Ctrl-L redraw, Ctrl-C or Ctrl-D (empty line) quit",
         ]
+        let pointer = [
+            "Pointer (where the terminal reports the mouse; not with --no-mouse):",
+            "  click an action, a row, a segment or a tab to tap it; click a field to type `set <field> `",
+            "  (a secure field asks at the hidden prompt); click ‹ back to go back; the wheel scrolls",
+            "  drag from a pushed screen's left edge to the right to swipe back, a sheet's top border down to",
+            "  swipe it down: let go at half way or more to finish, before to cancel (as release)",
+        ]
         return TerminalCommand.allCases.map { "  \($0.rawValue)  \($0.meaning)\n" }.joined()
-            + keys.joined(separator: "\n") + "\n"
+            + (keys + (terminal.reportsPointer ? pointer : [])).joined(separator: "\n") + "\n"
     }
 
     private func perform(_ command: TerminalCommand) {

@@ -19,6 +19,8 @@ final class NcursesTerminal {
     /// Whether the terminal reports the mouse to this app: asked for, and known to terminfo.
     let reportsPointer: Bool
     private var isOpen = true
+    /// Pointer events read with an earlier one and not yet returned, oldest first.
+    private var pendingPointerEvents: [PointerEvent] = []
     /// Whether motion reporting still waits to be asked for, after the first draw.
     private var awaitsDragReporting: Bool
 
@@ -151,6 +153,7 @@ final class NcursesTerminal {
 
     /// Waits up to `timeout` milliseconds for a key; `nil` when none came (or the key means nothing here).
     func readKey(timeout: Int32) -> EditingKey? {
+        if !pendingPointerEvents.isEmpty { return .pointer(pendingPointerEvents.removeFirst()) }
         wtimeout(window, timeout)
         var value: wint_t = 0
         let result = wget_wch(window, &value)
@@ -161,10 +164,23 @@ final class NcursesTerminal {
         return characterKey(UInt32(value))
     }
 
-    /// The mouse report ncurses has read, as a ``PointerEvent``; `nil` for what the full screen does not use.
+    /// The mouse reports ncurses has read, the first of them as a ``PointerEvent`` and the rest kept for the next
+    /// reads; `nil` for what the full screen does not use.
+    ///
+    /// Reports that arrive together (a press and its release, a drag's motion) are read in one run and announced
+    /// once; `getmouse` gives them newest first.
     private func pointerEvent() -> EditingKey? {
+        var newestFirst: [PointerEvent] = []
         var event = MEVENT()
-        guard getmouse(&event) == OK else { return nil }
+        while getmouse(&event) == OK {
+            if let pointer = Self.pointerEvent(event) { newestFirst.append(pointer) }
+        }
+        pendingPointerEvents += newestFirst.reversed()
+        guard !pendingPointerEvents.isEmpty else { return nil }
+        return .pointer(pendingPointerEvents.removeFirst())
+    }
+
+    private static func pointerEvent(_ event: MEVENT) -> PointerEvent? {
         let state = event.bstate
         let kind: PointerEvent.Kind
         if state & cncurses_button1_pressed() != 0 {
@@ -180,7 +196,7 @@ final class NcursesTerminal {
         } else {
             return nil
         }
-        return .pointer(PointerEvent(kind: kind, row: Int(event.y), column: Int(event.x)))
+        return PointerEvent(kind: kind, row: Int(event.y), column: Int(event.x))
     }
 
     private func functionKey(_ code: Int32) -> EditingKey? {
