@@ -60,7 +60,10 @@ final class CommandLoop {
         var lineNumber = 0
         var anyFailed = false
         while true {
-            if isInteractive { output.write("> ") }
+            if isInteractive {
+                if let held = commands.heldSwipeStatus { output.write(style.dim(held) + "\n") }
+                output.write("> ")
+            }
             guard let line = reader.next() else {
                 // Ctrl-D at a terminal: ask first when work would be lost.
                 if isInteractive, !confirmsLeaving(afterEndOfInput: true) { continue }
@@ -76,6 +79,7 @@ final class CommandLoop {
             case .done(let text):
                 if let text { output.write(text) }
                 if isInteractive, text == nil { output.write("\n" + commands.renderScreen()) }
+                if isInteractive, let notice = commands.notice { output.write(style.dim(notice) + "\n") }
             case .failed(let message):
                 anyFailed = true
                 if isInteractive {

@@ -31,6 +31,19 @@ final class CommandSession {
 
     private var window: Window { session.window }
 
+    /// What a person at a terminal is told about the last command beyond the screen, or `nil`: a `release` that
+    /// cancelled the swipe, which leaves the screen as it was, says so.
+    private(set) var notice: String?
+
+    /// While a swipe is held, what it is and what `release` will do; `nil` otherwise. Both front ends show it.
+    var heldSwipeStatus: String? {
+        guard let held = window.transitionsInFlight.first(where: \.isHeld) else { return nil }
+        let gesture = held.kind == .swipeDown ? "Swipe down" : "Swipe back"
+        let percent = Int((held.progress * 100).rounded())
+        let release = held.progress >= 0.5 ? "release finishes it" : "release cancels it"
+        return "\(gesture) held at \(percent)% · \(release) · state, tree, screen and help still work"
+    }
+
     /// The screen as a person sees it, below a reminder of the link that waits for a log-in, if any.
     func renderScreen() -> String {
         renderer.render(window, notice: session.notice)
@@ -46,6 +59,7 @@ final class CommandSession {
 
     /// Carries out `command`.
     func execute(_ command: Command) -> Outcome {
+        notice = nil
         if let refusal = refusal(of: command) { return .failed(refusal) }
         switch command {
         case .action(let id):
@@ -88,7 +102,14 @@ final class CommandSession {
                 try window.updateGesture(progress: progress)
             }
         case .release:
-            return carryOut { () throws(NavigationError) in try window.releaseGesture() }
+            let cancelled = window.transitionsInFlight.first(where: \.isHeld).map { held in
+                (held.kind == .swipeDown ? "swipe down" : "swipe back", held.progress < 0.5)
+            }
+            let outcome = carryOut { () throws(NavigationError) in try window.releaseGesture() }
+            if case .done = outcome, let (gesture, isCancelled) = cancelled, isCancelled {
+                notice = "Released below half way: the \(gesture) was cancelled and nothing moved."
+            }
+            return outcome
         case .open(let text):
             return session.open(text).map(Outcome.failed) ?? .done(output: nil)
         case .state:
@@ -106,16 +127,24 @@ final class CommandSession {
         }
     }
 
-    /// The text of `help`.
+    /// The widest line `help` writes: it fits an 80-column terminal without wrapping.
+    static let helpWidth = 79
+
+    /// The text of `help`, every line at most ``helpWidth`` characters: a meaning too long for its line goes on
+    /// below its own column.
     static var helpText: String {
-        let width = (Command.summary.map(\.usage.count).max() ?? 0) + 2
+        let column = (Command.summary.map(\.usage.count).max() ?? 0) + 4
         var lines = ["Commands:"]
         for entry in Command.summary {
-            lines.append("  " + entry.usage + String(repeating: " ", count: width - entry.usage.count) + entry.meaning)
+            let lead = "  " + entry.usage + String(repeating: " ", count: column - 2 - entry.usage.count)
+            lines += wrapped(entry.meaning, first: lead, rest: String(repeating: " ", count: column))
         }
-        lines.append("Deep links: app://login, app://signup, app://feed, app://feed/popular, app://feed/post/<id>,")
-        lines.append("  app://feed/compose")
-        lines.append("Lines starting with # are comments. Actions are numbered on the screen; type a number or an id.")
+        lines += wrapped(
+            "Deep links: app://login, app://signup, app://feed, app://feed/popular, app://feed/post/<id>, "
+                + "app://feed/compose", first: "", rest: "  ")
+        lines += wrapped(
+            "Lines starting with # are comments. Type an action's number or its id.",
+            first: "", rest: "")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -123,6 +152,25 @@ final class CommandSession {
     func tapTab(_ id: String) -> Outcome {
         if let refusal = refusal(of: .action(id)) { return .failed(refusal) }
         return carryOut { () throws(NavigationError) in _ = try window.tapTab(id) }
+    }
+
+    /// `text` cut at spaces into lines of at most ``helpWidth`` characters, the first after `first`, the others
+    /// after `rest`.
+    static func wrapped(_ text: String, first: String, rest: String) -> [String] {
+        var lines: [String] = []
+        var line = first
+        var isLineEmpty = true
+        for word in text.split(separator: " ") {
+            if !isLineEmpty, line.count + 1 + word.count > helpWidth {
+                lines.append(line)
+                line = rest
+                isLineEmpty = true
+            }
+            line += (isLineEmpty ? "" : " ") + word
+            isLineEmpty = false
+        }
+        lines.append(line)
+        return lines
     }
 
     // MARK: - Helpers

@@ -11,8 +11,8 @@ struct ScreenRenderer {
     let style: TextStyle
 
     /// The actions on top, in the order they are drawn and numbered (from 1).
-    static func numberedActions(in window: Window) -> [ScreenContent.NumberedAction] {
-        ScreenContent(of: window.screensOnTop).actions
+    static func numberedActions(in window: Window) -> [ScreenLines.NumberedAction] {
+        ScreenLines(of: window.screensOnTop).actions
     }
 
     /// The screen as lines of text, ending with a line break; `notice`, when given, is drawn above it (the app's
@@ -52,7 +52,7 @@ struct ScreenRenderer {
         if breadcrumb.count > 1 {
             lines.append(style.dim(breadcrumb.map(TerminalText.escaped).joined(separator: " › ")))
         }
-        return lines + ScreenContent(of: path).lines.map(style.text(of:))
+        return lines + ScreenLines(of: path).lines.map(style.text(of:))
     }
 
     // MARK: - Paths

@@ -34,14 +34,14 @@ public protocol FeedListener: AnyObject {
 /// on the feed's screens, so the parent decides how to report it. Each route
 /// first closes what is in the way (a presented compose sheet, a pushed post),
 /// so it works whatever the user was doing; but it never throws away a draft:
-/// while compose holds a non-empty draft, a route that would close it throws
+/// while compose holds a draft that is not blank, a route that would close it throws
 /// ``FeedRouteError/draftInProgress`` and changes nothing.
 @MainActor
 public protocol FeedCoordinating: ViewableCoordinating {
     /// Shows a segment (pops to the feed and dismisses what is presented first).
     ///
     /// - Throws: ``FeedRouteError/draftInProgress``, changing nothing, while
-    ///   compose holds a non-empty draft; ``FeedRouteError/unavailable(_:)``
+    ///   compose holds a draft that is not blank; ``FeedRouteError/unavailable(_:)``
     ///   when the navigation failed.
     func showSegment(_ segment: FeedSegment) throws(FeedRouteError)
 
@@ -50,7 +50,7 @@ public protocol FeedCoordinating: ViewableCoordinating {
     ///
     /// - Throws: ``FeedRouteError/postNotFound(_:)``, changing nothing, when
     ///   there is no such post; ``FeedRouteError/draftInProgress``, changing
-    ///   nothing, while compose holds a non-empty draft;
+    ///   nothing, while compose holds a draft that is not blank;
     ///   ``FeedRouteError/unavailable(_:)`` when the post service or the
     ///   navigation failed.
     func showPost(id: String) throws(FeedRouteError)
@@ -61,6 +61,11 @@ public protocol FeedCoordinating: ViewableCoordinating {
     /// - Throws: ``FeedRouteError/unavailable(_:)`` when the navigation
     ///   failed; compose is then not attached.
     func showCompose() throws(FeedRouteError)
+
+    /// Whether compose holds a draft that leaving the app now would lose (one
+    /// that is not blank), so the parent can ask first without knowing the
+    /// feed's screens.
+    var holdsDraft: Bool { get }
 }
 
 /// Builds the feed: the `feed` screen with its Latest and Popular segments,

@@ -45,7 +45,7 @@ struct SharedDataTests {
         // The demo account likes post 2; another process takes the like back while this screen still shows it.
         let input = LineByLineInput(
             [
-                "set email demo@example.com", "set password demo-password", "login", "post.2", "screen", "like",
+                "set email demo@example.com", "set password demo-password", "login", "post.2", "screen", "unlike",
                 "screen",
             ],
             beforeLine: [
@@ -58,7 +58,7 @@ struct SharedDataTests {
         #expect(run.status == 0, "\(run.error)")
         let screens = run.output.components(separatedBy: "Post\n====")
         try #require(screens.count == 3)
-        #expect(screens[1].contains("3 likes") && screens[1].contains("Unlike (like)"))
+        #expect(screens[1].contains("3 likes") && screens[1].contains("Unlike (unlike)"))
         // "Unlike" asked for not liked, which is already stored: a toggle would have liked it again.
         #expect(screens[2].contains("2 likes") && screens[2].contains("[1] Like (like)"))
         #expect(try data.count("SELECT count(*) FROM likes WHERE post_id = 2 AND email = 'demo@example.com'") == 0)

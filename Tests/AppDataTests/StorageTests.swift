@@ -66,7 +66,7 @@ struct StorageTests {
         }
         let run = data.run("set email old@x.co\nset password old-password\nlogin\npost.9\nscreen\n")
         #expect(run.status == 0, "\(run.error)")
-        #expect(run.output.contains("kept") && run.output.contains("1 like") && run.output.contains("Unlike (like)"))
+        #expect(run.output.contains("kept") && run.output.contains("1 like") && run.output.contains("Unlike (unlike)"))
         #expect(try data.count("PRAGMA user_version") == Schema.version)
         #expect(try data.count("SELECT count(*) FROM posts") == 1, "no demo posts added to an existing database")
     }
@@ -168,7 +168,7 @@ struct StorageTests {
         }
         #expect(first.lastState?.user == "Old", "the session was imported")
         #expect(first.output.contains("from the old days") && first.output.contains("2 likes"))
-        #expect(first.output.contains("Unlike (like)"), "Old's like was imported")
+        #expect(first.output.contains("Unlike (unlike)"), "Old's like was imported")
         #expect(try data.sql("SELECT password_hash FROM accounts WHERE email = 'old@example.com'") == [hash])
         #expect(try data.count("SELECT count(*) FROM accounts") == 2, "no demo account beside imported ones")
         #expect(try data.sql("SELECT id FROM posts ORDER BY id") == ["3", "7"], "ids kept, no demo posts")

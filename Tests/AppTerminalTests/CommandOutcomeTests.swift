@@ -49,7 +49,7 @@ struct CommandOutcomeTests {
         try root.window.performAction("login")
         let refused = Result { () throws(UserFacingError) in
             try root.appCoordinator.carryOut { () throws(UserFacingError) in
-                try root.appCoordinator.open(.feed(.post(id: "999")))
+                try root.links.get().open(.feed(.post(id: "999")))
             }
         }
         #expect(throws: UserFacingError(description: "no post with id '999'")) { try refused.get() }

@@ -55,7 +55,7 @@ struct DeepLinkRoutingTests {
         let hint = "Log in or sign up to continue to app://feed/post/2.\n"
         #expect(run.output.components(separatedBy: hint).count == 2, "drawn once: not before the link, not after")
         #expect(run.output.contains(hint + "Log in\n======\n"), "drawn above the login screen")
-        #expect(run.output.hasSuffix("[1] Unlike (like)\n"), "the log-in continued to the post")
+        #expect(run.output.hasSuffix("[1] Unlike (unlike)\n"), "the log-in continued to the post")
     }
 
     @Test("A protected link after signing up from a link continues to its target")

@@ -34,7 +34,7 @@ struct FeedRouteOutcomeTests {
 
         let reason = NavigationError.alreadyPresenting.description
         #expect(throws: UserFacingError(description: "the compose sheet cannot be shown: \(reason)")) {
-            try root.appCoordinator.open(.feed(.compose))
+            try root.links.get().open(.feed(.compose))
         }
         #expect(root.window.presentedViewControllers.map(\.screenID) == ["other.sheet"])
         #expect(root.window.screensOnTop.allSatisfy { $0.content.errorMessage == nil }, "nothing to find on screen")
@@ -48,9 +48,9 @@ struct FeedRouteOutcomeTests {
         let root = try loggedInRoot(data)
         defer { root.appCoordinator.stop() }
 
-        try root.appCoordinator.open(.feed(.compose))
+        try root.links.get().open(.feed(.compose))
         try root.window.setText("Half a thought", forField: "text")
-        try root.appCoordinator.open(.feed(.compose))
+        try root.links.get().open(.feed(.compose))
         #expect(root.window.topViewController?.screenID == "feed.compose")
         #expect(root.window.topViewController?.content.fields.first?.displayedValue == "Half a thought")
     }
@@ -61,12 +61,12 @@ struct FeedRouteOutcomeTests {
         let root = try loggedInRoot(data)
         defer { root.appCoordinator.stop() }
 
-        try root.appCoordinator.open(.feed(.compose))
+        try root.links.get().open(.feed(.compose))
         try root.window.setText("Half a thought", forField: "text")
         #expect(
             throws: UserFacingError(description: "the compose sheet holds an unsaved draft; post or discard it first")
         ) {
-            try root.appCoordinator.open(.feed(.popular))
+            try root.links.get().open(.feed(.popular))
         }
         #expect(root.window.topViewController?.screenID == "feed.compose")
     }

@@ -128,7 +128,7 @@ struct FlowTests {
         let run = data.run(AppHarness.demoLogin + "post.1\nlike\nscreen\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("3 likes"))
-        #expect(run.output.contains("[1] Unlike (like)"))
+        #expect(run.output.contains("[1] Unlike (unlike)"))
     }
 
     @Test("quit ends the session at once with exit code 0")

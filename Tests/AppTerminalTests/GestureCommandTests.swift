@@ -30,6 +30,20 @@ private struct TransitionState: Equatable {
 @Suite("Held swipes from the command line")
 @MainActor
 struct GestureCommandTests {
+    @Test("At a terminal the line mode says a swipe is held and what release will do, and that a release cancelled it")
+    func lineModeShowsTheHeldSwipe() throws {
+        let data = try TemporaryDataDirectory()
+        let lines = (AppHarness.demoLogin + "post.1\nswipe back 0.3\nrelease\nquit\n").split(separator: "\n")
+        let run = AppHarness.run(
+            input: TerminalKeystrokes(lines.map { $0 + "\n" }), arguments: ["--data-dir", data.path])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("Swipe back held at 30% · release cancels it"))
+        #expect(run.output.contains("Released below half way: the swipe back was cancelled and nothing moved."))
+        let scripted = data.run(AppHarness.demoLogin + "post.1\nswipe back 0.3\nrelease\n")
+        #expect(
+            !scripted.output.contains("held at") && !scripted.output.contains("Released"), "a script prints nothing")
+    }
+
     @Test("A swipe back held at 0.3 shows in state, refuses other commands, and cancels on release")
     func cancelledSwipeBack() throws {
         let data = try TemporaryDataDirectory()

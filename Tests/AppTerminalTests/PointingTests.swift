@@ -6,8 +6,8 @@ import Testing
 /// A screen with every kind of element, as a feature draws it.
 @MainActor
 private final class EveryElementScreen: ViewController {
-    override var content: Core.ScreenContent {
-        Core.ScreenContent(
+    override var content: ScreenContent {
+        ScreenContent(
             title: "Everything",
             elements: [
                 .segmentedControl(
@@ -45,7 +45,7 @@ struct PointingTests {
     private static func everything(canGoBack: Bool = true) -> ScreenModel {
         let screen = EveryElementScreen(screenID: "everything")
         return ScreenModel(
-            path: ["Feed", "Everything"], canGoBack: canGoBack, content: AppTerminal.ScreenContent(of: [screen]).lines)
+            path: ["Feed", "Everything"], canGoBack: canGoBack, content: ScreenLines(of: [screen]).lines)
     }
 
     @Test("Each element reaches what it stands for, across its wrapped rows; plain text and blank space reach nothing")

@@ -353,7 +353,7 @@ private let snapshotCommands = "state\nscreen\n"
         case "feed.latest", "feed.popular":
             here = ["popular", "latest", "compose", "compose", "1", "2", "4", "logout"]
         case "feed.post":
-            here = ["like", "back", "compose"]
+            here = ["like", "unlike", "back", "compose"]
         case "feed.compose":
             here = ["set text draft \(round)", "set text draft \(round)", "post", "cancel", "discard"]
         default:

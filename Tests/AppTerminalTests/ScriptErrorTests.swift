@@ -126,3 +126,30 @@ struct ScriptErrorTests {
         }
     }
 }
+
+@Suite("An inline error goes once the input it was about changes")
+@MainActor
+struct StaleErrorTests {
+    @Test("'Wrong email or password.' goes when the password is typed again")
+    func retypedPasswordClearsTheError() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            "set email demo@example.com\nset password wrong-password\nlogin\nstate\nset password demo-password\nstate\n",
+            arguments: ["--keep-going"])
+        #expect(run.states.count == 2)
+        #expect(run.states.first?.error == "Wrong email or password.")
+        #expect(run.states.last?.error == nil, "the retyped password cleared the error")
+    }
+
+    @Test("A too-long post's error goes when the text is shortened")
+    func shortenedTextClearsTheError() throws {
+        let data = try TemporaryDataDirectory()
+        let long = String(repeating: "x", count: 600)
+        let run = data.run(
+            AppHarness.demoLogin + "compose\nset text \(long)\npost\nstate\nset text short now\nstate\n",
+            arguments: ["--keep-going"])
+        #expect(run.states.count == 2)
+        #expect(run.states.first?.error != nil, "the long post was refused with an error")
+        #expect(run.states.last?.error == nil, "the shortened text cleared the error")
+    }
+}

@@ -87,6 +87,20 @@ struct LineModeLeavingTests {
         #expect(!run.output.contains("kept for next time"))
     }
 
+    @Test("A draft of spaces is no draft anywhere: the sheet closes on a swipe down and leaving asks nothing")
+    func blankDraftIsNoDraft() throws {
+        let data = try TemporaryDataDirectory()
+        let swipe = data.run(AppHarness.demoLogin + "compose\nset text    \nscreen\ndismiss\nstate\n")
+        #expect(swipe.status == 0, "\(swipe.error)")
+        #expect(swipe.output.contains("Post (set text):    \n"), "the draft holds three spaces")
+        #expect(swipe.lastState?.presented.isEmpty == true, "the swipe down closed the sheet")
+        let input = TerminalKeystrokes(
+            (AppHarness.demoLogin + "compose\nset text    \n").split(separator: "\n").map { $0 + "\n" } + ["quit\n"])
+        let quit = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+        #expect(quit.status == 0)
+        #expect(!quit.output.contains("Leave?"))
+    }
+
     @Test("Ctrl-D in a sign-up asks; Ctrl-D again at the question leaves")
     func endOfInputInSignUpAsks() throws {
         let data = try TemporaryDataDirectory()

@@ -83,6 +83,22 @@ final class ClockedStage {
     func screen(_ id: String) -> ViewController? {
         navigation.viewControllers.first { $0.screenID == id }
     }
+
+    /// The coordinator that owns the stage's navigation stack, so the coordinators under it route in the stage's
+    /// window's queue.
+    private lazy var root: ScreenCoordinator = {
+        let root = ScreenCoordinator("stage", screen: navigation)
+        root.start()
+        return root
+    }()
+
+    /// A started coordinator without a screen, attached under the stage's root: its routing requests wait for the
+    /// stage's window.
+    func flow(_ label: String, log: EventLog? = nil) throws -> FlowCoordinator {
+        let flow = FlowCoordinator(label, log: log)
+        try root.addChild(flow)
+        return flow
+    }
 }
 
 @Suite("Animated transitions")

@@ -42,11 +42,11 @@ private final class PageCoordinator: ViewableCoordinator<TestScreen> {
             return .nearest(because: error)
         }
         guard let childState = state.children.first else { return .restored }
-        do {
-            return try showNext(animated: true).restore(from: childState)
-        } catch {
-            return .nearest(because: .noLongerApplies("page\(number + 1) cannot be shown: \(error)"))
-        }
+        let page = PageCoordinator(number: number + 1)
+        let result = addChild(
+            page, showing: { try self.viewControllerable.push($0) }, restoringFrom: childState)
+        if page.parent === self { next = page }
+        return result
     }
 }
 
@@ -99,8 +99,8 @@ struct RestorationTests {
         root.stop()
     }
 
-    @Test("Restoring with animated transitions on a manual clock waits for each step, then the tree is whole")
-    func restoresWithAnimatedTransitions() throws {
+    @Test("Restoring in a window on a manual clock shows the whole place at once, without animation")
+    func restoresOnManualClock() throws {
         let (_, live) = try liveStack()
         let record = try #require(live.restorationState)
         live.stop()
@@ -116,10 +116,7 @@ struct RestorationTests {
             let result = root.restore(from: record)
 
             #expect(result.isComplete)
-            #expect(!window.isIdle, "the first push is still moving")
-            #expect(navigation.viewControllers.map(\.screenID) == ["page0", "page1"])
-            clock.runUntilIdle()
-            #expect(window.isIdle)
+            #expect(window.isIdle, "restoring animates nothing")
             #expect(navigation.viewControllers.map(\.screenID) == ["page0", "page1", "page2", "page3"])
             #expect(window.topScreenID == "page3")
             #expect(root.children.map(\.name) == ["page1"])
@@ -167,6 +164,71 @@ struct RestorationTests {
         let parent = RestorationState(kind: "app", version: 1, children: [state])
         #expect(parent.child(ofKind: "feed") == state)
         #expect(parent.child(ofKind: "login") == nil)
+    }
+
+    @Test(
+        "A child restored in one step with its showing reads its record after it started, so its start loads nothing over it"
+    )
+    func childReadsItsRecordAfterStarting() throws {
+        /// A screen whose coordinator loads a saved draft when it starts, as a compose screen does.
+        final class DraftCoordinator: ViewableCoordinator<TestScreen> {
+            var draft = ""
+            init() {
+                let screen = TestScreen(screenID: "draft")
+                super.init(viewControllerable: screen, presenter: screen)
+            }
+            override func didStart() { draft = "saved on disk" }
+            override func restore(from state: RestorationState) -> RestorationResult {
+                draft = state.values["draft"] ?? ""
+                return .restored
+            }
+        }
+        let (window, navigation) = try makeNavigationWindow(["home"])
+        let parent = ScreenCoordinator("home", screen: navigation)
+        parent.start()
+        let child = DraftCoordinator()
+
+        let result = parent.addChild(
+            child, showing: { try navigation.push($0) },
+            restoringFrom: RestorationState(kind: "draft", version: 1, values: ["draft": "typed before quitting"]))
+
+        #expect(result.isComplete)
+        #expect(child.draft == "typed before quitting")
+        #expect(window.topScreenID == "draft")
+        parent.stop()
+    }
+
+    @Test("A restoring step asked while the window moves changes nothing, and the parent's result says why")
+    func restoringStepWhileMoving() throws {
+        let stage = try ClockedStage()
+        let parent = try stage.flow("parent")
+        try stage.navigation.push(TestScreen(screenID: "b"), animated: true)
+        let child = ScreenCoordinator("child")
+
+        let result = parent.addChild(
+            child, showing: { try stage.navigation.push($0) }, restoringFrom: RestorationState(kind: "x", version: 1))
+
+        #expect(result.problems == [.noLongerApplies("child cannot be shown while the screens move")])
+        #expect(child.parent == nil)
+        #expect(!child.isStarted)
+        stage.clock.runUntilIdle()
+        #expect(stage.navigation.stackIDs == ["a", "b"])
+    }
+
+    @Test("A restoring step whose showing fails reports it in the result and leaves the child detached")
+    func restoringStepThatCannotShow() throws {
+        let (_, navigation) = try makeNavigationWindow(["home"])
+        let parent = ScreenCoordinator("home", screen: navigation)
+        parent.start()
+        let child = ScreenCoordinator("child")
+
+        let result = parent.addChild(
+            child, showing: { try navigation.pop(to: $0) }, restoringFrom: RestorationState(kind: "x", version: 1))
+
+        #expect(
+            result.problems == [.noLongerApplies("child cannot be shown: the screen is not on this navigation stack")])
+        #expect(child.parent == nil)
+        parent.stop()
     }
 
     @Test("A result gathers the problems of the children it merges, outermost first")

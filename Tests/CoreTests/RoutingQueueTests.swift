@@ -8,8 +8,7 @@ struct RoutingQueueTests {
     @Test("When every window is idle a request applies at once and reports before route returns")
     func idleAppliesAtOnce() throws {
         let stage = try ClockedStage()
-        let parent = FlowCoordinator("parent")
-        parent.start()
+        let parent = try stage.flow("parent")
         var outcomes: [RoutingOutcome] = []
         parent.route({ try stage.navigation.push(TestScreen(screenID: "b")) }, completion: { outcomes.append($0) })
         #expect(outcomes == [.applied])
@@ -20,8 +19,7 @@ struct RoutingQueueTests {
         "Requests made during a transition wait, then apply in order, each after the transition the one before started")
     func requestsWaitInOrder() throws {
         let stage = try ClockedStage()
-        let parent = FlowCoordinator("parent")
-        parent.start()
+        let parent = try stage.flow("parent")
         var outcomes: [String] = []
         try stage.navigation.push(TestScreen(screenID: "b"), animated: true)
         for id in ["c", "d", "e"] {
@@ -46,8 +44,7 @@ struct RoutingQueueTests {
     @Test("A request whose coordinator was stopped before its turn is dropped and its change does not run")
     func stoppedCoordinatorsRequestIsDropped() throws {
         let stage = try ClockedStage()
-        let parent = FlowCoordinator("parent")
-        parent.start()
+        let parent = try stage.flow("parent")
         let child = FlowCoordinator("child")
         try parent.addChild(child)
         try stage.navigation.push(TestScreen(screenID: "b"), animated: true)
@@ -63,8 +60,7 @@ struct RoutingQueueTests {
     @Test("A request that is refused at its turn reports the refusal and changes nothing")
     func refusedAtItsTurn() throws {
         let stage = try ClockedStage()
-        let parent = FlowCoordinator("parent")
-        parent.start()
+        let parent = try stage.flow("parent")
         try stage.navigation.push(TestScreen(screenID: "b"), animated: true)
         var outcome: RoutingOutcome?
         parent.route(
@@ -79,8 +75,7 @@ struct RoutingQueueTests {
     func addChildWaitsForTheGesture() throws {
         let stage = try ClockedStage()
         try stage.navigation.push(TestScreen(screenID: "b"))
-        let parent = FlowCoordinator("parent")
-        parent.start()
+        let parent = try stage.flow("parent")
         try stage.window.beginGesture(.swipeBack)
         let child = ScreenCoordinator("sheet")
         var outcome: RoutingOutcome?
@@ -98,8 +93,7 @@ struct RoutingQueueTests {
     @Test("A queued addChild whose showing fails leaves the child detached, stopped and released")
     func queuedAddChildFailureRollsBack() throws {
         let stage = try ClockedStage()
-        let parent = FlowCoordinator("parent")
-        parent.start()
+        let parent = try stage.flow("parent")
         try stage.navigation.push(TestScreen(screenID: "b"), animated: true)
         weak var released: ScreenCoordinator?
         var outcome: RoutingOutcome?
@@ -119,8 +113,7 @@ struct RoutingQueueTests {
     @Test("A request made while another is being applied is part of it and applies at once")
     func nestedRequestAppliesWithItsParent() throws {
         let stage = try ClockedStage()
-        let parent = FlowCoordinator("parent")
-        parent.start()
+        let parent = try stage.flow("parent")
         try stage.navigation.push(TestScreen(screenID: "b"), animated: true)
         var log: [String] = []
         parent.route {
@@ -191,8 +184,7 @@ struct RemoveChildHidingTests {
     @Test("During a transition it waits, then hides the screen and detaches, stops and releases the child")
     func waitsThenHidesAndDetaches() throws {
         let stage = try ClockedStage()
-        let parent = FlowCoordinator("parent")
-        parent.start()
+        let parent = try stage.flow("parent")
         weak var released: ScreenCoordinator?
         var outcome: RoutingOutcome?
         do {
@@ -215,8 +207,7 @@ struct RemoveChildHidingTests {
     @Test("A child whose screen cannot be hidden stays attached; one that is not a child is refused")
     func refusals() throws {
         let stage = try ClockedStage()
-        let parent = FlowCoordinator("parent")
-        parent.start()
+        let parent = try stage.flow("parent")
         let child = ScreenCoordinator("b")
         try parent.addChild(child) { try stage.navigation.push($0) }
         #expect(throws: RoutingError.navigation(.notInNavigationStack)) {

@@ -253,7 +253,7 @@ struct TabBarTests {
         let clock = ManualClock()
         let tabs = try TabBarFixture(clock: .manual(clock))
         try tabs.stack("feed").push(TestScreen(screenID: "detail"))
-        let parent = FlowCoordinator("main")
+        let parent = ScreenCoordinator("main", screen: tabs.tabBar)
         parent.start()
         try tabs.window.beginGesture(.swipeBack)
         var outcomes: [RoutingOutcome] = []

@@ -12,8 +12,7 @@ struct TimeEdgeCaseTests {
         arguments: [false, true])
     func oneGoGestureLocksBeforeTellingTheParent(interactive: Bool) throws {
         let stage = try ClockedStage()
-        let parent = FlowCoordinator("parent")
-        parent.start()
+        let parent = try stage.flow("parent")
         let child = ScreenCoordinator("b")
         try parent.addChild(child)
         try stage.navigation.push(child.viewControllerable)
@@ -47,13 +46,13 @@ struct TimeEdgeCaseTests {
 
     @Test("A request that waited for a window released mid-transition goes ahead as the window goes")
     func requestWaitingForReleasedWindow() throws {
-        let parent = FlowCoordinator("parent")
-        parent.start()
         let clock = ManualClock()
         var outcome: RoutingOutcome?
+        let navigation = try NavigationController(root: TestScreen(screenID: "a"))
+        let parent = ScreenCoordinator("parent", screen: navigation)
+        parent.start()
         do {
             let window = Window(clock: .manual(clock))
-            let navigation = try NavigationController(root: TestScreen(screenID: "a"))
             try window.setRootViewController(navigation)
             try navigation.push(TestScreen(screenID: "b"), animated: true)
             parent.route({}, completion: { outcome = $0 })
@@ -81,8 +80,7 @@ struct TimeEdgeCaseTests {
     func ranRequestIsReleased() throws {
         final class Payload {}
         let stage = try ClockedStage()
-        let flow = FlowCoordinator("flow")
-        flow.start()
+        let flow = try stage.flow("flow")
         weak var released: Payload?
         try stage.navigation.push(TestScreen(screenID: "b"), animated: true)
         do {

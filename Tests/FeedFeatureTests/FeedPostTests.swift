@@ -66,7 +66,7 @@ struct FeedPostTests {
             #expect(window.rowsOnTop.first?.detail == "3h · 11 likes")
 
             try window.tap("post.p2")
-            try window.tap("like")
+            try window.tap("unlike")
             #expect(window.visibleText.contains("10 likes"))
             #expect(window.topViewController?.content.actions.map(\.title) == ["Like"])
             try window.perform(.backButton)
@@ -125,6 +125,25 @@ struct FeedPostTests {
                     == "The post cannot be shown: the screen is not in a navigation controller"
             )
             #expect(parent.feed?.childCount == 2, "the detail that could not be shown was detached")
+        }
+    }
+}
+
+@Suite("A like and an unlike are told apart by their ids")
+@MainActor
+struct LikeIDTests {
+    @Test("The liked post offers `unlike`, titled Unlike; a post not liked offers `like`, titled Like")
+    func idsSayWhatTheTapDoes() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { _, window in
+            try window.tap("post.p2")
+            #expect(window.topViewController?.content.actions.map(\.id) == ["like"])
+            try window.tap("like")
+            #expect(window.topViewController?.content.actions.map(\.id) == ["unlike"])
+            #expect(window.topViewController?.content.actions.map(\.title) == ["Unlike"])
+            try window.tap("unlike")
+            #expect(service.posts.first { $0.id == "p2" }?.isLiked == false)
+            #expect(window.topViewController?.content.actions.map(\.id) == ["like"])
         }
     }
 }

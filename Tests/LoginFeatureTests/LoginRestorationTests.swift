@@ -74,7 +74,9 @@ struct LoginRestorationTests {
         #expect(!values.contains("login-secret") && !values.contains("signup-secret"))
     }
 
-    @Test("Restoring while Login's push animates waits for each step on the manual clock; passwords stay empty")
+    @Test(
+        "Restoring in a window on a manual clock shows sign-up's steps at once once nothing moves; passwords stay empty"
+    )
     func restoresWithAnimations() throws {
         let record = try liveRecord()
         let report = try trackingLifetimes {
@@ -83,11 +85,15 @@ struct LoginRestorationTests {
             try parent.showLogin()
             #expect(!parent.window.isIdle)
 
+            let whileMoving = try #require(parent.login).restore(from: record)
+            #expect(!whileMoving.isComplete, "sign-up cannot be shown while Login's push moves")
+            #expect(parent.window.navigationStackIDs == ["welcome", "login"])
+            parent.clock.runUntilIdle()
+
             let result = try #require(parent.login).restore(from: record)
 
             #expect(result.isComplete)
-            #expect(parent.window.navigationStackIDs == ["welcome", "login"], "sign-up waits for the push")
-            parent.clock.runUntilIdle()
+            #expect(parent.window.isIdle, "restoring animates nothing")
             #expect(parent.window.navigationStackIDs == ["welcome", "login", "signup.email", "signup.password"])
             #expect(fieldValue("password", in: parent.window) == "")
             #expect(fieldValue("confirmation", in: parent.window) == "")

@@ -12,7 +12,7 @@ import SignUpFeature
 /// app continues to it. A sign-up on screen (pushed by Login, or presented for `app://signup`) is never thrown
 /// away by a link: a protected link is only remembered, `app://signup` changes nothing, and `app://login` is
 /// refused until the sign-up is finished or cancelled.
-final class AppCoordinator: Coordinator, RootCoordinating {
+final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     /// The window the flows are shown in.
     let window: Window
 
@@ -80,8 +80,7 @@ final class AppCoordinator: Coordinator, RootCoordinating {
         let noRecord = RestorationState(kind: "none", version: 0)
         var children = [flow?.restorationState ?? noRecord]
         if let signUpState = presentedSignUp?.restorationState { children.append(signUpState) }
-        return RestorationState(
-            kind: AppRestorationKey.kind, version: AppRestorationKey.version, values: values, children: children)
+        return AppRestorationKey.format.record(values: values, children: children)
     }
 
     /// Restores over the flow the saved session started: the flow's own record when the session is the one the
@@ -90,8 +89,7 @@ final class AppCoordinator: Coordinator, RootCoordinating {
     override func restore(from state: RestorationState) -> RestorationResult {
         let recordedFlow: AppFlow
         do throws(RestorationError) {
-            try state.check(
-                kind: AppRestorationKey.kind, versions: AppRestorationKey.version...AppRestorationKey.version)
+            try AppRestorationKey.format.check(state)
             guard let flow = try state.value(AppRestorationKey.flow, as: AppFlow.self) else {
                 throw .missingValue(kind: state.kind, key: AppRestorationKey.flow)
             }
@@ -213,8 +211,14 @@ final class AppCoordinator: Coordinator, RootCoordinating {
     // MARK: - Flows
 
     /// Whether a sign-up is on screen: presented for `app://signup`, or pushed by Login.
-    var isSignUpOnScreen: Bool {
+    private var isSignUpOnScreen: Bool {
         presentedSignUp != nil || login?.isShowingSignUp == true
+    }
+
+    /// A sign-up on screen, or a draft in Feed's compose, as the features tell it.
+    var unsavedWork: UnsavedWork? {
+        if isSignUpOnScreen { return .signUp }
+        return feed?.holdsDraft == true ? .composeDraft : nil
     }
 
     /// Makes the `login` screen the one on top: dismisses a presented sign-up and, if Login shows something
@@ -350,8 +354,7 @@ private enum AppFlow: String {
 
 /// The keys of the app's restoration record.
 private enum AppRestorationKey {
-    static let kind = "app"
-    static let version = 1
+    static let format = RestorationFormat(kind: "app", version: 1)
     static let flow = "flow"
     static let user = "user"
     static let link = "link"

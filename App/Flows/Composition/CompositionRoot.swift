@@ -14,6 +14,9 @@ package final class CompositionRoot {
     package let window: Window
     /// The root of the coordinator tree: the ``AppCoordinator``, or the ``PlaygroundCoordinator`` of a playground.
     package let appCoordinator: any RootCoordinating
+    /// What follows links and knows who is logged in: the ``AppCoordinator``; for a playground, why links are
+    /// refused there.
+    package let links: Result<any LinkRouting, UserFacingError>
     /// The first fatal data error a service met, if any: the app stops after the command that met it.
     package var fatalDataFailure: DataFailure? { data?.fatalDataError.map(DataFailure.init) }
     /// Saves and restores where the person is; `nil` for a playground, which keeps nothing.
@@ -36,6 +39,7 @@ package final class CompositionRoot {
             window: window, loginBuilder: loginBuilder, signUpBuilder: signUpBuilder, feedBuilder: feedBuilder,
             data: data, user: user)
         self.appCoordinator = appCoordinator
+        links = .success(appCoordinator)
         restoration = AppRestoration(store: data.restorationStore, root: appCoordinator)
     }
 
@@ -45,7 +49,9 @@ package final class CompositionRoot {
         let window = Window()
         self.window = window
         data = nil
-        appCoordinator = PlaygroundCoordinator(window: window, playground: playground, clock: clock)
+        let parent = PlaygroundCoordinator(window: window, playground: playground, clock: clock)
+        appCoordinator = parent
+        links = .failure(parent.linkRefusal)
         restoration = nil
     }
 }

@@ -1,19 +1,23 @@
 package import Core
 
-/// The root of the coordinator tree that the terminal drives: the whole app (``AppCoordinator``) or one feature
-/// hosted alone by a stand-in parent (``PlaygroundCoordinator``). The terminal asks it only what this protocol
-/// says, so both run the same command loop.
+/// The root of the coordinator tree that the session drives: the whole app (``AppCoordinator``) or one feature
+/// hosted alone by a stand-in parent (``PlaygroundCoordinator``). The session asks it only what this protocol
+/// says, so both run the same command loop; links and log-ins are the whole app's (``LinkRouting``).
 @MainActor
 package protocol RootCoordinating: Coordinator {
-    /// The protected link waiting for a log-in, shown as a reminder above the screen; `nil` when none waits.
-    var pendingLink: DeepLink? { get }
-
-    /// Whether a sign-up is on screen, which leaving the app would throw away.
-    var isSignUpOnScreen: Bool { get }
-
     /// Runs `command` (one command's effect) and returns what the root could not do while it ran, if anything:
     /// a flow it could not show, a change it could not save. What `command` throws is rethrown.
     func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure?
+
+    /// The work that leaving now would lose, as the features on screen tell it, or `nil`.
+    var unsavedWork: UnsavedWork? { get }
+}
+
+/// A root that follows links and knows who is logged in: the whole app, never a playground.
+@MainActor
+package protocol LinkRouting: AnyObject {
+    /// The protected link waiting for a log-in, shown as a reminder above the screen; `nil` when none waits.
+    var pendingLink: DeepLink? { get }
 
     /// The logged-in person's display name, or `nil` when nobody is logged in.
     var userDisplayName: String? { get }

@@ -17,6 +17,19 @@ package struct FeaturePlayground {
         let coordinator: any ViewableCoordinating
         /// The feature's listener.
         let listener: AnyObject
+        /// The work leaving now would lose, as the feature's coordinating protocol tells it (`nil` for none).
+        let unsavedWork: @MainActor () -> UnsavedWork?
+
+        /// The feature `coordinator` reporting to `listener`; `unsavedWork` asks the feature what leaving would
+        /// lose (by default, nothing).
+        init(
+            coordinator: any ViewableCoordinating, listener: AnyObject,
+            unsavedWork: @escaping @MainActor () -> UnsavedWork? = { nil }
+        ) {
+            self.coordinator = coordinator
+            self.listener = listener
+            self.unsavedWork = unsavedWork
+        }
     }
 
     /// The feature's name, as `--feature` takes it (in any case) and as the playground's title shows it.

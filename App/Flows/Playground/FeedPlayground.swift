@@ -11,7 +11,10 @@ extension FeaturePlayground {
         let builder = FeedContainer(dependency: PlaygroundPosts.FeedServices(posts: posts, parent: parent))
         let listener = FeedPlaygroundListener(parent: parent)
         let user = FeedUser(email: "demo@example.com", displayName: "Demo")
-        return Hosted(coordinator: builder.coordinator(listener: listener, user: user), listener: listener)
+        let feed = builder.coordinator(listener: listener, user: user)
+        return Hosted(coordinator: feed, listener: listener) { [weak feed] in
+            feed?.holdsDraft == true ? .composeDraft : nil
+        }
     }
 }
 

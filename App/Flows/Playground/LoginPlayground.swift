@@ -12,7 +12,10 @@ extension FeaturePlayground {
         let builder = LoginContainer(
             dependency: PlaygroundAccounts.LoginServices(authenticator: accounts, signUpBuilder: signUpBuilder))
         let listener = LoginPlaygroundListener(parent: parent)
-        return Hosted(coordinator: builder.coordinator(listener: listener), listener: listener)
+        let login = builder.coordinator(listener: listener)
+        return Hosted(coordinator: login, listener: listener) { [weak login] in
+            login?.isShowingSignUp == true ? .signUp : nil
+        }
     }
 }
 

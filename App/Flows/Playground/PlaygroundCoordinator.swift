@@ -31,16 +31,10 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
 
     /// What went wrong while the command being carried out ran.
     private let failures = CommandFailures()
-    /// Links need the whole app: none waits in a playground.
-    var pendingLink: DeepLink? { nil }
-    /// Nobody logs in to a playground.
-    var userDisplayName: String? { nil }
     var now: Date { clock.now }
 
-    /// Whether a sign-up screen is on top: the SignUp playground, or Login's pushed sign-up.
-    var isSignUpOnScreen: Bool {
-        window.screensOnTop.contains { $0.screenID.hasPrefix("signup.") }
-    }
+    /// The work the feature on screen says leaving would lose.
+    var unsavedWork: UnsavedWork? { shown?.hosted.unsavedWork() }
 
     func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
         try failures.collect(command)
@@ -82,9 +76,9 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
         screen.showsFeature = false
     }
 
-    /// Refuses every link: links go through the whole app.
-    func open(_ link: DeepLink) throws(UserFacingError) {
-        throw UserFacingError(
+    /// Why a link is refused here: links go through the whole app.
+    var linkRefusal: UserFacingError {
+        UserFacingError(
             description:
                 "links need the whole app; this playground hosts \(playground.name) alone (run app without --feature)")
     }
@@ -94,7 +88,7 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
         do {
             try hideFeature()
         } catch {
-            screen.show(errorMessage: "\(playground.name) cannot be hidden: \(error)")
+            screen.showInlineError("\(playground.name) cannot be hidden: \(error)")
         }
     }
 
@@ -117,7 +111,7 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
         }
         shown = (hosted, presentation)
         screen.showsFeature = true
-        screen.show(errorMessage: nil)
+        screen.showInlineError(nil)
     }
 
     /// Hides the feature and whatever it shows itself (a sheet it presented, a screen it pushed while embedded),
@@ -138,7 +132,7 @@ extension PlaygroundCoordinator: PlaygroundScreenListener {
         do {
             try show(presentation)
         } catch {
-            screen.show(errorMessage: "\(playground.name) cannot be shown: \(error)")
+            screen.showInlineError("\(playground.name) cannot be shown: \(error)")
         }
     }
 
@@ -146,7 +140,7 @@ extension PlaygroundCoordinator: PlaygroundScreenListener {
         do {
             try hideFeature()
         } catch {
-            screen.show(errorMessage: "\(playground.name) cannot be hidden: \(error)")
+            screen.showInlineError("\(playground.name) cannot be hidden: \(error)")
         }
     }
 }

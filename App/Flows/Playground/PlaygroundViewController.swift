@@ -23,7 +23,6 @@ final class PlaygroundViewController: ContainerViewController {
     private let featureName: String
     private let summary: String
     private var events: [String] = []
-    private var errorMessage: String?
 
     init(featureName: String, summary: String) {
         self.featureName = featureName
@@ -39,7 +38,7 @@ final class PlaygroundViewController: ContainerViewController {
                 + PlaygroundCoordinator.Presentation.allCases.map { presentation in
                     .button(Button(id: presentation.rawValue, title: presentation.title))
                 } + [.button(Button(id: "hide", title: "Hide \(featureName)", isEnabled: showsFeature))],
-            errorMessage: errorMessage
+            errorMessage: inlineError
         )
     }
 
@@ -56,12 +55,6 @@ final class PlaygroundViewController: ContainerViewController {
         events = Array((events + [event]).suffix(Self.eventLimit))
     }
 
-    /// Shows `errorMessage` on the screen, or clears it with `nil`.
-    func show(errorMessage: String?) {
-        self.errorMessage = errorMessage
-        // An error shown while an action is handled is that action's answer: it is refused with it.
-        if let errorMessage { refuseAction(because: errorMessage) }
-    }
 }
 
 extension PlaygroundCoordinator.Presentation {

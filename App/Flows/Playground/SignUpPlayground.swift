@@ -8,7 +8,8 @@ extension FeaturePlayground {
     ) { parent in
         let builder = SignUpContainer(dependency: PlaygroundAccounts.SignUpServices(accounts: PlaygroundAccounts()))
         let listener = SignUpPlaygroundListener(parent: parent)
-        return Hosted(coordinator: builder.coordinator(listener: listener), listener: listener)
+        // SignUp on screen is a sign-up in progress.
+        return Hosted(coordinator: builder.coordinator(listener: listener), listener: listener) { .signUp }
     }
 }
 

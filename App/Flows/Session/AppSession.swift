@@ -42,7 +42,7 @@ package final class AppSession {
     package var coordinatorTree: Coordinator { root.appCoordinator }
 
     /// The logged-in person's display name, or `nil` when nobody is logged in.
-    package var userDisplayName: String? { root.appCoordinator.userDisplayName }
+    package var userDisplayName: String? { try? root.links.get().userDisplayName }
 
     /// Starts the app: its first screen, then, when `restores`, the place the person left, then `initialLink`
     /// (`--open`), if any.
@@ -86,7 +86,7 @@ package final class AppSession {
             return error.description
         }
         return carryOut { () throws(UserFacingError) in
-            try root.appCoordinator.open(link)
+            try root.links.get().open(link)
             return .done
         }
     }
@@ -100,6 +100,6 @@ package final class AppSession {
 
     /// The app's word above the screen: the link that waits for a log-in, if any.
     package var notice: String? {
-        root.appCoordinator.pendingLink.map { "Log in or sign up to continue to \($0.url)." }
+        (try? root.links.get().pendingLink)?.map { "Log in or sign up to continue to \($0.url)." }
     }
 }

@@ -1,5 +1,3 @@
-package import Core
-
 /// Work a person leaves unfinished by leaving the app now; both modes ask before leaving with it, and say what
 /// comes back at the next start.
 package enum UnsavedWork: Equatable, Sendable, CustomStringConvertible {
@@ -28,22 +26,7 @@ extension AppSession {
     /// The question to ask before leaving now, `Leave? <what happens to the work>. (y/n)`, or `nil` when leaving
     /// loses nothing. It promises the work back only where the place is kept for next time.
     package var leaveQuestion: String? {
-        guard let work = root.appCoordinator.unsavedWork(in: window) else { return nil }
+        guard let work = root.appCoordinator.unsavedWork else { return nil }
         return "Leave? \(root.restoration == nil ? work.lostDescription : work.description). (y/n)"
-    }
-}
-
-extension RootCoordinating {
-    /// The work that leaving now would lose, if any.
-    ///
-    /// A sign-up is known from the coordinator tree; a draft from the compose screen on top holding text (Feed
-    /// does not publish its draft).
-    package func unsavedWork(in window: Window) -> UnsavedWork? {
-        if isSignUpOnScreen { return .signUp }
-        let holdsDraft = window.screensOnTop.contains { screen in
-            screen.screenID == "feed.compose"
-                && screen.content.fields.contains { $0.displayedValue.contains { !$0.isWhitespace } }
-        }
-        return holdsDraft ? .composeDraft : nil
     }
 }

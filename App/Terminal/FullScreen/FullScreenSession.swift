@@ -38,6 +38,10 @@ final class FullScreenSession {
     private var pointerNote: String?
     /// The status line last shown between commands, replaced at each draw (a question or a prompt is not).
     private var shownIdleStatus = FullScreenSession.keysHint
+    /// The note that the panel needs a wider terminal, while it is shown: it goes once the panel shows.
+    private var widthNote: [StyledLine]?
+    /// The commands of this session, once it runs.
+    private var commands: CommandSession?
 
     /// The keys, as the status line shows them.
     static let keysHint =
@@ -73,6 +77,7 @@ final class FullScreenSession {
         defer { terminal.close() }
         let commands = CommandSession(
             session: session, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) })
+        self.commands = commands
         chrome.error = notice
         if let linkFailure { chrome.error = "--open: " + linkFailure }
         windowDidChange()
@@ -146,16 +151,14 @@ final class FullScreenSession {
 
     /// The status line between commands: what the last drag did, the keys, or, while a swipe is held, what
     /// `release` will do.
-    private var idleStatus: String {
-        if let pointerNote { return pointerNote }
-        guard let held = session.window.transitionsInFlight.first(where: \.isHeld) else { return Self.keysHint }
-        let gesture = held.kind == .swipeDown ? "Swipe down" : "Swipe back"
-        let percent = Int((held.progress * 100).rounded())
-        let release = held.progress >= 0.5 ? "release finishes it" : "release cancels it"
-        return "\(gesture) held at \(percent)% · \(release) · state, tree, screen and help still work"
-    }
+    private var idleStatus: String { pointerNote ?? commands?.heldSwipeStatus ?? Self.keysHint }
 
     private func draw(clearingFirst: Bool = false) {
+        if let note = widthNote, chrome.output != note || terminal.size.columns >= ScreenLayout.panelMinimumColumns {
+            // The note is gone, or the panel it was about shows now: it says nothing more.
+            if chrome.output == note { chrome.output = [] }
+            widthNote = nil
+        }
         if chrome.status == Self.keysHint || chrome.status == shownIdleStatus {
             shownIdleStatus = idleStatus
             chrome.status = shownIdleStatus
@@ -259,7 +262,8 @@ final class FullScreenSession {
         case .screen:
             return nil
         case .help:
-            chrome.output = outputLines(CommandSession.helpText + terminalHelp)
+            let pointerHelp = terminal.reportsPointer ? Self.pointerHelp : ""
+            chrome.output = outputLines(CommandSession.helpText + Self.terminalHelp + pointerHelp)
             return nil
         default:
             break
@@ -272,6 +276,7 @@ final class FullScreenSession {
         switch outcome {
         case .done(let output):
             if let output, !output.isEmpty { chrome.output = outputLines(output) }
+            if let notice = commands?.notice { chrome.output = outputLines(notice) }
         case .failed(let message):
             let onScreen = session.window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
             if message != onScreen { chrome.error = message }
@@ -365,34 +370,42 @@ final class FullScreenSession {
         gesture == .swipeDown ? "Swipe down" : "Swipe back"
     }
 
-    private var terminalHelp: String {
-        let keys = [
-            "Keys: ←/→ move, Ctrl-←/→ or Alt-b/f by word, Home/End (Ctrl-A/E), Backspace/Delete,",
-            "  Ctrl-U/Ctrl-K delete to start/end, Ctrl-W delete a word, ↑/↓ history, Tab complete,",
-            "  PgUp/PgDn scroll, F2 tree panel, Esc clear messages, Ctrl-L redraw, Ctrl-C or Ctrl-D (empty line) quit",
-        ]
-        let pointer = [
-            "Pointer (where the terminal reports the mouse; not with --no-mouse):",
-            "  click an action, a row, a segment or a tab to tap it; click a field to type `set <field> `",
-            "  (a secure field asks at the hidden prompt); click ‹ back to go back; the wheel scrolls",
-            "  drag from a pushed screen's left edge to the right to swipe back, a sheet's top border down to",
-            "  swipe it down: let go at half way or more to finish, before to cancel (as release)",
-        ]
-        return TerminalCommand.allCases.map { "  \($0.rawValue)  \($0.meaning)\n" }.joined()
-            + (keys + (terminal.reportsPointer ? pointer : [])).joined(separator: "\n") + "\n"
+    /// What `help` adds on the full screen: its own commands and its keys.
+    static var terminalHelp: String {
+        let keys =
+            "Keys: ←/→ move, Ctrl-←/→ or Alt-b/f by word, Home/End (Ctrl-A/E), Backspace/Delete, Ctrl-U/Ctrl-K "
+            + "delete to start/end, Ctrl-W delete a word, ↑/↓ history, Tab complete, PgUp/PgDn scroll, F2 tree panel, "
+            + "Esc clear messages, Ctrl-L redraw, Ctrl-C or Ctrl-D (empty line) quit"
+        let commands = TerminalCommand.allCases.flatMap { command in
+            CommandSession.wrapped(command.meaning, first: "  \(command.rawValue)  ", rest: "    ")
+        }
+        return (commands + CommandSession.wrapped(keys, first: "", rest: "  ")).joined(separator: "\n") + "\n"
+    }
+
+    /// What `help` adds where the terminal reports the mouse: what a click and a drag do.
+    static var pointerHelp: String {
+        let pointer =
+            "Pointer: click an action, a row, a segment or a tab to tap it; click a field to type `set <field> ` "
+            + "(a secure field asks at the hidden prompt); click ‹ back to go back; the wheel scrolls. Drag from a "
+            + "pushed screen's left edge to the right to swipe back, or a sheet's top border down to swipe it down: "
+            + "let go at half way or more and it finishes, before and it cancels, as release does"
+        return CommandSession.wrapped(pointer, first: "", rest: "  ").joined(separator: "\n") + "\n"
     }
 
     private func perform(_ command: TerminalCommand) {
         switch command {
         case .panel:
-            chrome.showsPanel.toggle()
-            if terminal.size.columns < ScreenLayout.panelMinimumColumns {
-                let minimum = ScreenLayout.panelMinimumColumns
-                chrome.output = outputLines(
-                    chrome.showsPanel
-                        ? "The tree panel is on; it shows once the terminal is at least \(minimum) columns wide."
-                        : "The tree panel is off.")
+            let minimum = ScreenLayout.panelMinimumColumns
+            guard terminal.size.columns >= minimum else {
+                // Nobody sees the panel in a narrow terminal, so there is nothing to hide: asking for it keeps it
+                // on, and it shows once the terminal is wide enough.
+                chrome.showsPanel = true
+                let note = outputLines("The tree panel shows once the terminal is at least \(minimum) columns wide.")
+                chrome.output = note
+                widthNote = note
+                return
             }
+            chrome.showsPanel.toggle()
         }
     }
 

@@ -104,10 +104,10 @@ struct ScreenModel: Equatable, Sendable {
         return .back(progress: held.progress, revealed: dimmed(lines(of: revealedPath)))
     }
 
-    /// The content of `path` as the full screen lays it out: the lines ``ScreenContent`` produces, the rule under
+    /// The content of `path` as the full screen lays it out: the lines ``ScreenLines`` produces, the rule under
     /// the first title left blank.
     @MainActor
     private static func lines(of path: [ViewController]) -> [StyledLine] {
-        ScreenContent(of: path).lines.map { line in line.contains { $0.style == .rule } ? [] : line }
+        ScreenLines(of: path).lines.map { line in line.contains { $0.style == .rule } ? [] : line }
     }
 }

@@ -39,6 +39,10 @@ public protocol Coordinating: Coordinator {
 ///   and stops it. A child has at most one parent, and the tree has no cycles:
 ///   every refusal throws a ``CoordinatorError`` and changes nothing.
 /// - ``stop()`` is idempotent and tears the subtree down last-attached-first.
+/// - A coordinator released without ``stop()`` (its owner just drops it)
+///   stops its children as it goes, newest first: a child that something
+///   else still holds is detached and stopped, and its ``didStop()`` runs.
+///   The released coordinator's own ``didStop()`` does not run.
 /// - The parent holds its children strongly; a child holds its parent weakly.
 /// - Attach and detach cost O(1) amortised (the cycle check walks the parent's
 ///   ancestors, so it costs the tree's depth, not its width). Stopping a
@@ -61,13 +65,25 @@ open class Coordinator {
     /// How many times the coordinator stopped; a routing request made before
     /// a stop is dropped at its turn.
     private(set) var stopGeneration = 0
+    /// How the current (or last) run ended, once it has; `nil` while it runs.
+    private var recordedOutcome: RecordedOutcome?
+    /// The callers awaiting this coordinator's outcome (see ``outcome(of:)``).
+    private var outcomeWaiters: [OutcomeWaiter] = []
 
     /// Creates a coordinator that is not started and has no parent.
     public init() {
         LiveObjects.didCreate(self, kind: .coordinator)
     }
 
-    deinit {
+    isolated deinit {
+        // A started coordinator released without stop() takes its subtree down with it, as RIBs' router does: a
+        // child that something else still holds is detached and stopped, newest first, so no started coordinator
+        // is left without a parent and every child's didStop runs. Its own didStop cannot run: it is going away.
+        while let child = childSlots.popLast() {
+            guard let child else { continue }
+            child.parent = nil
+            child.stop()
+        }
         LiveObjects.didDestroy(kind: .coordinator)
     }
 
@@ -92,6 +108,7 @@ open class Coordinator {
     public final func start() {
         guard !isStarted else { return }
         isStarted = true
+        recordedOutcome = nil
         didStart()
     }
 
@@ -114,7 +131,10 @@ open class Coordinator {
             child.parent = nil
             child.stop()
         }
-        if wasStarted { didStop() }
+        if wasStarted {
+            didStop()
+            record(.stopped)
+        }
     }
 
     /// Called once each time the coordinator starts. Attach children and set up
@@ -203,8 +223,33 @@ open class Coordinator {
     func detachAfterUserNavigation() {
         guard let parent else { return }
         parent.detachSlot(of: self)
+        record(.removedByPerson)
         stop()
         parent.userDidRemove(self)
+    }
+
+    // MARK: - Outcome
+
+    /// Records how this run ended, if it is running and nothing was recorded
+    /// yet, and resumes whoever awaits it.
+    func record(_ outcome: RecordedOutcome) {
+        guard recordedOutcome == nil, isStarted || !outcomeWaiters.isEmpty else { return }
+        recordedOutcome = outcome
+        let waiters = outcomeWaiters
+        outcomeWaiters.removeAll()
+        for waiter in waiters { waiter.resume(with: outcome) }
+    }
+
+    /// Resumes `waiter` with this run's outcome: at once if it has ended (or
+    /// never started), otherwise when it ends.
+    func awaitOutcome(with waiter: OutcomeWaiter) {
+        if let recordedOutcome {
+            waiter.resume(with: recordedOutcome)
+        } else if !isStarted {
+            waiter.resume(with: .stopped)
+        } else {
+            outcomeWaiters.append(waiter)
+        }
     }
 
     /// The number of ancestors above this coordinator.

@@ -8,6 +8,14 @@ public enum RoutingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The closure that shows the child or makes the change threw an error of
     /// its own, neither of the two above; this is its description.
     case other(String)
+    /// The coordinator that asked was stopped before the request's turn, so
+    /// the request was not tried: what an awaiting caller gets for
+    /// ``RoutingOutcome/dropped``.
+    case dropped
+    /// The task awaiting the request was cancelled before the request's
+    /// turn, so it was withdrawn and never applied. (See
+    /// ``Coordinator/route(_:)`` for what cancelling does once it applied.)
+    case cancelled
 
     /// Sorts what a routing closure threw into the three cases.
     init(_ error: any Error) {
@@ -19,12 +27,14 @@ public enum RoutingError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The underlying refusal's sentence.
+    /// The underlying refusal's sentence, or why the request was not tried.
     public var description: String {
         switch self {
         case .coordinator(let error): error.description
         case .navigation(let error): error.description
         case .other(let description): description
+        case .dropped: "the coordinator was stopped before the request's turn"
+        case .cancelled: "the request was withdrawn because the task awaiting it was cancelled"
         }
     }
 }
@@ -53,8 +63,15 @@ public enum RoutingOutcome: Equatable, Sendable {
 /// works with animations on: each step is applied after the one before has
 /// finished moving.
 ///
-/// The queue is one for the whole process, like the main run loop: a
-/// transition in any window holds it. A request asked for while another one is
+/// There is one queue per window: a request waits for its coordinator's
+/// window and the requests asked before it there, never for another window.
+/// A coordinator's window is the one that shows its screen, or its nearest
+/// ancestor's, or else the first of its descendants'; a coordinator that shows
+/// nothing in any window waits for no window (a change it makes in a window
+/// that moves is then refused as a direct call would be). Each request stands
+/// alone: one that is refused does not stop the requests asked after it. A
+/// sequence of steps that must end at the first failure is a sequence of
+/// `try await` (see ``route(_:)``). A request asked for while another one is
 /// being applied is part of that one: it applies at once if nothing moves, and
 /// if that one started a transition, it waits first in line, before the
 /// requests that were already waiting behind that one.
@@ -131,6 +148,38 @@ extension Coordinator {
         if case .refused(let error) = outcome { throw error }
     }
 
+    /// Attaches `child`, shows its screen with `show` and hands it its record,
+    /// as one step applied now: how a parent restores a child it shows (see
+    /// <doc:Restoration>).
+    ///
+    /// The child is started and on screen before it reads its record, so what
+    /// it loads when it starts (saved values, a stored draft) never lands over
+    /// what it restored, and the child's problems are in the result. Restoring
+    /// rebuilds a place as it was, without animation, as UIKit's state
+    /// restoration does: `show` should route unanimated, so the child's own
+    /// children can be restored in the same step.
+    ///
+    /// - Returns: the child's ``RestorationResult``; or, when the step cannot
+    ///   apply now, the nearest place (this parent without the child) with a
+    ///   ``RestorationError/noLongerApplies(_:)`` problem that says why: a
+    ///   transition moves in this coordinator's window, the child cannot be
+    ///   attached, or `show` threw. Nothing changes then.
+    public final func addChild(
+        _ child: any ViewableCoordinating,
+        showing show: @escaping @MainActor (any ViewControllerable) throws -> Void,
+        restoringFrom state: RestorationState
+    ) -> RestorationResult {
+        guard Transaction.canRunIdleWorkNow(in: routingLane) else {
+            return .nearest(because: .noLongerApplies("\(child.name) cannot be shown while the screens move"))
+        }
+        do throws(RoutingError) {
+            try addChild(child, showing: show)
+        } catch {
+            return .nearest(because: .noLongerApplies("\(child.name) cannot be shown: \(error)"))
+        }
+        return child.restore(from: state)
+    }
+
     /// Hides `child`'s screen with `hide`, then detaches and stops `child`, as
     /// one step, now or once every window is idle (see ``route(_:completion:)``):
     /// the counterpart of ``addChild(_:showing:completion:)`` for a child that
@@ -172,7 +221,7 @@ extension Coordinator {
         if case .refused(let error) = outcome { throw error }
     }
 
-    private func detach(
+    func detach(
         _ child: any ViewableCoordinating,
         hiding hide: (any ViewControllerable) throws -> Void
     ) -> RoutingOutcome {
@@ -186,7 +235,7 @@ extension Coordinator {
         return .applied
     }
 
-    private func attach(
+    func attach(
         _ child: any ViewableCoordinating,
         showing show: (any ViewControllerable) throws -> Void
     ) -> RoutingOutcome {
@@ -206,20 +255,66 @@ extension Coordinator {
 
     /// Runs `request` now and returns its outcome, or queues it and returns
     /// `nil`; a queued request's outcome goes to `completion` at its turn.
-    private func schedule(
+    func schedule(
         _ request: @escaping @MainActor () -> RoutingOutcome,
         completion: @escaping @MainActor (RoutingOutcome) -> Void
     ) -> RoutingOutcome? {
-        if Transaction.canRunIdleWorkNow {
+        let lane = routingLane
+        if Transaction.canRunIdleWorkNow(in: lane) {
             return Transaction.runAsIdleWork(request)
         }
         let stopGenerationAtRequest = stopGeneration
-        Transaction.enqueueIdleWork { [weak self] in
+        Transaction.enqueueIdleWork(in: lane) { [weak self] in
             guard let self, self.stopGeneration == stopGenerationAtRequest else {
                 completion(.dropped)
                 return
             }
             completion(request())
+        }
+        return nil
+    }
+}
+
+/// The window a routing request waits for: its coordinator's window, or none
+/// when the coordinator shows nothing in any window (then the request waits
+/// only for the requests of that kind asked before it).
+@MainActor
+struct RoutingLane {
+    /// Held weakly: a request whose window went away goes ahead.
+    weak var window: Window?
+
+    /// Whether the window is idle (a lane without a window always is).
+    var isIdle: Bool { window?.isIdle ?? true }
+
+    /// Whether a request waiting in this lane keeps one in `other` from
+    /// running before it.
+    func holds(_ other: RoutingLane) -> Bool { window === other.window }
+}
+
+extension Coordinator {
+    /// The line this coordinator's routing requests wait in: the window of
+    /// its own screen, or else of its nearest ancestor's screen, or else of
+    /// the first screen in a window among its descendants (a coordinator
+    /// without a screen, such as an app's root, routes the window its
+    /// children show in). A coordinator that shows nothing in any window
+    /// waits for no window.
+    var routingLane: RoutingLane {
+        var current: Coordinator? = self
+        while let coordinator = current {
+            if let window = coordinator.ownWindow { return RoutingLane(window: window) }
+            current = coordinator.parent
+        }
+        return RoutingLane(window: firstWindowAmongDescendants())
+    }
+
+    /// The window that shows this coordinator's own screen, if any.
+    private var ownWindow: Window? {
+        (self as? any ViewableCoordinating)?.viewControllerable.viewController.window
+    }
+
+    private func firstWindowAmongDescendants() -> Window? {
+        for child in children {
+            if let window = child.ownWindow ?? child.firstWindowAmongDescendants() { return window }
         }
         return nil
     }

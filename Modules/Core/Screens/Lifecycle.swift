@@ -45,6 +45,7 @@ extension Window {
         }
         let transition = window.pendingTransition ?? window.startTransition(kind: kind)
         lock(transition)
+        Transaction.note(transition)
         if let completion { transition.completions.append(completion) }
     }
 

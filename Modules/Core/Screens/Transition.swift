@@ -105,6 +105,7 @@ public final class ManualClock {
     func schedule(_ transition: Transition, in window: Window, after delay: Duration) {
         let due = now + min(max(delay, .zero), Self.longestStep)
         scheduled.append(Entry(due: due, sequence: nextSequence, window: window, transition: transition))
+        transition.didSchedule(on: self)
         nextSequence += 1
     }
 
@@ -141,8 +142,10 @@ public struct TransitionInfo: Equatable, Sendable {
 
     /// What started the transition.
     public var kind: Kind
-    /// How far the transition has come, from 0 to 1. For an interactive
-    /// gesture, how far the person has moved it.
+    /// How far the transition has come, from 0 to 1, moving with the
+    /// window's clock. For an interactive gesture, how far the person has
+    /// moved it while held; once released, it moves on with the clock from
+    /// there, to 1 when it finishes or back to 0 when it cancels.
     public var progress: Double
     /// Whether an interactive gesture is still held (not yet released).
     public var isHeld: Bool
@@ -212,6 +215,9 @@ final class Transition {
     /// The screens that refuse routing until this transition ends.
     private var lockedScreens: [ViewController] = []
     var completions: [@MainActor () -> Void] = []
+    /// Called once when the transition ends or is abandoned: how an awaiting
+    /// routing request learns that what it started has stopped moving.
+    var endObservers: [@MainActor () -> Void] = []
     var progress: Double = 0
     /// The held gesture; `nil` once released, and for routing transitions.
     var gesture: Gesture?
@@ -222,7 +228,6 @@ final class Transition {
 
     init(kind: TransitionInfo.Kind) {
         self.kind = kind
-        Transaction.transitionDidStart()
     }
 
     /// Keeps `screen` from routing until this transition ends.
@@ -231,10 +236,44 @@ final class Transition {
         lockedScreens.append(screen)
     }
 
-    /// Makes `screen`'s did-callback this transition's to deliver.
+    /// Makes `screen`'s did-callback this transition's to deliver. A screen
+    /// the transition moves again (a cancelled gesture moves its screens
+    /// back) keeps its first place.
     func take(_ screen: ViewController) {
         screen.transition = self
+        guard !screens.contains(where: { $0 === screen }) else { return }
         screens.append(screen)
+    }
+
+    /// Where ``progress`` goes once the transition runs on its own: 1 when it
+    /// finishes, 0 when a released gesture cancels (its screens go back).
+    var targetProgress: Double = 1
+
+    /// The clock that runs the transition, and when and from where it started
+    /// running on it; `nil` until it is scheduled on a manual clock.
+    private var movement: Movement?
+
+    private struct Movement {
+        weak var clock: ManualClock?
+        let start: Duration
+        let startProgress: Double
+    }
+
+    /// Starts moving ``progress`` towards ``targetProgress`` on `clock`, over
+    /// ``remainingDuration``.
+    func didSchedule(on clock: ManualClock) {
+        movement = Movement(clock: clock, start: clock.now, startProgress: progress)
+    }
+
+    /// How far the transition has come now: the held gesture's progress, or,
+    /// once it runs on a clock, the way from where it started to
+    /// ``targetProgress`` in proportion to the time that passed.
+    var currentProgress: Double {
+        if hasEnded { return targetProgress }
+        guard gesture == nil, let movement, let clock = movement.clock else { return progress }
+        guard remainingDuration > .zero else { return targetProgress }
+        let fraction = min(1, max(0, (clock.now - movement.start) / remainingDuration))
+        return movement.startProgress + (targetProgress - movement.startProgress) * fraction
     }
 
     /// Whether a screen still waits for this transition's end.
@@ -247,9 +286,11 @@ final class Transition {
         hasEnded = true
         for screen in lockedScreens { screen.transitionLockCount -= 1 }
         lockedScreens.removeAll()
-        Transaction.transitionDidEnd()
         let owned = screens.filter { $0.transition === self }
         screens.removeAll()
+        let observers = endObservers
+        endObservers.removeAll()
+        for observer in observers { observer() }
         return owned
     }
 
@@ -266,7 +307,7 @@ final class Transition {
         let owned = screens.filter { $0.transition === self }
         return TransitionInfo(
             kind: kind,
-            progress: progress,
+            progress: currentProgress,
             isHeld: gesture != nil,
             leavingIDs: owned.filter { $0.appearanceState == .disappearing }.map(\.screenID),
             arrivingIDs: owned.filter { $0.appearanceState == .appearing }.map(\.screenID)

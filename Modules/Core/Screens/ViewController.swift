@@ -243,6 +243,20 @@ open class ViewController: ViewControllerable {
         ViewController.actionRefusal = reason
     }
 
+    /// The error this screen shows inline, if any (see ``showInlineError(_:)``);
+    /// a screen passes it as its ``ScreenContent/errorMessage``. Typing into a
+    /// field of the screen clears it: the input it was about has changed.
+    public private(set) var inlineError: String?
+
+    /// Shows `message` as this screen's inline error, or clears it with `nil`;
+    /// while an action is handled, the action is refused with it (see
+    /// ``refuseAction(because:)``): an error shown in answer to an action is
+    /// that action's answer. The one way a screen says an action failed.
+    public final func showInlineError(_ message: String?) {
+        inlineError = message
+        if let message { refuseAction(because: message) }
+    }
+
     /// Sets the text of field `id`, as typing would.
     ///
     /// - Throws: ``ScreenInputError/screenInTransition`` while the screen
@@ -252,6 +266,7 @@ open class ViewController: ViewControllerable {
     public final func setText(_ text: String, forField id: String) throws(ScreenInputError) {
         guard transition == nil else { throw .screenInTransition }
         guard content.fields.contains(where: { $0.id == id }) else { throw .unknownField(id) }
+        inlineError = nil
         handleText(text, forField: id)
     }
 

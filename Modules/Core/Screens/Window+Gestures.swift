@@ -135,6 +135,7 @@ extension Window {
             }
         heldGesture = nil
         transition.gesture = nil
+        transition.targetProgress = finishes ? 1 : 0
         transition.remainingDuration = Window.remainingDuration(
             afterCovering: finishes ? transition.progress : 1 - transition.progress)
         pendingTransition = transition

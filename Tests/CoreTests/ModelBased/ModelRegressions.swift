@@ -19,6 +19,18 @@ struct ModelRegressions: Sendable, CustomTestStringConvertible {
                 .stop(coordinator: 310),
                 .attach(parent: 703, target: 935, placement: .push, kind: .plain, modal: false),
                 .dismiss(target: 306),
-            ])
+            ]),
+        ModelRegressions(
+            name: """
+                a child switched in while its container appears in a dismissal appears with it and takes no tap                 until the dismissal ends, as UIKit ignores touches during a transition
+                """,
+            operations: [
+                .request(coordinator: 541, change: .present(.fullScreen)),
+                .advance(milliseconds: 300),
+                .request(coordinator: 847, change: .dismiss),
+                .select(container: 43, index: 1),
+                .tap,
+            ],
+            timed: true),
     ]
 }

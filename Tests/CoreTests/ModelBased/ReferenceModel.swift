@@ -97,7 +97,12 @@ struct ReferenceModel {
     mutating func finishChange(animated: Bool, visibleBefore: [String], hasCompletion: Bool, now: Duration) {
         let moved = Self.moved(from: visibleBefore, to: visible)
         guard animated, !moved.isEmpty else {
-            for id in moved { movingScreens[id] = nil }
+            let visibleNow = Set(visible)
+            for id in moved {
+                // As in UIKit, a screen that appears inside a container still appearing in a transition appears
+                // with it, and takes no input until that transition ends (UIKit ignores touches while it runs).
+                movingScreens[id] = visibleNow.contains(id) ? appearingTransition(enclosing: id) : nil
+            }
             if hasCompletion { expectedCompletions += 1 }
             return
         }
@@ -105,6 +110,17 @@ struct ReferenceModel {
         for id in moved { movingScreens[id] = transitionID }
         startTransition(
             transitionID, due: now + Window.transitionDuration, locks: lastLocks, hasCompletion: hasCompletion)
+    }
+
+    /// The transition that a container of `id`, visible and moving, is appearing in, if any.
+    private func appearingTransition(enclosing id: String) -> Int? {
+        let visibleNow = Set(visible)
+        var ancestor = screen(id).parent
+        while let current = ancestor {
+            if visibleNow.contains(current), let transition = movingScreens[current] { return transition }
+            ancestor = screen(current).parent
+        }
+        return nil
     }
 
     /// The screens that appear or disappear when what is visible goes from `before` to `after`.

@@ -17,7 +17,7 @@ protocol ComposePresentable: AnyObject {
     /// Receives what the user does on the screen. Held weakly by the screen.
     var listener: (any ComposeScreenListener)? { get set }
 
-    /// Whether the user has typed a draft that is not empty, which closing
+    /// Whether the user has typed a draft that is not blank, which closing
     /// the sheet would lose.
     var holdsDraft: Bool { get }
 
@@ -28,7 +28,7 @@ protocol ComposePresentable: AnyObject {
     func show(draft: String)
 
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
-    func show(errorMessage: String?)
+    func showInlineError(_ message: String?)
 }
 
 /// Compose: publishes the draft as the user's post.
@@ -45,26 +45,24 @@ final class ComposeCoordinator: ViewableCoordinator<any ComposePresentable> {
         screen.listener = self
     }
 
-    /// Whether the sheet holds a draft that is not empty, which closing it
+    /// Whether the sheet holds a draft that is not blank, which closing it
     /// would lose.
     var holdsDraft: Bool { presenter.holdsDraft }
 
-    /// The name compose's records go by.
-    static let restorationKind = "feed.compose"
-    private static let restorationVersion = 1
+    /// The kind and version compose's records go by.
+    static let restoration = RestorationFormat(kind: "feed.compose", version: 1)
     private static let textKey = "text"
 
     /// Compose's record: kind `feed.compose`, version 1, the value `text`
     /// (the draft as typed, possibly empty).
     override var restorationState: RestorationState? {
-        RestorationState(
-            kind: Self.restorationKind, version: Self.restorationVersion, values: [Self.textKey: presenter.draft])
+        Self.restoration.record(values: [Self.textKey: presenter.draft])
     }
 
     /// Puts the recorded draft back.
     override func restore(from state: RestorationState) -> RestorationResult {
         do throws(RestorationError) {
-            try state.check(kind: Self.restorationKind, versions: Self.restorationVersion...Self.restorationVersion)
+            try Self.restoration.check(state)
             presenter.show(draft: try state.value(Self.textKey))
             return .restored
         } catch {
@@ -76,7 +74,7 @@ final class ComposeCoordinator: ViewableCoordinator<any ComposePresentable> {
 extension ComposeCoordinator: ComposeScreenListener {
     func composeScreenDidRequestPost(text: String) {
         if let problem = PostText.problem(text) {
-            presenter.show(errorMessage: problem)
+            presenter.showInlineError(problem)
             return
         }
         let text = PostText.normalized(text)
@@ -84,7 +82,7 @@ extension ComposeCoordinator: ComposeScreenListener {
         do throws(FeedServiceError) {
             post = try posts.publish(text: text, by: user)
         } catch {
-            presenter.show(errorMessage: FeedMessage.message(for: error))
+            presenter.showInlineError(FeedMessage.message(for: error))
             return
         }
         listener?.composeDidPublish(post)

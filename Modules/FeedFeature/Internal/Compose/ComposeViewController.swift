@@ -13,13 +13,12 @@ protocol ComposeScreenListener: AnyObject {
 }
 
 /// The compose sheet, `feed.compose`: the field `text`, `post` (enabled once
-/// there is something to post) and `cancel`. While the draft is not empty the
+/// there is something to post) and `cancel`. While the draft is not blank the
 /// sheet refuses the user's swipe down, and `cancel` does not close it: both
 /// ask "Discard this draft?" and offer `discard`.
 final class ComposeViewController: ViewController, ComposePresentable {
     weak var listener: (any ComposeScreenListener)?
     private(set) var draft = ""
-    private var errorMessage: String?
     private var isOfferingDiscard = false
 
     init() {
@@ -35,10 +34,12 @@ final class ComposeViewController: ViewController, ComposePresentable {
         if isOfferingDiscard {
             elements += [.text(FeedMessage.discardQuestion), .button(Button(id: "discard", title: "Discard"))]
         }
-        return ScreenContent(title: "New post", elements: elements, errorMessage: errorMessage)
+        return ScreenContent(title: "New post", elements: elements, errorMessage: inlineError)
     }
 
-    var holdsDraft: Bool { !draft.isEmpty }
+    /// Whether the draft holds something to post: the one rule for a draft, so a draft of spaces is neither
+    /// guarded by the sheet nor asked about when leaving, as it cannot be posted either.
+    var holdsDraft: Bool { !InputText.isBlank(draft) }
 
     override var isModalInPresentation: Bool { holdsDraft }
 
@@ -59,12 +60,6 @@ final class ComposeViewController: ViewController, ComposePresentable {
         case "discard": listener?.composeScreenDidCancel()
         default: break
         }
-    }
-
-    func show(errorMessage: String?) {
-        self.errorMessage = errorMessage
-        // An error shown while an action is handled is that action's answer: it is refused with it.
-        if let errorMessage { refuseAction(because: errorMessage) }
     }
 
     func show(draft: String) {

@@ -17,7 +17,7 @@ protocol FeedPresentable: AnyObject {
     func select(_ segment: FeedSegment) throws(NavigationError)
 
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
-    func show(errorMessage: String?)
+    func showInlineError(_ message: String?)
 }
 
 /// The feed. It owns the `feed` container screen and decides how each child
@@ -61,7 +61,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
             self.lists = lists
         } catch {
             for list in lists where list.parent === self { try? removeChild(list) }
-            presenter.show(errorMessage: FeedMessage.cannotShow(error))
+            presenter.showInlineError(FeedMessage.cannotShow(error))
         }
     }
 
@@ -81,12 +81,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     override var restorationState: RestorationState? {
         var values = [FeedRestoration.segment: presenter.selectedSegment.rawValue]
         if let detail { values[FeedRestoration.post] = detail.postID }
-        return RestorationState(
-            kind: FeedRestoration.kind,
-            version: FeedRestoration.version,
-            values: values,
-            children: compose?.restorationState.map { [$0] } ?? []
-        )
+        return FeedRestoration.format.record(values: values, children: compose?.restorationState.map { [$0] } ?? [])
     }
 
     /// Selects the segment, then takes the routes a tap takes: the post
@@ -96,7 +91,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     override func restore(from state: RestorationState) -> RestorationResult {
         let segment: FeedSegment
         do throws(RestorationError) {
-            try state.check(kind: FeedRestoration.kind, versions: FeedRestoration.version...FeedRestoration.version)
+            try FeedRestoration.format.check(state)
             segment = try state.value(FeedRestoration.segment, as: FeedSegment.self) ?? .latest
         } catch {
             return .nearest(because: error)
@@ -117,7 +112,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
                 }
             }
         }
-        if let composeState = state.child(ofKind: ComposeCoordinator.restorationKind) {
+        if let composeState = ComposeCoordinator.restoration.child(of: state) {
             do {
                 try presentCompose()
             } catch {
@@ -167,6 +162,8 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         }
     }
 
+    var holdsDraft: Bool { compose?.holdsDraft == true }
+
     func showCompose() throws(FeedRouteError) {
         do {
             try presentCompose()
@@ -187,7 +184,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     private func returnToFeed(selecting segment: FeedSegment) throws {
         try returnToFeed()
         try presenter.select(segment)
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
     }
 
     /// Presents compose as a sheet, unless it is presented already (then it
@@ -203,7 +200,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         compose.listener = self
         try addChild(compose) { try self.viewControllerable.present($0, style: .pageSheet) }
         self.compose = compose
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
     }
 
     /// Dismisses compose and pops the detail, so the feed is on top.
@@ -232,7 +229,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         do {
             try navigation()
         } catch {
-            presenter.show(errorMessage: FeedMessage.cannotShow(error))
+            presenter.showInlineError(FeedMessage.cannotShow(error))
         }
     }
 
@@ -250,7 +247,7 @@ extension FeedCoordinator: FeedScreenListener {
         do throws(FeedRouteError) {
             try refuseIfDraftInProgress()
         } catch {
-            presenter.show(errorMessage: FeedMessage.message(for: error))
+            presenter.showInlineError(FeedMessage.message(for: error))
             return
         }
         showOnScreenIfFailing { () throws in try returnToFeed(selecting: segment) }
@@ -269,9 +266,9 @@ extension FeedCoordinator: PostListListener {
     func listDidSelectPost(id: String) {
         do throws(FeedRouteError) {
             try showPost(id: id)
-            presenter.show(errorMessage: nil)
+            presenter.showInlineError(nil)
         } catch {
-            presenter.show(errorMessage: FeedMessage.message(for: error))
+            presenter.showInlineError(FeedMessage.message(for: error))
         }
     }
 }
@@ -292,8 +289,7 @@ extension FeedCoordinator: ComposeListener {
 /// when none is pushed), and compose's record as its only child while compose
 /// is presented.
 enum FeedRestoration {
-    static let kind = "feed"
-    static let version = 1
+    static let format = RestorationFormat(kind: "feed", version: 1)
     static let segment = "segment"
     static let post = "post"
 }

@@ -17,7 +17,6 @@ protocol FeedScreenListener: AnyObject {
 /// actions `compose` and `logout`, and the selected segment's screen inside.
 final class FeedViewController: ContainerViewController, FeedPresentable {
     weak var listener: (any FeedScreenListener)?
-    private var errorMessage: String?
 
     init() {
         super.init(screenID: "feed")
@@ -45,7 +44,7 @@ final class FeedViewController: ContainerViewController, FeedPresentable {
                 .button(Button(id: "compose", title: "New post")),
                 .button(Button(id: "logout", title: "Log out")),
             ],
-            errorMessage: errorMessage
+            errorMessage: inlineError
         )
     }
 
@@ -66,11 +65,6 @@ final class FeedViewController: ContainerViewController, FeedPresentable {
         try select(index: segment.index)
     }
 
-    func show(errorMessage: String?) {
-        self.errorMessage = errorMessage
-        // An error shown while an action is handled is that action's answer: it is refused with it.
-        if let errorMessage { refuseAction(because: errorMessage) }
-    }
 }
 
 extension FeedSegment {

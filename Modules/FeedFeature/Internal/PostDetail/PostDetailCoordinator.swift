@@ -10,7 +10,7 @@ protocol PostDetailPresentable: AnyObject {
     func show(post: PostRow)
 
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
-    func show(errorMessage: String?)
+    func showInlineError(_ message: String?)
 }
 
 /// A post's detail: shows it and likes or unlikes it for the user. The lists
@@ -43,14 +43,14 @@ final class PostDetailCoordinator: ViewableCoordinator<any PostDetailPresentable
 }
 
 extension PostDetailCoordinator: PostDetailScreenListener {
-    func postScreenDidTapLike() {
+    func postScreenDidRequestLike(_ isLiked: Bool) {
         do throws(FeedServiceError) {
-            post = try dependency.posts.setLike(!post.isLiked, postID: post.id, by: user)
+            post = try dependency.posts.setLike(isLiked, postID: post.id, by: user)
         } catch {
-            presenter.show(errorMessage: FeedMessage.message(for: error))
+            presenter.showInlineError(FeedMessage.message(for: error))
             return
         }
         presenter.show(post: PostRow(post: post))
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
     }
 }

@@ -4,16 +4,17 @@ import Foundation
 /// What the post detail screen tells its coordinator.
 @MainActor
 protocol PostDetailScreenListener: AnyObject {
-    /// The user tapped `like` (which likes or unlikes).
-    func postScreenDidTapLike()
+    /// The user tapped `like` (`isLiked` true) or `unlike` (false): the like is
+    /// set to what the screen offered, never toggled.
+    func postScreenDidRequestLike(_ isLiked: Bool)
 }
 
-/// The post detail, `feed.post`: author, time, text, likes and `like`. The
+/// The post detail, `feed.post`: author, time, text, likes and `like` (or
+/// `unlike` once liked). The
 /// relative time is formatted each time the content is read.
 final class PostDetailViewController: ViewController, PostDetailPresentable {
     weak var listener: (any PostDetailScreenListener)?
     private var post: PostRow?
-    private var errorMessage: String?
     private let now: @MainActor () -> Date
 
     /// Creates the detail, formatting times as seen at `now()`.
@@ -23,30 +24,31 @@ final class PostDetailViewController: ViewController, PostDetailPresentable {
     }
 
     override var content: ScreenContent {
-        guard let post else { return ScreenContent(title: "Post", errorMessage: errorMessage) }
+        guard let post else { return ScreenContent(title: "Post", errorMessage: inlineError) }
         return ScreenContent(
             title: "Post",
             elements: [
                 .text("\(post.authorName) · \(post.time(at: now()))"),
                 .text(post.text),
                 .text(post.likes),
-                .button(Button(id: "like", title: post.isLiked ? "Unlike" : "Like")),
+                // The id says what the tap does, as the title does: a script tells a like from an unlike.
+                post.isLiked
+                    ? .button(Button(id: "unlike", title: "Unlike")) : .button(Button(id: "like", title: "Like")),
             ],
-            errorMessage: errorMessage
+            errorMessage: inlineError
         )
     }
 
     override func handleAction(_ id: String) {
-        if id == "like" { listener?.postScreenDidTapLike() }
+        switch id {
+        case "like": listener?.postScreenDidRequestLike(true)
+        case "unlike": listener?.postScreenDidRequestLike(false)
+        default: break
+        }
     }
 
     func show(post: PostRow) {
         self.post = post
     }
 
-    func show(errorMessage: String?) {
-        self.errorMessage = errorMessage
-        // An error shown while an action is handled is that action's answer: it is refused with it.
-        if let errorMessage { refuseAction(because: errorMessage) }
-    }
 }

@@ -27,7 +27,6 @@ final class PostListViewController: ViewController, PostListPresentable {
     private let segment: FeedSegment
     private var rows: [PostRow] = []
     private var canLoadMore = false
-    private var errorMessage: String?
     private let now: @MainActor () -> Date
 
     /// Creates the list of `segment`, formatting times as seen at `now()`.
@@ -52,7 +51,7 @@ final class PostListViewController: ViewController, PostListPresentable {
             .list(ListSection(id: "posts", items: items, emptyMessage: FeedMessage.emptyList))
         ]
         if canLoadMore { elements.append(.button(Button(id: "more", title: "Load more"))) }
-        return ScreenContent(title: segment.title, elements: elements, errorMessage: errorMessage)
+        return ScreenContent(title: segment.title, elements: elements, errorMessage: inlineError)
     }
 
     override func viewWillAppear() {
@@ -68,8 +67,6 @@ final class PostListViewController: ViewController, PostListPresentable {
     func show(rows: [PostRow], canLoadMore: Bool, errorMessage: String?) {
         self.rows = rows
         self.canLoadMore = canLoadMore
-        self.errorMessage = errorMessage
-        // An error shown while an action is handled is that action's answer: it is refused with it.
-        if let errorMessage { refuseAction(because: errorMessage) }
+        showInlineError(errorMessage)
     }
 }

@@ -15,7 +15,7 @@ protocol LoginPresentable: AnyObject {
     func show(email: String)
 
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
-    func show(errorMessage: String?)
+    func showInlineError(_ message: String?)
 }
 
 /// The log-in flow. It owns the `login` screen, checks what is typed, asks the
@@ -49,36 +49,33 @@ final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCo
 
     // MARK: - Restoration
 
-    private static let restorationKind = "login"
-    private static let restorationVersion = 1
+    private static let restoration = RestorationFormat(kind: "login", version: 1)
     private static let emailKey = "email"
 
     /// Login's record: kind `login`, version 1, the value `email` (as typed;
     /// the password is never kept), and sign-up's own record as its only child
     /// while sign-up is shown.
     override var restorationState: RestorationState? {
-        RestorationState(
-            kind: Self.restorationKind,
-            version: Self.restorationVersion,
-            values: [Self.emailKey: presenter.email],
-            children: signUp?.restorationState.map { [$0] } ?? []
-        )
+        Self.restoration.record(
+            values: [Self.emailKey: presenter.email], children: signUp?.restorationState.map { [$0] } ?? [])
     }
 
     /// Puts the email back, then shows sign-up the way `signup` does and hands
-    /// it its own record.
+    /// it its own record, in one step, once sign-up is started and shown.
     override func restore(from state: RestorationState) -> RestorationResult {
         do throws(RestorationError) {
-            try state.check(kind: Self.restorationKind, versions: Self.restorationVersion...Self.restorationVersion)
+            try Self.restoration.check(state)
         } catch {
             return .nearest(because: error)
         }
         presenter.show(email: state.values[Self.emailKey] ?? "")
         // Sign-up's record is opaque here: Login only keeps it and hands it back.
-        guard let signUpState = state.children.first else { return .restored }
-        loginScreenDidRequestSignUp()
-        guard let signUp else { return .nearest(because: .noLongerApplies("sign-up cannot be shown")) }
-        return signUp.restore(from: signUpState)
+        guard let signUpState = state.children.first, signUp == nil else { return .restored }
+        let child = signUpBuilder.coordinator(listener: self)
+        let result = addChild(
+            child, showing: { try self.viewControllerable.push($0) }, restoringFrom: signUpState)
+        if child.parent === self { signUp = child }
+        return result
     }
 
     /// Pops back to the `login` screen and detaches sign-up.
@@ -89,7 +86,7 @@ final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCo
             try viewControllerable.pop(to: viewControllerable)
             try removeChild(signUp)
         } catch {
-            presenter.show(errorMessage: LoginMessage.navigationFailed(error))
+            presenter.showInlineError(LoginMessage.navigationFailed(error))
             if signUp.parent === self { try? removeChild(signUp) }
         }
     }
@@ -99,21 +96,21 @@ extension LoginCoordinator: LoginScreenListener {
     func loginScreenDidRequestLogIn(email: String, password: String) {
         let email = EmailAddress.normalized(email)
         guard !InputText.isBlank(email), !password.isEmpty else {
-            presenter.show(errorMessage: LoginMessage.missingCredentials)
+            presenter.showInlineError(LoginMessage.missingCredentials)
             return
         }
         guard EmailAddress.isWellFormed(email) else {
-            presenter.show(errorMessage: EmailAddress.invalidMessage)
+            presenter.showInlineError(EmailAddress.invalidMessage)
             return
         }
         let session: LoginSession
         do throws(LoginServiceError) {
             session = try authenticator.logIn(email: email, password: password)
         } catch {
-            presenter.show(errorMessage: LoginMessage.message(for: error))
+            presenter.showInlineError(LoginMessage.message(for: error))
             return
         }
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
         listener?.loginDidSucceed(session)
     }
 
@@ -123,11 +120,11 @@ extension LoginCoordinator: LoginScreenListener {
         do {
             try addChild(child) { try self.viewControllerable.push($0) }
         } catch {
-            presenter.show(errorMessage: LoginMessage.navigationFailed(error))
+            presenter.showInlineError(LoginMessage.navigationFailed(error))
             return
         }
         signUp = child
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
     }
 }
 

@@ -15,7 +15,6 @@ final class LoginViewController: ViewController, LoginPresentable {
     weak var listener: (any LoginScreenListener)?
     private(set) var email = ""
     private var password = ""
-    private var errorMessage: String?
 
     init() {
         super.init(screenID: "login")
@@ -30,7 +29,7 @@ final class LoginViewController: ViewController, LoginPresentable {
                 .button(Button(id: "login", title: "Log in")),
                 .button(Button(id: "signup", title: "Create account")),
             ],
-            errorMessage: errorMessage
+            errorMessage: inlineError
         )
     }
 
@@ -48,12 +47,6 @@ final class LoginViewController: ViewController, LoginPresentable {
         case "signup": listener?.loginScreenDidRequestSignUp()
         default: break
         }
-    }
-
-    func show(errorMessage: String?) {
-        self.errorMessage = errorMessage
-        // An error shown while an action is handled is that action's answer: it is refused with it.
-        if let errorMessage { refuseAction(because: errorMessage) }
     }
 
     func show(email: String) {

@@ -7,7 +7,7 @@ protocol SignUpStepPresentable: AnyObject {
     var listener: (any SignUpStepScreenListener)? { get set }
 
     /// Shows `errorMessage` on the screen, or clears it with `nil`.
-    func show(errorMessage: String?)
+    func showInlineError(_ message: String?)
 }
 
 /// What a sign-up step tells the flow, the first step included: one rule for
@@ -80,8 +80,7 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
 
     // MARK: - Restoration
 
-    private static let restorationKind = "signup"
-    private static let restorationVersion = 1
+    private static let restoration = RestorationFormat(kind: "signup", version: 1)
     private static let stepKey = "step"
     private static let emailKey = "email"
     private static let displayNameKey = "displayName"
@@ -93,13 +92,9 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
     override var restorationState: RestorationState? {
         guard flow === self else { return nil }
         let top = children.compactMap { ($0 as? SignUpStepCoordinator)?.step }.last ?? step
-        return RestorationState(
-            kind: Self.restorationKind,
-            version: Self.restorationVersion,
-            values: [
-                Self.stepKey: top.rawValue, Self.emailKey: draft.email, Self.displayNameKey: draft.displayName,
-            ]
-        )
+        return Self.restoration.record(values: [
+            Self.stepKey: top.rawValue, Self.emailKey: draft.email, Self.displayNameKey: draft.displayName,
+        ])
     }
 
     /// Puts the email and display name back, then goes on step by step the
@@ -110,7 +105,7 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
         guard flow === self else { return super.restore(from: state) }
         let target: SignUpStep
         do throws(RestorationError) {
-            try state.check(kind: Self.restorationKind, versions: Self.restorationVersion...Self.restorationVersion)
+            try Self.restoration.check(state)
             target = try state.value(Self.stepKey, as: SignUpStep.self) ?? .email
         } catch {
             return .nearest(because: error)
@@ -120,7 +115,7 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
         var reached = SignUpStep.email
         while reached != target, let next = reached.next {
             if reached == .email, let problem = emailProblem() {
-                presenter.show(errorMessage: problem)
+                presenter.showInlineError(problem)
                 return .nearest(because: .noLongerApplies("sign-up is back at its first step: \(problem)"))
             }
             do {
@@ -137,10 +132,10 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
 
     private func submitEmail() {
         if let problem = emailProblem() {
-            presenter.show(errorMessage: problem)
+            presenter.showInlineError(problem)
             return
         }
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
         complete()
     }
 
@@ -156,18 +151,18 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
     }
 
     private func submitPassword() {
-        presenter.show(errorMessage: draft.passwordProblem)
+        presenter.showInlineError(draft.passwordProblem)
         if draft.passwordProblem == nil { complete() }
     }
 
     private func createAccount() {
         // Only a restored flow gets here without a password: it is never kept.
         if draft.passwordProblem != nil {
-            presenter.show(errorMessage: SignUpMessage.passwordNotKept)
+            presenter.showInlineError(SignUpMessage.passwordNotKept)
             return
         }
         if let problem = draft.displayNameProblem {
-            presenter.show(errorMessage: problem)
+            presenter.showInlineError(problem)
             return
         }
         let session: SignUpSession
@@ -178,10 +173,10 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
                 displayName: draft.normalizedDisplayName
             )
         } catch {
-            presenter.show(errorMessage: SignUpMessage.message(for: error))
+            presenter.showInlineError(SignUpMessage.message(for: error))
             return
         }
-        presenter.show(errorMessage: nil)
+        presenter.showInlineError(nil)
         flow?.stepDidCreateAccount(session)
     }
 
@@ -191,7 +186,7 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
         do {
             try flow?.stepDidComplete(step)
         } catch {
-            presenter.show(errorMessage: SignUpMessage.cannotShowStep(error))
+            presenter.showInlineError(SignUpMessage.cannotShowStep(error))
         }
     }
 }

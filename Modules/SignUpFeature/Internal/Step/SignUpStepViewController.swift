@@ -19,7 +19,6 @@ final class SignUpStepViewController: ViewController, SignUpStepPresentable {
     weak var listener: (any SignUpStepScreenListener)?
     private let step: SignUpStep
     private let draft: SignUpDraft
-    private var errorMessage: String?
 
     init(step: SignUpStep, draft: SignUpDraft) {
         self.step = step
@@ -39,7 +38,7 @@ final class SignUpStepViewController: ViewController, SignUpStepPresentable {
                 .button(step.submitButton),
                 .button(Button(id: "cancel", title: "Cancel")),
             ],
-            errorMessage: errorMessage
+            errorMessage: inlineError
         )
     }
 
@@ -56,9 +55,4 @@ final class SignUpStepViewController: ViewController, SignUpStepPresentable {
         }
     }
 
-    func show(errorMessage: String?) {
-        self.errorMessage = errorMessage
-        // An error shown while an action is handled is that action's answer: it is refused with it.
-        if let errorMessage { refuseAction(because: errorMessage) }
-    }
 }

@@ -6,7 +6,7 @@ import Core
 /// Actions are numbered here and only here, in drawing order, and each number is kept with the screen and action
 /// it stands for, so typing a number performs exactly the action drawn beside it.
 @MainActor
-struct ScreenContent {
+struct ScreenLines {
     /// A numbered action: the screen that offers it and its id.
     struct NumberedAction {
         /// The screen to perform it on.

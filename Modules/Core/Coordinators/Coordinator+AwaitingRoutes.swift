@@ -1,0 +1,163 @@
+/// Routing you can `await`: the counterparts of ``Coordinator/route(_:completion:)``,
+/// ``Coordinator/addChild(_:showing:completion:)`` and
+/// ``Coordinator/removeChild(_:hiding:completion:)`` for Swift concurrency,
+/// on the main actor.
+///
+/// Each waits its turn in the routing queue exactly as its completion form
+/// does, applies the change, and then resumes once the transitions the change
+/// started have ended on the window's clock:
+/// - on the immediate clock, as soon as the change is applied;
+/// - on a ``ManualClock``, when a test advances the clock past their end;
+/// - refused at its turn, it throws the typed ``RoutingError`` and changes
+///   nothing; ``RoutingError/dropped`` if the coordinator was stopped first.
+///
+/// A multi-step deep link is a sequence of `try await`, and it ends at the
+/// first step that fails, since the steps after it are never asked for:
+///
+/// ```swift
+/// try await route { try self.presenter.selectTab("feed") }
+/// try await feed.addChild(post) { try feed.viewControllerable.push($0, animated: true) }
+/// try await post.addChild(comments) { try post.viewControllerable.present($0, animated: true) }
+/// ```
+///
+/// **Cancellation.** A call made from a task that is already cancelled throws
+/// ``RoutingError/cancelled`` without asking. Cancelling the awaiting task while
+/// the request waits for its turn withdraws it: it is never applied, and the
+/// call throws ``RoutingError/cancelled``. Once the request has been applied,
+/// the change stays (screens that are moving finish moving), and the call
+/// still resumes when its transitions end, with the request's outcome: a
+/// caller that awaits a step learns whether it happened. A window or clock that
+/// goes away ends its transitions, and the call resumes then.
+extension Coordinator {
+    /// Applies `change` at its turn in the routing queue, and resumes once the
+    /// transitions it started have ended (see ``route(_:completion:)`` for the
+    /// turn, and the extension's overview for when it resumes and what
+    /// cancelling does).
+    ///
+    /// - Throws: ``RoutingError`` when `change` throws at its turn (then
+    ///   nothing changed), ``RoutingError/dropped`` when this coordinator was
+    ///   stopped before the turn, ``RoutingError/cancelled`` when the task was
+    ///   cancelled before the turn.
+    public final func route(_ change: @escaping @MainActor () throws -> Void) async throws(RoutingError) {
+        try await awaitTurn {
+            do {
+                try change()
+                return .applied
+            } catch {
+                return .refused(RoutingError(error))
+            }
+        }
+    }
+
+    /// Attaches `child` and shows its screen with `show`, as one step at its
+    /// turn in the routing queue, and resumes once the transitions it started
+    /// have ended. If `show` throws, `child` is detached and stopped again.
+    /// See ``addChild(_:showing:completion:)`` for the step, and the
+    /// extension's overview for when it resumes and what cancelling does.
+    ///
+    /// - Throws: ``RoutingError/coordinator(_:)`` if `child` cannot be
+    ///   attached, what `show` threw (a ``NavigationError`` as
+    ///   ``RoutingError/navigation(_:)``), ``RoutingError/dropped`` or
+    ///   ``RoutingError/cancelled``.
+    public final func addChild(
+        _ child: any ViewableCoordinating,
+        showing show: @escaping @MainActor (any ViewControllerable) throws -> Void
+    ) async throws(RoutingError) {
+        try await awaitTurn { [weak self] in
+            self?.attach(child, showing: show) ?? .dropped
+        }
+    }
+
+    /// Hides `child`'s screen with `hide`, then detaches and stops `child`, as
+    /// one step at its turn in the routing queue, and resumes once the
+    /// transitions it started have ended. If `hide` throws, `child` stays
+    /// attached. See ``removeChild(_:hiding:completion:)`` for the step, and
+    /// the extension's overview for when it resumes and what cancelling does.
+    ///
+    /// - Throws: ``RoutingError/coordinator(_:)`` with
+    ///   ``CoordinatorError/notAChild``, what `hide` threw,
+    ///   ``RoutingError/dropped`` or ``RoutingError/cancelled``.
+    public final func removeChild(
+        _ child: any ViewableCoordinating,
+        hiding hide: @escaping @MainActor (any ViewControllerable) throws -> Void
+    ) async throws(RoutingError) {
+        try await awaitTurn { [weak self] in
+            self?.detach(child, hiding: hide) ?? .dropped
+        }
+    }
+
+    /// Schedules `request` in this coordinator's routing queue and waits for
+    /// its outcome and for the transitions it started to end.
+    private func awaitTurn(_ request: @escaping @MainActor () -> RoutingOutcome) async throws(RoutingError) {
+        guard !Task.isCancelled else { throw .cancelled }
+        let waiter = RoutingWaiter()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiter.continuation = continuation
+                let outcome = schedule {
+                    guard !waiter.isWithdrawn else { return .dropped }
+                    let (outcome, transitions) = Transaction.recordingTransitions(request)
+                    waiter.waitForEnd(of: transitions)
+                    return outcome
+                } completion: { outcome in
+                    waiter.requestDidRun(outcome)
+                }
+                if let outcome { waiter.requestDidRun(outcome) }
+            }
+        } onCancel: {
+            Task { @MainActor in waiter.withdraw() }
+        }
+        try result.get()
+    }
+}
+
+/// What an awaiting routing call waits for: its request's turn, then the end
+/// of the transitions the request started. It resumes its caller once.
+@MainActor
+final class RoutingWaiter {
+    var continuation: CheckedContinuation<Result<Void, RoutingError>, Never>?
+    /// Whether the awaiting task was cancelled before the request's turn.
+    private(set) var isWithdrawn = false
+    private var outcome: RoutingOutcome?
+    private var transitionsStillMoving = 0
+
+    /// Waits, besides the outcome, for `transitions` to end.
+    func waitForEnd(of transitions: [Transition]) {
+        for transition in transitions where !transition.hasEnded {
+            transitionsStillMoving += 1
+            transition.endObservers.append { [self] in
+                transitionsStillMoving -= 1
+                resumeIfDone()
+            }
+        }
+    }
+
+    /// The request ran (or was dropped) with `outcome`.
+    func requestDidRun(_ outcome: RoutingOutcome) {
+        guard self.outcome == nil else { return }
+        self.outcome = outcome
+        resumeIfDone()
+    }
+
+    /// The awaiting task was cancelled: a request that has not run yet is
+    /// withdrawn and the caller resumes with ``RoutingError/cancelled``.
+    func withdraw() {
+        guard outcome == nil else { return }
+        isWithdrawn = true
+        resume(with: .failure(.cancelled))
+    }
+
+    private func resumeIfDone() {
+        guard let outcome, transitionsStillMoving == 0 else { return }
+        switch outcome {
+        case .applied: resume(with: .success(()))
+        case .refused(let error): resume(with: .failure(error))
+        case .dropped: resume(with: .failure(.dropped))
+        }
+    }
+
+    private func resume(with result: Result<Void, RoutingError>) {
+        continuation?.resume(returning: result)
+        continuation = nil
+    }
+}

@@ -1,0 +1,94 @@
+import AppTesting
+import Foundation
+import Testing
+
+@testable import AppTerminal
+
+/// docs/app.md says it lists every command and every screen id: these tests hold it to that, against what the
+/// app's `help` and `tree` print.
+@Suite("docs/app.md lists every command and every screen id")
+@MainActor
+struct DocumentationTests {
+    /// The text of docs/app.md.
+    static func guide() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try String(contentsOf: root.appendingPathComponent("docs/app.md"), encoding: .utf8)
+    }
+
+    /// The part of `text` under the heading `## title`, up to the next heading of that level.
+    static func section(_ title: String, of text: String) throws -> String {
+        let start = try #require(text.range(of: "\n## \(title)\n"))
+        let rest = text[start.upperBound...]
+        return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+    }
+
+    @Test("Every command word of `help`, in both modes, has its row in the guide's table of commands")
+    func everyCommandIsDocumented() throws {
+        let commands = try Self.section("Commands", of: Self.guide())
+        let help = AppHarness.run(input: ScriptedInput("help\n"), arguments: ["--feature", "Login"]).output
+        for word in FullScreenSession.commandWords {
+            #expect(help.contains(word) || FullScreenSession.TerminalCommand(rawValue: word) != nil)
+            #expect(commands.contains("| `\(word)"), "docs/app.md's table of commands lacks `\(word)`")
+        }
+    }
+
+    @Test("The screen ids the app shows are the ones the guide lists, no more and no fewer")
+    func screenIDsAreDocumented() throws {
+        let listed = Set(
+            try Self.section("Screen ids", of: Self.guide()).split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("- `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
+                return String(line[line.index(line.startIndex, offsetBy: 3)..<end])
+            })
+        let signUp = try TemporaryDataDirectory()
+        let feed = try TemporaryDataDirectory()
+        let trees = [
+            signUp.run(
+                "tree\nopen app://signup\ntree\nset email new@example.com\nnext\ntree\nset password pass-word-1\n"
+                    + "set confirmation pass-word-1\nnext\ntree\n"),
+            feed.run(AppHarness.demoLogin + "tree\npost.1\ntree\nback\ncompose\ntree\n"),
+            AppHarness.run(input: ScriptedInput("back\nsheet\ntree\n"), arguments: ["--feature", "Feed"]),
+        ]
+        var shown: Set<String> = []
+        for run in trees {
+            #expect(run.status == 0, "\(run.error)")
+            shown.formUnion(Self.screenIDs(inTrees: run.output))
+        }
+        #expect(
+            shown.subtracting(listed).isEmpty, "shown but not in docs/app.md: \(shown.subtracting(listed).sorted())")
+        #expect(
+            listed.subtracting(shown).isEmpty, "in docs/app.md but never shown: \(listed.subtracting(shown).sorted())")
+    }
+
+    /// The screen ids in the Screens column of every `tree` printed in `output`.
+    static func screenIDs(inTrees output: String) -> Set<String> {
+        var ids: Set<String> = []
+        var column: Int?
+        for line in output.split(separator: "\n") {
+            if let header = line.range(of: "Screens"), line.hasPrefix("Coordinators") {
+                column = line.distance(from: line.startIndex, to: header.lowerBound)
+                continue
+            }
+            guard let column, line.count > column else { continue }
+            let cell = line.dropFirst(column).trimmingCharacters(in: .whitespaces)
+            guard let word = cell.split(separator: " ").first, !cell.hasPrefix("presents") else { continue }
+            ids.insert(String(word))
+        }
+        return ids
+    }
+}
+
+@Suite("help at 80 columns")
+@MainActor
+struct HelpWidthTests {
+    @Test("Every line of help, in the line mode and the full screen, fits 80 columns and leaves no word alone")
+    func fitsEightyColumns() {
+        let lineMode = AppHarness.run(input: ScriptedInput("help\n"), arguments: ["--feature", "Login"]).output
+        let fullScreen = CommandSession.helpText + FullScreenSession.terminalHelp + FullScreenSession.pointerHelp
+        let lines = (lineMode.split(separator: "\n") + fullScreen.split(separator: "\n")).filter { $0 != "Commands:" }
+        for line in lines {
+            #expect(TerminalText.cellWidth(of: String(line)) < 80, "too wide for 80 columns: \(line)")
+            #expect(line.trimmingCharacters(in: .whitespaces).contains(" "), "a word left alone on a line: \(line)")
+        }
+    }
+}

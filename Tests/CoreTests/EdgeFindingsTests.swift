@@ -1,0 +1,73 @@
+import Core
+import CoreTesting
+import Testing
+
+/// What adopters found at the edges of Core's public API, each pinned by a test that fails without its fix.
+@Suite("Edges found by adopters")
+@MainActor
+struct EdgeFindingsTests {
+    @Test("A cancelled swipe lists each moving screen once in the transition in flight", arguments: [false, true])
+    func cancelledSwipeListsEachScreenOnce(swipeDown: Bool) throws {
+        let stage = try ClockedStage(stack: ["home", "host"])
+        if swipeDown {
+            try stage.navigation.present(TestScreen(screenID: "sheet"))
+        }
+        try stage.window.beginGesture(swipeDown ? .swipeDown : .swipeBack)
+        try stage.window.updateGesture(progress: 0.3)
+        try stage.window.releaseGesture(.cancel)
+
+        let info = try #require(stage.window.transitionsInFlight.first)
+        let moving = info.leavingIDs + info.arrivingIDs
+        #expect(moving.count == Set(moving).count, "\(moving)")
+        #expect(info.arrivingIDs == [swipeDown ? "sheet" : "host"])
+        stage.clock.runUntilIdle()
+    }
+
+    @Test("An animated transition's progress goes from 0 to 1 with the clock")
+    func progressMovesWithTheClock() throws {
+        let stage = try ClockedStage()
+        try stage.navigation.push(TestScreen(screenID: "b"), animated: true)
+        #expect(stage.window.transitionsInFlight.map(\.progress) == [0])
+        stage.clock.advance(by: .milliseconds(150))
+        #expect(stage.window.transitionsInFlight.map(\.progress) == [0.5])
+        stage.clock.advance(by: .milliseconds(75))
+        #expect(stage.window.transitionsInFlight.map(\.progress) == [0.75])
+        stage.clock.advance(by: .milliseconds(75))
+        #expect(stage.window.isIdle)
+    }
+
+    @Test("A released gesture's progress moves on from where it was let go: to 1 when it finishes, to 0 when it cancels")
+    func releasedGestureProgress() throws {
+        for finishing in [true, false] {
+            let stage = try ClockedStage(stack: ["a", "b"])
+            try stage.window.beginGesture(.swipeBack)
+            try stage.window.updateGesture(progress: 0.4)
+            #expect(stage.window.transitionsInFlight.map(\.progress) == [0.4])
+            try stage.window.releaseGesture(finishing ? .finish : .cancel)
+            // Finishing covers the 0.6 left in 180 ms; cancelling goes back 0.4 in 120 ms.
+            stage.clock.advance(by: .milliseconds(finishing ? 90 : 60))
+            let progress = try #require(stage.window.transitionsInFlight.first?.progress)
+            #expect(abs(progress - (finishing ? 0.7 : 0.2)) < 1e-9)
+            stage.clock.runUntilIdle()
+        }
+    }
+
+    @Test("A started parent released without stop() stops the children something else still holds")
+    func releasedParentStopsItsSubtree() throws {
+        let log = EventLog()
+        let child = FlowCoordinator("child", log: log)
+        let grandchild = FlowCoordinator("grandchild", log: log)
+        do {
+            let parent = FlowCoordinator("parent", log: log)
+            parent.start()
+            try parent.addChild(child)
+            try child.addChild(grandchild)
+            log.reset()
+        }
+        #expect(log.entries == ["stop grandchild", "stop child"])
+        #expect(child.parent == nil)
+        #expect(!child.isStarted)
+        #expect(!grandchild.isStarted)
+        #expect(child.children.isEmpty)
+    }
+}
