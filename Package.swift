@@ -19,10 +19,13 @@ let package = Package(
         .executable(name: "new-feature", targets: ["NewFeatureMain"]),
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
         .executable(name: "module-graph", targets: ["ModuleGraph"]),
-        // `swift package check-boundaries` and `swift package new-feature <Name>`, in any package that depends on
-        // this one.
+        .executable(name: "affected-tests", targets: ["AffectedTestsMain"]),
+        .executable(name: "explore", targets: ["Explore"]),
+        // `swift package check-boundaries`, `swift package new-feature <Name>` and `swift package affected-tests
+        // --base <ref>`, in any package that depends on this one.
         .plugin(name: "CheckBoundariesPlugin", targets: ["CheckBoundariesPlugin"]),
         .plugin(name: "NewFeaturePlugin", targets: ["NewFeaturePlugin"]),
+        .plugin(name: "AffectedTestsPlugin", targets: ["AffectedTestsPlugin"]),
     ],
     targets: [
         // MARK: Runtime
@@ -85,7 +88,12 @@ let package = Package(
         .target(name: "NewFeature", dependencies: ["ArgumentParsing"], path: "Tools/NewFeature"),
         .executableTarget(name: "NewFeatureMain", dependencies: ["NewFeature"], path: "Tools/NewFeatureMain"),
         // The plugins' own executable: SwiftPM cannot hand a plugin an executable that a product also builds.
-        .executableTarget(name: "PluginTool", dependencies: ["BoundaryCheck", "NewFeature"], path: "Tools/PluginTool"),
+        .executableTarget(
+            name: "PluginTool", dependencies: ["BoundaryCheck", "NewFeature", "AffectedTests"], path: "Tools/PluginTool"
+        ),
+        .target(
+            name: "AffectedTests", dependencies: ["BoundaryCheck", "ArgumentParsing"], path: "Tools/AffectedTests"),
+        .executableTarget(name: "AffectedTestsMain", dependencies: ["AffectedTests"], path: "Tools/AffectedTestsMain"),
         .target(name: "MallocCounter", path: "Tools/MallocCounter"),
         .plugin(
             name: "CheckBoundariesPlugin",
@@ -104,9 +112,20 @@ let package = Package(
                 ]),
             dependencies: ["PluginTool"]
         ),
+        .plugin(
+            name: "AffectedTestsPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "affected-tests",
+                    description: "Lists or runs the test targets that the changes since a git reference can affect")),
+            dependencies: ["PluginTool"]
+        ),
         .executableTarget(
             name: "Benchmarks", dependencies: ["AppData", "AppTerminal", "Core", "MallocCounter", "ArgumentParsing"],
             path: "Tools/Benchmarks"),
+        // Drives the composed app as tests do, so it may use CoreTesting (`test-tool` in Tools/BoundaryRules.txt).
+        .executableTarget(
+            name: "Explore", dependencies: ["AppFlows", "Core", "CoreTesting", "ArgumentParsing"], path: "Tools/Explore"),
         .executableTarget(
             name: "ModuleGraph", dependencies: ["BoundaryCheck", "ArgumentParsing"], path: "Tools/ModuleGraph"),
 
@@ -114,9 +133,14 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
         .testTarget(name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"]),
         .testTarget(name: "InputRulesTests", dependencies: ["InputRules"]),
-        .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting"]),
-        .testTarget(name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting"]),
-        .testTarget(name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"]),
+        .testTarget(
+            name: "LoginFeatureTests", dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"], exclude: ["__Snapshots__"]),
         // What the app's tests share: running the app in process on a temporary data directory.
         .target(name: "AppTesting", dependencies: ["AppTerminal", "CSQLite"], path: "Tests/AppTesting"),
         .testTarget(
@@ -142,6 +166,8 @@ let package = Package(
         .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature"]),
         .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "AffectedTestsTests", dependencies: ["AffectedTests"]),
+        .testTarget(name: "ExploreTests", dependencies: ["Explore"]),
     ]
 )
 

@@ -2,15 +2,9 @@ public import Foundation
 
 /// Compile-fail probes: every internal type and member of a module, named from outside it, must not compile.
 ///
-/// One probe file per module, one reference per line, typechecked once (`swiftc -typecheck -swift-version 6`,
-/// never `@testable import`, never `-package-name`). Every line must get an access-control error.
-///
-/// An error such as "cannot find in scope" proves nothing by itself if the line names something that does not
-/// exist at all. So the same lines are also typechecked as a control, with `@testable import` of the module
-/// (built with testing enabled, as debug builds are), which sees internal declarations: every control line must
-/// compile (or fail only because a generic declaration's parameters are left open or overloads are ambiguous,
-/// which the compiler reports only once the name was found). A line that fails otherwise in the control does not name the declaration it
-/// is meant to probe, and fails the check.
+/// One probe file per module, one reference per line, each line must get an access-control error; the same lines
+/// typechecked with `@testable import` (the control) must compile, so a line proves it names a real declaration.
+/// `docs/boundary-check.md` ([internal-probe]) tells the whole story.
 public enum AccessProbe {
     /// What a module's probe found.
     public struct Outcome: Sendable {
@@ -55,80 +49,107 @@ public enum AccessProbe {
         modulesDirectory: URL, additionalSearchPaths: [URL] = [], toolchain: Toolchain,
         referencing: (SurfaceSymbol, String, Int) -> String? = reference(to:module:index:)
     ) throws(BoundaryCheckError) -> Outcome {
+        var probe = Probe(module: module)
         let publicIdentifiers = Set(publicSurface.symbols.map(\.identifier))
-        let internals = internalSurface.symbols
-            .filter { !publicIdentifiers.contains($0.identifier) && $0.accessLevel != "public" }
-            .filter { $0.accessLevel != "open" }
-            .sorted { $0.path == $1.path ? $0.identifier < $1.identifier : $0.path < $1.path }
-        var imports: Set<String> = ["Core", module]
-        var lines: [String] = []
-        var probed: [SurfaceSymbol] = []
-        var skipped: [String] = []
-        for symbol in internals {
-            guard let reference = referencing(symbol, module, probed.count) else {
-                skipped.append("\(symbol.path) (cannot be named without calling it)")
+        for symbol in internalSurface.symbols.sorted(by: { ($0.path, $0.identifier) < ($1.path, $1.identifier) })
+        where !publicIdentifiers.contains(symbol.identifier) && !["public", "open"].contains(symbol.accessLevel) {
+            guard let reference = referencing(symbol, module, probe.symbols.count) else {
+                probe.skipped.append("\(symbol.path) (cannot be named without calling it)")
                 continue
             }
-            if let extended = symbol.extendedModule { imports.insert(extended) }
-            probed.append(symbol)
-            lines.append(reference)
+            if let extended = symbol.extendedModule { probe.imports.insert(extended) }
+            probe.symbols.append(symbol)
+            probe.lines.append(reference)
         }
-        let header = imports.sorted().map { "import \($0)" }
-        let source = (header + lines).joined(separator: "\n") + "\n"
-        guard !probed.isEmpty else {
-            return Outcome(probedCount: 0, skipped: skipped, violations: [], source: source)
+        guard !probe.symbols.isEmpty else {
+            return Outcome(
+                probedCount: 0, skipped: probe.skipped, violations: [], source: probe.source(testable: false))
         }
-        let controlHeader = imports.sorted().map { $0 == module ? "@testable import \($0)" : "import \($0)" }
-        let control = (controlHeader + lines).joined(separator: "\n") + "\n"
-        let searchPaths = [modulesDirectory] + additionalSearchPaths
         let results = try typecheck(
-            [(source, "\(module)AccessProbe"), (control, "\(module)AccessControl")], searchPaths: searchPaths,
-            toolchain: toolchain)
-        let errorsByLine = results[0]
-        let controlErrorsByLine = results[1]
-        let controlHeaderErrors = (1...header.count).flatMap { controlErrorsByLine[$0] ?? [] }
+            [
+                (probe.source(testable: false), "\(module)AccessProbe"),
+                (probe.source(testable: true), "\(module)AccessControl"),
+            ],
+            searchPaths: [modulesDirectory] + additionalSearchPaths, toolchain: toolchain)
+        let controlHeaderErrors = (1...probe.imports.count).flatMap { results[1][$0] ?? [] }
         guard controlHeaderErrors.isEmpty else {
             throw .toolFailed(
                 "the control of the access probe of \(module) cannot `@testable import` it (debug builds enable "
                     + "testing; build with `swift build`): \(controlHeaderErrors.joined(separator: "; "))")
         }
-        var violations: [Violation] = []
-        for (offset, symbol) in probed.enumerated() {
-            let lineNumber = header.count + offset + 1
-            let errors = errorsByLine[lineNumber] ?? []
-            let controlErrors = (controlErrorsByLine[lineNumber] ?? []).filter { error in
-                !resolvedNameFragments.contains { error.contains($0) }
-            }
-            let location = symbol.pathAndLocation
-            if !controlErrors.isEmpty {
-                violations.append(
-                    Violation(
-                        rule: "internal-probe", location: location,
-                        problem: "the probe line of \(symbol.accessLevel) \(symbol.kind) \(symbol.name) does not "
-                            + "compile even with `@testable import \(module)`, so its failure from outside proves "
-                            + "nothing: `\(lines[offset])`: \(controlErrors.joined(separator: "; "))",
-                        fix: "the probe must name the declaration itself; report the probe line, or skip "
-                            + "declarations of this kind in AccessProbe.reference(to:module:index:)"))
-            } else if errors.isEmpty, !symbol.isType, publicNames.contains(symbol.name) {
-                skipped.append("\(symbol.path) (its name finds a public declaration of the same name)")
-            } else if errors.isEmpty {
-                violations.append(
-                    Violation(
-                        rule: "internal-probe", location: location,
-                        problem: "\(symbol.accessLevel) \(symbol.kind) \(symbol.name) of \(module) compiles when "
-                            + "named from outside the module: `\(lines[offset])`",
-                        fix: "check that nothing public re-exports it, and that no probe flag opens the module"))
-            } else if !errors.contains(where: { error in accessErrorFragments.contains { error.contains($0) } }) {
-                violations.append(
-                    Violation(
-                        rule: "internal-probe", location: location,
-                        problem: "naming \(symbol.name) from outside \(module) failed, but not with an access "
-                            + "error: \(errors.joined(separator: "; "))",
-                        fix: "make sure the declaration is internal; if it is, report the probe line "
-                            + "`\(lines[offset])`"))
-            }
+        return probe.outcome(errors: results[0], controlErrors: results[1], publicNames: publicNames)
+    }
+
+    /// The lines of one module's probe, the declarations they name, and what the typechecks of the probe and its
+    /// control said about them.
+    struct Probe {
+        let module: String
+        var imports: Set<String>
+        var lines: [String] = []
+        var symbols: [SurfaceSymbol] = []
+        var skipped: [String] = []
+
+        init(module: String) {
+            self.module = module
+            imports = ["Core", module]
         }
-        return Outcome(probedCount: probed.count, skipped: skipped, violations: violations, source: source)
+
+        /// The probe's source; with `testable`, the control's, which imports the module with `@testable`.
+        func source(testable: Bool) -> String {
+            let header = imports.sorted().map { testable && $0 == module ? "@testable import \($0)" : "import \($0)" }
+            return (header + lines).joined(separator: "\n") + "\n"
+        }
+
+        /// The violations and skips, from the errors of the probe and of its control by line.
+        func outcome(errors: [Int: [String]], controlErrors: [Int: [String]], publicNames: Set<String>) -> Outcome {
+            var skipped = skipped
+            var violations: [Violation] = []
+            for (offset, symbol) in symbols.enumerated() {
+                let lineNumber = imports.count + offset + 1
+                let control = (controlErrors[lineNumber] ?? []).filter { error in
+                    !resolvedNameFragments.contains { error.contains($0) }
+                }
+                let errors = errors[lineNumber] ?? []
+                if control.isEmpty, errors.isEmpty, !symbol.isType, publicNames.contains(symbol.name) {
+                    skipped.append("\(symbol.path) (its name finds a public declaration of the same name)")
+                } else if let violation = violation(of: symbol, line: lines[offset], errors: errors, control: control) {
+                    violations.append(violation)
+                }
+            }
+            return Outcome(
+                probedCount: symbols.count, skipped: skipped, violations: violations, source: source(testable: false))
+        }
+
+        /// The violation of the probe line `line` of `symbol`, if its errors and its control's say it has one.
+        private func violation(
+            of symbol: SurfaceSymbol, line: String, errors: [String], control: [String]
+        ) -> Violation? {
+            let location = symbol.pathAndLocation
+            if !control.isEmpty {
+                return Violation(
+                    rule: "internal-probe", location: location,
+                    problem: "the probe line of \(symbol.accessLevel) \(symbol.kind) \(symbol.name) does not "
+                        + "compile even with `@testable import \(module)`, so its failure from outside proves "
+                        + "nothing: `\(line)`: \(control.joined(separator: "; "))",
+                    fix: "the probe must name the declaration itself; report the probe line, or skip "
+                        + "declarations of this kind in AccessProbe.reference(to:module:index:)")
+            }
+            if errors.isEmpty {
+                return Violation(
+                    rule: "internal-probe", location: location,
+                    problem: "\(symbol.accessLevel) \(symbol.kind) \(symbol.name) of \(module) compiles when "
+                        + "named from outside the module: `\(line)`",
+                    fix: "check that nothing public re-exports it, and that no probe flag opens the module")
+            }
+            guard !errors.contains(where: { error in accessErrorFragments.contains { error.contains($0) } }) else {
+                return nil
+            }
+            return Violation(
+                rule: "internal-probe", location: location,
+                problem: "naming \(symbol.name) from outside \(module) failed, but not with an access error: "
+                    + errors.joined(separator: "; "),
+                fix: "make sure the declaration is internal; if it is, report the probe line `\(line)`")
+        }
     }
 
     /// A line that names `symbol` from outside its module, or `nil` when it cannot be named without a call.
@@ -165,16 +186,12 @@ public enum AccessProbe {
     static func typecheck(
         _ sources: [(source: String, name: String)], searchPaths: [URL], toolchain: Toolchain
     ) throws(BoundaryCheckError) -> [[Int: [String]]] {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("boundary-check-probe-\(UUID().uuidString)")
+        let directory = try Toolchain.scratchDirectory("boundary-check-probe")
         defer { try? FileManager.default.removeItem(at: directory) }
         var files: [URL] = []
         for (source, name) in sources {
             let file = directory.appendingPathComponent("\(name).swift")
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try source.write(to: file, atomically: true, encoding: .utf8)
-            } catch {
+            do { try source.write(to: file, atomically: true, encoding: .utf8) } catch {
                 throw .toolFailed("cannot write the probe \(file.path): \(error)")
             }
             files.append(file)

@@ -11,12 +11,8 @@ public struct BoundaryChecker: Sendable {
     public let packageRoot: URL
     /// The directory of the built `.swiftmodule` files, such as `.build/debug/Modules`.
     public let modulesDirectory: URL
-    /// The rules file, `Tools/BoundaryRules.txt`.
-    public var rulesFile: URL { packageRoot.appendingPathComponent("Tools/BoundaryRules.txt") }
     /// The directory of the baselines, one `<Module>.txt` each: `Tools/Baselines`.
     public var baselinesDirectory: URL { packageRoot.appendingPathComponent("Tools/Baselines") }
-    /// The directory of the hand-written compile probes, `Tools/Probes`.
-    public var probesDirectory: URL { packageRoot.appendingPathComponent("Tools/Probes") }
     /// Symbol graphs made by the caller, as `<directory>/<public|internal>/<Module>/`; where a module has none,
     /// its graph is extracted from `modulesDirectory`.
     public let symbolGraphsDirectory: URL?
@@ -30,22 +26,20 @@ public struct BoundaryChecker: Sendable {
     public let toolchain: Toolchain
     /// The command that records the baselines, as the person runs it here, for messages and baseline headers.
     public var updateCommand = Baseline.updateCommand
+    /// The rules file, relative to the package root.
+    let rulesPath = "Tools/BoundaryRules.txt"
 
-    /// A checker for the package at `packageRoot`, whose rules, baselines and probes are under `Tools/`.
+    /// A checker for the package at `packageRoot`, whose rules (`Tools/BoundaryRules.txt`), baselines
+    /// (`Tools/Baselines`) and probes (`Tools/Probes`) are under `Tools/`.
     ///
     /// A package without a rules file is checked with ``BoundaryRules/defaults(for:)``; one without baselines
     /// against its rules alone, until `--update-baselines` records them; one without probes has none to run.
-    public init(
-        packageRoot: URL,
-        modulesDirectory: URL,
-        symbolGraphsDirectory: URL? = nil
-    ) throws(BoundaryCheckError) {
+    public init(packageRoot: URL, modulesDirectory: URL, symbolGraphsDirectory: URL? = nil) throws(BoundaryCheckError) {
         self.packageRoot = packageRoot
         self.modulesDirectory = modulesDirectory
         self.symbolGraphsDirectory = symbolGraphsDirectory
         toolchain = try Toolchain.locate()
-        let rulesFile = packageRoot.appendingPathComponent("Tools/BoundaryRules.txt")
-        let rulesPath = "Tools/BoundaryRules.txt"
+        let rulesFile = packageRoot.appendingPathComponent(rulesPath)
         var notes: [String] = []
         if let text = try? String(contentsOf: rulesFile, encoding: .utf8) {
             rules = try BoundaryRules.parse(text, file: rulesPath)
@@ -57,14 +51,19 @@ public struct BoundaryChecker: Sendable {
             throw .unreadable("rules file \(rulesFile.path)")
         }
         let baselines = packageRoot.appendingPathComponent("Tools/Baselines")
-        recordsBaselines = ((try? FileManager.default.contentsOfDirectory(atPath: baselines.path)) ?? [])
-            .contains { $0.hasSuffix(".txt") }
+        recordsBaselines = Self.baselineFiles(in: baselines).isEmpty == false
         if !recordsBaselines {
             notes.append(
                 "no baselines recorded in Tools/Baselines; checking the rules alone until `--update-baselines` "
                     + "records them")
         }
         self.notes = notes
+    }
+
+    /// The `.txt` files of the baselines directory, sorted.
+    private static func baselineFiles(in directory: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".txt") }
+            .sorted()
     }
 
     /// The `Modules` directory of the build that produced the running executable (a test bundle or a tool),
@@ -82,8 +81,6 @@ public struct BoundaryChecker: Sendable {
         }
         throw .unreadable("no Modules directory next to \(executable)")
     }
-
-    var rulesPath: String { "Tools/BoundaryRules.txt" }
 
     /// The public surface of `module`.
     public func publicSurface(of module: String) throws(BoundaryCheckError) -> ModuleSurface {
@@ -108,23 +105,21 @@ public struct BoundaryChecker: Sendable {
     /// The baseline drift of `module`, if any; none until the package records baselines.
     public func checkBaseline(of module: String) throws(BoundaryCheckError) -> [Violation] {
         guard recordsBaselines else { return [] }
-        let surface = try publicSurface(of: module)
         let file = Baseline.file(of: module, in: baselinesDirectory)
         let drift = Baseline.compare(
-            module: module, actual: surface.lines, file: file,
-            displayPath: SourceImports.relativePath(of: file, to: packageRoot), updateCommand: updateCommand)
+            module: module, actual: try publicSurface(of: module).lines, file: file, displayPath: displayPath(of: file),
+            updateCommand: updateCommand)
         return drift.map { [$0] } ?? []
     }
 
     /// Baseline files of modules the rules do not check (a module renamed or removed, or missing from the rules).
     public func checkStaleBaselines() -> [Violation] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: baselinesDirectory.path)) ?? []
         let checked = Set(rules.checkedModules)
-        return files.filter { $0.hasSuffix(".txt") }.sorted().compactMap { file in
-            let module = String(file.dropLast(4))
-            guard !checked.contains(module) else { return nil }
-            let path = SourceImports.relativePath(
-                of: baselinesDirectory.appendingPathComponent(file), to: packageRoot)
+        return Self.baselineFiles(in: baselinesDirectory).map { String($0.dropLast(4)) }.filter {
+            !checked.contains($0)
+        }
+        .map { module in
+            let path = displayPath(of: Baseline.file(of: module, in: baselinesDirectory))
             return Violation(
                 rule: "baseline", location: path,
                 problem: "there is a baseline for \(module), but \(rulesPath) does not check a module of that name",
@@ -148,7 +143,7 @@ public struct BoundaryChecker: Sendable {
             } catch {
                 throw .toolFailed("cannot write \(file.path): \(error)")
             }
-            changed.append(SourceImports.relativePath(of: file, to: packageRoot))
+            changed.append(displayPath(of: file))
         }
         return changed
     }
@@ -184,11 +179,11 @@ public struct BoundaryChecker: Sendable {
             source: outcome.source)
     }
 
-    /// The hand-written probes' violations.
+    /// The hand-written probes' violations: the probes of `Tools/Probes`.
     public func checkCompileProbes() throws(BoundaryCheckError) -> [Violation] {
         try CompileProbe.violations(
-            directory: probesDirectory, modulesDirectory: modulesDirectory, toolchain: toolchain,
-            displayRoot: packageRoot)
+            directory: packageRoot.appendingPathComponent("Tools/Probes"), modulesDirectory: modulesDirectory,
+            toolchain: toolchain, displayRoot: packageRoot)
     }
 
     /// Every check, in the order a reader fixes them: imports, feature rules, baselines, probes.
@@ -199,9 +194,11 @@ public struct BoundaryChecker: Sendable {
             violations += try checkBaseline(of: module)
             violations += try checkInternals(of: module).violations
         }
-        violations += try checkCompileProbes()
-        return violations
+        return violations + (try checkCompileProbes())
     }
+
+    /// `file` relative to the package root, for a message.
+    private func displayPath(of file: URL) -> String { SourceImports.relativePath(of: file, to: packageRoot) }
 
     /// `violations` with paths inside the package shown relative to its root.
     func relative(_ violations: [Violation]) -> [Violation] {

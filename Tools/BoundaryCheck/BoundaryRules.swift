@@ -40,6 +40,14 @@ public struct BoundaryRules: Sendable, Equatable {
     public private(set) var builds: [String: [String]] = [:]
     /// Modules only test targets may import (`test-only: M…`).
     public private(set) var testOnly: [String] = []
+    /// Targets that are not test targets but drive the package as tests do, so they may use the test-only
+    /// modules their import rule allows (`test-tool: T…`).
+    public private(set) var testTools: [String] = []
+
+    /// Whether `target` may use the test-only modules: it is a test target or a test tool.
+    public func mayUseTestOnlyModules(_ target: PackageManifest.Target) -> Bool {
+        target.isTest || testTools.contains(target.name)
+    }
 
     /// Every module whose surface is checked: the libraries, then the features.
     public var checkedModules: [String] { libraries + features.map(\.module) }
@@ -90,6 +98,7 @@ public struct BoundaryRules: Sendable, Equatable {
             case ("imports", let target?, 2): rawImports.append((target, values))
             case ("builds", let target?, 2): rawBuilds.append((target, values))
             case ("test-only", nil, 2): rules.testOnly += values
+            case ("test-tool", nil, 2): rules.testTools += values
             default: throw invalid
             }
         }

@@ -1,14 +1,5 @@
-/// Checks what a feature module publishes against its feature rule.
-///
-/// Rules, each named in its violations:
-/// - `feature-surface`: only the roles (`XContainable`, `XContainer`, `XListener`, `XDependency`,
-///   `XCoordinating`), the public types their declarations mention (found through the compiler's declaration
-///   fragments, transitively through the members of every allowed type), and `publish` names; the only public
-///   class is `XContainer`; no public extension of another module's type.
-/// - `no-open`: nothing is `open`.
-/// - `no-package`: nothing is `package` (package declarations are visible to every target of the package).
-/// - `no-screen`: no public screen, view model or coordinator (a subclass of a `screen-base`, or a name with a
-///   `screen-suffix`).
+/// Checks what a feature module publishes against its feature rule: `[feature-surface]`, `[no-open]`,
+/// `[no-package]` and `[no-screen]`, each as `docs/boundary-check.md` and `Tools/BoundaryRules.txt` describe it.
 public enum FeatureSurfaceCheck {
     /// The violations of `surface` (the public surface of a feature) against `feature`'s rule.
     ///
@@ -17,17 +8,24 @@ public enum FeatureSurfaceCheck {
         surface: ModuleSurface, internalSurface: ModuleSurface?, feature: BoundaryRules.Feature,
         rules: BoundaryRules, rulesPath: String
     ) -> [Violation] {
-        var violations: [Violation] = []
-        let module = feature.module
+        modifierViolations(surface: surface, internalSurface: internalSurface, module: feature.module)
+            + topLevelViolations(
+                surface: surface, allowed: allowedTypes(surface: surface, feature: feature, rules: rules),
+                feature: feature, rules: rules, rulesPath: rulesPath)
+    }
+
+    /// The top-level declarations a feature may publish, by identifier, each with why: its roles, its
+    /// `publish` names, and every type their declarations mention, transitively through the members of each.
+    static func allowedTypes(
+        surface: ModuleSurface, feature: BoundaryRules.Feature, rules: BoundaryRules
+    ) -> [String: String] {
         let roleNames = Set(feature.roleNames)
-        let extra = Set(rules.extraPublished[module] ?? [])
-        let topLevel = surface.topLevelSymbols
+        let extra = Set(rules.extraPublished[feature.module] ?? [])
         let topLevelByIdentifier = Dictionary(
-            topLevel.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
-        // Everything reachable from the roles through declaration fragments.
-        var allowed: [String: String] = [:]  // identifier → why
+            surface.topLevelSymbols.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        var allowed: [String: String] = [:]
         var queue: [String] = []
-        for symbol in topLevel where roleNames.contains(symbol.name) || extra.contains(symbol.name) {
+        for symbol in surface.topLevelSymbols where roleNames.contains(symbol.name) || extra.contains(symbol.name) {
             allowed[symbol.identifier] = roleNames.contains(symbol.name) ? "a builder role" : "listed in `publish`"
             queue.append(symbol.identifier)
         }
@@ -42,7 +40,14 @@ public enum FeatureSurfaceCheck {
                 }
             }
         }
+        return allowed
+    }
 
+    /// `[no-open]`, `[no-package]`, and `[feature-surface]` for a public member of another module's type.
+    static func modifierViolations(
+        surface: ModuleSurface, internalSurface: ModuleSurface?, module: String
+    ) -> [Violation] {
+        var violations: [Violation] = []
         for symbol in surface.symbols where symbol.accessLevel == "open" {
             violations.append(
                 Violation(
@@ -69,7 +74,19 @@ public enum FeatureSurfaceCheck {
                         + "\(symbol.extendedModule ?? "")'s type \(symbol.pathComponents.dropLast().joined(separator: "."))",
                     fix: "make the extension member internal; a feature publishes only its builder roles"))
         }
-        for symbol in topLevel.sorted(by: { $0.path < $1.path }) {
+        return violations
+    }
+
+    /// `[no-screen]`, and `[feature-surface]` for a published class other than the builder or a type no role
+    /// allows.
+    static func topLevelViolations(
+        surface: ModuleSurface, allowed: [String: String], feature: BoundaryRules.Feature, rules: BoundaryRules,
+        rulesPath: String
+    ) -> [Violation] {
+        let module = feature.module
+        let roleNames = Set(feature.roleNames)
+        var violations: [Violation] = []
+        for symbol in surface.topLevelSymbols.sorted(by: { $0.path < $1.path }) {
             let location = symbol.pathAndLocation
             let screenBase =
                 symbol.kind == "class"

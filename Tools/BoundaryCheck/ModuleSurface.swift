@@ -32,14 +32,8 @@ public struct ModuleSurface: Sendable {
         minimumAccessLevel: String = "public",
         toolchain: Toolchain
     ) throws(BoundaryCheckError) -> ModuleSurface {
-        let output = FileManager.default.temporaryDirectory
-            .appendingPathComponent("boundary-check-symbols-\(UUID().uuidString)")
+        let output = try Toolchain.scratchDirectory("boundary-check-symbols")
         defer { try? FileManager.default.removeItem(at: output) }
-        do {
-            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        } catch {
-            throw .toolFailed("cannot create \(output.path): \(error)")
-        }
         let searchPaths = ([modulesDirectory] + additionalSearchPaths).flatMap { ["-I", $0.path] }
         let result = try Toolchain.run(
             toolchain.symbolGraphExtractor,

@@ -1,13 +1,9 @@
 public import Foundation
 import Synchronization
 
-/// The targets of a package as SwiftPM evaluates its `Package.swift`: names, kinds, paths and declared
-/// dependencies.
-///
-/// The manifest is evaluated (`swift package dump-package`), never read as text: code in the manifest, such as a
-/// loop that appends a dependency, changes the package as much as a literal does. The evaluation runs with a
-/// scratch path of its own, so it never waits on the lock of a build that is running in the package (as
-/// `swift test` is while this check runs inside it). When the manifest cannot be evaluated, the check fails.
+/// The targets of a package as SwiftPM evaluates its `Package.swift` (`swift package dump-package`, never the
+/// manifest as text, which code in it can change): names, kinds, paths and declared dependencies. The evaluation
+/// has a scratch path of its own, so it never waits on the lock of a running build; if it fails, the check fails.
 public struct PackageManifest: Sendable {
     /// One target declaration.
     public struct Target: Sendable, Equatable {

@@ -1,12 +1,8 @@
 public import Foundation
 
-/// The `import` declarations of a target's sources: which modules, from the compiler; where and with which
-/// attributes, from a line scan.
-///
-/// The compiler decides what a file imports (`swiftc -emit-imported-modules`: conditional blocks evaluated,
-/// comments and literals ignored). It does not report attributes or lines, so a scan finds the declarations
-/// that look like `@testable import M`, their attributes (also on the lines above) and their line; a
-/// declaration counts only where the compiler confirms that its file imports `M`.
+/// The `import` declarations of a target's sources: which modules, from the compiler (`swiftc
+/// -emit-imported-modules`, which evaluates `#if` and ignores comments); where and with which attributes, from a
+/// line scan, which counts a declaration only where the compiler confirms that its file imports the module.
 public enum SourceImports {
     /// One `import` declaration.
     public struct Import: Sendable, Equatable {

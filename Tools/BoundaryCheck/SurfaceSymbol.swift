@@ -51,9 +51,6 @@ public struct SurfaceSymbol: Sendable, Hashable {
     /// The last path component, such as `perform(_:)`.
     public var name: String { pathComponents.last ?? "" }
 
-    /// The name without argument labels, such as `perform`.
-    public var baseName: String { String(name.prefix { $0 != "(" }) }
-
     /// Whether this declares a type (class, struct, enum, protocol, type alias).
     public var isType: Bool { ["class", "struct", "enum", "protocol", "typealias", "actor"].contains(kind) }
 

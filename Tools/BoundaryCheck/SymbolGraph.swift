@@ -1,29 +1,12 @@
 /// The parts of a compiler symbol graph (`swift-symbolgraph-extract` output) the check reads.
 struct SymbolGraph: Decodable {
     struct Symbol: Decodable {
-        struct Identifier: Decodable {
-            let precise: String
-        }
-
-        struct Kind: Decodable {
-            let identifier: String
-        }
-
-        struct Fragment: Decodable {
-            let kind: String
-            let spelling: String
-            let preciseIdentifier: String?
-        }
-
-        struct ExtensionInfo: Decodable {
-            let extendedModule: String
-        }
-
+        struct Identifier: Decodable { let precise: String }
+        struct Kind: Decodable { let identifier: String }
+        struct Fragment: Decodable { let kind: String, spelling: String, preciseIdentifier: String? }
+        struct ExtensionInfo: Decodable { let extendedModule: String }
         struct Location: Decodable {
-            struct Position: Decodable {
-                let line: Int
-            }
-
+            struct Position: Decodable { let line: Int }
             let uri: String
             let position: Position
         }
@@ -37,12 +20,7 @@ struct SymbolGraph: Decodable {
         let location: Location?
     }
 
-    struct Relationship: Decodable {
-        let kind: String
-        let source: String
-        let target: String
-        let targetFallback: String?
-    }
+    struct Relationship: Decodable { let kind: String, source: String, target: String, targetFallback: String? }
 
     let symbols: [Symbol]
     let relationships: [Relationship]

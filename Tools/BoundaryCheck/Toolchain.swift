@@ -51,6 +51,17 @@ public struct Toolchain: Sendable {
         return info.target.triple
     }
 
+    /// A new folder in the temporary directory, named `prefix` and a UUID, which the caller removes.
+    static func scratchDirectory(_ prefix: String) throws(BoundaryCheckError) -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .toolFailed("cannot create \(directory.path): \(error)")
+        }
+        return directory
+    }
+
     /// Runs `executable` with `arguments` and returns its exit status and its output.
     public static func run(_ executable: URL, _ arguments: [String]) throws(BoundaryCheckError) -> ProcessResult {
         try runAll([(executable, arguments)])[0]

@@ -249,6 +249,21 @@ enum FeatureTemplates {
                 }
                 #expect(report.isClean, "\(report)")
             }
+
+            @Test("Every flow of the __name__ screen keeps the tree in step with the screens, and releases everything")
+            func exploreEveryFlow() throws {
+                let parent = __Name__Parent()
+                let report = try explore(depth: 3) {
+                    let window = Window()
+                    let builder = __Name__Container(dependency: Fake__Name__Dependency(title: "Your __name__"))
+                    let coordinator = builder.coordinator(listener: parent)
+                    coordinator.start()
+                    try window.setRootViewController(coordinator.viewControllerable)
+                    return ExplorationSubject(window: window, root: coordinator)
+                }
+                #expect(report.violations.isEmpty, "\(report)")
+                #expect(report.transitionCount >= 1, "the explorer taps close: \(report.summary)")
+            }
         }
 
         """#

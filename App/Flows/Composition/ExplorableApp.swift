@@ -1,0 +1,66 @@
+public import Core
+import FeedFeature
+import AppData
+import Foundation
+import LoginFeature
+import SignUpFeature
+
+/// The composed app over in-memory services, for tools that explore its flows: the real ``AppCoordinator`` with
+/// the real feature builders and deep links, over the playgrounds' in-memory accounts and posts, at a fixed time.
+///
+/// Every ``make()`` builds a fresh app that starts logged out on Login, so a path of inputs replays the same way
+/// each time. The one thing kept outside memory is the session record that the root clears on log-out, in a
+/// scratch database made once per `ExplorableApp`, which nothing else reads.
+@MainActor
+public final class ExplorableApp {
+    /// The links the app follows, each as a person types it (`app://feed/compose`).
+    public static let deepLinks = [
+        "app://login", "app://signup", "app://feed", "app://feed/popular", "app://feed/post/2", "app://feed/compose",
+    ]
+    /// The account the in-memory services know: `demo@example.com` with `demo-password`.
+    public static let demoCredentials = (email: "demo@example.com", password: "demo-password")
+
+    private let data: LiveServices
+    private let clock = AppClock(fixedNow: Date(timeIntervalSince1970: 1_800_000_000))
+
+    /// Prepares the scratch database in `scratchDirectory`, which must be a folder the caller removes afterwards.
+    ///
+    /// - Throws: when the folder or the database cannot be made.
+    public init(scratchDirectory: String) throws {
+        data = try LiveServices(dataDirectory: scratchDirectory, clock: clock, movesDamagedFilesAside: false)
+    }
+
+    /// A fresh app, started on Login: its window and the root of its coordinator tree.
+    public func make() -> (window: Window, root: Coordinator) {
+        let clock = clock
+        let playgroundAccounts = PlaygroundAccounts()
+        let signUpBuilder = SignUpContainer(
+            dependency: PlaygroundAccounts.SignUpServices(accounts: playgroundAccounts))
+        let loginBuilder = LoginContainer(
+            dependency: PlaygroundAccounts.LoginServices(
+                authenticator: playgroundAccounts, signUpBuilder: signUpBuilder))
+        let posts = PlaygroundPosts(now: { clock.now })
+        let feedBuilder = FeedContainer(dependency: FixedTimeFeedServices(posts: posts, now: clock.now))
+        let window = Window()
+        let root = AppCoordinator(
+            window: window, loginBuilder: loginBuilder, signUpBuilder: signUpBuilder, feedBuilder: feedBuilder,
+            data: data, user: nil)
+        root.start()
+        return (window, root)
+    }
+
+    /// Follows `url` in an app that ``make()`` built, as `open <url>` does in the terminal.
+    ///
+    /// - Throws: when the link is malformed or cannot be followed now; nothing changed then.
+    public static func open(_ url: String, in root: Coordinator) throws {
+        guard let app = root as? AppCoordinator else { throw UserFacingError(description: "not the app's root") }
+        try app.open(try DeepLink.parse(url))
+    }
+}
+
+/// The feed's services in an explored app: the in-memory posts, at a fixed time.
+@MainActor
+private struct FixedTimeFeedServices: FeedDependency {
+    let posts: any FeedPostService
+    let now: Date
+}

@@ -1,0 +1,362 @@
+public import Core
+import Foundation
+
+/// Explores every flow reachable from a subject, breadth first and deterministically, and checks the
+/// navigation's invariants after every step.
+///
+/// From the start (a fresh subject from `start`), it tries in every state, in this order:
+/// - every enabled action of the screens on top, after typing `sampleText` into every field on top;
+/// - the person's back, then the swipe back and the swipe down, each finished and cancelled;
+/// - every link of `deepLinks`.
+///
+/// A state is told apart by its screens (ids, nesting, presentation, and what each shows: titles, rows, errors,
+/// enabled buttons, but not the text typed into fields) and its coordinator tree. Every path is replayed on a new subject from `start`, which must therefore
+/// build the same thing every time (fresh in-memory services). The exploration stops at paths of `depth` inputs,
+/// or when `stateBudget` states are known.
+///
+/// After every step it checks that:
+/// - the coordinators match the screens: every viewable coordinator in the tree has its screen in the window,
+///   and no screen stays shown after its coordinator left the tree;
+/// - a refused input (a thrown error, a refused action, a refused deep link) and a cancelled swipe change
+///   neither the screens (ids, nesting, presentation; an error message may appear) nor the tree;
+/// - nothing the path created is alive once the subject is torn down (its root stopped and released);
+///
+/// and, once the graph is explored, that every state whose inputs were tried has a way back to the start's
+/// screens and tree (states at the depth limit, or with an input that led past the state budget, are not judged).
+/// Each violation comes with the shortest path that breaks it, as a script a person replays in the app:
+///
+/// ```swift
+/// let report = try explore(depth: 4, deepLinks: links, sampleText: { _, field in samples[field.id] ?? "x" }) {
+///     let parent = FeedParent(dependency: FakeFeedDependency())
+///     parent.start()
+///     try parent.showFeed(for: user, .rootOfNavigation)
+///     return ExplorationSubject(window: parent.window, root: parent)
+/// }
+/// #expect(report.violations.isEmpty, "\(report)")
+/// ```
+///
+/// - Throws: what `start` throws; nothing is explored then.
+@MainActor
+public func explore(
+    depth: Int, stateBudget: Int = 1_000, deepLinks: [ExplorationDeepLink] = [],
+    sampleText: @escaping @MainActor (_ screenID: String, _ field: TextField) -> String = { _, _ in "sample" },
+    start: @escaping @MainActor () throws -> ExplorationSubject
+) throws -> ExplorationReport {
+    let explorer = Explorer(
+        depth: max(0, depth), stateBudget: max(1, stateBudget), deepLinks: deepLinks, sampleText: sampleText,
+        start: start)
+    return try explorer.run()
+}
+
+/// The breadth-first search behind ``explore(depth:stateBudget:deepLinks:sampleText:start:)``.
+@MainActor
+final class Explorer {
+    private let depth: Int
+    private let stateBudget: Int
+    private let deepLinks: [ExplorationDeepLink]
+    private let sampleText: @MainActor (String, TextField) -> String
+    private let start: @MainActor () throws -> ExplorationSubject
+
+    /// The key of each known state, in the order found, its navigation alone, and its index.
+    private var keys: [String] = []
+    private var navigationKeys: [String] = []
+    private var indexOfKey: [String: Int] = [:]
+    /// The shortest path to each state, and the actions enabled there once the fields hold their sample text.
+    private var paths: [[ExplorationInput]] = []
+    private var enabledActions: [[String]] = []
+    /// The states each state leads to.
+    private var edges: [Set<Int>] = []
+    /// The states whose every input was tried and led to a known state: the ones whose way back is judged.
+    private var expanded: Set<Int> = []
+    private var transitionCount = 0
+    private var violations: [ExplorationViolation] = []
+    private var reported: Set<String> = []
+
+    init(
+        depth: Int, stateBudget: Int, deepLinks: [ExplorationDeepLink],
+        sampleText: @escaping @MainActor (String, TextField) -> String,
+        start: @escaping @MainActor () throws -> ExplorationSubject
+    ) {
+        self.depth = depth
+        self.stateBudget = stateBudget
+        self.deepLinks = deepLinks
+        self.sampleText = sampleText
+        self.start = start
+    }
+
+    func run() throws -> ExplorationReport {
+        let first = try replay([], then: nil)
+        register(first, path: [])
+        var queue = [0]
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            guard paths[state].count < depth else { continue }
+            expanded.insert(state)
+            for input in inputs(at: state) {
+                let path = paths[state] + [input]
+                let step = try replay(paths[state], then: input)
+                guard step.accepted else { continue }
+                transitionCount += 1
+                if let known = indexOfKey[step.key] {
+                    edges[state].insert(known)
+                } else if keys.count < stateBudget {
+                    edges[state].insert(register(step, path: path))
+                    queue.append(keys.count - 1)
+                } else {
+                    // Past the budget the edge leads nowhere known, so the state's way back cannot be judged.
+                    expanded.remove(state)
+                }
+            }
+        }
+        try checkWaysBack()
+        return ExplorationReport(
+            stateCount: keys.count, transitionCount: transitionCount, violations: violations, states: keys)
+    }
+
+    /// Adds a newly reached state and returns its index.
+    @discardableResult
+    private func register(_ step: Replay, path: [ExplorationInput]) -> Int {
+        keys.append(step.key)
+        navigationKeys.append(step.navigationKey)
+        indexOfKey[step.key] = keys.count - 1
+        paths.append(path)
+        enabledActions.append(step.enabledActions)
+        edges.append([])
+        return keys.count - 1
+    }
+
+    /// The inputs to try in `state`, in the order they are tried.
+    private func inputs(at state: Int) -> [ExplorationInput] {
+        enabledActions[state].map(ExplorationInput.action)
+            + [.back, .swipeBack(finished: true), .swipeBack(finished: false)]
+            + [.swipeDown(finished: true), .swipeDown(finished: false)]
+            + deepLinks.indices.map(ExplorationInput.deepLink)
+    }
+
+    /// Reports every explored state from which no explored input leads back to the start: to a state with the
+    /// start's screens and tree (what the screens show may differ, as a post published stays published).
+    private func checkWaysBack() throws {
+        var leadsBack = Set(keys.indices.filter { navigationKeys[$0] == navigationKeys[0] })
+        var changed = true
+        while changed {
+            changed = false
+            for state in keys.indices where !leadsBack.contains(state) && !edges[state].isDisjoint(with: leadsBack) {
+                leadsBack.insert(state)
+                changed = true
+            }
+        }
+        for state in keys.indices where expanded.contains(state) && !leadsBack.contains(state) {
+            let script = try replay(paths[state], then: nil).script
+            record(
+                .wayBackToStart,
+                "no explored input leads back to the start from the state " + Self.summary(of: navigationKeys[state]),
+                path: paths[state], script: script)
+        }
+    }
+
+    // MARK: - Replaying a path
+
+    /// What one replay of a path found.
+    struct Replay {
+        var key = ""
+        var navigationKey = ""
+        var accepted = true
+        var script: [String] = []
+        var enabledActions: [String] = []
+    }
+
+    /// Replays `path` on a fresh subject, applies `last` (if any) and checks the invariants around it, then tears
+    /// the subject down and checks that nothing it created is alive.
+    private func replay(_ path: [ExplorationInput], then last: ExplorationInput?) throws -> Replay {
+        var result = Replay()
+        var found: [(ExplorationViolation.Invariant, String)] = []
+        let leaks = try trackingLifetimes {
+            let subject = try start()
+            for input in path {
+                let step = apply(input, to: subject, script: &result.script)
+                if let refusal = step.refusal {
+                    found.append((.replays, "the path no longer replays: \(input) was \(refusal)"))
+                    break
+                }
+            }
+            let before = Self.navigationKey(of: subject)
+            let shownBefore = Self.ownedScreens(of: subject)
+            // A drift is reported by the input that makes it, not again by every input after it.
+            let driftBefore = Set(Self.drift(of: subject, shownBefore: []))
+            if let last {
+                let step = apply(last, to: subject, script: &result.script)
+                result.accepted = step.refusal == nil
+                let after = Self.navigationKey(of: subject)
+                if let reason = step.refusal ?? (step.cancelled ? "cancelled" : nil), after != before {
+                    found.append(
+                        (.refusedInputChangedNothing, "\(last) was \(reason), but the screens or the tree changed"))
+                }
+            }
+            if last != nil || path.isEmpty {
+                let context = last.map { "after \($0): " } ?? "at the start: "
+                found += Self.drift(of: subject, shownBefore: shownBefore).filter { !driftBefore.contains($0) }.map {
+                    (.coordinatorsMatchScreens, context + $0)
+                }
+            }
+            result.key = Self.key(of: subject)
+            result.navigationKey = Self.navigationKey(of: subject)
+            result.enabledActions = enabledActionsAfterTyping(in: subject)
+            subject.root.stop()
+        }
+        if !leaks.isClean {
+            let context = last.map { "after \($0), " } ?? ""
+            found.append((.nothingLeftAlive, context + "once the subject was torn down: \(leaks)"))
+        }
+        for (invariant, message) in found {
+            record(invariant, message, path: path + (last.map { [$0] } ?? []), script: result.script)
+        }
+        return result
+    }
+
+    private func record(
+        _ invariant: ExplorationViolation.Invariant, _ message: String, path: [ExplorationInput], script: [String]
+    ) {
+        guard reported.insert(invariant.rawValue + "\n" + message).inserted else { return }
+        violations.append(ExplorationViolation(invariant: invariant, message: message, path: path, script: script))
+    }
+
+    // MARK: - Inputs
+
+    /// How the subject took an input: refused (why), or accepted; a cancelled swipe is accepted but must change
+    /// nothing.
+    struct Step {
+        var refusal: String?
+        var cancelled = false
+    }
+
+    /// Applies `input` as a person would, and appends the script lines that do the same in the app.
+    private func apply(_ input: ExplorationInput, to subject: ExplorationSubject, script: inout [String]) -> Step {
+        let window = subject.window
+        do {
+            switch input {
+            case .action(let id):
+                script += typeSampleText(in: window)
+                script.append(id)
+                if case .refused(let reason) = try window.performAction(id) {
+                    return Step(refusal: "refused: \(reason)")
+                }
+            case .back:
+                script.append("back")
+                try window.perform(.backButton)
+            case .swipeBack(let finished), .swipeDown(let finished):
+                let gesture: UserGesture = input == .swipeBack(finished: finished) ? .swipeBack : .swipeDown
+                script += [
+                    "\(gesture == .swipeBack ? "swipe back" : "swipe down") \(finished ? "0.7" : "0.3")", "release",
+                ]
+                try window.beginGesture(gesture)
+                try window.updateGesture(progress: finished ? 0.7 : 0.3)
+                try window.releaseGesture(finished ? .finish : .cancel)
+                return Step(cancelled: !finished)
+            case .deepLink(let index):
+                script.append(deepLinks[index].script)
+                try deepLinks[index].open(subject)
+            }
+        } catch {
+            return Step(refusal: "refused with \(error)")
+        }
+        return Step()
+    }
+
+    /// Types the sample text into every field of the screens on top; returns the script lines that do the same.
+    private func typeSampleText(in window: Window) -> [String] {
+        var lines: [String] = []
+        for screen in window.screensOnTop {
+            for field in screen.content.fields {
+                let text = sampleText(screen.screenID, field)
+                if (try? window.setText(text, forField: field.id)) != nil { lines.append("set \(field.id) \(text)") }
+            }
+        }
+        return lines
+    }
+
+    /// The actions enabled on top once every field holds its sample text, without duplicates, in order.
+    private func enabledActionsAfterTyping(in subject: ExplorationSubject) -> [String] {
+        _ = typeSampleText(in: subject.window)
+        var seen: Set<String> = []
+        return subject.window.contentOnTop.flatMap(\.actions).filter(\.isEnabled).map(\.id).filter {
+            seen.insert($0).inserted
+        }
+    }
+
+    // MARK: - States and invariants
+
+    /// A state's key: the screens (ids, nesting, presentation, and what each shows but the text typed into its
+    /// fields), then the coordinator tree.
+    static func key(of subject: ExplorationSubject) -> String {
+        (subject.window.screenLines(includingContent: true, fieldValues: false) + ["--"] + subject.root.treeLines)
+            .joined(separator: "\n")
+    }
+
+    /// The navigation of a state: the screens (ids, nesting, presentation) and the coordinator tree, which a
+    /// refused input must not change and the way back must restore.
+    static func navigationKey(of subject: ExplorationSubject) -> String {
+        (subject.window.screenLines(includingContent: false) + ["--"] + subject.root.treeLines)
+            .joined(separator: "\n")
+    }
+
+    /// A key on one line, for a message.
+    static func summary(of key: String) -> String {
+        let parts = key.components(separatedBy: "\n--\n")
+        let screens = parts[0].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let tree =
+            parts.count > 1 ? parts[1].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } : []
+        return "[screens: \(screens.joined(separator: ", "))] [coordinators: \(tree.joined(separator: ", "))]"
+    }
+
+    /// The viewable coordinators of the tree, and their screens.
+    private static func viewables(of subject: ExplorationSubject) -> [(any ViewableCoordinating)] {
+        var found: [any ViewableCoordinating] = []
+        var pending: [any Coordinating] = subject.root.children
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            if let viewable = next as? any ViewableCoordinating { found.append(viewable) }
+            pending += next.children
+        }
+        if let root = subject.root as? any ViewableCoordinating { found.insert(root, at: 0) }
+        return found
+    }
+
+    /// Each shown screen and the coordinator that owns it, held weakly, to find a screen that outlives its
+    /// coordinator's place in the tree.
+    struct OwnedScreen {
+        weak var screen: ViewController?
+        weak var coordinator: Coordinator?
+        let screenID: String
+        let coordinatorName: String
+    }
+
+    private static func ownedScreens(of subject: ExplorationSubject) -> [OwnedScreen] {
+        viewables(of: subject).map { coordinator in
+            let screen = coordinator.viewControllerable.viewController
+            return OwnedScreen(
+                screen: screen, coordinator: coordinator, screenID: screen.screenID, coordinatorName: coordinator.name)
+        }
+    }
+
+    /// Where the tree and the screens disagree: a coordinator whose screen is not in the window, or a screen
+    /// still shown whose coordinator left the tree since `shownBefore` (the screens owned before the last input).
+    private static func drift(of subject: ExplorationSubject, shownBefore: [OwnedScreen]) -> [String] {
+        let window = subject.window
+        let current = viewables(of: subject)
+        var problems = current.compactMap { coordinator -> String? in
+            let screen = coordinator.viewControllerable.viewController
+            return screen.window === window
+                ? nil : "\(coordinator.name) is in the tree, but its screen \(screen.screenID) is not in the window"
+        }
+        let inTree = Set(current.map { ObjectIdentifier($0) })
+        for owned in shownBefore {
+            guard let screen = owned.screen, screen.window === window else { continue }
+            if let coordinator = owned.coordinator, inTree.contains(ObjectIdentifier(coordinator)) { continue }
+            problems.append(
+                "the screen \(owned.screenID) is shown, but its coordinator \(owned.coordinatorName) left the tree")
+        }
+        return problems
+    }
+}

@@ -1,0 +1,113 @@
+public import Core
+
+/// One input the explorer gives a window, as a person (or the app's router) would.
+public enum ExplorationInput: Hashable, Sendable, CustomStringConvertible {
+    /// Type the sample text into every field on top, then tap the action with this id.
+    case action(String)
+    /// The person's back (the back button).
+    case back
+    /// The interactive swipe back, released past half way (`finished`) or before it.
+    case swipeBack(finished: Bool)
+    /// The interactive swipe down of the sheet on top, released past half way (`finished`) or before it.
+    case swipeDown(finished: Bool)
+    /// The deep link at this index of the exploration's list.
+    case deepLink(Int)
+
+    /// The input in a few words, such as `tap login` or `swipe back (cancelled)`.
+    public var description: String {
+        switch self {
+        case .action(let id): "tap \(id)"
+        case .back: "back"
+        case .swipeBack(let finished): "swipe back (\(finished ? "finished" : "cancelled"))"
+        case .swipeDown(let finished): "swipe down (\(finished ? "finished" : "cancelled"))"
+        case .deepLink(let index): "deep link #\(index)"
+        }
+    }
+}
+
+/// A deep link the explorer opens from every state: the line that opens it in a script, and what opening it
+/// does to the subject.
+@MainActor
+public struct ExplorationDeepLink {
+    /// The script line that opens the link in the app, such as `open app://feed/compose`.
+    public let script: String
+    /// Opens the link; a throw means it was refused (and must change nothing).
+    public let open: @MainActor (ExplorationSubject) throws -> Void
+
+    /// A link opened by `open`, written `script` in a replayable script.
+    public init(script: String, open: @escaping @MainActor (ExplorationSubject) throws -> Void) {
+        self.script = script
+        self.open = open
+    }
+}
+
+/// What the explorer drives: a window and the root of the coordinator tree that shows its screens. The explorer
+/// builds a fresh one for every path it replays, so each path starts from the same state.
+@MainActor
+public struct ExplorationSubject {
+    /// The window the person sees.
+    public let window: Window
+    /// The root of the tree; stopping it is the teardown.
+    public let root: Coordinator
+
+    /// A subject that shows `root`'s flows in `window`.
+    public init(window: Window, root: Coordinator) {
+        self.window = window
+        self.root = root
+    }
+}
+
+/// One broken invariant, with the shortest path of inputs from the start that breaks it.
+public struct ExplorationViolation: Equatable, Sendable, CustomStringConvertible {
+    /// Which invariant broke.
+    public enum Invariant: String, Sendable {
+        /// A coordinator in the tree whose screen is not in the window, or a screen whose coordinator left.
+        case coordinatorsMatchScreens = "coordinators match screens"
+        /// A refused input, or a cancelled swipe, changed the screens or the tree.
+        case refusedInputChangedNothing = "a refused input changes nothing"
+        /// A state from which no explored input leads back to the start.
+        case wayBackToStart = "a way back to the start"
+        /// A coordinator or screen still alive after the subject was torn down.
+        case nothingLeftAlive = "nothing left alive"
+        /// A path that no longer replays the same way: the subject is not deterministic.
+        case replays = "paths replay"
+    }
+
+    /// The invariant.
+    public let invariant: Invariant
+    /// What broke, in a sentence.
+    public let message: String
+    /// The shortest path of inputs from the start.
+    public let path: [ExplorationInput]
+    /// The path as script lines a person replays in the app (`set email …`, `login`, `swipe back 0.7`,
+    /// `release`, `open app://…`).
+    public let script: [String]
+
+    /// The invariant, the message and the script, one line each.
+    public var description: String {
+        "[\(invariant.rawValue)] \(message)\n" + script.map { "    " + $0 }.joined(separator: "\n")
+    }
+}
+
+/// What an exploration found: how much it covered and what broke.
+public struct ExplorationReport: Sendable, CustomStringConvertible {
+    /// The distinct states reached (screens with what they show, and the coordinator tree).
+    public let stateCount: Int
+    /// The inputs applied that the subject accepted, each from one state to the next (which may be the same).
+    public let transitionCount: Int
+    /// Every broken invariant, each with its shortest path, in the order found.
+    public let violations: [ExplorationViolation]
+    /// The key of each state reached, in the order found: its screens with what they show, then its coordinator
+    /// tree.
+    public let states: [String]
+
+    /// `explored <N> states, <M> transitions, <K> violations`.
+    public var summary: String {
+        "explored \(stateCount) states, \(transitionCount) transitions, \(violations.count) violations"
+    }
+
+    /// Every violation, then the summary.
+    public var description: String {
+        (violations.map(\.description) + [summary]).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// A git repository in a temporary folder, holding a copy of this package's `Package.swift` and whatever files a
+/// test writes: where `affected-tests` runs as it would in a clone.
+struct ScratchRepository {
+    let root: URL
+
+    /// A repository with this package's manifest and one source file in each of `Modules/Core`,
+    /// `Modules/FeedFeature` and `Modules/LoginFeature`, committed.
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("affected-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: thisPackage.appendingPathComponent("Package.swift"), to: root.appendingPathComponent("Package.swift"))
+        try git("init", "--quiet", "--initial-branch=main")
+        try write("Modules/Core/Window.swift", "public final class Window {}\n")
+        try write("Modules/FeedFeature/Internal/Feed/FeedViewController.swift", "final class FeedViewController {}\n")
+        try write("Modules/LoginFeature/LoginBuilder.swift", "public struct LoginBuilder {}\n")
+        try write("README.md", "# Scratch\n")
+        try commit("start")
+    }
+
+    /// Writes `text` to `path`, creating its folders.
+    func write(_ path: String, _ text: String) throws {
+        let file = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// Appends a line to `path`.
+    func appendLine(to path: String) throws {
+        let file = root.appendingPathComponent(path)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try Data((text + "// changed\n").utf8).write(to: file)
+    }
+
+    /// Stages everything and commits it.
+    func commit(_ message: String) throws {
+        try git("add", "-A")
+        try git("commit", "--quiet", "-m", message)
+    }
+
+    /// Runs git in the repository, with an author of its own; throws when git fails.
+    @discardableResult
+    func git(_ arguments: String...) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", root.path] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["GIT_AUTHOR", "GIT_COMMITTER"] {
+            environment[key + "_NAME"] = "Scratch"
+            environment[key + "_EMAIL"] = "scratch@example.com"
+        }
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ScratchError(description: "git \(arguments.joined(separator: " ")) failed")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+}
+
+struct ScratchError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// This package's root.
+let thisPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()

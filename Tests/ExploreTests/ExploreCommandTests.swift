@@ -1,0 +1,35 @@
+import Testing
+
+@testable import Explore
+
+/// `swift run explore` on the composed app over in-memory services.
+@Suite("explore")
+@MainActor
+struct ExploreCommandTests {
+    /// Runs the command with `arguments` and returns its exit code, standard output and standard error.
+    static func run(_ arguments: [String]) -> (status: Int32, output: [String], errors: [String]) {
+        var output: [String] = []
+        var errors: [String] = []
+        let status = AppExploration.run(arguments, output: { output.append($0) }, errors: { errors.append($0) })
+        return (status, output, errors)
+    }
+
+    @Test("The composed app, explored a few inputs deep with its deep links, keeps every invariant")
+    func exploresTheApp() {
+        let result = Self.run(["--depth", "3"])
+        #expect(result.status == 0, "\(result.output)")
+        let summary = result.output.last ?? ""
+        #expect(summary.hasPrefix("explored ") && summary.hasSuffix(" transitions, 0 violations"), "\(summary)")
+        let states = Int(summary.split(separator: " ")[1]) ?? 0
+        #expect(states >= 10, "\(summary)")
+    }
+
+    @Test("A depth that is not a small number is a usage error, exit code 64")
+    func usageErrors() {
+        for arguments in [["--depth", "-1"], ["--depth", "many"], ["--depth", "51"], ["--states", "0"], ["--fast"]] {
+            let result = Self.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.errors.joined().contains("usage: swift run explore"), "\(arguments)")
+        }
+    }
+}

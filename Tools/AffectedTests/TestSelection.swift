@@ -1,0 +1,133 @@
+import BoundaryCheck
+public import Foundation
+
+/// A target of the package, as the selection needs it: its name, whether it is a test target, its folder and
+/// what it depends on.
+public struct PackageTarget: Equatable, Sendable {
+    /// The target's name.
+    public let name: String
+    /// Whether it is a test target.
+    public let isTest: Bool
+    /// Its source directory, relative to the package root.
+    public let path: String
+    /// The names of the targets (and products of other packages) it depends on.
+    public let dependencies: [String]
+
+    /// A target named `name` in the folder `path`.
+    public init(name: String, isTest: Bool, path: String, dependencies: [String]) {
+        self.name = name
+        self.isTest = isTest
+        self.path = path
+        self.dependencies = dependencies
+    }
+
+    /// The targets of the package at `packageRoot`, in declaration order, from its manifest as SwiftPM evaluates
+    /// it (`swift package dump-package`, the way `module-graph` reads it).
+    public static func evaluated(in packageRoot: URL) throws -> [PackageTarget] {
+        try PackageManifest(packageRoot: packageRoot, toolchain: .locate()).targets.map { target in
+            PackageTarget(
+                name: target.name, isTest: target.isTest, path: target.path, dependencies: target.dependencies)
+        }
+    }
+}
+
+/// The test targets that a set of changed files can affect, worked out from the evaluated manifest.
+///
+/// Each changed file belongs to the target whose source directory holds it (the deepest, when directories nest).
+/// Every target that depends on a changed target, directly or through others, is affected too, and a test
+/// target is selected when it is affected: it tests a changed target or something built on one. Three kinds of
+/// change select every test target, because no target's directory says what they reach: the manifest
+/// (`Package.swift`, a `Package@swift-*.swift` variant), `Package.resolved`, and a file outside every target that
+/// is not documentation (a script, a rules file, a fixture read at run time). Documentation outside every
+/// target (Markdown, `docs/`, a licence) selects nothing.
+public struct TestSelection: Equatable, Sendable {
+    /// The test targets to run, in the order the manifest declares them.
+    public let testTargets: [String]
+    /// Why every test target is selected, one sentence a reason; empty when the selection follows the targets.
+    public let reasonsForEverything: [String]
+    /// The targets that hold a changed file, in declaration order.
+    public let changedTargets: [String]
+    /// The changed files that belong to no target and select nothing: documentation.
+    public let ignoredFiles: [String]
+
+    /// Whether no test target is affected.
+    public var isEmpty: Bool { testTargets.isEmpty }
+
+    /// The selection for `changedFiles` (paths relative to the package root) in the package of `targets`.
+    public init(changedFiles: [String], targets: [PackageTarget]) {
+        var changed: Set<String> = []
+        var reasons: [String] = []
+        var ignored: [String] = []
+        for file in changedFiles.map(Self.normalized) {
+            if Self.isManifestOrLock(file) {
+                reasons.append("\(file) changed, and it can change every target")
+            } else if let owner = Self.owner(of: file, among: targets) {
+                changed.insert(owner)
+            } else if Self.isDocumentation(file) {
+                ignored.append(file)
+            } else {
+                reasons.append("\(file) is outside every target and is not documentation, so any test may read it")
+            }
+        }
+        let affected = Self.closingOverDependents(changed, in: targets)
+        self.reasonsForEverything = reasons
+        self.changedTargets = targets.map(\.name).filter(changed.contains)
+        self.ignoredFiles = ignored
+        self.testTargets = targets.filter { $0.isTest && (!reasons.isEmpty || affected.contains($0.name)) }.map(\.name)
+    }
+
+    /// `changed` and every target that depends on one of them, directly or through others.
+    static func closingOverDependents(_ changed: Set<String>, in targets: [PackageTarget]) -> Set<String> {
+        var dependents: [String: [String]] = [:]
+        for target in targets {
+            for dependency in target.dependencies { dependents[dependency, default: []].append(target.name) }
+        }
+        var affected = changed
+        var pending = Array(changed)
+        while let name = pending.popLast() {
+            for dependent in dependents[name] ?? [] where affected.insert(dependent).inserted {
+                pending.append(dependent)
+            }
+        }
+        return affected
+    }
+
+    /// The target whose source directory holds `file`: the deepest such directory, so a target nested in
+    /// another's folder owns its own files.
+    static func owner(of file: String, among targets: [PackageTarget]) -> String? {
+        var best: (name: String, depth: Int)?
+        for target in targets {
+            let directory = normalized(target.path)
+            let holds = directory.isEmpty || file == directory || file.hasPrefix(directory + "/")
+            if holds, directory.count >= (best?.depth ?? -1) { best = (target.name, directory.count) }
+        }
+        return best?.name
+    }
+
+    /// Whether `file` is the manifest, a versioned manifest or the resolved dependencies, at the package root.
+    static func isManifestOrLock(_ file: String) -> Bool {
+        file == "Package.swift" || file == "Package.resolved"
+            || (file.hasPrefix("Package@swift-") && file.hasSuffix(".swift") && !file.contains("/"))
+    }
+
+    /// Whether `file`, outside every target, is documentation: Markdown or reStructuredText anywhere, anything
+    /// under a top-level `docs/` or `Documentation/` folder, or a licence, notice or change log.
+    static func isDocumentation(_ file: String) -> Bool {
+        let components = file.split(separator: "/")
+        let folder = components.count > 1 ? components[0].lowercased() : ""
+        let name = (components.last.map(String.init) ?? file).lowercased()
+        let documentExtensions = [".md", ".markdown", ".rst", ".adoc"]
+        let documentNames = ["license", "licence", "notice", "copying", "changelog", "authors", "contributors"]
+        return folder == "docs" || folder == "documentation"
+            || documentExtensions.contains { name.hasSuffix($0) }
+            || documentNames.contains { name == $0 || name.hasPrefix($0 + ".") }
+    }
+
+    /// `path` without a leading `./` and without trailing slashes; `.` becomes the empty path (the package root).
+    static func normalized(_ path: String) -> String {
+        var path = Substring(path)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        while path.hasSuffix("/") { path = path.dropLast() }
+        return path == "." ? "" : String(path)
+    }
+}

@@ -1,0 +1,78 @@
+import AppFlows
+import ArgumentParsing
+import Core
+import CoreTesting
+import Foundation
+
+/// `swift run explore [--depth N] [--states N]`: explores the composed app over in-memory services with
+/// CoreTesting's explorer, from Login, with every deep link the app follows, and prints each violation with the
+/// script that reproduces it, then `explored <N> states, <M> transitions, <K> violations`.
+///
+/// Exit codes: 0 no violation; 1 a violation, or the exploration could not run; 64 usage error.
+@MainActor
+enum AppExploration {
+    static let usage = """
+        usage: swift run explore [--depth N] [--states N]
+          --depth N   the longest path of inputs tried from the start (default 6, at most 50)
+          --states N  stop finding new states after N (default 5000)
+        exit codes: 0 no violation; 1 a violation, or the exploration could not run; 64 usage error
+
+        """
+
+    static let depthOption = ArgumentParser.Option.value("--depth")
+    static let statesOption = ArgumentParser.Option.value("--states")
+
+    /// What the explorer types, by screen and field: the demo account on Login, a new account on sign-up, a
+    /// post on compose.
+    static func sampleText(screenID: String, field: TextField) -> String {
+        switch (screenID, field.id) {
+        case ("login", "email"): ExplorableApp.demoCredentials.email
+        case ("login", "password"): ExplorableApp.demoCredentials.password
+        case (_, "email"): "newcomer@example.com"
+        case (_, "password"), (_, "confirmation"): "a new password"
+        case (_, "displayName"): "Newcomer"
+        case (_, "text"): "A post from the explorer"
+        default: "sample"
+        }
+    }
+
+    /// Runs the command with `arguments` (without the program's name) and returns its exit code.
+    static func run(_ arguments: [String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+        let parser = ArgumentParser(command: "explore", usage: usage, options: [depthOption, statesOption])
+        return parser.run(arguments, output: output, errors: errors) { parsed in
+            guard let depth = number(parsed.value(of: depthOption), default: 6, in: 0...50),
+                let states = number(parsed.value(of: statesOption), default: 5_000, in: 1...1_000_000)
+            else {
+                errors(parser.message(for: UsageError("--depth takes a number from 0 to 50, --states one from 1")))
+                return ArgumentParser.usageErrorStatus
+            }
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            do {
+                let app = try ExplorableApp(scratchDirectory: scratch.path)
+                let links = ExplorableApp.deepLinks.map { url in
+                    ExplorationDeepLink(script: "open \(url)") { subject in
+                        try ExplorableApp.open(url, in: subject.root)
+                    }
+                }
+                let report = try explore(depth: depth, stateBudget: states, deepLinks: links, sampleText: sampleText) {
+                    let made = app.make()
+                    return ExplorationSubject(window: made.window, root: made.root)
+                }
+                for violation in report.violations { output("\(violation)\n") }
+                output(report.summary)
+                return report.violations.isEmpty ? 0 : 1
+            } catch {
+                errors("explore: the app could not be built: \(error)")
+                return 1
+            }
+        }
+    }
+
+    /// `text` as a number in `range`, `fallback` when absent, `nil` when it is not one.
+    private static func number(_ text: String?, default fallback: Int, in range: ClosedRange<Int>) -> Int? {
+        guard let text else { return fallback }
+        guard let value = Int(text), range.contains(value) else { return nil }
+        return value
+    }
+}
