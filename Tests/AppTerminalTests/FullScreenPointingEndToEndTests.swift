@@ -175,6 +175,29 @@ struct FullScreenPointingEndToEndTests {
         #expect(!screen.joined().contains("┌─ sheet"))
     }
 
+    @Test("A screen holding unsaved changes refuses the drag back: the status line says why and nothing moves")
+    func dragRefusedByTheScreen() throws {
+        let data = try TemporaryDataDirectory()
+        let terminal = try Self.start(data, arguments: ["--feature", "Profile"])
+        var screen = try terminal.waitFor("Edit (edit)")
+        try Self.click("Edit (edit)", in: screen, of: terminal)
+        screen = try terminal.waitFor("Display name (set displayName)")
+        try Self.click("Display name", in: screen, of: terminal)
+        try terminal.waitFor("set displayName on the command line") { Self.commandLine($0) == "> set displayName" }
+        try terminal.type("Someone")
+        try terminal.press("Enter")
+        screen = try terminal.waitFor("Display name (set displayName): Someone")
+        let width = try Self.screenWidth(screen)
+        try terminal.drag(row: 5, from: 0, through: [width / 5, width * 3 / 4])
+        screen = try terminal.waitFor("Swipe back refused: the screen refused to go back; nothing moved")
+        #expect(screen[1].hasPrefix("Edit profile"), "the screen did not slide")
+        try terminal.mouse(0, row: 5, column: width * 3 / 4, released: true)
+        try terminal.enter("state")
+        screen = try terminal.waitFor("\"top\"")
+        #expect(screen.joined().contains("Display name (set displayName): Someone"))
+        #expect(!screen.joined().contains("\"held\":true"))
+    }
+
     @Test("The wheel scrolls a list longer than the terminal, down and back up")
     func wheel() throws {
         let data = try TemporaryDataDirectory()
