@@ -129,7 +129,7 @@ final class CommandLoop {
         errorOutput.write(prefix + TerminalText.escaped(error.description) + "\n")
         let advice = error.canBeMovedAside ? "; run with --move-aside-corrupt-data to start fresh" : ""
         errorOutput.write("app: stopped so nothing is overwritten\(advice)\n")
-        return ExitCode.dataError
+        return error.exitCode
     }
 
     /// Whether to leave: yes when no work would be lost, else the person's answer to the question (and yes when

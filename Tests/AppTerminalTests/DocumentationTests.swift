@@ -92,3 +92,24 @@ struct HelpWidthTests {
         }
     }
 }
+
+@Suite("What docs/app.md says of --no-restore holds")
+@MainActor
+struct NoRestoreAdviceTests {
+    @Test(
+        "--no-restore starts at the saved session's first screen, and a first line logout fails where nobody is logged in"
+    )
+    func noRestoreStartsAtTheSessionsFirstScreen() throws {
+        let guide = try DocumentationTests.guide()
+        #expect(!guide.contains("(`logout` when it expects the login screen)"), "the advice that fails is gone")
+        #expect(guide.contains("where nobody is, it fails"))
+        let loggedOut = try TemporaryDataDirectory()
+        let first = loggedOut.run("state\n", arguments: ["--no-restore"])
+        #expect(first.lastState?.top == "login")
+        let logout = loggedOut.run("logout\n", arguments: ["--no-restore"])
+        #expect(logout.status == 1, "logout on a logged-out directory fails, as the guide now says")
+        let loggedIn = try TemporaryDataDirectory()
+        #expect(loggedIn.run(AppHarness.demoLogin).status == 0)
+        #expect(loggedIn.run("state\n", arguments: ["--no-restore"]).lastState?.top == "feed.latest")
+    }
+}

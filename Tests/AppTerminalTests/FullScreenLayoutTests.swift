@@ -336,3 +336,38 @@ struct WrappingIndentTests {
         #expect(rows.dropFirst().allSatisfy { !$0.hasPrefix(" ") }, "\(rows)")
     }
 }
+
+@Suite("The inline error in view")
+struct InlineErrorInViewTests {
+    @Test("After a command, an inline error below the visible rows is scrolled into view; otherwise the scroll stays")
+    func errorScrolledIntoView() {
+        var content: [StyledLine] = (1...30).map { [StyledSpan("line \($0)")] }
+        content.append([StyledSpan("! Something went wrong.", .error)])
+        let model = ScreenModel(path: ["Long"], content: content)
+        var chrome = ScreenLayout.Chrome()
+        let size = TerminalSize(columns: 60, rows: 16)
+        let unrevealed = ScreenLayout.frame(model, chrome: chrome, size: size)
+        #expect(!unrevealed.rows.map(TerminalGrid.text).contains { $0.contains("Something went wrong") })
+        chrome.revealsError = true
+        let revealed = ScreenLayout.frame(model, chrome: chrome, size: size)
+        #expect(revealed.rows.map(TerminalGrid.text).contains { $0.contains("Something went wrong") })
+        #expect(revealed.scroll > 0)
+    }
+}
+
+@Suite("Emoji joined by U+200D")
+struct JoinedEmojiTests {
+    @Test("A family emoji is drawn as its people side by side, so the grid and the terminal agree on its width")
+    func familyDrawnAsItsParts() {
+        let cells = TerminalGrid.cells("👨‍👩‍👧 ok", style: .plain)
+        #expect(!cells.contains { $0.text.unicodeScalars.contains("\u{200D}") }, "no joiner reaches the terminal")
+        #expect(TerminalGrid.width(cells) == 6 + 3)
+        #expect(cells.prefix(3).map(\.text) == ["👨", "👩", "👧"])
+    }
+
+    @Test("A joiner between letters of a script stays with its letter")
+    func joinerInAScriptStays() {
+        let cells = TerminalGrid.cells("क्\u{200D}ष", style: .plain)
+        #expect(cells.contains { $0.text.unicodeScalars.contains("\u{200D}") })
+    }
+}

@@ -1,4 +1,3 @@
-import AppFlows
 import AppTesting
 import Foundation
 import Testing

@@ -1,4 +1,3 @@
-import AppFlows
 import AppTerminal
 import AppTesting
 import Core

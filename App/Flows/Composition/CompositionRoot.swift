@@ -30,7 +30,7 @@ package final class CompositionRoot {
         let signUpBuilder = SignUpContainer(dependency: SignUpServices(accounts: data.signUpAccounts))
         let loginBuilder = LoginContainer(
             dependency: LoginServices(authenticator: data.authenticator, signUpBuilder: signUpBuilder))
-        let feedBuilder = FeedContainer(dependency: FeedServices(posts: data.posts, clock: clock))
+        let feedBuilder = FeedContainer(dependency: FeedServices(posts: data.posts, now: { clock.now }))
         let user = data.savedSession.map { FeedUser(email: $0.email, displayName: $0.displayName) }
         let window = Window()
         self.window = window
@@ -54,26 +54,4 @@ package final class CompositionRoot {
         links = .failure(parent.linkRefusal)
         restoration = nil
     }
-}
-
-/// What SignUp gets from the app.
-@MainActor
-private struct SignUpServices: SignUpDependency {
-    let accounts: any SignUpAccountService
-}
-
-/// What Login gets from the app: the authenticator and the SignUp builder it pushes.
-@MainActor
-private struct LoginServices: LoginDependency {
-    let authenticator: any LoginAuthenticating
-    let signUpBuilder: any SignUpContainable
-}
-
-/// What Feed gets from the app: the posts and the clock.
-@MainActor
-private struct FeedServices: FeedDependency {
-    let posts: any FeedPostService
-    let clock: AppClock
-
-    var now: Date { clock.now }
 }

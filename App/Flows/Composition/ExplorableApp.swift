@@ -1,6 +1,6 @@
+import AppData
 public import Core
 import FeedFeature
-import AppData
 import Foundation
 import LoginFeature
 import SignUpFeature
@@ -33,14 +33,12 @@ public final class ExplorableApp {
     /// A fresh app, started on Login: its window and the root of its coordinator tree.
     public func make() -> (window: Window, root: Coordinator) {
         let clock = clock
-        let playgroundAccounts = PlaygroundAccounts()
-        let signUpBuilder = SignUpContainer(
-            dependency: PlaygroundAccounts.SignUpServices(accounts: playgroundAccounts))
+        let accounts = InMemoryAccountService()
+        let signUpBuilder = SignUpContainer(dependency: SignUpServices(accounts: accounts))
         let loginBuilder = LoginContainer(
-            dependency: PlaygroundAccounts.LoginServices(
-                authenticator: playgroundAccounts, signUpBuilder: signUpBuilder))
-        let posts = PlaygroundPosts(now: { clock.now })
-        let feedBuilder = FeedContainer(dependency: FixedTimeFeedServices(posts: posts, now: clock.now))
+            dependency: LoginServices(authenticator: accounts, signUpBuilder: signUpBuilder))
+        let feedBuilder = FeedContainer(
+            dependency: FeedServices(posts: InMemoryPostService(now: { clock.now }), now: { clock.now }))
         let window = Window()
         let root = AppCoordinator(
             window: window, loginBuilder: loginBuilder, signUpBuilder: signUpBuilder, feedBuilder: feedBuilder,
@@ -56,11 +54,4 @@ public final class ExplorableApp {
         guard let app = root as? AppCoordinator else { throw UserFacingError(description: "not the app's root") }
         try app.open(try DeepLink.parse(url))
     }
-}
-
-/// The feed's services in an explored app: the in-memory posts, at a fixed time.
-@MainActor
-private struct FixedTimeFeedServices: FeedDependency {
-    let posts: any FeedPostService
-    let now: Date
 }

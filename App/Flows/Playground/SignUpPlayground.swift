@@ -1,3 +1,4 @@
+import AppData
 import SignUpFeature
 
 extension FeaturePlayground {
@@ -6,7 +7,7 @@ extension FeaturePlayground {
         name: "SignUp",
         summary: "Create an account; demo@example.com is taken already."
     ) { parent in
-        let builder = SignUpContainer(dependency: PlaygroundAccounts.SignUpServices(accounts: PlaygroundAccounts()))
+        let builder = SignUpContainer(dependency: SignUpServices(accounts: InMemoryAccountService()))
         let listener = SignUpPlaygroundListener(parent: parent)
         // SignUp on screen is a sign-up in progress.
         return Hosted(coordinator: builder.coordinator(listener: listener), listener: listener) { .signUp }

@@ -11,6 +11,9 @@ package struct DataFailure: Error, Equatable, Sendable, CustomStringConvertible 
     /// Whether `--move-aside-corrupt-data` may rename the file.
     package let canBeMovedAside: Bool
 
+    /// The exit code the app ends with on this failure: 2 for a file it cannot trust, 1 for one it cannot write.
+    package var exitCode: Int32 { isFatal ? ExitCode.dataError : ExitCode.failure }
+
     /// The failure of `error`.
     init(_ error: DataError) {
         description = error.description
@@ -24,6 +27,8 @@ package struct DataFailure: Error, Equatable, Sendable, CustomStringConvertible 
 package struct AppLaunch {
     /// The composed app.
     package let root: CompositionRoot
+    /// The session a front end drives, over ``root``.
+    package var session: AppSession { AppSession(root: root) }
     /// The damaged data files renamed aside, where they now are.
     package let movedAsidePaths: [String]
     /// The earlier release's data files imported into the database, where they are kept.

@@ -163,6 +163,7 @@ final class FullScreenSession {
             shownIdleStatus = idleStatus
             chrome.status = shownIdleStatus
         }
+        let isNewModel = model == nil
         let model = model ?? ScreenModel(window: session.window, root: session.coordinatorTree, notice: session.notice)
         self.model = model
         let onTop = session.window.topViewController?.screenID
@@ -172,7 +173,10 @@ final class FullScreenSession {
         }
         chrome.input = maskedInput
         chrome.cursor = editor.cursor
+        // Once after a command: an error the screen shows in answer is scrolled into view.
+        chrome.revealsError = isNewModel
         let frame = ScreenLayout.frame(model, chrome: chrome, size: terminal.size, cache: wrapCache)
+        chrome.revealsError = false
         chrome.scroll = frame.scroll
         chrome.outputScroll = frame.outputScroll
         page = frame.page

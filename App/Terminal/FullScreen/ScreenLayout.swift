@@ -25,6 +25,8 @@ enum ScreenLayout {
         var outputScroll = 0
         /// Whether the coordinator tree panel is wanted.
         var showsPanel = true
+        /// Whether to scroll the screen's inline error into view (after a command), whatever ``scroll`` says.
+        var revealsError = false
     }
 
     /// One laid-out screen.
@@ -117,7 +119,9 @@ enum ScreenLayout {
         let panelWidth =
             chrome.showsPanel && width >= panelMinimumColumns && !model.panel.isEmpty ? min(48, width / 3) : 0
         let contentWidth = panelWidth > 0 ? width - panelWidth - 1 : width
-        let body = bodyRows(model, width: contentWidth, height: bodyHeight, scroll: chrome.scroll, cache: cache)
+        let body = bodyRows(
+            model, width: contentWidth, height: bodyHeight, scroll: chrome.scroll, revealsError: chrome.revealsError,
+            cache: cache)
         var rows = [navigationBar(model, width: width)]
         for index in 0..<bodyHeight {
             var row = body.rows[index]
@@ -157,14 +161,16 @@ enum ScreenLayout {
     }
 
     private static func bodyRows(
-        _ model: ScreenModel, width: Int, height: Int, scroll: Int, cache: WrapCache?
+        _ model: ScreenModel, width: Int, height: Int, scroll: Int, revealsError: Bool, cache: WrapCache?
     ) -> Body {
         guard height > 0 else { return Body(rows: [], scroll: 0, page: 0) }
         let wrap = { (lines: [StyledLine], width: Int, part: Int) in
             cache?.wrapped(lines, width: width, part: part) ?? wrapped(lines, width: width)
         }
         guard let sheet = model.sheet else {
-            let body = scrolled(wrap(model.content, width, 0), width: width, height: height, scroll: scroll)
+            let rows = wrap(model.content, width, 0)
+            let body = scrolled(
+                rows, width: width, height: height, scroll: revealing(rows, height, scroll, revealsError))
             guard case .back(let progress, let revealed) = model.slide else { return body }
             return slid(body, by: progress, over: revealed, width: width)
         }
@@ -177,8 +183,10 @@ enum ScreenLayout {
         let innerWidth = frameWidth - 4
         let innerHeight = height - top - 2
         guard innerWidth > 0, innerHeight > 0 else { return Body(rows: rows, scroll: 0, page: 0) }
+        let sheetRows = wrap(sheet.lines, innerWidth, 1)
         let inner = scrolled(
-            wrap(sheet.lines, innerWidth, 1), width: innerWidth, height: innerHeight, scroll: scroll)
+            sheetRows, width: innerWidth, height: innerHeight,
+            scroll: revealing(sheetRows, innerHeight, scroll, revealsError))
         let rule = TerminalCell(text: "─", width: 1, style: .frame)
         let caption = [rule, .blank] + TerminalGrid.cells(sheet.caption, style: .dim) + [.blank]
         // The top border is what a drag downwards takes hold of.
@@ -224,6 +232,16 @@ enum ScreenLayout {
 
     private static func wrapped(_ lines: [StyledLine], width: Int) -> [[TerminalCell]] {
         lines.flatMap { TerminalGrid.wrap(TerminalGrid.cells($0), width: width) }
+    }
+
+    /// `scroll`, moved just enough that the last row of the inline error shows in `height` rows (with its markers),
+    /// when `revealsError` and there is one.
+    private static func revealing(_ rows: [[TerminalCell]], _ height: Int, _ scroll: Int, _ revealsError: Bool) -> Int {
+        guard revealsError, rows.count > height,
+            let errorRow = rows.lastIndex(where: { $0.contains { $0.style == .error } })
+        else { return scroll }
+        let page = max(1, height - 2)
+        return min(max(scroll, errorRow - page + 1), errorRow)
     }
 
     /// `rows` clipped to `height` from `scroll` (clamped), with a marker row where rows are hidden above or below.

@@ -70,13 +70,17 @@ typealias StyledLine = [StyledSpan]
 enum TerminalGrid {
     /// `text` cut into cells: each printable scalar one cell (wide ones two columns) carrying the zero-width marks
     /// that follow it; an unsafe or unprintable scalar as the cells of its escaped form; a mark with nothing to
-    /// join shown on a dotted circle.
+    /// join shown on a dotted circle. An emoji sequence joined by U+200D (`👨‍👩‍👧`) is drawn as its emoji side by side:
+    /// terminals disagree on how wide the joined glyph is, and a terminal that draws it narrower than the grid
+    /// counts would leave old characters on the row.
     static func cells(_ text: String, style: CellStyle, target: PointerTarget? = nil) -> [TerminalCell] {
         var cells: [TerminalCell] = []
         var lastJoins = false
         for scalar in text.unicodeScalars {
             let width = TerminalText.cellWidth(of: scalar)
-            if width < 0 {
+            if scalar == "\u{200D}", let last = cells.last?.text.unicodeScalars.first, isEmoji(last) {
+                continue
+            } else if width < 0 {
                 cells += TerminalText.escapedForm(of: scalar).map {
                     TerminalCell(text: String($0), width: 1, style: style, target: target)
                 }
@@ -95,6 +99,11 @@ enum TerminalGrid {
             }
         }
         return cells
+    }
+
+    /// Whether `scalar` is drawn as an emoji, which joins others into one glyph after U+200D.
+    private static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isEmojiPresentation || (scalar.properties.isEmoji && scalar.value >= 0x2100)
     }
 
     /// The cells of a styled line.

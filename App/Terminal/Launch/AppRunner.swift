@@ -48,18 +48,15 @@ final class AppRunner {
             errorOutput.write("app: \(FeaturePlayground.unknown(feature))\n\n" + LaunchOptions.usage)
             return ExitCode.usage
         }
-        let root: CompositionRoot
+        let session: AppSession
         do {
-            root = try prepare(options)
+            session = try prepare(options)
         } catch let error as DataFailure {
             errorOutput.write("app: \(TerminalText.escaped(error.description))\n")
-            if error.isFatal {
-                if error.canBeMovedAside {
-                    errorOutput.write("app: run with --move-aside-corrupt-data to rename it and start fresh\n")
-                }
-                return ExitCode.dataError
+            if error.isFatal, error.canBeMovedAside {
+                errorOutput.write("app: run with --move-aside-corrupt-data to rename it and start fresh\n")
             }
-            return ExitCode.failure
+            return error.exitCode
         } catch {
             errorOutput.write("app: \(TerminalText.escaped(String(describing: error)))\n")
             return ExitCode.failure
@@ -75,7 +72,6 @@ final class AppRunner {
         } else {
             commandInput = input
         }
-        let session = AppSession(root: root)
         defer { session.stop() }
         // Where the person left, restored before the first screen is drawn; a record that no longer applies gives
         // one line.
@@ -123,11 +119,12 @@ final class AppRunner {
         return NcursesTerminal.open(terminalType: terminalType, usesColour: colour, readsPointer: pointer)
     }
 
-    /// Opens the data directory and its database, or the playground of `--feature` (see ``AppLaunch``), and tells
-    /// what the opening did to the data files.
+    /// Opens the data directory and its database, or the playground of `--feature` (see ``AppLaunch``), tells
+    /// what the opening did to the data files, and returns the session to drive: the terminal never holds the
+    /// composition root.
     ///
     /// - Throws: ``DataFailure``, or the reason the demo account could not be seeded.
-    private func prepare(_ options: LaunchOptions) throws -> CompositionRoot {
+    private func prepare(_ options: LaunchOptions) throws -> AppSession {
         let opening = try AppLaunch.open(
             dataDirectory: options.dataDirectory,
             playground: options.playgroundFeature.flatMap(FeaturePlayground.named),
@@ -139,6 +136,6 @@ final class AppRunner {
             errorOutput.write(
                 "app: imported the data file into the database and kept it as \(TerminalText.escaped(path))\n")
         }
-        return opening.root
+        return opening.session
     }
 }
