@@ -23,7 +23,7 @@ enum PointerTarget: Equatable, Sendable {
     case field(id: String, isSecure: Bool)
     /// The navigation bar's back.
     case back
-    /// A tab of the tab bar, by its id.
+    /// A tab of the tab bar, by its id: the spans that draw a tab carry it, as a segment's carry its action.
     case tab(String)
     /// A sheet's top border, which a drag downwards swipes down.
     case sheetTop
