@@ -23,6 +23,12 @@ package final class LiveServices {
     package let movedAsidePaths: [String]
     /// The earlier release's files imported into the new database, where they are kept.
     package let importedPaths: [String]
+    /// The demo account's email when opening created a new database with it (``DemoContent``), else `nil`.
+    package let seededDemoAccount: String?
+    /// The database file's path.
+    package let databasePath: String
+    /// How many pages the database has.
+    package let pageCount: Int
 
     private let accounts: LiveAccountService
     private let health: DataHealth
@@ -30,13 +36,17 @@ package final class LiveServices {
     /// Opens the data directory at `path` and its database, creating, importing or seeding it when new (see
     /// `Database.open`), and builds the services over it on `clock`.
     ///
-    /// - Parameter movesDamagedFilesAside: rename a damaged file aside and start without it, instead of stopping.
+    /// - Parameters:
+    ///   - movesDamagedFilesAside: rename a damaged file aside and start without it, instead of stopping.
+    ///   - checksEveryPage: check every page and index entry of the database, whatever its size (`--check-data`).
     /// - Throws: ``DataError``, or the reason the demo account could not be seeded.
-    package init(dataDirectory path: String, clock: AppClock, movesDamagedFilesAside: Bool) throws {
+    package init(
+        dataDirectory path: String, clock: AppClock, movesDamagedFilesAside: Bool, checksEveryPage: Bool = false
+    ) throws {
         let directory = try DataDirectory.open(path: path)
         let opening = try Database.open(
             in: directory, now: clock.now, timestamp: clock.fileTimestamp,
-            movesDamagedFilesAside: movesDamagedFilesAside)
+            movesDamagedFilesAside: movesDamagedFilesAside, checksEveryPage: checksEveryPage)
         let health = DataHealth()
         let accounts = LiveAccountService(store: AccountStore(database: opening.database), clock: clock, health: health)
         self.health = health
@@ -48,6 +58,15 @@ package final class LiveServices {
         savedSession = try accounts.restoreSession().map { ($0.email, $0.displayName) }
         movedAsidePaths = opening.movedAsidePaths
         importedPaths = opening.importedPaths
+        seededDemoAccount = opening.seededDemoAccount ? DemoContent.email : nil
+        databasePath = opening.database.path
+        pageCount = opening.pageCount
+    }
+
+    /// Whether the folder at `path` holds neither a database nor the marker of one (see `Database.isAbsent`): a
+    /// first run, with nothing to check yet.
+    package static func isAbsent(inFolder path: String) -> Bool {
+        Database.isAbsent(inFolder: path)
     }
 
     /// The first corrupt or unreadable data file a service met, if any: the app stops after the command that met

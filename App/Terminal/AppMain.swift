@@ -52,8 +52,9 @@ public enum AppMain {
             }
         }
 
-        /// Switches the terminal's echo through termios. While echo is off, Ctrl-C turns it back on before the
-        /// process ends, so the person's shell is not left without echo.
+        /// Switches the terminal's echo through termios. While echo is off, any signal that ends the process
+        /// discards what was typed and turns echo back on first (``TerminationSignals``), so the person's shell
+        /// gets neither a terminal without echo nor the half-typed secret.
         public func setEcho(_ isOn: Bool) {
             guard isTerminal else { return }
             var settings = termios()
@@ -61,14 +62,10 @@ public enum AppMain {
             if isOn {
                 settings.c_lflag |= tcflag_t(ECHO)
                 tcsetattr(STDIN_FILENO, TCSANOW, &settings)
-                signal(SIGINT, SIG_DFL)
+                TerminationSignals.releaseHiddenPrompt()
             } else {
-                settingsToRestoreOnInterrupt = settings
+                TerminationSignals.guardHiddenPrompt(settings)
                 settings.c_lflag &= ~tcflag_t(ECHO)
-                signal(SIGINT) { _ in
-                    tcsetattr(STDIN_FILENO, TCSANOW, &settingsToRestoreOnInterrupt)
-                    _exit(130)
-                }
                 tcsetattr(STDIN_FILENO, TCSANOW, &settings)
             }
         }
@@ -136,7 +133,3 @@ extension AppMain.TextOutput {
     /// No descriptor: output to memory or a file never runs the full screen.
     public var fileDescriptor: Int32? { nil }
 }
-
-/// The terminal settings from before echo was turned off, for the interrupt handler (a C function that can
-/// capture nothing) to restore. Written only on the main thread before the handler is installed.
-nonisolated(unsafe) private var settingsToRestoreOnInterrupt = termios()

@@ -127,7 +127,7 @@ final class CommandLoop {
     static func reportFatal(_ error: DataFailure, line: Int? = nil, to errorOutput: any AppMain.TextOutput) -> Int32 {
         let prefix = line.map { "line \($0): " } ?? "app: "
         errorOutput.write(prefix + TerminalText.escaped(error.description) + "\n")
-        let advice = error.canBeMovedAside ? "; run with --move-aside-corrupt-data to start fresh" : ""
+        let advice = error.advice.map { "; " + $0 } ?? ""
         errorOutput.write("app: stopped so nothing is overwritten\(advice)\n")
         return error.exitCode
     }

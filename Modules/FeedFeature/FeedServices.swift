@@ -86,17 +86,20 @@ public enum FeedSegment: String, CaseIterable, Sendable {
 }
 
 /// Why the post service failed.
-public enum FeedServiceError: Error, Equatable, Sendable {
+public enum FeedServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// There is no post with this id (any more): it was deleted meanwhile.
     case postNotFound(String)
     /// The service cannot answer now, for the given reason.
     case unavailable(String)
+
+    /// The message the screens show for this error: what a person reads wherever the error is told.
+    public var description: String { FeedMessage.message(for: self) }
 }
 
 /// Why a route into the feed (``FeedCoordinating/showSegment(_:)``,
 /// ``FeedCoordinating/showPost(id:)``, ``FeedCoordinating/showCompose()``)
 /// failed.
-public enum FeedRouteError: Error, Equatable, Sendable {
+public enum FeedRouteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// There is no post with this id; nothing changed.
     case postNotFound(String)
     /// The compose sheet holds an unsaved draft; post or discard it first.
@@ -104,4 +107,7 @@ public enum FeedRouteError: Error, Equatable, Sendable {
     case draftInProgress
     /// The post service or the navigation failed, for the given reason.
     case unavailable(String)
+
+    /// The message the screens show for this error: what a person reads wherever the error is told.
+    public var description: String { FeedMessage.message(for: self) }
 }

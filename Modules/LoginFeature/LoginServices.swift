@@ -23,10 +23,13 @@ public struct LoginSession: Equatable, Sendable {
 }
 
 /// Why the authenticator refused to log in.
-public enum LoginServiceError: Error, Equatable, Sendable {
+public enum LoginServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The email is unknown or the password is wrong; the screen does not say
     /// which, so it cannot be used to find registered emails.
     case invalidCredentials
     /// The service cannot answer now; the reason is shown to the user.
     case unavailable(String)
+
+    /// The message the screens show for this error: what a person reads wherever the error is told.
+    public var description: String { LoginMessage.message(for: self) }
 }

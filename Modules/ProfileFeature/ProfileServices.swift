@@ -64,16 +64,22 @@ public struct ProfilePost: Equatable, Sendable {
 }
 
 /// Why a Profile service failed.
-public enum ProfileServiceError: Error, Equatable, Sendable {
+public enum ProfileServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The service cannot answer now, for the given reason.
     case unavailable(String)
+
+    /// The message the screens show for this error: what a person reads wherever the error is told.
+    public var description: String { ProfileMessage.message(for: self) }
 }
 
 /// Why a route into Profile (``ProfileCoordinating/showProfile()``, ``ProfileCoordinating/showEdit()``) failed.
-public enum ProfileRouteError: Error, Equatable, Sendable {
+public enum ProfileRouteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The `profile.edit` screen holds a change that is not saved; save or discard it first. Nothing changed:
     /// the route would have closed the screen and lost the change.
     case editInProgress
     /// The navigation failed, for the given reason.
     case unavailable(String)
+
+    /// The message the screens show for this error: what a person reads wherever the error is told.
+    public var description: String { ProfileMessage.message(for: self) }
 }

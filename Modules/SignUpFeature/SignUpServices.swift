@@ -27,9 +27,12 @@ public struct SignUpSession: Equatable, Sendable {
 }
 
 /// Why the account service refused a request.
-public enum SignUpServiceError: Error, Equatable, Sendable {
+public enum SignUpServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An account with this email already exists.
     case emailTaken
     /// The service cannot answer now; the reason is shown to the user.
     case unavailable(String)
+
+    /// The message the screens show for this error: what a person reads wherever the error is told.
+    public var description: String { SignUpMessage.message(for: self) }
 }

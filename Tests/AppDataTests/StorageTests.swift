@@ -82,7 +82,8 @@ struct StorageTests {
             #expect(run.status == 2)
             #expect(
                 run.error == "app: the data file \(data.databasePath) was written by a newer version of the app "
-                    + "(format 99; this version reads up to \(Schema.version)); use that version, or a newer one\n")
+                    + "(format 99; this version reads up to \(Schema.version)); use that version, or a newer one\n"
+                    + "app: stopped so nothing is overwritten\n")
             #expect(run.output.isEmpty)
             #expect(try Data(contentsOf: URL(fileURLWithPath: data.databasePath)) == before)
         }
@@ -120,7 +121,10 @@ struct StorageTests {
         let run = data.run("state\n")
         #expect(run.status == 2)
         #expect(run.error.hasPrefix("app: the data file \(data.databasePath) is corrupt: "))
-        #expect(run.error.hasSuffix("app: run with --move-aside-corrupt-data to rename it and start fresh\n"))
+        #expect(
+            run.error.hasSuffix(
+                "app: stopped so nothing is overwritten; restore the file from a backup, or run with "
+                    + "--move-aside-corrupt-data to keep the damaged files aside and start fresh\n"))
         #expect(run.output.isEmpty)
         #expect(try String(contentsOfFile: data.databasePath, encoding: .utf8) == content)
     }
@@ -145,7 +149,9 @@ struct StorageTests {
         let run = data.run(AppHarness.demoLogin + "state\n", arguments: ["--move-aside-corrupt-data"])
         #expect(run.status == 0, "\(run.error)")
         let movedPath = data.databasePath + ".corrupt-20260101T120000Z"
-        #expect(run.error == "app: moved the unusable data file aside to \(movedPath)\n")
+        #expect(
+            run.error == "app: moved the unusable data file aside to \(movedPath)\n"
+                + "app: started a new database with the demo account demo@example.com and its posts\n")
         #expect(try String(contentsOfFile: movedPath, encoding: .utf8) == "garbage")
         #expect(run.lastState?.user == "Demo")
         #expect(try data.sql("SELECT id FROM posts ORDER BY id") == ["1", "2", "3", "4"])

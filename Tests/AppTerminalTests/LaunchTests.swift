@@ -19,7 +19,9 @@ struct LaunchTests {
     func helpFlag() throws {
         let run = AppHarness.run(input: ScriptedInput(""), arguments: ["--help"])
         #expect(run.status == 0)
-        #expect(run.output.contains("exit codes: 0 ok, 1 command or script error, 2 data error, 64 usage error"))
+        #expect(
+            run.output.contains(
+                "exit codes: 0 ok, 1 command or script error, 2 data error (nothing written), 64 usage error"))
     }
 
     @Test("--help prints the usage even with no environment at all (no HOME, so no data directory)")

@@ -3,7 +3,9 @@ import AppTerminal
 import Foundation
 
 /// The app measured with 4, 10,000, 100,000 and 1,000,000 posts in its database: the same command-loop mix, the
-/// start-up and posting one post at every size, and the database's size.
+/// start-up (which includes the check of the database at open), posting one post, the first post of a process (which
+/// checks every page first above the size checked at open) and the full check (`--check-data`) at every size, and
+/// the database's size.
 @MainActor
 enum AppAtSize {
     /// What one size measured.
@@ -12,6 +14,8 @@ enum AppAtSize {
         let commandLoop: Measurement
         let startUp: Measurement
         let posting: Measurement
+        let fullCheck: Measurement
+        let firstPost: Measurement
         let seedingSeconds: Double
         let databaseBytes: Int
     }
@@ -20,7 +24,11 @@ enum AppAtSize {
     static let now = Date(timeIntervalSince1970: 1_767_268_800)  // 2026-01-01T12:00:00Z
 
     /// Measures the app over a database of `posts` posts (the four demo posts and generated ones).
-    static func measure(posts: Int, commandBlocks: Int, startUps: Int, postings: Int) throws -> Figures {
+    static func measure(
+        posts: Int, commandBlocks: Int, startUps: Int, postings: Int, fullChecks: Int
+    ) throws
+        -> Figures
+    {
         let directory = try AppBenchmarks.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let seedStart = Measure.monotonicNanoseconds()
@@ -48,6 +56,28 @@ enum AppAtSize {
             name: "start-up, \(posts) posts", nanosecondsPerOperation: startUpTimes, bytesPerOperation: 0,
             operationsPerSample: 1)
 
+        // The full check on demand: every page and the schema, then exit.
+        var checkTimes: [Double] = []
+        for _ in 0..<fullChecks {
+            let start = Measure.monotonicNanoseconds()
+            try AppBenchmarks.run(ScriptedSession(blocks: []), in: directory, extraArguments: ["--check-data"])
+            checkTimes.append(Double(Measure.monotonicNanoseconds() - start))
+        }
+        let fullCheck = Measurement(
+            name: "full data check (--check-data), \(posts) posts", nanosecondsPerOperation: checkTimes,
+            bytesPerOperation: 0, operationsPerSample: 1)
+
+        // The first post of a process: above the size checked page by page at open, it checks every page first.
+        var firstPostTimes: [Double] = []
+        for index in 0..<fullChecks {
+            let session = ScriptedSession(blocks: [["compose", "set text first post \(index)", "post"]])
+            try AppBenchmarks.run(session, in: directory)
+            firstPostTimes += session.measurement("", blocks: 0..<1, perCommand: false).nanosecondsPerOperation
+        }
+        let firstPost = Measurement(
+            name: "first post of a process, \(posts) posts", nanosecondsPerOperation: firstPostTimes,
+            bytesPerOperation: 0, operationsPerSample: 1)
+
         // Posting one post: compose, type, post (one transaction), back on the refreshed feed.
         let postBlocks = (0..<postings).map { ["compose", "set text measured post \($0)", "post"] }
         let posting = ScriptedSession(blocks: postBlocks)
@@ -57,7 +87,43 @@ enum AppAtSize {
 
         return Figures(
             posts: posts, commandLoop: commandLoop, startUp: startUp, posting: postingMeasurement,
-            seedingSeconds: seedingSeconds, databaseBytes: GeneratedPosts.databaseBytes(inDataDirectoryAt: directory))
+            fullCheck: fullCheck, firstPost: firstPost, seedingSeconds: seedingSeconds,
+            databaseBytes: GeneratedPosts.databaseBytes(inDataDirectoryAt: directory))
+    }
+
+    /// Measures the app at each of `postCounts` posts and adds the rows and the start-up targets to `report`.
+    static func measureSizes(_ postCounts: [Int], commandBlocks: Int, into report: inout Report) throws {
+        var sizes: [Figures] = []
+        for posts in postCounts {
+            printError("app at size: \(posts) posts\n")
+            let figures = try measure(
+                posts: posts, commandBlocks: commandBlocks, startUps: 10, postings: 50, fullChecks: 3)
+            report.measurements += [
+                figures.commandLoop, figures.startUp, figures.posting, figures.firstPost, figures.fullCheck,
+            ]
+            report.notes.append(
+                (
+                    "database with \(posts) posts",
+                    String(
+                        format: "%.1f MB, %d pages of 4 KiB, generated in %.1f s",
+                        Double(figures.databaseBytes) / 1_048_576, figures.databaseBytes / 4096,
+                        figures.seedingSeconds)
+                ))
+            sizes.append(figures)
+        }
+        guard let smallest = sizes.first, let largest = sizes.last else { return }
+        let growth = largest.commandLoop.median / max(smallest.commandLoop.median, 1)
+        report.notes.append(
+            (
+                "target command-loop median at \(largest.posts) posts within 2x of \(smallest.posts) posts",
+                String(format: "%.2fx, ", growth) + (growth <= 2 ? "met" : "NOT met")
+            ))
+        report.notes.append(
+            (
+                "target start-up at \(largest.posts) posts under 100 ms (with the check at open)",
+                String(format: "%.1f ms, ", largest.startUp.median / 1_000_000)
+                    + (largest.startUp.median < 100_000_000 ? "met" : "NOT met")
+            ))
     }
 
     /// The time to post `counts` posts through one script on a new data directory, at each count (cumulative):

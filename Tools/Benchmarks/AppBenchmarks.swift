@@ -82,11 +82,12 @@ enum AppBenchmarks {
         try run(session, in: directory)
     }
 
-    /// Runs the app over `session` on the data directory `directory`, with a fixed clock; throws unless it exits 0.
-    static func run(_ session: ScriptedSession, in directory: String) throws {
+    /// Runs the app over `session` on the data directory `directory`, with a fixed clock and `extraArguments`;
+    /// throws unless it exits 0.
+    static func run(_ session: ScriptedSession, in directory: String, extraArguments: [String] = []) throws {
         let errors = KeptOutput()
         let status = AppMain.run(
-            arguments: ["--data-dir", directory],
+            arguments: ["--data-dir", directory] + extraArguments,
             environment: ["APP_NOW": "2026-01-01T12:00:00Z", "HOME": directory],
             input: session, output: DiscardedOutput(), error: errors)
         guard status == 0 else {

@@ -8,6 +8,7 @@ import Glibc
 //     swift run -c release benchmarks --json     # JSON
 //     swift run -c release benchmarks --markdown # Markdown, with the machine, for the README
 //     swift run -c release benchmarks --quick    # a fast smoke run (small sizes)
+//     swift run -c release benchmarks --at-size-only  # only the app at 4 to 1M posts (start-up, data check)
 //
 // The full run measures the app with 4, 10,000, 100,000 and 1,000,000 posts in its database and ends with a
 // soak of 10,000 log-ins (each verifies a yescrypt hash); it takes a few minutes, and its progress goes to
@@ -21,12 +22,25 @@ func printError(_ message: String) {
 let json = ArgumentParser.Option.flag("--json")
 let markdown = ArgumentParser.Option.flag("--markdown")
 let quick = ArgumentParser.Option.flag("--quick")
+let atSizeOnly = ArgumentParser.Option.flag("--at-size-only")
 let parser = ArgumentParser(
-    command: "benchmarks", usage: "usage: benchmarks [--json | --markdown] [--quick] [--help]\n",
-    options: [json, markdown, quick])
+    command: "benchmarks", usage: "usage: benchmarks [--json | --markdown] [--quick] [--at-size-only] [--help]\n",
+    options: [json, markdown, quick, atSizeOnly])
 let arguments = parser.parseOrExit()
 let scale = arguments.contains(quick) ? Scale.quick : Scale.full
 let machine = Machine.current()
+
+if arguments.contains(atSizeOnly) {
+    do {
+        var report = Report()
+        try AppAtSize.measureSizes(scale.postCounts, commandBlocks: scale.sizedCommandBlocks, into: &report)
+        print(arguments.contains(json) ? report.json() : report.table())
+        exit(0)
+    } catch {
+        printError("benchmarks: \(error)\n")
+        exit(1)
+    }
+}
 
 do {
     var report = Report()
@@ -67,35 +81,7 @@ do {
             String((startUpRatio * 100).rounded() / 100) + (startUpRatio <= 2 ? " (met)" : " (NOT met)")
         ))
 
-    var sizes: [AppAtSize.Figures] = []
-    for posts in scale.postCounts {
-        printError("app at size: \(posts) posts\n")
-        let figures = try AppAtSize.measure(
-            posts: posts, commandBlocks: scale.sizedCommandBlocks, startUps: 10, postings: 50)
-        report.measurements += [figures.commandLoop, figures.startUp, figures.posting]
-        report.notes.append(
-            (
-                "database with \(posts) posts",
-                String(
-                    format: "%.1f MB, generated in %.1f s", Double(figures.databaseBytes) / 1_048_576,
-                    figures.seedingSeconds)
-            ))
-        sizes.append(figures)
-    }
-    if let smallest = sizes.first, let largest = sizes.last {
-        let growth = largest.commandLoop.median / max(smallest.commandLoop.median, 1)
-        report.notes.append(
-            (
-                "target command-loop median at \(largest.posts) posts within 2x of \(smallest.posts) posts",
-                String(format: "%.2fx, ", growth) + (growth <= 2 ? "met" : "NOT met")
-            ))
-        report.notes.append(
-            (
-                "target start-up at \(largest.posts) posts under 100 ms",
-                String(format: "%.1f ms, ", largest.startUp.median / 1_000_000)
-                    + (largest.startUp.median < 100_000_000 ? "met" : "NOT met")
-            ))
-    }
+    try AppAtSize.measureSizes(scale.postCounts, commandBlocks: scale.sizedCommandBlocks, into: &report)
     let scripted = try AppAtSize.postingThroughScript(counts: scale.scriptedPostCounts)
     report.notes.append(
         (

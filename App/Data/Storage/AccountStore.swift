@@ -4,7 +4,7 @@ import InputRules
 /// Accounts and the session in the database. Safe to use from any thread and any process.
 struct AccountStore: Sendable {
     /// Why registering failed.
-    enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable, CustomStringConvertible {
         /// An account with this email exists.
         case emailTaken
         /// The email or the display name breaks a rule of ``InputRules``; the rule's message.
@@ -13,6 +13,14 @@ struct AccountStore: Sendable {
         case hashing(String)
         /// The database failed.
         case data(DataError)
+
+        var description: String {
+            switch self {
+            case .emailTaken: "an account with this email exists"
+            case .invalid(let reason), .hashing(let reason): reason
+            case .data(let error): error.description
+            }
+        }
     }
 
     /// The database holding the accounts.

@@ -111,12 +111,12 @@ final class DataDirectory: Sendable {
     @discardableResult
     func moveAside(_ name: String, suffix: String) throws(DataError) -> String? {
         let filePath = filePath(name)
-        guard FileManager.default.fileExists(atPath: filePath) else { return nil }
+        guard Self.exists(filePath) else { return nil }
         var attempt = 1
         while true {
             let counter = attempt == 1 ? "" : "-\(attempt)"
             let target = "\(filePath).\(suffix)\(counter)"
-            if !FileManager.default.fileExists(atPath: target) {
+            if !Self.exists(target) {
                 guard rename(filePath, target) == 0 else {
                     throw .unwritable(path: filePath, problem: Self.systemError())
                 }
@@ -125,6 +125,12 @@ final class DataDirectory: Sendable {
             }
             attempt += 1
         }
+    }
+
+    /// Whether anything is at `path`, a symbolic link to nothing included (which `fileExists` does not see).
+    private static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// Flushes the folder itself so a rename survives a crash.

@@ -12,28 +12,49 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerVersion(path: String, version: Int, supported: Int)
     /// The file or directory cannot be created or written.
     case unwritable(path: String, problem: String)
+    /// The database is missing or empty although the folder held one (its marker,
+    /// ``Database/markerName``, is still there): the data was lost, and starting over would hide it.
+    case lost(path: String, problem: String)
+    /// Something other than a database file stands where the database belongs (a folder, a FIFO, a symbolic
+    /// link to nothing); renaming it aside would not fix what put it there, so only its owner can.
+    case notAFile(path: String, problem: String)
 
     /// Whether the app must stop with exit code 2 instead of going on.
     package var isFatal: Bool {
         switch self {
-        case .corrupt, .unreadable, .newerVersion: true
+        case .corrupt, .unreadable, .newerVersion, .lost, .notAFile: true
         case .unwritable: false
         }
     }
 
     /// Whether `--move-aside-corrupt-data` may rename the file: only when it is broken, never when a newer release
     /// wrote it.
-    package var canBeMovedAside: Bool {
+    var canBeMovedAside: Bool {
         switch self {
-        case .corrupt, .unreadable: true
-        case .newerVersion, .unwritable: false
+        case .corrupt, .unreadable, .lost: true
+        case .newerVersion, .unwritable, .notAFile: false
+        }
+    }
+
+    /// What the person can do about a fatal error, in one sentence, or `nil` when there is nothing to advise
+    /// (the description already says it). The one wording of this advice, wherever the app stops.
+    package var advice: String? {
+        switch self {
+        case .corrupt, .unreadable, .lost:
+            "restore the file from a backup, or run with --move-aside-corrupt-data to keep the damaged files aside "
+                + "and start fresh"
+        case .notAFile:
+            "move it away or fix it yourself, then start the app again"
+        case .newerVersion, .unwritable:
+            nil
         }
     }
 
     /// The file the error is about.
     var path: String {
         switch self {
-        case .corrupt(let path, _), .unreadable(let path, _), .newerVersion(let path, _, _), .unwritable(let path, _):
+        case .corrupt(let path, _), .unreadable(let path, _), .newerVersion(let path, _, _), .unwritable(let path, _),
+            .lost(let path, _), .notAFile(let path, _):
             path
         }
     }
@@ -46,6 +67,10 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
             "the data file \(path) was written by a newer version of the app (format \(version); this version reads "
                 + "up to \(supported)); use that version, or a newer one"
         case .unwritable(let path, let problem): "cannot write \(path): \(problem)"
+        case .lost(let path, let problem):
+            "the data file \(path) \(problem), but this folder held the app's data: its accounts and posts are not "
+                + "there"
+        case .notAFile(let path, let problem): "the data file \(path) is not a file the app can use: \(problem)"
         }
     }
 }

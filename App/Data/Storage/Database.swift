@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// The app's data: one SQLite database, `app.sqlite` in the data directory, holding accounts, the session, posts
 /// and likes. Safe to use from any thread (one connection behind a lock) and from several processes at once
@@ -28,9 +29,10 @@ final class Database: @unchecked Sendable {
     private let connection: SQLiteConnection
     private let lock = NSLock()
 
-    private init(connection: SQLiteConnection) {
+    private init(connection: SQLiteConnection, checksEveryPageBeforeWriting: Bool) {
         path = connection.path
         self.connection = connection
+        needsFullCheck = checksEveryPageBeforeWriting
     }
 
     /// Runs `body` on the connection: one or more reads (each statement sees a consistent snapshot).
@@ -42,26 +44,52 @@ final class Database: @unchecked Sendable {
         do {
             return try body(connection)
         } catch {
+            noteDamage(error)
             throw error.dataError(path: path)
         }
     }
 
     /// Runs `body` in one write transaction: all of its changes are stored, or none. A database a newer release
     /// migrated while this one ran is not written: the change fails with
-    /// ``SQLiteError/newer(version:)``.
+    /// ``SQLiteError/newer(version:)``. Once SQLite has reported damage on this connection, nothing is written
+    /// again: every later change fails as damaged, before it starts.
     @discardableResult
     func write<Result>(
         _ body: (SQLiteConnection) throws(SQLiteError) -> Result
     ) throws(SQLiteError) -> Result {
         lock.lock()
         defer { lock.unlock() }
-        return try connection.transaction { () throws(SQLiteError) -> Result in
-            let version = try connection.pragmaInteger("user_version")
-            guard version <= Schema.version else {
-                throw SQLiteError.newer(version: version)
+        if let damage { throw damage }
+        do {
+            if needsFullCheck {
+                try DataCheck.checkPages(connection, extent: .everyPage)
+                needsFullCheck = false
             }
-            return try body(connection)
+            return try connection.transaction { () throws(SQLiteError) -> Result in
+                let version = try connection.pragmaInteger("user_version")
+                guard version <= Schema.version else {
+                    throw SQLiteError.newer(version: version)
+                }
+                return try body(connection)
+            }
+        } catch {
+            noteDamage(error)
+            throw error
         }
+    }
+
+    /// Whether every page must be checked before the first write (the check at open read only part of a large
+    /// database; see ``DataCheck``); written and read under `lock`.
+    private var needsFullCheck: Bool
+
+    /// The first damage SQLite reported on the connection; written and read under `lock`.
+    private var damage: SQLiteError?
+
+    /// Remembers `error` when it says the file is damaged, so nothing is written into it afterwards.
+    private func noteDamage(_ error: SQLiteError) {
+        guard error.meansDamagedFile, damage == nil else { return }
+        damage = error
+        connection.keepLogOnClose()
     }
 
     // MARK: - Opening
@@ -74,18 +102,27 @@ final class Database: @unchecked Sendable {
         let movedAsidePaths: [String]
         /// JSON files of an earlier release, imported and renamed aside.
         let importedPaths: [String]
+        /// How many pages the database has.
+        let pageCount: Int
+        /// Whether this open created the database with the demo account (``DemoContent``).
+        var seededDemoAccount = false
     }
 
-    /// Opens the database of `directory`, creating it when missing, and brings its schema up to date.
+    /// Opens the database of `directory`, creating it when missing, checks it (``DataCheck``) and brings its schema
+    /// up to date.
     ///
     /// A new database imports the JSON files of an earlier release when there are any (then renames them to
     /// `<name>.imported-<timestamp>`), and otherwise starts with ``DemoContent``. All of that is one transaction,
-    /// so two processes starting at once on a new directory create, import or seed it exactly once.
+    /// so two processes starting at once on a new directory create, import or seed it exactly once. Once the
+    /// database holds data, a marker beside it (``markerName``) tells a later start that a missing or empty
+    /// database is lost data (``DataError/lost(path:problem:)``), not a first run.
     ///
     /// - Parameters:
     ///   - timestamp: names what is renamed aside.
-    ///   - movesDamagedFilesAside: rename a damaged database, or a damaged JSON file, to
-    ///     `<name>.corrupt-<timestamp>` and start without it, instead of stopping.
+    ///   - movesDamagedFilesAside: check every page and index entry, and rename a damaged database with its files
+    ///     (``moveAsideFiles(in:timestamp:)``), or a damaged JSON file, to `<name>.corrupt-<timestamp>` and start
+    ///     without it, instead of stopping.
+    ///   - checksEveryPage: check every page and index entry whatever the database's size (`--check-data`).
     ///   - hash: hashes the demo password (``PasswordHasher/hash(_:)``; replaceable to test its failure).
     /// - Throws: ``DataError``; ``PasswordHasher/Failure`` when the demo password cannot be hashed (nothing is
     ///   written then).
@@ -94,25 +131,46 @@ final class Database: @unchecked Sendable {
         now: Date,
         timestamp: String,
         movesDamagedFilesAside: Bool,
+        checksEveryPage: Bool = false,
         hash: (String) throws(PasswordHasher.Failure) -> String = PasswordHasher.hash
     ) throws -> Opening {
+        let extent: DataCheck.Extent = movesDamagedFilesAside || checksEveryPage ? .everyPageAndIndex : .atOpen
         do {
             return try openMigrated(
                 in: directory, now: now, timestamp: timestamp, movesDamagedFilesAside: movesDamagedFilesAside,
-                hash: hash)
-        } catch DataError.corrupt(let path, _) where movesDamagedFilesAside && path == directory.filePath(fileName) {
-            // The file opened but its schema proved damaged while migrating: move it aside as a damaged file that
-            // does not open, then start again without it.
-            var moved: [String] = []
-            for name in [fileName, fileName + "-wal", fileName + "-shm"] {
-                if let target = try directory.moveAside(name, suffix: "corrupt-\(timestamp)") { moved.append(target) }
-            }
+                extent: extent, hash: hash)
+        } catch let error as DataError
+            where movesDamagedFilesAside && error.canBeMovedAside && error.path == directory.filePath(fileName)
+        {
+            let moved = try moveAsideFiles(in: directory, timestamp: timestamp)
             let opening = try openMigrated(
-                in: directory, now: now, timestamp: timestamp, movesDamagedFilesAside: true, hash: hash)
+                in: directory, now: now, timestamp: timestamp, movesDamagedFilesAside: true, extent: extent, hash: hash)
             return Opening(
                 database: opening.database, movedAsidePaths: moved + opening.movedAsidePaths,
-                importedPaths: opening.importedPaths)
+                importedPaths: opening.importedPaths, pageCount: opening.pageCount,
+                seededDemoAccount: opening.seededDemoAccount)
         }
+    }
+
+    /// Whether the folder at `folderPath` holds neither a database nor the marker of one: a first run, with
+    /// nothing to check yet.
+    static func isAbsent(inFolder folderPath: String) -> Bool {
+        var status = stat()
+        let folder = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
+        return lstat(folder + fileName, &status) != 0 && lstat(folder + markerName, &status) != 0
+    }
+
+    /// The marker kept beside a database that holds data: its presence means a missing or empty database was lost.
+    static let markerName = fileName + ".marker"
+
+    /// Renames the database and every file that belongs to it (its log, its shared memory and its marker) to
+    /// `<name>.corrupt-<timestamp>`, and returns their new paths: the one move-aside of the database.
+    static func moveAsideFiles(in directory: DataDirectory, timestamp: String) throws(DataError) -> [String] {
+        var moved: [String] = []
+        for name in [fileName, fileName + "-wal", fileName + "-shm", markerName] {
+            if let target = try directory.moveAside(name, suffix: "corrupt-\(timestamp)") { moved.append(target) }
+        }
+        return moved
     }
 
     private static func openMigrated(
@@ -120,15 +178,16 @@ final class Database: @unchecked Sendable {
         now: Date,
         timestamp: String,
         movesDamagedFilesAside: Bool,
+        extent: DataCheck.Extent,
         hash: (String) throws(PasswordHasher.Failure) -> String
     ) throws -> Opening {
         let path = directory.filePath(fileName)
+        let markerPath = directory.filePath(markerName)
+        try checkIsFile(path, markerPath: markerPath)
+        let (connection, version, pages) = try openChecked(path, markerPath: markerPath, extent: extent)
         var moved: [String] = []
-        let opened = try openChecked(path, movingAsideTo: movesDamagedFilesAside ? timestamp : nil, in: directory)
-        let connection = opened.connection
-        let version = opened.version
-        moved += opened.movedPaths
         var imported: [String] = []
+        var seededDemoAccount = false
         if version < Schema.version {
             // Only a new database imports: once one exists, JSON files beside it are not read again.
             let (legacy, movedJSON) =
@@ -143,51 +202,87 @@ final class Database: @unchecked Sendable {
                     // Another process may have migrated meanwhile: read the version again under the write lock.
                     let current = try connection.pragmaInteger("user_version")
                     try Schema.migrate(connection, from: current)
-                    guard current == 0 else { return false }
-                    try fill(connection, with: legacy, demoHash: demoHash, now: now)
-                    return true
+                    if current == 0 { try fill(connection, with: legacy, demoHash: demoHash, now: now) }
+                    // A step that applied to a file missing part of its schema must not be kept.
+                    try DataCheck.checkSchema(connection)
+                    return current == 0
                 }
             } catch {
+                // The change was rolled back; closing must not copy the log into a file found wanting either.
+                connection.keepLogOnClose()
                 // A step of the schema that cannot be applied to a file claiming the version before it means the
                 // file is not what its version says: damaged, never merely unwritable.
                 guard error.isSchemaMismatch else { throw error.dataError(path: path) }
                 throw DataError.corrupt(
                     path: path, problem: "its schema cannot be brought up to date: \(error.message)")
             }
+            seededDemoAccount = didCreate && legacy.accounts == nil
             if didCreate && !legacy.isEmpty {
                 imported = try DataFiles.keepAside(directory, timestamp: timestamp)
             }
         }
-        return Opening(database: Database(connection: connection), movedAsidePaths: moved, importedPaths: imported)
+        try keepMarker(at: markerPath, now: now)
+        return Opening(
+            database: Database(connection: connection, checksEveryPageBeforeWriting: !pages.checkedEveryPage),
+            movedAsidePaths: moved, importedPaths: imported, pageCount: pages.pages,
+            seededDemoAccount: seededDemoAccount)
     }
 
-    /// Opens `path` with ``openChecked(_:)``; when it is damaged and `timestamp` is given, renames it aside with
-    /// its log and shared-memory files (they belong to it) and opens a new one.
-    private static func openChecked(
-        _ path: String, movingAsideTo timestamp: String?, in directory: DataDirectory
-    ) throws(DataError) -> (connection: SQLiteConnection, version: Int, movedPaths: [String]) {
-        do {
-            let (connection, version) = try openChecked(path)
-            return (connection, version, [])
-        } catch {
-            guard error.canBeMovedAside, let timestamp else { throw error }
-            var moved: [String] = []
-            for name in [fileName, fileName + "-wal", fileName + "-shm"] {
-                if let target = try directory.moveAside(name, suffix: "corrupt-\(timestamp)") { moved.append(target) }
-            }
-            let (connection, version) = try openChecked(path)
-            return (connection, version, moved)
+    /// Refuses what is not a regular file (or a link to one) where the database belongs, before SQLite opens it: a
+    /// FIFO would block the reader, a folder or a link to nothing cannot be opened, and none of them is damage that
+    /// renaming aside would repair. Also refuses a missing database the marker says existed.
+    private static func checkIsFile(_ path: String, markerPath: String) throws(DataError) {
+        var link = stat()
+        guard lstat(path, &link) == 0 else {
+            if access(markerPath, F_OK) == 0 { throw DataError.lost(path: path, problem: "is missing") }
+            return
         }
+        var target = stat()
+        guard stat(path, &target) == 0 else {
+            throw DataError.notAFile(path: path, problem: "it is a symbolic link to a file that does not exist")
+        }
+        let kind: String
+        switch target.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: kind = "a folder"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "a device"
+        }
+        let isLink = link.st_mode & S_IFMT == S_IFLNK
+        throw DataError.notAFile(path: path, problem: isLink ? "it is a symbolic link to \(kind)" : "it is \(kind)")
     }
 
-    /// Opens `path`, checks it is a database this release can read and turns on WAL; returns its schema version.
-    private static func openChecked(_ path: String) throws(DataError) -> (SQLiteConnection, Int) {
+    /// Writes the marker that says this folder's database holds data, once; a marker that cannot be written only
+    /// weakens the later check, so it does not stop the app.
+    private static func keepMarker(at markerPath: String, now: Date) throws(DataError) {
+        guard access(markerPath, F_OK) != 0 else { return }
+        let text = """
+            The database app.sqlite beside this file holds the app's data (since \(now.formatted(.iso8601))).
+            While this file is here, a missing or empty app.sqlite is reported as lost data instead of being
+            replaced by a new database.
+
+            """
+        let descriptor = Glibc.open(markerPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(descriptor, $0.baseAddress, $0.count - 1) }
+        close(descriptor)
+    }
+
+    /// Opens `path`, checks it is a database this release can read, checks `extent` of its pages and its schema,
+    /// and turns on WAL; returns its schema version, its page count and whether every page was checked. Nothing is written before every check
+    /// passed.
+    private static func openChecked(
+        _ path: String, markerPath: String, extent: DataCheck.Extent
+    ) throws(DataError) -> (SQLiteConnection, Int, (pages: Int, checkedEveryPage: Bool)) {
         let isNew = !FileManager.default.fileExists(atPath: path)
+        var opened: SQLiteConnection?
         do {
             let connection = try SQLiteConnection(path: path)
+            opened = connection
             // Reading the version is the first read of the file: a file that is not a database fails here, before
             // anything is written to it.
-            let version = try connection.pragmaInteger("user_version")
+            var version = try connection.pragmaInteger("user_version")
             guard version >= 0 else {
                 throw DataError.corrupt(path: path, problem: "its schema version \(version) is not one this app writes")
             }
@@ -198,21 +293,32 @@ final class Database: @unchecked Sendable {
             if version == 0, try connection.query("SELECT count(*) FROM sqlite_master", row: { $0.integer(0) }) != [0] {
                 throw DataError.corrupt(path: path, problem: "it is a database, but not one this app wrote")
             }
-            try connection.execute(
-                """
-                PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;
-                PRAGMA mmap_size = \(mappedBytes); PRAGMA cache_size = -\(cacheKibibytes)
-                """)
+            if version == 0, access(markerPath, F_OK) == 0 {
+                // The marker is written after the first commit: read again, in case another process just made it.
+                version = try connection.pragmaInteger("user_version")
+                if version == 0 { throw DataError.lost(path: path, problem: "is empty") }
+            }
+            try connection.execute("PRAGMA mmap_size = \(mappedBytes); PRAGMA cache_size = -\(cacheKibibytes)")
+            // A database about to be migrated is written at once: every page is checked first, whatever its size.
+            let pages =
+                version == 0
+                ? (0, true)
+                : try DataCheck.checkPages(
+                    connection, extent: version < Schema.version && extent == .atOpen ? .everyPage : extent)
+            if version == Schema.version { try DataCheck.checkSchema(connection) }
+            try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
             // The database holds password hashes: only its owner reads it (its log and shared memory, which SQLite
             // creates later, take the same permissions).
             if isNew { chmod(path, 0o600) }
-            return (connection, version)
-        } catch let error as SQLiteError {
-            throw error.dataError(path: path)
-        } catch let error as DataError {
-            throw error
+            return (connection, version, pages)
         } catch {
-            throw .unreadable(path: path, problem: String(describing: error))
+            // Whatever was found, closing must not copy the log into the file.
+            opened?.keepLogOnClose()
+            switch error {
+            case let error as SQLiteError: throw error.dataError(path: path)
+            case let error as DataError: throw error
+            default: throw .unreadable(path: path, problem: "it cannot be opened")
+            }
         }
     }
 
@@ -248,7 +354,7 @@ final class Database: @unchecked Sendable {
             legacy.posts.map { document in
                 document.posts.map { post in
                     NewPost(
-                        id: Int64(post.id), authorEmail: post.authorEmail, authorName: post.authorName,
+                        id: PostID.number(post.id), authorEmail: post.authorEmail, authorName: post.authorName,
                         createdAt: post.createdAt, text: post.text, likedBy: post.likedBy)
                 }
             } ?? DemoContent.posts(now: now)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a new database starts with, so a newcomer can log in at once: the demo account and a few posts
-/// (written by ``Database/open(in:now:timestamp:movesDamagedFilesAside:hash:)``).
+/// (written by ``Database/open(in:now:timestamp:movesDamagedFilesAside:checksEveryPage:hash:)``).
 enum DemoContent {
     /// The demo account's email.
     static let email = "demo@example.com"

@@ -7,13 +7,21 @@ import InputRules
 /// page costs the same with four posts or a million; no call reads every post.
 struct PostStore: Sendable {
     /// Why a change to a post failed.
-    enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable, CustomStringConvertible {
         /// No post has this id.
         case notFound(String)
         /// The text breaks a rule of ``InputRules``; the rule's message.
         case invalid(String)
         /// The database failed.
         case data(DataError)
+
+        var description: String {
+            switch self {
+            case .notFound(let id): "there is no post '\(id)'"
+            case .invalid(let reason): reason
+            case .data(let error): error.description
+            }
+        }
     }
 
     /// The order of a list.
@@ -63,7 +71,7 @@ struct PostStore: Sendable {
                     row: Self.record)
             }
             // The position of the last post shown, read first so the page is one range scan of the order's index.
-            guard let id = Int64(afterID),
+            guard let id = PostID.number(afterID),
                 let cursor = try connection.query(
                     "SELECT \(order.columns) FROM posts WHERE id = ?1", [.integer(id)],
                     row: order.position
@@ -78,7 +86,7 @@ struct PostStore: Sendable {
 
     /// The post `id` as `reader` sees it, if any.
     func post(id: String, reader: String) throws(DataError) -> PostRecord? {
-        guard let number = Int64(id) else { return nil }
+        guard let number = PostID.number(id) else { return nil }
         let reader = EmailAddress.normalized(reader)
         return try database.read { connection throws(SQLiteError) in
             try Self.post(id: number, reader: reader, in: connection)
@@ -113,7 +121,7 @@ struct PostStore: Sendable {
     /// Makes `email` like the post (`isLiked`) or not, whatever it was before, in one transaction, and returns the
     /// post as it is stored now, as `email` sees it. Setting twice is the same as setting once.
     func setLike(_ isLiked: Bool, postID: String, email: String) throws(Failure) -> PostRecord {
-        guard let id = Int64(postID) else { throw .notFound(postID) }
+        guard let id = PostID.number(postID) else { throw .notFound(postID) }
         let email = EmailAddress.normalized(email)
         let record: PostRecord?
         do {

@@ -75,6 +75,12 @@ final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
+    /// Makes closing this connection leave the database file and its write-ahead log as they are (no checkpoint):
+    /// for a connection that found the database damaged.
+    func keepLogOnClose() {
+        csqlite_keep_log_on_close(handle)
+    }
+
     /// Runs `sql`, one or more statements without parameters or results (schema changes, pragmas).
     func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?

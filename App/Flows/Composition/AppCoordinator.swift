@@ -113,6 +113,12 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         }
     }
 
+    /// Whether `problem` says a record was not of the kind its place holds.
+    private static func isWrongKind(_ problem: RestorationError) -> Bool {
+        if case .wrongKind = problem { return true }
+        return false
+    }
+
     private func restoreLoggedOut(from state: RestorationState) -> RestorationResult {
         var result = RestorationResult.restored
         if let login, let loginState = state.children.first {
@@ -121,7 +127,11 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         if let signUpState = state.children.dropFirst().first, !isSignUpOnScreen {
             presentSignUp()
             if let presentedSignUp {
-                result.merge(presentedSignUp.restore(from: signUpState))
+                let signUpResult = presentedSignUp.restore(from: signUpState)
+                result.merge(signUpResult)
+                // A record of another kind in sign-up's place is not a sign-up the person opened: it is dropped,
+                // and the screen under it stays the nearest valid one.
+                if signUpResult.problems.contains(where: Self.isWrongKind) { dismissPresentedSignUp() }
             } else {
                 result.append(.noLongerApplies("sign-up cannot be shown"))
             }

@@ -1,3 +1,5 @@
+import AppData
+
 /// A place in the app that a link such as `app://feed/post/42` opens.
 ///
 /// The parser is small and strict: scheme `app://` exactly, no query or fragment, at most one trailing slash,
@@ -27,7 +29,7 @@ package enum DeepLink: Equatable, Sendable {
     package static let maximumLength = 2048
 
     /// The link in its canonical form, such as `app://feed/post/2`; parsing it gives the same place back (post
-    /// ids hold only characters that need no percent-encoding).
+    /// ids hold only digits, which need no percent-encoding).
     package var url: String {
         switch self {
         case .login: "app://login"
@@ -78,14 +80,9 @@ package enum DeepLink: Equatable, Sendable {
         }
     }
 
+    /// Whether `id` names a post: read by ``PostID``, as the saved place and the store read it.
     private static func isValidPostID(_ id: String) -> Bool {
-        (1...64).contains(id.utf8.count)
-            && id.utf8.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-            }
+        PostID.number(id) != nil
     }
 
     /// The bytes of `segment` with every `%XX` decoded, or `nil` if a `%` is not followed by two hex digits.

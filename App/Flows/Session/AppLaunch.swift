@@ -8,8 +8,8 @@ package struct DataFailure: Error, Equatable, Sendable, CustomStringConvertible 
     package let description: String
     /// Whether the app must stop with exit code 2 instead of going on.
     package let isFatal: Bool
-    /// Whether `--move-aside-corrupt-data` may rename the file.
-    package let canBeMovedAside: Bool
+    /// What the person can do about it, in one sentence (the data's one wording, `DataError.advice`), or `nil`.
+    package let advice: String?
 
     /// The exit code the app ends with on this failure: 2 for a file it cannot trust, 1 for one it cannot write.
     package var exitCode: Int32 { isFatal ? ExitCode.dataError : ExitCode.failure }
@@ -18,7 +18,7 @@ package struct DataFailure: Error, Equatable, Sendable, CustomStringConvertible 
     init(_ error: DataError) {
         description = error.description
         isFatal = error.isFatal
-        canBeMovedAside = error.canBeMovedAside
+        advice = error.advice
     }
 }
 
@@ -33,27 +33,50 @@ package struct AppLaunch {
     package let movedAsidePaths: [String]
     /// The earlier release's data files imported into the database, where they are kept.
     package let importedPaths: [String]
+    /// The demo account's email when opening created a new database with it, else `nil`.
+    package let seededDemoAccount: String?
+    /// The database checked page by page and index entry by index entry, when `checksData` asked for it and
+    /// the check passed; `nil` otherwise.
+    package let checkedDatabase: CheckedDatabase?
+
+    /// A database found sound by a check of every page and index entry (`--check-data`).
+    package struct CheckedDatabase: Equatable, Sendable {
+        /// The database file's path.
+        package let path: String
+        /// How many pages it has, every one of them checked.
+        package let pageCount: Int
+    }
+
+    /// Whether the folder at `dataDirectory` holds neither a database nor the marker of one: a first run, so
+    /// `--check-data` has nothing to check (and creates nothing).
+    package static func holdsNoData(dataDirectory: String) -> Bool {
+        LiveServices.isAbsent(inFolder: dataDirectory)
+    }
 
     /// Opens the data directory at `dataDirectory` and its database (moving a damaged file aside when
-    /// `movesCorruptDataAside`; importing an earlier release's JSON files, or seeding, a new one) and builds the
-    /// app; or builds `playground`, which needs no data directory. `fixedNow` is the time the app runs at (from
-    /// `APP_NOW`), or `nil` for the real time.
+    /// `movesCorruptDataAside`; checking every page and index entry when `checksData`; importing an earlier
+    /// release's JSON files, or seeding, a new one) and builds the app; or builds `playground`, which needs no
+    /// data directory. `fixedNow` is the time the app runs at (from `APP_NOW`), or `nil` for the real time.
     ///
     /// - Throws: ``DataFailure``, or the reason the demo account could not be seeded.
     package static func open(
-        dataDirectory: String, playground: FeaturePlayground?, fixedNow: Date?, movesCorruptDataAside: Bool
+        dataDirectory: String, playground: FeaturePlayground?, fixedNow: Date?, movesCorruptDataAside: Bool,
+        checksData: Bool = false
     ) throws -> AppLaunch {
         let clock = AppClock(fixedNow: fixedNow)
         if let playground {
             return AppLaunch(
-                root: CompositionRoot(playground: playground, clock: clock), movedAsidePaths: [], importedPaths: [])
+                root: CompositionRoot(playground: playground, clock: clock), movedAsidePaths: [], importedPaths: [],
+                seededDemoAccount: nil, checkedDatabase: nil)
         }
         do {
             let data = try LiveServices(
-                dataDirectory: dataDirectory, clock: clock, movesDamagedFilesAside: movesCorruptDataAside)
+                dataDirectory: dataDirectory, clock: clock, movesDamagedFilesAside: movesCorruptDataAside,
+                checksEveryPage: checksData)
             return AppLaunch(
                 root: CompositionRoot(data: data, clock: clock), movedAsidePaths: data.movedAsidePaths,
-                importedPaths: data.importedPaths)
+                importedPaths: data.importedPaths, seededDemoAccount: data.seededDemoAccount,
+                checkedDatabase: checksData ? CheckedDatabase(path: data.databasePath, pageCount: data.pageCount) : nil)
         } catch let error as DataError {
             throw DataFailure(error)
         }

@@ -8,9 +8,9 @@ import Synchronization
 /// Where the terminal reports the mouse (its terminfo entry says how, in xterm's SGR form or the older one), the
 /// clicks, drags and wheel arrive as ``EditingKey/pointer(_:)``; ncurses reads the reports.
 ///
-/// On leaving by any way (``close()``, or a SIGTERM, SIGHUP, SIGINT or SIGQUIT noticed by ``readKey(timeout:)``)
-/// `endwin` gives the terminal back exactly as it was: the normal screen, the person's modes and echo, and mouse
-/// reporting off.
+/// On leaving by any way (``close()``, or a signal of ``TerminationSignals/all`` noticed by the key loop) `endwin`
+/// gives the terminal back exactly as it was: the normal screen, the person's modes and echo, keypad off, mouse
+/// reporting off; after a signal, what was typed but not read is discarded, so nothing typed here reaches the shell.
 @MainActor
 final class NcursesTerminal {
     private let screen: OpaquePointer
@@ -272,6 +272,8 @@ final class NcursesTerminal {
             writeToTerminal(Self.dragReportingOff)
             mousemask(0, nil)
         }
+        if terminationSignal != nil { tcflush(STDIN_FILENO, TCIFLUSH) }
+        keypad(window, false)
         endwin()
         delwin(window)
         delscreen(screen)
@@ -287,10 +289,10 @@ final class NcursesTerminal {
         }
     }
 
-    /// Notes SIGTERM, SIGHUP, SIGINT and SIGQUIT in an atomic the key loop reads, so `endwin` runs on the main
-    /// thread rather than inside a handler, where it would not be safe.
+    /// Notes every signal of ``TerminationSignals/all`` (but those the process ignores) in an atomic the key loop
+    /// reads, so `endwin` runs on the main thread rather than inside a handler, where it would not be safe.
     private static func installSignalHandlers() {
-        for signalNumber in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+        for signalNumber in TerminationSignals.all where !TerminationSignals.isIgnored(signalNumber) {
             signal(signalNumber) { received in receivedSignal.store(received, ordering: .relaxed) }
         }
     }

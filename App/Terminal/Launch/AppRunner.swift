@@ -48,15 +48,22 @@ final class AppRunner {
             errorOutput.write("app: \(FeaturePlayground.unknown(feature))\n\n" + LaunchOptions.usage)
             return ExitCode.usage
         }
+        if options.checksData, options.playgroundFeature == nil,
+            AppLaunch.holdsNoData(dataDirectory: options.dataDirectory)
+        {
+            output.write(
+                "app: there is no database in \(TerminalText.escaped(options.dataDirectory)) yet: nothing to check\n")
+            return ExitCode.success
+        }
         let session: AppSession
         do {
             session = try prepare(options)
         } catch let error as DataFailure {
-            errorOutput.write("app: \(TerminalText.escaped(error.description))\n")
-            if error.isFatal, error.canBeMovedAside {
-                errorOutput.write("app: run with --move-aside-corrupt-data to rename it and start fresh\n")
+            guard error.isFatal else {
+                errorOutput.write("app: \(TerminalText.escaped(error.description))\n")
+                return error.exitCode
             }
-            return error.exitCode
+            return CommandLoop.reportFatal(error, to: errorOutput)
         } catch {
             errorOutput.write("app: \(TerminalText.escaped(String(describing: error)))\n")
             return ExitCode.failure
@@ -72,6 +79,7 @@ final class AppRunner {
         } else {
             commandInput = input
         }
+        if options.checksData { return ExitCode.success }
         defer { session.stop() }
         // Where the person left, restored before the first screen is drawn; a record that no longer applies gives
         // one line.
@@ -128,9 +136,21 @@ final class AppRunner {
         let opening = try AppLaunch.open(
             dataDirectory: options.dataDirectory,
             playground: options.playgroundFeature.flatMap(FeaturePlayground.named),
-            fixedNow: options.fixedNow, movesCorruptDataAside: options.movesCorruptDataAside)
+            fixedNow: options.fixedNow, movesCorruptDataAside: options.movesCorruptDataAside,
+            checksData: options.checksData)
+        if let checked = opening.checkedDatabase {
+            output.write(
+                "app: the data file \(TerminalText.escaped(checked.path)) is sound: its schema and all of "
+                    + "its \(checked.pageCount) pages were checked\n")
+        }
         for path in opening.movedAsidePaths {
             errorOutput.write("app: moved the unusable data file aside to \(TerminalText.escaped(path))\n")
+        }
+        if !opening.movedAsidePaths.isEmpty, let demoAccount = opening.seededDemoAccount {
+            // The folder held other data: say that what is there now is a new start, not what was there.
+            errorOutput.write(
+                "app: started a new database with the demo account \(TerminalText.escaped(demoAccount)) and its posts\n"
+            )
         }
         for path in opening.importedPaths {
             errorOutput.write(

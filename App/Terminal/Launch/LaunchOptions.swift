@@ -14,6 +14,8 @@ struct LaunchOptions: Equatable, Sendable {
     var initialLink: String?
     /// Whether a corrupt data file is renamed aside instead of stopping the app.
     var movesCorruptDataAside = false
+    /// Whether only a check of every page of the database was asked for (`--check-data`).
+    var checksData = false
     /// Whether the app comes back where the person left it (not with `--no-restore`).
     var restores = true
     /// The clock's fixed time from `APP_NOW`, or `nil` for the real time.
@@ -30,7 +32,7 @@ struct LaunchOptions: Equatable, Sendable {
     /// The usage text printed by `--help` and after a usage error.
     static let usage = """
         usage: app [--data-dir PATH] [--script FILE] [--keep-going] [--open URL] [--move-aside-corrupt-data]
-               [--feature NAME] [--no-restore] [--no-mouse]
+               [--check-data] [--feature NAME] [--no-restore] [--no-mouse]
 
           --data-dir PATH             where accounts, the session and posts are kept
                                       (default: $APP_DATA_DIR, else $XDG_DATA_HOME/modular-coordinators,
@@ -39,6 +41,8 @@ struct LaunchOptions: Equatable, Sendable {
           --keep-going                in a script, go on after a failing command; exit 1 at the end
           --open URL                  open a deep link at start, e.g. app://feed/post/2
           --move-aside-corrupt-data   rename a corrupt data file to <name>.corrupt-<timestamp> and start fresh
+          --check-data                check every page and the schema of the database, then exit
+                                      (0 when sound, 2 when damaged)
           --feature NAME              host one feature (Login, SignUp, Feed, ...) alone over in-memory
                                       services, pushed by a stand-in parent; go back to it and tap push,
                                       sheet or embed to show the feature another way, or hide
@@ -48,7 +52,7 @@ struct LaunchOptions: Equatable, Sendable {
           --help                      print this help
 
         environment: APP_DATA_DIR, XDG_DATA_HOME, HOME, APP_NOW (fixed ISO-8601 time), NO_COLOR
-        exit codes: 0 ok, 1 command or script error, 2 data error, 64 usage error
+        exit codes: 0 ok, 1 command or script error, 2 data error (nothing written), 64 usage error
 
         """
 
@@ -58,14 +62,15 @@ struct LaunchOptions: Equatable, Sendable {
     private static let openOption = ArgumentParser.Option.value("--open")
     private static let keepGoingFlag = ArgumentParser.Option.flag("--keep-going")
     private static let moveAsideFlag = ArgumentParser.Option.flag("--move-aside-corrupt-data")
+    private static let checkDataFlag = ArgumentParser.Option.flag("--check-data")
     private static let featureOption = ArgumentParser.Option.value("--feature")
     private static let noRestoreFlag = ArgumentParser.Option.flag("--no-restore")
     private static let noMouseFlag = ArgumentParser.Option.flag("--no-mouse")
     static let parser = ArgumentParser(
         command: "app", usage: usage,
         options: [
-            dataDirectoryOption, scriptOption, openOption, keepGoingFlag, moveAsideFlag, featureOption, noRestoreFlag,
-            noMouseFlag,
+            dataDirectoryOption, scriptOption, openOption, keepGoingFlag, moveAsideFlag, checkDataFlag, featureOption,
+            noRestoreFlag, noMouseFlag,
         ])
 
     /// Reads `arguments` (without the program name) and `environment`; stops at `--help`, which needs neither
@@ -90,6 +95,7 @@ struct LaunchOptions: Equatable, Sendable {
         options.initialLink = parsed.value(of: openOption)
         options.keepsGoing = parsed.contains(keepGoingFlag)
         options.movesCorruptDataAside = parsed.contains(moveAsideFlag)
+        options.checksData = parsed.contains(checkDataFlag)
         options.restores = !parsed.contains(noRestoreFlag)
         options.readsPointer = !parsed.contains(noMouseFlag)
         options.playgroundFeature = parsed.value(of: featureOption)

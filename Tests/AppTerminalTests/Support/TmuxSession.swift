@@ -5,8 +5,9 @@ import Testing
 /// A real terminal for end-to-end tests: a detached tmux session on its own server, running the built `app` as a
 /// person would, driven by keys and read back as the screen shows it.
 ///
-/// The pane runs a shell that records the terminal's settings (`stty -g`) before and after the app and its exit
-/// status, so a test can prove the terminal was given back exactly.
+/// The pane runs a shell that records the terminal's settings (`stty -g`) before and after the app, its exit status
+/// and what was typed but left unread when it ended (what the shell would have read next), so a test can prove the
+/// terminal was given back exactly.
 final class TmuxSession {
     /// Where tmux is, or `nil` when it is not installed (the tests that need it are then skipped, saying why).
     static let executable: String? = {
@@ -38,7 +39,9 @@ final class TmuxSession {
         let command = ([Self.quoted(app)] + arguments.map(Self.quoted)).joined(separator: " ")
         let script = """
             stty -g > \(folder)/before; env -u NO_COLOR \(assignments.joined(separator: " ")) \(command); \
-            echo $? > \(folder)/status.tmp; stty -g > \(folder)/after; mv \(folder)/status.tmp \(folder)/status; \
+            echo $? > \(folder)/status.tmp; stty -g > \(folder)/after; \
+            stty -icanon min 0 time 3; dd bs=4096 count=1 of=\(folder)/pending 2>/dev/null; \
+            stty "$(cat \(folder)/after)"; mv \(folder)/status.tmp \(folder)/status; \
             echo EXITED; exec sleep 60
             """
         try run(["new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
@@ -100,6 +103,21 @@ final class TmuxSession {
     func isAlternateScreenOn() throws -> Bool {
         try run(["display", "-p", "-t", "main", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines)
             == "1"
+    }
+
+    /// The terminal's modes as tmux tracks them: the alternate screen, the cursor shown, keypad (application
+    /// keys) mode and application cursor keys, each `1` when on.
+    func modes() throws -> (alternateScreen: Bool, cursorShown: Bool, keypad: Bool, cursorKeys: Bool) {
+        let flags = try run(
+            ["display", "-p", "-t", "main", "#{alternate_on} #{cursor_flag} #{keypad_flag} #{keypad_cursor_flag}"]
+        ).split(whereSeparator: \.isWhitespace).map { $0 == "1" }
+        guard flags.count == 4 else { throw Failure(description: "tmux did not report the modes") }
+        return (flags[0], flags[1], flags[2], flags[3])
+    }
+
+    /// What was typed but not read when the app ended, as the shell would have read it next (after ``ending(seconds:)``).
+    func pendingInput() -> String {
+        (try? String(contentsOfFile: folder + "/pending", encoding: .utf8)) ?? ""
     }
 
     /// Resizes the terminal.

@@ -1,0 +1,63 @@
+import AppTesting
+import Foundation
+import Testing
+
+/// The saved place is read as hostile input: a child record in a place of another kind is dropped, and a post id is
+/// read by the same parser as a link's (`PostID`, whose own cases are in the data's tests).
+@Suite("Restoration trusts nothing it reads")
+@MainActor
+struct RestorationTrustTests {
+    /// The saved record as a JSON object.
+    private static func record(in data: TemporaryDataDirectory) throws -> [String: Any] {
+        let text = try #require(try data.sql("SELECT record FROM restoration").first)
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// Stores `record` in place of the saved one.
+    private static func replace(_ record: [String: Any], in data: TemporaryDataDirectory) throws {
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
+        try data.sql("UPDATE restoration SET record = '\(text.replacingOccurrences(of: "'", with: "''"))'")
+    }
+
+    @Test(
+        "A second child that is not a sign-up record does not open sign-up: it is dropped, and Login stays on top",
+        arguments: ["login", "feed"])
+    func wrongKindInSignUpsPlace(kind: String) throws {
+        let data = try TemporaryDataDirectory()
+        #expect(data.run("set email typed@example.com\n").status == 0)
+        var record = try Self.record(in: data)
+        var children = try #require(record["children"] as? [Any])
+        let login = try #require(children.first)
+        children.append(kind == "login" ? login : ["kind": "feed", "version": 1, "values": [:], "children": []])
+        record["children"] = children
+        try Self.replace(record, in: data)
+        let run = data.run("state\n")
+        #expect(run.status == 0, "\(run.error)")
+        let state = try #require(run.lastState)
+        #expect(state.presented.isEmpty, "sign-up, which the person never opened, is not shown")
+        #expect(state.top == "login")
+        #expect(run.error.contains("a '\(kind)' record was found where 'signup' was expected"), "\(run.error)")
+        #expect(!MessageScan.containsDebugText(run.error))
+    }
+
+    @Test(
+        "A saved post id is read as a link's is: '+2' or '0002' is not post 2, by link or by the saved place",
+        arguments: ["+2", "0002", "2.0", " 2"])
+    func postIDsAreReadOnce(id: String) throws {
+        let data = try TemporaryDataDirectory()
+        let opened = data.run(AppHarness.demoLogin + "open app://feed/post/2\nstate\n")
+        let detail = try #require(opened.lastState?.top)
+        #expect(detail != "feed", "post 2 is shown")
+        let recordText = try #require(try data.sql("SELECT record FROM restoration").first)
+        #expect(recordText.contains(#""post":"2""#))
+        let changed = recordText.replacingOccurrences(of: #""post":"2""#, with: #""post":"\#(id)""#)
+        try data.sql("UPDATE restoration SET record = '\(changed)'")
+        let restored = data.run("state\n")
+        #expect(restored.status == 0)
+        #expect(restored.lastState?.top != detail, "post 2 is not restored for '\(id)'")
+        #expect(restored.error.contains("the post '\(id)' no longer exists"), "\(restored.error)")
+        let link = data.run("open app://feed/post/\(id.replacingOccurrences(of: " ", with: "%20"))\n")
+        #expect(link.status == 1)
+        #expect(link.error.contains("invalid post id"), "\(link.error)")
+    }
+}

@@ -1,0 +1,73 @@
+import AppTesting
+import Foundation
+import Testing
+
+/// Every signal that ends the app, in a real terminal (tmux), in both modes: the terminal comes back exactly as it
+/// was, and what was typed at a hidden prompt never reaches the shell. Without tmux these tests are skipped, and the
+/// test output names the reason.
+@Suite(
+    "Every signal that ends the app gives the terminal back and discards a half-typed secret",
+    .serialized,
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
+struct TerminationSignalTests {
+    /// The signals, by name, as the shell reports them.
+    static let signals: [(name: String, number: Int32)] = [
+        ("TERM", SIGTERM), ("HUP", SIGHUP), ("INT", SIGINT), ("QUIT", SIGQUIT), ("USR1", SIGUSR1),
+        ("USR2", SIGUSR2), ("PIPE", SIGPIPE), ("ALRM", SIGALRM),
+    ]
+
+    @Test(
+        "Line mode (TERM=dumb): a signal at the hidden password prompt restores echo and drops the typed text",
+        arguments: TerminationSignalTests.signals.map(\.name))
+    func lineMode(signalName: String) throws {
+        let signalNumber = try #require(Self.signals.first { $0.name == signalName }?.number)
+        let data = try TemporaryDataDirectory()
+        let terminal = try TmuxSession(
+            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path],
+            environment: ["TERM": "dumb"])
+        try terminal.waitFor("Type help for the commands")
+        try terminal.enter("set password")
+        try terminal.waitFor("the hidden prompt") { $0.contains("Password:") }
+        try terminal.type("secret")
+        try Self.expectEnds(terminal, by: signalNumber, leavingUnread: "secret")
+    }
+
+    @Test(
+        "Full screen: a signal at the hidden password prompt gives back the normal screen, the cursor and the keys",
+        arguments: TerminationSignalTests.signals.map(\.name))
+    func fullScreen(signalName: String) throws {
+        let signalNumber = try #require(Self.signals.first { $0.name == signalName }?.number)
+        let data = try TemporaryDataDirectory()
+        let terminal = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path])
+        try terminal.waitFor("Email (set email)")
+        #expect(try terminal.isAlternateScreenOn())
+        try terminal.enter("set password")
+        try terminal.waitFor("Typed as dots")
+        try terminal.type("secret")
+        try terminal.waitFor("the dots") { $0.joined().contains("••••••") }
+        try Self.expectEnds(terminal, by: signalNumber, leavingUnread: "secret")
+        let modes = try terminal.modes()
+        #expect(!modes.alternateScreen, "the normal screen is back")
+        #expect(modes.cursorShown, "the cursor is shown")
+        #expect(!modes.keypad && !modes.cursorKeys, "keypad mode is off")
+    }
+
+    /// Sends `signalNumber` to the app and checks how it ended: by that signal (status 128 plus its number), with
+    /// the terminal's settings as before it started and nothing of `secret` left for the shell to read.
+    private static func expectEnds(
+        _ terminal: TmuxSession, by signalNumber: Int32, leavingUnread secret: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        // The keys reach the app's terminal before the signal does.
+        Thread.sleep(forTimeInterval: 0.3)
+        let app = try #require(try terminal.appProcessID(), sourceLocation: sourceLocation)
+        kill(app, signalNumber)
+        // SIGQUIT may write a core dump first: give it time.
+        let ending = try terminal.ending(seconds: 20)
+        #expect(ending.status == 128 + signalNumber, sourceLocation: sourceLocation)
+        #expect(ending.before == ending.after, "echo and line mode are back", sourceLocation: sourceLocation)
+        #expect(
+            !terminal.pendingInput().contains(secret), "the typed secret never reaches the shell",
+            sourceLocation: sourceLocation)
+    }
+}
