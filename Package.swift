@@ -50,7 +50,10 @@ let package = Package(
         // The data: SQLite, the stores, the live services and their in-memory twins. Knows nothing of the terminal.
         .target(
             name: "AppData",
-            dependencies: ["Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "CCrypt", "CSQLite"],
+            dependencies: [
+                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "ProfileFeature", "CCrypt",
+                "CSQLite",
+            ],
             path: "App/Data"
         ),
         // The app's flows: the coordinator tree, deep links, restoration, the playgrounds and the session the
@@ -72,7 +75,10 @@ let package = Package(
 
         // MARK: Tools
         .target(name: "ArgumentParsing", path: "Tools/ArgumentParsing"),
-        .target(name: "BoundaryCheck", dependencies: ["ArgumentParsing"], path: "Tools/BoundaryCheck"),
+        // How the tools read a package: its evaluated manifest, and the compiler tools that build it.
+        .target(name: "PackageReading", path: "Tools/PackageReading"),
+        .target(
+            name: "BoundaryCheck", dependencies: ["ArgumentParsing", "PackageReading"], path: "Tools/BoundaryCheck"),
         .executableTarget(
             name: "BoundaryCheckCommand",
             dependencies: [
@@ -92,7 +98,7 @@ let package = Package(
             name: "PluginTool", dependencies: ["BoundaryCheck", "NewFeature", "AffectedTests"], path: "Tools/PluginTool"
         ),
         .target(
-            name: "AffectedTests", dependencies: ["BoundaryCheck", "ArgumentParsing"], path: "Tools/AffectedTests"),
+            name: "AffectedTests", dependencies: ["PackageReading", "ArgumentParsing"], path: "Tools/AffectedTests"),
         .executableTarget(name: "AffectedTestsMain", dependencies: ["AffectedTests"], path: "Tools/AffectedTestsMain"),
         .target(name: "MallocCounter", path: "Tools/MallocCounter"),
         .plugin(
@@ -125,9 +131,10 @@ let package = Package(
             path: "Tools/Benchmarks"),
         // Drives the composed app as tests do, so it may use CoreTesting (`test-tool` in Tools/BoundaryRules.txt).
         .executableTarget(
-            name: "Explore", dependencies: ["AppFlows", "Core", "CoreTesting", "ArgumentParsing"], path: "Tools/Explore"),
+            name: "Explore", dependencies: ["AppFlows", "Core", "CoreTesting", "ArgumentParsing"], path: "Tools/Explore"
+        ),
         .executableTarget(
-            name: "ModuleGraph", dependencies: ["BoundaryCheck", "ArgumentParsing"], path: "Tools/ModuleGraph"),
+            name: "ModuleGraph", dependencies: ["PackageReading", "ArgumentParsing"], path: "Tools/ModuleGraph"),
 
         // MARK: Tests
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
@@ -144,7 +151,8 @@ let package = Package(
         // What the app's tests share: running the app in process on a temporary data directory.
         .target(name: "AppTesting", dependencies: ["AppTerminal", "CSQLite"], path: "Tests/AppTesting"),
         .testTarget(
-            name: "AppDataTests", dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules"]),
+            name: "AppDataTests",
+            dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules", "ProfileFeature"]),
         .testTarget(
             name: "AppTerminalTests",
             dependencies: ["AppTerminal", "AppFlows", "AppTesting", "Core", "CoreTesting", "InputRules"]),
@@ -154,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "BoundaryCheckTests",
             dependencies: [
-                "BoundaryCheck",
+                "BoundaryCheck", "PackageReading",
                 // The checked modules, so `swift test` builds them before the suite reads them.
                 "Core", "CoreTesting", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
                 "OnboardingFeature",

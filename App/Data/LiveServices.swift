@@ -1,5 +1,6 @@
 package import FeedFeature
 package import LoginFeature
+package import ProfileFeature
 package import SignUpFeature
 
 /// Everything the app's flows get from the data, over one database: the services the features use, the place
@@ -15,6 +16,10 @@ package final class LiveServices {
     package let signUpAccounts: any SignUpAccountService
     /// The posts for Feed.
     package let posts: any FeedPostService
+    /// The person's account for Profile: the summary and the rename.
+    package let profileAccounts: any ProfileAccountService
+    /// The person's own posts for Profile.
+    package let profilePosts: any ProfilePostService
     /// Where the record of where the person is lives between processes.
     package let restorationStore: any RestorationStore
     /// The person of the saved session (email and display name), or `nil` when nobody is logged in.
@@ -53,7 +58,12 @@ package final class LiveServices {
         self.accounts = accounts
         authenticator = accounts
         signUpAccounts = accounts
-        posts = LivePostService(store: PostStore(database: opening.database), clock: clock, health: health)
+        let postStore = PostStore(database: opening.database)
+        posts = LivePostService(store: postStore, clock: clock, health: health)
+        let profile = LiveProfileService(
+            accounts: AccountStore(database: opening.database), posts: postStore, health: health)
+        profileAccounts = profile
+        profilePosts = profile
         restorationStore = DatabaseRestorationStore(database: opening.database, health: health)
         savedSession = try accounts.restoreSession().map { ($0.email, $0.displayName) }
         movedAsidePaths = opening.movedAsidePaths
@@ -78,5 +88,39 @@ package final class LiveServices {
     /// - Throws: ``DataError`` when the end cannot be saved; the person is then still logged in.
     package func logOut() throws(DataError) {
         try accounts.logOut()
+    }
+
+    /// Whether the account `email` has finished (or skipped) the onboarding tour, which is shown once per account.
+    ///
+    /// - Throws: ``DataError`` when it cannot be read.
+    package func isOnboardingFinished(email: String) throws(DataError) -> Bool {
+        try accounts.isOnboardingFinished(email: email)
+    }
+
+    /// Records that the account `email` finished (or skipped) the onboarding tour, so it is not shown again.
+    ///
+    /// - Throws: ``DataError`` when it cannot be saved; the tour then shows again at the next log-in.
+    package func finishOnboarding(email: String) throws(DataError) {
+        try accounts.finishOnboarding(email: email)
+    }
+
+    /// The most posts the Feed tab's badge counts; more show as this many.
+    package static let largestUnseenCount = 99
+
+    /// Records that the person of the account `email` looked at Latest now: the Feed tab's badge counts from here.
+    ///
+    /// - Throws: ``DataError`` when it cannot be saved.
+    package func markLatestSeen(email: String) throws(DataError) {
+        try accounts.markLatestSeen(email: email)
+    }
+
+    /// The Feed tab's badge for the account `email`: how many posts by other people were published since the
+    /// person last looked at Latest (since the account was made, if never), at most ``largestUnseenCount``; `nil`
+    /// when none.
+    ///
+    /// - Throws: ``DataError`` when it cannot be read.
+    package func unseenLatestCount(email: String) throws(DataError) -> Int? {
+        let count = try accounts.unseenLatestCount(email: email, limit: Self.largestUnseenCount)
+        return count > 0 ? count : nil
     }
 }

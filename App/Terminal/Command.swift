@@ -18,6 +18,8 @@ enum Command: Equatable, Sendable {
     case swipe(UserGesture, progress: Double)
     /// Lets go of the held swipe: it finishes at 0.5 or more and cancels below.
     case release
+    /// The person's tap on the tab with this id; the selected tab again pops its stack to the root.
+    case tab(String)
     /// Opens a deep link.
     case open(String)
     /// Prints the navigation state as one line of JSON.
@@ -39,6 +41,7 @@ enum Command: Equatable, Sendable {
         ("dismiss", "swipe the sheet on top down"),
         ("swipe back|down <progress>", "begin a swipe, held at a progress from 0 to 1"),
         ("release", "let go: finishes at 0.5 or more, else cancels"),
+        ("tab <id>", "tap a tab; the selected one again goes back to its first screen"),
         ("open <url>", "open a deep link, e.g. app://feed/post/2"),
         ("state", "print the navigation state as one line of JSON"),
         ("tree", "print the coordinator tree and the screens"),
@@ -78,6 +81,11 @@ enum Command: Equatable, Sendable {
             return .open(argument)
         case "swipe":
             return try parseSwipe(argument)
+        case "tab":
+            guard !argument.isEmpty, !argument.unicodeScalars.contains(where: isSeparator) else {
+                throw UserFacingError(description: "usage: tab <id>")
+            }
+            return .tab(argument)
         case "back", "dismiss", "release", "state", "tree", "screen", "help", "quit":
             guard argument.isEmpty else { throw UserFacingError(description: "'\(word)' takes no arguments") }
             return switch word {

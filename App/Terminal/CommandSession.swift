@@ -110,6 +110,12 @@ final class CommandSession {
                 notice = "Released below half way: the \(gesture) was cancelled and nothing moved."
             }
             return outcome
+        case .tab(let id):
+            if let tabBar = ScreenLines.tabBarOnTop(in: window), !tabBar.items.contains(where: { $0.id == id }) {
+                let ids = tabBar.items.map(\.id).joined(separator: ", ")
+                return .failed("no tab '\(TerminalText.quoted(id))' on this screen (tabs: \(ids))")
+            }
+            return carryOut { () throws(NavigationError) in _ = try window.tapTab(id) }
         case .open(let text):
             return session.open(text).map(Outcome.failed) ?? .done(output: nil)
         case .state:
@@ -141,17 +147,11 @@ final class CommandSession {
         }
         lines += wrapped(
             "Deep links: app://login, app://signup, app://feed, app://feed/popular, app://feed/post/<id>, "
-                + "app://feed/compose", first: "", rest: "  ")
+                + "app://feed/compose, app://profile, app://profile/edit", first: "", rest: "  ")
         lines += wrapped(
             "Lines starting with # are comments. Type an action's number or its id.",
             first: "", rest: "")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The person's tap on the tab `id` of the tab bar on top, refused while a swipe is held as a command is.
-    func tapTab(_ id: String) -> Outcome {
-        if let refusal = refusal(of: .action(id)) { return .failed(refusal) }
-        return carryOut { () throws(NavigationError) in _ = try window.tapTab(id) }
     }
 
     /// `text` cut at spaces into lines of at most ``helpWidth`` characters, the first after `first`, the others

@@ -105,6 +105,31 @@ struct ScreenLines {
     }
 }
 
+extension ScreenLines {
+    /// The tab bar a person sees and taps: the innermost one on top (none while a sheet covers it), as
+    /// ``Core/Window/tapTab(_:)`` finds it.
+    static func tabBarOnTop(in window: Window) -> TabBarController? {
+        window.screensOnTop.last { $0 is TabBarController } as? TabBarController
+    }
+
+    /// The tab bar on top as one line, drawn by both front ends along the bottom of the screen: each tab's title
+    /// (the selected one marked), its badge in parentheses, and the command that taps it, all reaching the tab
+    /// when clicked.
+    static func tabBarLine(in window: Window) -> StyledLine? {
+        guard let tabBar = tabBarOnTop(in: window), !tabBar.items.isEmpty else { return nil }
+        let selectedID = tabBar.selectedTab?.item.id
+        var line: StyledLine = [StyledSpan("Tabs: ", .dim)]
+        for (index, item) in tabBar.items.enumerated() {
+            if index > 0 { line.append(StyledSpan("  │  ", .dim)) }
+            var tab = [StyledSpan(item.title, item.id == selectedID ? .selectedTab : .plain)]
+            if let badge = item.badge { tab.append(StyledSpan(" (\(badge))", .accent)) }
+            tab.append(StyledSpan(" (tab \(item.id))", .dim))
+            line += tab.reaching(.tab(item.id))
+        }
+        return line
+    }
+}
+
 extension [StyledSpan] {
     /// The spans, each reaching `target` when clicked.
     fileprivate func reaching(_ target: PointerTarget) -> StyledLine {

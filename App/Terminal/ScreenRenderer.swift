@@ -1,7 +1,7 @@
 import Core
 
 /// Draws what a person sees in a window as text: the navigation path, the title, the content with numbered
-/// actions, the inline error, and a presented screen framed over its presenter.
+/// actions, the inline error, a presented screen framed over its presenter, and the tab bar on top, if any.
 ///
 /// Actions are numbered in drawing order; ``numberedActions(in:)`` gives the same order, so typing a number
 /// performs exactly the action drawn beside it. Every text from a screen is escaped (see ``TerminalText``).
@@ -41,6 +41,7 @@ struct ScreenRenderer {
                 if depth > 0 { indent += "│ " }
             }
         }
+        if let tabBar = ScreenLines.tabBarLine(in: window) { lines.append(style.text(of: tabBar)) }
         return noticeLine + lines.joined(separator: "\n") + "\n"
     }
 
@@ -69,12 +70,14 @@ struct ScreenRenderer {
     private static func visibleChild(of screen: ViewController) -> ViewController? {
         if let navigation = screen as? NavigationController { return navigation.topViewController }
         if let container = screen as? ContainerViewController { return container.selectedViewController }
+        if let tabBar = screen as? TabBarController { return tabBar.selectedViewController }
         return nil
     }
 
-    /// The screens whose content is drawn: every screen of the path but navigation controllers.
+    /// The screens whose content is drawn: every screen of the path but navigation controllers and tab bars
+    /// (drawn along the bottom instead, see ``ScreenLines/tabBarLine(in:)``).
     static func contentScreens(of path: [ViewController]) -> [ViewController] {
-        path.filter { !($0 is NavigationController) }
+        path.filter { !($0 is NavigationController) && !($0 is TabBarController) }
     }
 
     /// The titles of the innermost navigation stack on the path, root first.

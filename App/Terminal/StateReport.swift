@@ -7,7 +7,9 @@ enum StateReport {
     /// screen a person sees), `navigation` (ids of the stack holding it, root first), `presented` (ids of the
     /// presented chain, bottom first), `coordinators` (the tree of coordinator names), `error` (the message
     /// shown on screen, or null) and `transition` (null, or the transition in flight: its `gesture` — `swipeBack`,
-    /// `swipeDown`, or null for an animated change —, `progress`, `held`, and the screens `leaving` and `arriving`).
+    /// `swipeDown`, or null for an animated change —, `progress`, `held`, and the screens `leaving` and `arriving`)
+    /// and `tabs` (null when no tab bar is on top, else its `items` (tab ids in order), `selected` (the selected
+    /// tab's id) and `badges` (tab id → the badge's number, or its text when it is not one)).
     static func json(window: Window, root: Coordinator, userDisplayName: String?) -> String {
         let top = window.topViewController
         let error = window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
@@ -21,6 +23,7 @@ enum StateReport {
             "coordinators": coordinatorTree(root),
             "error": error.map(JSONValue.string) ?? .null,
             "transition": window.transitionsInFlight.last.map(transition) ?? .null,
+            "tabs": ScreenLines.tabBarOnTop(in: window).map(tabs) ?? .null,
         ])
         return value.encoded
     }
@@ -54,6 +57,19 @@ enum StateReport {
             appendScreenLines(rootScreen, indent: "", top: window.topViewController, to: &lines)
         }
         return lines
+    }
+
+    private static func tabs(_ tabBar: TabBarController) -> JSONValue {
+        var badges: [String: JSONValue] = [:]
+        for item in tabBar.items {
+            guard let badge = item.badge else { continue }
+            badges[item.id] = Int(badge).map(JSONValue.number) ?? .string(badge)
+        }
+        return .object([
+            "items": .array(tabBar.items.map { .string($0.id) }),
+            "selected": tabBar.selectedTab.map { .string($0.item.id) } ?? .null,
+            "badges": .object(badges),
+        ])
     }
 
     private static func transition(_ info: TransitionInfo) -> JSONValue {
@@ -93,11 +109,14 @@ enum StateReport {
         if let container = screen as? ContainerViewController, container.viewControllers.count > 1 {
             line += " [shows \(container.selectedViewController.map { TerminalText.escaped($0.screenID) } ?? "none")]"
         }
+        if let tabBar = screen as? TabBarController, let selected = tabBar.selectedTab {
+            line += " [tab \(TerminalText.escaped(selected.item.id))]"
+        }
         if screen === top { line += "  <- top" }
         lines.append(line)
         let children: [ViewController] =
             (screen as? NavigationController)?.viewControllers ?? (screen as? ContainerViewController)?.viewControllers
-            ?? []
+            ?? (screen as? TabBarController)?.tabs.map(\.screen.viewController) ?? []
         for child in children {
             appendScreenLines(child, indent: indent + "  ", top: top, to: &lines)
         }

@@ -64,6 +64,8 @@ final class Explorer {
     /// The shortest path to each state, and the actions enabled there once the fields hold their sample text.
     private var paths: [[ExplorationInput]] = []
     private var enabledActions: [[String]] = []
+    /// The ids of the tabs of the tab bar on top in each state, in the same order.
+    private var tabIDs: [[String]] = []
     /// The states each state leads to.
     private var edges: [Set<Int>] = []
     /// The states whose every input was tried and led to a known state: the ones whose way back is judged.
@@ -123,6 +125,7 @@ final class Explorer {
         indexOfKey[step.key] = keys.count - 1
         paths.append(path)
         enabledActions.append(step.enabledActions)
+        tabIDs.append(step.tabIDs)
         edges.append([])
         return keys.count - 1
     }
@@ -133,12 +136,18 @@ final class Explorer {
             + [.back, .swipeBack(finished: true), .swipeBack(finished: false)]
             + [.swipeDown(finished: true), .swipeDown(finished: false)]
             + deepLinks.indices.map(ExplorationInput.deepLink)
+            + tabIDs[state].map(ExplorationInput.tab)
     }
 
     /// Reports every explored state from which no explored input leads back to the start: to a state with the
     /// start's screens and tree (what the screens show may differ, as a post published stays published).
+    ///
+    /// A state at the edge of the exploration (its inputs not tried: past the depth or the state budget) may lead
+    /// back through inputs not tried, so it counts as leading back: a state is reported only when every way out of
+    /// it was explored and none returns, which no deeper exploration can change.
     private func checkWaysBack() throws {
-        var leadsBack = Set(keys.indices.filter { navigationKeys[$0] == navigationKeys[0] })
+        var leadsBack = Set(
+            keys.indices.filter { navigationKeys[$0] == navigationKeys[0] || !expanded.contains($0) })
         var changed = true
         while changed {
             changed = false
@@ -165,6 +174,7 @@ final class Explorer {
         var accepted = true
         var script: [String] = []
         var enabledActions: [String] = []
+        var tabIDs: [String] = []
     }
 
     /// Replays `path` on a fresh subject, applies `last` (if any) and checks the invariants around it, then tears
@@ -203,6 +213,9 @@ final class Explorer {
             result.key = Self.key(of: subject)
             result.navigationKey = Self.navigationKey(of: subject)
             result.enabledActions = enabledActionsAfterTyping(in: subject)
+            result.tabIDs =
+                (subject.window.screensOnTop.last { $0 is TabBarController } as? TabBarController)?.items.map(\.id)
+                ?? []
             subject.root.stop()
         }
         if !leaks.isClean {
@@ -257,6 +270,9 @@ final class Explorer {
             case .deepLink(let index):
                 script.append(deepLinks[index].script)
                 try deepLinks[index].open(subject)
+            case .tab(let id):
+                script.append("tab \(id)")
+                _ = try window.tapTab(id)
             }
         } catch {
             return Step(refusal: "refused with \(error)")

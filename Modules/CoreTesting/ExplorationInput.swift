@@ -12,6 +12,8 @@ public enum ExplorationInput: Hashable, Sendable, CustomStringConvertible {
     case swipeDown(finished: Bool)
     /// The deep link at this index of the exploration's list.
     case deepLink(Int)
+    /// The person's tap on the tab with this id of the tab bar on top (``Core/Window/tapTab(_:)``).
+    case tab(String)
 
     /// The input in a few words, such as `tap login` or `swipe back (cancelled)`.
     public var description: String {
@@ -21,6 +23,7 @@ public enum ExplorationInput: Hashable, Sendable, CustomStringConvertible {
         case .swipeBack(let finished): "swipe back (\(finished ? "finished" : "cancelled"))"
         case .swipeDown(let finished): "swipe down (\(finished ? "finished" : "cancelled"))"
         case .deepLink(let index): "deep link #\(index)"
+        case .tab(let id): "tab \(id)"
         }
     }
 }

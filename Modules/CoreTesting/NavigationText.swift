@@ -2,7 +2,8 @@ public import Core
 
 extension Window {
     /// The window's navigation as text: every screen in the hierarchy, nested as it is shown (a navigation
-    /// stack's screens, a container's children, the screens presented over them), each with its content, then
+    /// stack's screens, a container's children, a tab bar's tabs, the screens presented over them), each with its
+    /// content, then
     /// the coordinator tree of `coordinators`, if given.
     ///
     /// It is what ``verifyNavigationSnapshot(of:coordinators:named:filePath:)`` stores, and reads as a person
@@ -61,6 +62,12 @@ extension Window {
             for child in container.viewControllers {
                 let selected = child === container.selectedViewController ? "selected" : nil
                 appendLines(of: child, role: selected, indent: inner, onTop: onTop, content: content, to: &lines)
+            }
+        } else if let tabBar = screen as? TabBarController {
+            for tab in tabBar.tabs {
+                let child = tab.screen.viewController
+                let role = "tab \(tab.item.id)" + (child === tabBar.selectedViewController ? ", selected" : "")
+                appendLines(of: child, role: role, indent: inner, onTop: onTop, content: content, to: &lines)
             }
         }
         if let presented = screen.presentedViewController, presented.presentingViewController === screen {

@@ -21,9 +21,11 @@ public protocol FeedDependency {
 /// What the feed tells the parent that shows it.
 @MainActor
 public protocol FeedListener: AnyObject {
-    /// The user tapped `logout`. The parent ends the session and tears the
-    /// feed down.
-    func feedDidLogOut()
+    /// The person is looking at the Latest segment: its list is about to
+    /// appear (the feed is shown, Latest is selected, the person comes back
+    /// from a post), freshly read. A parent that counts the posts the person
+    /// has not seen yet (a tab's badge) counts from here.
+    func feedDidShowLatest()
 }
 
 /// The feed, as its parent sees it: a coordinator with a screen, plus the

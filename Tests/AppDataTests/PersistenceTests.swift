@@ -21,9 +21,10 @@ struct PersistenceTests {
             next
             set displayName Keeper
             create
+            skip
             """)
         #expect(signUp.status == 0, "\(signUp.error)")
-        let restarted = data.run("state\nlogout\n")
+        let restarted = data.run("state\n" + AppHarness.logOut)
         #expect(restarted.lastState?.loggedIn == true && restarted.lastState?.user == "Keeper")
         #expect(restarted.lastState?.top == "feed.latest")
         let again = data.run("state\nset email KEEP@example.com\nset password keep-me-please\nlogin\nstate\n")
@@ -41,7 +42,7 @@ struct PersistenceTests {
         #expect(run.status == 0)
         #expect(try data.sql("SELECT email || password_hash FROM accounts") == firstAccounts)
         #expect(firstAccounts.count == 1)
-        #expect(run.output.contains("[8] Ada · 3d · 2 likes (post.1)"))
+        #expect(run.output.contains("[7] Ada · 3d · 2 likes (post.1)"))
     }
 
     @Test("A password never appears in any output or data file; only salted $y$ hashes are stored")
@@ -61,6 +62,8 @@ struct PersistenceTests {
             next
             set displayName Secretive
             create
+            skip
+            tab profile
             logout
             set email secret@example.com
             set password \(password)x
@@ -72,7 +75,7 @@ struct PersistenceTests {
             """,
             arguments: ["--keep-going"])
         #expect(run.status == 1)
-        #expect(run.error == "line 15: Wrong email or password.\n")
+        #expect(run.error == "line 17: Wrong email or password.\n")
         #expect(run.lastState?.user == "Secretive")
         #expect(!run.output.contains(password) && !run.error.contains(password))
         #expect(run.output.contains("Password (set password, secure): •••••••••••••••••••"))

@@ -164,7 +164,7 @@ struct StorageTests {
         let data = try TemporaryDataDirectory()
         let hash = try PasswordHasher.hash("old-password")
         try Self.writeJSON(data, hash: hash)
-        let first = data.run("state\nopen app://feed/post/7\nscreen\nback\nlogout\n")
+        let first = data.run("state\nopen app://feed/post/7\nscreen\nback\n" + AppHarness.logOut)
         #expect(first.status == 0, "\(first.error)")
         let timestamp = "20260101T120000Z"
         for name in ["accounts.json", "session.json", "posts.json"] {
@@ -173,13 +173,15 @@ struct StorageTests {
             #expect(first.error.contains("kept it as \(data.file("\(name).imported-\(timestamp)"))"))
         }
         #expect(first.lastState?.user == "Old", "the session was imported")
+        #expect(first.lastState?.tabs != nil, "imported accounts have used the app: no tour")
         #expect(first.output.contains("from the old days") && first.output.contains("2 likes"))
         #expect(first.output.contains("Unlike (unlike)"), "Old's like was imported")
         #expect(try data.sql("SELECT password_hash FROM accounts WHERE email = 'old@example.com'") == [hash])
         #expect(try data.count("SELECT count(*) FROM accounts") == 2, "no demo account beside imported ones")
         #expect(try data.sql("SELECT id FROM posts ORDER BY id") == ["3", "7"], "ids kept, no demo posts")
 
-        let second = data.run("set email new@example.com\nset password old-password\nlogin\nscreen\nlogout\n")
+        let second = data.run(
+            "set email new@example.com\nset password old-password\nlogin\nscreen\n" + AppHarness.logOut)
         #expect(second.status == 0, "\(second.error)")
         #expect(second.error.isEmpty, "imported only once")
         #expect(second.output.contains("older post"))

@@ -29,8 +29,8 @@ struct FeedRouteOutcomeTests {
         let data = try TemporaryDataDirectory()
         let root = try loggedInRoot(data)
         defer { root.appCoordinator.stop() }
-        let navigation = try #require(root.window.rootViewController)
-        try navigation.present(ViewController(screenID: "other.sheet"))
+        let tabBar = try #require(root.window.rootViewController)
+        try tabBar.present(ViewController(screenID: "other.sheet"))
 
         let reason = NavigationError.alreadyPresenting.description
         #expect(throws: UserFacingError(description: "the compose sheet cannot be shown: \(reason)")) {
@@ -38,7 +38,8 @@ struct FeedRouteOutcomeTests {
         }
         #expect(root.window.presentedViewControllers.map(\.screenID) == ["other.sheet"])
         #expect(root.window.screensOnTop.allSatisfy { $0.content.errorMessage == nil }, "nothing to find on screen")
-        let feed = try #require(root.appCoordinator.children.first)
+        let feed = try #require(root.appCoordinator.children.first?.children.first, "Main's Feed tab")
+        #expect(feed.name == "FeedCoordinator")
         #expect(feed.childCount == 2, "only the two post lists: compose was not kept")
     }
 

@@ -4,7 +4,7 @@ import Testing
 @Suite("End-to-end flows through the app's entry point")
 @MainActor
 struct FlowTests {
-    @Test("Sign up, see the feed, compose, log out, and log in again with the new account")
+    @Test("Sign up, skip the tour, see the feed, compose, log out from Profile, and log in again with the new account")
     func signUpComposeLogOutAndLogIn() throws {
         let data = try TemporaryDataDirectory()
         let run = data.run(
@@ -17,6 +17,7 @@ struct FlowTests {
             next
             set displayName Newcomer
             create
+            skip
             state
             compose
             set text Hello from a newcomer
@@ -26,6 +27,7 @@ struct FlowTests {
             open app://feed/post/5
             state
             back
+            tab profile
             logout
             state
             set email new@example.com
@@ -38,13 +40,17 @@ struct FlowTests {
         let states = run.states
         try #require(states.count == 6)
         #expect(states[0].loggedIn && states[0].user == "Newcomer" && states[0].top == "feed.latest")
-        #expect(states[0].coordinators.childNames == ["FeedCoordinator"])
+        #expect(states[0].coordinators.childNames == ["MainCoordinator"])
+        #expect(states[0].tabs == AppState.Tabs(items: ["feed", "profile"], selected: "feed"))
         #expect(states[1].top == "feed.compose" && states[1].presented == ["feed.compose"])
         #expect(states[2].top == "feed.latest" && states[2].presented.isEmpty)
         #expect(states[3].top == "feed.post" && states[3].navigation == ["feed", "feed.post"])
         #expect(!states[4].loggedIn && states[4].user == nil && states[4].top == "login")
         #expect(states[4].coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("LoginCoordinator")]))
-        #expect(states[5].loggedIn && states[5].user == "Newcomer" && states[5].top == "feed.latest")
+        #expect(states[4].tabs == nil)
+        #expect(
+            states[5].loggedIn && states[5].user == "Newcomer" && states[5].top == "feed.latest",
+            "the tour is shown once per account")
     }
 
     @Test("A new post is at the top of Latest, by its author")
@@ -52,8 +58,8 @@ struct FlowTests {
         let data = try TemporaryDataDirectory()
         let run = data.run(AppHarness.demoLogin + "compose\nset text Fresh news\npost\nscreen\n")
         #expect(run.status == 0, "\(run.error)")
-        let firstRow = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("[5]") })
-        #expect(firstRow == "[5] Demo · just now · 0 likes (post.5)")
+        let firstRow = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("[4]") })
+        #expect(firstRow == "[4] Demo · just now · 0 likes (post.5)")
         #expect(run.output.contains("      Fresh news"))
     }
 
@@ -115,8 +121,8 @@ struct FlowTests {
     @Test("Actions can be performed by their number on the drawn screen")
     func actionByNumber() throws {
         let data = try TemporaryDataDirectory()
-        // On the feed: 1 Latest, 2 Popular, 3 New post, 4 Log out, then the rows.
-        let run = data.run(AppHarness.demoLogin + "2\nstate\n5\nstate\n")
+        // On the feed: 1 Latest, 2 Popular, 3 New post, then the rows.
+        let run = data.run(AppHarness.demoLogin + "2\nstate\n4\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.states.map(\.top) == ["feed.popular", "feed.post"])
     }

@@ -56,6 +56,29 @@ struct FullScreenLayoutTests {
         #expect((0..<size.rows).contains(frame.cursor.row) && (0..<size.columns).contains(frame.cursor.column))
     }
 
+    @Test("The tab bar is drawn along the bottom, above the status line, the selected tab reversed", arguments: sizes)
+    func tabBarAlongTheBottom(size: TerminalSize) {
+        var model = Self.feed(posts: 30)
+        model.tabBar = [
+            StyledSpan("Tabs: ", .dim), StyledSpan("Feed", .selectedTab), StyledSpan(" (3)", .accent),
+            StyledSpan(" (tab feed)", .dim), StyledSpan("  │  ", .dim), StyledSpan("Profile"),
+            StyledSpan(" (tab profile)", .dim),
+        ]
+        var chrome = ScreenLayout.Chrome()
+        chrome.status = "Enter run"
+        let frame = ScreenLayout.frame(model, chrome: chrome, size: size)
+        Self.expectFits(frame, size)
+        let text = frame.text
+        let tabRow = size.rows - 3
+        #expect(text[tabRow].hasPrefix(" Tabs: Feed (3)"), "\(text[tabRow])")
+        #expect(text[size.rows - 2].hasPrefix(" Enter run"))
+        #expect(frame.rows[tabRow].contains { $0.style == .selectedTab && $0.text == "F" })
+        #expect(frame.rows[tabRow].contains { $0.style == .accent && $0.text == "3" })
+        #expect(!text[..<tabRow].contains { $0.contains("Tabs:") }, "the content scrolls above it, never over it")
+        let without = ScreenLayout.frame(Self.feed(posts: 30), chrome: chrome, size: size)
+        #expect(without.page == frame.page + 1, "the tab bar takes exactly one row from the content")
+    }
+
     @Test("A long list is clipped to the space with markers, and Page Down scrolls it", arguments: sizes)
     func longListClipsAndScrolls(size: TerminalSize) {
         let model = Self.feed(posts: 200)

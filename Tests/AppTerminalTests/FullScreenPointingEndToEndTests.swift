@@ -111,12 +111,18 @@ struct FullScreenPointingEndToEndTests {
 
     /// Nothing happens on a click elsewhere; a click while a swipe is held is refused; a sheet's border dragged down
     /// is refused while the sheet holds a draft, and dismisses it without.
-    @Test("Clicks on a segment, a button, a row and ‹ back; refusals; a sheet's top border dragged down")
+    @Test("Clicks on a tab, a segment, a button, a row and ‹ back; refusals; a sheet's top border dragged down")
     func clicksAndSheetDrag() throws {
         let data = try TemporaryDataDirectory()
         #expect(data.run(AppHarness.demoLogin).status == 0)
         let terminal = try Self.start(data)
         var screen = try terminal.waitFor("(post.3)")
+
+        // A tab of the tab bar along the bottom selects it; the other brings the feed back.
+        try Self.click("Profile (tab profile)", in: screen, of: terminal)
+        screen = try terminal.waitFor("Edit (edit)")
+        try Self.click("Feed (tab feed)", in: screen, of: terminal)
+        screen = try terminal.waitFor("(post.3)")
 
         try Self.click("Popular (popular)", in: screen, of: terminal)
         screen = try terminal.waitFor("· Popular")

@@ -161,6 +161,7 @@ struct HostileInputTests {
             next
             set displayName Whole
             create
+            skip
             compose
             set text saved before the end
             post
@@ -173,7 +174,7 @@ struct HostileInputTests {
         // Cut off in the middle of a second sign-up, on its password step.
         // Each run starts at the first screen: this is about the data files, not about where the person was.
         let halfSignUp = data.run(
-            "logout\nsignup\nset email half@example.com\nnext\nset password half-password",
+            AppHarness.logOut + "signup\nset email half@example.com\nnext\nset password half-password",
             arguments: ["--no-restore"])
         #expect(halfSignUp.status == 0, "\(halfSignUp.error)")
         #expect(try data.sql("SELECT email FROM accounts ORDER BY email") == accountsBefore)
@@ -186,8 +187,9 @@ struct HostileInputTests {
         #expect(check.output.contains("saved before the end"))
         #expect(!check.output.contains("a draft cut off"))
         let half = data.run(
-            "logout\nset email half@example.com\nset password half-password\nlogin\n", arguments: ["--no-restore"])
-        #expect(half.error == "line 4: Wrong email or password.\n")
+            AppHarness.logOut + "set email half@example.com\nset password half-password\nlogin\n",
+            arguments: ["--no-restore"])
+        #expect(half.error == "line 5: Wrong email or password.\n")
     }
 
     @Test("The end of the input while a password is read without echo turns echo back on and exits 0")

@@ -29,7 +29,10 @@ struct LifetimeTests {
                 open app://feed/compose
                 set text bye
                 post
-                logout
+                tab profile
+                open app://profile/edit
+                cancel
+                \(AppHarness.logOut)
                 """)
             #expect(run.status == 0, "\(run.error)")
         }
@@ -37,7 +40,7 @@ struct LifetimeTests {
         #expect(report.createdCount > 20)
     }
 
-    @Test("Log-in releases the login flow and log-out releases the feed flow (LiveObjects counts)")
+    @Test("Log-in releases the login flow; log-out from Profile releases Main with every tab (LiveObjects counts)")
     func swapReleasesPreviousFlow() throws {
         let data = try TemporaryDataDirectory()
         let coordinatorsBefore = LiveObjects.coordinatorCount
@@ -62,18 +65,30 @@ struct LifetimeTests {
             _ = session.execute(.set(field: "password", text: "demo-password"))
             #expect(session.execute(.action("login")) == .done(output: nil))
             #expect(loginFlow == nil && loginRoot == nil)
-            // AppCoordinator + Feed + two lists; feed.navigation, feed, feed.latest, feed.popular.
-            #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 4)
-            #expect(LiveObjects.screenCount == screensBefore + 4)
+            // AppCoordinator + Main + Feed + two lists; the tab bar main, feed.navigation, profile.navigation (empty
+            // until Profile is first selected), feed, feed.latest, feed.popular.
+            #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 5)
+            #expect(LiveObjects.screenCount == screensBefore + 6)
 
-            weak let feedFlow = root.appCoordinator.children.first
-            weak let feedRoot = root.window.rootViewController
+            weak let mainFlow = root.appCoordinator.children.first
+            weak let feedFlow = root.appCoordinator.children.first?.children.first
+            weak let tabBar = root.window.rootViewController
+            weak let feedStack = (root.window.rootViewController as? TabBarController)?.tabs.first?.screen
+                .viewController
             _ = session.execute(.action("post.2"))
             _ = session.execute(.open("app://feed/compose"))
             #expect(session.execute(.action("compose")) == .failed("unknown command or action 'compose' (type 'help')"))
             _ = session.execute(.action("cancel"))
+            #expect(session.execute(.tab("profile")) == .done(output: nil))
+            // Profile is built on its first selection: its coordinator and its screen.
+            #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 6)
+            weak let profileFlow = root.appCoordinator.children.first?.children.last
+            weak let profileStack = (root.window.rootViewController as? TabBarController)?.tabs.last?.screen
+                .viewController
+            #expect(profileFlow?.name == "ProfileCoordinator" && profileStack != nil)
             #expect(session.execute(.action("logout")) == .done(output: nil))
-            #expect(feedFlow == nil && feedRoot == nil)
+            #expect(mainFlow == nil && feedFlow == nil && profileFlow == nil)
+            #expect(tabBar == nil && feedStack == nil && profileStack == nil)
             #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 2)
             #expect(LiveObjects.screenCount == screensBefore + 2)
             root.appCoordinator.stop()

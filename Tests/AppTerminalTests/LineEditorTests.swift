@@ -101,14 +101,16 @@ struct LineEditorTests {
 
     static let vocabulary = Completion.Vocabulary(
         commands: ["set", "back", "open", "screen", "state", "help", "quit"], actions: ["login", "signup"],
-        fields: ["email", "password"], links: ["app://feed", "app://feed/popular", "app://feed/post/"])
+        fields: ["email", "password"], links: ["app://feed", "app://feed/popular", "app://feed/post/"],
+        tabs: ["feed", "profile"])
 
     @Test(
-        "Tab completes commands and action ids, field names after set, deep links after open",
+        "Tab completes commands and action ids, field names after set, deep links after open, tab ids after tab",
         arguments: [
             ("log", "login "), ("sc", "screen "), ("s", "s"), ("set em", "set email "),
             ("open app://feed/p", "open app://feed/po"),
             ("open app://feed/pop", "open app://feed/popular "), ("back x", nil), ("zzz", nil),
+            ("tab p", "tab profile "), ("tab f", "tab feed "), ("tab x", nil),
         ] as [(String, String?)])
     func completion(typed: String, completed: String?) {
         let result = Completion.complete(typed, cursor: typed.count, vocabulary: Self.vocabulary)

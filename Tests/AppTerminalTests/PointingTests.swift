@@ -75,6 +75,24 @@ struct PointingTests {
         #expect(frame.target(row: post, column: -1) == nil)
     }
 
+    @Test("Each tab of the tab bar along the bottom reaches its tab; the bar is neither the screen nor the output")
+    func tabBarTargets() throws {
+        var model = Self.everything()
+        model.tabBar = [
+            StyledSpan("Feed", .selectedTab, target: .tab("feed")), StyledSpan("  │  ", .dim),
+            StyledSpan("Profile", target: .tab("profile")),
+        ]
+        var chrome = ScreenLayout.Chrome()
+        chrome.output = [[StyledSpan("output")]]
+        let frame = ScreenLayout.frame(model, chrome: chrome, size: Self.size)
+        let bar = try #require(Self.row(containing: "Profile", in: frame))
+        #expect(frame.target(row: bar, column: 2) == .tab("feed"))
+        #expect(frame.target(row: bar, column: 13) == .tab("profile"))
+        #expect(frame.target(row: bar, column: 7) == nil, "the separator")
+        #expect(!frame.body.contains(bar) && !frame.output.contains(bar))
+        #expect(frame.output.contains(try #require(Self.row(containing: "output", in: frame))))
+    }
+
     @Test("A sheet's top border takes a drag; its presenter, dimmed behind it, reaches nothing")
     func sheetTargets() throws {
         var model = Self.everything(canGoBack: false)

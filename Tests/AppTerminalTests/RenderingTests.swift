@@ -61,18 +61,40 @@ struct RenderingTests {
         #expect(run.output.contains("Password (set password, secure): \n"))
     }
 
+    @Test("Golden: the tab bar drawn below the selected tab's screen, the selected tab marked")
+    func tabBarGolden() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(AppHarness.demoLogin + "tab profile\nscreen\nstate\n")
+        #expect(
+            run.output.hasPrefix(
+                """
+                Profile
+                =======
+                Demo
+                1 post
+                  - Hello from the demo account. Try compose, likes and deep links. · 0 likes
+                [1] Edit (edit)
+                [2] Log out (logout)
+                Tabs: Feed (tab feed)  │  <Profile> (tab profile)
+
+                """))
+        #expect(run.output.contains(#""tabs":{"badges":{},"items":["feed","profile"],"selected":"profile"}"#))
+    }
+
     @Test("tree prints the coordinator tree beside the screen hierarchy")
     func treeGolden() throws {
         let data = try TemporaryDataDirectory()
         let run = data.run(AppHarness.demoLogin + "post.3\ntree\n")
         #expect(
             run.output == """
-                Coordinators                        Screens
-                AppCoordinator                      feed.navigation
-                  FeedCoordinator                     feed [shows feed.latest]
-                    PostListCoordinator(latest)         feed.latest
-                    PostListCoordinator(popular)        feed.popular
-                    PostDetailCoordinator             feed.post  <- top
+                Coordinators                          Screens
+                AppCoordinator                        main [tab feed]
+                  MainCoordinator                       feed.navigation
+                    FeedCoordinator                       feed [shows feed.latest]
+                      PostListCoordinator(latest)           feed.latest
+                      PostListCoordinator(popular)          feed.popular
+                      PostDetailCoordinator               feed.post  <- top
+                                                        profile.navigation
 
                 """)
     }
@@ -84,8 +106,8 @@ struct RenderingTests {
         #expect(
             run.output == """
                 {"coordinators":{"children":[{"children":[],"name":"LoginCoordinator"}],"name":"AppCoordinator"},\
-                "error":null,"loggedIn":false,"navigation":["login"],"presented":[],"top":"login","transition":null,\
-                "user":null}
+                "error":null,"loggedIn":false,"navigation":["login"],"presented":[],"tabs":null,"top":"login",\
+                "transition":null,"user":null}
 
                 """)
     }
@@ -118,6 +140,6 @@ struct RenderingTests {
         #expect(input.echoChanges == [false, true])
         #expect(run.output.contains("Password: "))
         #expect(!run.output.contains("demo-password"))
-        #expect(run.output.contains("Log out"))
+        #expect(run.output.contains("New post"), "logged in: the feed shows")
     }
 }

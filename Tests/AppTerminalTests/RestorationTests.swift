@@ -13,6 +13,7 @@ struct PlaceSnapshot: Equatable, CustomStringConvertible {
     let user: String?
     let notice: String?
     let fields: [String]
+    let tabs: AppState.Tabs?
 
     /// The snapshot of a run whose script ended with `state` then `screen`.
     init?(_ run: AppRun) {
@@ -26,14 +27,18 @@ struct PlaceSnapshot: Equatable, CustomStringConvertible {
         coordinators = state.coordinators
         loggedIn = state.loggedIn
         user = state.user
-        notice = screen.first { $0.hasPrefix("Log in or sign up to continue") }
+        notice = screen.first {
+            $0.hasPrefix("Log in or sign up to continue") || $0.hasPrefix("Finish or skip the tour to continue")
+        }
+        tabs = state.tabs
         fields = screen.filter { $0.contains("(set ") && !$0.contains(", secure)") }
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }
     }
 
     var description: String {
         "top \(top ?? "nil"), navigation \(navigation), presented \(presented), user \(user ?? "nil"), "
-            + "notice \(notice ?? "nil"), fields \(fields), coordinators \(coordinators.allNames)"
+            + "notice \(notice ?? "nil"), fields \(fields), tabs \(tabs.map { "\($0)" } ?? "nil"), "
+            + "coordinators \(coordinators.allNames)"
     }
 }
 
@@ -50,6 +55,12 @@ struct ScreenScript: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(screenID) after \(script.split(separator: "\n").joined(separator: "; "))" }
 }
 
+/// Signs up `name` from the login screen, up to the first page of the tour.
+private func newAccount(_ name: String) -> String {
+    "signup\nset email \(name)@example.com\nnext\nset password pass-word-1\nset confirmation pass-word-1\nnext\n"
+        + "set displayName \(name)\ncreate\n"
+}
+
 /// The commands that end every run whose place is compared.
 private let snapshotCommands = "state\nscreen\n"
 
@@ -57,9 +68,10 @@ private let snapshotCommands = "state\nscreen\n"
 /// back to the same place with the same unsent text.
 @MainActor
 @Suite struct RestorationTests {
-    /// A scripted way to each screen id of `docs/app.md`, with the text it leaves typed. `login.navigation` and
-    /// `feed.navigation` are the windows' roots under every `login` and `feed` entry; `signup.navigation` is the
-    /// presented sign-up, at each of its steps.
+    /// A scripted way to each screen id of `docs/app.md`, with the text it leaves typed. `login.navigation` is the
+    /// window's root under every `login` entry, `onboarding.navigation` under every `onboarding.*` one, and `main`
+    /// (the tab bar, with `feed.navigation` and `profile.navigation`) under every `feed` and `profile` one;
+    /// `signup.navigation` is the presented sign-up, at each of its steps.
     nonisolated static let screens: [ScreenScript] = [
         ScreenScript("login", "set email typed@example.com\n"),
         ScreenScript("signup.email", "signup\nset email new@example.com\n"),
@@ -84,6 +96,14 @@ private let snapshotCommands = "state\nscreen\n"
         ScreenScript("feed.post", AppHarness.demoLogin + "popular\nopen app://feed/post/2\n"),
         ScreenScript("feed.compose", AppHarness.demoLogin + "popular\ncompose\nset text an unsent post\n"),
         ScreenScript("feed.compose", AppHarness.demoLogin + "compose\n"),
+        ScreenScript("onboarding.welcome", newAccount("una")),
+        ScreenScript("onboarding.tabs", newAccount("tab") + "next\n"),
+        ScreenScript("onboarding.gestures", newAccount("ges") + "next\nnext\n"),
+        ScreenScript("onboarding.links", "open app://profile\n" + newAccount("lin") + "next\nnext\nnext\n"),
+        ScreenScript("profile", AppHarness.demoLogin + "post.2\ntab profile\n"),
+        ScreenScript("profile", AppHarness.demoLogin + "open app://feed/compose\nset text kept\npost\ntab profile\n"),
+        ScreenScript("feed.latest", AppHarness.demoLogin + "tab profile\nedit\nset displayName Half\ntab feed\n"),
+        ScreenScript("profile.edit", AppHarness.demoLogin + "open app://profile/edit\nset displayName Half\n"),
     ]
 
     @Test("A restart restores each screen with its coordinators and typed text", arguments: RestorationTests.screens)
@@ -205,17 +225,44 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("A record of an older or newer format restores the first screen and says so in one line")
     func olderAndNewerFormats() throws {
-        for version in [0, 2, Int.max] {
+        for version in [0, 3, Int.max] {
             let directory = try TemporaryDataDirectory()
             _ = directory.run(AppHarness.demoLogin + "popular\n")
+            // Only the app's own record is at version 2.
             try rewriteRecord(in: directory) {
-                $0.replacingOccurrences(of: #""version":1"#, with: "\"version\":\(version)")
+                $0.replacingOccurrences(of: #""version":2"#, with: "\"version\":\(version)")
             }
             let run = directory.run("state\n")
             #expect(run.status == 0)
             #expect(run.lastState?.top == "feed.latest")
             #expect(run.error == "app: restored the nearest screen: the 'app' record has format version \(version)\n")
         }
+    }
+
+    @Test("A record from before the tab bar (format 1, the feed alone) comes back in the Feed tab")
+    func singleFeedRecordRestoresInFeedTab() throws {
+        let directory = try TemporaryDataDirectory()
+        _ = directory.run(AppHarness.demoLogin)
+        try replaceRecord(
+            in: directory,
+            with: #"{"children":[{"children":[],"kind":"feed","values":{"post":"2","segment":"popular"},"version":1}],"#
+                + #""kind":"app","values":{"flow":"feed","user":"demo@example.com"},"version":1}"#)
+        let run = directory.run("state\nback\nstate\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.isEmpty, "\(run.error)")
+        #expect(run.states.first?.top == "feed.post" && run.states.first?.tabs?.selected == "feed")
+        #expect(run.lastState?.top == "feed.popular")
+    }
+
+    @Test("A record of the tour for an account that finished it since restores Main, and says why")
+    func tourFinishedElsewhere() throws {
+        let directory = try TemporaryDataDirectory()
+        _ = directory.run(MainTabTests.signUp("Rex") + "next\n")
+        try directory.sql("UPDATE accounts SET onboarding_finished = 1 WHERE email = 'rex@example.com'")
+        let run = directory.run("state\n")
+        #expect(run.status == 0)
+        #expect(run.lastState?.top == "feed.latest" && run.lastState?.tabs?.selected == "feed")
+        #expect(run.error == "app: restored the nearest screen: the onboarding tour was finished since\n")
     }
 
     @Test("A feed record whose post was deleted restores the feed on its segment")
@@ -247,7 +294,7 @@ private let snapshotCommands = "state\nscreen\n"
         let directory = try TemporaryDataDirectory()
         _ = directory.run(AppHarness.demoLogin + "compose\nset text a draft\n")
         let record = try savedRecord(in: directory)
-        let logOut = directory.run("logout\n", arguments: ["--no-restore"])
+        let logOut = directory.run(AppHarness.logOut, arguments: ["--no-restore"])
         #expect(logOut.status == 0, "\(logOut.error)")
         // The first process saves its record after the other one logged out.
         try replaceRecord(in: directory, with: record)
@@ -335,7 +382,8 @@ private let snapshotCommands = "state\nscreen\n"
     private static func randomCommand(_ random: inout SeededRandom, on top: String?, round: Int) -> String {
         let anywhere = [
             "back", "dismiss", "open app://signup", "open app://login", "open app://feed", "open app://feed/popular",
-            "open app://feed/post/2", "open app://feed/post/1", "open app://feed/compose",
+            "open app://feed/post/2", "open app://feed/post/1", "open app://feed/compose", "open app://profile",
+            "open app://profile/edit", "tab feed", "tab profile",
         ]
         let here: [String]
         switch top {
@@ -351,7 +399,15 @@ private let snapshotCommands = "state\nscreen\n"
         case "signup.name":
             here = ["set displayName Zed \(round)", "create", "cancel"]
         case "feed.latest", "feed.popular":
-            here = ["popular", "latest", "compose", "compose", "1", "2", "4", "logout"]
+            here = ["popular", "latest", "compose", "compose", "1", "2", "4", "tab profile"]
+        case "onboarding.welcome", "onboarding.tabs", "onboarding.gestures":
+            here = ["next", "next", "skip", "back"]
+        case "onboarding.links":
+            here = ["done", "skip", "back"]
+        case "profile":
+            here = ["edit", "logout", "tab feed"]
+        case "profile.edit":
+            here = ["set displayName Zed \(round)", "save", "cancel", "discard", "tab profile", "tab feed"]
         case "feed.post":
             here = ["like", "unlike", "back", "compose"]
         case "feed.compose":

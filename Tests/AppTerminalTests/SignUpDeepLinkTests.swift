@@ -35,14 +35,14 @@ struct SignUpDeepLinkTests {
     }
 
     @Test(
-        "A protected link keeps the sign-up exactly as it is; finishing it continues to the link",
+        "A protected link keeps the sign-up exactly as it is; finishing it and the tour continues to the link",
         arguments: SignUpEntry.allCases)
     func protectedLinkKeepsSignUp(entry: SignUpEntry) throws {
         let data = try TemporaryDataDirectory()
         let run = data.run(
             Self.script(
                 [entry.rawValue] + Self.signUpUpToCreate + [
-                    "state", "open app://feed/post/2", "state", "create", "state",
+                    "state", "open app://feed/post/2", "state", "create", "skip", "state",
                 ]))
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
@@ -54,7 +54,8 @@ struct SignUpDeepLinkTests {
         #expect(states[2].loggedIn && states[2].user == "Zed", "what was typed before the link was registered")
         #expect(states[2].top == "feed.post" && states[2].navigation == ["feed", "feed.post"])
         #expect(states[2].presented.isEmpty)
-        #expect(states[2].coordinators.childNames == ["FeedCoordinator"])
+        #expect(states[2].coordinators.childNames == ["MainCoordinator"])
+        #expect(states[2].tabs?.selected == "feed")
         #expect(states[2].coordinators.allNames.contains("PostDetailCoordinator"))
         #expect(try data.sql("SELECT email FROM accounts").contains("zed@example.com"))
     }
@@ -67,7 +68,7 @@ struct SignUpDeepLinkTests {
         let run = data.run(
             Self.script(
                 ["open app://feed/post/2", entry.rawValue] + Self.signUpUpToCreate
-                    + ["state", "open app://signup", "state", "create", "state"]))
+                    + ["state", "open app://signup", "state", "create", "skip", "state"]))
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 3)
@@ -84,7 +85,7 @@ struct SignUpDeepLinkTests {
         let data = try TemporaryDataDirectory()
         let lines =
             ["open app://feed/post/2", entry.rawValue] + Self.signUpUpToCreate
-            + ["state", "open app://login", "state", "create", "state"]
+            + ["state", "open app://login", "state", "create", "skip", "state"]
         let run = data.run(Self.script(lines), arguments: ["--keep-going"])
         #expect(run.status == 1)
         let refusedLine = try #require(lines.firstIndex(of: "open app://login")) + 1
@@ -112,7 +113,8 @@ struct SignUpDeepLinkTests {
     func signUpLinkAfterProtectedLink() throws {
         let data = try TemporaryDataDirectory()
         let run = data.run(
-            Self.script(["open app://feed/post/2", "open app://signup"] + Self.signUpUpToCreate + ["create", "state"]))
+            Self.script(
+                ["open app://feed/post/2", "open app://signup"] + Self.signUpUpToCreate + ["create", "skip", "state"]))
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.user == "Zed")
         #expect(run.lastState?.top == "feed.post" && run.lastState?.navigation == ["feed", "feed.post"])

@@ -46,18 +46,22 @@ struct SoakTests {
     static let composeCycles = 300
     static let logIn = ["set email demo@example.com", "set password demo-password", "login"]
 
-    @Test("20 log-in/log-out cycles, then 300 compose/dismiss cycles: every cycle starts at the first one's counts")
+    @Test(
+        "20 log-in/profile/log-out cycles, then 300 compose/dismiss cycles: every cycle starts at the first one's counts"
+    )
     func cyclesReturnToBaseline() throws {
         let data = try TemporaryDataDirectory()
         let before = CycleInput.LiveCounts(
             coordinators: LiveObjects.coordinatorCount, screens: LiveObjects.screenCount)
         let input = CycleInput(
-            cycles: Array(repeating: Self.logIn + ["state", "logout"], count: Self.logInCycles) + [Self.logIn]
+            cycles: Array(
+                repeating: Self.logIn + ["state", "tab profile", "open app://profile/edit", "cancel", "logout"],
+                count: Self.logInCycles) + [Self.logIn]
                 + Array(
                     repeating: [
                         "compose", "set text draft", "cancel", "discard", "open app://feed/compose", "state", "dismiss",
                     ],
-                    count: Self.composeCycles) + [["logout"]])
+                    count: Self.composeCycles) + [["tab profile", "logout"]])
         let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
         #expect(run.status == 0, "\(run.error)")
 
@@ -71,8 +75,9 @@ struct SoakTests {
         try #require(counts.count == Self.logInCycles + Self.composeCycles + 3)
         // Logged out: AppCoordinator + LoginCoordinator; login.navigation + login.
         let loggedOut = CycleInput.LiveCounts(coordinators: before.coordinators + 2, screens: before.screens + 2)
-        // Logged in: AppCoordinator + Feed + two lists; feed.navigation, feed, feed.latest, feed.popular.
-        let loggedIn = CycleInput.LiveCounts(coordinators: before.coordinators + 4, screens: before.screens + 4)
+        // Logged in: AppCoordinator + Main + Feed + two lists; the tab bar, feed.navigation, profile.navigation,
+        // feed, feed.latest, feed.popular (Profile is built only once its tab is selected).
+        let loggedIn = CycleInput.LiveCounts(coordinators: before.coordinators + 5, screens: before.screens + 6)
         let logInStarts = Array(counts.prefix(Self.logInCycles + 1))
         let composeStarts = Array(counts.dropFirst(Self.logInCycles + 1).prefix(Self.composeCycles + 1))
         let firstLogInLeak = logInStarts.firstIndex { $0 != loggedOut }

@@ -78,6 +78,19 @@ struct LineModeLeavingTests {
         #expect(run.output.contains(#""top":"feed.compose""#), "after n the session went on")
     }
 
+    @Test("quit with a new name unsaved in Profile's edit asks, even from the Feed tab, and the name comes back")
+    func quitWithUnsavedProfileEditAsks() throws {
+        let data = try TemporaryDataDirectory()
+        let input = TerminalKeystrokes(
+            (AppHarness.demoLogin + "tab profile\nedit\nset displayName Not Yet\ntab feed\n").split(separator: "\n")
+                .map { $0 + "\n" } + ["quit\n", "y\n"])
+        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+        #expect(run.status == 0)
+        #expect(run.output.contains("Leave? The new display name is kept for next time, not saved. (y/n) "))
+        let next = data.run("tab profile\nscreen\n")
+        #expect(next.output.contains("Display name (set displayName): Not Yet"))
+    }
+
     @Test("A playground, which keeps nothing, says the draft is lost rather than kept for next time")
     func playgroundPromisesNothing() throws {
         let input = TerminalKeystrokes(["compose\n", "set text unsaved words\n", "quit\n", "y\n"])

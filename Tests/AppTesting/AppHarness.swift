@@ -69,6 +69,21 @@ package struct AppState: Equatable {
     package let presented: [String]
     package let coordinators: CoordinatorNode
     package let error: String?
+    /// The tab bar on top, or `nil` when none is (`"tabs": null`).
+    package let tabs: Tabs?
+
+    /// The `tabs` of `state`: the tab ids in order, the selected one and the badges.
+    package struct Tabs: Equatable {
+        package let items: [String]
+        package let selected: String?
+        package let badges: [String: Int]
+
+        package init(items: [String], selected: String?, badges: [String: Int] = [:]) {
+            self.items = items
+            self.selected = selected
+            self.badges = badges
+        }
+    }
 
     package init?(json: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
@@ -85,6 +100,15 @@ package struct AppState: Equatable {
         self.presented = presented
         self.coordinators = coordinators
         self.error = object["error"] as? String
+        guard object.keys.contains("tabs") else { return nil }
+        if let tabs = object["tabs"] as? [String: Any] {
+            guard let items = tabs["items"] as? [String], let badges = tabs["badges"] as? [String: Int] else {
+                return nil
+            }
+            self.tabs = Tabs(items: items, selected: tabs["selected"] as? String, badges: badges)
+        } else {
+            self.tabs = nil
+        }
     }
 }
 
@@ -200,6 +224,13 @@ package enum AppHarness {
         }
         return app
     }
+
+    /// Commands that log out from wherever Main shows: the log-out lives on the Profile tab.
+    package static let logOut = """
+        tab profile
+        logout
+
+        """
 
     /// Commands that log the demo account in.
     package static let demoLogin = """

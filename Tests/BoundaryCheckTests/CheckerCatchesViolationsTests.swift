@@ -1,4 +1,5 @@
 import Foundation
+import PackageReading
 import Testing
 
 @testable import BoundaryCheck
@@ -156,8 +157,8 @@ struct CheckerCatchesViolationsTests {
 
     @Test("A package without a rules file gets default rules: each XFeature target is a feature that imports none")
     func defaultRulesFitFeatureNaming() throws {
-        let targets = [("regular", "ProfileFeature"), ("regular", "Models"), ("executable", "App"), ("test", "T")]
-            .map { PackageManifest.Target(kind: $0, name: $1, dependencies: [], path: $1, exclude: [], line: nil) }
+        let targets = try [("regular", "ProfileFeature"), ("regular", "Models"), ("executable", "App"), ("test", "T")]
+            .map { kind, name in try PackageUnderTest.target(name, kind: kind) }
         let rules = try BoundaryRules.parse(BoundaryRules.defaults(for: targets), file: "default rules")
         #expect(rules.features == [BoundaryRules.Feature(module: "ProfileFeature", prefix: "Profile")])
         #expect(rules.imports["ProfileFeature"] == [])
@@ -176,7 +177,7 @@ struct CheckerCatchesViolationsTests {
         #expect {
             try package.importViolations()
         } throws: { error in
-            guard case BoundaryCheckError.toolFailed(let detail) = error else { return false }
+            guard case ToolError.toolFailed(let detail) = error else { return false }
             return detail.hasPrefix("`swift package dump-package` could not evaluate ")
                 && detail.contains("never falls back to reading the manifest as text")
                 && detail.contains("cannot convert value of type 'String' to specified type 'Int'")
@@ -231,7 +232,7 @@ struct CheckerCatchesViolationsTests {
 
     @Test("A rules file with a line the checker does not understand is refused with its line number")
     func invalidRuleIsRefused() {
-        #expect(throws: BoundaryCheckError.invalidRule("rules.txt:2: `feature LoginFeature`")) {
+        #expect(throws: ToolError.invalidRule("rules.txt:2: `feature LoginFeature`")) {
             try BoundaryRules.parse("library Core\nfeature LoginFeature\n", file: "rules.txt")
         }
     }

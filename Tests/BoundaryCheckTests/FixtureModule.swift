@@ -1,4 +1,5 @@
 import Foundation
+import PackageReading
 
 @testable import BoundaryCheck
 

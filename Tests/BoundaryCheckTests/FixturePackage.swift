@@ -1,5 +1,6 @@
 import BoundaryCheck
 import Foundation
+import PackageReading
 
 /// A fixture directory copied to a temporary package, its `Package.swift.fixture` renamed to `Package.swift`
 /// (the name would make it a package inside this one), so SwiftPM can evaluate its manifest.

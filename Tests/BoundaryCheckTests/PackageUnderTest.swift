@@ -1,5 +1,6 @@
 import BoundaryCheck
 import Foundation
+import PackageReading
 
 /// This package, as the suite checks it: its root, its built modules, and its rules.
 enum PackageUnderTest {
@@ -28,6 +29,12 @@ enum PackageUnderTest {
 
     /// Every feature module.
     static let featureModules = rules?.features.map(\.module) ?? []
+
+    /// A target of `kind` named `name` with no dependencies, read from JSON shaped like `dump-package`'s.
+    static func target(_ name: String, kind: String) throws -> PackageManifest.Target {
+        let json = #"{"targets": [{"name": "\#(name)", "type": "\#(kind)", "exclude": [], "dependencies": []}]}"#
+        return try PackageManifest(json: Data(json.utf8), manifestText: "").targets[0]
+    }
 
     /// The violations as one readable message.
     static func report(_ violations: [Violation]) -> String {

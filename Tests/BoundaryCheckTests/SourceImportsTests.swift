@@ -1,4 +1,5 @@
 import Foundation
+import PackageReading
 import Testing
 
 @testable import BoundaryCheck
@@ -39,7 +40,7 @@ struct SourceImportsTests {
             import `Escaped`
             """#
         let modules = try withFile(source) { file in
-            try SourceImports.modules(importedBy: [file], toolchain: try Toolchain.locate())
+            try SourceImports.modules(importedByEach: [[file]], toolchain: try Toolchain.locate())[0]
         }
         #expect(modules == ["Foundation", "Real", "Escaped"])
     }

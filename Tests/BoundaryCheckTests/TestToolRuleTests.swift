@@ -1,4 +1,5 @@
 import Foundation
+import PackageReading
 import Testing
 
 @testable import BoundaryCheck
@@ -6,23 +7,18 @@ import Testing
 /// `test-tool: T…`: a target that drives the package as tests do may use the test-only modules.
 @Suite("The test-tool rule")
 struct TestToolRuleTests {
-    static func target(_ name: String, kind: String) -> PackageManifest.Target {
-        PackageManifest.Target(
-            kind: kind, name: name, dependencies: ["CoreTesting"], path: "Tools/\(name)", exclude: [], line: nil)
-    }
-
     @Test("Test targets and named test tools may use test-only modules; other targets may not")
     func testToolsMayUseTestOnlyModules() throws {
         let rules = try BoundaryRules.parse("test-only: CoreTesting\ntest-tool: Explore\n", file: "rules")
         #expect(rules.testOnly == ["CoreTesting"])
         #expect(rules.testTools == ["Explore"])
-        #expect(rules.mayUseTestOnlyModules(Self.target("Explore", kind: "executable")))
-        #expect(rules.mayUseTestOnlyModules(Self.target("CoreTests", kind: "test")))
-        #expect(!rules.mayUseTestOnlyModules(Self.target("Benchmarks", kind: "executable")))
+        #expect(rules.mayUseTestOnlyModules(try PackageUnderTest.target("Explore", kind: "executable")))
+        #expect(rules.mayUseTestOnlyModules(try PackageUnderTest.target("CoreTests", kind: "test")))
+        #expect(!rules.mayUseTestOnlyModules(try PackageUnderTest.target("Benchmarks", kind: "executable")))
     }
 
     @Test("A test-tool line with a subject is an invalid rule")
     func malformed() {
-        #expect(throws: BoundaryCheckError.self) { try BoundaryRules.parse("test-tool Explore: X\n", file: "rules") }
+        #expect(throws: ToolError.self) { try BoundaryRules.parse("test-tool Explore: X\n", file: "rules") }
     }
 }

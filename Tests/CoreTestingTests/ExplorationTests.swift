@@ -56,6 +56,134 @@ final class DetailParent: Coordinator {
     }
 }
 
+/// A parent whose root is a tab bar of two tabs, `first` and `second`, each a navigation stack whose list pushes a
+/// detail with its coordinator: the explorer reaches the second tab only by tapping it.
+@MainActor
+final class TabsParent: Coordinator, TabBarControllerDelegate {
+    let window = Window()
+
+    init(tabs: [String]) throws {
+        super.init()
+        let tabBar = TabBarController()
+        var shown: [TabBarController.Tab] = []
+        for id in tabs {
+            let list = OpeningScreen(screenID: "\(id).list")
+            let navigation = try NavigationController(root: list, screenID: "\(id).navigation")
+            list.onOpen = { [unowned self, unowned navigation] in
+                let screen = ViewController(screenID: "\(id).detail")
+                try? self.addChild(DetailCoordinator(screen: screen))
+                try? navigation.push(screen)
+            }
+            shown.append(TabBarController.Tab(item: TabBarItem(id: id, title: id), screen: navigation))
+        }
+        try tabBar.setTabs(shown)
+        try window.setRootViewController(tabBar)
+    }
+
+    static func subject() throws -> ExplorationSubject {
+        let parent = try TabsParent(tabs: ["first", "second"])
+        parent.start()
+        return ExplorationSubject(window: parent.window, root: parent)
+    }
+}
+
+/// A screen that refuses the person's back and offers nothing else: a trap.
+@MainActor
+final class TrapScreen: ViewController {
+    override var isModalInNavigation: Bool { true }
+}
+
+/// A parent whose list pushes a trap with its coordinator when `open` is tapped: once in, no input leads back.
+@MainActor
+final class TrapParent: Coordinator {
+    let window = Window()
+
+    override init() {
+        super.init()
+        let list = OpeningScreen(screenID: "list")
+        guard let navigation = try? NavigationController(root: list) else { return }
+        try? window.setRootViewController(navigation)
+        list.onOpen = { [unowned self, unowned navigation] in
+            let screen = TrapScreen(screenID: "trap")
+            try? self.addChild(DetailCoordinator(screen: screen))
+            try? navigation.push(screen)
+        }
+    }
+
+    static func subject() -> ExplorationSubject {
+        let parent = TrapParent()
+        parent.start()
+        return ExplorationSubject(window: parent.window, root: parent)
+    }
+}
+
+/// A screen with one action, handed to a closure, that may refuse the person's back.
+@MainActor
+final class StepScreen: ViewController {
+    let actionID: String
+    let refusesBack: Bool
+    var onAction: () -> Void = {}
+
+    init(screenID: String, actionID: String, refusesBack: Bool) {
+        self.actionID = actionID
+        self.refusesBack = refusesBack
+        super.init(screenID: screenID)
+    }
+
+    override var isModalInNavigation: Bool { refusesBack }
+
+    override var content: ScreenContent {
+        ScreenContent(title: screenID, elements: [.button(Button(id: actionID, title: actionID))])
+    }
+
+    override func handleAction(_ id: String) { onAction() }
+}
+
+/// `open` pushes `step`, which refuses the back and offers only `next`; `next` pushes `last`, whose `home` pops to
+/// the root: from `step` the way back takes two inputs.
+@MainActor
+final class TwoStepsBack: Coordinator {
+    let window = Window()
+    private var pushed: [DetailCoordinator] = []
+
+    override init() {
+        super.init()
+        let list = StepScreen(screenID: "list", actionID: "open", refusesBack: false)
+        guard let navigation = try? NavigationController(root: list) else { return }
+        try? window.setRootViewController(navigation)
+        list.onAction = { [unowned self, unowned navigation] in
+            let step = StepScreen(screenID: "step", actionID: "next", refusesBack: true)
+            step.onAction = { [unowned self, unowned navigation] in
+                let last = StepScreen(screenID: "last", actionID: "home", refusesBack: false)
+                last.onAction = { [unowned self, unowned navigation] in
+                    for coordinator in self.pushed.reversed() { try? self.removeChild(coordinator) }
+                    self.pushed = []
+                    _ = try? navigation.popToRoot()
+                }
+                self.show(last, on: navigation)
+            }
+            self.show(step, on: navigation)
+        }
+    }
+
+    private func show(_ screen: ViewController, on navigation: NavigationController) {
+        let coordinator = DetailCoordinator(screen: screen)
+        try? addChild(coordinator)
+        pushed.append(coordinator)
+        try? navigation.push(screen)
+    }
+
+    override func userDidRemove(_ child: any Coordinating) {
+        pushed.removeAll { $0 === child }
+    }
+
+    static func subject() -> ExplorationSubject {
+        let parent = TwoStepsBack()
+        parent.start()
+        return ExplorationSubject(window: parent.window, root: parent)
+    }
+}
+
 @MainActor
 enum Kept {
     static var objects: [AnyObject] = []
@@ -75,6 +203,36 @@ struct ExplorationTests {
         #expect(report.states.first?.contains("list") == true)
     }
 
+    @Test("The tabs of the tab bar on top are tapped too: the hidden tab's states are reached, and a re-tap pops")
+    func tabsAreTapped() throws {
+        let report = try explore(depth: 4) { try TabsParent.subject() }
+        #expect(report.violations.isEmpty, "\(report)")
+        // Each tab at its list or its detail, with the other tab at its list or its detail: 2 × 2 × 2 states.
+        #expect(report.stateCount == 8, "\(report.states)")
+        #expect(report.states.contains { $0.contains("second.detail") && $0.contains("first.detail") })
+    }
+
+    @Test("A state every input of which was tried, none leading back to the start, is a trap: found, with its script")
+    func trapIsFound() throws {
+        let report = try explore(depth: 4, sampleText: { _, _ in "ada" }) { TrapParent.subject() }
+        let trap = try #require(report.violations.first { $0.invariant == .wayBackToStart }, "\(report)")
+        #expect(trap.path == [.action("open")])
+        #expect(trap.script == ["set query ada", "open"])
+        #expect(report.violations.allSatisfy { $0.invariant == .wayBackToStart }, "\(report)")
+    }
+
+    @Test(
+        "At the edge of the exploration a way back may lie further: a state whose inputs were not tried is not a trap")
+    func edgeIsNoTrap() throws {
+        // From `step` the way back takes two inputs (`next`, then `home`); at depth 2 `next` leads to a state whose
+        // inputs are not tried.
+        let report = try explore(depth: 2) { TwoStepsBack.subject() }
+        #expect(!report.violations.contains { $0.invariant == .wayBackToStart }, "\(report)")
+        #expect(report.stateCount == 3)
+        let full = try explore(depth: 6) { TwoStepsBack.subject() }
+        #expect(full.violations.isEmpty, "explored whole, every state leads back: \(full)")
+    }
+
     @Test("A coordinator a finished swipe does not release is found, with the shortest path as a script")
     func plantedDrift() throws {
         let report = try explore(depth: 4, sampleText: { _, _ in "ada" }) {
@@ -86,10 +244,9 @@ struct ExplorationTests {
             }, "\(report)")
         #expect(
             drift.message
-                == "after swipe back (finished): DetailCoordinator is in the tree, but its screen detail is not in the window"
+                == "after swipe back (finished): detail is in the tree, but its screen detail is not in the window"
         )
         #expect(drift.script == ["set query ada", "open", "swipe back 0.7", "release"])
-        #expect(report.violations.contains { $0.invariant == .wayBackToStart })
         let drifts = report.violations.filter { $0.invariant == .coordinatorsMatchScreens }
         #expect(
             drifts.map(\.path) == [[.action("open"), .back], [.action("open"), .swipeBack(finished: true)]], "\(report)"

@@ -49,7 +49,7 @@ struct NavigationSnapshotTests {
                     sheet (presented pageSheet, on top)
                 coordinators:
                   Root
-                    ProfileCoordinator
+                    profile
 
                 """)
         root.stop()
@@ -84,7 +84,7 @@ struct NavigationSnapshotTests {
             try verifyNavigationSnapshot(
                 of: window, coordinators: root, named: "scene", filePath: testFile.path, recordAgain: false)
         }
-        #expect(failure?.diff.contains("    Root\n-     ProfileCoordinator\n") == true, "\(failure?.diff ?? "")")
+        #expect(failure?.diff.contains("    Root\n-     profile\n") == true, "\(failure?.diff ?? "")")
         #expect(failure?.description.contains("SNAPSHOT_RECORD=1") == true)
         let again = try verifyNavigationSnapshot(
             of: window, coordinators: root, named: "scene", filePath: testFile.path, recordAgain: true)

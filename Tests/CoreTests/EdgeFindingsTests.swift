@@ -36,7 +36,8 @@ struct EdgeFindingsTests {
         #expect(stage.window.isIdle)
     }
 
-    @Test("A released gesture's progress moves on from where it was let go: to 1 when it finishes, to 0 when it cancels")
+    @Test(
+        "A released gesture's progress moves on from where it was let go: to 1 when it finishes, to 0 when it cancels")
     func releasedGestureProgress() throws {
         for finishing in [true, false] {
             let stage = try ClockedStage(stack: ["a", "b"])
@@ -52,8 +53,8 @@ struct EdgeFindingsTests {
         }
     }
 
-    @Test("A started parent released without stop() stops the children something else still holds")
-    func releasedParentStopsItsSubtree() throws {
+    @Test("A started parent released without stop() stops the children something else still holds, at the next turn")
+    func releasedParentStopsItsSubtree() async throws {
         let log = EventLog()
         let child = FlowCoordinator("child", log: log)
         let grandchild = FlowCoordinator("grandchild", log: log)
@@ -64,10 +65,49 @@ struct EdgeFindingsTests {
             try child.addChild(grandchild)
             log.reset()
         }
+        #expect(child.parent == nil)
+        await yieldUntil { !child.isStarted }
         #expect(log.entries == ["stop grandchild", "stop child"])
         #expect(child.parent == nil)
         #expect(!child.isStarted)
         #expect(!grandchild.isStarted)
         #expect(child.children.isEmpty)
+    }
+
+    @Test("A child attached to another parent before that turn is left to its new parent")
+    func adoptedChildIsLeftAlone() async throws {
+        let child = FlowCoordinator("child")
+        let adopter = FlowCoordinator("adopter")
+        adopter.start()
+        do {
+            let parent = FlowCoordinator("parent")
+            parent.start()
+            try parent.addChild(child)
+        }
+        try adopter.addChild(child)
+        await yieldTurns()
+        #expect(child.isStarted)
+        #expect(child.parent === adopter)
+    }
+}
+
+@Suite("A coordinator's default name")
+@MainActor
+struct DefaultNameTests {
+    /// A viewable coordinator that keeps the default name.
+    final class UnnamedScreenCoordinator: ViewableCoordinator<TestScreen> {
+        init() {
+            let screen = TestScreen(screenID: "feature.detail")
+            super.init(viewControllerable: screen, presenter: screen)
+        }
+    }
+
+    /// A coordinator without a screen that keeps the default name.
+    final class UnnamedFlow: Coordinator {}
+
+    @Test("A viewable coordinator is named after its screen's id, which a rename of its class does not change")
+    func viewableDefaultsToScreenID() {
+        #expect(UnnamedScreenCoordinator().name == "feature.detail")
+        #expect(UnnamedFlow().name == "UnnamedFlow")
     }
 }

@@ -59,7 +59,7 @@ struct ViewableCoordinatorTests {
         #expect(weakCoordinator == nil)
         #expect(weakScreen == nil)
         #expect(parent.children.isEmpty)
-        #expect(parent.userRemovedChildren == ["GreetingCoordinator"])
+        #expect(parent.userRemovedChildren == ["greeting"])
     }
 
     @Test("A screen keeps its first owner: a second coordinator made with it does not take it over")

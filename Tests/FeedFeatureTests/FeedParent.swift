@@ -3,7 +3,7 @@ import FeedFeature
 
 /// Plays the parent of the feed, as the app would: it attaches the feed
 /// through the public builder, makes its screen the root of a navigation
-/// controller in a window, and tears the feed down when the user logs out.
+/// controller in a window, and counts the times the person looked at Latest.
 @MainActor
 final class FeedParent: Coordinator, FeedListener {
     /// Where the parent puts the feed's screen.
@@ -19,8 +19,8 @@ final class FeedParent: Coordinator, FeedListener {
     private let builder: any FeedContainable
     /// The attached feed. Weak, so it is `nil` exactly when the feed was released.
     private(set) weak var feed: (any FeedCoordinating)?
-    private(set) var logOutCount = 0
-    private(set) var routingErrors: [String] = []
+    /// How many times the feed said the person is looking at Latest.
+    private(set) var latestShownCount = 0
 
     init(dependency: FakeFeedDependency) {
         builder = FeedContainer(dependency: dependency)
@@ -40,14 +40,7 @@ final class FeedParent: Coordinator, FeedListener {
         feed = child
     }
 
-    func feedDidLogOut() {
-        logOutCount += 1
-        guard let feed else { return }
-        do {
-            try removeChild(feed)
-            try window.setRootViewController(ViewController(screenID: "loggedOut"))
-        } catch {
-            routingErrors.append("\(error)")
-        }
+    func feedDidShowLatest() {
+        latestShownCount += 1
     }
 }

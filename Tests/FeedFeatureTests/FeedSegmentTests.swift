@@ -13,7 +13,7 @@ struct FeedSegmentTests {
             #expect(window.navigationStackIDs == ["feed"])
             #expect(window.visibleIDs == ["navigation", "feed", "feed.latest"])
             #expect(window.selectedSegmentID == "latest")
-            #expect(window.actionIDsOnTop.prefix(4) == ["latest", "popular", "compose", "logout"])
+            #expect(window.actionIDsOnTop.prefix(3) == ["latest", "popular", "compose"])
             #expect(window.rowsOnTop.map(\.id) == ["p1", "p2", "p3", "p4"])
             #expect(window.rowsOnTop.map(\.actionID) == ["post.p1", "post.p2", "post.p3", "post.p4"])
             let first = try #require(window.rowsOnTop.first)
@@ -102,14 +102,18 @@ struct FeedSegmentTests {
         }
     }
 
-    @Test("Log out tells the listener, which tears the feed down")
-    func logOut() throws {
+    @Test("The listener hears each time Latest appears (shown, selected, come back to), never for Popular")
+    func latestShownIsReported() throws {
         try withFeedShown { parent, window in
-            try window.tap("logout")
-            #expect(parent.logOutCount == 1)
-            #expect(parent.routingErrors.isEmpty)
-            #expect(parent.feed == nil, "the feed and its children were released")
-            #expect(window.topScreenID == "loggedOut")
+            #expect(parent.latestShownCount == 1, "the feed opens on Latest")
+            #expect(!window.actionIDsOnTop.contains("logout"), "the log-out lives in the app's profile")
+            try window.tap("popular")
+            #expect(parent.latestShownCount == 1)
+            try window.tap("latest")
+            #expect(parent.latestShownCount == 2)
+            try window.tap("post.p1")
+            try window.perform(.backButton)
+            #expect(parent.latestShownCount == 3, "coming back from a post shows Latest again")
         }
     }
 }

@@ -1,5 +1,5 @@
-import BoundaryCheck
 public import Foundation
+import PackageReading
 
 /// The files of a package that changed since a git reference: committed since then, staged, modified in the
 /// working tree, deleted, and new files git does not ignore.

@@ -1,5 +1,5 @@
-import BoundaryCheck
 public import Foundation
+import PackageReading
 
 /// A target of the package, as the selection needs it: its name, whether it is a test target, its folder and
 /// what it depends on.

@@ -37,13 +37,14 @@ enum AppBenchmarks {
         return (measurement, Double(blocks * block.count) / seconds)
     }
 
-    /// Log-in/log-out cycles, then compose/dismiss cycles, in one run of the app. The live coordinators and
+    /// Log-in/log-out cycles (the log-out from the Profile tab, so each cycle builds and releases Main with both
+    /// tabs), then compose/dismiss cycles, in one run of the app. The live coordinators and
     /// screens and the resident memory are sampled at the start of every cycle.
     static func soak(logInCycles: Int, composeCycles: Int) throws -> (soaks: [Soak], measurements: [Measurement]) {
         let logIn = ["set email demo@example.com", "set password demo-password", "login"]
         let blocks =
-            Array(repeating: logIn + ["logout"], count: logInCycles) + [logIn]
-            + Array(repeating: ["compose", "dismiss"], count: composeCycles) + [["logout"]]
+            Array(repeating: logIn + ["tab profile", "logout"], count: logInCycles) + [logIn]
+            + Array(repeating: ["compose", "dismiss"], count: composeCycles) + [["tab profile", "logout"]]
         let composeStart = logInCycles + 1
         let started = Measure.monotonicNanoseconds()
         let session = ScriptedSession(blocks: blocks, samplesResidentMemory: true) { index in

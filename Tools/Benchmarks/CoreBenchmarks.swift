@@ -1,4 +1,5 @@
 import Core
+import MallocCounter
 
 /// Benchmarks of the coordinator runtime alone.
 @MainActor
@@ -137,5 +138,85 @@ enum CoreBenchmarks {
             try navigation.popToRoot()
             if let first = root.children.first { try root.removeChild(first) }
         }
+    }
+
+    /// A tab bar of two tabs, each a navigation stack, switched there and back by the app.
+    static func switchTab(scale: Scale) throws -> Measurement {
+        let window = Window()
+        let tabBar = TabBarController()
+        try tabBar.setTabs(
+            try ["first", "second"].map { id in
+                TabBarController.Tab(
+                    item: TabBarItem(id: id, title: id),
+                    screen: try NavigationController(root: BlankScreen(screenID: id)))
+            })
+        try window.setRootViewController(tabBar)
+        return try Measure.repeating(
+            "switch tabs (twice)", samples: scale.samples, operationsPerSample: 2_000
+        ) {
+            try tabBar.selectTab("second")
+            try tabBar.selectTab("first")
+        }
+    }
+
+    /// The person taps the selected tab again and its stack of `depth` screens, each owned by a coordinator,
+    /// pops to the root: the screens leave and their coordinators are detached, stopped and released.
+    static func reTapPopsToRoot(depth: Int, samples: Int) throws -> Measurement {
+        try Measure.once(
+            "re-tap pops a tab's stack of depth \(depth) to its root", samples: samples,
+            prepare: { () throws -> (Window, Coordinator) in
+                let window = Window()
+                let root = Coordinator()
+                root.start()
+                let navigation = try NavigationController(root: BlankScreen(screenID: "root"))
+                let tabBar = TabBarController()
+                try tabBar.setTabs([.init(item: TabBarItem(id: "home", title: "Home"), screen: navigation)])
+                try window.setRootViewController(tabBar)
+                var parent = root
+                for index in 1..<depth {
+                    let child = ScreenCoordinator(screenID: "screen\(index)")
+                    try parent.addChild(child)
+                    try navigation.push(child.viewControllerable)
+                    parent = child
+                }
+                return (window, root)
+            },
+            { window, _ in try window.tapTab("home") }
+        )
+    }
+
+    /// A push awaited with `try await route`, animated on a manual clock that the benchmark advances past the
+    /// end of the transition, then popped again without animation.
+    static func awaitedAnimatedPush(scale: Scale) async throws -> Measurement {
+        let clock = ManualClock()
+        let window = Window(clock: .manual(clock))
+        let root = ScreenCoordinator(screenID: "root")
+        let navigation = try NavigationController(root: root.viewControllerable)
+        try window.setRootViewController(navigation)
+        root.start()
+        let pushed = BlankScreen(screenID: "pushed")
+        let operationsPerSample = 500
+        var times: [Double] = []
+        var bytesBefore: UInt64 = 0
+        for sample in 0...scale.samples {
+            if sample == 1 { bytesBefore = malloc_counter_bytes() }
+            let start = Measure.monotonicNanoseconds()
+            for _ in 0..<operationsPerSample {
+                let push = Task { try await root.route { try navigation.push(pushed, animated: true) } }
+                while navigation.viewControllers.count < 2 { await Task.yield() }
+                clock.advance(by: Window.transitionDuration)
+                try await push.value
+                try navigation.pop()
+            }
+            // The first sample warms up and is not kept.
+            if sample > 0 {
+                times.append(Double(Measure.monotonicNanoseconds() - start) / Double(operationsPerSample))
+            }
+        }
+        return Measurement(
+            name: "awaited animated push on a manual clock, then pop", nanosecondsPerOperation: times,
+            bytesPerOperation: Double(malloc_counter_bytes() - bytesBefore)
+                / Double(scale.samples * operationsPerSample),
+            operationsPerSample: operationsPerSample)
     }
 }

@@ -55,6 +55,9 @@ do {
     report.measurements.append(try CoreBenchmarks.cancelledSwipeBack(scale: scale))
     report.measurements.append(try CoreBenchmarks.presentAndDismiss(scale: scale))
     report.measurements.append(try CoreBenchmarks.switchContainerChild(scale: scale))
+    report.measurements.append(try CoreBenchmarks.switchTab(scale: scale))
+    report.measurements.append(try CoreBenchmarks.reTapPopsToRoot(depth: 1_000, samples: scale.samples))
+    report.measurements.append(try await CoreBenchmarks.awaitedAnimatedPush(scale: scale))
     var previousTeardown: Double?
     var ratios: [String] = []
     for size in scale.teardownSizes {

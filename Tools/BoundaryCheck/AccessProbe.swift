@@ -1,4 +1,5 @@
 public import Foundation
+public import PackageReading
 
 /// Compile-fail probes: every internal type and member of a module, named from outside it, must not compile.
 ///
@@ -15,21 +16,13 @@ public enum AccessProbe {
         /// member, or a member with the name of a public one), so the reference says nothing about access.
         public let skipped: [String]
         /// Internal declarations that compiled from outside, or failed for another reason than access.
-        public let violations: [Violation]
+        public internal(set) var violations: [Violation]
         /// The probe's source, for diagnosis.
         public let source: String
     }
 
     /// Errors that mean "not visible from outside".
-    static let accessErrorFragments = [
-        "is inaccessible due to 'internal' protection level",
-        "is inaccessible due to 'package' protection level",
-        "is inaccessible due to 'private' protection level",
-        "is inaccessible due to 'fileprivate' protection level",
-        "in scope",
-        "has no member",
-        "no type named",
-    ]
+    static let accessErrorFragments = ["protection level", "in scope", "has no member", "no type named"]
 
     /// Errors of the control that the compiler gives only once the name was found: a generic function or
     /// initializer named without a call leaves its generic parameters open, and overloads that differ only in
@@ -48,8 +41,8 @@ public enum AccessProbe {
         module: String, publicSurface: ModuleSurface, internalSurface: ModuleSurface, publicNames: Set<String>,
         modulesDirectory: URL, additionalSearchPaths: [URL] = [], toolchain: Toolchain,
         referencing: (SurfaceSymbol, String, Int) -> String? = reference(to:module:index:)
-    ) throws(BoundaryCheckError) -> Outcome {
-        var probe = Probe(module: module)
+    ) throws(ToolError) -> Outcome {
+        var probe = Probe(module: module, imports: ["Core", module])
         let publicIdentifiers = Set(publicSurface.symbols.map(\.identifier))
         for symbol in internalSurface.symbols.sorted(by: { ($0.path, $0.identifier) < ($1.path, $1.identifier) })
         where !publicIdentifiers.contains(symbol.identifier) && !["public", "open"].contains(symbol.accessLevel) {
@@ -61,10 +54,7 @@ public enum AccessProbe {
             probe.symbols.append(symbol)
             probe.lines.append(reference)
         }
-        guard !probe.symbols.isEmpty else {
-            return Outcome(
-                probedCount: 0, skipped: probe.skipped, violations: [], source: probe.source(testable: false))
-        }
+        guard !probe.symbols.isEmpty else { return probe.outcome(errors: [:], controlErrors: [:], publicNames: []) }
         let results = try typecheck(
             [
                 (probe.source(testable: false), "\(module)AccessProbe"),
@@ -88,11 +78,6 @@ public enum AccessProbe {
         var lines: [String] = []
         var symbols: [SurfaceSymbol] = []
         var skipped: [String] = []
-
-        init(module: String) {
-            self.module = module
-            imports = ["Core", module]
-        }
 
         /// The probe's source; with `testable`, the control's, which imports the module with `@testable`.
         func source(testable: Bool) -> String {
@@ -160,17 +145,15 @@ public enum AccessProbe {
         if symbol.isType {
             return "@MainActor func \(function)() { _ = \(qualified).self }"
         }
-        let owner = ([symbol.extendedModule ?? module] + symbol.pathComponents.dropLast()).joined(separator: ".")
         guard symbol.pathComponents.count > 1 else {
             // A global function or variable.
-            if symbol.kind == "operator" { return nil }
-            return "@MainActor func \(function)() { _ = \(qualified) }"
+            return symbol.kind == "operator" ? nil : "@MainActor func \(function)() { _ = \(qualified) }"
         }
+        let owner = ([symbol.extendedModule ?? module] + symbol.pathComponents.dropLast()).joined(separator: ".")
         let member: String
         switch symbol.kind {
         case "operator", "subscript", "static subscript", "deinit": return nil
-        case "init": member = "Self.\(compoundReference(symbol.name))"
-        case "case", "static func", "static var": member = "Self.\(compoundReference(symbol.name))"
+        case "init", "case", "static func", "static var": member = "Self.\(compoundReference(symbol.name))"
         default: member = "self.\(compoundReference(symbol.name))"
         }
         return "extension \(owner) { @MainActor func \(function)() { _ = \(member) } }"
@@ -185,7 +168,7 @@ public enum AccessProbe {
     /// error messages by line.
     static func typecheck(
         _ sources: [(source: String, name: String)], searchPaths: [URL], toolchain: Toolchain
-    ) throws(BoundaryCheckError) -> [[Int: [String]]] {
+    ) throws(ToolError) -> [[Int: [String]]] {
         let directory = try Toolchain.scratchDirectory("boundary-check-probe")
         defer { try? FileManager.default.removeItem(at: directory) }
         var files: [URL] = []

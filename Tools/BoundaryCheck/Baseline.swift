@@ -20,12 +20,6 @@ public enum Baseline {
         return (header + lines).joined(separator: "\n") + "\n"
     }
 
-    /// The symbol lines of a baseline file's text, without comments and blank lines.
-    public static func lines(ofText text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-            .filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-    }
-
     /// Compares `actual` (the built module's lines) with the baseline `file`; returns the drift, if any.
     ///
     /// The violation names the module and every added and removed line, with a unified diff.
@@ -39,7 +33,9 @@ public enum Baseline {
                 problem: "no baseline at \(displayPath) (the module publishes \(actual.count) declarations)",
                 fix: "run `\(updateCommand)` and commit \(displayPath)")
         }
-        let expected = lines(ofText: text)
+        let expected = text.split(separator: "\n").map(String.init).filter {
+            !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
         guard expected.sorted() != actual.sorted() else { return nil }
         let removed = Set(expected).subtracting(actual).sorted()
         let added = Set(actual).subtracting(expected).sorted()

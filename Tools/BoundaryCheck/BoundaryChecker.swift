@@ -1,4 +1,5 @@
 public import Foundation
+public import PackageReading
 
 /// Runs every boundary check of a package against its built modules.
 ///
@@ -34,7 +35,7 @@ public struct BoundaryChecker: Sendable {
     ///
     /// A package without a rules file is checked with ``BoundaryRules/defaults(for:)``; one without baselines
     /// against its rules alone, until `--update-baselines` records them; one without probes has none to run.
-    public init(packageRoot: URL, modulesDirectory: URL, symbolGraphsDirectory: URL? = nil) throws(BoundaryCheckError) {
+    public init(packageRoot: URL, modulesDirectory: URL, symbolGraphsDirectory: URL? = nil) throws(ToolError) {
         self.packageRoot = packageRoot
         self.modulesDirectory = modulesDirectory
         self.symbolGraphsDirectory = symbolGraphsDirectory
@@ -50,8 +51,7 @@ public struct BoundaryChecker: Sendable {
         } else {
             throw .unreadable("rules file \(rulesFile.path)")
         }
-        let baselines = packageRoot.appendingPathComponent("Tools/Baselines")
-        recordsBaselines = Self.baselineFiles(in: baselines).isEmpty == false
+        recordsBaselines = !Self.baselineFiles(in: packageRoot.appendingPathComponent("Tools/Baselines")).isEmpty
         if !recordsBaselines {
             notes.append(
                 "no baselines recorded in Tools/Baselines; checking the rules alone until `--update-baselines` "
@@ -68,7 +68,7 @@ public struct BoundaryChecker: Sendable {
 
     /// The `Modules` directory of the build that produced the running executable (a test bundle or a tool),
     /// found from `/proc/self/exe`.
-    public static func runningBuildModules() throws(BoundaryCheckError) -> URL {
+    public static func runningBuildModules() throws(ToolError) -> URL {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             throw .unreadable("/proc/self/exe")
         }
@@ -83,16 +83,16 @@ public struct BoundaryChecker: Sendable {
     }
 
     /// The public surface of `module`.
-    public func publicSurface(of module: String) throws(BoundaryCheckError) -> ModuleSurface {
+    public func publicSurface(of module: String) throws(ToolError) -> ModuleSurface {
         try surface(of: module, minimumAccessLevel: "public")
     }
 
     /// The surface of `module` down to internal declarations.
-    public func internalSurface(of module: String) throws(BoundaryCheckError) -> ModuleSurface {
+    public func internalSurface(of module: String) throws(ToolError) -> ModuleSurface {
         try surface(of: module, minimumAccessLevel: "internal")
     }
 
-    private func surface(of module: String, minimumAccessLevel: String) throws(BoundaryCheckError) -> ModuleSurface {
+    private func surface(of module: String, minimumAccessLevel: String) throws(ToolError) -> ModuleSurface {
         let given = symbolGraphsDirectory?.appendingPathComponent(minimumAccessLevel).appendingPathComponent(module)
         if let given, FileManager.default.fileExists(atPath: given.path) {
             return try ModuleSurface.read(module: module, from: given)
@@ -103,7 +103,7 @@ public struct BoundaryChecker: Sendable {
     }
 
     /// The baseline drift of `module`, if any; none until the package records baselines.
-    public func checkBaseline(of module: String) throws(BoundaryCheckError) -> [Violation] {
+    public func checkBaseline(of module: String) throws(ToolError) -> [Violation] {
         guard recordsBaselines else { return [] }
         let file = Baseline.file(of: module, in: baselinesDirectory)
         let drift = Baseline.compare(
@@ -114,11 +114,8 @@ public struct BoundaryChecker: Sendable {
 
     /// Baseline files of modules the rules do not check (a module renamed or removed, or missing from the rules).
     public func checkStaleBaselines() -> [Violation] {
-        let checked = Set(rules.checkedModules)
-        return Self.baselineFiles(in: baselinesDirectory).map { String($0.dropLast(4)) }.filter {
-            !checked.contains($0)
-        }
-        .map { module in
+        let recorded = Self.baselineFiles(in: baselinesDirectory).map { String($0.dropLast(".txt".count)) }
+        return recorded.filter { !rules.checkedModules.contains($0) }.map { module in
             let path = displayPath(of: Baseline.file(of: module, in: baselinesDirectory))
             return Violation(
                 rule: "baseline", location: path,
@@ -130,7 +127,7 @@ public struct BoundaryChecker: Sendable {
 
     /// Rewrites the baseline of every checked module from the built modules; returns the files it changed.
     @discardableResult
-    public func updateBaselines() throws(BoundaryCheckError) -> [String] {
+    public func updateBaselines() throws(ToolError) -> [String] {
         var changed: [String] = []
         for module in rules.checkedModules {
             let file = Baseline.file(of: module, in: baselinesDirectory)
@@ -149,7 +146,7 @@ public struct BoundaryChecker: Sendable {
     }
 
     /// The feature rules' violations of `module`; none when it is not a feature.
-    public func checkFeatureRules(of module: String) throws(BoundaryCheckError) -> [Violation] {
+    public func checkFeatureRules(of module: String) throws(ToolError) -> [Violation] {
         guard let feature = rules.feature(module) else { return [] }
         return relative(
             FeatureSurfaceCheck.violations(
@@ -158,36 +155,35 @@ public struct BoundaryChecker: Sendable {
     }
 
     /// The import graph's violations, from the sources and from the evaluated `Package.swift`.
-    public func checkImports() throws(BoundaryCheckError) -> [Violation] {
+    public func checkImports() throws(ToolError) -> [Violation] {
         let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain)
         return try ImportGraphCheck.violations(
             packageRoot: packageRoot, manifest: manifest, rules: rules, rulesPath: rulesPath, toolchain: toolchain)
     }
 
     /// The access probe of `module`: every internal declaration, named from outside, must not compile.
-    public func checkInternals(of module: String) throws(BoundaryCheckError) -> AccessProbe.Outcome {
+    public func checkInternals(of module: String) throws(ToolError) -> AccessProbe.Outcome {
         var publicNames: Set<String> = []
         for name in Set(["Core", module]) {
             publicNames.formUnion(try publicSurface(of: name).symbols.map(\.name))
         }
-        let outcome = try AccessProbe.run(
+        var outcome = try AccessProbe.run(
             module: module, publicSurface: try publicSurface(of: module),
             internalSurface: try internalSurface(of: module), publicNames: publicNames,
             modulesDirectory: modulesDirectory, toolchain: toolchain)
-        return AccessProbe.Outcome(
-            probedCount: outcome.probedCount, skipped: outcome.skipped, violations: relative(outcome.violations),
-            source: outcome.source)
+        outcome.violations = relative(outcome.violations)
+        return outcome
     }
 
     /// The hand-written probes' violations: the probes of `Tools/Probes`.
-    public func checkCompileProbes() throws(BoundaryCheckError) -> [Violation] {
+    public func checkCompileProbes() throws(ToolError) -> [Violation] {
         try CompileProbe.violations(
             directory: packageRoot.appendingPathComponent("Tools/Probes"), modulesDirectory: modulesDirectory,
             toolchain: toolchain, displayRoot: packageRoot)
     }
 
     /// Every check, in the order a reader fixes them: imports, feature rules, baselines, probes.
-    public func checkAll() throws(BoundaryCheckError) -> [Violation] {
+    public func checkAll() throws(ToolError) -> [Violation] {
         var violations = try checkImports() + checkStaleBaselines()
         for module in rules.checkedModules {
             violations += try checkFeatureRules(of: module)

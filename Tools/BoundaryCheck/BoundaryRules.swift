@@ -1,4 +1,5 @@
 import Foundation
+public import PackageReading
 
 /// The rules file (`Tools/BoundaryRules.txt`): which modules are checked, what features may publish, and which
 /// target may import which.
@@ -11,12 +12,6 @@ public struct BoundaryRules: Sendable, Equatable {
         public let module: String
         /// The prefix of its role names, such as `Login`.
         public let prefix: String
-
-        /// A feature rule for `module`, whose roles start with `prefix`.
-        public init(module: String, prefix: String) {
-            self.module = module
-            self.prefix = prefix
-        }
 
         /// The names a feature publishes by role: builder protocol, builder, listener, dependency, coordinator.
         public var roleNames: [String] {
@@ -74,7 +69,7 @@ public struct BoundaryRules: Sendable, Equatable {
     }
 
     /// Parses the rules file's text. `file` names it in error messages.
-    public static func parse(_ text: String, file: String) throws(BoundaryCheckError) -> BoundaryRules {
+    public static func parse(_ text: String, file: String) throws(ToolError) -> BoundaryRules {
         var rules = BoundaryRules()
         var rawImports: [(String, [String])] = []
         var rawBuilds: [(String, [String])] = []
@@ -86,7 +81,7 @@ public struct BoundaryRules: Sendable, Equatable {
             let values = parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : []
             let keyword = head.first ?? ""
             let subject = head.count > 1 ? head[1] : nil
-            let invalid = BoundaryCheckError.invalidRule("\(file):\(offset + 1): `\(line)`")
+            let invalid = ToolError.invalidRule("\(file):\(offset + 1): `\(line)`")
             switch (keyword, subject, parts.count) {
             case ("library", let module?, 1): rules.libraries.append(module)
             case ("feature", let module?, 2):

@@ -1,14 +1,13 @@
 import ArgumentParsing
 public import Foundation
 
-/// The `boundary-check` command line, which `swift run boundary-check` and `swift package check-boundaries` run:
-/// `[--update-baselines] [--verbose] [--package-path DIR] [--modules DIR] [--symbol-graphs DIR]`.
+/// The `boundary-check` command line, which `swift run boundary-check` and `swift package check-boundaries` run;
+/// its usage lists the options and exit codes (2: the check could not run, as when the manifest cannot be
+/// evaluated).
 ///
-/// Checks the module boundaries of the package against its built modules and prints every violation. Exit codes:
-/// 0 every boundary holds; 1 a violation; 2 the check could not run (a tool failed, the manifest could not be
-/// evaluated, a file is unreadable); 64 usage error. With `--update-baselines`, rewrites
-/// `Tools/Baselines/<Module>.txt` from the built modules instead (for an intended change of a public surface),
-/// then checks the rest.
+/// Checks the module boundaries of the package against its built modules and prints every violation. With
+/// `--update-baselines`, it first rewrites `Tools/Baselines/<Module>.txt` from the built modules (for an intended
+/// change of a public surface), then checks the rest.
 public enum CheckCommand {
     /// The usage of the command as `invocation` runs it.
     static func usage(_ invocation: String) -> String {

@@ -1,4 +1,5 @@
 public import Foundation
+public import PackageReading
 
 /// Hand-written probes in `Tools/Probes`: each file must compile, unless its first lines say
 /// `// expect-error: <text>`, in which case it must fail with an error that contains the text.
@@ -30,7 +31,7 @@ public enum CompileProbe {
     /// Typechecks every probe in `directory` and returns the probes that did not behave as they say.
     public static func violations(
         directory: URL, modulesDirectory: URL, toolchain: Toolchain, displayRoot: URL
-    ) throws(BoundaryCheckError) -> [Violation] {
+    ) throws(ToolError) -> [Violation] {
         guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
         let files: [URL]
         do {
@@ -41,39 +42,36 @@ public enum CompileProbe {
         }
         let results = try Toolchain.runAll(
             files.map { (toolchain.compiler, typecheckArguments(file: $0, searchPaths: [modulesDirectory])) })
-        var violations: [Violation] = []
-        for (file, result) in zip(files, results) {
-            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-            let displayPath = SourceImports.relativePath(of: file, to: displayRoot)
-            let expected = text.split(separator: "\n").prefix(20).compactMap { line -> String? in
-                guard let range = line.range(of: "// expect-error: ") else { return nil }
-                return String(line[range.upperBound...])
-            }
-            let errors = result.output.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
-            if expected.isEmpty, result.status != 0 {
-                violations.append(
-                    Violation(
-                        rule: "compile-probe", location: displayPath,
-                        problem: "the probe must compile from outside the modules but failed:\n"
-                            + errors.prefix(10).map { "    " + $0 }.joined(separator: "\n"),
-                        fix: "a public builder, listener, dependency or service changed: restore it, or update the "
-                            + "probe if the published API changed on purpose"))
-            } else if !expected.isEmpty {
-                let missing = expected.filter { fragment in !errors.contains { $0.contains(fragment) } }
-                if result.status == 0 || !missing.isEmpty {
-                    violations.append(
-                        Violation(
-                            rule: "compile-probe", location: displayPath,
-                            problem: result.status == 0
-                                ? "the probe must fail to compile (expected: \(expected.joined(separator: "; "))) "
-                                    + "but compiled"
-                                : "the probe failed, but without the expected error \(missing.joined(separator: "; "))"
-                                    + ":\n" + errors.prefix(10).map { "    " + $0 }.joined(separator: "\n"),
-                            fix: "the compiler no longer refuses what the probe shows; restore the type-level "
-                                + "guarantee rather than editing the probe"))
-                }
-            }
+        return zip(files, results).compactMap { file, result in
+            violation(of: file, result: result, location: SourceImports.relativePath(of: file, to: displayRoot))
         }
-        return violations
+    }
+
+    /// The violation of the probe `file`, whose typecheck reported `result`, if it did not behave as it says.
+    static func violation(of file: URL, result: ProcessResult, location: String) -> Violation? {
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        let expected = text.split(separator: "\n").prefix(20).compactMap { line in
+            line.range(of: "// expect-error: ").map { String(line[$0.upperBound...]) }
+        }
+        let errors = result.output.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
+        let quotedErrors = errors.prefix(10).map { "    " + $0 }.joined(separator: "\n")
+        if expected.isEmpty {
+            guard result.status != 0 else { return nil }
+            return Violation(
+                rule: "compile-probe", location: location,
+                problem: "the probe must compile from outside the modules but failed:\n" + quotedErrors,
+                fix: "a public builder, listener, dependency or service changed: restore it, or update the probe if "
+                    + "the published API changed on purpose")
+        }
+        let missing = expected.filter { fragment in !errors.contains { $0.contains(fragment) } }
+        guard result.status == 0 || !missing.isEmpty else { return nil }
+        return Violation(
+            rule: "compile-probe", location: location,
+            problem: result.status == 0
+                ? "the probe must fail to compile (expected: \(expected.joined(separator: "; "))) but compiled"
+                : "the probe failed, but without the expected error \(missing.joined(separator: "; ")):\n"
+                    + quotedErrors,
+            fix: "the compiler no longer refuses what the probe shows; restore the type-level guarantee rather than "
+                + "editing the probe")
     }
 }

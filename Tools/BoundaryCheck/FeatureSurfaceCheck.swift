@@ -47,34 +47,30 @@ public enum FeatureSurfaceCheck {
     static func modifierViolations(
         surface: ModuleSurface, internalSurface: ModuleSurface?, module: String
     ) -> [Violation] {
-        var violations: [Violation] = []
-        for symbol in surface.symbols where symbol.accessLevel == "open" {
-            violations.append(
-                Violation(
-                    rule: "no-open", location: symbol.pathAndLocation,
-                    problem: "\(module) declares `open \(symbol.kind) \(symbol.name)`; other modules could "
-                        + (symbol.isType ? "subclass" : "override") + " it",
-                    fix: symbol.isType
-                        ? "declare it `public final class` if it is the builder, otherwise make it internal"
-                        : "declare it `public` (or `final`) or internal"))
+        let open = surface.symbols.filter { $0.accessLevel == "open" }.map { symbol in
+            Violation(
+                rule: "no-open", location: symbol.pathAndLocation,
+                problem: "\(module) declares `open \(symbol.kind) \(symbol.name)`; other modules could "
+                    + (symbol.isType ? "subclass" : "override") + " it",
+                fix: symbol.isType
+                    ? "declare it `public final class` if it is the builder, otherwise make it internal"
+                    : "declare it `public` (or `final`) or internal")
         }
-        for symbol in internalSurface?.symbols ?? [] where symbol.accessLevel == "package" {
-            violations.append(
-                Violation(
-                    rule: "no-package", location: symbol.pathAndLocation,
-                    problem: "\(module) declares `package \(symbol.kind) \(symbol.name)`, which every target of "
-                        + "the package can use",
-                    fix: "make it internal (or public, if it belongs to the feature's published API)"))
+        let package = (internalSurface?.symbols ?? []).filter { $0.accessLevel == "package" }.map { symbol in
+            Violation(
+                rule: "no-package", location: symbol.pathAndLocation,
+                problem: "\(module) declares `package \(symbol.kind) \(symbol.name)`, which every target of the "
+                    + "package can use",
+                fix: "make it internal (or public, if it belongs to the feature's published API)")
         }
-        for symbol in surface.symbols where symbol.extendedModule != nil && symbol.extendedModule != module {
-            violations.append(
-                Violation(
-                    rule: "feature-surface", location: symbol.pathAndLocation,
-                    problem: "\(module) publishes `\(symbol.name)` in an extension of "
-                        + "\(symbol.extendedModule ?? "")'s type \(symbol.pathComponents.dropLast().joined(separator: "."))",
-                    fix: "make the extension member internal; a feature publishes only its builder roles"))
+        let extensions = surface.symbols.filter { ($0.extendedModule ?? module) != module }.map { symbol in
+            Violation(
+                rule: "feature-surface", location: symbol.pathAndLocation,
+                problem: "\(module) publishes `\(symbol.name)` in an extension of \(symbol.extendedModule ?? "")'s "
+                    + "type \(symbol.pathComponents.dropLast().joined(separator: "."))",
+                fix: "make the extension member internal; a feature publishes only its builder roles")
         }
-        return violations
+        return open + package + extensions
     }
 
     /// `[no-screen]`, and `[feature-surface]` for a published class other than the builder or a type no role
@@ -85,9 +81,7 @@ public enum FeatureSurfaceCheck {
     ) -> [Violation] {
         let module = feature.module
         let roleNames = Set(feature.roleNames)
-        var violations: [Violation] = []
-        for symbol in surface.topLevelSymbols.sorted(by: { $0.path < $1.path }) {
-            let location = symbol.pathAndLocation
+        return surface.topLevelSymbols.sorted(by: { $0.path < $1.path }).compactMap { symbol in
             let screenBase =
                 symbol.kind == "class"
                 ? rules.screenBases.first { surface.inherits(symbol.identifier, from: $0) } : nil
@@ -97,34 +91,27 @@ public enum FeatureSurfaceCheck {
                     if let screenBase { "a subclass of \(screenBase)" } else {
                         "named like a screen, view model or coordinator (suffix \(screenSuffix ?? ""))"
                     }
-                violations.append(
-                    Violation(
-                        rule: "no-screen", location: location,
-                        problem: "\(module) publishes \(symbol.kind) \(symbol.name), \(why); screens, view models "
-                            + "and coordinators are the feature's implementation",
-                        fix: "make \(symbol.name) internal; parents get the screen as `any ViewControllerable` "
-                            + "from the coordinator that \(feature.prefix)Container builds"))
-                continue
+                return Violation(
+                    rule: "no-screen", location: symbol.pathAndLocation,
+                    problem: "\(module) publishes \(symbol.kind) \(symbol.name), \(why); screens, view models and "
+                        + "coordinators are the feature's implementation",
+                    fix: "make \(symbol.name) internal; parents get the screen as `any ViewControllerable` from the "
+                        + "coordinator that \(feature.prefix)Container builds")
             }
             if symbol.kind == "class", symbol.name != "\(feature.prefix)Container" {
-                violations.append(
-                    Violation(
-                        rule: "feature-surface", location: location,
-                        problem: "\(module) publishes class \(symbol.name); the only public class of a feature is "
-                            + "its builder \(feature.prefix)Container",
-                        fix: "make \(symbol.name) internal, or publish a protocol or value type in its place"))
-                continue
+                return Violation(
+                    rule: "feature-surface", location: symbol.pathAndLocation,
+                    problem: "\(module) publishes class \(symbol.name); the only public class of a feature is its "
+                        + "builder \(feature.prefix)Container",
+                    fix: "make \(symbol.name) internal, or publish a protocol or value type in its place")
             }
-            if allowed[symbol.identifier] == nil {
-                violations.append(
-                    Violation(
-                        rule: "feature-surface", location: location,
-                        problem: "\(module) publishes \(symbol.kind) \(symbol.name), which is neither a builder role "
-                            + "(\(feature.roleNames.joined(separator: ", "))) nor mentioned by one",
-                        fix: "make \(symbol.name) internal, or if it belongs to the feature's API, mention it from a "
-                            + "role or add `publish \(module): \(symbol.name)` to \(rulesPath)"))
-            }
+            guard allowed[symbol.identifier] == nil else { return nil }
+            return Violation(
+                rule: "feature-surface", location: symbol.pathAndLocation,
+                problem: "\(module) publishes \(symbol.kind) \(symbol.name), which is neither a builder role "
+                    + "(\(feature.roleNames.joined(separator: ", "))) nor mentioned by one",
+                fix: "make \(symbol.name) internal, or if it belongs to the feature's API, mention it from a role or "
+                    + "add `publish \(module): \(symbol.name)` to \(rulesPath)")
         }
-        return violations
     }
 }

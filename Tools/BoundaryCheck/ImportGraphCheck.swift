@@ -1,4 +1,5 @@
 public import Foundation
+public import PackageReading
 
 /// Checks the import graph: each target's `import` declarations (``SourceImports``) and its dependencies in the
 /// evaluated `Package.swift` against the rules.
@@ -15,7 +16,7 @@ public enum ImportGraphCheck {
     /// module the compiler reports for a target but the scan cannot place is checked at the target's folder.
     public static func violations(
         packageRoot: URL, manifest: PackageManifest, rules: BoundaryRules, rulesPath: String, toolchain: Toolchain
-    ) throws(BoundaryCheckError) -> [Violation] {
+    ) throws(ToolError) -> [Violation] {
         let packageModules = Set(manifest.targets.map(\.name))
         let targets = manifest.targets.filter { !["system", "binary", "plugin"].contains($0.kind) }
         let files = targets.map { target in
@@ -27,13 +28,10 @@ public enum ImportGraphCheck {
         var findings: [Finding] = []
         for (target, (files, imported)) in zip(targets, zip(files, importedByTarget)) {
             guard let allowed = allowedModules(of: target, rules: rules) else {
+                let problem = "target \(target.name) has no import rule, so nothing says what it may import"
+                let fix = "add `imports \(target.name): <modules>` to \(rulesPath)"
                 findings.append(
-                    (
-                        Violation(
-                            rule: "imports", location: target.location,
-                            problem: "target \(target.name) has no import rule, so nothing says what it may import",
-                            fix: "add `imports \(target.name): <modules>` to \(rulesPath)"), nil
-                    ))
+                    (Violation(rule: "imports", location: target.location, problem: problem, fix: fix), nil))
                 continue
             }
             var scanned = files.flatMap { SourceImports.scan($0, displayRoot: packageRoot) }
@@ -48,7 +46,7 @@ public enum ImportGraphCheck {
                 findings += context.importViolations(found).map { ($0, found) }
             }
             for dependency in target.dependencies where packageModules.contains(dependency) {
-                findings += context.dependencyViolation(dependency).map { [($0, nil)] } ?? []
+                findings += context.useViolation(of: dependency, importedBy: nil).map { [($0, nil)] } ?? []
             }
         }
         return try confirmed(findings, toolchain: toolchain)
@@ -69,7 +67,7 @@ public enum ImportGraphCheck {
     }
 
     /// The findings the compiler confirms: those whose file it reads as importing the module.
-    static func confirmed(_ findings: [Finding], toolchain: Toolchain) throws(BoundaryCheckError) -> [Violation] {
+    static func confirmed(_ findings: [Finding], toolchain: Toolchain) throws(ToolError) -> [Violation] {
         let suspects = Array(Set(findings.compactMap(\.declaration?.file))).sorted { $0.path < $1.path }
         let importedByFile = Dictionary(
             uniqueKeysWithValues: zip(
@@ -110,58 +108,51 @@ public enum ImportGraphCheck {
         /// `[spi-import]`, `[testable-import]`, `[test-only]` and `[imports]` of an import of a package module.
         func importViolations(_ found: SourceImports.Import) -> [Violation] {
             let ownTest = target.isTest && found.module == Self.subject(of: target)
-            let testSuffix = target.isTest ? " (only \(found.module)Tests may)" : ""
-            var violations: [Violation] = []
-            if found.isSPI, rules.checkedModules.contains(found.module), !ownTest {
-                violations.append(
-                    Violation(
-                        rule: "spi-import", location: found.location,
-                        problem: "\(target.name) uses `@_spi(…) import \(found.module)`, which opens "
-                            + "\(found.module)'s SPI" + testSuffix,
-                        fix: "use `import \(found.module)` and only its public API"))
+            let openings: [(rule: String, spelling: String, opened: String, applies: Bool)] = [
+                ("spi-import", "@_spi(…) import", "SPI", found.isSPI && rules.checkedModules.contains(found.module)),
+                ("testable-import", "@testable import", "internals", found.isTestable),
+            ]
+            let violations = openings.filter { $0.applies && !ownTest }.map { rule, spelling, opened, _ in
+                Violation(
+                    rule: rule, location: found.location,
+                    problem: "\(target.name) uses `\(spelling) \(found.module)`, which opens \(found.module)'s "
+                        + opened + (target.isTest ? " (only \(found.module)Tests may)" : ""),
+                    fix: "use `import \(found.module)` and only its public API")
             }
-            if found.isTestable, !ownTest {
-                violations.append(
-                    Violation(
-                        rule: "testable-import", location: found.location,
-                        problem: "\(target.name) uses `@testable import \(found.module)`, which opens "
-                            + "\(found.module)'s internals" + testSuffix,
-                        fix: "use `import \(found.module)` and only its public API"))
-            } else if !rules.mayUseTestOnlyModules(target), rules.testOnly.contains(found.module) {
-                violations.append(
-                    Violation(
-                        rule: "test-only", location: found.location,
-                        problem: "\(target.name) imports \(found.module), which only test targets may import",
-                        fix: "move the code that needs \(found.module) into a test target"))
-            } else if !allowed.imports.contains(found.module) {
-                violations.append(
-                    Violation(
-                        rule: "imports", location: found.location,
-                        problem: "\(target.name) imports \(found.module), but may import only \(describedAllowed)",
-                        fix: target.isTest
-                            ? "test the module through its public API, or import only library modules"
-                            : "depend on \(found.module)'s public builder protocol through your Dependency "
-                                + "instead, or change the `imports \(target.name):` rule in \(rulesPath) "
-                                + "if the architecture really changed"))
-            }
-            return violations
+            if found.isTestable, !ownTest { return violations }
+            return violations + [useViolation(of: found.module, importedBy: found)].compactMap { $0 }
         }
 
-        /// `[test-only]` or `[imports]` of a declared dependency on a package module.
-        func dependencyViolation(_ dependency: String) -> Violation? {
-            let builtOnly = rules.builds[target.name]?.contains(dependency) ?? false
-            if !rules.mayUseTestOnlyModules(target), !builtOnly, rules.testOnly.contains(dependency) {
+        /// `[test-only]` or `[imports]` of a package module the target uses: imports by the declaration `found`,
+        /// or, when `found` is `nil`, depends on in the manifest.
+        func useViolation(of module: String, importedBy found: SourceImports.Import?) -> Violation? {
+            let imported = found != nil
+            let location = found?.location ?? target.location
+            let uses = imported ? "imports" : "depends on"
+            let builtOnly = !imported && rules.builds[target.name]?.contains(module) == true
+            if !rules.mayUseTestOnlyModules(target), !builtOnly, rules.testOnly.contains(module) {
                 return Violation(
-                    rule: "test-only", location: target.location,
-                    problem: "\(target.name) depends on \(dependency), which only test targets may use",
-                    fix: "remove \"\(dependency)\" from the dependencies of \(target.name)")
+                    rule: "test-only", location: location,
+                    problem:
+                        "\(target.name) \(uses) \(module), which only test targets may \(imported ? "import" : "use")",
+                    fix: imported
+                        ? "move the code that needs \(module) into a test target"
+                        : "remove \"\(module)\" from the dependencies of \(target.name)")
             }
-            guard !allowed.dependencies.contains(dependency) else { return nil }
+            guard !(imported ? allowed.imports : allowed.dependencies).contains(module) else { return nil }
+            let ruleChange =
+                "change the `imports \(target.name):` rule in \(rulesPath) if the architecture really changed"
             return Violation(
-                rule: "imports", location: target.location,
-                problem: "\(target.name) depends on \(dependency), but may depend only on \(describedAllowed)",
-                fix: "remove \"\(dependency)\" from the dependencies of \(target.name), or change the "
-                    + "`imports \(target.name):` rule in \(rulesPath) if the architecture really changed")
+                rule: "imports", location: location,
+                problem: "\(target.name) \(uses) \(module), but may \(imported ? "import only" : "depend only on") "
+                    + describedAllowed,
+                fix: !imported
+                    ? "remove \"\(module)\" from the dependencies of \(target.name), or \(ruleChange)"
+                    : target.isTest
+                        ? "test the module through its public API, or import only library modules"
+                        : "depend on \(module)'s public builder protocol through your Dependency instead, or "
+                            + ruleChange
+            )
         }
     }
 }

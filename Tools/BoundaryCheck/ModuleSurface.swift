@@ -1,4 +1,5 @@
 public import Foundation
+public import PackageReading
 
 /// The declarations a built module exposes at some access level, as the compiler sees them.
 ///
@@ -31,7 +32,7 @@ public struct ModuleSurface: Sendable {
         additionalSearchPaths: [URL] = [],
         minimumAccessLevel: String = "public",
         toolchain: Toolchain
-    ) throws(BoundaryCheckError) -> ModuleSurface {
+    ) throws(ToolError) -> ModuleSurface {
         let output = try Toolchain.scratchDirectory("boundary-check-symbols")
         defer { try? FileManager.default.removeItem(at: output) }
         let searchPaths = ([modulesDirectory] + additionalSearchPaths).flatMap { ["-I", $0.path] }
@@ -51,7 +52,7 @@ public struct ModuleSurface: Sendable {
 
     /// Reads the surface of `module` from the symbol graphs in `directory` (such as the ones a package plugin gets
     /// from `packageManager.getSymbolGraph`).
-    public static func read(module: String, from directory: URL) throws(BoundaryCheckError) -> ModuleSurface {
+    public static func read(module: String, from directory: URL) throws(ToolError) -> ModuleSurface {
         let files: [URL]
         do {
             files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
@@ -72,35 +73,26 @@ public struct ModuleSurface: Sendable {
 
     init(module: String, graphs: [SymbolGraph]) {
         self.module = module
-        let rawSymbols = graphs.flatMap(\.symbols).filter { !$0.identifier.precise.contains("::SYNTHESIZED::") }
         let relationships = graphs.flatMap(\.relationships)
-        var ownerOf: [String: String] = [:]
-        var superclassOf: [String: String] = [:]
-        var externalNames: [String: String] = [:]
-        for relationship in relationships {
-            if let fallback = relationship.targetFallback { externalNames[relationship.target] = fallback }
-            if ["memberOf", "requirementOf", "optionalRequirementOf"].contains(relationship.kind) {
-                ownerOf[relationship.source] = relationship.target
-            }
-            if relationship.kind == "inheritsFrom" { superclassOf[relationship.source] = relationship.target }
+        /// The target of each source's relationship of one of `kinds`; the last one where a source has several.
+        func targets(of kinds: Set<String>) -> [String: String] {
+            Dictionary(
+                relationships.filter { kinds.contains($0.kind) }.map { ($0.source, $0.target) },
+                uniquingKeysWith: { _, last in last })
         }
-        self.ownerOf = ownerOf
-        self.superclassOf = superclassOf
-        self.externalNames = externalNames
-        let symbols = rawSymbols.map { SurfaceSymbol(module: module, symbol: $0) }
-        self.symbols = symbols
+        ownerOf = targets(of: ["memberOf", "requirementOf", "optionalRequirementOf"])
+        superclassOf = targets(of: ["inheritsFrom"])
+        externalNames = Dictionary(
+            relationships.compactMap { relationship in relationship.targetFallback.map { (relationship.target, $0) } },
+            uniquingKeysWith: { _, last in last })
+        symbols = graphs.flatMap(\.symbols).filter { !$0.identifier.precise.contains("::SYNTHESIZED::") }
+            .map { SurfaceSymbol(module: module, symbol: $0) }
         let pathOf = Dictionary(symbols.map { ($0.identifier, $0.path) }, uniquingKeysWith: { first, _ in first })
-        self.relationshipLines = relationships.compactMap { relationship -> String? in
-            let verb: String
-            switch relationship.kind {
-            case "conformsTo": verb = "conforms"
-            case "inheritsFrom": verb = "inherits"
-            default: return nil
-            }
-            guard let source = pathOf[relationship.source] else { return nil }
+        let verbs = ["conformsTo": "conforms", "inheritsFrom": "inherits"]
+        relationshipLines = relationships.compactMap { relationship in
+            guard let verb = verbs[relationship.kind], let source = pathOf[relationship.source] else { return nil }
             let target = pathOf[relationship.target] ?? relationship.targetFallback ?? relationship.target
-            if Self.implicitProtocols.contains(target) { return nil }
-            return "\(verb) \(source): \(target)"
+            return Self.implicitProtocols.contains(target) ? nil : "\(verb) \(source): \(target)"
         }
     }
 

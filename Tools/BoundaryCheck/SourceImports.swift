@@ -1,4 +1,5 @@
 public import Foundation
+import PackageReading
 
 /// The `import` declarations of a target's sources: which modules, from the compiler (`swiftc
 /// -emit-imported-modules`, which evaluates `#if` and ignores comments); where and with which attributes, from a
@@ -35,16 +36,11 @@ public enum SourceImports {
         }.sorted { $0.path < $1.path }
     }
 
-    /// The modules the compiler reads as imported by `files` together (`swiftc -emit-imported-modules`).
-    public static func modules(importedBy files: [URL], toolchain: Toolchain) throws(BoundaryCheckError) -> Set<String>
-    {
-        try modules(importedByEach: [files], toolchain: toolchain)[0]
-    }
-
-    /// The modules imported by each group of files, one compiler run a group, side by side.
+    /// The modules the compiler reads as imported by each group of files (`swiftc -emit-imported-modules`), one
+    /// compiler run a group, side by side.
     static func modules(
         importedByEach groups: [[URL]], toolchain: Toolchain
-    ) throws(BoundaryCheckError) -> [Set<String>] {
+    ) throws(ToolError) -> [Set<String>] {
         let runs = groups.filter { !$0.isEmpty }.map { files in
             (files, FileManager.default.temporaryDirectory.appendingPathComponent("boundary-check-\(UUID()).txt"))
         }

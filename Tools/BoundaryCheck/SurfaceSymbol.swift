@@ -38,10 +38,8 @@ public struct SurfaceSymbol: Sendable, Hashable {
         declaration = spellings.joined()
             .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         path = ([extendedModule ?? module] + pathComponents).joined(separator: ".")
-        if let location = symbol.location, let url = URL(string: location.uri) {
-            self.location = "\(url.path):\(location.position.line + 1)"
-        } else {
-            location = nil
+        location = symbol.location.flatMap { location in
+            URL(string: location.uri).map { "\($0.path):\(location.position.line + 1)" }
         }
     }
 

@@ -9,14 +9,6 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
     /// How to fix it.
     public let fix: String
 
-    /// Creates a violation of `rule` at `location`.
-    public init(rule: String, location: String, problem: String, fix: String) {
-        self.rule = rule
-        self.location = location
-        self.problem = problem
-        self.fix = fix
-    }
-
     /// The report: `[rule] location: problem`, then the fix on its own line.
     public var description: String {
         "[\(rule)] \(location): \(problem)\n    fix: \(fix)"

@@ -1,5 +1,5 @@
-import BoundaryCheck
 import Foundation
+import PackageReading
 
 /// The package's targets and their dependencies as a Mermaid flowchart, drawn from the evaluated manifest.
 ///

@@ -1,6 +1,6 @@
 import ArgumentParsing
-import BoundaryCheck
 import Foundation
+import PackageReading
 
 /// The `module-graph` command line: draws the module graph from the evaluated manifest into the README, or
 /// checks that the README's graph is current.

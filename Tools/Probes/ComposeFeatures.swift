@@ -64,6 +64,7 @@ final class RootCoordinator: Coordinator, LoginListener, FeedListener {
     override func didStart() {
         let child = login.coordinator(listener: self)
         show(child)
+        _ = child.isShowingSignUp
     }
 
     func loginDidSucceed(_ session: LoginSession) {
@@ -75,11 +76,7 @@ final class RootCoordinator: Coordinator, LoginListener, FeedListener {
         try? child.showCompose()
     }
 
-    func feedDidLogOut() {
-        let child = login.coordinator(listener: self)
-        show(child)
-        _ = child.isShowingSignUp
-    }
+    func feedDidShowLatest() {}
 
     private func show(_ child: any ViewableCoordinating) {
         if let current { try? removeChild(current) }

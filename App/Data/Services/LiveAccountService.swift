@@ -33,6 +33,37 @@ final class LiveAccountService: SignUpAccountService, LoginAuthenticating {
         }
     }
 
+    /// Whether the account `email` has finished (or skipped) the onboarding tour.
+    func isOnboardingFinished(email: String) throws(DataError) -> Bool {
+        try recording { () throws(DataError) in try store.isOnboardingFinished(email: email) }
+    }
+
+    /// Records that the account `email` finished (or skipped) the onboarding tour.
+    func finishOnboarding(email: String) throws(DataError) {
+        try recording { () throws(DataError) in try store.finishOnboarding(email: email) }
+    }
+
+    /// Records that the person of the account `email` looked at Latest now.
+    func markLatestSeen(email: String) throws(DataError) {
+        try recording { () throws(DataError) in try store.markLatestSeen(email: email, now: clock.now) }
+    }
+
+    /// How many posts by others were published since the person of the account `email` last looked at Latest,
+    /// up to `limit`.
+    func unseenLatestCount(email: String, limit: Int) throws(DataError) -> Int {
+        try recording { () throws(DataError) in try store.unseenLatestCount(email: email, limit: limit) }
+    }
+
+    /// Runs `body`, recording a fatal data error it throws before rethrowing it.
+    private func recording<Result>(_ body: () throws(DataError) -> Result) throws(DataError) -> Result {
+        do {
+            return try body()
+        } catch {
+            health.record(error)
+            throw error
+        }
+    }
+
     func isEmailRegistered(_ email: String) throws(SignUpServiceError) -> Bool {
         do {
             return try store.account(email: email) != nil

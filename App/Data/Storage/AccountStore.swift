@@ -48,8 +48,12 @@ struct AccountStore: Sendable {
             passwordHash: hash, createdAt: now)
         do {
             try database.write { connection throws(SQLiteError) in
+                // A new account has not seen the onboarding tour yet.
                 try connection.run(
-                    "INSERT INTO accounts (email, display_name, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
+                    """
+                    INSERT INTO accounts (email, display_name, password_hash, created_at, onboarding_finished)
+                    VALUES (?1, ?2, ?3, ?4, 0)
+                    """,
                     [
                         .text(record.email), .text(record.displayName), .text(record.passwordHash),
                         .real(now.timeIntervalSince1970),
@@ -96,6 +100,110 @@ struct AccountStore: Sendable {
     func logOut() throws(DataError) {
         do {
             try database.write { connection throws(SQLiteError) in try connection.run("DELETE FROM session") }
+        } catch {
+            throw error.dataError(path: database.path)
+        }
+    }
+
+    /// Whether the account `email` has finished (or skipped) the onboarding tour; `true` for an account that no
+    /// longer exists, which has nothing to be shown.
+    func isOnboardingFinished(email: String) throws(DataError) -> Bool {
+        try database.read { connection throws(SQLiteError) in
+            try connection.query(
+                "SELECT onboarding_finished FROM accounts WHERE email = ?1", [.text(EmailAddress.normalized(email))]
+            ) { $0.integer(0) != 0 }.first ?? true
+        }
+    }
+
+    /// Records that the account `email` finished (or skipped) the onboarding tour, so it is never shown again.
+    func finishOnboarding(email: String) throws(DataError) {
+        try change { connection throws(SQLiteError) in
+            _ = try connection.run(
+                "UPDATE accounts SET onboarding_finished = 1 WHERE email = ?1", [.text(EmailAddress.normalized(email))])
+        }
+    }
+
+    /// The display name of the account `email` and how many posts it wrote (counted along `posts_by_author`), or
+    /// `nil` when there is no such account.
+    func summary(email: String) throws(DataError) -> (displayName: String, postCount: Int)? {
+        let email = EmailAddress.normalized(email)
+        return try database.read { connection throws(SQLiteError) in
+            guard let account = try Self.account(email: email, in: connection) else { return nil }
+            let count =
+                try connection.query(
+                    "SELECT count(*) FROM posts WHERE author_email = ?1", [.text(email)]
+                ) { $0.integer(0) }.first ?? 0
+            return (account.displayName, Int(count))
+        }
+    }
+
+    /// Renames the account `email` to `displayName` and shows the new name on every post it wrote, in one
+    /// transaction. The name obeys ``DisplayName`` and is stored normalized; returns the name as stored, or `nil`
+    /// when there is no such account.
+    func rename(email: String, to displayName: String) throws(Failure) -> String? {
+        if let problem = DisplayName.problem(displayName) { throw .invalid(problem) }
+        let name = DisplayName.normalized(displayName)
+        let email = EmailAddress.normalized(email)
+        do {
+            return try database.write { connection throws(SQLiteError) -> String? in
+                guard
+                    try connection.run(
+                        "UPDATE accounts SET display_name = ?2 WHERE email = ?1", [.text(email), .text(name)]) > 0
+                else { return nil }
+                _ = try connection.run(
+                    "UPDATE posts SET author_name = ?2 WHERE author_email = ?1", [.text(email), .text(name)])
+                return name
+            }
+        } catch {
+            throw .data(error.dataError(path: database.path))
+        }
+    }
+
+    /// Records that the person of the account `email` looked at the Latest list at `now`.
+    /// Nothing is written when that is the time already stored: a look that changes nothing costs no write.
+    func markLatestSeen(email: String, now: Date) throws(DataError) {
+        let email = EmailAddress.normalized(email)
+        let stored = try database.read { connection throws(SQLiteError) in
+            try connection.query(
+                "SELECT coalesce(latest_seen_at, -1) FROM accounts WHERE email = ?1", [.text(email)],
+                row: { $0.real(0) }
+            ).first
+        }
+        guard let stored, stored != now.timeIntervalSince1970 else { return }
+        try change { connection throws(SQLiteError) in
+            _ = try connection.run(
+                "UPDATE accounts SET latest_seen_at = ?2 WHERE email = ?1",
+                [.text(email), .real(now.timeIntervalSince1970)])
+        }
+    }
+
+    /// How many posts by others were published since the person of the account `email` last looked at Latest
+    /// (since the account was made, if never), counted up to `limit` so the count stays cheap with millions of
+    /// posts; 0 for an account that no longer exists.
+    func unseenLatestCount(email: String, limit: Int) throws(DataError) -> Int {
+        let email = EmailAddress.normalized(email)
+        return try database.read { connection throws(SQLiteError) in
+            guard
+                let since = try connection.query(
+                    "SELECT coalesce(latest_seen_at, created_at) FROM accounts WHERE email = ?1", [.text(email)],
+                    row: { $0.real(0) }
+                ).first
+            else { return 0 }
+            // A range of `posts_by_recency` from the last look on, stopped at `limit`: as cheap with a million posts
+            // as with four.
+            let count =
+                try connection.query(
+                    "SELECT count(*) FROM (SELECT 1 FROM posts WHERE created_at > ?2 AND author_email != ?1 LIMIT ?3)",
+                    [.text(email), .real(since), .integer(Int64(max(0, limit)))]
+                ) { $0.integer(0) }.first ?? 0
+            return Int(count)
+        }
+    }
+
+    /// Runs `body` in one write transaction, as the ``DataError`` of this store's database.
+    private func change(_ body: (SQLiteConnection) throws(SQLiteError) -> Void) throws(DataError) {
+        do {
+            try database.write(body)
         } catch {
             throw error.dataError(path: database.path)
         }

@@ -84,6 +84,32 @@ struct PostStore: Sendable {
         }
     }
 
+    /// At most `limit` posts written by `author`, newest first (ties: the later id first), as `reader` sees them: the
+    /// first ones, or those after the post `afterID`, read along `posts_by_author`. A post `afterID` that no
+    /// longer exists, or is not by `author`, ends the list.
+    func page(by author: String, after afterID: String?, limit: Int, reader: String) throws(DataError) -> [PostRecord] {
+        let limit = Int64(max(0, limit))
+        let author = EmailAddress.normalized(author)
+        let reader = EmailAddress.normalized(reader)
+        return try database.read { connection throws(SQLiteError) -> [PostRecord] in
+            guard let afterID else {
+                return try connection.query(
+                    Self.select + " WHERE author_email = ?3 ORDER BY created_at DESC, id DESC LIMIT ?2",
+                    [.text(reader), .integer(limit), .text(author)], row: Self.record)
+            }
+            guard let id = Int64(afterID),
+                let cursor = try connection.query(
+                    "SELECT created_at FROM posts WHERE id = ?1 AND author_email = ?2", [.integer(id), .text(author)],
+                    row: { $0.real(0) }
+                ).first
+            else { return [] }
+            return try connection.query(
+                Self.select
+                    + " WHERE author_email = ?3 AND (created_at, id) < (?4, ?5) ORDER BY created_at DESC, id DESC LIMIT ?2",
+                [.text(reader), .integer(limit), .text(author), .real(cursor), .integer(id)], row: Self.record)
+        }
+    }
+
     /// The post `id` as `reader` sees it, if any.
     func post(id: String, reader: String) throws(DataError) -> PostRecord? {
         guard let number = PostID.number(id) else { return nil }
@@ -101,17 +127,21 @@ struct PostStore: Sendable {
             id: 0, authorEmail: EmailAddress.normalized(authorEmail), authorName: authorName, createdAt: now,
             text: PostText.normalized(text), likeCount: 0, isLikedByReader: false)
         do {
-            let id = try database.write { connection throws(SQLiteError) -> Int64 in
+            let (id, name) = try database.write { connection throws(SQLiteError) -> (Int64, String) in
+                // The author's name as stored now (renamed since the caller read it, perhaps in another process).
+                let name =
+                    try connection.query(
+                        "SELECT display_name FROM accounts WHERE email = ?1", [.text(record.authorEmail)],
+                        row: { $0.text(0) }
+                    ).first ?? record.authorName
                 try connection.run(
                     "INSERT INTO posts (author_email, author_name, created_at, text) VALUES (?1, ?2, ?3, ?4)",
-                    [
-                        .text(record.authorEmail), .text(record.authorName), .real(now.timeIntervalSince1970),
-                        .text(record.text),
-                    ])
-                return connection.lastInsertedRowID
+                    [.text(record.authorEmail), .text(name), .real(now.timeIntervalSince1970), .text(record.text)])
+                return (connection.lastInsertedRowID, name)
             }
             var published = record
             published.id = id
+            published.authorName = name
             return published
         } catch {
             throw .data(error.dataError(path: database.path))

@@ -58,6 +58,15 @@ enum Schema {
             record TEXT NOT NULL
         );
         """,
+        // 4: per account, whether the onboarding tour is finished (accounts made before this version have used the
+        // app already, so they count as finished; a new account is registered unfinished) and when the person last
+        // looked at Latest (the Feed tab's badge counts the posts since); the posts of one author along an index,
+        // for the profile's page and count.
+        """
+        ALTER TABLE accounts ADD COLUMN onboarding_finished INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE accounts ADD COLUMN latest_seen_at REAL;
+        CREATE INDEX posts_by_author ON posts (author_email, created_at DESC, id DESC);
+        """,
     ]
 
     /// Applies the steps from `version` up to `target` (``version`` unless a test stops earlier) and records the

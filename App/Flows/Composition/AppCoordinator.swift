@@ -2,24 +2,31 @@ import AppData
 import Core
 import FeedFeature
 import LoginFeature
+import OnboardingFeature
+import ProfileFeature
 import SignUpFeature
 
-/// The root of the coordinator tree: it owns the window and shows Login or Feed, each wrapped in its own
-/// navigation controller, swaps them on log-in and log-out (releasing the whole previous flow), and routes deep
-/// links.
+/// The root of the coordinator tree and the single source of truth for where the person goes, as in the
+/// articles: not logged in → Login (and SignUp from it); logged in for the first time → Onboarding; logged in and
+/// onboarded → Main, the tab bar (``MainCoordinator``). ``destination`` is the one place that decides it; every
+/// change (a log-in, the end of the tour, a log-out) asks it again, and the previous flow is released whole.
 ///
-/// A protected link opened while logged out shows Login and is remembered; after the log-in (or a sign-up) the
-/// app continues to it. A sign-up on screen (pushed by Login, or presented for `app://signup`) is never thrown
+/// It owns the window and routes deep links. A protected link (`app://feed…`, `app://profile…`) opened while
+/// logged out shows Login and is remembered; it waits through the log-in (or a sign-up) and the tour, and is
+/// followed once Main shows. A sign-up on screen (pushed by Login, or presented for `app://signup`) is never thrown
 /// away by a link: a protected link is only remembered, `app://signup` changes nothing, and `app://login` is
-/// refused until the sign-up is finished or cancelled.
+/// refused until the sign-up is finished or cancelled. Neither is an unsaved draft or profile edit: a link that
+/// would close one is refused and changes nothing.
 final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     /// The window the flows are shown in.
     let window: Window
 
     private let loginBuilder: any LoginContainable
     private let signUpBuilder: any SignUpContainable
+    private let onboardingBuilder: any OnboardingContainable
     private let feedBuilder: any FeedContainable
-    /// The data the app runs over: ends the saved session on a log-out.
+    private let profileBuilder: any ProfileContainable
+    /// The data the app runs over: the saved session, the tour finished per account, the badge.
     private let data: LiveServices
 
     /// The logged-in person, or `nil`.
@@ -28,89 +35,154 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     var userDisplayName: String? { user?.displayName }
     /// What went wrong while the command being carried out ran (see ``carryOut(_:)``).
     private let failures = CommandFailures()
+    /// The accounts whose finished tour could not be saved: not shown the tour again in this run.
+    private var onboardedUnsaved: Set<String> = []
 
     private var login: (any LoginCoordinating)?
     private var presentedSignUp: (any ViewableCoordinating)?
-    private var feed: (any FeedCoordinating)?
-    /// The protected link opened while logged out, followed after the log-in (or sign-up); `nil` when none waits.
+    private var onboarding: (any ViewableCoordinating)?
+    private(set) var main: MainCoordinator?
+    /// The protected link opened while logged out or during the tour, followed once Main shows; `nil` when none
+    /// waits.
     private(set) var pendingLink: DeepLink?
 
     /// Creates the root; `user` is the saved session's person, if any.
     init(
         window: Window,
-        loginBuilder: any LoginContainable,
-        signUpBuilder: any SignUpContainable,
-        feedBuilder: any FeedContainable,
+        builders: AppBuilders,
         data: LiveServices,
         user: FeedUser?
     ) {
         self.window = window
-        self.loginBuilder = loginBuilder
-        self.signUpBuilder = signUpBuilder
-        self.feedBuilder = feedBuilder
+        loginBuilder = builders.login
+        signUpBuilder = builders.signUp
+        onboardingBuilder = builders.onboarding
+        feedBuilder = builders.feed
+        profileBuilder = builders.profile
         self.data = data
         self.user = user
         super.init()
     }
 
     override func didStart() {
-        if let user { showFeed(for: user) } else { showLogin() }
+        showDestination()
     }
 
     override func didStop() {
         login = nil
         presentedSignUp = nil
-        feed = nil
+        onboarding = nil
+        main = nil
     }
 
     override func userDidRemove(_ child: any Coordinating) {
         if child === presentedSignUp { presentedSignUp = nil }
     }
 
+    // MARK: - Where the person goes
+
+    /// Where the person goes now: the one decision of the app's entry.
+    var destination: AppFlow {
+        guard let user else { return .login }
+        return isOnboarded(user) ? .main : .onboarding
+    }
+
+    /// Whether `user` has finished (or skipped) the tour. When it cannot be read, the tour is not forced on them.
+    private func isOnboarded(_ user: FeedUser) -> Bool {
+        if onboardedUnsaved.contains(user.email) { return true }
+        do {
+            return try data.isOnboardingFinished(email: user.email)
+        } catch {
+            report(.flowNotShown("the onboarding tour", reason: "\(error)"))
+            return true
+        }
+    }
+
+    /// Shows the flow of ``destination``, releasing the one shown before.
+    private func showDestination() {
+        switch destination {
+        case .login: showLogin()
+        case .onboarding: showOnboarding()
+        case .main: showMain()
+        }
+    }
+
+    /// The flow on screen now.
+    private var shownFlow: AppFlow? {
+        if main != nil { return .main }
+        if onboarding != nil { return .onboarding }
+        if login != nil { return .login }
+        return nil
+    }
+
     // MARK: - Restoration
 
-    /// The app's record: kind `app`, version 1, the values `flow` (`login` or `feed`), `user` (the logged-in
-    /// email, with `feed`) and `link` (the link waiting for a log-in, if any); as children, the shown flow's
-    /// record first and, while `app://signup` presents it, sign-up's record second.
+    /// The app's record: kind `app`, version 2, the values `flow` (`login`, `onboarding` or `main`), `user` (the
+    /// logged-in email, unless `login`) and `link` (the link waiting for a log-in or the tour, if any); as
+    /// children, the shown flow's record first and, while `app://signup` presents it, sign-up's record second.
+    /// Version 1 (`login` or `feed`, before the tab bar) is read too: its feed becomes Main's Feed tab.
     override var restorationState: RestorationState? {
-        var values = [AppRestorationKey.flow: (user == nil ? AppFlow.login : .feed).rawValue]
+        let flow = shownFlow ?? .login
+        var values = [AppRestorationKey.flow: flow.rawValue]
         if let user { values[AppRestorationKey.user] = user.email }
         if let pendingLink { values[AppRestorationKey.link] = pendingLink.url }
-        let flow: Coordinator? = user == nil ? login : feed
+        let shown: Coordinator? =
+            switch flow {
+            case .login: login
+            case .onboarding: onboarding
+            case .main: main
+            }
         let noRecord = RestorationState(kind: "none", version: 0)
-        var children = [flow?.restorationState ?? noRecord]
+        var children = [shown?.restorationState ?? noRecord]
         if let signUpState = presentedSignUp?.restorationState { children.append(signUpState) }
         return AppRestorationKey.format.record(values: values, children: children)
     }
 
-    /// Restores over the flow the saved session started: the flow's own record when the session is the one the
-    /// record was written for, then the presented sign-up and the waiting link through the routes a link takes.
-    /// A record written for another session (a log-out or a log-in since) leaves the flow at its first screen.
+    /// Restores over the flow ``destination`` showed at the start: the flow's own record when the record was
+    /// written for this session and this flow, then the presented sign-up and the waiting link through the routes
+    /// a link takes. A record written for another session (a log-out or a log-in since) or another flow (the
+    /// tour finished since) leaves the flow at its first screen.
     override func restore(from state: RestorationState) -> RestorationResult {
-        let recordedFlow: AppFlow
+        var recordedFlow: AppFlow
+        let isFirstVersion = state.version == 1
         do throws(RestorationError) {
             try AppRestorationKey.format.check(state)
-            guard let flow = try state.value(AppRestorationKey.flow, as: AppFlow.self) else {
-                throw .missingValue(kind: state.kind, key: AppRestorationKey.flow)
+            let text = try state.value(AppRestorationKey.flow)
+            guard let flow = isFirstVersion && text == "feed" ? AppFlow.main : AppFlow(rawValue: text) else {
+                throw .invalidValue(kind: state.kind, key: AppRestorationKey.flow)
             }
             recordedFlow = flow
         } catch {
             return .nearest(because: error)
         }
-        switch (recordedFlow, user) {
-        case (.feed, let user?):
+        let current = destination
+        if let user {
+            guard recordedFlow != .login else { return .nearest(because: .noLongerApplies("you were logged in since")) }
             guard state.values[AppRestorationKey.user] == user.email else {
                 return .nearest(because: .noLongerApplies("another account is logged in now"))
             }
-            guard let feed, let feedState = state.children.first else { return .restored }
-            return feed.restore(from: feedState)
-        case (.feed, nil):
+        } else if recordedFlow != .login {
             return .nearest(because: .noLongerApplies("you were logged out since"))
-        case (.login, .some):
-            return .nearest(because: .noLongerApplies("you were logged in since"))
-        case (.login, nil):
-            return restoreLoggedOut(from: state)
         }
+        guard recordedFlow == current else {
+            return .nearest(because: .noLongerApplies("the onboarding tour was finished since"))
+        }
+        var result = RestorationResult.restored
+        if let flowState = state.children.first {
+            switch current {
+            case .login:
+                if let login { result.merge(login.restore(from: flowState)) }
+            case .onboarding:
+                if let onboarding { result.merge(onboarding.restore(from: flowState)) }
+            case .main:
+                if let main {
+                    result.merge(isFirstVersion ? main.restore(.feed, from: flowState) : main.restore(from: flowState))
+                }
+            }
+        }
+        if current == .login { restoreSignUp(from: state, into: &result) }
+        if current != .main { restoreWaitingLink(from: state, into: &result) }
+        return result
     }
 
     /// Whether `problem` says a record was not of the kind its place holds.
@@ -119,47 +191,48 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         return false
     }
 
-    private func restoreLoggedOut(from state: RestorationState) -> RestorationResult {
-        var result = RestorationResult.restored
-        if let login, let loginState = state.children.first {
-            result.merge(login.restore(from: loginState))
+    private func restoreSignUp(from state: RestorationState, into result: inout RestorationResult) {
+        guard let signUpState = state.children.dropFirst().first, !isSignUpOnScreen else { return }
+        presentSignUp()
+        if let presentedSignUp {
+            let signUpResult = presentedSignUp.restore(from: signUpState)
+            result.merge(signUpResult)
+            // A record of another kind in sign-up's place is not a sign-up the person opened: it is dropped, and the
+            // screen under it stays the nearest valid one.
+            if signUpResult.problems.contains(where: Self.isWrongKind) { dismissPresentedSignUp() }
+        } else {
+            result.append(.noLongerApplies("sign-up cannot be shown"))
         }
-        if let signUpState = state.children.dropFirst().first, !isSignUpOnScreen {
-            presentSignUp()
-            if let presentedSignUp {
-                let signUpResult = presentedSignUp.restore(from: signUpState)
-                result.merge(signUpResult)
-                // A record of another kind in sign-up's place is not a sign-up the person opened: it is dropped,
-                // and the screen under it stays the nearest valid one.
-                if signUpResult.problems.contains(where: Self.isWrongKind) { dismissPresentedSignUp() }
-            } else {
-                result.append(.noLongerApplies("sign-up cannot be shown"))
-            }
+    }
+
+    private func restoreWaitingLink(from state: RestorationState, into result: inout RestorationResult) {
+        guard let text = state.values[AppRestorationKey.link] else { return }
+        let waitsFor = user == nil ? "a log-in" : "the end of the tour"
+        do {
+            let link = try DeepLink.parse(text)
+            guard link.isProtected else { throw UserFacingError(description: "it does not need a log-in") }
+            try open(link)
+        } catch {
+            let shown = text.count > 100 ? String(text.prefix(100)) + "…" : text
+            result.append(.noLongerApplies("the link \(shown) no longer waits for \(waitsFor): \(error)"))
         }
-        if let text = state.values[AppRestorationKey.link] {
-            do {
-                let link = try DeepLink.parse(text)
-                guard case .feed = link else { throw UserFacingError(description: "it does not need a log-in") }
-                try open(link)
-            } catch {
-                let shown = text.count > 100 ? String(text.prefix(100)) + "…" : text
-                result.append(.noLongerApplies("the link \(shown) no longer waits for a log-in: \(error)"))
-            }
-        }
-        return result
     }
 
     // MARK: - Commands
 
-    /// Carries out `command` (one command's effect: an action, a typed text, a gesture, a link, the start) and
-    /// returns what the app could not do while it ran, typed.
+    /// Carries out `command` (one command's effect: an action, a typed text, a gesture, a tap on a tab, a link, the
+    /// start), then reads the Feed tab's badge again (posts may have come from another process), and returns what
+    /// the app could not do while it ran, typed.
     ///
     /// Listeners are called inside the command (a log-in finishes inside the tap on "Log in"), so what fails in
     /// them is that command's outcome and is returned here; nothing is kept once the call returns.
     ///
     /// - Throws: what `command` throws; the failures met before it threw are then dropped with it.
     func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
-        try failures.collect(command)
+        try failures.collect { () throws(Failure) in
+            try command()
+            main?.refreshBadges()
+        }
     }
 
     private func report(_ failure: AppFailure) {
@@ -171,9 +244,9 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     /// Follows `link`.
     ///
     /// - Throws: ``UserFacingError`` when the link cannot be followed now (already logged in, no such post, a compose
-    ///   draft in the way …); nothing changed then.
+    ///   draft or a profile edit in the way …); nothing changed then.
     func open(_ link: DeepLink) throws(UserFacingError) {
-        guard case .feed(let destination) = link else {
+        guard link.isProtected else {
             guard user == nil else { throw UserFacingError(description: "you are already logged in; log out first") }
             if link == .signUp {
                 // A link waiting for a log-in waits for this sign-up too.
@@ -187,34 +260,34 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
             showLoginOnTop()
             return
         }
-        guard user != nil else {
-            // Nothing is looked up before the log-in, so a link reveals nothing about what exists; Feed checks the
-            // post once it runs.
+        guard user != nil, let main else {
+            // Nothing is looked up before Main shows, so a link reveals nothing about what exists; the tab's flow
+            // checks the place once it runs.
             pendingLink = link
             // What is typed into a sign-up is kept; finishing it continues to the link.
-            if !isSignUpOnScreen { showLoginOnTop() }
+            if user == nil, !isSignUpOnScreen { showLoginOnTop() }
             return
         }
-        try route(inFeed: destination)
+        try route(link, in: main)
     }
 
-    private func route(inFeed destination: DeepLink.FeedDestination) throws(UserFacingError) {
-        guard let feed else { throw UserFacingError(description: "the feed is not shown") }
-        do throws(FeedRouteError) {
-            switch destination {
-            case .latest: try feed.showSegment(.latest)
-            case .popular: try feed.showSegment(.popular)
-            case .compose: try feed.showCompose()
-            case .post(let id): try feed.showPost(id: id)
-            }
+    /// Selects the link's tab in `main` and routes there.
+    private func route(_ link: DeepLink, in main: MainCoordinator) throws(UserFacingError) {
+        switch link {
+        case .feed(let destination): try main.route(inFeed: destination)
+        case .profile(let destination): try main.route(inProfile: destination)
+        case .login, .signUp: return
+        }
+    }
+
+    /// Follows the link that waited for the log-in and the tour, once Main shows.
+    private func followPendingLink() {
+        guard let link = pendingLink, let main else { return }
+        pendingLink = nil
+        do {
+            try route(link, in: main)
         } catch {
-            switch error {
-            case .postNotFound(let id): throw UserFacingError(description: "no post with id '\(id)'")
-            case .draftInProgress:
-                throw UserFacingError(description: "the compose sheet holds an unsaved draft; post or discard it first")
-            case .unavailable(let reason):
-                throw UserFacingError(description: "\(destination.subject) cannot be shown: \(reason)")
-            }
+            report(.linkFailedAfterLogIn(error))
         }
     }
 
@@ -225,10 +298,10 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         presentedSignUp != nil || login?.isShowingSignUp == true
     }
 
-    /// A sign-up on screen, or a draft in Feed's compose, as the features tell it.
+    /// A sign-up on screen, a draft in Feed's compose or a new name in Profile's edit, as the features tell it.
     var unsavedWork: UnsavedWork? {
         if isSignUpOnScreen { return .signUp }
-        return feed?.holdsDraft == true ? .composeDraft : nil
+        return main?.unsavedWork
     }
 
     /// Makes the `login` screen the one on top: dismisses a presented sign-up and, if Login shows something
@@ -252,17 +325,35 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         }
     }
 
-    private func showFeed(for user: FeedUser) {
+    /// Shows the tour as the root of its own navigation controller: its pages are pushed onto it.
+    private func showOnboarding() {
         tearDownFlows()
-        let feed = feedBuilder.coordinator(listener: self, user: user)
+        let onboarding = onboardingBuilder.coordinator(listener: self)
         do {
-            try addChild(feed) { screen in
-                try self.window.setRootViewController(NavigationController(root: screen, screenID: "feed.navigation"))
+            try addChild(onboarding) { screen in
+                try self.window.setRootViewController(
+                    NavigationController(root: screen, screenID: "onboarding.navigation"))
             }
-            self.feed = feed
+            self.onboarding = onboarding
         } catch {
-            report(.flowNotShown("the feed", reason: "\(error)"))
+            report(.flowNotShown("the onboarding tour", reason: "\(error)"))
         }
+    }
+
+    /// Shows Main, the tab bar, as the window's root, then the link that waited for it.
+    private func showMain() {
+        tearDownFlows()
+        guard let user else { return }
+        let main = MainCoordinator(feedBuilder: feedBuilder, profileBuilder: profileBuilder, data: data, user: user)
+        main.listener = self
+        do {
+            try addChild(main) { screen in try self.window.setRootViewController(screen) }
+            self.main = main
+        } catch {
+            report(.flowNotShown("the tab bar", reason: "\(error)"))
+            return
+        }
+        followPendingLink()
     }
 
     /// Presents sign-up full screen over Login, wrapped in its own navigation controller (its later steps are
@@ -297,20 +388,25 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
             try? removeChild(child)
         }
         login = nil
-        feed = nil
+        onboarding = nil
+        main = nil
     }
 
     private func didLogIn(email: String, displayName: String) {
-        let user = FeedUser(email: email, displayName: displayName)
-        self.user = user
-        showFeed(for: user)
-        guard case .feed(let destination) = pendingLink else { return }
-        pendingLink = nil
+        user = FeedUser(email: email, displayName: displayName)
+        showDestination()
+    }
+
+    /// The tour ended (finished or skipped): it is recorded for the account, and the person goes on to Main.
+    private func didEndOnboarding() {
+        guard let user else { return }
         do {
-            try route(inFeed: destination)
+            try data.finishOnboarding(email: user.email)
         } catch {
-            report(.linkFailedAfterLogIn(error))
+            onboardedUnsaved.insert(user.email)
+            report(.onboardingNotSaved(reason: "\(error)"))
         }
+        showDestination()
     }
 }
 
@@ -330,8 +426,18 @@ extension AppCoordinator: SignUpListener {
     }
 }
 
-extension AppCoordinator: FeedListener {
-    func feedDidLogOut() {
+extension AppCoordinator: OnboardingListener {
+    func onboardingDidFinish() {
+        didEndOnboarding()
+    }
+
+    func onboardingDidSkip() {
+        didEndOnboarding()
+    }
+}
+
+extension AppCoordinator: MainListener {
+    func mainDidLogOut() {
         do {
             try data.logOut()
         } catch {
@@ -341,30 +447,47 @@ extension AppCoordinator: FeedListener {
         }
         user = nil
         pendingLink = nil
-        showLogin()
+        showDestination()
+    }
+
+    func mainDidRename(to displayName: String) {
+        guard let user else { return }
+        self.user = FeedUser(email: user.email, displayName: displayName)
+    }
+
+    func mainDidFail(_ failure: AppFailure) {
+        report(failure)
     }
 }
 
-extension DeepLink.FeedDestination {
-    /// What the destination shows, as the subject of a sentence: "the post cannot be shown".
-    fileprivate var subject: String {
-        switch self {
-        case .latest, .popular: "the feed"
-        case .post: "the post"
-        case .compose: "the compose sheet"
-        }
-    }
+/// The builders the app composes its flows from, one per feature.
+@MainActor
+struct AppBuilders {
+    /// Builds Login (which pushes SignUp).
+    let login: any LoginContainable
+    /// Builds SignUp, for `app://signup`.
+    let signUp: any SignUpContainable
+    /// Builds the onboarding tour.
+    let onboarding: any OnboardingContainable
+    /// Builds the Feed tab's flow.
+    let feed: any FeedContainable
+    /// Builds the Profile tab's flow.
+    let profile: any ProfileContainable
 }
 
-/// Which flow the app shows.
-private enum AppFlow: String {
+/// The flows the app's entry chooses between.
+enum AppFlow: String {
+    /// Not logged in: Login, and SignUp from it.
     case login
-    case feed
+    /// Logged in for the first time: the onboarding tour.
+    case onboarding
+    /// Logged in and onboarded: the tab bar.
+    case main
 }
 
 /// The keys of the app's restoration record.
 private enum AppRestorationKey {
-    static let format = RestorationFormat(kind: "app", version: 1)
+    static let format = RestorationFormat(kind: "app", version: 2, oldestReadableVersion: 1)
     static let flow = "flow"
     static let user = "user"
     static let link = "link"
@@ -372,18 +495,25 @@ private enum AppRestorationKey {
 
 /// Something the app coordinator could not do while carrying out a command; see ``AppCoordinator/carryOut(_:)``.
 package enum AppFailure: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A flow (`the login screen`, `the feed`, `sign-up`) could not be shown, for `reason`.
+    /// A flow (`the login screen`, `the tab bar`, `sign-up` …) could not be shown, for `reason`.
     case flowNotShown(String, reason: String)
-    /// The link remembered while logged out could not be followed after the log-in.
+    /// The link remembered while logged out could not be followed once Main showed.
     case linkFailedAfterLogIn(UserFacingError)
     /// The log-out happened on screen but could not be saved, for `reason`.
     case logOutNotSaved(reason: String)
+    /// The end of the onboarding tour could not be saved, for `reason`: it shows again at the next start.
+    case onboardingNotSaved(reason: String)
+    /// The Feed tab's badge could not be read or the look at Latest not saved, for `reason`.
+    case badgeNotUpdated(reason: String)
 
     package var description: String {
         switch self {
         case .flowNotShown(let flow, let reason): "\(flow) cannot be shown: \(reason)"
         case .linkFailedAfterLogIn(let error): error.description
         case .logOutNotSaved(let reason): "the log-out could not be saved, so you are still logged in: \(reason)"
+        case .onboardingNotSaved(let reason):
+            "the end of the onboarding tour could not be saved, so it shows again next time: \(reason)"
+        case .badgeNotUpdated(let reason): "the Feed tab's badge cannot be updated: \(reason)"
         }
     }
 }

@@ -10,8 +10,10 @@ package enum DeepLink: Equatable, Sendable {
     case login
     /// `app://signup`: sign-up, presented full screen.
     case signUp
-    /// `app://feed…`: a place in the feed, only for a logged-in person.
+    /// `app://feed…`: a place in the feed, only for a logged-in person: selects the Feed tab.
     case feed(FeedDestination)
+    /// `app://profile…`: a place in the person's own profile, only for a logged-in person: selects the Profile tab.
+    case profile(ProfileDestination)
 
     /// A place in the feed.
     package enum FeedDestination: Equatable, Sendable {
@@ -23,6 +25,23 @@ package enum DeepLink: Equatable, Sendable {
         case post(id: String)
         /// `app://feed/compose`: the compose sheet.
         case compose
+    }
+
+    /// A place in the person's profile.
+    package enum ProfileDestination: Equatable, Sendable {
+        /// `app://profile`: the `profile` screen.
+        case profile
+        /// `app://profile/edit`: the `profile.edit` screen, pushed over `profile`.
+        case edit
+    }
+
+    /// Whether the link opens a place only a logged-in person may see: it waits through the log-in and the
+    /// onboarding tour.
+    package var isProtected: Bool {
+        switch self {
+        case .login, .signUp: false
+        case .feed, .profile: true
+        }
     }
 
     /// The longest link accepted, in bytes.
@@ -38,6 +57,8 @@ package enum DeepLink: Equatable, Sendable {
         case .feed(.popular): "app://feed/popular"
         case .feed(.post(let id)): "app://feed/post/\(id)"
         case .feed(.compose): "app://feed/compose"
+        case .profile(.profile): "app://profile"
+        case .profile(.edit): "app://profile/edit"
         }
     }
 
@@ -71,6 +92,8 @@ package enum DeepLink: Equatable, Sendable {
         case ["feed"]: return .feed(.latest)
         case ["feed", "popular"]: return .feed(.popular)
         case ["feed", "compose"]: return .feed(.compose)
+        case ["profile"]: return .profile(.profile)
+        case ["profile", "edit"]: return .profile(.edit)
         case let segments where segments.count == 3 && segments[0] == "feed" && segments[1] == "post":
             let id = segments[2]
             guard isValidPostID(id) else { throw DeepLinkError(text, .invalidPostID) }

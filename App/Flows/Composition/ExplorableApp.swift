@@ -3,19 +3,23 @@ public import Core
 import FeedFeature
 import Foundation
 import LoginFeature
+import OnboardingFeature
+import ProfileFeature
 import SignUpFeature
 
 /// The composed app over in-memory services, for tools that explore its flows: the real ``AppCoordinator`` with
 /// the real feature builders and deep links, over the playgrounds' in-memory accounts and posts, at a fixed time.
 ///
 /// Every ``make()`` builds a fresh app that starts logged out on Login, so a path of inputs replays the same way
-/// each time. The one thing kept outside memory is the session record that the root clears on log-out, in a
-/// scratch database made once per `ExplorableApp`, which nothing else reads.
+/// each time. What is kept outside memory (the session record that the root clears on log-out, the tour finished
+/// and the last look at Latest, always at the fixed time) is in a scratch database made once per `ExplorableApp`,
+/// which nothing else reads; in-memory accounts are not in it, so they go straight to Main, as the demo account does.
 @MainActor
 public final class ExplorableApp {
     /// The links the app follows, each as a person types it (`app://feed/compose`).
     public static let deepLinks = [
         "app://login", "app://signup", "app://feed", "app://feed/popular", "app://feed/post/2", "app://feed/compose",
+        "app://profile", "app://profile/edit",
     ]
     /// The account the in-memory services know: `demo@example.com` with `demo-password`.
     public static let demoCredentials = (email: "demo@example.com", password: "demo-password")
@@ -40,8 +44,15 @@ public final class ExplorableApp {
         let feedBuilder = FeedContainer(
             dependency: FeedServices(posts: InMemoryPostService(now: { clock.now }), now: { clock.now }))
         let window = Window()
+        let profile = PlaygroundProfile()
+        let profileBuilder = ProfileContainer(dependency: ProfileServices(accounts: profile, posts: profile))
+        let onboardingBuilder = OnboardingContainer(
+            dependency: OnboardingServices(topics: CompositionRoot.onboardingTopics))
         let root = AppCoordinator(
-            window: window, loginBuilder: loginBuilder, signUpBuilder: signUpBuilder, feedBuilder: feedBuilder,
+            window: window,
+            builders: AppBuilders(
+                login: loginBuilder, signUp: signUpBuilder, onboarding: onboardingBuilder, feed: feedBuilder,
+                profile: profileBuilder),
             data: data, user: nil)
         root.start()
         return (window, root)

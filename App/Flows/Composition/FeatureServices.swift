@@ -1,6 +1,8 @@
 import FeedFeature
 import Foundation
 import LoginFeature
+import OnboardingFeature
+import ProfileFeature
 import SignUpFeature
 
 /// What SignUp gets from the app, or from a playground.
@@ -30,4 +32,17 @@ struct FeedServices: FeedDependency {
     }
 
     var now: Date { currentTime() }
+}
+
+/// What Profile gets from the app, or from an explored app: the person's account and posts.
+@MainActor
+struct ProfileServices: ProfileDependency {
+    let accounts: any ProfileAccountService
+    let posts: any ProfilePostService
+}
+
+/// What Onboarding gets from the app: what to teach of it.
+@MainActor
+struct OnboardingServices: OnboardingDependency {
+    let topics: OnboardingTopics
 }

@@ -69,7 +69,7 @@ protocol PlaygroundParent: AnyObject {
     /// The time the in-memory services use: the real time, or `APP_NOW`.
     var now: Date { get }
 
-    /// The feature told its parent `event` (the listener call, such as `feedDidLogOut()`) and is done: the parent
+    /// The feature told its parent `event` (the listener call, such as `profileDidLogOut()`) and is done: the parent
     /// shows the event, then hides and detaches the feature.
     func featureDidFinish(_ event: String)
 }

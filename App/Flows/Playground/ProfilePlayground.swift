@@ -9,14 +9,17 @@ extension FeaturePlayground {
         let builder = ProfileContainer(dependency: PlaygroundProfile())
         let listener = ProfilePlaygroundListener(parent: parent)
         let user = ProfileUser(email: "demo@example.com")
-        return Hosted(coordinator: builder.coordinator(listener: listener, user: user), listener: listener)
+        let profile = builder.coordinator(listener: listener, user: user)
+        return Hosted(coordinator: profile, listener: listener) { [weak profile] in
+            profile?.holdsUnsavedEdit == true ? .profileEdit : nil
+        }
     }
 }
 
 /// The account and posts of the Profile playground, kept in memory: 25 samples, so `more` shows a second page.
 /// Nothing is saved.
 @MainActor
-private final class PlaygroundProfile: ProfileDependency, ProfileAccountService, ProfilePostService {
+final class PlaygroundProfile: ProfileDependency, ProfileAccountService, ProfilePostService {
     private var displayName = "Demo"
     /// Newest first.
     private let samples = (1...25).reversed().map { number in

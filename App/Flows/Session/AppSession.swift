@@ -98,8 +98,12 @@ package final class AppSession {
         return .goOn(notice: root.restoration?.save())
     }
 
-    /// The app's word above the screen: the link that waits for a log-in, if any.
+    /// The app's word above the screen: the link that waits for a log-in or the end of the onboarding tour, if
+    /// any.
     package var notice: String? {
-        (try? root.links.get().pendingLink)?.map { "Log in or sign up to continue to \($0.url)." }
+        guard let links = try? root.links.get(), let link = links.pendingLink else { return nil }
+        return links.userDisplayName == nil
+            ? "Log in or sign up to continue to \(link.url)."
+            : "Finish or skip the tour to continue to \(link.url)."
     }
 }

@@ -5,11 +5,14 @@ package enum UnsavedWork: Equatable, Sendable, CustomStringConvertible {
     case composeDraft
     /// A sign-up is on screen, not finished.
     case signUp
+    /// Profile's edit holds a new display name not yet saved.
+    case profileEdit
 
     package var description: String {
         switch self {
         case .composeDraft: "The draft is kept for next time"
         case .signUp: "The sign-up is kept for next time, without passwords"
+        case .profileEdit: "The new display name is kept for next time, not saved"
         }
     }
 
@@ -18,6 +21,7 @@ package enum UnsavedWork: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .composeDraft: "The draft is lost: a playground keeps nothing"
         case .signUp: "The sign-up is lost: a playground keeps nothing"
+        case .profileEdit: "The new display name is lost: a playground keeps nothing"
         }
     }
 }

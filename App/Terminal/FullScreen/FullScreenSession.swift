@@ -351,7 +351,7 @@ final class FullScreenSession {
         case .back:
             outcome = commands.execute(.back)
         case .tab(let id):
-            outcome = commands.tapTab(id)
+            outcome = commands.execute(.tab(id))
         case .field(let id, isSecure: true):
             outcome = commands.execute(.set(field: id, text: nil))
         case .field(let id, isSecure: false):
@@ -422,7 +422,8 @@ final class FullScreenSession {
     private func complete() {
         let vocabulary = Completion.Vocabulary(
             commands: Self.commandWords, actions: session.window.screensOnTop.flatMap { $0.content.actions.map(\.id) },
-            fields: session.window.screensOnTop.flatMap { $0.content.fields.map(\.id) }, links: Self.links)
+            fields: session.window.screensOnTop.flatMap { $0.content.fields.map(\.id) }, links: Self.links,
+            tabs: ScreenLines.tabBarOnTop(in: session.window)?.items.map(\.id) ?? [])
         guard let result = Completion.complete(editor.text, cursor: editor.cursor, vocabulary: vocabulary) else {
             return
         }
@@ -435,6 +436,7 @@ final class FullScreenSession {
     /// The deep links Tab completes (a post's link needs its id).
     static let links = [
         "app://login", "app://signup", "app://feed", "app://feed/popular", "app://feed/compose", "app://feed/post/",
+        "app://profile", "app://profile/edit",
     ]
 
     /// Every command word: those of ``Command/summary`` and the full screen's own.

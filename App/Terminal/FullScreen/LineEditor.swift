@@ -149,6 +149,8 @@ enum Completion {
         var fields: [String]
         /// The deep links.
         var links: [String]
+        /// The ids of the tabs of the tab bar on top, after `tab`.
+        var tabs: [String] = []
     }
 
     /// What completing the word before the cursor gives.
@@ -179,6 +181,8 @@ enum Completion {
             pool = vocabulary.fields
         } else if earlier == ["open"] {
             pool = vocabulary.links
+        } else if earlier == ["tab"] {
+            pool = vocabulary.tabs
         } else {
             return nil
         }

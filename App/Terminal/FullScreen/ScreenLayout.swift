@@ -3,7 +3,8 @@
 ///
 /// From top to bottom: the navigation bar (back, the path, a notice), the content (clipped, scrolled by Page
 /// Up / Page Down, a sheet framed over its presenter, the tree panel on the right when the terminal is wide enough),
-/// the last command's output and error, the status line with the keys, and the command line.
+/// the tab bar when one is on top, the last command's output and error, the status line with the keys, and the
+/// command line.
 enum ScreenLayout {
     /// What the terminal session adds around the screen.
     struct Chrome: Equatable, Sendable {
@@ -115,7 +116,8 @@ enum ScreenLayout {
                 min(3, TerminalGrid.wrap(TerminalGrid.cells("error: " + $0, style: .error), width: width).count)
             } ?? 0
         let bottom = bottomRows(chrome, width: width, maximum: height - 7 - errorRows)
-        let bodyHeight = height - 1 - bottom.rows.count
+        let tabBarRows = model.tabBar.map { [tabBarRow($0, width: width)] } ?? []
+        let bodyHeight = height - 1 - tabBarRows.count - bottom.rows.count
         let panelWidth =
             chrome.showsPanel && width >= panelMinimumColumns && !model.panel.isEmpty ? min(48, width / 3) : 0
         let contentWidth = panelWidth > 0 ? width - panelWidth - 1 : width
@@ -131,11 +133,12 @@ enum ScreenLayout {
             }
             rows.append(row)
         }
+        rows += tabBarRows
         rows += bottom.rows
-        let outputStart = 1 + bodyHeight
+        let outputStart = 1 + bodyHeight + tabBarRows.count
         return Frame(
             rows: rows, cursor: (height - 1, bottom.cursorColumn), scroll: body.scroll, page: max(1, body.page),
-            outputScroll: bottom.outputScroll, outputPage: bottom.outputPage, body: 1..<outputStart,
+            outputScroll: bottom.outputScroll, outputPage: bottom.outputPage, body: 1..<(1 + bodyHeight),
             contentColumns: contentWidth, output: outputStart..<(outputStart + bottom.outputRows))
     }
 
@@ -150,6 +153,21 @@ enum ScreenLayout {
             TerminalCell(text: $0.text, width: $0.width, style: .bar, target: $0.target)
         }
         return TerminalGrid.fit(cells, width: width, fill: .bar, ellipsis: true)
+    }
+
+    // MARK: - Tab bar
+
+    /// The tab bar along the bottom of the screen, on the bar's background, the selected tab reversed; each tab
+    /// reaches its tab when clicked.
+    private static func tabBarRow(_ line: StyledLine, width: Int) -> [TerminalCell] {
+        let spans =
+            [StyledSpan(" ", .bar)]
+            + line.map { span in
+                StyledSpan(
+                    span.text, span.style == .selectedTab || span.style == .accent ? span.style : .bar,
+                    target: span.target)
+            }
+        return TerminalGrid.fit(TerminalGrid.cells(spans), width: width, fill: .bar, ellipsis: true)
     }
 
     // MARK: - Body

@@ -29,6 +29,8 @@ struct ScreenModel: Equatable, Sendable {
     var panel: [StyledLine]
     /// How far a held swipe has moved what it would remove, drawn as the person drags it; `nil` when none is held.
     var slide: Slide?
+    /// The tab bar on top, drawn along the bottom of the screen, or `nil` when none is on top.
+    var tabBar: StyledLine?
 
     /// A held swipe, drawn part way.
     enum Slide: Equatable, Sendable {
@@ -41,7 +43,7 @@ struct ScreenModel: Equatable, Sendable {
 
     init(
         path: [String], canGoBack: Bool = false, notice: String? = nil, content: [StyledLine], sheet: Sheet? = nil,
-        panel: [StyledLine] = [], slide: Slide? = nil
+        panel: [StyledLine] = [], slide: Slide? = nil, tabBar: StyledLine? = nil
     ) {
         self.path = path
         self.canGoBack = canGoBack
@@ -50,6 +52,7 @@ struct ScreenModel: Equatable, Sendable {
         self.sheet = sheet
         self.panel = panel
         self.slide = slide
+        self.tabBar = tabBar
     }
 
     /// What `window` shows now, with `root`'s coordinator tree for the panel.
@@ -80,6 +83,7 @@ struct ScreenModel: Equatable, Sendable {
         panel.append([StyledSpan("Screens", .bold)])
         panel += StateReport.screenLines(window).map { [StyledSpan($0, $0.hasSuffix("<- top") ? .accent : .plain)] }
         self.panel = panel
+        tabBar = ScreenLines.tabBarLine(in: window)
     }
 
     // MARK: - Content

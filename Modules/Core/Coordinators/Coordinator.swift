@@ -40,9 +40,11 @@ public protocol Coordinating: Coordinator {
 ///   every refusal throws a ``CoordinatorError`` and changes nothing.
 /// - ``stop()`` is idempotent and tears the subtree down last-attached-first.
 /// - A coordinator released without ``stop()`` (its owner just drops it)
-///   stops its children as it goes, newest first: a child that something
-///   else still holds is detached and stopped, and its ``didStop()`` runs.
-///   The released coordinator's own ``didStop()`` does not run.
+///   stops its children as it goes: on the main actor's next turn, a child
+///   that something else still holds, and that no other parent attached
+///   meanwhile, is stopped, newest first, and its ``didStop()`` runs. It has
+///   no parent from the release on. The released coordinator's own
+///   ``didStop()`` does not run.
 /// - The parent holds its children strongly; a child holds its parent weakly.
 /// - Attach and detach cost O(1) amortised (the cycle check walks the parent's
 ///   ancestors, so it costs the tree's depth, not its width). Stopping a
@@ -65,30 +67,35 @@ open class Coordinator {
     /// How many times the coordinator stopped; a routing request made before
     /// a stop is dropped at its turn.
     private(set) var stopGeneration = 0
-    /// How the current (or last) run ended, once it has; `nil` while it runs.
-    private var recordedOutcome: RecordedOutcome?
-    /// The callers awaiting this coordinator's outcome (see ``outcome(of:)``).
-    private var outcomeWaiters: [OutcomeWaiter] = []
+    /// How the current (or last) run ended and who awaits it (see
+    /// ``outcome(of:)``); made only when a run ends that way or someone
+    /// awaits, so other coordinators carry one empty reference.
+    private var outcomeRecord: OutcomeRecord?
 
     /// Creates a coordinator that is not started and has no parent.
     public init() {
         LiveObjects.didCreate(self, kind: .coordinator)
     }
 
-    isolated deinit {
+    deinit {
         // A started coordinator released without stop() takes its subtree down with it, as RIBs' router does: a
-        // child that something else still holds is detached and stopped, newest first, so no started coordinator
-        // is left without a parent and every child's didStop runs. Its own didStop cannot run: it is going away.
-        while let child = childSlots.popLast() {
-            guard let child else { continue }
-            child.parent = nil
-            child.stop()
+        // child that something else still holds is detached and stopped, newest first, on the main actor's next
+        // turn (a deinit cannot wait for the main actor), so no started coordinator is left without a parent and
+        // every child's didStop runs. Its own didStop cannot run: it is going away. A coordinator without
+        // children, the common case, pays nothing for this.
+        if !childSlots.isEmpty {
+            let orphans = childSlots.compactMap { $0 }
+            Task { @MainActor in
+                for child in orphans.reversed() where child.parent == nil {
+                    child.stop()
+                }
+            }
         }
         LiveObjects.didDestroy(kind: .coordinator)
     }
 
     /// A name for diagnostics, the `tree` view and state dumps. Defaults to the
-    /// type's name.
+    /// type's name; a ``ViewableCoordinator``'s defaults to its screen's id.
     open var name: String { String(describing: type(of: self)) }
 
     /// The attached children, oldest first.
@@ -108,7 +115,7 @@ open class Coordinator {
     public final func start() {
         guard !isStarted else { return }
         isStarted = true
-        recordedOutcome = nil
+        if outcomeRecord != nil { outcomeRecord = nil }
         didStart()
     }
 
@@ -133,7 +140,8 @@ open class Coordinator {
         }
         if wasStarted {
             didStop()
-            record(.stopped)
+            // Only a caller awaiting the outcome needs to hear that the run ended here.
+            if let outcomeRecord, !outcomeRecord.waiters.isEmpty { record(.stopped) }
         }
     }
 
@@ -233,22 +241,27 @@ open class Coordinator {
     /// Records how this run ended, if it is running and nothing was recorded
     /// yet, and resumes whoever awaits it.
     func record(_ outcome: RecordedOutcome) {
-        guard recordedOutcome == nil, isStarted || !outcomeWaiters.isEmpty else { return }
-        recordedOutcome = outcome
-        let waiters = outcomeWaiters
-        outcomeWaiters.removeAll()
+        guard isStarted || !(outcomeRecord?.waiters.isEmpty ?? true) else { return }
+        let record = outcomeRecord ?? OutcomeRecord()
+        outcomeRecord = record
+        guard record.recorded == nil else { return }
+        record.recorded = outcome
+        let waiters = record.waiters
+        record.waiters.removeAll()
         for waiter in waiters { waiter.resume(with: outcome) }
     }
 
     /// Resumes `waiter` with this run's outcome: at once if it has ended (or
     /// never started), otherwise when it ends.
     func awaitOutcome(with waiter: OutcomeWaiter) {
-        if let recordedOutcome {
-            waiter.resume(with: recordedOutcome)
+        if let recorded = outcomeRecord?.recorded {
+            waiter.resume(with: recorded)
         } else if !isStarted {
             waiter.resume(with: .stopped)
         } else {
-            outcomeWaiters.append(waiter)
+            let record = outcomeRecord ?? OutcomeRecord()
+            outcomeRecord = record
+            record.waiters.append(waiter)
         }
     }
 

@@ -35,20 +35,6 @@ extension OneShotCoordinating {
     }
 }
 
-/// How a one-shot child ended, for the parent that awaits it.
-public enum ChildOutcome<Value: Sendable>: Sendable {
-    /// The child finished with this value (``OneShotCoordinating/finish(with:)``).
-    case finished(Value)
-    /// The person removed the child's screen (back, swipe back, swipe down, a
-    /// re-tap of its tab); the runtime detached and stopped it.
-    case removedByPerson
-    /// The child was stopped without finishing (its parent removed it, its
-    /// tree was torn down), or was not started when the parent asked.
-    case stopped
-}
-
-extension ChildOutcome: Equatable where Value: Equatable {}
-
 extension Coordinator {
     /// Waits for `child` to end its run, and says how: finished with a value,
     /// removed by the person, or stopped otherwise. A child that already ended
@@ -75,24 +61,5 @@ extension Coordinator {
         case .removedByPerson: return .removedByPerson
         case .stopped: return .stopped
         }
-    }
-}
-
-/// How a coordinator's run ended, as recorded for whoever awaits it.
-enum RecordedOutcome: Sendable {
-    case finished(any Sendable)
-    case removedByPerson
-    case stopped
-}
-
-/// One caller awaiting a coordinator's outcome; resumed once.
-@MainActor
-final class OutcomeWaiter {
-    var continuation: CheckedContinuation<RecordedOutcome?, Never>?
-
-    /// Resumes the caller with `outcome`, or with `nil` when its task was cancelled.
-    func resume(with outcome: RecordedOutcome?) {
-        continuation?.resume(returning: outcome)
-        continuation = nil
     }
 }

@@ -50,12 +50,10 @@ open class ViewableCoordinator<Presenter>: Coordinator, ViewableCoordinating {
         let screen = viewControllerable.viewController
         if screen.owner == nil { screen.owner = self }
     }
-}
 
-extension ViewableCoordinator: ScreenOwner {
-    var ownerDepth: Int { depth }
-
-    func personRemovedOwnedScreen() {
-        detachAfterUserNavigation()
-    }
+    /// A name for diagnostics, the `tree` view and state dumps: by default
+    /// its screen's ``ViewController/screenID``, which is public and stable,
+    /// so an adopter's tests do not break when a feature renames an internal
+    /// class. Override it to say more (which segment, which step).
+    open override var name: String { viewControllerable.viewController.screenID }
 }

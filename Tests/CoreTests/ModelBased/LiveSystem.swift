@@ -94,8 +94,11 @@ final class LiveSystem {
             root: register(ProbeScreen(screenID: "home", isModal: false)), screenID: "main")
         let second = try NavigationController(
             root: register(ProbeScreen(screenID: "home2", isModal: false)), screenID: "second")
-        let root = ProbeContainer(screenID: "root")
-        try root.setViewControllers([register(main), register(second)])
+        let root = TabBarController(screenID: "root")
+        try root.setTabs([
+            .init(item: TabBarItem(id: "main", title: "Main"), screen: register(main)),
+            .init(item: TabBarItem(id: "second", title: "Second"), screen: register(second)),
+        ])
         let app = ProbeCoordinator(id: "app", screen: register(root), log: log)
         coordinators["app"] = WeakCoordinator(coordinator: app)
         self.app = app
@@ -167,6 +170,9 @@ final class LiveSystem {
     // MARK: - Reading Core
 
     /// The window's hierarchy in `ReferenceModel.snapshot`'s format; a broken back link shows as `!`.
+    /// The root tab bar.
+    var tabBar: TabBarController? { window.rootViewController as? TabBarController }
+
     var snapshot: String {
         guard let root = window.rootViewController else { return "<no root>" }
         return describe(root)
@@ -177,6 +183,10 @@ final class LiveSystem {
         if let navigation = screen as? NavigationController {
             text +=
                 "[" + navigation.viewControllers.map { describe($0, parent: navigation) }.joined(separator: ",") + "]"
+        } else if let tabBar = screen as? TabBarController {
+            text +=
+                "{" + tabBar.tabs.map { describe($0.screen.viewController, parent: tabBar) }.joined(separator: ",")
+                + "|" + (tabBar.selectedIndex.map { String($0) } ?? "-") + "}"
         } else if let container = screen as? ContainerViewController {
             text +=
                 "{" + container.viewControllers.map { describe($0, parent: container) }.joined(separator: ",")

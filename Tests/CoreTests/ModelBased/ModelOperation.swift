@@ -81,6 +81,11 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
     case request(coordinator: Int, change: RequestedChange)
     /// The person taps the action every plain screen offers, on the screen on top.
     case tap
+    /// The root tab bar's tab `index` is selected: tapped by the person through the window (a tap on the
+    /// selected tab pops its stack to the root), or selected by the app.
+    case tab(index: Int, tapped: Bool)
+    /// The root tab bar's tab `index` gets the badge `value` (none for 0).
+    case badge(index: Int, value: Int)
 
     /// The action every plain screen offers.
     static let tapAction = "probe"
@@ -110,6 +115,8 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case .releaseGesture(let release): ".releaseGesture(.\(release))"
         case .request(let coordinator, let change): ".request(coordinator: \(coordinator), change: \(change))"
         case .tap: ".tap"
+        case .tab(let index, let tapped): ".tab(index: \(index), tapped: \(tapped))"
+        case .badge(let index, let value): ".badge(index: \(index), value: \(value))"
         }
     }
 
@@ -155,7 +162,7 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case 0..<48:
             let operation = random(using: &generator)
             switch operation {
-            case .back, .swipeDown, .select, .reattach, .stop: return operation
+            case .back, .swipeDown, .select, .reattach, .stop, .tab, .badge: return operation
             default: return generator.below(2) == 0 ? .animated(operation) : operation
             }
         case 48..<63:
@@ -197,8 +204,10 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case 59..<67: return .dismiss(target: pick(&generator))
         case 67..<76: return .back(generator.below(2) == 0 ? .backButton : .swipeBack)
         case 76..<86: return .swipeDown
-        case 86..<92: return .select(container: pick(&generator), index: generator.below(4))
-        case 92..<96:
+        case 86..<89: return .select(container: pick(&generator), index: generator.below(4))
+        case 89..<92: return .tab(index: generator.below(2), tapped: generator.below(3) != 0)
+        case 92..<93: return .badge(index: generator.below(2), value: generator.below(3))
+        case 93..<96:
             return .setStack(
                 target: pick(&generator), keep: generator.below(256), reversed: generator.below(4) == 0,
                 fresh: generator.below(2) == 0, duplicate: generator.below(10) == 0)

@@ -25,12 +25,24 @@ struct ModelRegressions: Sendable, CustomTestStringConvertible {
                 a child switched in while its container appears in a dismissal appears with it and takes no tap                 until the dismissal ends, as UIKit ignores touches during a transition
                 """,
             operations: [
-                .request(coordinator: 541, change: .present(.fullScreen)),
+                // A container pushed onto the first tab, holding a second child that is embedded, then hidden.
+                .push(target: 1, kind: .container, modal: false),
+                .attach(parent: 0, target: 0, placement: .embed, kind: .plain, modal: false),
+                .select(container: 0, index: 0),
+                .request(coordinator: 0, change: .present(.fullScreen)),
                 .advance(milliseconds: 300),
-                .request(coordinator: 847, change: .dismiss),
-                .select(container: 43, index: 1),
+                .request(coordinator: 0, change: .dismiss),
+                .select(container: 0, index: 1),
                 .tap,
             ],
             timed: true),
+        ModelRegressions(
+            name: "the back is refused when a hidden child of the screen it would pop refuses it",
+            operations: [
+                .push(target: 406, kind: .plain, modal: false),
+                .push(target: 595, kind: .container, modal: true),
+                .attach(parent: 602, target: 217, placement: .embed, kind: .plain, modal: false),
+                .back(.backButton),
+            ]),
     ]
 }

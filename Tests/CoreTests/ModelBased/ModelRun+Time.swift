@@ -13,6 +13,9 @@ struct ModelCoverage: Equatable {
     var gesturesCancelled = 0
     var idlePoints = 0
     var stepsWhileMoving = 0
+    var tabSwitches = 0
+    var tabReTapPops = 0
+    var badgesSet = 0
 
     /// The situations never reached.
     var missing: [String] {
@@ -22,7 +25,9 @@ struct ModelCoverage: Equatable {
             "requests applied": requestsApplied, "requests refused": requestsRefused,
             "requests dropped": requestsDropped, "gestures finished": gesturesFinished,
             "gestures cancelled": gesturesCancelled, "idle points": idlePoints,
-            "steps while moving": stepsWhileMoving,
+            "steps while moving": stepsWhileMoving, "tab switches": tabSwitches,
+            "tab re-taps that popped": tabReTapPops,
+            "badges set": badgesSet,
         ]
         return counts.filter { $0.value == 0 }.map(\.key)
     }

@@ -201,7 +201,13 @@ final class ModelRun {
             case .embed:
                 guard let containerID = pick(model.containers, targetChoice),
                     let container = live.screen(containerID) as? ContainerViewController
-                else { return "no container" }
+                else {
+                    // No container to embed in (the root is a tab bar with fixed tabs): the step is given up on
+                    // both sides, and the new child detached again.
+                    expected = .failure(.indexOutOfRange)
+                    actual = expected
+                    break
+                }
                 isAnimated = false
                 if model.held != nil {
                     expected = .failure(.transitionInProgress)
@@ -365,7 +371,7 @@ final class ModelRun {
         case .select(let containerChoice, let index):
             guard let containerID = pick(model.containers, containerChoice),
                 let container = live.screen(containerID) as? ContainerViewController
-            else { return "no container" }
+            else { return nil }
             let count = model.screen(containerID).children.count
             let resolvedIndex = index % (count + 1)
             expected = model.select(index: resolvedIndex, in: containerID)
@@ -373,6 +379,46 @@ final class ModelRun {
                 try container.select(index: resolvedIndex, completion: complete)
                 return []
             }
+            isAnimated = false
+
+        case .tab(let index, let tapped):
+            guard let tabBar = live.tabBar else { return "no tab bar" }
+            let id = tabBar.tabs[index % 2].item.id
+            if tapped {
+                // A switch is instant; a re-tap of the selected tab pops its stack as an animated removal.
+                let isReTap = model.screen(ReferenceModel.rootScreen).selected == index % 2
+                expected = model.tapTab(index: index % 2)
+                if case .success(let removed) = expected {
+                    if !isReTap { Self.coverage.tabSwitches += 1 }
+                    if !removed.isEmpty { Self.coverage.tabReTapPops += 1 }
+                }
+                actual = outcome {
+                    try live.window.tapTab(id)
+                    return []
+                }
+                countsCompletions = false
+                parentCleansUp = false
+                isAnimated = isReTap
+            } else {
+                expected = model.selectTab(index: index % 2)
+                actual = outcome {
+                    try tabBar.selectTab(id, completion: complete)
+                    return []
+                }
+                isAnimated = false
+            }
+
+        case .badge(let index, let value):
+            guard let tabBar = live.tabBar else { return "no tab bar" }
+            let badge = value == 0 ? nil : String(value)
+            model.setBadge(badge, at: index % 2)
+            Self.coverage.badgesSet += 1
+            expected = .success([])
+            actual = outcome {
+                try tabBar.setBadge(badge, forTab: tabBar.tabs[index % 2].item.id)
+                return []
+            }
+            countsCompletions = false
             isAnimated = false
 
         case .setStack(let targetChoice, let keep, let reversed, let fresh, let duplicate):
@@ -528,6 +574,8 @@ final class ModelRun {
             let expectedTree = model.treeLines.joined(separator: "\n")
             return "coordinator tree: expected\n\(expectedTree)\nCore has\n\(treeLines.joined(separator: "\n"))"
         }
+        let badges = live.tabBar?.items.map(\.badge) ?? []
+        if badges != model.badges { return "tab badges: expected \(model.badges), Core has \(badges)" }
         let orphans = live.coordinatorsWithoutScreen
         if !orphans.isEmpty { return "coordinators in the tree whose screen left the window: \(orphans)" }
         let inFlight = window.transitionsInFlight.count

@@ -112,6 +112,15 @@ struct ReferenceModel {
             transitionID, due: now + Window.transitionDuration, locks: lastLocks, hasCompletion: hasCompletion)
     }
 
+    /// `id` and every screen it contains (a stack's screens, a container's children), depth first.
+    func containedSubtree(of id: String) -> [String] {
+        var result = [id]
+        for child in screen(id).stack + screen(id).children {
+            result += containedSubtree(of: child)
+        }
+        return result
+    }
+
     /// The transition that a container of `id`, visible and moving, is appearing in, if any.
     private func appearingTransition(enclosing id: String) -> Int? {
         let visibleNow = Set(visible)
@@ -293,7 +302,45 @@ struct ReferenceModel {
         return result
     }
 
-    var containers: [String] { hierarchy.filter { screen($0).kind == .container } }
+    /// The containers other than the root, which is a tab bar with two fixed tabs.
+    var containers: [String] { hierarchy.filter { screen($0).kind == .container && $0 != Self.rootScreen } }
+
+    /// The badge of each of the root tab bar's tabs.
+    private(set) var badges: [String?] = [nil, nil]
+
+    mutating func setBadge(_ badge: String?, at index: Int) { badges[index] = badge }
+
+    /// The app selects the root's tab `index`: instant, refused while anything moves.
+    mutating func selectTab(index: Int) -> Result<[String], NavigationError> {
+        guard isIdle else { return .failure(.transitionInProgress) }
+        screens[Self.rootScreen]?.selected = index
+        return .success([])
+    }
+
+    /// The person taps the root's tab `index`: another tab is selected; the selected one, tapped again, pops
+    /// its stack to the root as the person's removal, unless a screen it would pop refuses the back.
+    mutating func tapTab(index: Int) -> Result<[String], NavigationError> {
+        guard presentedChain.isEmpty else { return .failure(.noTabBar) }
+        guard held == nil else { return .failure(.gestureInProgress) }
+        guard transitions.isEmpty else { return .failure(.transitionInProgress) }
+        let root = screen(Self.rootScreen)
+        guard root.selected == index else {
+            screens[Self.rootScreen]?.selected = index
+            return .success([])
+        }
+        let navigation = root.children[index]
+        let stack = screen(navigation).stack
+        guard stack.count > 1 else { return .success([]) }
+        let leaving = stack.dropFirst().reversed().flatMap { containedSubtree(of: $0) }
+        if let refusing = leaving.first(where: { screen($0).modal }) {
+            screens[refusing]?.attemptedBacks += 1
+            return .failure(.backRefused)
+        }
+        let removed = popAbove(index: 0, in: navigation, limit: Int.max)
+        detachOwners(of: removed, byUser: true)
+        lastLocks = [navigation]
+        return .success(removed)
+    }
 
     /// The hierarchy as one line, in the format `LiveSystem.snapshot` prints Core's.
     var snapshot: String { describe(Self.rootScreen) }
@@ -507,14 +554,13 @@ struct ReferenceModel {
             guard let navigation = screensOnTop.reversed().first(where: { screen($0).stack.count > 1 }) else {
                 return .failure(.nothingToGoBack)
             }
-            // The screen that would leave, or one it contains, may refuse (it is told).
-            var leaving = screen(navigation).stack.last
-            while let id = leaving {
-                if screen(id).modal {
-                    screens[id]?.attemptedBacks += 1
-                    return .failure(.backRefused)
-                }
-                leaving = visibleChild(id)
+            // The screen that would leave, or one it contains, visible or not (a hidden tab), may refuse; the
+            // first of them, depth first, is told.
+            if let leaving = screen(navigation).stack.last,
+                let refusing = containedSubtree(of: leaving).first(where: { screen($0).modal })
+            {
+                screens[refusing]?.attemptedBacks += 1
+                return .failure(.backRefused)
             }
             return .success(HeldGesture(gesture: .swipeBack, from: navigation, locks: [navigation]))
         case .swipeDown:

@@ -26,6 +26,9 @@ protocol FeedPresentable: AnyObject {
 /// presented as a sheet. Children are detached when they leave the screen,
 /// whether the feed or the user removed them.
 final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoordinating {
+    /// The name the app's `tree` and `state` print, kept as written whatever the class is called.
+    override var name: String { "FeedCoordinator" }
+
     weak var listener: (any FeedListener)?
     private let dependency: any FeedDependency
     private let user: FeedUser
@@ -256,10 +259,6 @@ extension FeedCoordinator: FeedScreenListener {
     func feedScreenDidTapCompose() {
         showOnScreenIfFailing { () throws in try presentCompose() }
     }
-
-    func feedScreenDidTapLogOut() {
-        listener?.feedDidLogOut()
-    }
 }
 
 extension FeedCoordinator: PostListListener {
@@ -270,6 +269,10 @@ extension FeedCoordinator: PostListListener {
         } catch {
             presenter.showInlineError(FeedMessage.message(for: error))
         }
+    }
+
+    func listWillAppear(_ segment: FeedSegment) {
+        if segment == .latest { listener?.feedDidShowLatest() }
     }
 }
 

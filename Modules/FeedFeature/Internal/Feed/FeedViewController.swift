@@ -8,13 +8,10 @@ protocol FeedScreenListener: AnyObject {
 
     /// The user tapped `compose`.
     func feedScreenDidTapCompose()
-
-    /// The user tapped `logout`.
-    func feedScreenDidTapLogOut()
 }
 
 /// The `feed` screen: a container with the segmented control `segment`, the
-/// actions `compose` and `logout`, and the selected segment's screen inside.
+/// action `compose`, and the selected segment's screen inside.
 final class FeedViewController: ContainerViewController, FeedPresentable {
     weak var listener: (any FeedScreenListener)?
 
@@ -42,7 +39,6 @@ final class FeedViewController: ContainerViewController, FeedPresentable {
                     )
                 ),
                 .button(Button(id: "compose", title: "New post")),
-                .button(Button(id: "logout", title: "Log out")),
             ],
             errorMessage: inlineError
         )
@@ -51,7 +47,6 @@ final class FeedViewController: ContainerViewController, FeedPresentable {
     override func handleAction(_ id: String) {
         switch id {
         case "compose": listener?.feedScreenDidTapCompose()
-        case "logout": listener?.feedScreenDidTapLogOut()
         default:
             if let segment = FeedSegment(rawValue: id) { listener?.feedScreenDidSelect(segment) }
         }

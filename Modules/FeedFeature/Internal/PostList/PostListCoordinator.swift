@@ -5,6 +5,9 @@ import Core
 protocol PostListListener: AnyObject {
     /// The user picked post `id`; the feed decides how to show it.
     func listDidSelectPost(id: String)
+
+    /// The list of `segment` is about to appear, freshly read.
+    func listWillAppear(_ segment: FeedSegment)
 }
 
 /// What a post list's coordinator tells its screen.
@@ -96,6 +99,7 @@ final class PostListCoordinator: ViewableCoordinator<any PostListPresentable> {
 extension PostListCoordinator: PostListScreenListener {
     func listScreenWillAppear() {
         reload()
+        listener?.listWillAppear(segment)
     }
 
     func listScreenDidSelectPost(id: String) {

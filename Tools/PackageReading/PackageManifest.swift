@@ -3,7 +3,7 @@ import Synchronization
 
 /// The targets of a package as SwiftPM evaluates its `Package.swift` (`swift package dump-package`, never the
 /// manifest as text, which code in it can change): names, kinds, paths and declared dependencies. The evaluation
-/// has a scratch path of its own, so it never waits on the lock of a running build; if it fails, the check fails.
+/// has a scratch path of its own, so it never waits on the lock of a running build; if it fails, reading fails.
 public struct PackageManifest: Sendable {
     /// One target declaration.
     public struct Target: Sendable, Equatable {
@@ -34,9 +34,9 @@ public struct PackageManifest: Sendable {
 
     /// Evaluates the manifest of the package at `packageRoot` with `swift package dump-package`.
     ///
-    /// The result is kept for the rest of the process, keyed by the manifest's text, so several checks of one
+    /// The result is kept for the rest of the process, keyed by the manifest's text, so several readers in one
     /// run evaluate it once.
-    public init(packageRoot: URL, toolchain: Toolchain) throws(BoundaryCheckError) {
+    public init(packageRoot: URL, toolchain: Toolchain) throws(ToolError) {
         let file = packageRoot.appendingPathComponent("Package.swift")
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { throw .unreadable(file.path) }
         let key = packageRoot.standardizedFileURL.path + "\n" + text
@@ -45,7 +45,7 @@ public struct PackageManifest: Sendable {
             return
         }
         let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("boundary-check-manifest-\(UUID().uuidString)")
+            .appendingPathComponent("package-manifest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try Toolchain.run(
             toolchain.packageManager,
@@ -61,7 +61,7 @@ public struct PackageManifest: Sendable {
     }
 
     /// Reads the JSON that `swift package dump-package` prints. `manifestText` only locates each target's line.
-    public init(json: Data, manifestText: String) throws(BoundaryCheckError) {
+    public init(json: Data, manifestText: String) throws(ToolError) {
         let dump: Dump
         do {
             dump = try JSONDecoder().decode(Dump.self, from: json)
@@ -93,7 +93,7 @@ public struct PackageManifest: Sendable {
 
     private static let evaluated = Mutex<[String: PackageManifest]>([:])
 
-    /// The part of `dump-package`'s JSON the check reads.
+    /// The part of `dump-package`'s JSON that is read.
     private struct Dump: Decodable {
         struct Target: Decodable {
             let name: String

@@ -1,5 +1,6 @@
-/// Why the check could not run at all (as opposed to a boundary it found broken).
-public enum BoundaryCheckError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a tool could not run at all, as opposed to what it found in the package (a broken boundary, a changed
+/// file): a compiler tool missing or failing, a file unreadable, a line of a rules file it does not understand.
+public enum ToolError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A compiler tool is missing.
     case toolNotFound(String)
     /// A compiler tool failed in a way that says nothing about the boundaries.

@@ -1,7 +1,7 @@
 public import Foundation
 
-/// The compiler tools the check runs: `swiftc`, `swift-symbolgraph-extract` and `swift`, found together on
-/// `PATH`, and the target triple `swiftc` compiles for.
+/// The compiler tools that read a package and its built modules: `swiftc`, `swift-symbolgraph-extract` and
+/// `swift`, found together on `PATH`, and the target triple `swiftc` compiles for; and how the tools run them.
 ///
 /// They come from the toolchain that builds the package, so the symbol graphs and probes read the modules with
 /// the compiler that wrote them, for the target it wrote them for.
@@ -18,10 +18,8 @@ public struct Toolchain: Sendable {
 
     /// Finds `swiftc` on `PATH` with `swift-symbolgraph-extract` and `swift` next to it, and asks it for its
     /// target triple.
-    public static func locate(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(BoundaryCheckError) -> Toolchain {
-        let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    public static func locate() throws(ToolError) -> Toolchain {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
         for directory in directories {
             let compiler = URL(fileURLWithPath: directory).appendingPathComponent("swiftc")
             let extractor = URL(fileURLWithPath: directory).appendingPathComponent("swift-symbolgraph-extract")
@@ -37,7 +35,7 @@ public struct Toolchain: Sendable {
     }
 
     /// The default target triple of `compiler`: `target.triple` in the JSON of `swiftc -print-target-info`.
-    static func targetTriple(of compiler: URL) throws(BoundaryCheckError) -> String {
+    static func targetTriple(of compiler: URL) throws(ToolError) -> String {
         struct TargetInfo: Decodable {
             struct Target: Decodable { let triple: String }
             let target: Target
@@ -52,7 +50,7 @@ public struct Toolchain: Sendable {
     }
 
     /// A new folder in the temporary directory, named `prefix` and a UUID, which the caller removes.
-    static func scratchDirectory(_ prefix: String) throws(BoundaryCheckError) -> URL {
+    public static func scratchDirectory(_ prefix: String) throws(ToolError) -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -63,7 +61,7 @@ public struct Toolchain: Sendable {
     }
 
     /// Runs `executable` with `arguments` and returns its exit status and its output.
-    public static func run(_ executable: URL, _ arguments: [String]) throws(BoundaryCheckError) -> ProcessResult {
+    public static func run(_ executable: URL, _ arguments: [String]) throws(ToolError) -> ProcessResult {
         try runAll([(executable, arguments)])[0]
     }
 
@@ -71,14 +69,14 @@ public struct Toolchain: Sendable {
     ///
     /// The output goes through temporary files rather than pipes, so a chatty compiler can never block on a full
     /// pipe buffer.
-    public static func runAll(_ commands: [(URL, [String])]) throws(BoundaryCheckError) -> [ProcessResult] {
+    public static func runAll(_ commands: [(URL, [String])]) throws(ToolError) -> [ProcessResult] {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var results: [ProcessResult] = []
         for start in stride(from: 0, to: commands.count, by: width) {
             var running: [(process: Process, logs: [URL])] = []
             for (executable, arguments) in commands[start..<min(start + width, commands.count)] {
                 let logs = (0..<2).map { _ in
-                    FileManager.default.temporaryDirectory.appendingPathComponent("boundary-check-\(UUID()).log")
+                    FileManager.default.temporaryDirectory.appendingPathComponent("tool-output-\(UUID()).log")
                 }
                 let process = Process()
                 process.executableURL = executable

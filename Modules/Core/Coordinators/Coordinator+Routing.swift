@@ -1,57 +1,3 @@
-/// Why a routing request was refused: the tree refused the child, or the
-/// screens refused the change.
-public enum RoutingError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The coordinator tree refused to attach the child.
-    case coordinator(CoordinatorError)
-    /// The screen hierarchy refused to show the child, or refused the change.
-    case navigation(NavigationError)
-    /// The closure that shows the child or makes the change threw an error of
-    /// its own, neither of the two above; this is its description.
-    case other(String)
-    /// The coordinator that asked was stopped before the request's turn, so
-    /// the request was not tried: what an awaiting caller gets for
-    /// ``RoutingOutcome/dropped``.
-    case dropped
-    /// The task awaiting the request was cancelled before the request's
-    /// turn, so it was withdrawn and never applied. (See
-    /// ``Coordinator/route(_:)`` for what cancelling does once it applied.)
-    case cancelled
-
-    /// Sorts what a routing closure threw into the three cases.
-    init(_ error: any Error) {
-        switch error {
-        case let error as RoutingError: self = error
-        case let error as NavigationError: self = .navigation(error)
-        case let error as CoordinatorError: self = .coordinator(error)
-        default: self = .other(String(describing: error))
-        }
-    }
-
-    /// The underlying refusal's sentence, or why the request was not tried.
-    public var description: String {
-        switch self {
-        case .coordinator(let error): error.description
-        case .navigation(let error): error.description
-        case .other(let description): description
-        case .dropped: "the coordinator was stopped before the request's turn"
-        case .cancelled: "the request was withdrawn because the task awaiting it was cancelled"
-        }
-    }
-}
-
-/// What became of a routing request made with ``Coordinator/route(_:completion:)``
-/// or ``Coordinator/addChild(_:showing:completion:)``.
-public enum RoutingOutcome: Equatable, Sendable {
-    /// The change was applied.
-    case applied
-    /// The change was tried at its turn and refused; nothing changed.
-    case refused(RoutingError)
-    /// The coordinator that asked was stopped before the request's turn (it
-    /// left the tree, for example because the person swiped its screen away),
-    /// so the request was not tried.
-    case dropped
-}
-
 /// Routing that waits its turn.
 ///
 /// A coordinator that routes while a transition runs or a gesture is held
@@ -270,51 +216,6 @@ extension Coordinator {
                 return
             }
             completion(request())
-        }
-        return nil
-    }
-}
-
-/// The window a routing request waits for: its coordinator's window, or none
-/// when the coordinator shows nothing in any window (then the request waits
-/// only for the requests of that kind asked before it).
-@MainActor
-struct RoutingLane {
-    /// Held weakly: a request whose window went away goes ahead.
-    weak var window: Window?
-
-    /// Whether the window is idle (a lane without a window always is).
-    var isIdle: Bool { window?.isIdle ?? true }
-
-    /// Whether a request waiting in this lane keeps one in `other` from
-    /// running before it.
-    func holds(_ other: RoutingLane) -> Bool { window === other.window }
-}
-
-extension Coordinator {
-    /// The line this coordinator's routing requests wait in: the window of
-    /// its own screen, or else of its nearest ancestor's screen, or else of
-    /// the first screen in a window among its descendants (a coordinator
-    /// without a screen, such as an app's root, routes the window its
-    /// children show in). A coordinator that shows nothing in any window
-    /// waits for no window.
-    var routingLane: RoutingLane {
-        var current: Coordinator? = self
-        while let coordinator = current {
-            if let window = coordinator.ownWindow { return RoutingLane(window: window) }
-            current = coordinator.parent
-        }
-        return RoutingLane(window: firstWindowAmongDescendants())
-    }
-
-    /// The window that shows this coordinator's own screen, if any.
-    private var ownWindow: Window? {
-        (self as? any ViewableCoordinating)?.viewControllerable.viewController.window
-    }
-
-    private func firstWindowAmongDescendants() -> Window? {
-        for child in children {
-            if let window = child.ownWindow ?? child.firstWindowAmongDescendants() { return window }
         }
         return nil
     }

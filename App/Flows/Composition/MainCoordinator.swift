@@ -1,0 +1,328 @@
+import AppData
+import Core
+import FeedFeature
+import ProfileFeature
+
+/// What Main tells the ``AppCoordinator``.
+@MainActor
+protocol MainListener: AnyObject {
+    /// The person tapped `logout` on their profile: the app ends the session and releases Main.
+    func mainDidLogOut()
+
+    /// The person saved a new display name, `displayName`.
+    func mainDidRename(to displayName: String)
+
+    /// Main could not do something the person will not see on a screen (a badge not read, a look not saved).
+    func mainDidFail(_ failure: AppFailure)
+}
+
+/// The tabs of Main, in the order the tab bar shows them. The raw value is the tab's id (`tab <id>`).
+enum MainTab: String, CaseIterable, Sendable {
+    /// The posts: Feed's flow.
+    case feed
+    /// The person's own profile: Profile's flow.
+    case profile
+
+    /// What the tab bar shows for the tab.
+    var title: String {
+        switch self {
+        case .feed: "Feed"
+        case .profile: "Profile"
+        }
+    }
+}
+
+/// Main, the app once the person is logged in and onboarded: the articles' tab bar coordinator. It owns Core's
+/// ``TabBarController`` with the tabs `feed` and `profile`, each inside its own navigation controller, and builds a
+/// tab's flow from its feature's builder the first time the tab is selected (by the person's tap, a link or the
+/// restored place), so a tab never opened costs nothing. The Feed tab's badge counts the posts by other people
+/// published since the person last looked at Latest.
+///
+/// Releasing Main (a log-out) releases every tab's coordinators and screens with it.
+final class MainCoordinator: ViewableCoordinator<TabBarController> {
+    weak var listener: (any MainListener)?
+
+    private let feedBuilder: any FeedContainable
+    private let profileBuilder: any ProfileContainable
+    private let data: LiveServices
+    private let user: FeedUser
+    /// Each tab's navigation stack, empty until the tab's flow is built.
+    private let stacks: [MainTab: NavigationController]
+    private var feed: (any FeedCoordinating)?
+    private var profile: (any ProfileCoordinating)?
+
+    /// Creates Main for `user`, whose tabs are built by `feedBuilder` and `profileBuilder`, over `data` (the
+    /// badge and the look at Latest).
+    init(
+        feedBuilder: any FeedContainable, profileBuilder: any ProfileContainable, data: LiveServices, user: FeedUser
+    ) {
+        self.feedBuilder = feedBuilder
+        self.profileBuilder = profileBuilder
+        self.data = data
+        self.user = user
+        var stacks: [MainTab: NavigationController] = [:]
+        for tab in MainTab.allCases { stacks[tab] = NavigationController(screenID: "\(tab.rawValue).navigation") }
+        self.stacks = stacks
+        let tabBar = TabBarController(screenID: "main")
+        super.init(viewControllerable: tabBar, presenter: tabBar)
+    }
+
+    override func didStart() {
+        presenter.delegate = self
+        do {
+            try presenter.setTabs(
+                MainTab.allCases.compactMap { tab in
+                    stacks[tab].map {
+                        TabBarController.Tab(item: TabBarItem(id: tab.rawValue, title: tab.title), screen: $0)
+                    }
+                },
+                selecting: MainTab.feed.rawValue)
+        } catch {
+            listener?.mainDidFail(.flowNotShown("the tab bar", reason: "\(error)"))
+            return
+        }
+        buildFlowIfNeeded(for: .feed)
+        refreshBadges()
+    }
+
+    override func didStop() {
+        feed = nil
+        profile = nil
+    }
+
+    /// The selected tab.
+    var selectedTab: MainTab? { presenter.selectedTab.flatMap { MainTab(rawValue: $0.item.id) } }
+
+    /// The work in Main that leaving would lose, as the tabs' features tell it: a draft in Feed's compose, or a new
+    /// name in Profile's edit.
+    var unsavedWork: UnsavedWork? {
+        if feed?.holdsDraft == true { return .composeDraft }
+        return profile?.holdsUnsavedEdit == true ? .profileEdit : nil
+    }
+
+    // MARK: - Tabs
+
+    /// Builds the tab's flow from its feature's builder and makes its screen the root of the tab's stack, once.
+    private func buildFlowIfNeeded(for tab: MainTab) {
+        guard let stack = stacks[tab], stack.viewControllers.isEmpty else { return }
+        do {
+            switch tab {
+            case .feed:
+                let flow = feedBuilder.coordinator(listener: self, user: user)
+                try addChild(flow) { try stack.setStack([$0]) }
+                feed = flow
+            case .profile:
+                let flow = profileBuilder.coordinator(listener: self, user: ProfileUser(email: user.email))
+                try addChild(flow) { try stack.setStack([$0]) }
+                profile = flow
+            }
+        } catch {
+            listener?.mainDidFail(.flowNotShown("the \(tab.rawValue) tab", reason: "\(error)"))
+        }
+    }
+
+    /// Selects `tab` as the app does by itself (a link, the restored place), building its flow first.
+    ///
+    /// - Throws: ``UserFacingError`` when the tab cannot be selected; nothing changed then.
+    func select(_ tab: MainTab) throws(UserFacingError) {
+        buildFlowIfNeeded(for: tab)
+        do {
+            try presenter.selectTab(tab.rawValue)
+        } catch {
+            throw UserFacingError(description: "the \(tab.rawValue) tab cannot be shown: \(error)")
+        }
+        refreshBadges()
+    }
+
+    /// Reads the Feed tab's badge again: how many posts by others the person has not seen on Latest.
+    func refreshBadges() {
+        let count: Int?
+        do {
+            count = try data.unseenLatestCount(email: user.email)
+        } catch {
+            listener?.mainDidFail(.badgeNotUpdated(reason: "\(error)"))
+            return
+        }
+        let badge = count.map { $0 >= LiveServices.largestUnseenCount ? "\($0)+" : String($0) }
+        guard presenter.items.first(where: { $0.id == MainTab.feed.rawValue })?.badge != badge else { return }
+        try? presenter.setBadge(badge, forTab: MainTab.feed.rawValue)
+    }
+
+    // MARK: - Links
+
+    /// Selects Feed and routes there. Only the feed's own route can lose its draft, and it refuses instead.
+    ///
+    /// - Throws: ``UserFacingError`` when the destination cannot be shown; nothing changed then.
+    func route(inFeed destination: DeepLink.FeedDestination) throws(UserFacingError) {
+        buildFlowIfNeeded(for: .feed)
+        guard let feed else { throw UserFacingError(description: "the feed is not shown") }
+        // Compose is presented from the feed's screen, so its tab shows first; every other route runs before the
+        // tab is selected, so a refused route leaves the selection as it was.
+        if destination == .compose { try select(.feed) }
+        do throws(FeedRouteError) {
+            switch destination {
+            case .latest: try feed.showSegment(.latest)
+            case .popular: try feed.showSegment(.popular)
+            case .compose: try feed.showCompose()
+            case .post(let id): try feed.showPost(id: id)
+            }
+        } catch {
+            switch error {
+            case .postNotFound(let id): throw UserFacingError(description: "no post with id '\(id)'")
+            case .draftInProgress: throw Self.draftInTheWay
+            case .unavailable(let reason):
+                throw UserFacingError(description: "\(destination.subject) cannot be shown: \(reason)")
+            }
+        }
+        try select(.feed)
+    }
+
+    /// Selects Profile and routes there.
+    ///
+    /// - Throws: ``UserFacingError`` when the destination cannot be shown (a draft in Feed's compose sheet covers
+    ///   the tab bar, or the edit holds a new name the route would close); nothing changed then.
+    func route(inProfile destination: DeepLink.ProfileDestination) throws(UserFacingError) {
+        // Refused before anything moves: a draft in the sheet on top, or the edit that only the route to `profile`
+        // would close.
+        if isComposeOnScreen, feed?.holdsDraft == true { throw Self.draftInTheWay }
+        if destination == .profile, profile?.holdsUnsavedEdit == true { throw Self.editInTheWay }
+        if isComposeOnScreen {
+            // An empty sheet loses nothing: the feed's own route closes it.
+            try route(inFeed: .latest)
+        }
+        buildFlowIfNeeded(for: .profile)
+        guard let profile else { throw UserFacingError(description: "your profile is not shown") }
+        do throws(ProfileRouteError) {
+            switch destination {
+            case .profile: try profile.showProfile()
+            case .edit: try profile.showEdit()
+            }
+        } catch {
+            switch error {
+            case .editInProgress: throw Self.editInTheWay
+            case .unavailable(let reason):
+                throw UserFacingError(description: "your profile cannot be shown: \(reason)")
+            }
+        }
+        try select(.profile)
+    }
+
+    private static let editInTheWay = UserFacingError(
+        description: "your profile's edit holds a new display name that is not saved; save or discard it first")
+
+    private static let draftInTheWay = UserFacingError(
+        description: "the compose sheet holds an unsaved draft; post or discard it first")
+
+    /// The screens presented over Main (Feed's compose sheet), bottom first.
+    private var presentedScreens: [ViewController] {
+        let presenters: [ViewController] = [presenter] + stacks.values.flatMap { [$0] + $0.viewControllers }
+        var screens: [ViewController] = []
+        for screen in presenters {
+            var next = screen.presentedViewController
+            while let presented = next {
+                screens.append(presented)
+                next = presented.presentedViewController
+            }
+        }
+        return screens
+    }
+
+    /// Whether Feed's compose sheet covers the tab bar.
+    private var isComposeOnScreen: Bool { !presentedScreens.isEmpty }
+
+    // MARK: - Restoration
+
+    /// Main's record: kind `main`, version 1, the value `selected` (the selected tab's id), and as children the
+    /// records of the tabs built so far, in tab order (each tab's flow's own record: `feed`, `profile`).
+    override var restorationState: RestorationState? {
+        var children: [RestorationState] = []
+        if let state = feed?.restorationState { children.append(state) }
+        if let state = profile?.restorationState { children.append(state) }
+        return MainRestoration.format.record(
+            values: [MainRestoration.selected: (selectedTab ?? .feed).rawValue], children: children)
+    }
+
+    /// Builds the recorded tabs through the same builders a tap uses, restores each tab's stack from its record,
+    /// then selects the recorded tab.
+    override func restore(from state: RestorationState) -> RestorationResult {
+        let selected: MainTab
+        do throws(RestorationError) {
+            try MainRestoration.format.check(state)
+            selected = try state.value(MainRestoration.selected, as: MainTab.self) ?? .feed
+        } catch {
+            return .nearest(because: error)
+        }
+        var result = RestorationResult.restored
+        for tab in MainTab.allCases {
+            guard let tabState = state.child(ofKind: tab.rawValue) else { continue }
+            result.merge(restore(tab, from: tabState))
+        }
+        do {
+            try select(selected)
+        } catch {
+            result.append(.noLongerApplies("\(error)"))
+        }
+        return result
+    }
+
+    /// Restores the tab `tab` from its flow's record, building the flow first.
+    func restore(_ tab: MainTab, from state: RestorationState) -> RestorationResult {
+        buildFlowIfNeeded(for: tab)
+        let flow: Coordinator? = tab == .feed ? feed : profile
+        guard let flow else { return .nearest(because: .noLongerApplies("the \(tab.rawValue) tab cannot be shown")) }
+        return flow.restore(from: state)
+    }
+}
+
+extension MainCoordinator: TabBarControllerDelegate {
+    func tabBarController(
+        _ tabBarController: TabBarController, shouldSelect item: TabBarItem
+    ) -> TabBarController.TapDecision {
+        // Built before the switch, so the flow's screen loads and appears with it.
+        if let tab = MainTab(rawValue: item.id) { buildFlowIfNeeded(for: tab) }
+        return .select
+    }
+
+    func tabBarController(_ tabBarController: TabBarController, didSelect item: TabBarItem) {
+        refreshBadges()
+    }
+}
+
+extension MainCoordinator: FeedListener {
+    func feedDidShowLatest() {
+        do {
+            try data.markLatestSeen(email: user.email)
+        } catch {
+            listener?.mainDidFail(.badgeNotUpdated(reason: "\(error)"))
+            return
+        }
+        refreshBadges()
+    }
+}
+
+extension MainCoordinator: ProfileListener {
+    func profileDidRename(to displayName: String) {
+        listener?.mainDidRename(to: displayName)
+    }
+
+    func profileDidLogOut() {
+        listener?.mainDidLogOut()
+    }
+}
+
+extension DeepLink.FeedDestination {
+    /// What the destination shows, as the subject of a sentence: "the post cannot be shown".
+    fileprivate var subject: String {
+        switch self {
+        case .latest, .popular: "the feed"
+        case .post: "the post"
+        case .compose: "the compose sheet"
+        }
+    }
+}
+
+/// The keys of Main's restoration record.
+private enum MainRestoration {
+    static let format = RestorationFormat(kind: "main", version: 1)
+    static let selected = "selected"
+}

@@ -1,0 +1,25 @@
+/// How a coordinator's run ended, as recorded for whoever awaits it.
+enum RecordedOutcome: Sendable {
+    case finished(any Sendable)
+    case removedByPerson
+    case stopped
+}
+
+/// One caller awaiting a coordinator's outcome; resumed once.
+@MainActor
+final class OutcomeWaiter {
+    var continuation: CheckedContinuation<RecordedOutcome?, Never>?
+
+    /// Resumes the caller with `outcome`, or with `nil` when its task was cancelled.
+    func resume(with outcome: RecordedOutcome?) {
+        continuation?.resume(returning: outcome)
+        continuation = nil
+    }
+}
+
+/// How a coordinator's run ended, and the callers awaiting it.
+@MainActor
+final class OutcomeRecord {
+    var recorded: RecordedOutcome?
+    var waiters: [OutcomeWaiter] = []
+}

@@ -1,0 +1,50 @@
+/// What an awaiting routing call waits for: its request's turn, then the end
+/// of the transitions the request started. It resumes its caller once.
+@MainActor
+final class RoutingWaiter {
+    var continuation: CheckedContinuation<Result<Void, RoutingError>, Never>?
+    /// Whether the awaiting task was cancelled before the request's turn.
+    private(set) var isWithdrawn = false
+    private var outcome: RoutingOutcome?
+    private var transitionsStillMoving = 0
+
+    /// Waits, besides the outcome, for `transitions` to end.
+    func waitForEnd(of transitions: [Transition]) {
+        for transition in transitions where !transition.hasEnded {
+            transitionsStillMoving += 1
+            transition.endObservers.append { [self] in
+                transitionsStillMoving -= 1
+                resumeIfDone()
+            }
+        }
+    }
+
+    /// The request ran (or was dropped) with `outcome`.
+    func requestDidRun(_ outcome: RoutingOutcome) {
+        guard self.outcome == nil else { return }
+        self.outcome = outcome
+        resumeIfDone()
+    }
+
+    /// The awaiting task was cancelled: a request that has not run yet is
+    /// withdrawn and the caller resumes with ``RoutingError/cancelled``.
+    func withdraw() {
+        guard outcome == nil else { return }
+        isWithdrawn = true
+        resume(with: .failure(.cancelled))
+    }
+
+    private func resumeIfDone() {
+        guard let outcome, transitionsStillMoving == 0 else { return }
+        switch outcome {
+        case .applied: resume(with: .success(()))
+        case .refused(let error): resume(with: .failure(error))
+        case .dropped: resume(with: .failure(.dropped))
+        }
+    }
+
+    private func resume(with result: Result<Void, RoutingError>) {
+        continuation?.resume(returning: result)
+        continuation = nil
+    }
+}

@@ -1,0 +1,310 @@
+import AppTesting
+import Testing
+
+@Suite("The app's entry and Main: onboarding once, then a tab bar of Feed and Profile")
+@MainActor
+struct MainTabTests {
+    /// Signs up `name` (`<name>@example.com`) from the login screen; the tour shows next.
+    static func signUp(_ name: String) -> String {
+        """
+        signup
+        set email \(name.lowercased())@example.com
+        next
+        set password \(name.lowercased())-password
+        set confirmation \(name.lowercased())-password
+        next
+        set displayName \(name)
+        create
+
+        """
+    }
+
+    /// A tab bar of Feed and Profile with `selected` selected, and the Feed tab's `badge`, if any.
+    static func tabs(_ selected: String, badge: Int? = nil) -> AppState.Tabs {
+        AppState.Tabs(items: ["feed", "profile"], selected: selected, badges: badge.map { ["feed": $0] } ?? [:])
+    }
+
+    @Test("A new account sees the tour; skip lands on the tab bar with Feed selected, and the tour never shows again")
+    func newAccountSkipsTour() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(Self.signUp("Nova") + "state\nnext\nstate\nskip\nstate\n")
+        #expect(run.status == 0, "\(run.error)")
+        let states = run.states
+        try #require(states.count == 3)
+        #expect(states[0].top == "onboarding.welcome" && states[0].tabs == nil && states[0].user == "Nova")
+        #expect(states[0].coordinators.childNames == ["OnboardingCoordinator"])
+        #expect(states[1].top == "onboarding.tabs")
+        #expect(states[2].top == "feed.latest" && states[2].navigation == ["feed"])
+        #expect(states[2].tabs == Self.tabs("feed"))
+        #expect(states[2].coordinators.childNames == ["MainCoordinator"])
+        #expect(
+            states[2].coordinators.children.first?.childNames == ["FeedCoordinator"],
+            "Profile is built the first time it is selected")
+        #expect(try data.sql("SELECT onboarding_finished FROM accounts WHERE email = 'nova@example.com'") == ["1"])
+        let again = data.run(
+            AppHarness.logOut + "set email nova@example.com\nset password nova-password\nlogin\nstate\n")
+        #expect(again.status == 0, "\(again.error)")
+        #expect(again.lastState?.top == "feed.latest" && again.lastState?.tabs == Self.tabs("feed"))
+    }
+
+    @Test("Reading the tour to its end with done lands on the tab bar too")
+    func newAccountFinishesTour() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(Self.signUp("Tess") + "next\nnext\nnext\nstate\ndone\nstate\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.states.map(\.top) == ["onboarding.links", "feed.latest"])
+        #expect(run.lastState?.tabs == Self.tabs("feed"))
+    }
+
+    @Test("The demo account, which has finished the tour, goes straight to Main")
+    func demoAccountGoesToMain() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(AppHarness.demoLogin + "state\nscreen\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.lastState?.top == "feed.latest" && run.lastState?.tabs == Self.tabs("feed"))
+        #expect(run.output.contains("Tabs: <Feed> (tab feed)  │  Profile (tab profile)"))
+    }
+
+    @Test("A protected link waits through the log-in and the tour, saying so, and lands afterwards")
+    func linkWaitsThroughOnboarding() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            "open app://profile/edit\nstate\nscreen\n" + Self.signUp("Lou") + "state\nscreen\nskip\nstate\n")
+        #expect(run.status == 0, "\(run.error)")
+        let states = run.states
+        try #require(states.count == 3)
+        #expect(states[0].top == "login")
+        #expect(run.output.contains("Log in or sign up to continue to app://profile/edit."))
+        #expect(states[1].top == "onboarding.welcome")
+        #expect(run.output.contains("Finish or skip the tour to continue to app://profile/edit."))
+        #expect(states[2].top == "profile.edit" && states[2].navigation == ["profile", "profile.edit"])
+        #expect(states[2].tabs == Self.tabs("profile"))
+    }
+
+    @Test("A link opened during the tour waits for its end; the tour is not thrown away")
+    func linkDuringTourWaits() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(Self.signUp("Ida") + "next\nopen app://feed/post/2\nstate\ndone\n")
+        #expect(run.status == 1, "done is on the last page only")
+        let again = data.run("state\nnext\nnext\ndone\nstate\n")
+        #expect(again.status == 0, "\(again.error)")
+        #expect(again.states.first?.top == "onboarding.tabs", "the page the person was on comes back")
+        #expect(again.lastState?.top == "feed.post" && again.lastState?.navigation == ["feed", "feed.post"])
+        #expect(run.states.first?.top == "onboarding.tabs")
+    }
+
+    @Test("Tapping the selected tab again pops its stack to the root and releases the popped coordinators")
+    func reTapPopsToRoot() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            AppHarness.demoLogin + "post.2\nstate\ntab profile\nstate\ntab feed\nstate\ntab feed\nstate\n")
+        #expect(run.status == 0, "\(run.error)")
+        let states = run.states
+        try #require(states.count == 4)
+        #expect(states[0].top == "feed.post" && states[0].coordinators.allNames.contains("PostDetailCoordinator"))
+        #expect(states[1].top == "profile" && states[1].tabs == Self.tabs("profile"))
+        #expect(states[1].coordinators.allNames.contains("PostDetailCoordinator"), "a hidden tab keeps its stack")
+        #expect(states[2].top == "feed.post" && states[2].navigation == ["feed", "feed.post"])
+        #expect(states[3].top == "feed.latest" && states[3].navigation == ["feed"])
+        #expect(!states[3].coordinators.allNames.contains("PostDetailCoordinator"))
+    }
+
+    @Test("A re-tap is refused while the edit holds a change, and the screen says what to do")
+    func reTapRefusedByUnsavedEdit() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            AppHarness.demoLogin + "tab profile\nedit\nset displayName Other\ntab profile\nstate\nscreen\n",
+            arguments: ["--keep-going"])
+        #expect(run.status == 1)
+        #expect(run.error == "line 7: the screen refused to go back\n")
+        #expect(run.lastState?.top == "profile.edit" && run.lastState?.navigation == ["profile", "profile.edit"])
+        #expect(run.output.contains("Your new display name is not saved: save it, or discard it to go back."))
+        #expect(run.output.contains("(discard)"))
+    }
+
+    @Test("tab is refused with a reason where no tab bar shows, for an unknown tab, and without an id")
+    func tabRefusals() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            "tab feed\n" + AppHarness.demoLogin + "tab archive\ncompose\ntab profile\ntab\nstate\n",
+            arguments: ["--keep-going"])
+        #expect(run.status == 1)
+        #expect(
+            run.error == """
+                line 1: there is no tab bar on top
+                line 5: no tab 'archive' on this screen (tabs: feed, profile)
+                line 7: there is no tab bar on top
+                line 8: usage: tab <id>
+
+                """)
+        #expect(run.lastState?.top == "feed.compose" && run.lastState?.tabs == nil)
+    }
+
+    @Test("Log-out from Profile shows Login and releases Main with every tab")
+    func logOutFromProfile() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(AppHarness.demoLogin + "post.2\ntab profile\nstate\nlogout\nstate\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.states.first?.coordinators.children.first?.childNames == ["FeedCoordinator", "ProfileCoordinator"])
+        #expect(run.lastState?.top == "login" && run.lastState?.tabs == nil && !(run.lastState?.loggedIn ?? true))
+        #expect(run.lastState?.coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("LoginCoordinator")]))
+    }
+
+    @Test("Links select their tab: app://feed… Feed, app://profile and app://profile/edit Profile")
+    func linksSelectTabs() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            AppHarness.demoLogin
+                + "open app://profile\nstate\nopen app://feed/popular\nstate\nopen app://profile/edit\nstate\n"
+                + "open app://feed/compose\nstate\n")
+        #expect(run.status == 0, "\(run.error)")
+        let states = run.states
+        try #require(states.count == 4)
+        #expect(states[0].top == "profile" && states[0].tabs == Self.tabs("profile"))
+        #expect(states[1].top == "feed.popular" && states[1].tabs == Self.tabs("feed"))
+        #expect(states[2].top == "profile.edit" && states[2].tabs == Self.tabs("profile"))
+        #expect(states[3].top == "feed.compose" && states[3].tabs == nil, "the sheet covers the tab bar")
+    }
+
+    @Test("A link that would throw away an unsaved edit or draft is refused and changes nothing")
+    func linksNeverLoseWork() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            AppHarness.demoLogin
+                + """
+                open app://profile/edit
+                set displayName Unsaved
+                open app://profile
+                state
+                open app://feed/post/2
+                state
+                open app://profile/edit
+                state
+                open app://feed/compose
+                set text half a thought
+                open app://profile
+                state
+                """,
+            arguments: ["--keep-going"])
+        #expect(run.status == 1)
+        #expect(
+            run.error == """
+                line 6: your profile's edit holds a new display name that is not saved; save or discard it first
+                line 14: the compose sheet holds an unsaved draft; post or discard it first
+
+                """)
+        let states = run.states
+        try #require(states.count == 4)
+        #expect(states[0].top == "profile.edit" && states[0].tabs == Self.tabs("profile"))
+        #expect(states[1].top == "feed.post" && states[1].tabs == Self.tabs("feed"), "the edit waits in its tab")
+        #expect(states[2].top == "profile.edit", "the edit is shown as it is")
+        #expect(states[3].top == "feed.compose" && states[3].presented == ["feed.compose"])
+    }
+
+    @Test("Feed's badge counts posts by others since the person last looked at Latest; looking clears it")
+    func feedBadge() throws {
+        let data = try TemporaryDataDirectory()
+        let lines =
+            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
+                "tab profile", "state", "open app://profile", "state", "screen", "tab feed", "state",
+            ]
+        // The app runs at a fixed time (12:00), so the last look is moved back to 11:30, before two posts by others
+        // and one by the person; the demo posts from before 11:30 are seen.
+        let input = LineByLineInput(
+            lines,
+            beforeLine: [
+                6: {
+                    _ = try? data.sql(
+                        """
+                        UPDATE accounts SET latest_seen_at = 1767267000 WHERE email = 'demo@example.com';
+                        INSERT INTO posts (author_email, author_name, created_at, text) VALUES
+                            ('ada@example.com', 'Ada', 1767268200, 'one'),
+                            ('linus@example.com', 'Linus', 1767268500, 'two'),
+                            ('demo@example.com', 'Demo', 1767268740, 'mine');
+                        """)
+                }
+            ])
+        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+        #expect(run.status == 0, "\(run.error)")
+        let states = run.states
+        try #require(states.count == 3)
+        #expect(states[0].tabs == Self.tabs("profile"))
+        #expect(states[1].tabs == Self.tabs("profile", badge: 2))
+        #expect(run.output.contains("Feed (2) (tab feed)"))
+        #expect(states[2].tabs == Self.tabs("feed"), "looking at Latest clears the badge")
+    }
+
+    @Test("Done when: sign up, skip, tabs, a link into Feed, re-tap, an edit refusing the back, and a restart")
+    func doneWhenScript() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            Self.signUp("Dana")
+                + """
+                state
+                skip
+                state
+                tab profile
+                open app://feed/post/2
+                state
+                tab profile
+                tab feed
+                state
+                tab feed
+                state
+                open app://profile/edit
+                set displayName Changed
+                back
+                """)
+        #expect(run.status == 1)
+        #expect(run.error == "line 22: the screen refused to go back\n")
+        let states = run.states
+        try #require(states.count == 5)
+        #expect(states[0].top?.hasPrefix("onboarding.") == true)
+        #expect(states[1].tabs == Self.tabs("feed") && states[1].top == "feed.latest")
+        #expect(states[2].tabs == Self.tabs("feed") && states[2].top == "feed.post")
+        #expect(
+            states[3].top == "feed.post" && states[3].navigation == ["feed", "feed.post"], "the post is still there")
+        #expect(states[4].top == "feed.latest" && states[4].navigation == ["feed"])
+        #expect(!states[4].coordinators.allNames.contains("PostDetailCoordinator"), "the post's coordinator released")
+
+        let restarted = data.run("state\n")
+        #expect(restarted.status == 0, "\(restarted.error)")
+        #expect(restarted.lastState?.tabs == Self.tabs("profile"))
+        #expect(restarted.lastState?.top == "profile.edit")
+        #expect(restarted.lastState?.navigation == ["profile", "profile.edit"])
+        #expect(try data.sql("SELECT display_name FROM accounts WHERE email = 'dana@example.com'") == ["Dana"])
+    }
+
+    @Test("A restart brings back the selected tab, each tab's stack, the unsaved edit and the tour's page")
+    func restorationOfMain() throws {
+        let data = try TemporaryDataDirectory()
+        let first = data.run(
+            AppHarness.demoLogin + "post.3\ntab profile\nedit\nset displayName Half typed\ntab feed\n")
+        #expect(first.status == 0, "\(first.error)")
+        let restarted = data.run("state\ntab profile\nstate\nscreen\n")
+        #expect(restarted.status == 0, "\(restarted.error)")
+        #expect(restarted.states.first?.top == "feed.post" && restarted.states.first?.tabs == Self.tabs("feed"))
+        #expect(restarted.lastState?.top == "profile.edit")
+        #expect(restarted.output.contains("Display name (set displayName): Half typed"))
+
+        let tour = try TemporaryDataDirectory()
+        let half = tour.run(Self.signUp("Page") + "next\nnext\n")
+        #expect(half.status == 0, "\(half.error)")
+        let back = tour.run("state\nback\nstate\n")
+        #expect(back.states.map(\.top) == ["onboarding.gestures", "onboarding.tabs"])
+    }
+
+    @Test("A rename in Profile shows on the person's posts in Feed, and on the next post")
+    func renameShowsOnPosts() throws {
+        let data = try TemporaryDataDirectory()
+        let run = data.run(
+            AppHarness.demoLogin
+                + "tab profile\nedit\nset displayName Renamed\nsave\nstate\ntab feed\ncompose\nset text after\npost\nscreen\n"
+        )
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.states.first?.user == "Renamed")
+        #expect(run.output.contains("Renamed · just now · 0 likes (post.5)"))
+        #expect(run.output.contains("Renamed · 2m · 0 likes (post.4)"))
+        #expect(!run.output.contains("Demo · 2m"))
+    }
+}
