@@ -115,11 +115,12 @@ final class NcursesTerminal {
 
     /// Writes `sequence` straight to the terminal, after everything ncurses has flushed.
     private func writeToTerminal(_ sequence: String) {
-        var bytes = Array(sequence.utf8)
+        let bytes = Array(sequence.utf8)
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeMutableBytes {
-                Glibc.write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written)
+            let result = bytes.withUnsafeBytes { buffer in
+                guard let start = buffer.baseAddress else { return -1 }
+                return Glibc.write(STDOUT_FILENO, start + written, buffer.count - written)
             }
             if result > 0 {
                 written += result
