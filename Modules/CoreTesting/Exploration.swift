@@ -306,14 +306,23 @@ final class Explorer {
     /// A state's key: the screens (ids, nesting, presentation, and what each shows but the text typed into its
     /// fields), then the coordinator tree.
     static func key(of subject: ExplorationSubject) -> String {
-        (subject.window.screenLines(includingContent: true, fieldValues: false) + ["--"] + subject.root.treeLines)
+        (subject.window.screenLines(includingContent: true, fieldValues: false) + ["--"] + treeKey(of: subject.root))
             .joined(separator: "\n")
+    }
+
+    /// The coordinator tree with each coordinator's children in order of their subtrees' text: the order in which
+    /// siblings were attached is not something a person sees, so two paths that open the same children in another
+    /// order reach one state.
+    static func treeKey(of coordinator: Coordinator, indent: String = "") -> [String] {
+        let children = coordinator.children.map { treeKey(of: $0, indent: indent + "  ") }
+            .sorted { $0.joined(separator: "\n") < $1.joined(separator: "\n") }
+        return [indent + coordinator.name] + children.flatMap { $0 }
     }
 
     /// The navigation of a state: the screens (ids, nesting, presentation) and the coordinator tree, which a
     /// refused input must not change and the way back must restore.
     static func navigationKey(of subject: ExplorationSubject) -> String {
-        (subject.window.screenLines(includingContent: false) + ["--"] + subject.root.treeLines)
+        (subject.window.screenLines(includingContent: false) + ["--"] + treeKey(of: subject.root))
             .joined(separator: "\n")
     }
 

@@ -8,6 +8,9 @@ import Core
 /// the person's back removes them without anything to detach. Which page is on top is read from the stack, so
 /// it is right whoever popped.
 final class OnboardingCoordinator: ViewableCoordinator<any OnboardingPagePresentable> {
+    /// The name the app's `tree` and `state` print, kept as written whatever the class is called.
+    override var name: String { "OnboardingCoordinator" }
+
     weak var listener: (any OnboardingListener)?
     private let topics: OnboardingTopics
 
