@@ -91,7 +91,7 @@ let package = Package(
             ],
             path: "Tools/BoundaryCheckCommand"
         ),
-        .target(name: "NewFeature", dependencies: ["ArgumentParsing"], path: "Tools/NewFeature"),
+        .target(name: "NewFeature", dependencies: ["ArgumentParsing", "BoundaryCheck"], path: "Tools/NewFeature"),
         .executableTarget(name: "NewFeatureMain", dependencies: ["NewFeature"], path: "Tools/NewFeatureMain"),
         // The plugins' own executable: SwiftPM cannot hand a plugin an executable that a product also builds.
         .executableTarget(

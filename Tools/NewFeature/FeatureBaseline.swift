@@ -1,3 +1,5 @@
+import BoundaryCheck
+
 /// The public surface a new feature starts with, in the baseline format of `Tools/Baselines/<Module>.txt`
 /// (`__Name__` stands for the feature's prefix). The boundary check compares it with the compiled module.
 enum FeatureBaseline {
@@ -21,13 +23,10 @@ enum FeatureBaseline {
         var __Name__Feature.__Name__Service.title: @MainActor var title: String { get }
         """
 
-    /// The baseline file of the feature `name`: a header, then the lines sorted as the check writes them.
+    /// The baseline file of the feature `name`: its lines, sorted as the check sorts them, in the file the check
+    /// writes (`Baseline.text(module:lines:updateCommand:)`), so a new feature's baseline is what recording it gives.
     static func text(for name: FeatureName) -> String {
-        let header = [
-            "# Public surface of \(name.module), extracted from the compiler. One declaration or relationship a line.",
-            "# Checked by `swift test`; regenerate on purpose with `swift run boundary-check --update-baselines`.",
-        ]
         let filled = FeatureScaffold.fill(lines, name).split(separator: "\n").map(String.init).sorted()
-        return (header + filled).joined(separator: "\n") + "\n"
+        return Baseline.text(module: name.module, lines: filled)
     }
 }

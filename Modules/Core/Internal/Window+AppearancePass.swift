@@ -211,3 +211,17 @@ extension Window {
         }
     }
 }
+
+// MARK: - The transition a screen appears with
+
+extension ViewController {
+    /// The transition that a container of this screen is appearing in, if any.
+    var enclosingAppearingTransition: Transition? {
+        var ancestor = parent
+        while let current = ancestor {
+            if let transition = current.transition, current.appearanceState == .appearing { return transition }
+            ancestor = current.parent
+        }
+        return nil
+    }
+}

@@ -45,34 +45,3 @@ public struct ScreenContent: Equatable, Sendable {
         }
     }
 }
-
-/// One element of a screen's content.
-public enum ScreenElement: Equatable, Sendable {
-    /// A paragraph of text.
-    case text(String)
-    /// A field a person can type into.
-    case field(TextField)
-    /// A button; its id is an action.
-    case button(Button)
-    /// A list of rows; a row with an action id can be tapped.
-    case list(ListSection)
-    /// A segmented control; each segment's id is an action.
-    case segmentedControl(SegmentedControl)
-}
-
-/// Something a person can do on a screen, derived from its content.
-public struct ScreenAction: Equatable, Sendable {
-    /// The id to perform it by.
-    public let id: String
-    /// What the person reads.
-    public let title: String
-    /// Whether it can be performed now.
-    public let isEnabled: Bool
-
-    /// Creates an action.
-    public init(id: String, title: String, isEnabled: Bool) {
-        self.id = id
-        self.title = title
-        self.isEnabled = isEnabled
-    }
-}
