@@ -18,3 +18,14 @@ static inline int cncurses_wcwidth(unsigned int character) {
     extern int wcwidth(wchar_t);
     return wcwidth((wchar_t)character);
 }
+
+// The mouse events the full screen reads: the first button's press and release, the wheel, and the pointer's
+// motion while a button is held (a drag).
+static inline mmask_t cncurses_pointer_events(void) {
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED | REPORT_MOUSE_POSITION;
+}
+static inline mmask_t cncurses_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cncurses_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t cncurses_wheel_up(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cncurses_wheel_down(void) { return BUTTON5_PRESSED; }
+static inline mmask_t cncurses_motion(void) { return REPORT_MOUSE_POSITION; }

@@ -49,12 +49,18 @@ final class CommandSession {
         renderer.render(window, notice: session.notice)
     }
 
+    /// Why `command` cannot be carried out now, before anything is tried: a held swipe lets only ``release`` and
+    /// the commands that look through. `nil` when it may be tried.
+    func refusal(of command: Command) -> String? {
+        guard !window.isIdle, window.transitionsInFlight.contains(where: \.isHeld), !command.isAllowedWhileGestureIsHeld
+        else { return nil }
+        return "a swipe is held; 'release' it first (state, tree, screen and help still work)"
+    }
+
     /// Carries out `command`.
     func execute(_ command: Command) -> Outcome {
         notice = nil
-        if !window.isIdle, window.transitionsInFlight.contains(where: \.isHeld), !command.isAllowedWhileGestureIsHeld {
-            return .failed("a swipe is held; 'release' it first (state, tree, screen and help still work)")
-        }
+        if let refusal = refusal(of: command) { return .failed(refusal) }
         switch command {
         case .action(let id):
             let isOffered = window.screensOnTop.contains { screen in screen.content.actions.contains { $0.id == id } }

@@ -42,10 +42,11 @@ struct ScreenLines {
         }
     }
 
-    /// The number the next action gets, after numbering `id` of `screen` with it.
-    private mutating func number(_ id: String, of screen: ViewController) -> StyledSpan {
+    /// Numbers `id` of `screen` with the next number; the spans drawn for it, after its number, all reach it when
+    /// clicked.
+    private mutating func numbered(_ id: String, of screen: ViewController, _ spans: [StyledSpan]) -> StyledLine {
         actions.append(NumberedAction(screen: screen, id: id))
-        return StyledSpan("[\(actions.count)]", .accent)
+        return ([StyledSpan("[\(actions.count)]", .accent)] + spans).reaching(.action(actions.count))
     }
 
     private mutating func append(_ element: ScreenElement, of screen: ViewController) {
@@ -54,16 +55,17 @@ struct ScreenLines {
             lines.append([StyledSpan(text)])
         case .field(let field):
             let kind = field.isSecure ? ", secure" : ""
-            lines.append([
-                StyledSpan(field.label + " "), StyledSpan("(set \(field.id)\(kind))", .dim),
-                StyledSpan(": " + field.displayedValue),
-            ])
+            lines.append(
+                [
+                    StyledSpan(field.label + " "), StyledSpan("(set \(field.id)\(kind))", .dim),
+                    StyledSpan(": " + field.displayedValue),
+                ].reaching(.field(id: field.id, isSecure: field.isSecure)))
         case .button(let button):
             let availability = button.isEnabled ? "" : ", unavailable"
-            lines.append([
-                number(button.id, of: screen), StyledSpan(" " + button.title + " "),
-                StyledSpan("(\(button.id)\(availability))", .dim),
-            ])
+            lines.append(
+                numbered(
+                    button.id, of: screen,
+                    [StyledSpan(" " + button.title + " "), StyledSpan("(\(button.id)\(availability))", .dim)]))
         case .list(let list):
             guard !list.items.isEmpty else {
                 if let message = list.emptyMessage { lines.append([StyledSpan("  " + message, .dim)]) }
@@ -72,26 +74,31 @@ struct ScreenLines {
             for item in list.items {
                 var head = item.title
                 if let detail = item.detail { head += " · " + detail }
+                // A row with an action reaches it wherever it is clicked, its subtitle too.
+                var target: PointerTarget?
                 if let actionID = item.actionID {
-                    lines.append([
-                        number(actionID, of: screen), StyledSpan(" " + head + " "), StyledSpan("(\(actionID))", .dim),
-                    ])
+                    let row = numbered(
+                        actionID, of: screen, [StyledSpan(" " + head + " "), StyledSpan("(\(actionID))", .dim)])
+                    target = row.first?.target
+                    lines.append(row)
                 } else {
                     lines.append([StyledSpan("  - " + head)])
                 }
                 if let subtitle = item.subtitle {
-                    lines.append([StyledSpan("      " + subtitle)])
+                    lines.append([StyledSpan("      " + subtitle, target: target)])
                 }
             }
         case .segmentedControl(let control):
             var line: StyledLine = []
             for segment in control.segments {
                 if !line.isEmpty { line.append(StyledSpan("  ")) }
-                line += [
-                    number(segment.id, of: screen), StyledSpan(" "),
-                    StyledSpan(segment.title, segment.id == control.selectedID ? .selectedTab : .plain),
-                    StyledSpan(" "), StyledSpan("(\(segment.id))", .dim),
-                ]
+                line += numbered(
+                    segment.id, of: screen,
+                    [
+                        StyledSpan(" "),
+                        StyledSpan(segment.title, segment.id == control.selectedID ? .selectedTab : .plain),
+                        StyledSpan(" "), StyledSpan("(\(segment.id))", .dim),
+                    ])
             }
             lines.append(line)
         }
@@ -106,18 +113,27 @@ extension ScreenLines {
     }
 
     /// The tab bar on top as one line, drawn by both front ends along the bottom of the screen: each tab's title
-    /// (the selected one marked), its badge in parentheses, and the command that taps it.
+    /// (the selected one marked), its badge in parentheses, and the command that taps it, all reaching the tab
+    /// when clicked.
     static func tabBarLine(in window: Window) -> StyledLine? {
         guard let tabBar = tabBarOnTop(in: window), !tabBar.items.isEmpty else { return nil }
         let selectedID = tabBar.selectedTab?.item.id
         var line: StyledLine = [StyledSpan("Tabs: ", .dim)]
         for (index, item) in tabBar.items.enumerated() {
             if index > 0 { line.append(StyledSpan("  │  ", .dim)) }
-            line.append(StyledSpan(item.title, item.id == selectedID ? .selectedTab : .plain))
-            if let badge = item.badge { line.append(StyledSpan(" (\(badge))", .accent)) }
-            line.append(StyledSpan(" (tab \(item.id))", .dim))
+            var tab = [StyledSpan(item.title, item.id == selectedID ? .selectedTab : .plain)]
+            if let badge = item.badge { tab.append(StyledSpan(" (\(badge))", .accent)) }
+            tab.append(StyledSpan(" (tab \(item.id))", .dim))
+            line += tab.reaching(.tab(item.id))
         }
         return line
+    }
+}
+
+extension [StyledSpan] {
+    /// The spans, each reaching `target` when clicked.
+    fileprivate func reaching(_ target: PointerTarget) -> StyledLine {
+        map { StyledSpan($0.text, $0.style, target: target) }
     }
 }
 

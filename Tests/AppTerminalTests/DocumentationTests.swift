@@ -86,7 +86,7 @@ struct HelpWidthTests {
     @Test("Every line of help, in the line mode and the full screen, fits 80 columns and leaves no word alone")
     func fitsEightyColumns() {
         let lineMode = AppHarness.run(input: ScriptedInput("help\n"), arguments: ["--feature", "Login"]).output
-        let fullScreen = CommandSession.helpText + FullScreenSession.terminalHelp
+        let fullScreen = CommandSession.helpText + FullScreenSession.terminalHelp + FullScreenSession.pointerHelp
         let lines = (lineMode.split(separator: "\n") + fullScreen.split(separator: "\n")).filter { $0 != "Commands:" }
         for line in lines {
             #expect(TerminalText.cellWidth(of: String(line)) < 80, "too wide for 80 columns: \(line)")

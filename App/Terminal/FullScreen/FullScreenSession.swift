@@ -6,6 +6,10 @@ import Glibc
 /// The interactive mode at a terminal: the screen drawn full size and redrawn in place after each command and on
 /// every resize, a command line that edits and remembers, and a question before leaving with unsaved work.
 ///
+/// Where the terminal reports the mouse, the screen is also used by pointing (``PointerGestures``): a click is the
+/// command it stands for, carried out as if typed, and a drag from a pushed screen's left edge or a sheet's top
+/// border is the interactive swipe, held where the pointer is and let go as ``Command/release`` lets go.
+///
 /// Commands are the same as everywhere (``Command``, carried out by ``CommandSession``); the few that only make
 /// sense on a full screen are ``TerminalCommand``s.
 @MainActor
@@ -24,6 +28,16 @@ final class FullScreenSession {
     /// What the window shows, built again only after a command (the window changes only then).
     private var model: ScreenModel?
     private let wrapCache = ScreenLayout.WrapCache()
+    /// Whether what the last command left to do (the place saved, the stop on damaged data) has been done.
+    private var hasSettled = false
+    /// The frame last drawn: where a click lands.
+    private var lastFrame: ScreenLayout.Frame?
+    /// What the pointer is doing.
+    private var pointer = PointerGestures()
+    /// What the last drag did, shown on the status line until the next key or press.
+    private var pointerNote: String?
+    /// The status line last shown between commands, replaced at each draw (a question or a prompt is not).
+    private var shownIdleStatus = FullScreenSession.keysHint
     /// The note that the panel needs a wider terminal, while it is shown: it goes once the panel shows.
     private var widthNote: [StyledLine]?
     /// The commands of this session, once it runs.
@@ -69,7 +83,8 @@ final class FullScreenSession {
         windowDidChange()
         while true {
             // What a command (or the start) leaves to do once it settled: the place saved, or the stop on damaged data.
-            if model == nil {
+            if !hasSettled {
+                hasSettled = true
                 switch session.afterCommand() {
                 case .stop(let failure):
                     terminal.close()
@@ -80,7 +95,10 @@ final class FullScreenSession {
             }
             draw()
             guard let key = nextKey() else { return 128 + (terminal.terminationSignal ?? SIGTERM) }
+            if case .pointer = key {} else { pointerNote = nil }
             switch key {
+            case .pointer(let event):
+                if let code = point(event, commands: commands) { return code }
             case .enter:
                 if let code = submit(in: commands) { return code }
             case .tab:
@@ -131,8 +149,9 @@ final class FullScreenSession {
 
     // MARK: - Drawing
 
-    /// The status line between commands: the keys, or, while a swipe is held, what `release` will do.
-    private var idleStatus: String { commands?.heldSwipeStatus ?? Self.keysHint }
+    /// The status line between commands: what the last drag did, the keys, or, while a swipe is held, what
+    /// `release` will do.
+    private var idleStatus: String { pointerNote ?? commands?.heldSwipeStatus ?? Self.keysHint }
 
     private func draw(clearingFirst: Bool = false) {
         if let note = widthNote, chrome.output != note || terminal.size.columns >= ScreenLayout.panelMinimumColumns {
@@ -140,7 +159,10 @@ final class FullScreenSession {
             if chrome.output == note { chrome.output = [] }
             widthNote = nil
         }
-        if chrome.status == Self.keysHint || chrome.status.hasPrefix("Swipe ") { chrome.status = idleStatus }
+        if chrome.status == Self.keysHint || chrome.status == shownIdleStatus {
+            shownIdleStatus = idleStatus
+            chrome.status = shownIdleStatus
+        }
         let isNewModel = model == nil
         let model = model ?? ScreenModel(window: session.window, root: session.coordinatorTree, notice: session.notice)
         self.model = model
@@ -159,6 +181,7 @@ final class FullScreenSession {
         chrome.outputScroll = frame.outputScroll
         page = frame.page
         outputPage = frame.outputPage
+        lastFrame = frame
         terminal.draw(frame, clearingFirst: clearingFirst)
     }
 
@@ -202,8 +225,15 @@ final class FullScreenSession {
 
     // MARK: - Commands
 
-    /// The window may have changed: build what it shows again at the next draw.
+    /// The window may have changed: build what it shows again at the next draw, after doing what a command
+    /// leaves to do.
     private func windowDidChange() {
+        hasSettled = false
+        redrawWindow()
+    }
+
+    /// Builds what the window shows again at the next draw (a held swipe moved: nothing to save yet).
+    private func redrawWindow() {
         model = nil
         wrapCache.reset()
     }
@@ -236,15 +266,21 @@ final class FullScreenSession {
         case .screen:
             return nil
         case .help:
-            chrome.output = outputLines(CommandSession.helpText + Self.terminalHelp)
+            let pointerHelp = terminal.reportsPointer ? Self.pointerHelp : ""
+            chrome.output = outputLines(CommandSession.helpText + Self.terminalHelp + pointerHelp)
             return nil
         default:
             break
         }
-        switch commands.execute(command) {
+        return show(commands.execute(command))
+    }
+
+    /// Shows what a command did; returns an exit code when the app should end.
+    private func show(_ outcome: CommandSession.Outcome) -> Int32? {
+        switch outcome {
         case .done(let output):
             if let output, !output.isEmpty { chrome.output = outputLines(output) }
-            if let notice = commands.notice { chrome.output = outputLines(notice) }
+            if let notice = commands?.notice { chrome.output = outputLines(notice) }
         case .failed(let message):
             let onScreen = session.window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
             if message != onScreen { chrome.error = message }
@@ -252,6 +288,90 @@ final class FullScreenSession {
             return ExitCode.success
         }
         return nil
+    }
+
+    // MARK: - Pointing
+
+    /// Carries out what the pointer's `event` means; returns an exit code when the app should end.
+    private func point(_ event: PointerEvent, commands: CommandSession) -> Int32? {
+        guard let frame = lastFrame else { return nil }
+        if event.kind == .press { pointerNote = nil }
+        let canGoBack = model?.canGoBack ?? false
+        switch pointer.handle(event, in: frame, canGoBack: canGoBack) {
+        case nil:
+            return nil
+        case .scroll(let output, let rows):
+            if output, !chrome.output.isEmpty {
+                chrome.outputScroll = max(0, chrome.outputScroll + rows)
+            } else {
+                chrome.scroll = max(0, chrome.scroll + rows)
+            }
+            return nil
+        case .click(let target):
+            return click(target, commands: commands)
+        case .beginSwipe(let gesture, let progress):
+            if case .failed(let reason) = commands.execute(.swipe(gesture, progress: progress)) {
+                pointer.swipeRefused()
+                pointerNote = "\(Self.name(of: gesture)) refused: \(reason); nothing moved"
+            }
+            windowDidChange()
+        case .moveSwipe(let progress):
+            try? session.window.updateGesture(progress: progress)
+            redrawWindow()
+        case .releaseSwipe(let progress):
+            let gesture =
+                session.window.transitionsInFlight.first(where: \.isHeld)?.kind == .swipeDown
+                ? UserGesture.swipeDown : .swipeBack
+            try? session.window.updateGesture(progress: progress)
+            let percent = "\(Self.name(of: gesture)) let go at \(Int((progress * 100).rounded()))%"
+            let finishes = progress >= 0.5
+            chrome.output = []
+            chrome.error = nil
+            if case .failed(let reason) = commands.execute(.release) {
+                chrome.error = reason
+            } else {
+                pointerNote =
+                    finishes
+                    ? percent + ": finished; the screen and its coordinator are released"
+                    : percent + ": cancelled; every screen and coordinator stays (see the tree)"
+            }
+            windowDidChange()
+        }
+        return nil
+    }
+
+    /// A click on `target`: the command it stands for, carried out as if typed, with the same refusals.
+    private func click(_ target: PointerTarget, commands: CommandSession) -> Int32? {
+        let outcome: CommandSession.Outcome
+        switch target {
+        case .sheetTop:
+            return nil
+        case .action(let number):
+            outcome = commands.execute(.actionNumber(number))
+        case .back:
+            outcome = commands.execute(.back)
+        case .tab(let id):
+            outcome = commands.execute(.tab(id))
+        case .field(let id, isSecure: true):
+            outcome = commands.execute(.set(field: id, text: nil))
+        case .field(let id, isSecure: false):
+            // The value is typed on the command line, where it is edited as any line is.
+            if let refusal = commands.refusal(of: .set(field: id, text: "")) {
+                chrome.error = refusal
+            } else {
+                editor.setText("set \(id) ")
+            }
+            return nil
+        }
+        chrome.output = []
+        chrome.outputScroll = 0
+        chrome.error = nil
+        defer { windowDidChange() }
+        return show(outcome)
+    }
+
+    private static func name(of gesture: UserGesture) -> String {
+        gesture == .swipeDown ? "Swipe down" : "Swipe back"
     }
 
     /// What `help` adds on the full screen: its own commands and its keys.
@@ -264,6 +384,16 @@ final class FullScreenSession {
             CommandSession.wrapped(command.meaning, first: "  \(command.rawValue)  ", rest: "    ")
         }
         return (commands + CommandSession.wrapped(keys, first: "", rest: "  ")).joined(separator: "\n") + "\n"
+    }
+
+    /// What `help` adds where the terminal reports the mouse: what a click and a drag do.
+    static var pointerHelp: String {
+        let pointer =
+            "Pointer: click an action, a row, a segment or a tab to tap it; click a field to type `set <field> ` "
+            + "(a secure field asks at the hidden prompt); click ‹ back to go back; the wheel scrolls. Drag from a "
+            + "pushed screen's left edge to the right to swipe back, or a sheet's top border down to swipe it down: "
+            + "let go at half way or more and it finishes, before and it cancels, as release does"
+        return CommandSession.wrapped(pointer, first: "", rest: "  ").joined(separator: "\n") + "\n"
     }
 
     private func perform(_ command: TerminalCommand) {
@@ -332,7 +462,7 @@ final class FullScreenSession {
             guard let key = nextKey() else { return true }
             switch key {
             case .character("y"), .character("Y"): return true
-            case .resize: continue
+            case .resize, .pointer: continue
             default: return false
             }
         }

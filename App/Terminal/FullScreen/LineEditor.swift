@@ -17,6 +17,8 @@ enum EditingKey: Equatable, Sendable {
     case escape
     /// The terminal changed size.
     case resize
+    /// Not a key: the pointer, where the terminal reports the mouse.
+    case pointer(PointerEvent)
 }
 
 /// The command line being edited: its text and cursor, moved and changed by keys, with the history it recalls.

@@ -5,25 +5,44 @@ import Synchronization
 /// The terminal, full screen, through ncursesw: terminfo, the alternate screen, key decoding, resize and wide
 /// characters are the library's; this type only maps them to ``EditingKey`` and draws ``ScreenLayout/Frame``s.
 ///
+/// Where the terminal reports the mouse (its terminfo entry says how, in xterm's SGR form or the older one), the
+/// clicks, drags and wheel arrive as ``EditingKey/pointer(_:)``; ncurses reads the reports.
+///
 /// On leaving by any way (``close()``, or a signal of ``TerminationSignals/all`` noticed by the key loop) `endwin`
-/// gives the terminal back exactly as it was: the normal screen, the person's modes and echo, keypad off; after a
-/// signal, what was typed but not read is discarded, so nothing typed here reaches the shell.
+/// gives the terminal back exactly as it was: the normal screen, the person's modes and echo, keypad off, mouse
+/// reporting off; after a signal, what was typed but not read is discarded, so nothing typed here reaches the shell.
 @MainActor
 final class NcursesTerminal {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private let usesColour: Bool
+    /// Whether the terminal reports the mouse to this app: asked for, and known to terminfo.
+    let reportsPointer: Bool
     private var isOpen = true
+    /// Pointer events read with an earlier one and not yet returned, oldest first.
+    private var pendingPointerEvents: [PointerEvent] = []
+    /// Whether motion reporting still waits to be asked for, after the first draw.
+    private var awaitsDragReporting: Bool
 
-    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, usesColour: Bool) {
+    /// Button-event tracking: besides presses and releases, the terminal reports the pointer's motion while a
+    /// button is held, which ncurses asks for only when the terminfo entry says so.
+    private static let dragReportingOn = "\u{1B}[?1002h"
+    private static let dragReportingOff = "\u{1B}[?1002l"
+
+    private init(
+        screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, usesColour: Bool, reportsPointer: Bool
+    ) {
         self.screen = screen
         self.window = window
         self.usesColour = usesColour
+        self.reportsPointer = reportsPointer
+        awaitsDragReporting = reportsPointer
     }
 
     /// Takes over the terminal on standard input and output as `terminalType`; `nil` when the terminal has no
-    /// terminfo entry (the caller then uses the line mode).
-    static func open(terminalType: String, usesColour: Bool) -> NcursesTerminal? {
+    /// terminfo entry (the caller then uses the line mode). With `readsPointer`, the mouse is asked for where the
+    /// terminal reports it.
+    static func open(terminalType: String, usesColour: Bool, readsPointer: Bool = true) -> NcursesTerminal? {
         ensureUTF8Locale()
         var status: Int32 = 0
         // Looks the terminal up first: unlike newterm, setupterm reports a missing entry instead of printing.
@@ -45,7 +64,15 @@ final class NcursesTerminal {
             init_pair(1, Int16(COLOR_RED), -1)
             init_pair(2, Int16(COLOR_CYAN), -1)
         }
-        return NcursesTerminal(screen: screen, window: window, usesColour: colour)
+        var reportsPointer = false
+        if readsPointer {
+            // No mask at all where terminfo knows no mouse: then nothing is asked of the terminal.
+            reportsPointer = mousemask(cncurses_pointer_events(), nil) != 0
+            if reportsPointer {
+                mouseinterval(0)  // a press and a release each come at once, never waited for to make a click
+            }
+        }
+        return NcursesTerminal(screen: screen, window: window, usesColour: colour, reportsPointer: reportsPointer)
     }
 
     /// The terminal's size now.
@@ -78,6 +105,31 @@ final class NcursesTerminal {
         }
         wmove(window, Int32(frame.cursor.row), Int32(frame.cursor.column))
         wrefresh(window)
+        if awaitsDragReporting {
+            // ncurses turns reporting on at its first read or refresh, which would replace motion reporting
+            // asked for earlier; its output is flushed now, so this comes after it.
+            awaitsDragReporting = false
+            writeToTerminal(Self.dragReportingOn)
+        }
+    }
+
+    /// Writes `sequence` straight to the terminal, after everything ncurses has flushed.
+    private func writeToTerminal(_ sequence: String) {
+        let bytes = Array(sequence.utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                guard let start = buffer.baseAddress else { return -1 }
+                return Glibc.write(STDOUT_FILENO, start + written, buffer.count - written)
+            }
+            if result > 0 {
+                written += result
+            } else if result < 0, errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
     }
 
     private func write(_ text: String, style: CellStyle) {
@@ -102,12 +154,50 @@ final class NcursesTerminal {
 
     /// Waits up to `timeout` milliseconds for a key; `nil` when none came (or the key means nothing here).
     func readKey(timeout: Int32) -> EditingKey? {
+        if !pendingPointerEvents.isEmpty { return .pointer(pendingPointerEvents.removeFirst()) }
         wtimeout(window, timeout)
         var value: wint_t = 0
         let result = wget_wch(window, &value)
-        if result == cncurses_key_code_yes() { return functionKey(Int32(value)) }
+        if result == cncurses_key_code_yes() {
+            return Int32(value) == KEY_MOUSE ? pointerEvent() : functionKey(Int32(value))
+        }
         guard result == OK else { return nil }
         return characterKey(UInt32(value))
+    }
+
+    /// The mouse reports ncurses has read, the first of them as a ``PointerEvent`` and the rest kept for the next
+    /// reads; `nil` for what the full screen does not use.
+    ///
+    /// Reports that arrive together (a press and its release, a drag's motion) are read in one run and announced
+    /// once; `getmouse` gives them newest first.
+    private func pointerEvent() -> EditingKey? {
+        var newestFirst: [PointerEvent] = []
+        var event = MEVENT()
+        while getmouse(&event) == OK {
+            if let pointer = Self.pointerEvent(event) { newestFirst.append(pointer) }
+        }
+        pendingPointerEvents += newestFirst.reversed()
+        guard !pendingPointerEvents.isEmpty else { return nil }
+        return .pointer(pendingPointerEvents.removeFirst())
+    }
+
+    private static func pointerEvent(_ event: MEVENT) -> PointerEvent? {
+        let state = event.bstate
+        let kind: PointerEvent.Kind
+        if state & cncurses_button1_pressed() != 0 {
+            kind = .press
+        } else if state & cncurses_button1_released() != 0 {
+            kind = .release
+        } else if state & cncurses_wheel_up() != 0 {
+            kind = .wheelUp
+        } else if state & cncurses_wheel_down() != 0 {
+            kind = .wheelDown
+        } else if state & cncurses_motion() != 0 {
+            kind = .drag
+        } else {
+            return nil
+        }
+        return PointerEvent(kind: kind, row: Int(event.y), column: Int(event.x))
     }
 
     private func functionKey(_ code: Int32) -> EditingKey? {
@@ -174,10 +264,15 @@ final class NcursesTerminal {
         }
     }
 
-    /// Gives the terminal back: the normal screen, the modes from before. Safe to call more than once.
+    /// Gives the terminal back: mouse reporting off, the normal screen, the modes from before. Safe to call more
+    /// than once.
     func close() {
         guard isOpen else { return }
         isOpen = false
+        if reportsPointer {
+            writeToTerminal(Self.dragReportingOff)
+            mousemask(0, nil)
+        }
         if terminationSignal != nil { tcflush(STDIN_FILENO, TCIFLUSH) }
         keypad(window, false)
         endwin()

@@ -44,6 +44,12 @@ enum ScreenLayout {
         var outputScroll: Int = 0
         /// How many output rows fit on screen (what Page Up / Page Down moves the output by).
         var outputPage: Int = 1
+        /// The rows the screen's content takes (below the navigation bar).
+        var body: Range<Int> = 0..<0
+        /// The columns the screen's content takes from the left (the tree panel, when shown, is to its right).
+        var contentColumns = 0
+        /// The rows the last command's output takes, its rule included; empty when there is none.
+        var output: Range<Int> = 0..<0
 
         static func == (left: Frame, right: Frame) -> Bool {
             left.rows == right.rows && left.cursor == right.cursor && left.scroll == right.scroll
@@ -53,6 +59,17 @@ enum ScreenLayout {
 
         /// The rows as plain text, one string per row (for tests and captures).
         var text: [String] { rows.map(TerminalGrid.text) }
+
+        /// What a click at `row` and `column` (from 0) reaches: the target of the cell drawn there, if any.
+        func target(row: Int, column: Int) -> PointerTarget? {
+            guard rows.indices.contains(row), column >= 0 else { return nil }
+            var start = 0
+            for cell in rows[row] {
+                if column < start + cell.width { return cell.target }
+                start += cell.width
+            }
+            return nil
+        }
     }
 
     /// The narrowest terminal that shows the panel beside the screen.
@@ -118,30 +135,37 @@ enum ScreenLayout {
         }
         rows += tabBarRows
         rows += bottom.rows
+        let outputStart = 1 + bodyHeight + tabBarRows.count
         return Frame(
             rows: rows, cursor: (height - 1, bottom.cursorColumn), scroll: body.scroll, page: max(1, body.page),
-            outputScroll: bottom.outputScroll, outputPage: bottom.outputPage)
+            outputScroll: bottom.outputScroll, outputPage: bottom.outputPage, body: 1..<(1 + bodyHeight),
+            contentColumns: contentWidth, output: outputStart..<(outputStart + bottom.outputRows))
     }
 
     // MARK: - Navigation bar
 
     private static func navigationBar(_ model: ScreenModel, width: Int) -> [TerminalCell] {
         var spans: StyledLine = [StyledSpan(" ")]
-        if model.canGoBack { spans.append(StyledSpan("‹ back  ", .bar)) }
+        if model.canGoBack { spans += [StyledSpan("‹ back", .bar, target: .back), StyledSpan("  ", .bar)] }
         spans.append(StyledSpan(model.path.joined(separator: " › "), .bar))
         if let notice = model.notice { spans.append(StyledSpan("  · " + notice, .bar)) }
-        let cells = TerminalGrid.cells(spans).map { TerminalCell(text: $0.text, width: $0.width, style: .bar) }
+        let cells = TerminalGrid.cells(spans).map {
+            TerminalCell(text: $0.text, width: $0.width, style: .bar, target: $0.target)
+        }
         return TerminalGrid.fit(cells, width: width, fill: .bar, ellipsis: true)
     }
 
     // MARK: - Tab bar
 
-    /// The tab bar along the bottom of the screen, on the bar's background, the selected tab reversed.
+    /// The tab bar along the bottom of the screen, on the bar's background, the selected tab reversed; each tab
+    /// reaches its tab when clicked.
     private static func tabBarRow(_ line: StyledLine, width: Int) -> [TerminalCell] {
         let spans =
             [StyledSpan(" ", .bar)]
             + line.map { span in
-                StyledSpan(span.text, span.style == .selectedTab || span.style == .accent ? span.style : .bar)
+                StyledSpan(
+                    span.text, span.style == .selectedTab || span.style == .accent ? span.style : .bar,
+                    target: span.target)
             }
         return TerminalGrid.fit(TerminalGrid.cells(spans), width: width, fill: .bar, ellipsis: true)
     }
@@ -163,7 +187,10 @@ enum ScreenLayout {
         }
         guard let sheet = model.sheet else {
             let rows = wrap(model.content, width, 0)
-            return scrolled(rows, width: width, height: height, scroll: revealing(rows, height, scroll, revealsError))
+            let body = scrolled(
+                rows, width: width, height: height, scroll: revealing(rows, height, scroll, revealsError))
+            guard case .back(let progress, let revealed) = model.slide else { return body }
+            return slid(body, by: progress, over: revealed, width: width)
         }
         // The presenter, dimmed and unscrolled, with the sheet framed over it.
         var rows = wrap(model.content, width, 0).prefix(height).map { TerminalGrid.fit($0, width: width) }
@@ -180,22 +207,40 @@ enum ScreenLayout {
             scroll: revealing(sheetRows, innerHeight, scroll, revealsError))
         let rule = TerminalCell(text: "─", width: 1, style: .frame)
         let caption = [rule, .blank] + TerminalGrid.cells(sheet.caption, style: .dim) + [.blank]
+        // The top border is what a drag downwards takes hold of.
         let topBorder =
-            [TerminalCell(text: "┌", width: 1, style: .frame)]
+            ([TerminalCell(text: "┌", width: 1, style: .frame)]
             + TerminalGrid.fit(caption, width: frameWidth - 2, fill: .frame).map(horizontalRule)
-            + [TerminalCell(text: "┐", width: 1, style: .frame)]
-        rows[top] = TerminalGrid.overlay(topBorder, on: rows[top], at: margin)
+            + [TerminalCell(text: "┐", width: 1, style: .frame)]).map { cell in
+                TerminalCell(text: cell.text, width: cell.width, style: cell.style, target: .sheetTop)
+            }
         let side = TerminalCell(text: "│", width: 1, style: .frame)
-        for index in 0..<innerHeight {
-            let line = [side, .blank] + inner.rows[index] + [.blank, side]
-            rows[top + 1 + index] = TerminalGrid.overlay(line, on: rows[top + 1 + index], at: margin)
-        }
         let bottomBorder =
             [TerminalCell(text: "└", width: 1, style: .frame)]
             + Array(repeating: TerminalCell(text: "─", width: 1, style: .frame), count: frameWidth - 2)
             + [TerminalCell(text: "┘", width: 1, style: .frame)]
-        rows[top + 1 + innerHeight] = TerminalGrid.overlay(bottomBorder, on: rows[top + 1 + innerHeight], at: margin)
+        let framed = [topBorder] + inner.rows.map { [side, .blank] + $0 + [.blank, side] } + [bottomBorder]
+        // A held swipe down moves the whole frame down by its progress; what leaves the body is not drawn.
+        var shift = 0
+        if case .down(let progress) = model.slide { shift = Int((progress * Double(height - top)).rounded()) }
+        for (index, line) in framed.enumerated() where top + shift + index < height {
+            rows[top + shift + index] = TerminalGrid.overlay(line, on: rows[top + shift + index], at: margin)
+        }
         return Body(rows: rows, scroll: inner.scroll, page: inner.page)
+    }
+
+    /// `body` slid right by `progress` of `width`, its left edge drawn as a rule, over the first rows of `revealed`
+    /// (the screen a swipe back would show).
+    private static func slid(_ body: Body, by progress: Double, over revealed: [StyledLine], width: Int) -> Body {
+        let offset = Int((progress * Double(width)).rounded())
+        guard offset > 0 else { return body }
+        var under = wrapped(revealed, width: width).prefix(body.rows.count).map { TerminalGrid.fit($0, width: width) }
+        while under.count < body.rows.count { under.append(TerminalGrid.fit([], width: width)) }
+        let edge = TerminalCell(text: "│", width: 1, style: .frame)
+        let rows = zip(under, body.rows).map { under, row in
+            TerminalGrid.overlay([edge] + row, on: under, at: offset - 1)
+        }
+        return Body(rows: rows, scroll: body.scroll, page: body.page)
     }
 
     /// A blank of the caption's padding drawn as the frame's rule.
@@ -252,7 +297,7 @@ enum ScreenLayout {
     private static func bottomRows(
         _ chrome: Chrome, width: Int, maximum: Int
     )
-        -> (rows: [[TerminalCell]], cursorColumn: Int, outputScroll: Int, outputPage: Int)
+        -> (rows: [[TerminalCell]], cursorColumn: Int, outputScroll: Int, outputPage: Int, outputRows: Int)
     {
         var rows: [[TerminalCell]] = []
         var outputScroll = 0
@@ -274,6 +319,7 @@ enum ScreenLayout {
                 rows.append(marker("… " + position + " · Esc closes", width: width))
             }
         }
+        let outputRowCount = rows.count
         if let error = chrome.error {
             let errorRows = TerminalGrid.wrap(TerminalGrid.cells("error: " + error, style: .error), width: width)
             let shown = Array(errorRows.prefix(3))
@@ -292,7 +338,7 @@ enum ScreenLayout {
         rows.append(TerminalGrid.fit(status, width: width, fill: .bar, ellipsis: true))
         let (line, column) = commandLine(chrome, width: width)
         rows.append(line)
-        return (rows, column, outputScroll, outputPage)
+        return (rows, column, outputScroll, outputPage, outputRowCount)
     }
 
     /// The prompt and the input, scrolled sideways so the cursor stays in view.

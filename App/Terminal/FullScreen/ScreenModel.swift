@@ -27,12 +27,23 @@ struct ScreenModel: Equatable, Sendable {
     var sheet: Sheet?
     /// The coordinator tree beside the screen hierarchy, for the panel.
     var panel: [StyledLine]
+    /// How far a held swipe has moved what it would remove, drawn as the person drags it; `nil` when none is held.
+    var slide: Slide?
     /// The tab bar on top, drawn along the bottom of the screen, or `nil` when none is on top.
     var tabBar: StyledLine?
 
+    /// A held swipe, drawn part way.
+    enum Slide: Equatable, Sendable {
+        /// The screen on top slid right by `progress` of its width, over the screen it would reveal (`revealed`,
+        /// drawn dimmed).
+        case back(progress: Double, revealed: [StyledLine])
+        /// The sheet slid down by `progress` of the space under its top border.
+        case down(progress: Double)
+    }
+
     init(
         path: [String], canGoBack: Bool = false, notice: String? = nil, content: [StyledLine], sheet: Sheet? = nil,
-        panel: [StyledLine] = [], tabBar: StyledLine? = nil
+        panel: [StyledLine] = [], slide: Slide? = nil, tabBar: StyledLine? = nil
     ) {
         self.path = path
         self.canGoBack = canGoBack
@@ -40,6 +51,7 @@ struct ScreenModel: Equatable, Sendable {
         self.content = content
         self.sheet = sheet
         self.panel = panel
+        self.slide = slide
         self.tabBar = tabBar
     }
 
@@ -58,14 +70,13 @@ struct ScreenModel: Equatable, Sendable {
         let topLines = Self.lines(of: topPath)
         if levels.count > 1, let top = levels.last, top.modalPresentationStyle != .fullScreen {
             let presenterPath = ScreenRenderer.visiblePath(from: levels[levels.count - 2])
-            content = Self.lines(of: presenterPath).map { line in
-                line.map { StyledSpan($0.text, .dim) }
-            }
+            content = Self.dimmed(Self.lines(of: presenterPath))
             sheet = Sheet(caption: ScreenRenderer.describe(top.modalPresentationStyle), lines: topLines)
         } else {
             content = topLines
             sheet = nil
         }
+        slide = Self.slide(of: window, topPath: topPath)
         var panel: [StyledLine] = [[StyledSpan("Coordinators", .bold)]]
         panel += StateReport.coordinatorLines(root).map { [StyledSpan($0)] }
         panel.append([])
@@ -76,6 +87,26 @@ struct ScreenModel: Equatable, Sendable {
     }
 
     // MARK: - Content
+
+    /// `lines` drawn behind what is on top: dimmed, and reaching nothing when clicked.
+    private static func dimmed(_ lines: [StyledLine]) -> [StyledLine] {
+        lines.map { line in line.map { StyledSpan($0.text, .dim) } }
+    }
+
+    /// The held swipe of `window`, if one is held: for a swipe back, with the screen it would reveal in the
+    /// innermost navigation stack of `topPath`.
+    @MainActor
+    private static func slide(of window: Window, topPath: [ViewController]) -> Slide? {
+        guard let held = window.transitionsInFlight.first(where: \.isHeld) else { return nil }
+        guard held.kind == .swipeBack else { return .down(progress: held.progress) }
+        guard
+            let index = topPath.lastIndex(where: { ($0 as? NavigationController)?.viewControllers.count ?? 0 > 1 }),
+            let navigation = topPath[index] as? NavigationController
+        else { return .back(progress: held.progress, revealed: []) }
+        let below = navigation.viewControllers[navigation.viewControllers.count - 2]
+        let revealedPath = Array(topPath[...index]) + ScreenRenderer.visiblePath(from: below)
+        return .back(progress: held.progress, revealed: dimmed(lines(of: revealedPath)))
+    }
 
     /// The content of `path` as the full screen lays it out: the lines ``ScreenLines`` produces, the rule under
     /// the first title left blank.

@@ -13,6 +13,22 @@ enum CellStyle: Equatable, Sendable {
     case rule
 }
 
+/// What a click on a cell reaches: the part of the screen drawn there. Spans carry it into the cells they are cut
+/// into, so wrapping, scrolling and framing keep every target under its own text, and a click is looked up in the
+/// laid-out frame (``ScreenLayout/Frame/target(row:column:)``).
+enum PointerTarget: Equatable, Sendable {
+    /// An action by its number, as typed: a button, a list row or a segment.
+    case action(Int)
+    /// A field: a click puts `set <id> ` on the command line, or asks a secure field's value hidden.
+    case field(id: String, isSecure: Bool)
+    /// The navigation bar's back.
+    case back
+    /// A tab of the tab bar, by its id: the spans that draw a tab carry it, as a segment's carry its action.
+    case tab(String)
+    /// A sheet's top border, which a drag downwards swipes down.
+    case sheetTop
+}
+
 /// One cell of the grid: what is written there and how many columns it takes (2 for a wide character).
 ///
 /// The text is always safe to write: one printable scalar with the zero-width marks that join it, or one ASCII
@@ -24,6 +40,8 @@ struct TerminalCell: Equatable, Sendable {
     var width: Int
     /// How it is drawn.
     var style: CellStyle
+    /// What a click on it reaches, if anything.
+    var target: PointerTarget? = nil
 
     /// A blank cell.
     static let blank = TerminalCell(text: " ", width: 1, style: .plain)
@@ -35,10 +53,13 @@ struct StyledSpan: Equatable, Sendable {
     var text: String
     /// Its style.
     var style: CellStyle
+    /// What a click on it reaches, if anything.
+    var target: PointerTarget?
 
-    init(_ text: String, _ style: CellStyle = .plain) {
+    init(_ text: String, _ style: CellStyle = .plain, target: PointerTarget? = nil) {
         self.text = text
         self.style = style
+        self.target = target
     }
 }
 
@@ -52,7 +73,7 @@ enum TerminalGrid {
     /// join shown on a dotted circle. An emoji sequence joined by U+200D (`👨‍👩‍👧`) is drawn as its emoji side by side:
     /// terminals disagree on how wide the joined glyph is, and a terminal that draws it narrower than the grid
     /// counts would leave old characters on the row.
-    static func cells(_ text: String, style: CellStyle) -> [TerminalCell] {
+    static func cells(_ text: String, style: CellStyle, target: PointerTarget? = nil) -> [TerminalCell] {
         var cells: [TerminalCell] = []
         var lastJoins = false
         for scalar in text.unicodeScalars {
@@ -61,18 +82,19 @@ enum TerminalGrid {
                 continue
             } else if width < 0 {
                 cells += TerminalText.escapedForm(of: scalar).map {
-                    TerminalCell(text: String($0), width: 1, style: style)
+                    TerminalCell(text: String($0), width: 1, style: style, target: target)
                 }
                 lastJoins = false
             } else if width == 0 {
                 if lastJoins, !cells.isEmpty {
                     cells[cells.count - 1].text.unicodeScalars.append(scalar)
                 } else {
-                    cells.append(TerminalCell(text: "\u{25CC}" + String(scalar), width: 1, style: style))
+                    cells.append(
+                        TerminalCell(text: "\u{25CC}" + String(scalar), width: 1, style: style, target: target))
                     lastJoins = true
                 }
             } else {
-                cells.append(TerminalCell(text: String(scalar), width: width, style: style))
+                cells.append(TerminalCell(text: String(scalar), width: width, style: style, target: target))
                 lastJoins = true
             }
         }
@@ -86,7 +108,7 @@ enum TerminalGrid {
 
     /// The cells of a styled line.
     static func cells(_ line: StyledLine) -> [TerminalCell] {
-        line.flatMap { cells($0.text, style: $0.style) }
+        line.flatMap { cells($0.text, style: $0.style, target: $0.target) }
     }
 
     /// The columns `cells` take.
@@ -100,8 +122,11 @@ enum TerminalGrid {
         guard width > 0 else { return [] }
         // Continuation rows keep the line's own indentation (a post under its byline, a help line's two spaces).
         let indent = min(cells.prefix { $0.text == " " }.count, width / 2)
+        // The indentation reaches what the line reaches: a wrapped row is clickable across its width.
         let padding = Array(
-            repeating: TerminalCell(text: " ", width: 1, style: cells.first?.style ?? .plain), count: indent)
+            repeating: TerminalCell(
+                text: " ", width: 1, style: cells.first?.style ?? .plain, target: cells.first?.target),
+            count: indent)
         var rows: [[TerminalCell]] = []
         var rest = cells[...]
         while true {

@@ -94,7 +94,9 @@ final class AppRunner {
             linkFailure = failure
         }
         let isInteractive = options.scriptPath == nil && input.isTerminal
-        if isInteractive, let terminal = fullScreenTerminal(colour: !options.forbidsColour) {
+        if isInteractive,
+            let terminal = fullScreenTerminal(colour: !options.forbidsColour, pointer: options.readsPointer)
+        {
             let fullScreen = FullScreenSession(
                 session: session, terminal: terminal, history: CommandHistory(directory: options.dataDirectory))
             return fullScreen.run(linkFailure: linkFailure, notice: restorationNotice, errorOutput: errorOutput)
@@ -117,12 +119,12 @@ final class AppRunner {
 
     /// The full-screen terminal, when standard input and output are the process's terminal, `TERM` names a
     /// terminal that can do more than print and terminfo knows it; `nil` otherwise (the line mode is used).
-    private func fullScreenTerminal(colour: Bool) -> NcursesTerminal? {
+    private func fullScreenTerminal(colour: Bool, pointer: Bool) -> NcursesTerminal? {
         guard input.fileDescriptor == STDIN_FILENO, output.fileDescriptor == STDOUT_FILENO,
             isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
             let terminalType = environment["TERM"], !terminalType.isEmpty, terminalType != "dumb"
         else { return nil }
-        return NcursesTerminal.open(terminalType: terminalType, usesColour: colour)
+        return NcursesTerminal.open(terminalType: terminalType, usesColour: colour, readsPointer: pointer)
     }
 
     /// Opens the data directory and its database, or the playground of `--feature` (see ``AppLaunch``), tells

@@ -26,11 +26,13 @@ struct LaunchOptions: Equatable, Sendable {
     var showsUsage = false
     /// The feature to host alone in its playground (`--feature`), instead of the whole app.
     var playgroundFeature: String?
+    /// Whether the full screen asks the terminal for the mouse (not with `--no-mouse`).
+    var readsPointer = true
 
     /// The usage text printed by `--help` and after a usage error.
     static let usage = """
         usage: app [--data-dir PATH] [--script FILE] [--keep-going] [--open URL] [--move-aside-corrupt-data]
-               [--check-data] [--feature NAME] [--no-restore]
+               [--check-data] [--feature NAME] [--no-restore] [--no-mouse]
 
           --data-dir PATH             where accounts, the session and posts are kept
                                       (default: $APP_DATA_DIR, else $XDG_DATA_HOME/modular-coordinators,
@@ -45,6 +47,8 @@ struct LaunchOptions: Equatable, Sendable {
                                       services, pushed by a stand-in parent; go back to it and tap push,
                                       sheet or embed to show the feature another way, or hide
           --no-restore                start at the first screen instead of where you left
+          --no-mouse                  leave the mouse to the terminal (its own selection and scrolling);
+                                      the full screen is then driven by keys alone
           --help                      print this help
 
         environment: APP_DATA_DIR, XDG_DATA_HOME, HOME, APP_NOW (fixed ISO-8601 time), NO_COLOR
@@ -61,11 +65,12 @@ struct LaunchOptions: Equatable, Sendable {
     private static let checkDataFlag = ArgumentParser.Option.flag("--check-data")
     private static let featureOption = ArgumentParser.Option.value("--feature")
     private static let noRestoreFlag = ArgumentParser.Option.flag("--no-restore")
+    private static let noMouseFlag = ArgumentParser.Option.flag("--no-mouse")
     static let parser = ArgumentParser(
         command: "app", usage: usage,
         options: [
             dataDirectoryOption, scriptOption, openOption, keepGoingFlag, moveAsideFlag, checkDataFlag, featureOption,
-            noRestoreFlag,
+            noRestoreFlag, noMouseFlag,
         ])
 
     /// Reads `arguments` (without the program name) and `environment`; stops at `--help`, which needs neither
@@ -92,6 +97,7 @@ struct LaunchOptions: Equatable, Sendable {
         options.movesCorruptDataAside = parsed.contains(moveAsideFlag)
         options.checksData = parsed.contains(checkDataFlag)
         options.restores = !parsed.contains(noRestoreFlag)
+        options.readsPointer = !parsed.contains(noMouseFlag)
         options.playgroundFeature = parsed.value(of: featureOption)
         let dataDirectoryFlag = parsed.value(of: dataDirectoryOption)
         if let text = environment["APP_NOW"] {

@@ -68,6 +68,32 @@ final class TmuxSession {
         try press("Enter")
     }
 
+    /// Sends the mouse report a terminal in xterm's SGR mode sends for `button` (0 the first button, 32 added while
+    /// it moves held, 64 and 65 the wheel) at `row` and `column`, counted from 0: `ESC [ < b ; x ; y M`, or `m`
+    /// when the button comes up.
+    func mouse(_ button: Int, row: Int, column: Int, released: Bool = false) throws {
+        try type("\u{1B}[<\(button);\(column + 1);\(row + 1)\(released ? "m" : "M")")
+    }
+
+    /// A click: the first button pressed and released at `row` and `column`.
+    func click(row: Int, column: Int) throws {
+        try mouse(0, row: row, column: column)
+        try mouse(0, row: row, column: column, released: true)
+    }
+
+    /// The first button pressed at `from`, moved held through `through`, and not let go.
+    func drag(row: Int, from column: Int, through columns: [Int]) throws {
+        try mouse(0, row: row, column: column)
+        for next in columns { try mouse(32, row: row, column: next) }
+    }
+
+    /// Whether the app has asked the terminal to report the mouse, and whether motion with a button held too.
+    func mouseReporting() throws -> (any: Bool, drags: Bool) {
+        let flags = try run(["display", "-p", "-t", "main", "#{mouse_any_flag} #{mouse_button_flag}"])
+            .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "1" }
+        return (flags.first ?? false, flags.dropFirst().first ?? false)
+    }
+
     /// The screen's rows as text; with `escapes`, with the colour and attribute sequences.
     func screen(escapes: Bool = false) throws -> [String] {
         try run(["capture-pane", "-p", "-t", "main"] + (escapes ? ["-e"] : [])).components(separatedBy: "\n")
