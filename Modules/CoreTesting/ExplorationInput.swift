@@ -12,7 +12,7 @@ public enum ExplorationInput: Hashable, Sendable, CustomStringConvertible {
     case swipeDown(finished: Bool)
     /// The deep link at this index of the exploration's list.
     case deepLink(Int)
-    /// The person's tap on the tab with this id of the tab bar on top (``Core/Window/tapTab(_:)``).
+    /// The person's tap on the tab with this id of the tab bar on top (`Window.tapTab(_:)` in Core).
     case tab(String)
 
     /// The input in a few words, such as `tap login` or `swipe back (cancelled)`.
