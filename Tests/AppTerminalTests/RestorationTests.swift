@@ -265,6 +265,18 @@ private let snapshotCommands = "state\nscreen\n"
         #expect(run.error == "app: restored the nearest screen: the onboarding tour was finished since\n")
     }
 
+    @Test("A record of Main for an account still in the tour restores the tour, and says why")
+    func mainRecordedWhileTourUnfinished() throws {
+        let directory = try TemporaryDataDirectory()
+        _ = directory.run(MainTabTests.signUp("Ada") + "skip\n")
+        try directory.sql("UPDATE accounts SET onboarding_finished = 0 WHERE email = 'ada@example.com'")
+        let run = directory.run("state\n")
+        #expect(run.status == 0)
+        #expect(run.lastState?.top == "onboarding.welcome")
+        #expect(
+            run.error == "app: restored the nearest screen: the onboarding tour is not finished for this account\n")
+    }
+
     @Test("A feed record whose post was deleted restores the feed on its segment")
     func deletedPost() throws {
         let directory = try TemporaryDataDirectory()

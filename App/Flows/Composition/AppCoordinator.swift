@@ -141,7 +141,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     /// Restores over the flow ``destination`` showed at the start: the flow's own record when the record was
     /// written for this session and this flow, then the presented sign-up and the waiting link through the routes
     /// a link takes. A record written for another session (a log-out or a log-in since) or another flow (the
-    /// tour finished since) leaves the flow at its first screen.
+    /// tour finished since, or not finished for this account) leaves the flow at its first screen.
     override func restore(from state: RestorationState) -> RestorationResult {
         var recordedFlow: AppFlow
         let isFirstVersion = state.version == 1
@@ -165,7 +165,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
             return .nearest(because: .noLongerApplies("you were logged out since"))
         }
         guard recordedFlow == current else {
-            return .nearest(because: .noLongerApplies("the onboarding tour was finished since"))
+            return .nearest(because: .noLongerApplies(Self.reason(recorded: recordedFlow, current: current)))
         }
         var result = RestorationResult.restored
         if let flowState = state.children.first {
@@ -183,6 +183,15 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         if current == .login { restoreSignUp(from: state, into: &result) }
         if current != .main { restoreWaitingLink(from: state, into: &result) }
         return result
+    }
+
+    /// Why a record of the `recorded` flow no longer applies where `current` is shown now.
+    private static func reason(recorded: AppFlow, current: AppFlow) -> String {
+        switch (recorded, current) {
+        case (.onboarding, .main): "the onboarding tour was finished since"
+        case (.main, .onboarding): "the onboarding tour is not finished for this account"
+        default: "the \(recorded.rawValue) flow is no longer the one shown"
+        }
     }
 
     /// Whether `problem` says a record was not of the kind its place holds.

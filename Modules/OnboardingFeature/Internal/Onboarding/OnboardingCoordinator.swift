@@ -56,9 +56,7 @@ final class OnboardingCoordinator: ViewableCoordinator<any OnboardingPagePresent
 
     /// The flow's record: kind `onboarding`, version 1, the value `page` (the page on top, such as `gestures`).
     override var restorationState: RestorationState? {
-        RestorationState(
-            kind: OnboardingRestoration.kind, version: OnboardingRestoration.version,
-            values: [OnboardingRestoration.page: currentPage.rawValue])
+        OnboardingRestoration.format.record(values: [OnboardingRestoration.page: currentPage.rawValue])
     }
 
     /// Shows the recorded page with the pages before it beneath, so back still goes back a page. An unknown page
@@ -66,9 +64,7 @@ final class OnboardingCoordinator: ViewableCoordinator<any OnboardingPagePresent
     override func restore(from state: RestorationState) -> RestorationResult {
         let page: OnboardingPage
         do throws(RestorationError) {
-            try state.check(
-                kind: OnboardingRestoration.kind,
-                versions: OnboardingRestoration.version...OnboardingRestoration.version)
+            try OnboardingRestoration.format.check(state)
             page = try state.value(OnboardingRestoration.page, as: OnboardingPage.self) ?? presenter.page
         } catch {
             return .nearest(because: error)
@@ -106,7 +102,6 @@ extension OnboardingCoordinator: OnboardingPageScreenListener {
 /// The flow's restoration record: kind `onboarding`, version 1, the value `page` (a page's name, such as
 /// `welcome` or `links`).
 enum OnboardingRestoration {
-    static let kind = "onboarding"
-    static let version = 1
+    static let format = RestorationFormat(kind: "onboarding", version: 1)
     static let page = "page"
 }

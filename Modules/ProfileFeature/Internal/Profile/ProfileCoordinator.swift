@@ -138,21 +138,18 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
     /// Profile's record: kind `profile`, version 1, and the edit's record as its only child while the edit is
     /// pushed (with the name as typed, saved or not).
     override var restorationState: RestorationState? {
-        RestorationState(
-            kind: ProfileRestoration.kind, version: ProfileRestoration.version,
-            children: edit?.restorationState.map { [$0] } ?? [])
+        ProfileRestoration.format.record(children: edit?.restorationState.map { [$0] } ?? [])
     }
 
     /// Takes the route a tap on `edit` takes when the record holds the edit, which then puts the typed name
     /// back. An edit that cannot be shown leaves Profile on its screen and says why.
     override func restore(from state: RestorationState) -> RestorationResult {
         do throws(RestorationError) {
-            try state.check(
-                kind: ProfileRestoration.kind, versions: ProfileRestoration.version...ProfileRestoration.version)
+            try ProfileRestoration.format.check(state)
         } catch {
             return .nearest(because: error)
         }
-        guard let editState = state.child(ofKind: ProfileEditCoordinator.restorationKind) else { return .restored }
+        guard let editState = ProfileEditCoordinator.restoration.child(of: state) else { return .restored }
         do throws(ProfileRouteError) {
             try showEdit()
         } catch {
@@ -220,6 +217,5 @@ extension ProfileRouteError {
 /// Profile's restoration record: kind `profile`, version 1, no values, and the edit's record as its only child
 /// while the edit is pushed.
 enum ProfileRestoration {
-    static let kind = "profile"
-    static let version = 1
+    static let format = RestorationFormat(kind: "profile", version: 1)
 }

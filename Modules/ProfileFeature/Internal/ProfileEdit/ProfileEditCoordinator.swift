@@ -59,22 +59,19 @@ final class ProfileEditCoordinator: ViewableCoordinator<any ProfileEditPresentab
     /// Whether the field holds a name other than the saved one.
     var holdsChange: Bool { presenter.holdsChange }
 
-    /// The name the edit's records go by.
-    static let restorationKind = "profile.edit"
-    private static let restorationVersion = 1
+    /// The kind and version of the edit's records.
+    static let restoration = RestorationFormat(kind: "profile.edit", version: 1)
     private static let displayNameKey = "displayName"
 
     /// The edit's record: kind `profile.edit`, version 1, the value `displayName` (the name as typed).
     override var restorationState: RestorationState? {
-        RestorationState(
-            kind: Self.restorationKind, version: Self.restorationVersion,
-            values: [Self.displayNameKey: presenter.displayName])
+        Self.restoration.record(values: [Self.displayNameKey: presenter.displayName])
     }
 
     /// Puts the recorded name back into the field.
     override func restore(from state: RestorationState) -> RestorationResult {
         do throws(RestorationError) {
-            try state.check(kind: Self.restorationKind, versions: Self.restorationVersion...Self.restorationVersion)
+            try Self.restoration.check(state)
             presenter.show(displayName: try state.value(Self.displayNameKey))
             return .restored
         } catch {
