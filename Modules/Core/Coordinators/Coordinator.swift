@@ -55,7 +55,7 @@ open class Coordinator {
     public private(set) weak var parent: Coordinator?
 
     /// Whether ``start()`` ran and ``stop()`` has not since.
-    public private(set) var isStarted = false
+    public var isStarted: Bool { runCount & 1 == 1 }
 
     /// Children in attach order; a detached child leaves a hole (`nil`) that is
     /// compacted away later, so a detach never shifts the array.
@@ -66,11 +66,15 @@ open class Coordinator {
     private var slotIndex = 0
     /// How many times the coordinator stopped; a routing request made before
     /// a stop is dropped at its turn.
-    private(set) var stopGeneration = 0
+    var stopGeneration: Int { runCount >> 1 }
     /// How the current (or last) run ended and who awaits it (see
     /// ``outcome(of:)``); made only when a run ends that way or someone
     /// awaits, so other coordinators carry one empty reference.
     private var outcomeRecord: OutcomeRecord?
+    /// Starts and stops in one word, so that a coordinator fits in 64 bytes (tearing down many children reads them
+    /// all): odd while it runs. A start adds one, a stop two in all (so ``stopGeneration``, the count halved,
+    /// changes with every stop and never with a start). It wraps rather than traps; only equality is compared.
+    private var runCount = 0
 
     /// Creates a coordinator that is not started and has no parent.
     public init() {
@@ -114,7 +118,7 @@ open class Coordinator {
     /// for you; call it yourself only on the root of a tree.
     public final func start() {
         guard !isStarted else { return }
-        isStarted = true
+        runCount &+= 1
         if outcomeRecord != nil { outcomeRecord = nil }
         didStart()
     }
@@ -128,8 +132,7 @@ open class Coordinator {
     /// parent until the parent detaches it; ``removeChild(_:)`` does both.
     public final func stop() {
         let wasStarted = isStarted
-        isStarted = false
-        stopGeneration &+= 1
+        runCount &+= wasStarted ? 1 : 2
         while let child = childSlots.popLast() {
             guard let child else {
                 vacantSlotCount -= 1
