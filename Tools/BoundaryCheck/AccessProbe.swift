@@ -46,15 +46,14 @@ public enum AccessProbe {
         let publicIdentifiers = Set(publicSurface.symbols.map(\.identifier))
         for symbol in internalSurface.symbols.sorted(by: { ($0.path, $0.identifier) < ($1.path, $1.identifier) })
         where !publicIdentifiers.contains(symbol.identifier) && !["public", "open"].contains(symbol.accessLevel) {
-            guard let reference = referencing(symbol, module, probe.symbols.count) else {
+            guard let reference = referencing(symbol, module, probe.probed.count) else {
                 probe.skipped.append("\(symbol.path) (cannot be named without calling it)")
                 continue
             }
             if let extended = symbol.extendedModule { probe.imports.insert(extended) }
-            probe.symbols.append(symbol)
-            probe.lines.append(reference)
+            probe.probed.append((symbol, reference))
         }
-        guard !probe.symbols.isEmpty else { return probe.outcome(errors: [:], controlErrors: [:], publicNames: []) }
+        guard !probe.probed.isEmpty else { return probe.outcome(errors: [:], controlErrors: [:], publicNames: []) }
         let results = try typecheck(
             [
                 (probe.source(testable: false), "\(module)AccessProbe"),
@@ -75,21 +74,20 @@ public enum AccessProbe {
     struct Probe {
         let module: String
         var imports: Set<String>
-        var lines: [String] = []
-        var symbols: [SurfaceSymbol] = []
+        var probed: [(symbol: SurfaceSymbol, line: String)] = []
         var skipped: [String] = []
 
         /// The probe's source; with `testable`, the control's, which imports the module with `@testable`.
         func source(testable: Bool) -> String {
             let header = imports.sorted().map { testable && $0 == module ? "@testable import \($0)" : "import \($0)" }
-            return (header + lines).joined(separator: "\n") + "\n"
+            return (header + probed.map(\.line)).joined(separator: "\n") + "\n"
         }
 
         /// The violations and skips, from the errors of the probe and of its control by line.
         func outcome(errors: [Int: [String]], controlErrors: [Int: [String]], publicNames: Set<String>) -> Outcome {
             var skipped = skipped
             var violations: [Violation] = []
-            for (offset, symbol) in symbols.enumerated() {
+            for (offset, (symbol, line)) in probed.enumerated() {
                 let lineNumber = imports.count + offset + 1
                 let control = (controlErrors[lineNumber] ?? []).filter { error in
                     !resolvedNameFragments.contains { error.contains($0) }
@@ -97,43 +95,41 @@ public enum AccessProbe {
                 let errors = errors[lineNumber] ?? []
                 if control.isEmpty, errors.isEmpty, !symbol.isType, publicNames.contains(symbol.name) {
                     skipped.append("\(symbol.path) (its name finds a public declaration of the same name)")
-                } else if let violation = violation(of: symbol, line: lines[offset], errors: errors, control: control) {
+                } else if let violation = violation(of: symbol, line: line, errors: errors, control: control) {
                     violations.append(violation)
                 }
             }
             return Outcome(
-                probedCount: symbols.count, skipped: skipped, violations: violations, source: source(testable: false))
+                probedCount: probed.count, skipped: skipped, violations: violations, source: source(testable: false))
         }
 
         /// The violation of the probe line `line` of `symbol`, if its errors and its control's say it has one.
         private func violation(
             of symbol: SurfaceSymbol, line: String, errors: [String], control: [String]
         ) -> Violation? {
-            let location = symbol.pathAndLocation
+            let (problem, fix): (String, String)
             if !control.isEmpty {
-                return Violation(
-                    rule: "internal-probe", location: location,
-                    problem: "the probe line of \(symbol.accessLevel) \(symbol.kind) \(symbol.name) does not "
-                        + "compile even with `@testable import \(module)`, so its failure from outside proves "
-                        + "nothing: `\(line)`: \(control.joined(separator: "; "))",
-                    fix: "the probe must name the declaration itself; report the probe line, or skip "
-                        + "declarations of this kind in AccessProbe.reference(to:module:index:)")
-            }
-            if errors.isEmpty {
-                return Violation(
-                    rule: "internal-probe", location: location,
-                    problem: "\(symbol.accessLevel) \(symbol.kind) \(symbol.name) of \(module) compiles when "
-                        + "named from outside the module: `\(line)`",
-                    fix: "check that nothing public re-exports it, and that no probe flag opens the module")
-            }
-            guard !errors.contains(where: { error in accessErrorFragments.contains { error.contains($0) } }) else {
+                problem =
+                    "the probe line of \(symbol.accessLevel) \(symbol.kind) \(symbol.name) does not compile even with "
+                    + "`@testable import \(module)`, so its failure from outside proves nothing: `\(line)`: "
+                    + control.joined(separator: "; ")
+                fix =
+                    "the probe must name the declaration itself; report the probe line, or skip declarations of "
+                    + "this kind in AccessProbe.reference(to:module:index:)"
+            } else if errors.isEmpty {
+                problem =
+                    "\(symbol.accessLevel) \(symbol.kind) \(symbol.name) of \(module) compiles when named from "
+                    + "outside the module: `\(line)`"
+                fix = "check that nothing public re-exports it, and that no probe flag opens the module"
+            } else if !errors.contains(where: { error in accessErrorFragments.contains { error.contains($0) } }) {
+                problem =
+                    "naming \(symbol.name) from outside \(module) failed, but not with an access error: "
+                    + errors.joined(separator: "; ")
+                fix = "make sure the declaration is internal; if it is, report the probe line `\(line)`"
+            } else {
                 return nil
             }
-            return Violation(
-                rule: "internal-probe", location: location,
-                problem: "naming \(symbol.name) from outside \(module) failed, but not with an access error: "
-                    + errors.joined(separator: "; "),
-                fix: "make sure the declaration is internal; if it is, report the probe line `\(line)`")
+            return Violation(rule: "internal-probe", location: symbol.pathAndLocation, problem: problem, fix: fix)
         }
     }
 
@@ -141,7 +137,8 @@ public enum AccessProbe {
     @usableFromInline
     static func reference(to symbol: SurfaceSymbol, module: String, index: Int) -> String? {
         let function = "probe\(index)"
-        let qualified = ([symbol.extendedModule ?? module] + symbol.pathComponents).joined(separator: ".")
+        let path = [symbol.extendedModule ?? module] + symbol.pathComponents
+        let qualified = path.joined(separator: ".")
         if symbol.isType {
             return "@MainActor func \(function)() { _ = \(qualified).self }"
         }
@@ -149,19 +146,12 @@ public enum AccessProbe {
             // A global function or variable.
             return symbol.kind == "operator" ? nil : "@MainActor func \(function)() { _ = \(qualified) }"
         }
-        let owner = ([symbol.extendedModule ?? module] + symbol.pathComponents.dropLast()).joined(separator: ".")
-        let member: String
-        switch symbol.kind {
-        case "operator", "subscript", "static subscript", "deinit": return nil
-        case "init", "case", "static func", "static var": member = "Self.\(compoundReference(symbol.name))"
-        default: member = "self.\(compoundReference(symbol.name))"
-        }
-        return "extension \(owner) { @MainActor func \(function)() { _ = \(member) } }"
-    }
-
-    /// `name(a:b:)` as a reference: `name(a:b:)`; `name()` as `name`.
-    private static func compoundReference(_ name: String) -> String {
-        name.hasSuffix("()") ? String(name.dropLast(2)) : name
+        guard !["operator", "subscript", "static subscript", "deinit"].contains(symbol.kind) else { return nil }
+        let receiver = ["init", "case", "static func", "static var"].contains(symbol.kind) ? "Self" : "self"
+        // `name()` is referenced as `name`, `name(a:b:)` as itself.
+        let member = symbol.name.hasSuffix("()") ? String(symbol.name.dropLast(2)) : symbol.name
+        let owner = path.dropLast().joined(separator: ".")
+        return "extension \(owner) { @MainActor func \(function)() { _ = \(receiver).\(member) } }"
     }
 
     /// Typechecks each `(source, name)` against the modules in `searchPaths`, side by side; returns each one's

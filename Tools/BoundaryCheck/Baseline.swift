@@ -6,11 +6,6 @@ public enum Baseline {
     /// The command that rewrites every baseline from the built modules, on purpose, in this package.
     public static let updateCommand = "swift run boundary-check --update-baselines"
 
-    /// The baseline file of `module` in `directory`.
-    public static func file(of module: String, in directory: URL) -> URL {
-        directory.appendingPathComponent("\(module).txt")
-    }
-
     /// The text written to a baseline file: a header comment, then one line per symbol.
     public static func text(module: String, lines: [String], updateCommand: String = updateCommand) -> String {
         let header = [

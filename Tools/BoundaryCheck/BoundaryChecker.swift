@@ -82,17 +82,9 @@ public struct BoundaryChecker: Sendable {
         throw .unreadable("no Modules directory next to \(executable)")
     }
 
-    /// The public surface of `module`.
-    public func publicSurface(of module: String) throws(ToolError) -> ModuleSurface {
-        try surface(of: module, minimumAccessLevel: "public")
-    }
-
-    /// The surface of `module` down to internal declarations.
-    public func internalSurface(of module: String) throws(ToolError) -> ModuleSurface {
-        try surface(of: module, minimumAccessLevel: "internal")
-    }
-
-    private func surface(of module: String, minimumAccessLevel: String) throws(ToolError) -> ModuleSurface {
+    /// The surface of `module` down to `minimumAccessLevel`: from the given symbol graphs if there are some, else
+    /// extracted from the built module.
+    func surface(of module: String, minimumAccessLevel: String = "public") throws(ToolError) -> ModuleSurface {
         let given = symbolGraphsDirectory?.appendingPathComponent(minimumAccessLevel).appendingPathComponent(module)
         if let given, FileManager.default.fileExists(atPath: given.path) {
             return try ModuleSurface.read(module: module, from: given)
@@ -105,9 +97,9 @@ public struct BoundaryChecker: Sendable {
     /// The baseline drift of `module`, if any; none until the package records baselines.
     public func checkBaseline(of module: String) throws(ToolError) -> [Violation] {
         guard recordsBaselines else { return [] }
-        let file = Baseline.file(of: module, in: baselinesDirectory)
+        let file = baselineFile(of: module)
         let drift = Baseline.compare(
-            module: module, actual: try publicSurface(of: module).lines, file: file, displayPath: displayPath(of: file),
+            module: module, actual: try surface(of: module).lines, file: file, displayPath: displayPath(of: file),
             updateCommand: updateCommand)
         return drift.map { [$0] } ?? []
     }
@@ -116,7 +108,7 @@ public struct BoundaryChecker: Sendable {
     public func checkStaleBaselines() -> [Violation] {
         let recorded = Self.baselineFiles(in: baselinesDirectory).map { String($0.dropLast(".txt".count)) }
         return recorded.filter { !rules.checkedModules.contains($0) }.map { module in
-            let path = displayPath(of: Baseline.file(of: module, in: baselinesDirectory))
+            let path = displayPath(of: baselineFile(of: module))
             return Violation(
                 rule: "baseline", location: path,
                 problem: "there is a baseline for \(module), but \(rulesPath) does not check a module of that name",
@@ -130,9 +122,8 @@ public struct BoundaryChecker: Sendable {
     public func updateBaselines() throws(ToolError) -> [String] {
         var changed: [String] = []
         for module in rules.checkedModules {
-            let file = Baseline.file(of: module, in: baselinesDirectory)
-            let text = Baseline.text(
-                module: module, lines: try publicSurface(of: module).lines, updateCommand: updateCommand)
+            let file = baselineFile(of: module)
+            let text = Baseline.text(module: module, lines: try surface(of: module).lines, updateCommand: updateCommand)
             if (try? String(contentsOf: file, encoding: .utf8)) == text { continue }
             do {
                 try FileManager.default.createDirectory(at: baselinesDirectory, withIntermediateDirectories: true)
@@ -150,7 +141,8 @@ public struct BoundaryChecker: Sendable {
         guard let feature = rules.feature(module) else { return [] }
         return relative(
             FeatureSurfaceCheck.violations(
-                surface: try publicSurface(of: module), internalSurface: try internalSurface(of: module),
+                surface: try surface(of: module),
+                internalSurface: try surface(of: module, minimumAccessLevel: "internal"),
                 feature: feature, rules: rules, rulesPath: rulesPath))
     }
 
@@ -165,11 +157,11 @@ public struct BoundaryChecker: Sendable {
     public func checkInternals(of module: String) throws(ToolError) -> AccessProbe.Outcome {
         var publicNames: Set<String> = []
         for name in Set(["Core", module]) {
-            publicNames.formUnion(try publicSurface(of: name).symbols.map(\.name))
+            publicNames.formUnion(try surface(of: name).symbols.map(\.name))
         }
         var outcome = try AccessProbe.run(
-            module: module, publicSurface: try publicSurface(of: module),
-            internalSurface: try internalSurface(of: module), publicNames: publicNames,
+            module: module, publicSurface: try surface(of: module),
+            internalSurface: try surface(of: module, minimumAccessLevel: "internal"), publicNames: publicNames,
             modulesDirectory: modulesDirectory, toolchain: toolchain)
         outcome.violations = relative(outcome.violations)
         return outcome
@@ -192,6 +184,9 @@ public struct BoundaryChecker: Sendable {
         }
         return violations + (try checkCompileProbes())
     }
+
+    /// The baseline file of `module`.
+    private func baselineFile(of module: String) -> URL { baselinesDirectory.appendingPathComponent("\(module).txt") }
 
     /// `file` relative to the package root, for a message.
     private func displayPath(of file: URL) -> String { SourceImports.relativePath(of: file, to: packageRoot) }

@@ -71,8 +71,8 @@ public struct BoundaryRules: Sendable, Equatable {
     /// Parses the rules file's text. `file` names it in error messages.
     public static func parse(_ text: String, file: String) throws(ToolError) -> BoundaryRules {
         var rules = BoundaryRules()
-        var rawImports: [(String, [String])] = []
-        var rawBuilds: [(String, [String])] = []
+        // `imports` and `builds` rules, read once every module is known, for their values may say `libraries`.
+        var targetRules: [(WritableKeyPath<BoundaryRules, [String: [String]]>, String, [String])] = []
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
@@ -90,19 +90,17 @@ public struct BoundaryRules: Sendable, Equatable {
             case ("publish", let module?, 2): rules.extraPublished[module, default: []] += values
             case ("screen-base", nil, 2): rules.screenBases += values
             case ("screen-suffix", nil, 2): rules.screenSuffixes += values
-            case ("imports", let target?, 2): rawImports.append((target, values))
-            case ("builds", let target?, 2): rawBuilds.append((target, values))
+            case ("imports", let target?, 2): targetRules.append((\.imports, target, values))
+            case ("builds", let target?, 2): targetRules.append((\.builds, target, values))
             case ("test-only", nil, 2): rules.testOnly += values
             case ("test-tool", nil, 2): rules.testTools += values
             default: throw invalid
             }
         }
         let libraries = rules.checkedModules
-        func expand(_ values: [String]) -> [String] {
-            values.flatMap { $0 == "libraries" ? libraries : [$0] }
+        for (rule, target, values) in targetRules {
+            rules[keyPath: rule][target, default: []] += values.flatMap { $0 == "libraries" ? libraries : [$0] }
         }
-        for (target, values) in rawImports { rules.imports[target, default: []] += expand(values) }
-        for (target, values) in rawBuilds { rules.builds[target, default: []] += expand(values) }
         return rules
     }
 }

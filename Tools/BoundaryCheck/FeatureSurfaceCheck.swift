@@ -9,35 +9,23 @@ public enum FeatureSurfaceCheck {
         rules: BoundaryRules, rulesPath: String
     ) -> [Violation] {
         modifierViolations(surface: surface, internalSurface: internalSurface, module: feature.module)
-            + topLevelViolations(
-                surface: surface, allowed: allowedTypes(surface: surface, feature: feature, rules: rules),
-                feature: feature, rules: rules, rulesPath: rulesPath)
+            + topLevelViolations(surface: surface, feature: feature, rules: rules, rulesPath: rulesPath)
     }
 
-    /// The top-level declarations a feature may publish, by identifier, each with why: its roles, its
-    /// `publish` names, and every type their declarations mention, transitively through the members of each.
+    /// The top-level declarations a feature may publish, by identifier: its roles, its `publish` names, and every
+    /// type their declarations mention, transitively through the members of each.
     static func allowedTypes(
         surface: ModuleSurface, feature: BoundaryRules.Feature, rules: BoundaryRules
-    ) -> [String: String] {
-        let roleNames = Set(feature.roleNames)
-        let extra = Set(rules.extraPublished[feature.module] ?? [])
-        let topLevelByIdentifier = Dictionary(
-            surface.topLevelSymbols.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
-        var allowed: [String: String] = [:]
-        var queue: [String] = []
-        for symbol in surface.topLevelSymbols where roleNames.contains(symbol.name) || extra.contains(symbol.name) {
-            allowed[symbol.identifier] = roleNames.contains(symbol.name) ? "a builder role" : "listed in `publish`"
-            queue.append(symbol.identifier)
-        }
+    ) -> Set<String> {
+        let named = Set(feature.roleNames + (rules.extraPublished[feature.module] ?? []))
+        let topLevel = Set(surface.topLevelSymbols.map(\.identifier))
+        let declarationsByOwner = Dictionary(grouping: surface.symbols) { surface.topLevelOwner(of: $0.identifier) }
+        var queue = surface.topLevelSymbols.filter { named.contains($0.name) }.map(\.identifier)
+        var allowed = Set(queue)
         while let identifier = queue.popLast() {
-            guard let symbol = topLevelByIdentifier[identifier] else { continue }
-            for member in [symbol] + surface.members(of: identifier) {
-                for mentioned in member.mentionedIdentifiers {
-                    let owner = surface.topLevelOwner(of: mentioned)
-                    guard topLevelByIdentifier[owner] != nil, allowed[owner] == nil else { continue }
-                    allowed[owner] = "mentioned by \(member.path)"
-                    queue.append(owner)
-                }
+            for mentioned in (declarationsByOwner[identifier] ?? []).flatMap(\.mentionedIdentifiers) {
+                let owner = surface.topLevelOwner(of: mentioned)
+                if topLevel.contains(owner), allowed.insert(owner).inserted { queue.append(owner) }
             }
         }
         return allowed
@@ -76,11 +64,11 @@ public enum FeatureSurfaceCheck {
     /// `[no-screen]`, and `[feature-surface]` for a published class other than the builder or a type no role
     /// allows.
     static func topLevelViolations(
-        surface: ModuleSurface, allowed: [String: String], feature: BoundaryRules.Feature, rules: BoundaryRules,
-        rulesPath: String
+        surface: ModuleSurface, feature: BoundaryRules.Feature, rules: BoundaryRules, rulesPath: String
     ) -> [Violation] {
         let module = feature.module
         let roleNames = Set(feature.roleNames)
+        let allowed = allowedTypes(surface: surface, feature: feature, rules: rules)
         return surface.topLevelSymbols.sorted(by: { $0.path < $1.path }).compactMap { symbol in
             let screenBase =
                 symbol.kind == "class"
@@ -105,7 +93,7 @@ public enum FeatureSurfaceCheck {
                         + "builder \(feature.prefix)Container",
                     fix: "make \(symbol.name) internal, or publish a protocol or value type in its place")
             }
-            guard allowed[symbol.identifier] == nil else { return nil }
+            guard !allowed.contains(symbol.identifier) else { return nil }
             return Violation(
                 rule: "feature-surface", location: symbol.pathAndLocation,
                 problem: "\(module) publishes \(symbol.kind) \(symbol.name), which is neither a builder role "

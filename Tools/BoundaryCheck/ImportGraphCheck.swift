@@ -19,10 +19,8 @@ public enum ImportGraphCheck {
     ) throws(ToolError) -> [Violation] {
         let packageModules = Set(manifest.targets.map(\.name))
         let targets = manifest.targets.filter { !["system", "binary", "plugin"].contains($0.kind) }
-        let files = targets.map { target in
-            let directory = packageRoot.appendingPathComponent(target.path)
-            return SourceImports.files(
-                under: directory, excluding: target.exclude.map { directory.appendingPathComponent($0) })
+        let files = targets.map {
+            SourceImports.files(under: packageRoot.appendingPathComponent($0.path), excluding: $0.exclude)
         }
         let importedByTarget = try SourceImports.modules(importedByEach: files, toolchain: toolchain)
         var findings: [Finding] = []

@@ -27,10 +27,7 @@ public struct ModuleSurface: Sendable {
     /// - Parameter minimumAccessLevel: `"public"` for what other modules see; `"internal"` adds what only the
     ///   module itself sees (the module must be built with testing enabled, as debug builds are).
     public static func extract(
-        module: String,
-        modulesDirectory: URL,
-        additionalSearchPaths: [URL] = [],
-        minimumAccessLevel: String = "public",
+        module: String, modulesDirectory: URL, additionalSearchPaths: [URL] = [], minimumAccessLevel: String = "public",
         toolchain: Toolchain
     ) throws(ToolError) -> ModuleSurface {
         let output = try Toolchain.scratchDirectory("boundary-check-symbols")
@@ -62,9 +59,7 @@ public struct ModuleSurface: Sendable {
         }
         var graphs: [SymbolGraph] = []
         for file in files {
-            do {
-                graphs.append(try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: file)))
-            } catch {
+            do { graphs.append(try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: file))) } catch {
                 throw .unreadable("symbol graph \(file.lastPathComponent): \(error)")
             }
         }
@@ -102,9 +97,7 @@ public struct ModuleSurface: Sendable {
     ]
 
     /// The surface as sorted text, one declaration or relationship a line: the baseline format.
-    public var lines: [String] {
-        Array(Set(symbols.map(\.line) + relationshipLines)).sorted()
-    }
+    public var lines: [String] { Array(Set(symbols.map(\.line) + relationshipLines)).sorted() }
 
     /// The top-level types and functions declared by the module itself (not its extensions of other modules).
     public var topLevelSymbols: [SurfaceSymbol] {
@@ -116,33 +109,20 @@ public struct ModuleSurface: Sendable {
         var current = superclassOf[identifier]
         var seen: Set<String> = []
         while let next = current, seen.insert(next).inserted {
-            if next == ancestorPath || pathOfIdentifier(next) == ancestorPath { return true }
+            let path = symbols.first { $0.identifier == next }?.path ?? externalNames[next]
+            if next == ancestorPath || path == ancestorPath { return true }
             current = superclassOf[next]
         }
         return false
     }
 
-    /// The symbols that are members of `identifier`, at any depth.
-    public func members(of identifier: String) -> [SurfaceSymbol] {
-        symbols.filter { owners(of: $0.identifier).contains(identifier) }
-    }
-
-    /// The outermost declaration that `identifier` is a member of, or `identifier` itself at the top level.
+    /// The outermost declaration that `identifier` is a member of, at any depth, or `identifier` itself at the top
+    /// level.
     func topLevelOwner(of identifier: String) -> String {
-        owners(of: identifier).last ?? identifier
-    }
-
-    /// The declarations `identifier` is a member of, innermost first.
-    private func owners(of identifier: String) -> [String] {
         var owners: [String] = []
         while let owner = ownerOf[owners.last ?? identifier], !owners.contains(owner), owner != identifier {
             owners.append(owner)
         }
-        return owners
-    }
-
-    private func pathOfIdentifier(_ identifier: String) -> String? {
-        if let symbol = symbols.first(where: { $0.identifier == identifier }) { return symbol.path }
-        return externalNames[identifier]
+        return owners.last ?? identifier
     }
 }

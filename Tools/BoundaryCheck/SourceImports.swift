@@ -24,9 +24,9 @@ public enum SourceImports {
         public var isSPI: Bool { attributes.contains("_spi") }
     }
 
-    /// The `.swift` files under `directory`, sorted, skipping paths under `excluded`.
-    static func files(under directory: URL, excluding excluded: [URL]) -> [URL] {
-        let excludedPaths = excluded.map { $0.standardizedFileURL.path }
+    /// The `.swift` files under `directory`, sorted, skipping paths under `excluded` (relative to `directory`).
+    static func files(under directory: URL, excluding excluded: [String]) -> [URL] {
+        let excludedPaths = excluded.map { directory.appendingPathComponent($0).standardizedFileURL.path }
         let enumerator = FileManager.default.enumerator(
             at: directory, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
         return (enumerator?.compactMap { $0 as? URL } ?? []).filter { file in
@@ -38,23 +38,15 @@ public enum SourceImports {
 
     /// The modules the compiler reads as imported by each group of files (`swiftc -emit-imported-modules`), one
     /// compiler run a group, side by side.
-    static func modules(
-        importedByEach groups: [[URL]], toolchain: Toolchain
-    ) throws(ToolError) -> [Set<String>] {
-        let runs = groups.filter { !$0.isEmpty }.map { files in
-            (files, FileManager.default.temporaryDirectory.appendingPathComponent("boundary-check-\(UUID()).txt"))
-        }
-        defer { for (_, output) in runs { try? FileManager.default.removeItem(at: output) } }
+    static func modules(importedByEach groups: [[URL]], toolchain: Toolchain) throws(ToolError) -> [Set<String>] {
         let results = try Toolchain.runAll(
-            runs.map { files, output in
-                (toolchain.compiler, ["-emit-imported-modules", "-o", output.path] + files.map(\.path))
-            })
+            groups.filter { !$0.isEmpty }.map { (toolchain.compiler, ["-emit-imported-modules"] + $0.map(\.path)) })
         var modules: [Set<String>] = []
-        for (result, (_, output)) in zip(results, runs) {
-            guard result.status == 0, let text = try? String(contentsOf: output, encoding: .utf8) else {
+        for result in results {
+            guard result.status == 0 else {
                 throw .toolFailed("`swiftc -emit-imported-modules` could not read the sources:\n\(result.output)")
             }
-            modules.append(Set(text.split(whereSeparator: \.isNewline).map(String.init)))
+            modules.append(Set(result.standardOutput.split(whereSeparator: \.isNewline).map(String.init)))
         }
         var next = modules.makeIterator()
         return groups.map { $0.isEmpty ? [] : next.next() ?? [] }

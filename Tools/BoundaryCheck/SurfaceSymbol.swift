@@ -23,7 +23,7 @@ public struct SurfaceSymbol: Sendable, Hashable {
 
     init(module: String, symbol: SymbolGraph.Symbol) {
         identifier = symbol.identifier.precise
-        kind = Self.shortKind(symbol.kind.identifier)
+        kind = Self.shortKinds[symbol.kind.identifier] ?? String(symbol.kind.identifier.trimmingPrefix("swift."))
         pathComponents = symbol.pathComponents
         accessLevel = symbol.accessLevel
         extendedModule = symbol.swiftExtension?.extendedModule
@@ -56,17 +56,10 @@ public struct SurfaceSymbol: Sendable, Hashable {
     /// `func Core.Window.perform(_:): @MainActor func perform(_ gesture: UserGesture) throws(NavigationError)`.
     public var line: String { "\(kind) \(path): \(declaration)" }
 
-    private static func shortKind(_ identifier: String) -> String {
-        switch identifier {
-        case "swift.method", "swift.func": "func"
-        case "swift.func.op": "operator"
-        case "swift.type.method": "static func"
-        case "swift.property", "swift.var": "var"
-        case "swift.type.property": "static var"
-        case "swift.subscript": "subscript"
-        case "swift.type.subscript": "static subscript"
-        case "swift.enum.case": "case"
-        default: identifier.hasPrefix("swift.") ? String(identifier.dropFirst(6)) : identifier
-        }
-    }
+    /// The short kinds of the compiler's kinds that do not just drop `swift.` (`swift.class` is `class`).
+    private static let shortKinds = [
+        "swift.method": "func", "swift.func": "func", "swift.func.op": "operator", "swift.var": "var",
+        "swift.type.method": "static func", "swift.property": "var", "swift.type.property": "static var",
+        "swift.subscript": "subscript", "swift.type.subscript": "static subscript", "swift.enum.case": "case",
+    ]
 }

@@ -10,7 +10,5 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
     public let fix: String
 
     /// The report: `[rule] location: problem`, then the fix on its own line.
-    public var description: String {
-        "[\(rule)] \(location): \(problem)\n    fix: \(fix)"
-    }
+    public var description: String { "[\(rule)] \(location): \(problem)\n    fix: \(fix)" }
 }
