@@ -88,7 +88,7 @@ final class FullScreenSession {
                 switch session.afterCommand() {
                 case .stop(let failure):
                     terminal.close()
-                    return CommandLoop.reportFatal(failure, to: errorOutput)
+                    return RunFailure.data(failure).report(to: errorOutput)
                 case .goOn(let failure):
                     if let failure { chrome.error = failure }
                 }
