@@ -51,7 +51,7 @@ final class CommandLoop {
         }
         if isInteractive {
             output.write(style.dim("Modular Coordinators. Type help for the commands, quit to leave.") + "\n\n")
-            output.write(commands.renderScreen())
+            output.write(commands.renderScreen(session.snapshot()))
             if let linkFailure {
                 errorOutput.write(errorStyle.error("error: --open: " + TerminalText.escaped(linkFailure)) + "\n")
             }
@@ -60,7 +60,9 @@ final class CommandLoop {
         var anyFailed = false
         while true {
             if isInteractive {
-                if let held = commands.heldSwipeStatus { output.write(style.dim(held) + "\n") }
+                if let held = CommandSession.heldSwipeStatus(in: session.snapshot()) {
+                    output.write(style.dim(held) + "\n")
+                }
                 output.write("> ")
             }
             guard let line = reader.next() else {
@@ -77,12 +79,12 @@ final class CommandLoop {
                 return isInteractive || !anyFailed ? ExitCode.success : ExitCode.failure
             case .done(let text):
                 if let text { output.write(text) }
-                if isInteractive, text == nil { output.write("\n" + commands.renderScreen()) }
+                if isInteractive, text == nil { output.write("\n" + commands.renderScreen(session.snapshot())) }
                 if isInteractive, let notice = commands.notice { output.write(style.dim(notice) + "\n") }
             case .failed(let message):
                 anyFailed = true
                 if isInteractive {
-                    output.write("\n" + commands.renderScreen())
+                    output.write("\n" + commands.renderScreen(session.snapshot()))
                     errorOutput.write(errorStyle.error("error: " + TerminalText.escaped(message)) + "\n")
                 } else {
                     let failure = RunFailure.script(line: lineNumber, message: message)
