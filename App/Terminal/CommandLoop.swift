@@ -47,12 +47,11 @@ final class CommandLoop {
         let commands = CommandSession(session: session, style: style, readSecret: readSecret)
         if let code = settle(line: nil) { return code }
         if let linkFailure, !isInteractive {
-            errorOutput.write("app: --open: \(TerminalText.escaped(linkFailure))\n")
-            return ExitCode.failure
+            return RunFailure.link(linkFailure).report(to: errorOutput)
         }
         if isInteractive {
             output.write(style.dim("Modular Coordinators. Type help for the commands, quit to leave.") + "\n\n")
-            output.write(commands.renderScreen())
+            output.write(commands.renderScreen(session.snapshot()))
             if let linkFailure {
                 errorOutput.write(errorStyle.error("error: --open: " + TerminalText.escaped(linkFailure)) + "\n")
             }
@@ -61,7 +60,9 @@ final class CommandLoop {
         var anyFailed = false
         while true {
             if isInteractive {
-                if let held = commands.heldSwipeStatus { output.write(style.dim(held) + "\n") }
+                if let held = CommandSession.heldSwipeStatus(in: session.snapshot()) {
+                    output.write(style.dim(held) + "\n")
+                }
                 output.write("> ")
             }
             guard let line = reader.next() else {
@@ -78,16 +79,17 @@ final class CommandLoop {
                 return isInteractive || !anyFailed ? ExitCode.success : ExitCode.failure
             case .done(let text):
                 if let text { output.write(text) }
-                if isInteractive, text == nil { output.write("\n" + commands.renderScreen()) }
+                if isInteractive, text == nil { output.write("\n" + commands.renderScreen(session.snapshot())) }
                 if isInteractive, let notice = commands.notice { output.write(style.dim(notice) + "\n") }
             case .failed(let message):
                 anyFailed = true
                 if isInteractive {
-                    output.write("\n" + commands.renderScreen())
+                    output.write("\n" + commands.renderScreen(session.snapshot()))
                     errorOutput.write(errorStyle.error("error: " + TerminalText.escaped(message)) + "\n")
                 } else {
-                    errorOutput.write("line \(lineNumber): \(TerminalText.escaped(message))\n")
-                    if !keepsGoing { return ExitCode.failure }
+                    let failure = RunFailure.script(line: lineNumber, message: message)
+                    if !keepsGoing { return failure.report(to: errorOutput) }
+                    errorOutput.write(failure.description)
                 }
             }
         }
@@ -100,7 +102,7 @@ final class CommandLoop {
     private func settle(line: Int?) -> Int32? {
         switch session.afterCommand() {
         case .stop(let failure):
-            return Self.reportFatal(failure, line: line, to: errorOutput)
+            return RunFailure.data(failure, line: line).report(to: errorOutput)
         case .goOn(let notice):
             if let notice { errorOutput.write("app: \(TerminalText.escaped(notice))\n") }
             return nil
@@ -121,15 +123,6 @@ final class CommandLoop {
                 return .failed(error.description)
             }
         }
-    }
-
-    /// Writes why the app stops on a data error, and the advice, to `errorOutput`; returns the exit code.
-    static func reportFatal(_ error: DataFailure, line: Int? = nil, to errorOutput: any AppMain.TextOutput) -> Int32 {
-        let prefix = line.map { "line \($0): " } ?? "app: "
-        errorOutput.write(prefix + TerminalText.escaped(error.description) + "\n")
-        let advice = error.advice.map { "; " + $0 } ?? ""
-        errorOutput.write("app: stopped so nothing is overwritten\(advice)\n")
-        return error.exitCode
     }
 
     /// Whether to leave: yes when no work would be lost, else the person's answer to the question (and yes when

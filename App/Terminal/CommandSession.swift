@@ -29,15 +29,17 @@ final class CommandSession {
         self.readSecret = readSecret
     }
 
+    /// The window, for input alone: what it shows is read from a snapshot (``AppSession/snapshot()``).
     private var window: Window { session.window }
 
     /// What a person at a terminal is told about the last command beyond the screen, or `nil`: a `release` that
     /// cancelled the swipe, which leaves the screen as it was, says so.
     private(set) var notice: String?
 
-    /// While a swipe is held, what it is and what `release` will do; `nil` otherwise. Both front ends show it.
-    var heldSwipeStatus: String? {
-        guard let held = window.transitionsInFlight.first(where: \.isHeld) else { return nil }
+    /// While a swipe is held in `snapshot`, what it is and what `release` will do; `nil` otherwise. Both front
+    /// ends show it.
+    static func heldSwipeStatus(in snapshot: ScreenSnapshot) -> String? {
+        guard let held = snapshot.heldTransition else { return nil }
         let gesture = held.kind == .swipeDown ? "Swipe down" : "Swipe back"
         let percent = Int((held.progress * 100).rounded())
         let release = held.progress >= 0.5 ? "release finishes it" : "release cancels it"
@@ -45,42 +47,48 @@ final class CommandSession {
     }
 
     /// The screen as a person sees it, below a reminder of the link that waits for a log-in, if any.
-    func renderScreen() -> String {
-        renderer.render(window, notice: session.notice)
+    func renderScreen(_ snapshot: ScreenSnapshot) -> String {
+        renderer.render(snapshot, notice: session.notice)
     }
 
     /// Why `command` cannot be carried out now, before anything is tried: a held swipe lets only ``release`` and
     /// the commands that look through. `nil` when it may be tried.
     func refusal(of command: Command) -> String? {
-        guard !window.isIdle, window.transitionsInFlight.contains(where: \.isHeld), !command.isAllowedWhileGestureIsHeld
-        else { return nil }
+        refusal(of: command, in: session.snapshot())
+    }
+
+    private func refusal(of command: Command, in snapshot: ScreenSnapshot) -> String? {
+        guard snapshot.heldTransition != nil, !command.isAllowedWhileGestureIsHeld else { return nil }
         return "a swipe is held; 'release' it first (state, tree, screen and help still work)"
     }
 
     /// Carries out `command`.
     func execute(_ command: Command) -> Outcome {
         notice = nil
-        if let refusal = refusal(of: command) { return .failed(refusal) }
+        let snapshot = session.snapshot()
+        if let refusal = refusal(of: command, in: snapshot) { return .failed(refusal) }
         switch command {
         case .action(let id):
-            let isOffered = window.screensOnTop.contains { screen in screen.content.actions.contains { $0.id == id } }
+            let isOffered = snapshot.screensOnTop.contains { screen in screen.content.actions.contains { $0.id == id } }
             guard isOffered else {
                 return .failed("unknown command or action '\(TerminalText.quoted(id))' (type 'help')")
             }
             return perform { () throws(ScreenInputError) in try window.performAction(id) }
         case .actionNumber(let number):
-            let actions = ScreenRenderer.numberedActions(in: window)
+            let actions = ScreenRenderer.numberedActions(in: snapshot)
             guard number >= 1, number <= actions.count else {
                 return .failed("no action \(number) on this screen")
             }
             let numbered = actions[number - 1]
-            return perform { () throws(ScreenInputError) in try numbered.screen.performAction(numbered.id) }
+            return perform { () throws(ScreenInputError) in
+                try session.performAction(numbered.id, on: numbered.screen)
+            }
         case .set(let field, let text):
             let value: String
             if let text {
                 value = text
             } else if let readSecret {
-                if let secure = secureField(field) {
+                if let secure = secureField(field, in: snapshot) {
                     guard let typed = readSecret(secure.label) else {
                         return .done(output: "cancelled; \(TerminalText.quoted(field)) is unchanged\n")
                     }
@@ -102,7 +110,7 @@ final class CommandSession {
                 try window.updateGesture(progress: progress)
             }
         case .release:
-            let cancelled = window.transitionsInFlight.first(where: \.isHeld).map { held in
+            let cancelled = snapshot.heldTransition.map { held in
                 (held.kind == .swipeDown ? "swipe down" : "swipe back", held.progress < 0.5)
             }
             let outcome = carryOut { () throws(NavigationError) in try window.releaseGesture() }
@@ -111,21 +119,19 @@ final class CommandSession {
             }
             return outcome
         case .tab(let id):
-            if let tabBar = ScreenLines.tabBarOnTop(in: window), !tabBar.items.contains(where: { $0.id == id }) {
-                let ids = tabBar.items.map(\.id).joined(separator: ", ")
+            if case .tabBar(let items, _) = snapshot.tabBarOnTop?.kind, !items.contains(where: { $0.id == id }) {
+                let ids = items.map(\.id).joined(separator: ", ")
                 return .failed("no tab '\(TerminalText.quoted(id))' on this screen (tabs: \(ids))")
             }
             return carryOut { () throws(NavigationError) in _ = try window.tapTab(id) }
         case .open(let text):
             return session.open(text).map(Outcome.failed) ?? .done(output: nil)
         case .state:
-            return .done(
-                output: StateReport.json(
-                    window: window, root: session.coordinatorTree, userDisplayName: session.userDisplayName) + "\n")
+            return .done(output: StateReport.json(snapshot, userDisplayName: session.userDisplayName) + "\n")
         case .tree:
-            return .done(output: StateReport.tree(window: window, root: session.coordinatorTree))
+            return .done(output: StateReport.tree(snapshot))
         case .screen:
-            return .done(output: renderScreen())
+            return .done(output: renderScreen(snapshot))
         case .help:
             return .done(output: Self.helpText)
         case .quit:
@@ -197,8 +203,8 @@ final class CommandSession {
         carryOut { () throws(NavigationError) in try window.perform(gesture) }
     }
 
-    private func secureField(_ id: String) -> TextField? {
-        window.screensOnTop.reversed().lazy.compactMap { screen in
+    private func secureField(_ id: String, in snapshot: ScreenSnapshot) -> TextField? {
+        snapshot.screensOnTop.reversed().lazy.compactMap { screen in
             screen.content.fields.first { $0.id == id }
         }.first.flatMap { $0.isSecure ? $0 : nil }
     }

@@ -1,3 +1,4 @@
+import AppFlows
 import Core
 
 /// What the screens of a path show, as styled lines, produced once for both front ends: the line mode prints
@@ -10,7 +11,7 @@ struct ScreenLines {
     /// A numbered action: the screen that offers it and its id.
     struct NumberedAction {
         /// The screen to perform it on.
-        let screen: ViewController
+        let screen: ScreenSnapshot.Screen
         /// The action's id.
         let id: String
     }
@@ -21,7 +22,7 @@ struct ScreenLines {
     private(set) var actions: [NumberedAction] = []
 
     /// The content of the screens of `path` that draw content (every one but navigation controllers).
-    init(of path: [ViewController]) {
+    init(of path: [ScreenSnapshot.Screen]) {
         var isFirstTitle = true
         for screen in ScreenRenderer.contentScreens(of: path) {
             let content = screen.content
@@ -44,12 +45,13 @@ struct ScreenLines {
 
     /// Numbers `id` of `screen` with the next number; the spans drawn for it, after its number, all reach it when
     /// clicked.
-    private mutating func numbered(_ id: String, of screen: ViewController, _ spans: [StyledSpan]) -> StyledLine {
+    private mutating func numbered(_ id: String, of screen: ScreenSnapshot.Screen, _ spans: [StyledSpan]) -> StyledLine
+    {
         actions.append(NumberedAction(screen: screen, id: id))
         return ([StyledSpan("[\(actions.count)]", .accent)] + spans).reaching(.action(actions.count))
     }
 
-    private mutating func append(_ element: ScreenElement, of screen: ViewController) {
+    private mutating func append(_ element: ScreenElement, of screen: ScreenSnapshot.Screen) {
         switch element {
         case .text(let text):
             lines.append([StyledSpan(text)])
@@ -106,20 +108,15 @@ struct ScreenLines {
 }
 
 extension ScreenLines {
-    /// The tab bar a person sees and taps: the innermost one on top (none while a sheet covers it), as
-    /// ``Core/Window/tapTab(_:)`` finds it.
-    static func tabBarOnTop(in window: Window) -> TabBarController? {
-        window.screensOnTop.last { $0 is TabBarController } as? TabBarController
-    }
-
     /// The tab bar on top as one line, drawn by both front ends along the bottom of the screen: each tab's title
     /// (the selected one marked), its badge in parentheses, and the command that taps it, all reaching the tab
     /// when clicked.
-    static func tabBarLine(in window: Window) -> StyledLine? {
-        guard let tabBar = tabBarOnTop(in: window), !tabBar.items.isEmpty else { return nil }
-        let selectedID = tabBar.selectedTab?.item.id
+    static func tabBarLine(in snapshot: ScreenSnapshot) -> StyledLine? {
+        guard case .tabBar(let items, let selectedID) = snapshot.tabBarOnTop?.kind, !items.isEmpty else {
+            return nil
+        }
         var line: StyledLine = [StyledSpan("Tabs: ", .dim)]
-        for (index, item) in tabBar.items.enumerated() {
+        for (index, item) in items.enumerated() {
             if index > 0 { line.append(StyledSpan("  │  ", .dim)) }
             var tab = [StyledSpan(item.title, item.id == selectedID ? .selectedTab : .plain)]
             if let badge = item.badge { tab.append(StyledSpan(" (\(badge))", .accent)) }

@@ -1,3 +1,4 @@
+import AppFlows
 import Core
 
 /// Draws what a person sees in a window as text: the navigation path, the title, the content with numbered
@@ -11,24 +12,24 @@ struct ScreenRenderer {
     let style: TextStyle
 
     /// The actions on top, in the order they are drawn and numbered (from 1).
-    static func numberedActions(in window: Window) -> [ScreenLines.NumberedAction] {
-        ScreenLines(of: window.screensOnTop).actions
+    static func numberedActions(in snapshot: ScreenSnapshot) -> [ScreenLines.NumberedAction] {
+        ScreenLines(of: snapshot.screensOnTop).actions
     }
 
     /// The screen as lines of text, ending with a line break; `notice`, when given, is drawn above it (the app's
     /// word about the screen, such as the link that waits for a log-in).
-    func render(_ window: Window, notice: String? = nil) -> String {
+    func render(_ snapshot: ScreenSnapshot, notice: String? = nil) -> String {
         let noticeLine = notice.map { style.dim(TerminalText.escaped($0)) + "\n" } ?? ""
-        guard let root = window.rootViewController else { return noticeLine + "(no screen)\n" }
-        let levels = [root] + window.presentedViewControllers
+        let levels = snapshot.levels
+        guard !levels.isEmpty else { return noticeLine + "(no screen)\n" }
         var lines: [String] = []
         var indent = ""
         for (depth, level) in levels.enumerated() {
             let isTop = depth == levels.count - 1
-            let path = Self.visiblePath(from: level)
+            let path = level.screen.visiblePath
             if isTop {
                 if depth > 0 {
-                    let styleName = Self.describe(level.modalPresentationStyle)
+                    let styleName = Self.describe(level.style)
                     lines.append(indent + "┌─ " + style.dim("presented \(styleName)") + " ─")
                 }
                 let framePrefix = depth > 0 ? indent + "│ " : indent
@@ -41,13 +42,13 @@ struct ScreenRenderer {
                 if depth > 0 { indent += "│ " }
             }
         }
-        if let tabBar = ScreenLines.tabBarLine(in: window) { lines.append(style.text(of: tabBar)) }
+        if let tabBar = ScreenLines.tabBarLine(in: snapshot) { lines.append(style.text(of: tabBar)) }
         return noticeLine + lines.joined(separator: "\n") + "\n"
     }
 
     // MARK: - One presentation level
 
-    private func renderLevel(_ path: [ViewController]) -> [String] {
+    private func renderLevel(_ path: [ScreenSnapshot.Screen]) -> [String] {
         var lines: [String] = []
         let breadcrumb = Self.breadcrumb(path)
         if breadcrumb.count > 1 {
@@ -58,45 +59,22 @@ struct ScreenRenderer {
 
     // MARK: - Paths
 
-    /// The level's screen and, inside it, the visible child of each container, outermost first.
-    static func visiblePath(from level: ViewController) -> [ViewController] {
-        var path = [level]
-        while let next = visibleChild(of: path[path.count - 1]) {
-            path.append(next)
-        }
-        return path
-    }
-
-    private static func visibleChild(of screen: ViewController) -> ViewController? {
-        if let navigation = screen as? NavigationController { return navigation.topViewController }
-        if let container = screen as? ContainerViewController { return container.selectedViewController }
-        if let tabBar = screen as? TabBarController { return tabBar.selectedViewController }
-        return nil
-    }
-
     /// The screens whose content is drawn: every screen of the path but navigation controllers and tab bars
     /// (drawn along the bottom instead, see ``ScreenLines/tabBarLine(in:)``).
-    static func contentScreens(of path: [ViewController]) -> [ViewController] {
-        path.filter { !($0 is NavigationController) && !($0 is TabBarController) }
+    static func contentScreens(of path: [ScreenSnapshot.Screen]) -> [ScreenSnapshot.Screen] {
+        path.filter(\.drawsContent)
     }
 
     /// The titles of the innermost navigation stack on the path, root first.
-    static func breadcrumb(_ path: [ViewController]) -> [String] {
-        guard let navigation = path.last(where: { $0 is NavigationController }) as? NavigationController else {
-            return []
-        }
-        return navigation.viewControllers.map { title(of: $0) }
+    static func breadcrumb(_ path: [ScreenSnapshot.Screen]) -> [String] {
+        guard let navigation = path.last(where: { $0.kind == .navigation }) else { return [] }
+        return navigation.children.map(\.title)
     }
 
-    static func title(of screen: ViewController) -> String {
-        let title = screen.content.title
-        return title.isEmpty ? screen.screenID : title
-    }
-
-    private static func pathTitle(_ path: [ViewController]) -> String {
+    private static func pathTitle(_ path: [ScreenSnapshot.Screen]) -> String {
         let crumbs = breadcrumb(path)
         if !crumbs.isEmpty { return crumbs.map(TerminalText.escaped).joined(separator: " › ") }
-        return contentScreens(of: path).first.map { TerminalText.escaped(title(of: $0)) } ?? ""
+        return contentScreens(of: path).first.map { TerminalText.escaped($0.title) } ?? ""
     }
 
     static func describe(_ style: PresentationStyle) -> String {

@@ -1,3 +1,4 @@
+import AppFlows
 import Core
 
 /// The navigation state as data: what `state` prints (one line of JSON) and what `tree` draws.
@@ -10,28 +11,27 @@ enum StateReport {
     /// `swipeDown`, or null for an animated change —, `progress`, `held`, and the screens `leaving` and `arriving`)
     /// and `tabs` (null when no tab bar is on top, else its `items` (tab ids in order), `selected` (the selected
     /// tab's id) and `badges` (tab id → the badge's number, or its text when it is not one)).
-    static func json(window: Window, root: Coordinator, userDisplayName: String?) -> String {
-        let top = window.topViewController
-        let error = window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
+    static func json(_ snapshot: ScreenSnapshot, userDisplayName: String?) -> String {
+        let top = snapshot.top
         let value = JSONValue.object([
             "loggedIn": .bool(userDisplayName != nil),
             "user": userDisplayName.map(JSONValue.string) ?? .null,
             "top": top.map { .string($0.screenID) } ?? .null,
             "navigation": .array(
-                (top?.enclosingNavigationController?.viewControllers ?? []).map { .string($0.screenID) }),
-            "presented": .array(window.presentedViewControllers.map { .string($0.screenID) }),
-            "coordinators": coordinatorTree(root),
-            "error": error.map(JSONValue.string) ?? .null,
-            "transition": window.transitionsInFlight.last.map(transition) ?? .null,
-            "tabs": ScreenLines.tabBarOnTop(in: window).map(tabs) ?? .null,
+                (snapshot.topNavigation?.children ?? []).map { .string($0.screenID) }),
+            "presented": .array(snapshot.levels.dropFirst().map { .string($0.screen.screenID) }),
+            "coordinators": coordinatorTree(snapshot.coordinators),
+            "error": snapshot.errorOnTop.map(JSONValue.string) ?? .null,
+            "transition": snapshot.transitions.last.map(transition) ?? .null,
+            "tabs": snapshot.tabBarOnTop.flatMap(tabs) ?? .null,
         ])
         return value.encoded
     }
 
     /// The coordinator tree beside the screen hierarchy, as two columns of text.
-    static func tree(window: Window, root: Coordinator) -> String {
-        let coordinators = ["Coordinators"] + coordinatorLines(root)
-        let screens = ["Screens"] + screenLines(window)
+    static func tree(_ snapshot: ScreenSnapshot) -> String {
+        let coordinators = ["Coordinators"] + coordinatorLines(snapshot.coordinators)
+        let screens = ["Screens"] + screenLines(snapshot)
         let width = (coordinators.map(\.count).max() ?? 0) + 4
         var lines: [String] = []
         for index in 0..<max(coordinators.count, screens.count) {
@@ -44,30 +44,36 @@ enum StateReport {
     }
 
     /// The coordinator tree, one escaped line per coordinator, children indented under their parent.
-    static func coordinatorLines(_ root: Coordinator) -> [String] {
+    static func coordinatorLines(_ root: ScreenSnapshot.CoordinatorNode) -> [String] {
         var lines: [String] = []
         appendCoordinatorLines(root, indent: "", to: &lines)
         return lines
     }
 
     /// The screen hierarchy, one escaped line per screen, the screen on top marked.
-    static func screenLines(_ window: Window) -> [String] {
+    static func screenLines(_ snapshot: ScreenSnapshot) -> [String] {
         var lines: [String] = []
-        if let rootScreen = window.rootViewController {
-            appendScreenLines(rootScreen, indent: "", top: window.topViewController, to: &lines)
+        var indent = ""
+        for (depth, level) in snapshot.levels.enumerated() {
+            if depth > 0 {
+                lines.append(indent + "  presents (\(level.style.rawValue)):")
+                indent += "    "
+            }
+            appendScreenLines(level.screen, indent: indent, top: snapshot.top?.identity, to: &lines)
         }
         return lines
     }
 
-    private static func tabs(_ tabBar: TabBarController) -> JSONValue {
+    private static func tabs(_ tabBar: ScreenSnapshot.Screen) -> JSONValue? {
+        guard case .tabBar(let items, let selectedID) = tabBar.kind else { return nil }
         var badges: [String: JSONValue] = [:]
-        for item in tabBar.items {
+        for item in items {
             guard let badge = item.badge else { continue }
             badges[item.id] = Int(badge).map(JSONValue.number) ?? .string(badge)
         }
         return .object([
-            "items": .array(tabBar.items.map { .string($0.id) }),
-            "selected": tabBar.selectedTab.map { .string($0.item.id) } ?? .null,
+            "items": .array(items.map { .string($0.id) }),
+            "selected": selectedID.map(JSONValue.string) ?? .null,
             "badges": .object(badges),
         ])
     }
@@ -88,14 +94,16 @@ enum StateReport {
         ])
     }
 
-    private static func coordinatorTree(_ coordinator: Coordinator) -> JSONValue {
+    private static func coordinatorTree(_ coordinator: ScreenSnapshot.CoordinatorNode) -> JSONValue {
         .object([
             "name": .string(coordinator.name),
             "children": .array(coordinator.children.map { coordinatorTree($0) }),
         ])
     }
 
-    private static func appendCoordinatorLines(_ coordinator: Coordinator, indent: String, to lines: inout [String]) {
+    private static func appendCoordinatorLines(
+        _ coordinator: ScreenSnapshot.CoordinatorNode, indent: String, to lines: inout [String]
+    ) {
         lines.append(indent + TerminalText.escaped(coordinator.name))
         for child in coordinator.children {
             appendCoordinatorLines(child, indent: indent + "  ", to: &lines)
@@ -103,26 +111,19 @@ enum StateReport {
     }
 
     private static func appendScreenLines(
-        _ screen: ViewController, indent: String, top: ViewController?, to lines: inout [String]
+        _ screen: ScreenSnapshot.Screen, indent: String, top: ObjectIdentifier?, to lines: inout [String]
     ) {
         var line = indent + TerminalText.escaped(screen.screenID)
-        if let container = screen as? ContainerViewController, container.viewControllers.count > 1 {
-            line += " [shows \(container.selectedViewController.map { TerminalText.escaped($0.screenID) } ?? "none")]"
+        if screen.kind == .container, screen.children.count > 1 {
+            line += " [shows \(screen.visibleChild.map { TerminalText.escaped($0.screenID) } ?? "none")]"
         }
-        if let tabBar = screen as? TabBarController, let selected = tabBar.selectedTab {
-            line += " [tab \(TerminalText.escaped(selected.item.id))]"
+        if case .tabBar(_, let selectedID?) = screen.kind {
+            line += " [tab \(TerminalText.escaped(selectedID))]"
         }
-        if screen === top { line += "  <- top" }
+        if screen.identity == top { line += "  <- top" }
         lines.append(line)
-        let children: [ViewController] =
-            (screen as? NavigationController)?.viewControllers ?? (screen as? ContainerViewController)?.viewControllers
-            ?? (screen as? TabBarController)?.tabs.map(\.screen.viewController) ?? []
-        for child in children {
+        for child in screen.children {
             appendScreenLines(child, indent: indent + "  ", top: top, to: &lines)
-        }
-        if let presented = screen.presentedViewController, screen.parent == nil {
-            lines.append(indent + "  presents (\(presented.modalPresentationStyle.rawValue)):")
-            appendScreenLines(presented, indent: indent + "    ", top: top, to: &lines)
         }
     }
 }

@@ -293,7 +293,7 @@ struct FullScreenLayoutTests {
     }
 }
 
-@Suite("What the full screen shows of a live window")
+@Suite("What the full screen shows of a snapshot of the window")
 @MainActor
 struct ScreenModelTests {
     @Test("The feed, a pushed post and the compose sheet: path and back, tabs, numbers as typed, the tree panel")
@@ -302,31 +302,32 @@ struct ScreenModelTests {
         let root = try AppLaunch.open(
             dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
         ).root
-        let session = CommandSession(session: AppSession(root: root), style: .plain) { _ in nil }
+        let app = AppSession(root: root)
+        let session = CommandSession(session: app, style: .plain) { _ in nil }
         root.appCoordinator.start()
         defer { root.appCoordinator.stop() }
         for command in AppHarness.demoLogin.split(separator: "\n") {
             _ = session.execute(try #require(try Command.parse(String(command))))
         }
-        let feed = ScreenModel(window: root.window, root: root.appCoordinator, notice: nil)
+        let feed = ScreenModel(snapshot: app.snapshot(), notice: nil)
         #expect(feed.path == ["Feed"] && !feed.canGoBack && feed.sheet == nil)
         let tabs = try #require(feed.content.first { $0.contains { $0.style == .selectedTab } })
         #expect(tabs.map(\.text).joined().contains("[1] Latest") && tabs.map(\.text).joined().contains("[2] Popular"))
 
         #expect(session.execute(.action("post.2")) == .done(output: nil))
-        let detail = ScreenModel(window: root.window, root: root.appCoordinator, notice: nil)
+        let detail = ScreenModel(snapshot: app.snapshot(), notice: nil)
         #expect(detail.canGoBack && detail.path.count == 2 && detail.path.first == "Feed")
         #expect(session.execute(.back) == .done(output: nil))
 
         _ = session.execute(.action("compose"))
         _ = session.execute(.set(field: "text", text: "Draft"))
-        let compose = ScreenModel(window: root.window, root: root.appCoordinator, notice: "a notice")
+        let compose = ScreenModel(snapshot: app.snapshot(), notice: "a notice")
         let sheet = try #require(compose.sheet)
         #expect(sheet.caption == "sheet")
         #expect(compose.content.allSatisfy { $0.allSatisfy { $0.style == .dim } })
         let drawn = sheet.lines.map { $0.map(\.text).joined() }
         // Every number drawn is the action the same number performs.
-        for (index, numbered) in ScreenRenderer.numberedActions(in: root.window).enumerated() {
+        for (index, numbered) in ScreenRenderer.numberedActions(in: app.snapshot()).enumerated() {
             #expect(drawn.contains { $0.hasPrefix("[\(index + 1)]") && $0.contains("(\(numbered.id))") })
         }
         #expect(drawn.contains("Post (set text): Draft"))

@@ -1,3 +1,4 @@
+import AppFlows
 import Core
 import Testing
 
@@ -45,7 +46,8 @@ struct PointingTests {
     private static func everything(canGoBack: Bool = true) -> ScreenModel {
         let screen = EveryElementScreen(screenID: "everything")
         return ScreenModel(
-            path: ["Feed", "Everything"], canGoBack: canGoBack, content: ScreenLines(of: [screen]).lines)
+            path: ["Feed", "Everything"], canGoBack: canGoBack,
+            content: ScreenLines(of: [ScreenSnapshot.Screen(screen)]).lines)
     }
 
     @Test("Each element reaches what it stands for, across its wrapped rows; plain text and blank space reach nothing")

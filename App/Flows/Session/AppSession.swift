@@ -5,7 +5,8 @@ package import Core
 /// each command (the place saved, the stop on damaged data), the reminder of a link waiting for a log-in, and the
 /// question before leaving with unsaved work.
 ///
-/// A front end reads and draws; it never holds the composition root or the data.
+/// A front end reads and draws from ``snapshot()``, a value taken once per command, and sends input to the
+/// window; it never holds the composition root or the data.
 @MainActor
 package final class AppSession {
     /// What happened to the start.
@@ -35,11 +36,29 @@ package final class AppSession {
         self.root = root
     }
 
-    /// The window everything is shown in.
+    /// The window everything is shown in, for input: a front end reads what it shows from ``snapshot()``.
     package var window: Window { root.window }
 
-    /// The root of the coordinator tree, for the reports of the tree.
-    package var coordinatorTree: Coordinator { root.appCoordinator }
+    /// What the window shows now, with the coordinator tree, as values: what a front end draws and reports.
+    package func snapshot() -> ScreenSnapshot {
+        ScreenSnapshot(window: root.window, coordinators: root.appCoordinator)
+    }
+
+    /// Performs action `id` on the live screen that `screen` was taken from, while it is on top: a numbered
+    /// action reaches exactly the screen it was drawn beside.
+    ///
+    /// - Throws: ``Core/ScreenInputError/noScreen`` when that screen is no longer on top, or what the screen's
+    ///   ``Core/ViewController/performAction(_:)`` throws.
+    package func performAction(
+        _ id: String, on screen: ScreenSnapshot.Screen
+    ) throws(ScreenInputError)
+        -> ActionOutcome
+    {
+        guard let live = root.window.screensOnTop.first(where: { ObjectIdentifier($0) == screen.identity }) else {
+            throw .noScreen
+        }
+        return try live.performAction(id)
+    }
 
     /// The logged-in person's display name, or `nil` when nobody is logged in.
     package var userDisplayName: String? { try? root.links.get().userDisplayName }

@@ -27,6 +27,8 @@ final class FullScreenSession {
     private var topScreenID: String?
     /// What the window shows, built again only after a command (the window changes only then).
     private var model: ScreenModel?
+    /// The snapshot ``model`` was built from, taken again only after a command, as the model is.
+    private var takenSnapshot: ScreenSnapshot?
     private let wrapCache = ScreenLayout.WrapCache()
     /// Whether what the last command left to do (the place saved, the stop on damaged data) has been done.
     private var hasSettled = false
@@ -88,7 +90,7 @@ final class FullScreenSession {
                 switch session.afterCommand() {
                 case .stop(let failure):
                     terminal.close()
-                    return CommandLoop.reportFatal(failure, to: errorOutput)
+                    return RunFailure.data(failure).report(to: errorOutput)
                 case .goOn(let failure):
                     if let failure { chrome.error = failure }
                 }
@@ -151,7 +153,17 @@ final class FullScreenSession {
 
     /// The status line between commands: what the last drag did, the keys, or, while a swipe is held, what
     /// `release` will do.
-    private var idleStatus: String { pointerNote ?? commands?.heldSwipeStatus ?? Self.keysHint }
+    private var idleStatus: String {
+        pointerNote ?? CommandSession.heldSwipeStatus(in: snapshot) ?? Self.keysHint
+    }
+
+    /// What the window shows, taken once after each change (see ``windowDidChange()``).
+    private var snapshot: ScreenSnapshot {
+        if let taken = takenSnapshot { return taken }
+        let taken = session.snapshot()
+        takenSnapshot = taken
+        return taken
+    }
 
     private func draw(clearingFirst: Bool = false) {
         if let note = widthNote, chrome.output != note || terminal.size.columns >= ScreenLayout.panelMinimumColumns {
@@ -164,9 +176,9 @@ final class FullScreenSession {
             chrome.status = shownIdleStatus
         }
         let isNewModel = model == nil
-        let model = model ?? ScreenModel(window: session.window, root: session.coordinatorTree, notice: session.notice)
+        let model = model ?? ScreenModel(snapshot: snapshot, notice: session.notice)
         self.model = model
-        let onTop = session.window.topViewController?.screenID
+        let onTop = snapshot.top?.screenID
         if onTop != topScreenID {
             topScreenID = onTop
             chrome.scroll = 0
@@ -201,12 +213,15 @@ final class FullScreenSession {
     }
 
     private func isPlainField(_ id: String) -> Bool {
-        session.window.screensOnTop.contains { screen in screen.content.fields.contains { $0.id == id && !$0.isSecure }
+        snapshot.screensOnTop.contains { screen in
+            screen.content.fields.contains { $0.id == id && !$0.isSecure }
         }
     }
 
     private func isSecureField(_ id: String) -> Bool {
-        session.window.screensOnTop.contains { screen in screen.content.fields.contains { $0.id == id && $0.isSecure } }
+        snapshot.screensOnTop.contains { screen in
+            screen.content.fields.contains { $0.id == id && $0.isSecure }
+        }
     }
 
     // MARK: - Keys
@@ -235,6 +250,7 @@ final class FullScreenSession {
     /// Builds what the window shows again at the next draw (a held swipe moved: nothing to save yet).
     private func redrawWindow() {
         model = nil
+        takenSnapshot = nil
         wrapCache.reset()
     }
 
@@ -282,7 +298,7 @@ final class FullScreenSession {
             if let output, !output.isEmpty { chrome.output = outputLines(output) }
             if let notice = commands?.notice { chrome.output = outputLines(notice) }
         case .failed(let message):
-            let onScreen = session.window.screensOnTop.lazy.compactMap(\.content.errorMessage).last
+            let onScreen = session.snapshot().errorOnTop
             if message != onScreen { chrome.error = message }
         case .quit:
             return ExitCode.success
@@ -320,8 +336,7 @@ final class FullScreenSession {
             redrawWindow()
         case .releaseSwipe(let progress):
             let gesture =
-                session.window.transitionsInFlight.first(where: \.isHeld)?.kind == .swipeDown
-                ? UserGesture.swipeDown : .swipeBack
+                session.snapshot().heldTransition?.kind == .swipeDown ? UserGesture.swipeDown : .swipeBack
             try? session.window.updateGesture(progress: progress)
             let percent = "\(Self.name(of: gesture)) let go at \(Int((progress * 100).rounded()))%"
             let finishes = progress >= 0.5
@@ -420,10 +435,11 @@ final class FullScreenSession {
     }
 
     private func complete() {
+        let onTop = snapshot.screensOnTop
         let vocabulary = Completion.Vocabulary(
-            commands: Self.commandWords, actions: session.window.screensOnTop.flatMap { $0.content.actions.map(\.id) },
-            fields: session.window.screensOnTop.flatMap { $0.content.fields.map(\.id) }, links: Self.links,
-            tabs: ScreenLines.tabBarOnTop(in: session.window)?.items.map(\.id) ?? [])
+            commands: Self.commandWords, actions: onTop.flatMap { $0.content.actions.map(\.id) },
+            fields: onTop.flatMap { $0.content.fields.map(\.id) }, links: Self.links,
+            tabs: snapshot.tabsOnTop.map(\.id))
         guard let result = Completion.complete(editor.text, cursor: editor.cursor, vocabulary: vocabulary) else {
             return
         }

@@ -1,9 +1,10 @@
+import AppFlows
 import Core
 
 /// What the full-screen terminal shows of a window, as values: the navigation path, the content of the screen on
 /// top (and of its presenter when a sheet is drawn over it), and the coordinator tree for the panel.
 ///
-/// Built from a live window by ``init(window:root:notice:)``; laid out by ``ScreenLayout``, which needs nothing
+/// Built from a snapshot of the window by ``init(snapshot:notice:)``; laid out by ``ScreenLayout``, which needs nothing
 /// else, so the layout is tested with values alone. Actions are numbered as ``ScreenRenderer`` numbers them, so
 /// typing a number performs the action drawn beside it.
 struct ScreenModel: Equatable, Sendable {
@@ -55,35 +56,32 @@ struct ScreenModel: Equatable, Sendable {
         self.tabBar = tabBar
     }
 
-    /// What `window` shows now, with `root`'s coordinator tree for the panel.
+    /// What `snapshot` shows, with its coordinator tree for the panel.
     @MainActor
-    init(window: Window, root: Coordinator, notice: String?) {
-        let onTop = window.screensOnTop
-        let levels = window.rootViewController.map { [$0] + window.presentedViewControllers } ?? []
-        let topPath = levels.last.map(ScreenRenderer.visiblePath(from:)) ?? []
+    init(snapshot: ScreenSnapshot, notice: String?) {
+        let levels = snapshot.levels
+        let topPath = snapshot.screensOnTop
         let breadcrumb = ScreenRenderer.breadcrumb(topPath)
-        path =
-            breadcrumb.isEmpty
-            ? ScreenRenderer.contentScreens(of: topPath).prefix(1).map(ScreenRenderer.title(of:)) : breadcrumb
-        canGoBack = onTop.contains { ($0 as? NavigationController).map { $0.viewControllers.count > 1 } ?? false }
+        path = breadcrumb.isEmpty ? ScreenRenderer.contentScreens(of: topPath).prefix(1).map(\.title) : breadcrumb
+        canGoBack = topPath.contains { $0.kind == .navigation && $0.children.count > 1 }
         self.notice = notice
         let topLines = Self.lines(of: topPath)
-        if levels.count > 1, let top = levels.last, top.modalPresentationStyle != .fullScreen {
-            let presenterPath = ScreenRenderer.visiblePath(from: levels[levels.count - 2])
+        if levels.count > 1, let top = levels.last, top.style != .fullScreen {
+            let presenterPath = levels[levels.count - 2].screen.visiblePath
             content = Self.dimmed(Self.lines(of: presenterPath))
-            sheet = Sheet(caption: ScreenRenderer.describe(top.modalPresentationStyle), lines: topLines)
+            sheet = Sheet(caption: ScreenRenderer.describe(top.style), lines: topLines)
         } else {
             content = topLines
             sheet = nil
         }
-        slide = Self.slide(of: window, topPath: topPath)
+        slide = Self.slide(of: snapshot.heldTransition, topPath: topPath)
         var panel: [StyledLine] = [[StyledSpan("Coordinators", .bold)]]
-        panel += StateReport.coordinatorLines(root).map { [StyledSpan($0)] }
+        panel += StateReport.coordinatorLines(snapshot.coordinators).map { [StyledSpan($0)] }
         panel.append([])
         panel.append([StyledSpan("Screens", .bold)])
-        panel += StateReport.screenLines(window).map { [StyledSpan($0, $0.hasSuffix("<- top") ? .accent : .plain)] }
+        panel += StateReport.screenLines(snapshot).map { [StyledSpan($0, $0.hasSuffix("<- top") ? .accent : .plain)] }
         self.panel = panel
-        tabBar = ScreenLines.tabBarLine(in: window)
+        tabBar = ScreenLines.tabBarLine(in: snapshot)
     }
 
     // MARK: - Content
@@ -93,25 +91,24 @@ struct ScreenModel: Equatable, Sendable {
         lines.map { line in line.map { StyledSpan($0.text, .dim) } }
     }
 
-    /// The held swipe of `window`, if one is held: for a swipe back, with the screen it would reveal in the
-    /// innermost navigation stack of `topPath`.
+    /// The swipe `held`, if one is held: for a swipe back, with the screen it would reveal in the innermost
+    /// navigation stack of `topPath`.
     @MainActor
-    private static func slide(of window: Window, topPath: [ViewController]) -> Slide? {
-        guard let held = window.transitionsInFlight.first(where: \.isHeld) else { return nil }
+    private static func slide(of held: TransitionInfo?, topPath: [ScreenSnapshot.Screen]) -> Slide? {
+        guard let held else { return nil }
         guard held.kind == .swipeBack else { return .down(progress: held.progress) }
-        guard
-            let index = topPath.lastIndex(where: { ($0 as? NavigationController)?.viewControllers.count ?? 0 > 1 }),
-            let navigation = topPath[index] as? NavigationController
-        else { return .back(progress: held.progress, revealed: []) }
-        let below = navigation.viewControllers[navigation.viewControllers.count - 2]
-        let revealedPath = Array(topPath[...index]) + ScreenRenderer.visiblePath(from: below)
+        guard let index = topPath.lastIndex(where: { $0.kind == .navigation && $0.children.count > 1 }) else {
+            return .back(progress: held.progress, revealed: [])
+        }
+        let stack = topPath[index].children
+        let revealedPath = Array(topPath[...index]) + stack[stack.count - 2].visiblePath
         return .back(progress: held.progress, revealed: dimmed(lines(of: revealedPath)))
     }
 
     /// The content of `path` as the full screen lays it out: the lines ``ScreenLines`` produces, the rule under
     /// the first title left blank.
     @MainActor
-    private static func lines(of path: [ViewController]) -> [StyledLine] {
+    private static func lines(of path: [ScreenSnapshot.Screen]) -> [StyledLine] {
         ScreenLines(of: path).lines.map { line in line.contains { $0.style == .rule } ? [] : line }
     }
 }

@@ -37,16 +37,14 @@ final class AppRunner {
         do {
             options = try LaunchOptions.parse(arguments: arguments, environment: environment)
         } catch {
-            errorOutput.write("app: \(error)\n\n" + LaunchOptions.usage)
-            return ExitCode.usage
+            return RunFailure.usage(String(describing: error)).report(to: errorOutput)
         }
         if options.showsUsage {
             output.write(LaunchOptions.usage)
             return ExitCode.success
         }
         if let feature = options.playgroundFeature, FeaturePlayground.named(feature) == nil {
-            errorOutput.write("app: \(FeaturePlayground.unknown(feature))\n\n" + LaunchOptions.usage)
-            return ExitCode.usage
+            return RunFailure.usage(FeaturePlayground.unknown(feature).description).report(to: errorOutput)
         }
         if options.checksData, options.playgroundFeature == nil,
             AppLaunch.holdsNoData(dataDirectory: options.dataDirectory)
@@ -59,22 +57,17 @@ final class AppRunner {
         do {
             session = try prepare(options)
         } catch let error as DataFailure {
-            guard error.isFatal else {
-                errorOutput.write("app: \(TerminalText.escaped(error.description))\n")
-                return error.exitCode
-            }
-            return CommandLoop.reportFatal(error, to: errorOutput)
+            return RunFailure.data(error).report(to: errorOutput)
         } catch {
-            errorOutput.write("app: \(TerminalText.escaped(String(describing: error)))\n")
-            return ExitCode.failure
+            return RunFailure.launch(String(describing: error)).report(to: errorOutput)
         }
         let commandInput: any AppMain.ByteInput
         if let scriptPath = options.scriptPath {
             do {
                 commandInput = try FileInput(path: scriptPath)
             } catch {
-                errorOutput.write("app: cannot read the script \(TerminalText.escaped(scriptPath)): \(error)\n")
-                return ExitCode.failure
+                return RunFailure.unreadableScript(path: scriptPath, reason: String(describing: error))
+                    .report(to: errorOutput)
             }
         } else {
             commandInput = input
@@ -87,8 +80,7 @@ final class AppRunner {
         let linkFailure: String?
         switch session.start(restores: options.restores, initialLink: options.initialLink) {
         case .failed(let message):
-            errorOutput.write("app: \(TerminalText.escaped(message))\n")
-            return ExitCode.failure
+            return RunFailure.launch(message).report(to: errorOutput)
         case .started(let notice, let failure):
             restorationNotice = notice
             linkFailure = failure

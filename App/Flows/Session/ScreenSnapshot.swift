@@ -1,0 +1,151 @@
+package import Core
+
+/// What the window shows at one moment, as values: the screen hierarchy of each presentation level with each
+/// screen's content, the transitions in flight and the coordinator tree. A front end draws and reports from it
+/// alone; input still goes through ``AppSession``, which finds a ``Screen`` again by its ``Screen/identity``.
+package struct ScreenSnapshot: Equatable, Sendable {
+    /// One screen as it was when the snapshot was taken, with the screens it holds.
+    package struct Screen: Equatable, Sendable {
+        /// What kind of screen it is, as far as drawing it differs.
+        package enum Kind: Equatable, Sendable {
+            /// A screen that draws its own content.
+            case content
+            /// A container of children that draws its own content and shows one child at a time.
+            case container
+            /// A navigation stack, root first in ``Screen/children``; it draws no content of its own.
+            case navigation
+            /// A tab bar with these tabs and the selected one's id; it draws no content, only the bar.
+            case tabBar(items: [TabBarItem], selectedID: String?)
+        }
+
+        /// The screen's id.
+        package let screenID: String
+        /// What the screen shows.
+        package let content: ScreenContent
+        /// The kind of screen.
+        package let kind: Kind
+        /// The screens it holds, in order: a stack root first, a container's children, a tab bar's tabs.
+        package let children: [Screen]
+        /// Where in ``children`` the visible child is, or `nil` when none is visible.
+        package let visibleChildIndex: Int?
+        /// Which live screen this is, so the session can send input to exactly this one.
+        package let identity: ObjectIdentifier
+
+        /// The visible child, if any.
+        package var visibleChild: Screen? { visibleChildIndex.map { children[$0] } }
+
+        /// This screen and, inside it, the visible child of each container, outermost first.
+        package var visiblePath: [Screen] {
+            var path = [self]
+            while let next = path[path.count - 1].visibleChild { path.append(next) }
+            return path
+        }
+
+        /// Whether it draws its own content (every screen but navigation stacks and tab bars).
+        package var drawsContent: Bool {
+            switch kind {
+            case .content, .container: true
+            case .navigation, .tabBar: false
+            }
+        }
+
+        /// Its title, or its id when the title is empty.
+        package var title: String { content.title.isEmpty ? screenID : content.title }
+
+        /// The screen `screen` and what it holds, now.
+        @MainActor
+        package init(_ screen: ViewController) {
+            screenID = screen.screenID
+            content = screen.content
+            identity = ObjectIdentifier(screen)
+            let held: [ViewController]
+            let visible: ViewController?
+            if let navigation = screen as? NavigationController {
+                kind = .navigation
+                held = navigation.viewControllers
+                visible = navigation.topViewController
+            } else if let container = screen as? ContainerViewController {
+                kind = .container
+                held = container.viewControllers
+                visible = container.selectedViewController
+            } else if let tabBar = screen as? TabBarController {
+                kind = .tabBar(items: tabBar.items, selectedID: tabBar.selectedTab?.item.id)
+                held = tabBar.tabs.map(\.screen.viewController)
+                visible = tabBar.selectedViewController
+            } else {
+                kind = .content
+                held = []
+                visible = nil
+            }
+            children = held.map(Screen.init)
+            visibleChildIndex = visible.flatMap { visible in held.firstIndex { $0 === visible } }
+        }
+    }
+
+    /// A screen at the root of a presentation level: the window's root, or a screen presented over the level
+    /// below.
+    package struct Level: Equatable, Sendable {
+        /// How it is presented (the root's is its own, unused, style).
+        package let style: PresentationStyle
+        /// The level's outermost screen.
+        package let screen: Screen
+    }
+
+    /// A coordinator's name and its children.
+    package struct CoordinatorNode: Equatable, Sendable {
+        /// The coordinator's name.
+        package let name: String
+        /// Its children, in the order they were attached.
+        package let children: [CoordinatorNode]
+
+        /// The tree of `coordinator`, now.
+        @MainActor
+        init(_ coordinator: Coordinator) {
+            name = coordinator.name
+            children = coordinator.children.map(CoordinatorNode.init)
+        }
+    }
+
+    /// The levels, the window's root first and then each presented screen, bottom first; empty without a root.
+    package let levels: [Level]
+    /// The transitions in flight, oldest first.
+    package let transitions: [TransitionInfo]
+    /// The coordinator tree.
+    package let coordinators: CoordinatorNode
+
+    /// What `window` shows now, with `coordinators`' tree.
+    @MainActor
+    init(window: Window, coordinators: Coordinator) {
+        let levels = window.rootViewController.map { [$0] + window.presentedViewControllers } ?? []
+        self.levels = levels.map { Level(style: $0.modalPresentationStyle, screen: Screen($0)) }
+        transitions = window.transitionsInFlight
+        self.coordinators = CoordinatorNode(coordinators)
+    }
+
+    /// The screens on top, outermost first, as ``Core/Window/screensOnTop`` gives them: input goes to these.
+    package var screensOnTop: [Screen] { levels.last?.screen.visiblePath ?? [] }
+
+    /// The screen a person sees: the innermost of ``screensOnTop``.
+    package var top: Screen? { screensOnTop.last }
+
+    /// The stack holding ``top``: the innermost navigation stack around it, or `nil`.
+    package var topNavigation: Screen? {
+        screensOnTop.dropLast().last { $0.kind == .navigation }
+    }
+
+    /// The tab bar a person sees and taps: the innermost one on top (none while a sheet covers it).
+    package var tabBarOnTop: Screen? {
+        screensOnTop.last { if case .tabBar = $0.kind { true } else { false } }
+    }
+
+    /// The tabs of ``tabBarOnTop``, in order; empty when no tab bar is on top.
+    package var tabsOnTop: [TabBarItem] {
+        if case .tabBar(let items, _) = tabBarOnTop?.kind { items } else { [] }
+    }
+
+    /// The gesture held in flight, if one is held.
+    package var heldTransition: TransitionInfo? { transitions.first(where: \.isHeld) }
+
+    /// The message a screen on top shows inline, the innermost one, or `nil`.
+    package var errorOnTop: String? { screensOnTop.lazy.compactMap(\.content.errorMessage).last }
+}
