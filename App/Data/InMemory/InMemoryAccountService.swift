@@ -22,7 +22,9 @@ package final class InMemoryAccountService: LoginAuthenticating, SignUpAccountSe
         accounts[email] != nil
     }
 
-    package func register(email: String, password: String, displayName: String) throws(SignUpServiceError) -> SignUpSession {
+    package func register(
+        email: String, password: String, displayName: String
+    ) throws(SignUpServiceError) -> SignUpSession {
         guard accounts[email] == nil else { throw .emailTaken }
         accounts[email] = (password, displayName)
         return SignUpSession(email: email, displayName: displayName)
