@@ -56,22 +56,27 @@ let package = Package(
             ],
             path: "App/Data"
         ),
+        // What a front end sees of the app: the session it drives, the snapshot it draws, the launcher the executable
+        // hands it. The flows implement it; the terminal uses it, and so depends on no feature.
+        .target(name: "AppInterface", dependencies: ["Core"], path: "App/Interface"),
         // The app's flows: the coordinator tree, deep links, restoration, the playgrounds and the session the
         // terminal drives.
         .target(
             name: "AppFlows",
             dependencies: [
-                "AppData", "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "OnboardingFeature",
+                "AppData", "AppInterface", "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
+                "OnboardingFeature",
                 "ProfileFeature",
                 // new-feature: app dependencies (feature playgrounds)
             ],
             path: "App/Flows"
         ),
-        // The terminal: command parsing, text escaping, the line mode and the full screen, over the flows' session.
+        // The terminal: command parsing, text escaping, the line mode and the full screen, over a session.
         .target(
-            name: "AppTerminal", dependencies: ["AppFlows", "Core", "InputRules", "CNcurses", "ArgumentParsing"],
+            name: "AppTerminal", dependencies: ["AppInterface", "Core", "InputRules", "CNcurses", "ArgumentParsing"],
             path: "App/Terminal"),
-        .executableTarget(name: "Main", dependencies: ["AppTerminal"], path: "App/Main"),
+        // The top of the graph: wires the live app into the terminal.
+        .executableTarget(name: "Main", dependencies: ["AppTerminal", "AppFlows"], path: "App/Main"),
 
         // MARK: Tools
         .target(name: "ArgumentParsing", path: "Tools/ArgumentParsing"),
@@ -127,7 +132,8 @@ let package = Package(
             dependencies: ["PluginTool"]
         ),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["AppData", "AppTerminal", "Core", "MallocCounter", "ArgumentParsing"],
+            name: "Benchmarks",
+            dependencies: ["AppData", "AppFlows", "AppTerminal", "Core", "MallocCounter", "ArgumentParsing"],
             path: "Tools/Benchmarks"),
         // Drives the composed app as tests do, so it may use CoreTesting (`test-tool` in Tools/BoundaryRules.txt).
         .executableTarget(
@@ -148,14 +154,22 @@ let package = Package(
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"], exclude: ["__Snapshots__"]),
-        // What the app's tests share: running the app in process on a temporary data directory.
-        .target(name: "AppTesting", dependencies: ["AppTerminal", "CSQLite"], path: "Tests/AppTesting"),
+        // What the app's tests share: running the composed app in process on a temporary data directory.
+        .target(name: "AppTesting", dependencies: ["AppTerminal", "AppFlows", "CSQLite"], path: "Tests/AppTesting"),
         .testTarget(
             name: "AppDataTests",
             dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules", "ProfileFeature"]),
+        // The flows in process: the entry, the tab bar, deep links, restoration and the playgrounds.
+        .testTarget(
+            name: "AppFlowsTests",
+            dependencies: ["AppFlows", "AppInterface", "AppTesting", "Core", "CoreTesting", "InputRules"]),
         .testTarget(
             name: "AppTerminalTests",
-            dependencies: ["AppTerminal", "AppFlows", "AppTesting", "Core", "CoreTesting", "InputRules"]),
+            dependencies: [
+                "AppTerminal", "AppFlows", "AppInterface", "AppTesting", "Core", "CoreTesting", "InputRules",
+            ]),
+        // The real executable: processes, tmux, signals and restarts. Waits on conditions, never on sleeps.
+        .testTarget(name: "EndToEndTests", dependencies: ["AppTerminal", "AppTesting", "Main"]),
         .testTarget(name: "OnboardingFeatureTests", dependencies: ["OnboardingFeature", "Core", "CoreTesting"]),
         .testTarget(name: "ProfileFeatureTests", dependencies: ["ProfileFeature", "Core", "CoreTesting"]),
         // new-feature: feature test targets

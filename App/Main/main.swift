@@ -1,7 +1,10 @@
+import AppFlows
 import AppTerminal
 import Foundation
 
+// The top of the graph: the terminal drives the app composed from the features over the data in a folder.
 let status = AppMain.run(
+    app: LiveApp(),
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessInfo.processInfo.environment,
     input: AppMain.StandardInput(),

@@ -1,3 +1,4 @@
+package import AppInterface
 import Glibc
 
 /// The app's single entry point: the `app` executable calls it with the process's streams, and tests call it
@@ -103,9 +104,10 @@ public enum AppMain {
         }
     }
 
-    /// Runs the app to completion and returns its exit code.
+    /// Runs `app` to completion and returns its exit code.
     ///
     /// - Parameters:
+    ///   - app: opens the app the terminal drives: the executable passes the live one.
     ///   - arguments: the command-line arguments, without the program name.
     ///   - environment: the environment variables (`APP_DATA_DIR`, `XDG_DATA_HOME`, `HOME`, `APP_NOW`,
     ///     `NO_COLOR`, `TERM`).
@@ -113,14 +115,16 @@ public enum AppMain {
     ///   - output: where screens, `state` and `tree` go.
     ///   - error: where errors go.
     @MainActor
-    public static func run(
+    package static func run(
+        app: any AppLauncher,
         arguments: [String],
         environment: [String: String],
         input: any ByteInput,
         output: any TextOutput,
         error: any TextOutput
     ) -> Int32 {
-        AppRunner(environment: environment, input: input, output: output, error: error).run(arguments: arguments)
+        AppRunner(app: app, environment: environment, input: input, output: output, error: error)
+            .run(arguments: arguments)
     }
 }
 

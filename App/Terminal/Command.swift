@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 import Core
 
 /// One line of the command language, shared by the interactive and the scripted mode.

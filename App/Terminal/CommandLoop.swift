@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 import Core
 import Foundation
 
@@ -13,12 +13,12 @@ final class CommandLoop {
     private let style: TextStyle
     private let errorStyle: TextStyle
     private let keepsGoing: Bool
-    private let session: AppSession
+    private let session: any AppSession
 
     /// Creates a loop over the app's `session` reading commands from `reader`; `style` is for `output` and `errorStyle` for
     /// `errorOutput`, since only one of them may be a terminal.
     init(
-        session: AppSession,
+        session: any AppSession,
         reader: LineReader,
         input: any AppMain.ByteInput,
         output: any AppMain.TextOutput,

@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 import Core
 
 /// Carries out commands against the running app: one implementation for the interactive and the scripted mode.
@@ -14,7 +14,7 @@ final class CommandSession {
         case quit
     }
 
-    private let session: AppSession
+    private let session: any AppSession
     private let renderer: ScreenRenderer
     private let readSecret: ((String) -> String?)?
 
@@ -23,14 +23,11 @@ final class CommandSession {
     /// - Parameter readSecret: in the interactive mode, reads a secure field's value without echo, given the
     ///   field's label as a prompt, and returns `nil` when the person ended the input instead (Ctrl-D); `nil` in
     ///   the scripted mode, where `set <field>` without text is refused.
-    init(session: AppSession, style: TextStyle, readSecret: ((String) -> String?)?) {
+    init(session: any AppSession, style: TextStyle, readSecret: ((String) -> String?)?) {
         self.session = session
         self.renderer = ScreenRenderer(style: style)
         self.readSecret = readSecret
     }
-
-    /// The window, for input alone: what it shows is read from a snapshot (``AppSession/snapshot()``).
-    private var window: Window { session.window }
 
     /// What a person at a terminal is told about the last command beyond the screen, or `nil`: a `release` that
     /// cancelled the swipe, which leaves the screen as it was, says so.
@@ -73,16 +70,14 @@ final class CommandSession {
             guard isOffered else {
                 return .failed("unknown command or action '\(TerminalText.quoted(id))' (type 'help')")
             }
-            return perform { () throws(ScreenInputError) in try window.performAction(id) }
+            return send(.action(id))
         case .actionNumber(let number):
             let actions = ScreenRenderer.numberedActions(in: snapshot)
             guard number >= 1, number <= actions.count else {
                 return .failed("no action \(number) on this screen")
             }
             let numbered = actions[number - 1]
-            return perform { () throws(ScreenInputError) in
-                try session.performAction(numbered.id, on: numbered.screen)
-            }
+            return send(.actionOn(numbered.id, screen: numbered.screen))
         case .set(let field, let text):
             let value: String
             if let text {
@@ -99,21 +94,19 @@ final class CommandSession {
             } else {
                 return .failed("set \(field) needs text in a script")
             }
-            return carryOut { () throws(ScreenInputError) in try window.setText(value, forField: field) }
+            return send(.setText(value, field: field))
         case .back:
-            return gesture(.backButton)
+            return send(.gesture(.backButton))
         case .dismiss:
-            return gesture(.swipeDown)
+            return send(.gesture(.swipeDown))
         case .swipe(let gesture, let progress):
-            return carryOut { () throws(NavigationError) in
-                try window.beginGesture(gesture)
-                try window.updateGesture(progress: progress)
-            }
+            if let failure = session.send(.beginGesture(gesture)) { return .failed(failure) }
+            return send(.updateGesture(progress: progress))
         case .release:
             let cancelled = snapshot.heldTransition.map { held in
                 (held.kind == .swipeDown ? "swipe down" : "swipe back", held.progress < 0.5)
             }
-            let outcome = carryOut { () throws(NavigationError) in try window.releaseGesture() }
+            let outcome = send(.releaseGesture)
             if case .done = outcome, let (gesture, isCancelled) = cancelled, isCancelled {
                 notice = "Released below half way: the \(gesture) was cancelled and nothing moved."
             }
@@ -123,7 +116,7 @@ final class CommandSession {
                 let ids = items.map(\.id).joined(separator: ", ")
                 return .failed("no tab '\(TerminalText.quoted(id))' on this screen (tabs: \(ids))")
             }
-            return carryOut { () throws(NavigationError) in _ = try window.tapTab(id) }
+            return send(.tapTab(id))
         case .open(let text):
             return session.open(text).map(Outcome.failed) ?? .done(output: nil)
         case .state:
@@ -133,7 +126,7 @@ final class CommandSession {
         case .screen:
             return .done(output: renderScreen(snapshot))
         case .help:
-            return .done(output: Self.helpText)
+            return .done(output: helpText)
         case .quit:
             return .quit
         }
@@ -144,17 +137,15 @@ final class CommandSession {
 
     /// The text of `help`, every line at most ``helpWidth`` characters: a meaning too long for its line goes on
     /// below its own column.
-    static var helpText: String {
+    var helpText: String {
         let column = (Command.summary.map(\.usage.count).max() ?? 0) + 4
         var lines = ["Commands:"]
         for entry in Command.summary {
             let lead = "  " + entry.usage + String(repeating: " ", count: column - 2 - entry.usage.count)
-            lines += wrapped(entry.meaning, first: lead, rest: String(repeating: " ", count: column))
+            lines += Self.wrapped(entry.meaning, first: lead, rest: String(repeating: " ", count: column))
         }
-        lines += wrapped(
-            "Deep links: app://login, app://signup, app://feed, app://feed/popular, app://feed/post/<id>, "
-                + "app://feed/compose, app://profile, app://profile/edit", first: "", rest: "  ")
-        lines += wrapped(
+        lines += Self.wrapped("Deep links: " + session.linkPatterns.joined(separator: ", "), first: "", rest: "  ")
+        lines += Self.wrapped(
             "Lines starting with # are comments. Type an action's number or its id.",
             first: "", rest: "")
         return lines.joined(separator: "\n") + "\n"
@@ -181,26 +172,11 @@ final class CommandSession {
 
     // MARK: - Helpers
 
-    /// Carries out `change` through the app's session: what it throws, or what the app could not do meanwhile,
-    /// fails the command.
-    private func carryOut<Failure: Error & CustomStringConvertible>(_ change: () throws(Failure) -> Void) -> Outcome {
-        perform { () throws(Failure) in
-            try change()
-            return .done
-        }
-    }
-
-    /// Performs an action as ``carryOut(_:)`` does. A feature that refuses the action (a wrong password, a
-    /// malformed email) says so through the call itself (``ActionOutcome/refused(_:)``), with the reason its screen
-    /// shows.
-    private func perform<Failure: Error & CustomStringConvertible>(
-        _ action: () throws(Failure) -> ActionOutcome
-    ) -> Outcome {
-        session.carryOut(action).map(Outcome.failed) ?? .done(output: nil)
-    }
-
-    private func gesture(_ gesture: UserGesture) -> Outcome {
-        carryOut { () throws(NavigationError) in try window.perform(gesture) }
+    /// Sends `input` through the app's session: what the app refused, or could not do meanwhile, fails the
+    /// command. A feature that refuses an action (a wrong password, a malformed email) says so with the reason its
+    /// screen shows.
+    private func send(_ input: SessionInput) -> Outcome {
+        session.send(input).map(Outcome.failed) ?? .done(output: nil)
     }
 
     private func secureField(_ id: String, in snapshot: ScreenSnapshot) -> TextField? {

@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 import Glibc
 
 /// A script file read as raw bytes.

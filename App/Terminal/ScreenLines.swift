@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 import Core
 
 /// What the screens of a path show, as styled lines, produced once for both front ends: the line mode prints

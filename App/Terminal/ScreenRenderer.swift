@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 import Core
 
 /// Draws what a person sees in a window as text: the navigation path, the title, the content with numbered

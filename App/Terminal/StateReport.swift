@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 import Core
 
 /// The navigation state as data: what `state` prints (one line of JSON) and what `tree` draws.

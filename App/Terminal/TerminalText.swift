@@ -8,7 +8,7 @@ import InputRules
 /// raw they would move the cursor, recolour or retitle the terminal. Format characters (a right-to-left override,
 /// a zero-width space, a byte order mark) and line or paragraph separators would reorder or hide what is drawn.
 /// Every such character is shown escaped instead, as `\u{1B}` or `\u{202E}`.
-enum TerminalText {
+package enum TerminalText {
     /// Whether `scalar` is a C0 or C1 control character or DEL.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
@@ -46,7 +46,7 @@ enum TerminalText {
     }
 
     /// The width of `text` in terminal cells, as drawn (escaped scalars count their escaped form).
-    static func cellWidth(of text: String) -> Int {
+    package static func cellWidth(of text: String) -> Int {
         text.unicodeScalars.reduce(0) { total, scalar in
             let width = cellWidth(of: scalar)
             return total + (width < 0 ? escapedForm(of: scalar).count : width)

@@ -86,7 +86,8 @@ struct HelpWidthTests {
     @Test("Every line of help, in the line mode and the full screen, fits 80 columns and leaves no word alone")
     func fitsEightyColumns() {
         let lineMode = AppHarness.run(input: ScriptedInput("help\n"), arguments: ["--feature", "Login"]).output
-        let fullScreen = CommandSession.helpText + FullScreenSession.terminalHelp + FullScreenSession.pointerHelp
+        // The full screen's help is the line mode's, followed by its own keys and the pointer's.
+        let fullScreen = FullScreenSession.terminalHelp + FullScreenSession.pointerHelp
         let lines = (lineMode.split(separator: "\n") + fullScreen.split(separator: "\n")).filter { $0 != "Commands:" }
         for line in lines {
             #expect(TerminalText.cellWidth(of: String(line)) < 80, "too wide for 80 columns: \(line)")
@@ -117,7 +118,7 @@ struct NoRestoreAdviceTests {
         let logOut = loggedIn.run("open app://feed/post/2\n" + AppHarness.logOut, arguments: ["--no-restore"])
         #expect(logOut.status == 0, "\(logOut.error)")
         let touring = try TemporaryDataDirectory()
-        #expect(touring.run(MainTabTests.signUp("Tia")).status == 0)
+        #expect(touring.run(AppHarness.signUp("Tia")).status == 0)
         let tour = touring.run("state\n" + AppHarness.logOut, arguments: ["--no-restore"])
         #expect(tour.states.first?.top == "onboarding.welcome", "the tour of an account that has not finished it")
         #expect(tour.status == 1, "no tab bar to tap during the tour")

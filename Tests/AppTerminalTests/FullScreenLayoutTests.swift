@@ -1,4 +1,5 @@
 import AppFlows
+import AppInterface
 import AppTesting
 import Core
 import Foundation
@@ -302,7 +303,7 @@ struct ScreenModelTests {
         let root = try AppLaunch.open(
             dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
         ).root
-        let app = AppSession(root: root)
+        let app = FlowSession(root: root)
         let session = CommandSession(session: app, style: .plain) { _ in nil }
         root.appCoordinator.start()
         defer { root.appCoordinator.stop() }

@@ -1,3 +1,4 @@
+import AppFlows
 import AppTerminal
 import AppTesting
 import Foundation
@@ -44,7 +45,7 @@ struct InteractiveTests {
             let output = CapturedOutput(isTerminal: outputIsTerminal)
             let error = CapturedOutput(isTerminal: errorIsTerminal)
             let status = AppMain.run(
-                arguments: ["--data-dir", data.path], environment: ["APP_NOW": AppHarness.now],
+                app: LiveApp(), arguments: ["--data-dir", data.path], environment: ["APP_NOW": AppHarness.now],
                 input: ScriptedInput("nope\n", isTerminal: true), output: output, error: error)
             #expect(status == 0)
             #expect(output.text.contains("\u{1B}[") == outputIsTerminal)

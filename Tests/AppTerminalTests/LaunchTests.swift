@@ -1,3 +1,4 @@
+import AppFlows
 import AppTerminal
 import AppTesting
 import Foundation
@@ -29,7 +30,8 @@ struct LaunchTests {
         let output = CapturedOutput()
         let error = CapturedOutput()
         let status = AppMain.run(
-            arguments: ["--help", "--data-dir"], environment: [:], input: ScriptedInput(""), output: output,
+            app: LiveApp(), arguments: ["--help", "--data-dir"], environment: [:], input: ScriptedInput(""),
+            output: output,
             error: error)
         #expect(status == 0)
         #expect(output.text.hasPrefix("usage: app "))

@@ -1,4 +1,5 @@
 import AppFlows
+import AppInterface
 import Core
 import Testing
 

@@ -1,4 +1,5 @@
 import AppFlows
+import AppInterface
 import AppTesting
 import Testing
 

@@ -1,3 +1,4 @@
+import AppFlows
 package import AppTerminal
 package import Foundation
 
@@ -139,7 +140,7 @@ package struct CoordinatorNode: Equatable {
 }
 
 /// A temporary data directory for one test, removed when the test ends.
-package final class TemporaryDataDirectory {
+package final class TemporaryDataDirectory: Sendable {
     package let path: String
 
     package init() throws {
@@ -208,7 +209,8 @@ package enum AppHarness {
         var fullEnvironment = ["APP_NOW": now, "HOME": "/nonexistent-home-for-tests"]
         fullEnvironment.merge(environment) { $1 }
         let status = AppMain.run(
-            arguments: arguments, environment: fullEnvironment, input: input, output: output, error: error)
+            app: LiveApp(), arguments: arguments, environment: fullEnvironment, input: input, output: output,
+            error: error)
         return AppRun(status: status, output: output.text, error: error.text)
     }
 
@@ -223,6 +225,21 @@ package enum AppHarness {
             throw HarnessError(description: "no app executable at \(app): build it with `swift build --build-tests`")
         }
         return app
+    }
+
+    /// Signs up `name` (`<name>@example.com`) from the login screen; the tour shows next.
+    package static func signUp(_ name: String) -> String {
+        """
+        signup
+        set email \(name.lowercased())@example.com
+        next
+        set password \(name.lowercased())-password
+        set confirmation \(name.lowercased())-password
+        next
+        set displayName \(name)
+        create
+
+        """
     }
 
     /// Commands that log out from wherever Main shows: the log-out lives on the Profile tab.

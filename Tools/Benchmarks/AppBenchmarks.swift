@@ -1,3 +1,4 @@
+import AppFlows
 import AppTerminal
 import Foundation
 import Glibc
@@ -88,7 +89,7 @@ enum AppBenchmarks {
     static func run(_ session: ScriptedSession, in directory: String, extraArguments: [String] = []) throws {
         let errors = KeptOutput()
         let status = AppMain.run(
-            arguments: ["--data-dir", directory] + extraArguments,
+            app: LiveApp(), arguments: ["--data-dir", directory] + extraArguments,
             environment: ["APP_NOW": "2026-01-01T12:00:00Z", "HOME": directory],
             input: session, output: DiscardedOutput(), error: errors)
         guard status == 0 else {

@@ -1,3 +1,4 @@
+import AppFlows
 import AppTerminal
 import Foundation
 import MallocCounter
@@ -59,7 +60,7 @@ enum RestorationBenchmarks {
     private static func run(in directory: String, lines: [String], arguments: [String] = []) throws {
         let errors = KeptOutput()
         let status = AppMain.run(
-            arguments: ["--data-dir", directory] + arguments,
+            app: LiveApp(), arguments: ["--data-dir", directory] + arguments,
             environment: ["APP_NOW": "2026-01-01T12:00:00Z", "HOME": directory],
             input: ScriptedSession(blocks: [lines]), output: DiscardedOutput(), error: errors)
         guard status == 0, errors.text.isEmpty else {

@@ -1,4 +1,5 @@
 import AppData
+package import AppInterface
 import Core
 import FeedFeature
 import LoginFeature

@@ -1,4 +1,5 @@
 import AppData
+package import AppInterface
 package import Core
 import FeedFeature
 import Foundation

@@ -1,4 +1,5 @@
 import AppData
+import AppInterface
 
 /// A place in the app that a link such as `app://feed/post/42` opens.
 ///
@@ -61,6 +62,19 @@ package enum DeepLink: Equatable, Sendable {
         case .profile(.edit): "app://profile/edit"
         }
     }
+
+    /// One link of each kind the app follows, in the order help lists them, the post's with the id `postID`: the
+    /// one list that help, completion and the explorer read.
+    package static func all(postID: String) -> [DeepLink] {
+        [
+            .login, .signUp, .feed(.latest), .feed(.popular), .feed(.post(id: postID)), .feed(.compose),
+            .profile(.profile),
+            .profile(.edit),
+        ]
+    }
+
+    /// Every link the app follows as a person types it, with `<id>` where a post's id goes.
+    package static var patterns: [String] { all(postID: "<id>").map(\.url) }
 
     /// Parses `text` as a link.
     ///

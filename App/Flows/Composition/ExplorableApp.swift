@@ -1,4 +1,5 @@
 import AppData
+import AppInterface
 public import Core
 import FeedFeature
 import Foundation
@@ -17,10 +18,7 @@ import SignUpFeature
 @MainActor
 public final class ExplorableApp {
     /// The links the app follows, each as a person types it (`app://feed/compose`).
-    public static let deepLinks = [
-        "app://login", "app://signup", "app://feed", "app://feed/popular", "app://feed/post/2", "app://feed/compose",
-        "app://profile", "app://profile/edit",
-    ]
+    public static let deepLinks = DeepLink.all(postID: "2").map(\.url)
     /// The account the in-memory services know: `demo@example.com` with `demo-password`.
     public static let demoCredentials = (email: "demo@example.com", password: "demo-password")
 

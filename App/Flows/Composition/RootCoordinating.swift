@@ -1,3 +1,4 @@
+package import AppInterface
 package import Core
 
 /// The root of the coordinator tree that the session drives: the whole app (``AppCoordinator``) or one feature

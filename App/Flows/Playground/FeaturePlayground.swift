@@ -1,3 +1,4 @@
+package import AppInterface
 import Core
 import Foundation
 

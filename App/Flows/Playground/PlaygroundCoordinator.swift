@@ -1,4 +1,5 @@
 import AppData
+import AppInterface
 import Core
 import Foundation
 

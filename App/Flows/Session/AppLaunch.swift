@@ -1,24 +1,11 @@
 import AppData
+import AppInterface
 package import Foundation
 
-/// A data file the app cannot trust or cannot write, as the terminal tells it: the data's ``DataError`` seen from
-/// outside the data, so the terminal never needs the database's types.
-package struct DataFailure: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What is wrong, naming the file.
-    package let description: String
-    /// Whether the app must stop with exit code 2 instead of going on.
-    package let isFatal: Bool
-    /// What the person can do about it, in one sentence (the data's one wording, `DataError.advice`), or `nil`.
-    package let advice: String?
-
-    /// The exit code the app ends with on this failure: 2 for a file it cannot trust, 1 for one it cannot write.
-    package var exitCode: Int32 { isFatal ? ExitCode.dataError : ExitCode.failure }
-
-    /// The failure of `error`.
+extension DataFailure {
+    /// The failure of `error`, in the data's one wording (`DataError.advice`).
     init(_ error: DataError) {
-        description = error.description
-        isFatal = error.isFatal
-        advice = error.advice
+        self.init(description: error.description, isFatal: error.isFatal, advice: error.advice)
     }
 }
 
@@ -28,7 +15,7 @@ package struct AppLaunch {
     /// The composed app.
     package let root: CompositionRoot
     /// The session a front end drives, over ``root``.
-    package var session: AppSession { AppSession(root: root) }
+    package var session: FlowSession { FlowSession(root: root) }
     /// The damaged data files renamed aside, where they now are.
     package let movedAsidePaths: [String]
     /// The earlier release's data files imported into the database, where they are kept.

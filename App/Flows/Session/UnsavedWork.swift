@@ -25,12 +25,3 @@ package enum UnsavedWork: Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-extension AppSession {
-    /// The question to ask before leaving now, `Leave? <what happens to the work>. (y/n)`, or `nil` when leaving
-    /// loses nothing. It promises the work back only where the place is kept for next time.
-    package var leaveQuestion: String? {
-        guard let work = root.appCoordinator.unsavedWork else { return nil }
-        return "Leave? \(root.restoration == nil ? work.lostDescription : work.description). (y/n)"
-    }
-}

@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 import Core
 import Foundation
 import Glibc
@@ -14,7 +14,7 @@ import Glibc
 /// sense on a full screen are ``TerminalCommand``s.
 @MainActor
 final class FullScreenSession {
-    private let session: AppSession
+    private let session: any AppSession
     private let terminal: NcursesTerminal
     private let history: CommandHistory
     private var editor: LineEditor
@@ -63,7 +63,7 @@ final class FullScreenSession {
     }
 
     /// Creates the full screen over the app's `session`, drawing on `terminal`, remembering lines in `history`.
-    init(session: AppSession, terminal: NcursesTerminal, history: CommandHistory) {
+    init(session: any AppSession, terminal: NcursesTerminal, history: CommandHistory) {
         self.session = session
         self.terminal = terminal
         self.history = history
@@ -283,7 +283,7 @@ final class FullScreenSession {
             return nil
         case .help:
             let pointerHelp = terminal.reportsPointer ? Self.pointerHelp : ""
-            chrome.output = outputLines(CommandSession.helpText + Self.terminalHelp + pointerHelp)
+            chrome.output = outputLines(commands.helpText + Self.terminalHelp + pointerHelp)
             return nil
         default:
             break
@@ -332,16 +332,17 @@ final class FullScreenSession {
             }
             windowDidChange()
         case .moveSwipe(let progress):
-            try? session.window.updateGesture(progress: progress)
+            // Every input goes through the session; a move the window refuses is said where errors show.
+            chrome.error = session.send(.updateGesture(progress: progress))
             redrawWindow()
         case .releaseSwipe(let progress):
             let gesture =
                 session.snapshot().heldTransition?.kind == .swipeDown ? UserGesture.swipeDown : .swipeBack
-            try? session.window.updateGesture(progress: progress)
+            let moveFailure = session.send(.updateGesture(progress: progress))
             let percent = "\(Self.name(of: gesture)) let go at \(Int((progress * 100).rounded()))%"
             let finishes = progress >= 0.5
             chrome.output = []
-            chrome.error = nil
+            chrome.error = moveFailure
             if case .failed(let reason) = commands.execute(.release) {
                 chrome.error = reason
             } else {
@@ -438,7 +439,7 @@ final class FullScreenSession {
         let onTop = snapshot.screensOnTop
         let vocabulary = Completion.Vocabulary(
             commands: Self.commandWords, actions: onTop.flatMap { $0.content.actions.map(\.id) },
-            fields: onTop.flatMap { $0.content.fields.map(\.id) }, links: Self.links,
+            fields: onTop.flatMap { $0.content.fields.map(\.id) }, links: Self.links(session.linkPatterns),
             tabs: snapshot.tabsOnTop.map(\.id))
         guard let result = Completion.complete(editor.text, cursor: editor.cursor, vocabulary: vocabulary) else {
             return
@@ -449,11 +450,10 @@ final class FullScreenSession {
         chrome.output = result.candidates.isEmpty ? [] : [[StyledSpan(result.candidates.joined(separator: "  "))]]
     }
 
-    /// The deep links Tab completes (a post's link needs its id).
-    static let links = [
-        "app://login", "app://signup", "app://feed", "app://feed/popular", "app://feed/compose", "app://feed/post/",
-        "app://profile", "app://profile/edit",
-    ]
+    /// The deep links Tab completes, from the app's `patterns`: a post's link stops where its id goes.
+    static func links(_ patterns: [String]) -> [String] {
+        patterns.map { $0.replacingOccurrences(of: "<id>", with: "") }
+    }
 
     /// Every command word: those of ``Command/summary`` and the full screen's own.
     static var commandWords: [String] {

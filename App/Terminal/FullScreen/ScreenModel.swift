@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 import Core
 
 /// What the full-screen terminal shows of a window, as values: the navigation path, the content of the screen on

@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 import Core
 import Glibc
 
@@ -17,9 +17,11 @@ final class AppRunner {
     private let input: any AppMain.ByteInput
     private let output: any AppMain.TextOutput
     private let errorOutput: any AppMain.TextOutput
+    private let app: any AppLauncher
 
-    /// Creates a runner over the given environment and streams.
+    /// Creates a runner of `app` over the given environment and streams.
     init(
+        app: any AppLauncher,
         environment: [String: String],
         input: any AppMain.ByteInput,
         output: any AppMain.TextOutput,
@@ -29,6 +31,7 @@ final class AppRunner {
         self.input = input
         self.output = output
         self.errorOutput = error
+        self.app = app
     }
 
     /// Runs the app and returns its exit code.
@@ -43,17 +46,17 @@ final class AppRunner {
             output.write(LaunchOptions.usage)
             return ExitCode.success
         }
-        if let feature = options.playgroundFeature, FeaturePlayground.named(feature) == nil {
-            return RunFailure.usage(FeaturePlayground.unknown(feature).description).report(to: errorOutput)
+        if let feature = options.playgroundFeature, let refusal = app.playgroundRefusal(feature) {
+            return RunFailure.usage(refusal).report(to: errorOutput)
         }
         if options.checksData, options.playgroundFeature == nil,
-            AppLaunch.holdsNoData(dataDirectory: options.dataDirectory)
+            app.holdsNoData(dataDirectory: options.dataDirectory)
         {
             output.write(
                 "app: there is no database in \(TerminalText.escaped(options.dataDirectory)) yet: nothing to check\n")
             return ExitCode.success
         }
-        let session: AppSession
+        let session: any AppSession
         do {
             session = try prepare(options)
         } catch let error as DataFailure {
@@ -119,17 +122,17 @@ final class AppRunner {
         return NcursesTerminal.open(terminalType: terminalType, usesColour: colour, readsPointer: pointer)
     }
 
-    /// Opens the data directory and its database, or the playground of `--feature` (see ``AppLaunch``), tells
+    /// Opens the data directory and its database, or the playground of `--feature`, through the launcher, tells
     /// what the opening did to the data files, and returns the session to drive: the terminal never holds the
     /// composition root.
     ///
     /// - Throws: ``DataFailure``, or the reason the demo account could not be seeded.
-    private func prepare(_ options: LaunchOptions) throws -> AppSession {
-        let opening = try AppLaunch.open(
-            dataDirectory: options.dataDirectory,
-            playground: options.playgroundFeature.flatMap(FeaturePlayground.named),
-            fixedNow: options.fixedNow, movesCorruptDataAside: options.movesCorruptDataAside,
-            checksData: options.checksData)
+    private func prepare(_ options: LaunchOptions) throws -> any AppSession {
+        let opening = try app.launch(
+            LaunchRequest(
+                dataDirectory: options.dataDirectory, playground: options.playgroundFeature,
+                fixedNow: options.fixedNow, movesCorruptDataAside: options.movesCorruptDataAside,
+                checksData: options.checksData))
         if let checked = opening.checkedDatabase {
             output.write(
                 "app: the data file \(TerminalText.escaped(checked.path)) is sound: its schema and all of "

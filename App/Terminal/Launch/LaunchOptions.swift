@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 import ArgumentParsing
 import Foundation
 

@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 
 /// Why a run of the app fails, as a value: every way a run can end in failure, turned into the text written to the
 /// error output and the exit code in ``report(to:)`` alone, so the wording and the code of a failure are decided

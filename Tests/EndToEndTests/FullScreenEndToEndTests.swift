@@ -1,8 +1,7 @@
+import AppTerminal
 import AppTesting
 import Foundation
 import Testing
-
-@testable import AppTerminal
 
 /// The app in a real terminal (tmux), driven by keys as a person drives it. Without tmux these tests are skipped
 /// and the test output names the reason (tmux is installed here and in CI).
@@ -132,7 +131,7 @@ struct FullScreenEndToEndTests {
         try first.enter("set nosuchfield third-secret")
         try first.press("C-c")
         #expect(try first.ending().status == 0)
-        let saved = try String(contentsOfFile: data.file(CommandHistory.fileName), encoding: .utf8)
+        let saved = try String(contentsOfFile: data.file("command-history"), encoding: .utf8)
         #expect(saved == "set email someone@example.com\n")
         #expect(!saved.contains("secret"))
 
@@ -184,7 +183,7 @@ struct FullScreenEndToEndTests {
         screen = try terminal.waitFor("Leave? The sign-up is kept for next time, without passwords.")
         try terminal.press("y")
         #expect(try terminal.ending().status == 0)
-        let saved = (try? String(contentsOfFile: data.file(CommandHistory.fileName), encoding: .utf8)) ?? ""
+        let saved = (try? String(contentsOfFile: data.file("command-history"), encoding: .utf8)) ?? ""
         #expect(!saved.contains("top-secret"))
     }
 

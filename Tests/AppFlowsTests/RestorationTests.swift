@@ -257,7 +257,7 @@ private let snapshotCommands = "state\nscreen\n"
     @Test("A record of the tour for an account that finished it since restores Main, and says why")
     func tourFinishedElsewhere() throws {
         let directory = try TemporaryDataDirectory()
-        _ = directory.run(MainTabTests.signUp("Rex") + "next\n")
+        _ = directory.run(AppHarness.signUp("Rex") + "next\n")
         try directory.sql("UPDATE accounts SET onboarding_finished = 1 WHERE email = 'rex@example.com'")
         let run = directory.run("state\n")
         #expect(run.status == 0)
@@ -268,7 +268,7 @@ private let snapshotCommands = "state\nscreen\n"
     @Test("A record of Main for an account still in the tour restores the tour, and says why")
     func mainRecordedWhileTourUnfinished() throws {
         let directory = try TemporaryDataDirectory()
-        _ = directory.run(MainTabTests.signUp("Ada") + "skip\n")
+        _ = directory.run(AppHarness.signUp("Ada") + "skip\n")
         try directory.sql("UPDATE accounts SET onboarding_finished = 0 WHERE email = 'ada@example.com'")
         let run = directory.run("state\n")
         #expect(run.status == 0)
@@ -447,32 +447,5 @@ struct SeededRandom {
         value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
         value ^= value >> 31
         return Int(value % UInt64(bound))
-    }
-}
-
-/// The full-screen terminal saves where the person is too, before it waits for each key.
-@Suite(
-    "Restoration in the full-screen terminal",
-    .serialized,
-    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
-struct FullScreenRestorationTests {
-    @Test("Killed with SIGKILL mid sign-up, the next full-screen run shows the same step with the same text")
-    func killedMidSignUp() throws {
-        let data = try TemporaryDataDirectory()
-        let first = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path])
-        try first.waitFor("Email (set email)")
-        for line in ["set email kept@example.com", "signup", "set email new@example.com"] {
-            try first.type(line)
-            try first.press("Enter")
-        }
-        try first.waitFor("Email (set email): new@example.com")
-        let process = try #require(try first.appProcessID())
-        kill(process, SIGKILL)
-
-        let second = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path])
-        let screen = try second.waitFor("Email (set email): new@example.com")
-        #expect(screen.joined().contains("Create account"))
-        try second.enter("back")
-        try second.waitFor("Email (set email): kept@example.com")
     }
 }

@@ -1,11 +1,10 @@
 import AppFlows
+import AppInterface
 import AppTesting
 import Core
 import CoreTesting
 import Foundation
 import Testing
-
-@testable import AppTerminal
 
 /// `app --feature NAME` hosts one feature alone, over in-memory services, shown by a stand-in parent that pushes
 /// it, presents it as a sheet or embeds it, so a team iterates on one feature without the whole app.

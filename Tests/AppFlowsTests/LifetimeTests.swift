@@ -1,11 +1,10 @@
 import AppFlows
+import AppInterface
 import AppTesting
 import Core
 import CoreTesting
 import Foundation
 import Testing
-
-@testable import AppTerminal
 
 @Suite("Lifetimes: swapping flows releases the whole previous flow")
 @MainActor
@@ -49,7 +48,7 @@ struct LifetimeTests {
             let root = try AppLaunch.open(
                 dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
             ).root
-            let session = CommandSession(session: AppSession(root: root), style: .plain) { _ in nil }
+            let session = FlowSession(root: root)
             root.appCoordinator.start()
             // AppCoordinator + LoginCoordinator; login.navigation + login.
             #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 2)
@@ -58,12 +57,12 @@ struct LifetimeTests {
             weak let loginRoot = root.window.rootViewController
             #expect(loginFlow != nil && loginRoot != nil)
 
-            _ = session.execute(.open("app://signup"))
-            _ = session.execute(.set(field: "email", text: "demo@example.com"))
-            _ = session.execute(.action("cancel"))
-            _ = session.execute(.set(field: "email", text: "demo@example.com"))
-            _ = session.execute(.set(field: "password", text: "demo-password"))
-            #expect(session.execute(.action("login")) == .done(output: nil))
+            _ = session.open("app://signup")
+            _ = session.send(.setText("demo@example.com", field: "email"))
+            _ = session.send(.action("cancel"))
+            _ = session.send(.setText("demo@example.com", field: "email"))
+            _ = session.send(.setText("demo-password", field: "password"))
+            #expect(session.send(.action("login")) == nil)
             #expect(loginFlow == nil && loginRoot == nil)
             // AppCoordinator + Main + Feed + two lists; the tab bar main, feed.navigation, profile.navigation (empty
             // until Profile is first selected), feed, feed.latest, feed.popular.
@@ -75,18 +74,18 @@ struct LifetimeTests {
             weak let tabBar = root.window.rootViewController
             weak let feedStack = (root.window.rootViewController as? TabBarController)?.tabs.first?.screen
                 .viewController
-            _ = session.execute(.action("post.2"))
-            _ = session.execute(.open("app://feed/compose"))
-            #expect(session.execute(.action("compose")) == .failed("unknown command or action 'compose' (type 'help')"))
-            _ = session.execute(.action("cancel"))
-            #expect(session.execute(.tab("profile")) == .done(output: nil))
+            _ = session.send(.action("post.2"))
+            _ = session.open("app://feed/compose")
+            #expect(session.send(.action("compose")) != nil, "the feed's compose is under the sheet")
+            _ = session.send(.action("cancel"))
+            #expect(session.send(.tapTab("profile")) == nil)
             // Profile is built on its first selection: its coordinator and its screen.
             #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 6)
             weak let profileFlow = root.appCoordinator.children.first?.children.last
             weak let profileStack = (root.window.rootViewController as? TabBarController)?.tabs.last?.screen
                 .viewController
             #expect(profileFlow?.name == "ProfileCoordinator" && profileStack != nil)
-            #expect(session.execute(.action("logout")) == .done(output: nil))
+            #expect(session.send(.action("logout")) == nil)
             #expect(mainFlow == nil && feedFlow == nil && profileFlow == nil)
             #expect(tabBar == nil && feedStack == nil && profileStack == nil)
             #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 2)

@@ -1,10 +1,9 @@
 import AppFlows
+import AppInterface
 import AppTesting
 import Core
 import Foundation
 import Testing
-
-@testable import AppTerminal
 
 @Suite("Command outcomes: what goes wrong while a command runs is that command's typed outcome")
 @MainActor
@@ -15,26 +14,23 @@ struct CommandOutcomeTests {
         let root = try AppLaunch.open(
             dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
         ).root
-        let session = CommandSession(session: AppSession(root: root), style: .plain) { _ in nil }
+        let session = FlowSession(root: root)
         #expect(root.appCoordinator.carryOut { root.appCoordinator.start() } == nil)
         defer { root.appCoordinator.stop() }
-        _ = session.execute(.set(field: "email", text: "demo@example.com"))
-        _ = session.execute(.set(field: "password", text: "demo-password"))
-        #expect(session.execute(.action("login")) == .done(output: nil))
-        #expect(session.execute(.tab("profile")) == .done(output: nil))
+        _ = session.send(.setText("demo@example.com", field: "email"))
+        _ = session.send(.setText("demo-password", field: "password"))
+        #expect(session.send(.action("login")) == nil)
+        #expect(session.send(.tapTab("profile")) == nil)
 
         // The saved session cannot be removed, as on a full or read-only disk.
         _ = try data.sql(
             "CREATE TRIGGER session_kept BEFORE DELETE ON session BEGIN SELECT RAISE(ABORT, 'disk is full'); END")
 
-        guard case .failed(let message) = session.execute(.action("logout")) else {
-            Issue.record("the log-out that could not be saved succeeded")
-            return
-        }
+        let message = try #require(session.send(.action("logout")), "the log-out that could not be saved succeeded")
         #expect(message.hasPrefix("the log-out could not be saved, so you are still logged in: "))
-        #expect(session.execute(.screen) != .failed(message), "the failure is not reported a second time")
-        #expect(session.execute(.tab("feed")) == .done(output: nil), "still logged in, and not failing again")
-        #expect(session.execute(.action("popular")) == .done(output: nil))
+        #expect(session.afterCommand() == .goOn(notice: nil), "the failure is not reported a second time")
+        #expect(session.send(.tapTab("feed")) == nil, "still logged in, and not failing again")
+        #expect(session.send(.action("popular")) == nil)
     }
 
     @Test("Failures are kept only while a command runs: carrying out nothing reports nothing")

@@ -2,7 +2,7 @@ package import Core
 
 /// What the window shows at one moment, as values: the screen hierarchy of each presentation level with each
 /// screen's content, the transitions in flight and the coordinator tree. A front end draws and reports from it
-/// alone; input still goes through ``AppSession``, which finds a ``Screen`` again by its ``Screen/identity``.
+/// alone; input goes through ``AppSession/send(_:)``, which finds a ``Screen`` again by its ``Screen/identity``.
 package struct ScreenSnapshot: Equatable, Sendable {
     /// One screen as it was when the snapshot was taken, with the screens it holds.
     package struct Screen: Equatable, Sendable {
@@ -100,7 +100,7 @@ package struct ScreenSnapshot: Equatable, Sendable {
 
         /// The tree of `coordinator`, now.
         @MainActor
-        init(_ coordinator: Coordinator) {
+        package init(_ coordinator: Coordinator) {
             name = coordinator.name
             children = coordinator.children.map(CoordinatorNode.init)
         }
@@ -115,7 +115,7 @@ package struct ScreenSnapshot: Equatable, Sendable {
 
     /// What `window` shows now, with `coordinators`' tree.
     @MainActor
-    init(window: Window, coordinators: Coordinator) {
+    package init(window: Window, coordinators: Coordinator) {
         let levels = window.rootViewController.map { [$0] + window.presentedViewControllers } ?? []
         self.levels = levels.map { Level(style: $0.modalPresentationStyle, screen: Screen($0)) }
         transitions = window.transitionsInFlight

@@ -1,10 +1,9 @@
 import AppFlows
+import AppInterface
 import AppTesting
 import Core
 import Foundation
 import Testing
-
-@testable import AppTerminal
 
 /// The app routes a deep link into the feed through ``FeedCoordinating`` and learns from the call itself whether
 /// it worked: a refused or failed route is a thrown error the command reports, never a message it has to find on

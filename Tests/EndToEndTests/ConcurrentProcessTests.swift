@@ -2,8 +2,6 @@ import AppTesting
 import Foundation
 import Testing
 
-@testable import AppData
-
 @Suite("App processes sharing one data directory: at once, and killed while writing")
 struct ConcurrentProcessTests {
     static let postsPerProcess = 200
@@ -14,16 +12,14 @@ struct ConcurrentProcessTests {
     func twoProcessesLoseNothing() async throws {
         let app = try AppHarness.builtApp()
         let data = try TemporaryDataDirectory()
-        // The posts both will like, ids 5 to 204 after the four demo posts.
-        let database = try data.database()
-        try database.write { connection throws(SQLiteError) in
-            try PostStore.insert(
-                (0..<Self.likesPerProcess).map { index in
-                    NewPost(
-                        id: nil, authorEmail: "seed@example.com", authorName: "Seed", createdAt: Date(),
-                        text: "liked \(index)", likedBy: [])
-                }, into: connection)
-        }
+        // The posts both will like, ids 5 to 204 after the four demo posts, added to the database a first run made.
+        #expect(await data.run("state\n").status == 0)
+        _ = try data.sql(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < \(Self.likesPerProcess))
+            INSERT INTO posts (author_email, author_name, created_at, text)
+            SELECT 'seed@example.com', 'Seed', CAST(strftime('%s', 'now') AS REAL), 'liked ' || i FROM n
+            """)
         let writers = ["ann", "bob"]
         var scripts: [String] = []
         for writer in writers {
@@ -76,7 +72,7 @@ struct ConcurrentProcessTests {
     func killedWhileWriting() async throws {
         let app = try AppHarness.builtApp()
         let data = try TemporaryDataDirectory()
-        _ = try data.database()
+        #expect(await data.run("state\n").status == 0, "a first run makes the database")
         var committed = 0
         for round in 0..<Self.killRounds {
             let script = data.path + "/round\(round).script"

@@ -4,21 +4,6 @@ import Testing
 @Suite("The app's entry and Main: onboarding once, then a tab bar of Feed and Profile")
 @MainActor
 struct MainTabTests {
-    /// Signs up `name` (`<name>@example.com`) from the login screen; the tour shows next.
-    static func signUp(_ name: String) -> String {
-        """
-        signup
-        set email \(name.lowercased())@example.com
-        next
-        set password \(name.lowercased())-password
-        set confirmation \(name.lowercased())-password
-        next
-        set displayName \(name)
-        create
-
-        """
-    }
-
     /// A tab bar of Feed and Profile with `selected` selected, and the Feed tab's `badge`, if any.
     static func tabs(_ selected: String, badge: Int? = nil) -> AppState.Tabs {
         AppState.Tabs(items: ["feed", "profile"], selected: selected, badges: badge.map { ["feed": $0] } ?? [:])
@@ -27,7 +12,7 @@ struct MainTabTests {
     @Test("A new account sees the tour; skip lands on the tab bar with Feed selected, and the tour never shows again")
     func newAccountSkipsTour() throws {
         let data = try TemporaryDataDirectory()
-        let run = data.run(Self.signUp("Nova") + "state\nnext\nstate\nskip\nstate\n")
+        let run = data.run(AppHarness.signUp("Nova") + "state\nnext\nstate\nskip\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 3)
@@ -50,7 +35,7 @@ struct MainTabTests {
     @Test("Reading the tour to its end with done lands on the tab bar too")
     func newAccountFinishesTour() throws {
         let data = try TemporaryDataDirectory()
-        let run = data.run(Self.signUp("Tess") + "next\nnext\nnext\nstate\ndone\nstate\n")
+        let run = data.run(AppHarness.signUp("Tess") + "next\nnext\nnext\nstate\ndone\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.states.map(\.top) == ["onboarding.links", "feed.latest"])
         #expect(run.lastState?.tabs == Self.tabs("feed"))
@@ -69,7 +54,7 @@ struct MainTabTests {
     func linkWaitsThroughOnboarding() throws {
         let data = try TemporaryDataDirectory()
         let run = data.run(
-            "open app://profile/edit\nstate\nscreen\n" + Self.signUp("Lou") + "state\nscreen\nskip\nstate\n")
+            "open app://profile/edit\nstate\nscreen\n" + AppHarness.signUp("Lou") + "state\nscreen\nskip\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 3)
@@ -84,7 +69,7 @@ struct MainTabTests {
     @Test("A link opened during the tour waits for its end; the tour is not thrown away")
     func linkDuringTourWaits() throws {
         let data = try TemporaryDataDirectory()
-        let run = data.run(Self.signUp("Ida") + "next\nopen app://feed/post/2\nstate\ndone\n")
+        let run = data.run(AppHarness.signUp("Ida") + "next\nopen app://feed/post/2\nstate\ndone\n")
         #expect(run.status == 1, "done is on the last page only")
         let again = data.run("state\nnext\nnext\ndone\nstate\n")
         #expect(again.status == 0, "\(again.error)")
@@ -238,7 +223,7 @@ struct MainTabTests {
     func doneWhenScript() throws {
         let data = try TemporaryDataDirectory()
         let run = data.run(
-            Self.signUp("Dana")
+            AppHarness.signUp("Dana")
                 + """
                 state
                 skip
@@ -288,7 +273,7 @@ struct MainTabTests {
         #expect(restarted.output.contains("Display name (set displayName): Half typed"))
 
         let tour = try TemporaryDataDirectory()
-        let half = tour.run(Self.signUp("Page") + "next\nnext\n")
+        let half = tour.run(AppHarness.signUp("Page") + "next\nnext\n")
         #expect(half.status == 0, "\(half.error)")
         let back = tour.run("state\nback\nstate\n")
         #expect(back.states.map(\.top) == ["onboarding.gestures", "onboarding.tabs"])

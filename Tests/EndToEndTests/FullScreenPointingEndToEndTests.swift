@@ -1,8 +1,7 @@
+import AppTerminal
 import AppTesting
 import Foundation
 import Testing
-
-@testable import AppTerminal
 
 /// The app in a real terminal (tmux) driven by the mouse reports an xterm-compatible terminal sends in SGR mode,
 /// as a person points, clicks and drags.

@@ -1,0 +1,129 @@
+package import AppInterface
+import Core
+
+/// The composed app as a front end drives it (``AppInterface/AppSession``): the root's commands, links,
+/// restoration and data failures behind one interface, so the terminal never holds the composition root, the
+/// window or the data.
+@MainActor
+package final class FlowSession: AppSession {
+    /// The composed app.
+    let root: CompositionRoot
+
+    /// The session of the composed app `root`.
+    package init(root: CompositionRoot) {
+        self.root = root
+    }
+
+    package func snapshot() -> ScreenSnapshot {
+        ScreenSnapshot(window: root.window, coordinators: root.appCoordinator)
+    }
+
+    package var userDisplayName: String? { try? root.links.get().userDisplayName }
+
+    package var linkPatterns: [String] { DeepLink.patterns }
+
+    package func start(restores: Bool, initialLink: String?) -> SessionStart {
+        if let failure = root.appCoordinator.carryOut({ root.appCoordinator.start() }) {
+            return .failed(failure.description)
+        }
+        let notice = restores ? root.restoration?.restore() : nil
+        return .started(notice: notice, linkFailure: initialLink.flatMap(open))
+    }
+
+    package func stop() {
+        root.appCoordinator.stop()
+    }
+
+    package func send(_ input: SessionInput) -> String? {
+        let window = root.window
+        switch input {
+        case .action(let id):
+            return carryOut { () throws(ScreenInputError) in try window.performAction(id) }
+        case .actionOn(let id, let screen):
+            return carryOut { () throws(ScreenInputError) in
+                guard let live = window.screensOnTop.first(where: { ObjectIdentifier($0) == screen.identity }) else {
+                    throw .noScreen
+                }
+                return try live.performAction(id)
+            }
+        case .setText(let text, let field):
+            return carryOut { () throws(ScreenInputError) in
+                try window.setText(text, forField: field)
+                return .done
+            }
+        case .gesture(let gesture):
+            return carryOut { () throws(NavigationError) in
+                try window.perform(gesture)
+                return .done
+            }
+        case .beginGesture(let gesture):
+            return carryOut { () throws(NavigationError) in
+                try window.beginGesture(gesture)
+                return .done
+            }
+        case .updateGesture(let progress):
+            return carryOut { () throws(NavigationError) in
+                try window.updateGesture(progress: progress)
+                return .done
+            }
+        case .releaseGesture:
+            return carryOut { () throws(NavigationError) in
+                try window.releaseGesture()
+                return .done
+            }
+        case .tapTab(let id):
+            return carryOut { () throws(NavigationError) in
+                _ = try window.tapTab(id)
+                return .done
+            }
+        }
+    }
+
+    /// Carries out `change`, one command's effect, and returns why it failed, whatever failed: what it threw,
+    /// what the app could not do meanwhile, or the screen's refusal of the action, with the reason the screen
+    /// shows; `nil` when it worked.
+    private func carryOut<Failure: Error & CustomStringConvertible>(
+        _ change: () throws(Failure) -> ActionOutcome
+    ) -> String? {
+        var answer = ActionOutcome.done
+        do {
+            if let failure = try root.appCoordinator.carryOut({ () throws(Failure) in answer = try change() }) {
+                return failure.description
+            }
+        } catch {
+            return error.description
+        }
+        if case .refused(let reason) = answer { return reason }
+        return nil
+    }
+
+    package func open(_ text: String) -> String? {
+        let link: DeepLink
+        do {
+            link = try DeepLink.parse(text)
+        } catch {
+            return error.description
+        }
+        return carryOut { () throws(UserFacingError) in
+            try root.links.get().open(link)
+            return .done
+        }
+    }
+
+    package func afterCommand() -> AfterCommand {
+        if let failure = root.fatalDataFailure { return .stop(failure) }
+        return .goOn(notice: root.restoration?.save())
+    }
+
+    package var notice: String? {
+        guard let links = try? root.links.get(), let link = links.pendingLink else { return nil }
+        return links.userDisplayName == nil
+            ? "Log in or sign up to continue to \(link.url)."
+            : "Finish or skip the tour to continue to \(link.url)."
+    }
+
+    package var leaveQuestion: String? {
+        guard let work = root.appCoordinator.unsavedWork else { return nil }
+        return "Leave? \(root.restoration == nil ? work.lostDescription : work.description). (y/n)"
+    }
+}
