@@ -2,14 +2,15 @@ import ArgumentParsing
 public import Foundation
 
 /// The `affected-tests` command line, which `swift run affected-tests` and `swift package affected-tests` run:
-/// `--base REF [--list] [--package-path DIR]`.
+/// `--base REF [--list] [--package-path DIR]`, in the package of the current directory unless `--package-path`
+/// names another.
 ///
 /// Lists, or runs, the test targets that the package's changes since `REF` can affect (see ``TestSelection``
 /// and ``ChangedFiles``). With `--list` it prints their names on standard output, one a line and nothing else,
 /// and says why on standard error; without it, it says why and runs `swift test --filter` with them. Exit codes:
 /// 0 the selected tests passed, or were listed, or nothing is affected; 1 a selected test failed, or the command
-/// could not run (not a git repository, a reference that names no commit, a manifest that does not evaluate);
-/// 64 usage error.
+/// could not run (no package, not a git repository, a reference that names no commit, a manifest that does not
+/// evaluate); 64 usage error.
 public enum AffectedTestsCommand {
     /// The selected tests passed, were listed, or nothing is affected.
     public static let success: Int32 = 0
@@ -23,7 +24,7 @@ public enum AffectedTestsCommand {
           --base REF          the git reference the changes are counted from (from its merge base with HEAD);
                               committed, staged, modified and untracked files all count
           --list              print the affected test targets, one a line, instead of running them
-          --package-path DIR  the package (default: this package)
+          --package-path DIR  the package (default: the current directory)
         exit codes: 0 passed, listed or nothing affected; 1 a test failed or the command could not run;
             64 usage error
 
@@ -34,13 +35,20 @@ public enum AffectedTestsCommand {
     static let listFlag = ArgumentParser.Option.flag("--list")
     static let packagePathOption = ArgumentParser.Option.value("--package-path")
 
+    /// The process's current directory: the package the command works on when `--package-path` names none.
+    public static func currentDirectory() -> URL {
+        URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    }
+
     /// Runs the command with `arguments` (without the program's name) and returns its exit code.
     ///
-    /// `targets` reads a package's targets from its manifest (by default with `swift package dump-package`), `runTests` runs
+    /// The package is `--package-path`, or else `defaultPackagePath` (the current directory). `targets` reads a
+    /// package's targets from its manifest (by default with `swift package dump-package`), `runTests` runs
     /// `swift test` in a package with the given filter and returns its status. Notes go to `errors` with
     /// `--list` (so standard output holds names alone) and to `output` otherwise.
     public static func run(
-        _ arguments: some Sequence<String>, defaultPackagePath: URL, invocation: String = "swift run affected-tests",
+        _ arguments: some Sequence<String>, defaultPackagePath: URL = currentDirectory(),
+        invocation: String = "swift run affected-tests",
         targets: (URL) throws -> [PackageTarget] = PackageTarget.evaluated(in:),
         runTests: (URL, String) -> Int32 = runSwiftTest,
         output: (String) -> Void, errors: (String) -> Void
@@ -54,6 +62,13 @@ public enum AffectedTestsCommand {
             }
             let listing = parsed.contains(listFlag)
             let packagePath = parsed.value(of: packagePathOption).map { URL(fileURLWithPath: $0) } ?? defaultPackagePath
+            let manifest = packagePath.appendingPathComponent("Package.swift")
+            guard FileManager.default.fileExists(atPath: manifest.path) else {
+                errors(
+                    "affected-tests: no Package.swift in \(packagePath.path): run it in a package's folder, or name "
+                        + "the package with --package-path")
+                return failure
+            }
             let selection: TestSelection
             do {
                 let changed = try ChangedFiles.since(base, in: packagePath)
