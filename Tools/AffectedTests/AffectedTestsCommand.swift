@@ -1,16 +1,19 @@
 import ArgumentParsing
 public import Foundation
 
-/// The `affected-tests` command line, which `swift run affected-tests` and `swift package affected-tests` run:
-/// `--base REF [--list] [--package-path DIR]`, in the package of the current directory unless `--package-path`
-/// names another.
+/// The `affected-tests` command line, which `swift run affected-tests` and `swift package affected-tests` run, in
+/// the package of the current directory unless `--package-path` names another:
 ///
-/// Lists, or runs, the test targets that the package's changes since `REF` can affect (see ``TestSelection``
-/// and ``ChangedFiles``). With `--list` it prints their names on standard output, one a line and nothing else,
-/// and says why on standard error; without it, it says why and runs `swift test --filter` with them. Exit codes:
-/// 0 the selected tests passed, or were listed, or nothing is affected; 1 a selected test failed, or the command
-/// could not run (no package, not a git repository, a reference that names no commit, a manifest that does not
-/// evaluate); 64 usage error.
+/// - `--base REF [--list]` lists, or runs, the test targets that the package's changes since `REF` can affect (see
+///   ``TestSelection`` and ``ChangedFiles``). With `--list` it prints their names on standard output, one a line
+///   and nothing else, and says why on standard error; without it, it says why and runs `swift test --filter`
+///   with them.
+/// - `--record-durations` builds the tests once, runs each test target alone and writes how long each took to
+///   the durations file (``TestDurations``).
+///
+/// Exit codes: 0 the selected tests passed, or were listed, or nothing is affected, or the durations were
+/// written; 1 a selected or measured test failed, or the command could not run (no package, not a
+/// git repository, a reference that names no commit, a manifest that does not evaluate); 64 usage error.
 public enum AffectedTestsCommand {
     /// The selected tests passed, were listed, or nothing is affected.
     public static let success: Int32 = 0
@@ -21,12 +24,16 @@ public enum AffectedTestsCommand {
     static func usage(_ invocation: String) -> String {
         """
         usage: \(invocation) --base REF [--list] [--package-path DIR]
+               \(invocation) --record-durations [--durations FILE] [--package-path DIR]
           --base REF          the git reference the changes are counted from (from its merge base with HEAD);
                               committed, staged, modified and untracked files all count
           --list              print the affected test targets, one a line, instead of running them
+          --record-durations  build the tests, run each test target alone (swift test --skip-build --filter
+                              '^Target\\.') and write its wall time to the durations file
+          --durations FILE    the durations file, relative to the package (default: \(TestDurations.defaultPath))
           --package-path DIR  the package (default: the current directory)
-        exit codes: 0 passed, listed or nothing affected; 1 a test failed or the command could not run;
-            64 usage error
+        exit codes: 0 passed, listed, nothing affected or recorded; 1 a test failed or the command
+            could not run; 64 usage error
 
         """
     }
@@ -34,6 +41,11 @@ public enum AffectedTestsCommand {
     static let baseOption = ArgumentParser.Option.value("--base")
     static let listFlag = ArgumentParser.Option.flag("--list")
     static let packagePathOption = ArgumentParser.Option.value("--package-path")
+    static let recordFlag = ArgumentParser.Option.flag("--record-durations")
+    static let durationsOption = ArgumentParser.Option.value("--durations")
+
+    /// How `option` is spelled in messages: its first name.
+    static func spelled(_ option: ArgumentParser.Option) -> String { option.names.first ?? "" }
 
     /// The process's current directory: the package the command works on when `--package-path` names none.
     public static func currentDirectory() -> URL {
@@ -44,23 +56,40 @@ public enum AffectedTestsCommand {
     ///
     /// The package is `--package-path`, or else `defaultPackagePath` (the current directory). `targets` reads a
     /// package's targets from its manifest (by default with `swift package dump-package`), `runTests` runs
-    /// `swift test` in a package with the given filter and returns its status. Notes go to `errors` with
-    /// `--list` (so standard output holds names alone) and to `output` otherwise.
+    /// `swift test` in a package with the given filter and returns its status, and `swift` runs and times a
+    /// `swift` command in a package (for `--record-durations`). Notes go to `errors` with `--list` (so standard
+    /// output holds names alone) and to `output` otherwise.
     public static func run(
         _ arguments: some Sequence<String>, defaultPackagePath: URL = currentDirectory(),
         invocation: String = "swift run affected-tests",
         targets: (URL) throws -> [PackageTarget] = PackageTarget.evaluated(in:),
         runTests: (URL, String) -> Int32 = runSwiftTest,
+        swift: (URL, [String]) -> DurationRecording.TimedRun = DurationRecording.runSwift,
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
-        let parser = ArgumentParser(
-            command: "affected-tests", usage: usage(invocation), options: [baseOption, listFlag, packagePathOption])
+        let options = [
+            baseOption, listFlag, packagePathOption, recordFlag, durationsOption,
+        ]
+        let parser = ArgumentParser(command: "affected-tests", usage: usage(invocation), options: options)
         return parser.run(arguments, output: output, errors: errors) { parsed in
-            guard let base = parsed.value(of: baseOption), !base.isEmpty else {
-                errors(parser.message(for: UsageError("--base is missing: name the git reference to compare with")))
+            func usageError(_ problem: String) -> Int32 {
+                errors(parser.message(for: UsageError(problem)))
                 return ArgumentParser.usageErrorStatus
             }
-            let listing = parsed.contains(listFlag)
+            let modes = [baseOption, recordFlag].filter(parsed.contains).map(spelled)
+            guard modes.count <= 1 else { return usageError("\(modes.joined(separator: " and ")) go apart") }
+            guard !modes.isEmpty else {
+                return usageError(
+                    "--base is missing: name the git reference to compare with (or measure the tests with "
+                        + "--record-durations)")
+            }
+            if parsed.contains(listFlag), !parsed.contains(baseOption) { return usageError("--list goes with --base") }
+            if parsed.contains(durationsOption), !parsed.contains(recordFlag) {
+                return usageError("--durations goes with --record-durations")
+            }
+            if parsed.contains(baseOption), parsed.value(of: baseOption)?.isEmpty ?? true {
+                return usageError("--base is missing: name the git reference to compare with")
+            }
             let packagePath = parsed.value(of: packagePathOption).map { URL(fileURLWithPath: $0) } ?? defaultPackagePath
             let manifest = packagePath.appendingPathComponent("Package.swift")
             guard FileManager.default.fileExists(atPath: manifest.path) else {
@@ -69,22 +98,70 @@ public enum AffectedTestsCommand {
                         + "the package with --package-path")
                 return failure
             }
-            let selection: TestSelection
+            let durationsPath = parsed.value(of: durationsOption) ?? TestDurations.defaultPath
+            let durationsFile =
+                durationsPath.hasPrefix("/")
+                ? URL(fileURLWithPath: durationsPath) : packagePath.appendingPathComponent(durationsPath)
+            let root = packagePath.standardizedFileURL.path + "/"
+            let inPackage = durationsFile.standardizedFileURL.path
+            let notRead: Set<String> = inPackage.hasPrefix(root) ? [String(inPackage.dropFirst(root.count))] : []
             do {
-                let changed = try ChangedFiles.since(base, in: packagePath)
-                selection = TestSelection(changedFiles: changed, targets: try targets(packagePath))
-                (listing ? errors : output)(explanation(of: selection, changedCount: changed.count, base: base))
+                if parsed.contains(recordFlag) {
+                    return try recordDurations(
+                        in: packagePath, to: durationsFile, targets: targets(packagePath), swift: swift, output: output)
+                }
             } catch {
                 errors("affected-tests: \(error)")
                 return failure
             }
-            if listing {
-                for name in selection.testTargets { output(name) }
-                return success
-            }
-            if selection.isEmpty { return success }
-            return runTests(packagePath, filter(for: selection.testTargets)) == 0 ? success : failure
+            let base = parsed.value(of: baseOption) ?? ""
+            return select(
+                since: base, in: packagePath, listing: parsed.contains(listFlag), notRead: notRead, targets: targets,
+                runTests: runTests, output: output, errors: errors)
         }
+    }
+
+    /// Selects the test targets the changes since `base` can affect, then lists them or runs them.
+    static func select(
+        since base: String, in packagePath: URL, listing: Bool, notRead: Set<String>,
+        targets: (URL) throws -> [PackageTarget], runTests: (URL, String) -> Int32,
+        output: (String) -> Void, errors: (String) -> Void
+    ) -> Int32 {
+        let selection: TestSelection
+        do {
+            let changed = try ChangedFiles.since(base, in: packagePath)
+            selection = TestSelection(changedFiles: changed, targets: try targets(packagePath), notRead: notRead)
+            (listing ? errors : output)(explanation(of: selection, changedCount: changed.count, base: base))
+        } catch {
+            errors("affected-tests: \(error)")
+            return failure
+        }
+        if listing {
+            for name in selection.testTargets { output(name) }
+            return success
+        }
+        if selection.isEmpty { return success }
+        return runTests(packagePath, filter(for: selection.testTargets)) == 0 ? success : failure
+    }
+
+    /// Measures every test target of `targets` alone in the package at `packagePath` and writes the durations to
+    /// `file`; nothing is written when a build or a test fails.
+    static func recordDurations(
+        in packagePath: URL, to file: URL, targets: [PackageTarget],
+        swift: (URL, [String]) -> DurationRecording.TimedRun, output: (String) -> Void
+    ) throws -> Int32 {
+        let testTargets = targets.filter(\.isTest).map(\.name)
+        let durations = try DurationRecording.record(
+            testTargets: testTargets, packagePath: packagePath, swift: swift, progress: output
+        ).get()
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(durations.text(order: testTargets).utf8).write(to: file)
+        let total = testTargets.reduce(0) { $0 + (durations.seconds[$1] ?? 0) }
+        output(
+            "affected-tests: \(testTargets.count) test targets, \(String(format: "%.2f", total)) s in all, "
+                + "written to \(file.path)")
+        return success
     }
 
     /// What the selection is and why, for a person: the reasons everything runs, or the changed targets and how
