@@ -48,6 +48,22 @@ struct CurrentDirectoryTests {
         #expect(run.errors.contains("1 changed file since HEAD~1 in Alpha"))
     }
 
+    @Test("Its history replay reads the current directory's repository and manifest too")
+    func replaysTheCurrentDirectory() throws {
+        let repository = try ScratchRepository.small()
+        defer { repository.remove() }
+        try repository.write("Tools/TestDurations.txt", "AlphaTests 1\nBetaTests 3\nGammaTests 6\n")
+        try repository.commit("durations")
+        try repository.appendLine(to: "Sources/Gamma/Gamma.swift")
+        try repository.commit("gamma")
+        let run = try runBuiltAffectedTests(["--history", "2"], in: repository.root)
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasSuffix(" 60.0%     6.00 s     1  gamma") }, "\(run.output)")
+        #expect(lines.contains("          GammaTests"))
+        #expect(lines.last == "2 commits: median 30.0%, 90th percentile 60.0% of the suite's 10.00 s (3 test targets)")
+    }
+
     @Test("In a folder with no Package.swift it says so and exits 1")
     func noPackageHere() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-package-\(UUID())")

@@ -10,10 +10,13 @@ public import Foundation
 ///   with them.
 /// - `--record-durations` builds the tests once, runs each test target alone and writes how long each took to
 ///   the durations file (``TestDurations``).
+/// - `--history N [--json]` replays the last `N` non-merge commits against today's targets and the recorded
+///   durations (``HistoryReplay``).
 ///
-/// Exit codes: 0 the selected tests passed, or were listed, or nothing is affected, or the durations were
-/// written; 1 a selected or measured test failed, or the command could not run (no package, not a
-/// git repository, a reference that names no commit, a manifest that does not evaluate); 64 usage error.
+/// Exit codes: 0 the selected tests passed, or were listed, or nothing is affected, or the durations or the
+/// replay were written; 1 a selected or measured test failed, or the command could not run (no package, not a
+/// git repository, a reference that names no commit, a manifest that does not evaluate, durations missing or
+/// unreadable); 64 usage error.
 public enum AffectedTestsCommand {
     /// The selected tests passed, were listed, or nothing is affected.
     public static let success: Int32 = 0
@@ -25,14 +28,18 @@ public enum AffectedTestsCommand {
         """
         usage: \(invocation) --base REF [--list] [--package-path DIR]
                \(invocation) --record-durations [--durations FILE] [--package-path DIR]
+               \(invocation) --history N [--json] [--durations FILE] [--package-path DIR]
           --base REF          the git reference the changes are counted from (from its merge base with HEAD);
                               committed, staged, modified and untracked files all count
           --list              print the affected test targets, one a line, instead of running them
           --record-durations  build the tests, run each test target alone (swift test --skip-build --filter
                               '^Target\\.') and write its wall time to the durations file
+          --history N         replay the last N non-merge commits of HEAD against today's targets: what each
+                              selects, the share of the recorded suite time it takes, the median and 90th percentile
+          --json              with --history, print the replay as JSON
           --durations FILE    the durations file, relative to the package (default: \(TestDurations.defaultPath))
           --package-path DIR  the package (default: the current directory)
-        exit codes: 0 passed, listed, nothing affected or recorded; 1 a test failed or the command
+        exit codes: 0 passed, listed, nothing affected, recorded or replayed; 1 a test failed or the command
             could not run; 64 usage error
 
         """
@@ -42,6 +49,8 @@ public enum AffectedTestsCommand {
     static let listFlag = ArgumentParser.Option.flag("--list")
     static let packagePathOption = ArgumentParser.Option.value("--package-path")
     static let recordFlag = ArgumentParser.Option.flag("--record-durations")
+    static let historyOption = ArgumentParser.Option.value("--history")
+    static let jsonFlag = ArgumentParser.Option.flag("--json")
     static let durationsOption = ArgumentParser.Option.value("--durations")
 
     /// How `option` is spelled in messages: its first name.
@@ -68,7 +77,7 @@ public enum AffectedTestsCommand {
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
         let options = [
-            baseOption, listFlag, packagePathOption, recordFlag, durationsOption,
+            baseOption, listFlag, packagePathOption, recordFlag, historyOption, jsonFlag, durationsOption,
         ]
         let parser = ArgumentParser(command: "affected-tests", usage: usage(invocation), options: options)
         return parser.run(arguments, output: output, errors: errors) { parsed in
@@ -76,16 +85,26 @@ public enum AffectedTestsCommand {
                 errors(parser.message(for: UsageError(problem)))
                 return ArgumentParser.usageErrorStatus
             }
-            let modes = [baseOption, recordFlag].filter(parsed.contains).map(spelled)
+            let modes = [baseOption, historyOption, recordFlag].filter(parsed.contains).map(spelled)
             guard modes.count <= 1 else { return usageError("\(modes.joined(separator: " and ")) go apart") }
             guard !modes.isEmpty else {
                 return usageError(
-                    "--base is missing: name the git reference to compare with (or measure the tests with "
-                        + "--record-durations)")
+                    "--base is missing: name the git reference to compare with (or replay the history with "
+                        + "--history N, or measure the tests with --record-durations)")
             }
-            if parsed.contains(listFlag), !parsed.contains(baseOption) { return usageError("--list goes with --base") }
-            if parsed.contains(durationsOption), !parsed.contains(recordFlag) {
-                return usageError("--durations goes with --record-durations")
+            for (flag, mode) in [(listFlag, baseOption), (jsonFlag, historyOption)]
+            where parsed.contains(flag) && !parsed.contains(mode) {
+                return usageError("\(spelled(flag)) goes with \(spelled(mode))")
+            }
+            if parsed.contains(durationsOption), !parsed.contains(recordFlag), !parsed.contains(historyOption) {
+                return usageError("--durations goes with --record-durations or --history")
+            }
+            var historyCount: Int?
+            if let value = parsed.value(of: historyOption) {
+                guard let count = Int(value), count > 0 else {
+                    return usageError("--history takes a number of commits, 1 or more, not '\(value)'")
+                }
+                historyCount = count
             }
             if parsed.contains(baseOption), parsed.value(of: baseOption)?.isEmpty ?? true {
                 return usageError("--base is missing: name the git reference to compare with")
@@ -109,6 +128,17 @@ public enum AffectedTestsCommand {
                 if parsed.contains(recordFlag) {
                     return try recordDurations(
                         in: packagePath, to: durationsFile, targets: targets(packagePath), swift: swift, output: output)
+                }
+                if let historyCount {
+                    let history = try HistoryReplay.history(count: historyCount, in: packagePath)
+                    let replay = try HistoryReplay(
+                        history: history, targets: try targets(packagePath),
+                        durations: try TestDurations(contentsOf: durationsFile), notRead: notRead)
+                    if history.count < historyCount {
+                        errors("affected-tests: HEAD has \(history.count) non-merge commit(s), not \(historyCount)")
+                    }
+                    output(parsed.contains(jsonFlag) ? replay.json() : replay.table())
+                    return success
                 }
             } catch {
                 errors("affected-tests: \(error)")
