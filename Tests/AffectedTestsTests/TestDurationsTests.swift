@@ -84,6 +84,7 @@ struct TestDurationsTests {
         let run = affectedTestsInSmallPackage(["--base", "HEAD", "--list"], in: repository)
         #expect(run.status == 0)
         #expect(run.output.isEmpty)
+        #expect(run.errors.joined().contains("only documentation or files no test reads changed"))
     }
 
     @Test("The file's lines: comments and blank lines skipped; a bad line or a target twice is named")

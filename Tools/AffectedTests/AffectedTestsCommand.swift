@@ -205,10 +205,11 @@ public enum AffectedTestsCommand {
         }
         let files = changedCount == 1 ? "1 changed file" : "\(changedCount) changed files"
         if selection.isEmpty {
+            let onlyDocumentation = selection.ignoredFiles.allSatisfy(TestSelection.isDocumentation)
             let scope =
-                selection.changedTargets.isEmpty
-                ? "only documentation changed"
-                : "no test target depends on \(selection.changedTargets.joined(separator: ", "))"
+                !selection.changedTargets.isEmpty
+                ? "no test target depends on \(selection.changedTargets.joined(separator: ", "))"
+                : onlyDocumentation ? "only documentation changed" : "only documentation or files no test reads changed"
             return prefix + "\(files) since \(base): \(scope); no test target is affected"
         }
         return prefix + "\(files) since \(base) in \(selection.changedTargets.joined(separator: ", ")): "
