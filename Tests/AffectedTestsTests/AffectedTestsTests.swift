@@ -32,6 +32,16 @@ func affectedTests(_ arguments: [String], in repository: ScratchRepository, test
     return run
 }
 
+/// Runs `affected-tests ARGUMENTS --package-path REPOSITORY` on the small package, its targets given.
+func affectedTestsInSmallPackage(_ arguments: [String], in repository: ScratchRepository) -> Run {
+    var run = Run()
+    run.status = AffectedTestsCommand.run(
+        arguments + ["--package-path", repository.root.path], targets: { _ in SmallPackage.targets },
+        runTests: { _, _ in 0 }, swift: { _, _ in .init(status: 1, output: "not in these tests", seconds: 0) },
+        output: { run.output.append($0) }, errors: { run.errors.append($0) })
+    return run
+}
+
 /// The test targets among `targets` that depend on `target`, directly or through other targets.
 func testTargets(dependingOn target: String, in targets: [PackageTarget]) -> Set<String> {
     func reaches(_ name: String) -> Bool {

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import AffectedTests
+
 /// A git repository in a temporary folder, holding a copy of this package's `Package.swift` and whatever files a
 /// test writes: where `affected-tests` runs as it would in a clone.
 struct ScratchRepository {
@@ -8,16 +10,35 @@ struct ScratchRepository {
     /// A repository with this package's manifest and one source file in each of `Modules/Core`,
     /// `Modules/FeedFeature` and `Modules/LoginFeature`, committed.
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("affected-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try self.init(emptyIn: FileManager.default.temporaryDirectory)
         try FileManager.default.copyItem(
             at: thisPackage.appendingPathComponent("Package.swift"), to: root.appendingPathComponent("Package.swift"))
-        try git("init", "--quiet", "--initial-branch=main")
         try write("Modules/Core/Window.swift", "public final class Window {}\n")
         try write("Modules/FeedFeature/Internal/Feed/FeedViewController.swift", "final class FeedViewController {}\n")
         try write("Modules/LoginFeature/LoginBuilder.swift", "public struct LoginBuilder {}\n")
         try write("README.md", "# Scratch\n")
         try commit("start")
+    }
+
+    /// A repository holding a small package of its own, ``SmallPackage``: three targets, `Beta` built on
+    /// `Alpha`, each with a test target, and one source file in each, committed as `start`.
+    static func small() throws -> ScratchRepository {
+        let repository = try ScratchRepository(emptyIn: FileManager.default.temporaryDirectory)
+        try repository.write("Package.swift", SmallPackage.manifest)
+        for name in ["Alpha", "Beta", "Gamma"] {
+            try repository.write("Sources/\(name)/\(name).swift", "public struct \(name) {}\n")
+            try repository.write("Tests/\(name)Tests/\(name)Tests.swift", "import Testing\n")
+        }
+        try repository.write("README.md", "# Small\n")
+        try repository.commit("start")
+        return repository
+    }
+
+    /// An empty repository in a new folder of `parent`.
+    private init(emptyIn parent: URL) throws {
+        root = parent.appendingPathComponent("affected-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try git("init", "--quiet", "--initial-branch=main")
     }
 
     /// Writes `text` to `path`, creating its folders.
@@ -64,9 +85,46 @@ struct ScratchRepository {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Deletes `path` from the working tree.
+    func delete(_ path: String) throws {
+        try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+    }
+
     func remove() {
         try? FileManager.default.removeItem(at: root)
     }
+}
+
+/// A package that is not this one, so that a selection made in it can only come from it.
+enum SmallPackage {
+    /// Its manifest.
+    static let manifest = """
+        // swift-tools-version: 6.0
+        import PackageDescription
+
+        let package = Package(
+            name: "Small",
+            targets: [
+                .target(name: "Alpha"),
+                .target(name: "Beta", dependencies: ["Alpha"]),
+                .target(name: "Gamma"),
+                .testTarget(name: "AlphaTests", dependencies: ["Alpha"]),
+                .testTarget(name: "BetaTests", dependencies: ["Beta"]),
+                .testTarget(name: "GammaTests", dependencies: ["Gamma"]),
+            ]
+        )
+
+        """
+
+    /// Its targets, as the evaluated manifest gives them.
+    static let targets = [
+        PackageTarget(name: "Alpha", isTest: false, path: "Sources/Alpha", dependencies: []),
+        PackageTarget(name: "Beta", isTest: false, path: "Sources/Beta", dependencies: ["Alpha"]),
+        PackageTarget(name: "Gamma", isTest: false, path: "Sources/Gamma", dependencies: []),
+        PackageTarget(name: "AlphaTests", isTest: true, path: "Tests/AlphaTests", dependencies: ["Alpha"]),
+        PackageTarget(name: "BetaTests", isTest: true, path: "Tests/BetaTests", dependencies: ["Beta"]),
+        PackageTarget(name: "GammaTests", isTest: true, path: "Tests/GammaTests", dependencies: ["Gamma"]),
+    ]
 }
 
 struct ScratchError: Error, CustomStringConvertible {

@@ -1,15 +1,22 @@
 import ArgumentParsing
 public import Foundation
 
-/// The `affected-tests` command line, which `swift run affected-tests` and `swift package affected-tests` run:
-/// `--base REF [--list] [--package-path DIR]`.
+/// The `affected-tests` command line, which `swift run affected-tests` and `swift package affected-tests` run, in
+/// the package of the current directory unless `--package-path` names another:
 ///
-/// Lists, or runs, the test targets that the package's changes since `REF` can affect (see ``TestSelection``
-/// and ``ChangedFiles``). With `--list` it prints their names on standard output, one a line and nothing else,
-/// and says why on standard error; without it, it says why and runs `swift test --filter` with them. Exit codes:
-/// 0 the selected tests passed, or were listed, or nothing is affected; 1 a selected test failed, or the command
-/// could not run (not a git repository, a reference that names no commit, a manifest that does not evaluate);
-/// 64 usage error.
+/// - `--base REF [--list]` lists, or runs, the test targets that the package's changes since `REF` can affect (see
+///   ``TestSelection`` and ``ChangedFiles``). With `--list` it prints their names on standard output, one a line
+///   and nothing else, and says why on standard error; without it, it says why and runs `swift test --filter`
+///   with them.
+/// - `--record-durations` builds the tests once, runs each test target alone and writes how long each took to
+///   the durations file (``TestDurations``).
+/// - `--history N [--json]` replays the last `N` non-merge commits against today's targets and the recorded
+///   durations (``HistoryReplay``).
+///
+/// Exit codes: 0 the selected tests passed, or were listed, or nothing is affected, or the durations or the
+/// replay were written; 1 a selected or measured test failed, or the command could not run (no package, not a
+/// git repository, a reference that names no commit, a manifest that does not evaluate, durations missing or
+/// unreadable); 64 usage error.
 public enum AffectedTestsCommand {
     /// The selected tests passed, were listed, or nothing is affected.
     public static let success: Int32 = 0
@@ -20,12 +27,20 @@ public enum AffectedTestsCommand {
     static func usage(_ invocation: String) -> String {
         """
         usage: \(invocation) --base REF [--list] [--package-path DIR]
+               \(invocation) --record-durations [--durations FILE] [--package-path DIR]
+               \(invocation) --history N [--json] [--durations FILE] [--package-path DIR]
           --base REF          the git reference the changes are counted from (from its merge base with HEAD);
                               committed, staged, modified and untracked files all count
           --list              print the affected test targets, one a line, instead of running them
-          --package-path DIR  the package (default: this package)
-        exit codes: 0 passed, listed or nothing affected; 1 a test failed or the command could not run;
-            64 usage error
+          --record-durations  build the tests, run each test target alone (swift test --skip-build --filter
+                              '^Target\\.') and write its wall time to the durations file
+          --history N         replay the last N non-merge commits of HEAD against today's targets: what each
+                              selects, the share of the recorded suite time it takes, the median and 90th percentile
+          --json              with --history, print the replay as JSON
+          --durations FILE    the durations file, relative to the package (default: \(TestDurations.defaultPath))
+          --package-path DIR  the package (default: the current directory)
+        exit codes: 0 passed, listed, nothing affected, recorded or replayed; 1 a test failed or the command
+            could not run; 64 usage error
 
         """
     }
@@ -33,43 +48,150 @@ public enum AffectedTestsCommand {
     static let baseOption = ArgumentParser.Option.value("--base")
     static let listFlag = ArgumentParser.Option.flag("--list")
     static let packagePathOption = ArgumentParser.Option.value("--package-path")
+    static let recordFlag = ArgumentParser.Option.flag("--record-durations")
+    static let historyOption = ArgumentParser.Option.value("--history")
+    static let jsonFlag = ArgumentParser.Option.flag("--json")
+    static let durationsOption = ArgumentParser.Option.value("--durations")
+
+    /// How `option` is spelled in messages: its first name.
+    static func spelled(_ option: ArgumentParser.Option) -> String { option.names.first ?? "" }
+
+    /// The process's current directory: the package the command works on when `--package-path` names none.
+    public static func currentDirectory() -> URL {
+        URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    }
 
     /// Runs the command with `arguments` (without the program's name) and returns its exit code.
     ///
-    /// `targets` reads a package's targets from its manifest (by default with `swift package dump-package`), `runTests` runs
-    /// `swift test` in a package with the given filter and returns its status. Notes go to `errors` with
-    /// `--list` (so standard output holds names alone) and to `output` otherwise.
+    /// The package is `--package-path`, or else `defaultPackagePath` (the current directory). `targets` reads a
+    /// package's targets from its manifest (by default with `swift package dump-package`), `runTests` runs
+    /// `swift test` in a package with the given filter and returns its status, and `swift` runs and times a
+    /// `swift` command in a package (for `--record-durations`). Notes go to `errors` with `--list` (so standard
+    /// output holds names alone) and to `output` otherwise.
     public static func run(
-        _ arguments: some Sequence<String>, defaultPackagePath: URL, invocation: String = "swift run affected-tests",
+        _ arguments: some Sequence<String>, defaultPackagePath: URL = currentDirectory(),
+        invocation: String = "swift run affected-tests",
         targets: (URL) throws -> [PackageTarget] = PackageTarget.evaluated(in:),
         runTests: (URL, String) -> Int32 = runSwiftTest,
+        swift: (URL, [String]) -> DurationRecording.TimedRun = DurationRecording.runSwift,
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
-        let parser = ArgumentParser(
-            command: "affected-tests", usage: usage(invocation), options: [baseOption, listFlag, packagePathOption])
+        let options = [
+            baseOption, listFlag, packagePathOption, recordFlag, historyOption, jsonFlag, durationsOption,
+        ]
+        let parser = ArgumentParser(command: "affected-tests", usage: usage(invocation), options: options)
         return parser.run(arguments, output: output, errors: errors) { parsed in
-            guard let base = parsed.value(of: baseOption), !base.isEmpty else {
-                errors(parser.message(for: UsageError("--base is missing: name the git reference to compare with")))
+            func usageError(_ problem: String) -> Int32 {
+                errors(parser.message(for: UsageError(problem)))
                 return ArgumentParser.usageErrorStatus
             }
-            let listing = parsed.contains(listFlag)
+            let modes = [baseOption, historyOption, recordFlag].filter(parsed.contains).map(spelled)
+            guard modes.count <= 1 else { return usageError("\(modes.joined(separator: " and ")) go apart") }
+            guard !modes.isEmpty else {
+                return usageError(
+                    "--base is missing: name the git reference to compare with (or replay the history with "
+                        + "--history N, or measure the tests with --record-durations)")
+            }
+            for (flag, mode) in [(listFlag, baseOption), (jsonFlag, historyOption)]
+            where parsed.contains(flag) && !parsed.contains(mode) {
+                return usageError("\(spelled(flag)) goes with \(spelled(mode))")
+            }
+            if parsed.contains(durationsOption), !parsed.contains(recordFlag), !parsed.contains(historyOption) {
+                return usageError("--durations goes with --record-durations or --history")
+            }
+            var historyCount: Int?
+            if let value = parsed.value(of: historyOption) {
+                guard let count = Int(value), count > 0 else {
+                    return usageError("--history takes a number of commits, 1 or more, not '\(value)'")
+                }
+                historyCount = count
+            }
+            if parsed.contains(baseOption), parsed.value(of: baseOption)?.isEmpty ?? true {
+                return usageError("--base is missing: name the git reference to compare with")
+            }
             let packagePath = parsed.value(of: packagePathOption).map { URL(fileURLWithPath: $0) } ?? defaultPackagePath
-            let selection: TestSelection
+            let manifest = packagePath.appendingPathComponent("Package.swift")
+            guard FileManager.default.fileExists(atPath: manifest.path) else {
+                errors(
+                    "affected-tests: no Package.swift in \(packagePath.path): run it in a package's folder, or name "
+                        + "the package with --package-path")
+                return failure
+            }
+            let durationsPath = parsed.value(of: durationsOption) ?? TestDurations.defaultPath
+            let durationsFile =
+                durationsPath.hasPrefix("/")
+                ? URL(fileURLWithPath: durationsPath) : packagePath.appendingPathComponent(durationsPath)
+            let root = packagePath.standardizedFileURL.path + "/"
+            let inPackage = durationsFile.standardizedFileURL.path
+            let notRead: Set<String> = inPackage.hasPrefix(root) ? [String(inPackage.dropFirst(root.count))] : []
             do {
-                let changed = try ChangedFiles.since(base, in: packagePath)
-                selection = TestSelection(changedFiles: changed, targets: try targets(packagePath))
-                (listing ? errors : output)(explanation(of: selection, changedCount: changed.count, base: base))
+                if parsed.contains(recordFlag) {
+                    return try recordDurations(
+                        in: packagePath, to: durationsFile, targets: targets(packagePath), swift: swift, output: output)
+                }
+                if let historyCount {
+                    let history = try HistoryReplay.history(count: historyCount, in: packagePath)
+                    let replay = try HistoryReplay(
+                        history: history, targets: try targets(packagePath),
+                        durations: try TestDurations(contentsOf: durationsFile), notRead: notRead)
+                    if history.count < historyCount {
+                        errors("affected-tests: HEAD has \(history.count) non-merge commit(s), not \(historyCount)")
+                    }
+                    output(parsed.contains(jsonFlag) ? replay.json() : replay.table())
+                    return success
+                }
             } catch {
                 errors("affected-tests: \(error)")
                 return failure
             }
-            if listing {
-                for name in selection.testTargets { output(name) }
-                return success
-            }
-            if selection.isEmpty { return success }
-            return runTests(packagePath, filter(for: selection.testTargets)) == 0 ? success : failure
+            let base = parsed.value(of: baseOption) ?? ""
+            return select(
+                since: base, in: packagePath, listing: parsed.contains(listFlag), notRead: notRead, targets: targets,
+                runTests: runTests, output: output, errors: errors)
         }
+    }
+
+    /// Selects the test targets the changes since `base` can affect, then lists them or runs them.
+    static func select(
+        since base: String, in packagePath: URL, listing: Bool, notRead: Set<String>,
+        targets: (URL) throws -> [PackageTarget], runTests: (URL, String) -> Int32,
+        output: (String) -> Void, errors: (String) -> Void
+    ) -> Int32 {
+        let selection: TestSelection
+        do {
+            let changed = try ChangedFiles.since(base, in: packagePath)
+            selection = TestSelection(changedFiles: changed, targets: try targets(packagePath), notRead: notRead)
+            (listing ? errors : output)(explanation(of: selection, changedCount: changed.count, base: base))
+        } catch {
+            errors("affected-tests: \(error)")
+            return failure
+        }
+        if listing {
+            for name in selection.testTargets { output(name) }
+            return success
+        }
+        if selection.isEmpty { return success }
+        return runTests(packagePath, filter(for: selection.testTargets)) == 0 ? success : failure
+    }
+
+    /// Measures every test target of `targets` alone in the package at `packagePath` and writes the durations to
+    /// `file`; nothing is written when a build or a test fails.
+    static func recordDurations(
+        in packagePath: URL, to file: URL, targets: [PackageTarget],
+        swift: (URL, [String]) -> DurationRecording.TimedRun, output: (String) -> Void
+    ) throws -> Int32 {
+        let testTargets = targets.filter(\.isTest).map(\.name)
+        let durations = try DurationRecording.record(
+            testTargets: testTargets, packagePath: packagePath, swift: swift, progress: output
+        ).get()
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(durations.text(order: testTargets).utf8).write(to: file)
+        let total = testTargets.reduce(0) { $0 + (durations.seconds[$1] ?? 0) }
+        output(
+            "affected-tests: \(testTargets.count) test targets, \(String(format: "%.2f", total)) s in all, "
+                + "written to \(file.path)")
+        return success
     }
 
     /// What the selection is and why, for a person: the reasons everything runs, or the changed targets and how
@@ -83,10 +205,11 @@ public enum AffectedTestsCommand {
         }
         let files = changedCount == 1 ? "1 changed file" : "\(changedCount) changed files"
         if selection.isEmpty {
+            let onlyDocumentation = selection.ignoredFiles.allSatisfy(TestSelection.isDocumentation)
             let scope =
-                selection.changedTargets.isEmpty
-                ? "only documentation changed"
-                : "no test target depends on \(selection.changedTargets.joined(separator: ", "))"
+                !selection.changedTargets.isEmpty
+                ? "no test target depends on \(selection.changedTargets.joined(separator: ", "))"
+                : onlyDocumentation ? "only documentation changed" : "only documentation or files no test reads changed"
             return prefix + "\(files) since \(base): \(scope); no test target is affected"
         }
         return prefix + "\(files) since \(base) in \(selection.changedTargets.joined(separator: ", ")): "

@@ -47,14 +47,16 @@ public struct TestSelection: Equatable, Sendable {
     public let reasonsForEverything: [String]
     /// The targets that hold a changed file, in declaration order.
     public let changedTargets: [String]
-    /// The changed files that belong to no target and select nothing: documentation.
+    /// The changed files that belong to no target and select nothing: documentation, and files no test reads.
     public let ignoredFiles: [String]
 
     /// Whether no test target is affected.
     public var isEmpty: Bool { testTargets.isEmpty }
 
-    /// The selection for `changedFiles` (paths relative to the package root) in the package of `targets`.
-    public init(changedFiles: [String], targets: [PackageTarget]) {
+    /// The selection for `changedFiles` (paths relative to the package root) in the package of `targets`;
+    /// `notRead` names files outside every target that no test reads, which select nothing.
+    public init(changedFiles: [String], targets: [PackageTarget], notRead: Set<String> = []) {
+        let notRead = Set(notRead.map(Self.normalized))
         var changed: Set<String> = []
         var reasons: [String] = []
         var ignored: [String] = []
@@ -63,7 +65,7 @@ public struct TestSelection: Equatable, Sendable {
                 reasons.append("\(file) changed, and it can change every target")
             } else if let owner = Self.owner(of: file, among: targets) {
                 changed.insert(owner)
-            } else if Self.isDocumentation(file) {
+            } else if Self.isDocumentation(file) || notRead.contains(file) {
                 ignored.append(file)
             } else {
                 reasons.append("\(file) is outside every target and is not documentation, so any test may read it")
