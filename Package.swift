@@ -47,15 +47,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "App/CSQLite"),
         .systemLibrary(name: "CNcurses", path: "App/CNcurses"),
         // The app in three rooms, each a target with one job; Tools/BoundaryRules.txt holds the walls between them.
-        // The data: SQLite, the stores, the live services and their in-memory twins. Knows nothing of the terminal.
-        .target(
-            name: "AppData",
-            dependencies: [
-                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "ProfileFeature", "CCrypt",
-                "CSQLite",
-            ],
-            path: "App/Data"
-        ),
+        // The data: SQLite, the stores, and one interface the flows see it through, live over the database and
+        // twinned in memory. Knows nothing of the terminal or of the features.
+        .target(name: "AppData", dependencies: ["Core", "InputRules", "CCrypt", "CSQLite"], path: "App/Data"),
         // The app's flows: the coordinator tree, deep links, restoration, the playgrounds and the session the
         // terminal drives.
         .target(
@@ -152,7 +146,7 @@ let package = Package(
         .target(name: "AppTesting", dependencies: ["AppTerminal", "CSQLite"], path: "Tests/AppTesting"),
         .testTarget(
             name: "AppDataTests",
-            dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules", "ProfileFeature"]),
+            dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules"]),
         .testTarget(
             name: "AppTerminalTests",
             dependencies: ["AppTerminal", "AppFlows", "AppTesting", "Core", "CoreTesting", "InputRules"]),
