@@ -47,15 +47,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "App/CSQLite"),
         .systemLibrary(name: "CNcurses", path: "App/CNcurses"),
         // The app in three rooms, each a target with one job; Tools/BoundaryRules.txt holds the walls between them.
-        // The data: SQLite, the stores, the live services and their in-memory twins. Knows nothing of the terminal.
-        .target(
-            name: "AppData",
-            dependencies: [
-                "Core", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature", "ProfileFeature", "CCrypt",
-                "CSQLite",
-            ],
-            path: "App/Data"
-        ),
+        // The data: SQLite, the stores, and one interface the flows see it through, live over the database and
+        // twinned in memory. Knows nothing of the terminal or of the features.
+        .target(name: "AppData", dependencies: ["Core", "InputRules", "CCrypt", "CSQLite"], path: "App/Data"),
         // What a front end sees of the app: the session it drives, the snapshot it draws, the launcher the executable
         // hands it. The flows implement it; the terminal uses it, and so depends on no feature.
         .target(name: "AppInterface", dependencies: ["Core"], path: "App/Interface"),
@@ -158,7 +152,7 @@ let package = Package(
         .target(name: "AppTesting", dependencies: ["AppTerminal", "AppFlows", "CSQLite"], path: "Tests/AppTesting"),
         .testTarget(
             name: "AppDataTests",
-            dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules", "ProfileFeature"]),
+            dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules"]),
         // The flows in process: the entry, the tab bar, deep links, restoration and the playgrounds.
         .testTarget(
             name: "AppFlowsTests",

@@ -1,6 +1,6 @@
 import AppTesting
 import Foundation
-import ProfileFeature
+import InputRules
 import Testing
 
 @testable import AppData
@@ -11,9 +11,9 @@ struct AccountProgressTests {
     /// The tests' fixed time, as the app runs it (`APP_NOW`).
     static let now = try! Date(AppHarness.now, strategy: .iso8601)
 
-    /// The live services over `data`, at the tests' fixed time.
-    static func services(_ data: TemporaryDataDirectory) throws -> LiveServices {
-        try LiveServices(
+    /// The live data over `data`, at the tests' fixed time.
+    static func services(_ data: TemporaryDataDirectory) throws -> LiveDataStore {
+        try LiveDataStore(
             dataDirectory: data.path, clock: AppClock(fixedNow: now), movesDamagedFilesAside: false)
     }
 
@@ -61,20 +61,22 @@ struct AccountProgressTests {
         let services = try Self.services(data)
         let database = try data.database()
         // The demo account was made at `now`; the seeded posts are older.
-        #expect(try services.unseenLatestCount(email: "demo@example.com") == nil)
+        #expect(try services.unseenLatestCount(email: "demo@example.com", limit: 99) == 0)
         let posts = PostStore(database: database)
         for (index, author) in ["ada@example.com", "demo@example.com", "linus@example.com"].enumerated() {
             _ = try posts.publish(
                 text: "later \(index)", authorEmail: author, authorName: "A", now: Self.now + Double(index + 1))
         }
-        #expect(try services.unseenLatestCount(email: "demo@example.com") == 2, "the person's own post is not news")
+        #expect(
+            try services.unseenLatestCount(email: "demo@example.com", limit: 99) == 2,
+            "the person's own post is not news")
         try data.sql("UPDATE accounts SET latest_seen_at = \(Self.now.timeIntervalSince1970 + 3)")
-        #expect(try services.unseenLatestCount(email: "demo@example.com") == nil)
+        #expect(try services.unseenLatestCount(email: "demo@example.com", limit: 99) == 0)
         try data.sql("UPDATE accounts SET latest_seen_at = 0")
-        #expect(try services.unseenLatestCount(email: "demo@example.com") == 5)
+        #expect(try services.unseenLatestCount(email: "demo@example.com", limit: 99) == 5)
         try services.markLatestSeen(email: "demo@example.com")
         #expect(try data.sql("SELECT latest_seen_at FROM accounts") == ["\(Self.now.timeIntervalSince1970)"])
-        #expect(try services.unseenLatestCount(email: "demo@example.com") == 2)
+        #expect(try services.unseenLatestCount(email: "demo@example.com", limit: 99) == 2)
     }
 
     @Test("The badge stops counting at 99, however many posts there are")
@@ -89,7 +91,7 @@ struct AccountProgressTests {
                         text: "p\(index)", likedBy: [])
                 }, into: connection)
         }
-        #expect(try Self.services(data).unseenLatestCount(email: "demo@example.com") == LiveServices.largestUnseenCount)
+        #expect(try Self.services(data).unseenLatestCount(email: "demo@example.com", limit: 99) == 99)
         let connection = try SQLiteConnection(path: data.databasePath)
         let plan = try connection.query(
             "EXPLAIN QUERY PLAN SELECT 1 FROM posts WHERE created_at > 5 AND author_email != 'a' LIMIT 99"
@@ -111,41 +113,42 @@ struct AccountProgressTests {
                 }, into: connection)
         }
         let services = try Self.services(data)
-        let demo = ProfileUser(email: "demo@example.com")
-        let summary = try services.profileAccounts.summary(of: demo)
-        #expect(summary == ProfileSummary(displayName: "Demo", postCount: 31))
-        var shown: [ProfilePost] = []
-        var page = try services.profilePosts.posts(by: demo, after: nil, limit: 20)
+        let summary = try services.summary(email: "demo@example.com")
+        #expect(summary == AccountSummary(displayName: "Demo", postCount: 31))
+        var shown: [PostRecord] = []
+        var page = try services.page(by: "demo@example.com", after: nil, limit: 20, reader: "demo@example.com")
         while !page.isEmpty {
             shown += page
-            page = try services.profilePosts.posts(by: demo, after: shown.last?.id, limit: 20)
+            page = try services.page(
+                by: "demo@example.com", after: shown.last.map { String($0.id) }, limit: 20, reader: "demo@example.com")
         }
         let stored = try data.sql(
             "SELECT id FROM posts WHERE author_email = 'demo@example.com' ORDER BY created_at DESC, id DESC")
-        #expect(shown.map(\.id) == stored, "every post once, newest first, ties by id, even across equal times")
-        #expect(try services.profilePosts.posts(by: demo, after: "999", limit: 20).isEmpty)
-        #expect(try services.profilePosts.posts(by: demo, after: "1", limit: 20).isEmpty, "post 1 is Ada's")
+        #expect(
+            shown.map { String($0.id) } == stored, "every post once, newest first, ties by id, even across equal times")
+        #expect(try services.page(by: "demo@example.com", after: "999", limit: 20, reader: "demo@example.com").isEmpty)
+        #expect(
+            try services.page(by: "demo@example.com", after: "1", limit: 20, reader: "demo@example.com").isEmpty,
+            "post 1 is Ada's")
     }
 
     @Test("A rename is checked, stored once, shows on every post the person wrote and on the next one")
     func renameShowsOnPosts() throws {
         let data = try TemporaryDataDirectory()
         let services = try Self.services(data)
-        let demo = ProfileUser(email: "demo@example.com")
-        let renamed = try services.profileAccounts.rename(demo, to: "  Dee  ")
-        #expect(renamed == ProfileSummary(displayName: "Dee", postCount: 1))
+        let renamed = try services.rename(email: "demo@example.com", to: "  Dee  ")
+        #expect(renamed == "Dee")
+        #expect(try services.summary(email: "demo@example.com") == AccountSummary(displayName: "Dee", postCount: 1))
         #expect(
             try data.sql("SELECT DISTINCT author_name FROM posts WHERE author_email = 'demo@example.com'") == ["Dee"])
         #expect(try data.sql("SELECT author_name FROM posts WHERE id = 2") == ["Grace"])
         let post = try PostStore(database: data.database()).publish(
             text: "after", authorEmail: "demo@example.com", authorName: "Demo (an old name)", now: Self.now)
         #expect(post.authorName == "Dee", "the name as stored now, not as the caller last read it")
-        #expect(throws: ProfileServiceError.self) {
-            try services.profileAccounts.rename(demo, to: "bad\u{202E}name")
+        #expect(throws: AccountFailure.invalid(DisplayName.invisibleCharacterMessage)) {
+            try services.rename(email: "demo@example.com", to: "bad\u{202E}name")
         }
-        #expect(throws: ProfileServiceError.unavailable("the account no longer exists")) {
-            try services.profileAccounts.rename(ProfileUser(email: "gone@example.com"), to: "Gone")
-        }
+        #expect(try services.rename(email: "gone@example.com", to: "Gone") == nil, "no such account")
         #expect(try data.sql("SELECT display_name FROM accounts WHERE email = 'demo@example.com'") == ["Dee"])
     }
 }

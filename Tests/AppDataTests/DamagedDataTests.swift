@@ -124,7 +124,7 @@ struct DamagedDataTests {
         #expect(metDamage, "reading every post meets the zeroed page")
         let store = DatabaseRestorationStore(database: database, health: DataHealth())
         #expect(throws: RestorationStoreError.self) { try store.save(RestorationState(kind: "app", version: 1)) }
-        #expect(throws: PostStore.Failure.self) {
+        #expect(throws: PostFailure.self) {
             try posts.publish(text: "after damage", authorEmail: "demo@example.com", authorName: "Demo", now: Date())
         }
         #expect(Self.bytes(data.databasePath) == before)

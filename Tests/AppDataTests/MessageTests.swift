@@ -57,10 +57,10 @@ struct MessageTests {
             DataError.lost(path: path, problem: "is empty"), DataError.notAFile(path: path, problem: "it is a FIFO"),
             SQLiteError.damaged("m"), RestorationStoreError.unreadable("r"), RestorationStoreError.corrupt("r"),
             RestorationStoreError.unwritable("r"),
-            AccountStore.Failure.data(.corrupt(path: path, problem: "p")), AccountStore.Failure.invalid("r"),
-            AccountStore.Failure.emailTaken, AccountStore.Failure.hashing("r"),
-            PostStore.Failure.data(.corrupt(path: path, problem: "p")), PostStore.Failure.notFound("2"),
-            PostStore.Failure.invalid("r"), PasswordHasher.Failure.containsNul,
+            AccountFailure.data(.corrupt(path: path, problem: "p")), AccountFailure.invalid("r"),
+            AccountFailure.emailTaken, AccountFailure.hashing("r"),
+            PostFailure.data(.corrupt(path: path, problem: "p")), PostFailure.notFound("2"),
+            PostFailure.invalid("r"), PasswordHasher.Failure.containsNul,
             RestorationError.noLongerApplies("r"), RoutingError.other("r"), NavigationError.cannotPopRoot,
         ]
         for error in errors {

@@ -74,6 +74,6 @@ struct SharedDataTests {
         #expect(try posts.setLike(false, postID: "4", email: "ann@example.com").likeCount == 0)
         let off = try posts.setLike(false, postID: "4", email: "ann@example.com")
         #expect(off.likeCount == 0 && !off.isLikedByReader)
-        #expect(throws: PostStore.Failure.notFound("99")) { try posts.setLike(true, postID: "99", email: "a@b.co") }
+        #expect(throws: PostFailure.notFound("99")) { try posts.setLike(true, postID: "99", email: "a@b.co") }
     }
 }

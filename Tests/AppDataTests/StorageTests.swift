@@ -226,14 +226,14 @@ struct StorageTests {
         let data = try TemporaryDataDirectory()
         let database = try data.database()
         let accounts = AccountStore(database: database)
-        #expect(throws: AccountStore.Failure.invalid(DisplayName.invisibleCharacterMessage)) {
+        #expect(throws: AccountFailure.invalid(DisplayName.invisibleCharacterMessage)) {
             try accounts.register(email: "z@example.com", password: "password1", displayName: "\u{200B}", now: Date())
         }
-        #expect(throws: AccountStore.Failure.invalid(EmailAddress.invalidMessage)) {
+        #expect(throws: AccountFailure.invalid(EmailAddress.invalidMessage)) {
             try accounts.register(email: "z@example", password: "password1", displayName: "Z", now: Date())
         }
         let posts = PostStore(database: database)
-        #expect(throws: PostStore.Failure.invalid(PostText.tooLongMessage(length: 501))) {
+        #expect(throws: PostFailure.invalid(PostText.tooLongMessage(length: 501))) {
             try posts.publish(
                 text: String(repeating: "x", count: 501), authorEmail: "z@x.co", authorName: "Z", now: Date())
         }

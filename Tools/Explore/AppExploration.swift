@@ -46,10 +46,8 @@ enum AppExploration {
                 errors(parser.message(for: UsageError("--depth takes a number from 0 to 50, --states one from 1")))
                 return ArgumentParser.usageErrorStatus
             }
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: scratch) }
             do {
-                let app = try ExplorableApp(scratchDirectory: scratch.path)
+                let app = ExplorableApp()
                 let links = ExplorableApp.deepLinks.map { url in
                     ExplorationDeepLink(script: "open \(url)") { subject in
                         try ExplorableApp.open(url, in: subject.root)

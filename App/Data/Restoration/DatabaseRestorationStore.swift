@@ -39,21 +39,14 @@ final class DatabaseRestorationStore: RestorationStore {
             throw .corrupt("it is larger than \(Self.maximumSize) bytes")
         }
         do {
-            return try JSONDecoder().decode(RestorationState.self, from: Data(record.utf8))
+            return try Self.decode(record)
         } catch {
             throw .corrupt("it is not a record this app writes")
         }
     }
 
     func save(_ state: RestorationState) throws(RestorationStoreError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let record: String
-        do {
-            record = String(decoding: try encoder.encode(state), as: UTF8.self)
-        } catch {
-            throw .unwritable("it cannot be encoded")
-        }
+        let record = try Self.encode(state)
         do {
             try database.write { connection throws(SQLiteError) in
                 try connection.run(
@@ -67,5 +60,25 @@ final class DatabaseRestorationStore: RestorationStore {
             noteDamage(error.dataError(path: database.path))
             throw .unwritable(error.description)
         }
+    }
+
+    /// `state` as the JSON record the app writes: sorted keys, slashes as they are.
+    ///
+    /// - Throws: ``RestorationStoreError/unwritable(_:)`` when it cannot be encoded.
+    static func encode(_ state: RestorationState) throws(RestorationStoreError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(state), as: UTF8.self)
+        } catch {
+            throw .unwritable("it cannot be encoded")
+        }
+    }
+
+    /// The state the JSON `record` holds.
+    ///
+    /// - Throws: when `record` is not a record this app writes.
+    static func decode(_ record: String) throws -> RestorationState {
+        try JSONDecoder().decode(RestorationState.self, from: Data(record.utf8))
     }
 }

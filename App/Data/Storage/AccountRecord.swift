@@ -1,13 +1,21 @@
-import Foundation
+package import Foundation
 
 /// One account as stored.
-struct AccountRecord: Codable, Equatable, Sendable {
+package struct AccountRecord: Codable, Equatable, Sendable {
     /// The email, trimmed and lowercased: the account's identity.
-    var email: String
+    package var email: String
     /// The name shown to others.
-    var displayName: String
-    /// A salted yescrypt hash (`$y$…`); never the password.
-    var passwordHash: String
+    package var displayName: String
+    /// A salted yescrypt hash (`$y$…`); never the password. Empty in ``InMemoryDataStore``, which keeps no hash.
+    package var passwordHash: String
     /// When the account was created.
-    var createdAt: Date
+    package var createdAt: Date
+
+    /// The account `email`, shown as `displayName`, created at `createdAt`, whose password hashes to `passwordHash`.
+    package init(email: String, displayName: String, passwordHash: String, createdAt: Date) {
+        self.email = email
+        self.displayName = displayName
+        self.passwordHash = passwordHash
+        self.createdAt = createdAt
+    }
 }

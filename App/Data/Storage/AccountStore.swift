@@ -3,26 +3,6 @@ import InputRules
 
 /// Accounts and the session in the database. Safe to use from any thread and any process.
 struct AccountStore: Sendable {
-    /// Why registering failed.
-    enum Failure: Error, Equatable, CustomStringConvertible {
-        /// An account with this email exists.
-        case emailTaken
-        /// The email or the display name breaks a rule of ``InputRules``; the rule's message.
-        case invalid(String)
-        /// The password could not be hashed.
-        case hashing(String)
-        /// The database failed.
-        case data(DataError)
-
-        var description: String {
-            switch self {
-            case .emailTaken: "an account with this email exists"
-            case .invalid(let reason), .hashing(let reason): reason
-            case .data(let error): error.description
-            }
-        }
-    }
-
     /// The database holding the accounts.
     let database: Database
 
@@ -35,7 +15,9 @@ struct AccountStore: Sendable {
 
     /// Creates an account and logs it in, in one transaction. The password is stored only as a salted hash; the
     /// email and the name obey the same ``InputRules`` the screens apply.
-    func register(email: String, password: String, displayName: String, now: Date) throws(Failure) -> AccountRecord {
+    func register(
+        email: String, password: String, displayName: String, now: Date
+    ) throws(AccountFailure) -> AccountRecord {
         if let problem = EmailAddress.problem(email) ?? DisplayName.problem(displayName) { throw .invalid(problem) }
         let hash: String
         do {
@@ -125,7 +107,7 @@ struct AccountStore: Sendable {
 
     /// The display name of the account `email` and how many posts it wrote (counted along `posts_by_author`), or
     /// `nil` when there is no such account.
-    func summary(email: String) throws(DataError) -> (displayName: String, postCount: Int)? {
+    func summary(email: String) throws(DataError) -> AccountSummary? {
         let email = EmailAddress.normalized(email)
         return try database.read { connection throws(SQLiteError) in
             guard let account = try Self.account(email: email, in: connection) else { return nil }
@@ -133,14 +115,14 @@ struct AccountStore: Sendable {
                 try connection.query(
                     "SELECT count(*) FROM posts WHERE author_email = ?1", [.text(email)]
                 ) { $0.integer(0) }.first ?? 0
-            return (account.displayName, Int(count))
+            return AccountSummary(displayName: account.displayName, postCount: Int(count))
         }
     }
 
     /// Renames the account `email` to `displayName` and shows the new name on every post it wrote, in one
     /// transaction. The name obeys ``DisplayName`` and is stored normalized; returns the name as stored, or `nil`
     /// when there is no such account.
-    func rename(email: String, to displayName: String) throws(Failure) -> String? {
+    func rename(email: String, to displayName: String) throws(AccountFailure) -> String? {
         if let problem = DisplayName.problem(displayName) { throw .invalid(problem) }
         let name = DisplayName.normalized(displayName)
         let email = EmailAddress.normalized(email)

@@ -1,31 +1,62 @@
-import Foundation
+package import Foundation
 
 /// One post as stored, as one reader sees it.
-struct PostRecord: Equatable, Sendable {
+package struct PostRecord: Equatable, Sendable {
     /// The number the database gave it; unique and never reused.
-    var id: Int64
+    package var id: Int64
     /// The author's account email.
-    var authorEmail: String
+    package var authorEmail: String
     /// The author's display name when the post was published.
-    var authorName: String
+    package var authorName: String
     /// When it was published.
-    var createdAt: Date
+    package var createdAt: Date
     /// What it says.
-    var text: String
+    package var text: String
     /// How many accounts like it.
-    var likeCount: Int
+    package var likeCount: Int
     /// Whether the reader it was read for likes it.
-    var isLikedByReader: Bool
+    package var isLikedByReader: Bool
+
+    /// The post `id` by `authorEmail` (shown as `authorName`), as a reader who likes it or not
+    /// (`isLikedByReader`) sees it.
+    package init(
+        id: Int64, authorEmail: String, authorName: String, createdAt: Date, text: String, likeCount: Int,
+        isLikedByReader: Bool
+    ) {
+        self.id = id
+        self.authorEmail = authorEmail
+        self.authorName = authorName
+        self.createdAt = createdAt
+        self.text = text
+        self.likeCount = likeCount
+        self.isLikedByReader = isLikedByReader
+    }
 }
 
 /// A post to store with its likes: a demo post or one imported from `posts.json`.
-struct NewPost: Equatable, Sendable {
+package struct NewPost: Equatable, Sendable {
     /// The id to keep (an imported post keeps its number, so links to it still work), or `nil` for a new one.
-    var id: Int64?
-    var authorEmail: String
-    var authorName: String
-    var createdAt: Date
-    var text: String
+    package var id: Int64?
+    /// The author's account email.
+    package var authorEmail: String
+    /// The author's display name.
+    package var authorName: String
+    /// When it was published.
+    package var createdAt: Date
+    /// What it says.
+    package var text: String
     /// The emails of the accounts that like it.
-    var likedBy: [String]
+    package var likedBy: [String]
+
+    /// A post by `authorEmail` to store with its likes, keeping `id` when it is given and not taken.
+    package init(
+        id: Int64?, authorEmail: String, authorName: String, createdAt: Date, text: String, likedBy: [String]
+    ) {
+        self.id = id
+        self.authorEmail = authorEmail
+        self.authorName = authorName
+        self.createdAt = createdAt
+        self.text = text
+        self.likedBy = likedBy
+    }
 }

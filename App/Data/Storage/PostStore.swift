@@ -6,62 +6,14 @@ import InputRules
 /// Lists are read a page at a time along an index (keyset paging: a page starts after the last post shown), so a
 /// page costs the same with four posts or a million; no call reads every post.
 struct PostStore: Sendable {
-    /// Why a change to a post failed.
-    enum Failure: Error, Equatable, CustomStringConvertible {
-        /// No post has this id.
-        case notFound(String)
-        /// The text breaks a rule of ``InputRules``; the rule's message.
-        case invalid(String)
-        /// The database failed.
-        case data(DataError)
-
-        var description: String {
-            switch self {
-            case .notFound(let id): "there is no post '\(id)'"
-            case .invalid(let reason): reason
-            case .data(let error): error.description
-            }
-        }
-    }
-
-    /// The order of a list.
-    enum Order: Sendable {
-        /// Newest first; ties: the later id first.
-        case latest
-        /// Most liked first; ties: newest first.
-        case popular
-
-        /// The columns the order sorts by, all descending, as an index of `posts` holds them.
-        fileprivate var columns: String {
-            switch self {
-            case .latest: "created_at, id"
-            case .popular: "like_count, created_at, id"
-            }
-        }
-
-        /// The `ORDER BY` clause.
-        fileprivate var orderBy: String {
-            switch self {
-            case .latest: "created_at DESC, id DESC"
-            case .popular: "like_count DESC, created_at DESC, id DESC"
-            }
-        }
-
-        /// A post's position in the order: the values of ``columns`` in `row`.
-        fileprivate func position(_ row: SQLiteRow) -> [SQLiteValue] {
-            switch self {
-            case .latest: [.real(row.real(0)), .integer(row.integer(1))]
-            case .popular: [.integer(row.integer(0)), .real(row.real(1)), .integer(row.integer(2))]
-            }
-        }
-    }
-
     /// The database holding the posts.
     let database: Database
 
     /// At most `limit` posts in `order`, as `reader` sees them: the first ones, or those after the post `afterID`.
     /// A post `afterID` that no longer exists ends the list.
-    func page(_ order: Order, after afterID: String?, limit: Int, reader: String) throws(DataError) -> [PostRecord] {
+    func page(
+        _ order: PostOrder, after afterID: String?, limit: Int, reader: String
+    ) throws(DataError) -> [PostRecord] {
         let limit = Int64(max(0, limit))
         let reader = EmailAddress.normalized(reader)
         return try database.read { connection throws(SQLiteError) -> [PostRecord] in
@@ -121,7 +73,7 @@ struct PostStore: Sendable {
 
     /// Adds a post, in one transaction, and returns it with the id the database gave it. The text obeys
     /// ``PostText`` and is stored normalized.
-    func publish(text: String, authorEmail: String, authorName: String, now: Date) throws(Failure) -> PostRecord {
+    func publish(text: String, authorEmail: String, authorName: String, now: Date) throws(PostFailure) -> PostRecord {
         if let problem = PostText.problem(text) { throw .invalid(problem) }
         let record = PostRecord(
             id: 0, authorEmail: EmailAddress.normalized(authorEmail), authorName: authorName, createdAt: now,
@@ -150,7 +102,7 @@ struct PostStore: Sendable {
 
     /// Makes `email` like the post (`isLiked`) or not, whatever it was before, in one transaction, and returns the
     /// post as it is stored now, as `email` sees it. Setting twice is the same as setting once.
-    func setLike(_ isLiked: Bool, postID: String, email: String) throws(Failure) -> PostRecord {
+    func setLike(_ isLiked: Bool, postID: String, email: String) throws(PostFailure) -> PostRecord {
         guard let id = PostID.number(postID) else { throw .notFound(postID) }
         let email = EmailAddress.normalized(email)
         let record: PostRecord?
@@ -224,5 +176,31 @@ struct PostStore: Sendable {
             id: row.integer(0), authorEmail: row.text(1), authorName: row.text(2),
             createdAt: Date(timeIntervalSince1970: row.real(3)), text: row.text(4), likeCount: Int(row.integer(5)),
             isLikedByReader: row.integer(6) != 0)
+    }
+}
+
+extension PostOrder {
+    /// The columns the order sorts by, all descending, as an index of `posts` holds them.
+    fileprivate var columns: String {
+        switch self {
+        case .latest: "created_at, id"
+        case .popular: "like_count, created_at, id"
+        }
+    }
+
+    /// The `ORDER BY` clause.
+    fileprivate var orderBy: String {
+        switch self {
+        case .latest: "created_at DESC, id DESC"
+        case .popular: "like_count DESC, created_at DESC, id DESC"
+        }
+    }
+
+    /// A post's position in the order: the values of ``columns`` in `row`.
+    fileprivate func position(_ row: SQLiteRow) -> [SQLiteValue] {
+        switch self {
+        case .latest: [.real(row.real(0)), .integer(row.integer(1))]
+        case .popular: [.integer(row.integer(0)), .real(row.real(1)), .integer(row.integer(2))]
+        }
     }
 }

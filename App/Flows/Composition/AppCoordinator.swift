@@ -28,7 +28,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     private let feedBuilder: any FeedContainable
     private let profileBuilder: any ProfileContainable
     /// The data the app runs over: the saved session, the tour finished per account, the badge.
-    private let data: LiveServices
+    private let data: any AppDataStore
 
     /// The logged-in person, or `nil`.
     private(set) var user: FeedUser?
@@ -51,7 +51,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     init(
         window: Window,
         builders: AppBuilders,
-        data: LiveServices,
+        data: any AppDataStore,
         user: FeedUser?
     ) {
         self.window = window

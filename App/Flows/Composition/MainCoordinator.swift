@@ -48,7 +48,7 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
 
     private let feedBuilder: any FeedContainable
     private let profileBuilder: any ProfileContainable
-    private let data: LiveServices
+    private let data: any AppDataStore
     private let user: FeedUser
     /// Each tab's navigation stack, empty until the tab's flow is built.
     private let stacks: [MainTab: NavigationController]
@@ -58,7 +58,8 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     /// Creates Main for `user`, whose tabs are built by `feedBuilder` and `profileBuilder`, over `data` (the
     /// badge and the look at Latest).
     init(
-        feedBuilder: any FeedContainable, profileBuilder: any ProfileContainable, data: LiveServices, user: FeedUser
+        feedBuilder: any FeedContainable, profileBuilder: any ProfileContainable, data: any AppDataStore,
+        user: FeedUser
     ) {
         self.feedBuilder = feedBuilder
         self.profileBuilder = profileBuilder
@@ -138,16 +139,20 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
         refreshBadges()
     }
 
-    /// Reads the Feed tab's badge again: how many posts by others the person has not seen on Latest.
+    /// The most posts the Feed tab's badge counts; more show as this many, followed by `+`.
+    static let largestUnseenCount = 99
+
+    /// Reads the Feed tab's badge again: how many posts by others the person has not seen on Latest (since the
+    /// account was made, if never), at most ``largestUnseenCount``; no badge when none.
     func refreshBadges() {
-        let count: Int?
+        let count: Int
         do {
-            count = try data.unseenLatestCount(email: user.email)
+            count = try data.unseenLatestCount(email: user.email, limit: Self.largestUnseenCount)
         } catch {
             listener?.mainDidFail(.badgeNotUpdated(reason: "\(error)"))
             return
         }
-        let badge = count.map { $0 >= LiveServices.largestUnseenCount ? "\($0)+" : String($0) }
+        let badge = count > 0 ? (count >= Self.largestUnseenCount ? "\(count)+" : String(count)) : nil
         guard presenter.items.first(where: { $0.id == MainTab.feed.rawValue })?.badge != badge else { return }
         try? presenter.setBadge(badge, forTab: MainTab.feed.rawValue)
     }

@@ -1,4 +1,5 @@
 import AppData
+import Foundation
 import LoginFeature
 import SignUpFeature
 
@@ -8,7 +9,7 @@ extension FeaturePlayground {
         name: "Login",
         summary: "Log in as demo@example.com with demo-password, or create an account."
     ) { parent in
-        let accounts = InMemoryAccountService()
+        let accounts = DataAccountService(data: InMemoryDataStore(now: { [weak parent] in parent?.now ?? Date() }))
         let signUpBuilder = SignUpContainer(dependency: SignUpServices(accounts: accounts))
         let builder = LoginContainer(dependency: LoginServices(authenticator: accounts, signUpBuilder: signUpBuilder))
         let listener = LoginPlaygroundListener(parent: parent)

@@ -1,3 +1,5 @@
+import AppData
+import Foundation
 import ProfileFeature
 
 extension FeaturePlayground {
@@ -6,7 +8,10 @@ extension FeaturePlayground {
         name: "Profile",
         summary: "The profile of Demo (demo@example.com) with 25 sample posts; edit the name, log out."
     ) { parent in
-        let builder = ProfileContainer(dependency: PlaygroundProfile())
+        let data = InMemoryDataStore(
+            now: { [weak parent] in parent?.now ?? Date() }, posts: profileSamples(now: parent.now))
+        let services = DataProfileService(data: data)
+        let builder = ProfileContainer(dependency: ProfileServices(accounts: services, posts: services))
         let listener = ProfilePlaygroundListener(parent: parent)
         let user = ProfileUser(email: "demo@example.com")
         let profile = builder.coordinator(listener: listener, user: user)
@@ -16,31 +21,14 @@ extension FeaturePlayground {
     }
 }
 
-/// The account and posts of the Profile playground, kept in memory: 25 samples, so `more` shows a second page.
-/// Nothing is saved.
-@MainActor
-final class PlaygroundProfile: ProfileDependency, ProfileAccountService, ProfilePostService {
-    private var displayName = "Demo"
-    /// Newest first.
-    private let samples = (1...25).reversed().map { number in
-        ProfilePost(id: String(number), text: "Sample post \(number)", likeCount: number % 3)
-    }
-
-    var accounts: any ProfileAccountService { self }
-    var posts: any ProfilePostService { self }
-
-    func summary(of user: ProfileUser) throws(ProfileServiceError) -> ProfileSummary {
-        ProfileSummary(displayName: displayName, postCount: samples.count)
-    }
-
-    func rename(_ user: ProfileUser, to displayName: String) throws(ProfileServiceError) -> ProfileSummary {
-        self.displayName = displayName
-        return try summary(of: user)
-    }
-
-    func posts(by user: ProfileUser, after postID: String?, limit: Int) throws(ProfileServiceError) -> [ProfilePost] {
-        let start = postID.flatMap { id in samples.firstIndex { $0.id == id }.map { $0 + 1 } } ?? 0
-        return Array(samples[start...].prefix(max(limit, 0)))
+/// The Profile playground's posts, kept in memory: 25 samples by Demo, an hour apart before `now`, so `more` shows a
+/// second page; sample `n` has `n % 3` likes.
+private func profileSamples(now: Date) -> [NewPost] {
+    (1...25).map { number in
+        NewPost(
+            id: Int64(number), authorEmail: "demo@example.com", authorName: "Demo",
+            createdAt: now.addingTimeInterval(-Double(26 - number) * 3_600), text: "Sample post \(number)",
+            likedBy: (0..<number % 3).map { "reader\($0)@example.com" })
     }
 }
 

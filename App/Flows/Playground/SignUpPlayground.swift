@@ -1,4 +1,5 @@
 import AppData
+import Foundation
 import SignUpFeature
 
 extension FeaturePlayground {
@@ -7,7 +8,8 @@ extension FeaturePlayground {
         name: "SignUp",
         summary: "Create an account; demo@example.com is taken already."
     ) { parent in
-        let builder = SignUpContainer(dependency: SignUpServices(accounts: InMemoryAccountService()))
+        let data = InMemoryDataStore(now: { [weak parent] in parent?.now ?? Date() })
+        let builder = SignUpContainer(dependency: SignUpServices(accounts: DataAccountService(data: data)))
         let listener = SignUpPlaygroundListener(parent: parent)
         // SignUp on screen is a sign-up in progress.
         return Hosted(coordinator: builder.coordinator(listener: listener), listener: listener) { .signUp }

@@ -1,5 +1,5 @@
-import AppData
-import AppInterface
+package import AppData
+package import AppInterface
 package import Foundation
 
 extension DataFailure {
@@ -37,7 +37,7 @@ package struct AppLaunch {
     /// Whether the folder at `dataDirectory` holds neither a database nor the marker of one: a first run, so
     /// `--check-data` has nothing to check (and creates nothing).
     package static func holdsNoData(dataDirectory: String) -> Bool {
-        LiveServices.isAbsent(inFolder: dataDirectory)
+        LiveDataStore.isAbsent(inFolder: dataDirectory)
     }
 
     /// Opens the data directory at `dataDirectory` and its database (moving a damaged file aside when
@@ -57,14 +57,29 @@ package struct AppLaunch {
                 seededDemoAccount: nil, checkedDatabase: nil)
         }
         do {
-            let data = try LiveServices(
+            let data = try LiveDataStore(
                 dataDirectory: dataDirectory, clock: clock, movesDamagedFilesAside: movesCorruptDataAside,
                 checksEveryPage: checksData)
             return AppLaunch(
-                root: CompositionRoot(data: data, clock: clock), movedAsidePaths: data.movedAsidePaths,
+                root: try CompositionRoot(data: data, clock: clock), movedAsidePaths: data.movedAsidePaths,
                 importedPaths: data.importedPaths, seededDemoAccount: data.seededDemoAccount,
                 checkedDatabase: checksData ? CheckedDatabase(path: data.databasePath, pageCount: data.pageCount) : nil)
         } catch let error as DataError {
+            throw DataFailure(error)
+        }
+    }
+
+    /// Builds the whole app over `data` at the time of `clock`, with no data directory: over the in-memory twin
+    /// (``InMemoryDataStore``), the app runs in process with no database, as it runs over the live one. Building
+    /// it again over the same `data` is a restart: it finds the session and the place the first one saved.
+    ///
+    /// - Throws: ``DataFailure`` when the saved session cannot be read.
+    package static func compose(over data: any AppDataStore, clock: AppClock) throws(DataFailure) -> AppLaunch {
+        do {
+            return AppLaunch(
+                root: try CompositionRoot(data: data, clock: clock), movedAsidePaths: [], importedPaths: [],
+                seededDemoAccount: nil, checkedDatabase: nil)
+        } catch {
             throw DataFailure(error)
         }
     }

@@ -1,18 +1,15 @@
+import AppData
 import FeedFeature
-import Foundation
 
-/// Posts for the feed, kept in the database. Conforms to Feed's ``FeedPostService``.
+/// The posts as Feed sees them, over the app's data (live or in memory): it turns the data's records into the
+/// feed's posts, as their reader sees them, and the data's failures into the feed's.
 @MainActor
-final class LivePostService: FeedPostService {
-    private let store: PostStore
-    private let clock: AppClock
-    private let health: DataHealth
+final class DataPostService: FeedPostService {
+    private let data: any AppDataStore
 
-    /// Creates the service over `store`.
-    init(store: PostStore, clock: AppClock, health: DataHealth) {
-        self.store = store
-        self.clock = clock
-        self.health = health
+    /// The posts of `data`.
+    init(data: any AppDataStore) {
+        self.data = data
     }
 
     func latestPosts(for user: FeedUser, after postID: String?, limit: Int) throws(FeedServiceError) -> [FeedPost] {
@@ -25,37 +22,35 @@ final class LivePostService: FeedPostService {
 
     func post(id: String, for user: FeedUser) throws(FeedServiceError) -> FeedPost? {
         do {
-            return try store.post(id: id, reader: user.email).map(Self.feedPost)
+            return try data.post(id: id, reader: user.email).map(Self.feedPost)
         } catch {
-            throw unavailable(error)
+            throw .unavailable(error.description)
         }
     }
 
     func publish(text: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
         do {
-            return Self.feedPost(
-                try store.publish(text: text, authorEmail: user.email, authorName: user.displayName, now: clock.now))
+            return Self.feedPost(try data.publish(text: text, authorEmail: user.email, authorName: user.displayName))
         } catch {
-            throw failure(error)
+            throw Self.failure(error)
         }
     }
 
     func setLike(_ isLiked: Bool, postID: String, by user: FeedUser) throws(FeedServiceError) -> FeedPost {
         do {
-            return Self.feedPost(try store.setLike(isLiked, postID: postID, email: user.email))
+            return Self.feedPost(try data.setLike(isLiked, postID: postID, email: user.email))
         } catch {
-            throw failure(error)
+            throw Self.failure(error)
         }
     }
 
     private func page(
-        _ order: PostStore.Order, for user: FeedUser, after postID: String?, limit: Int
+        _ order: PostOrder, for user: FeedUser, after postID: String?, limit: Int
     ) throws(FeedServiceError) -> [FeedPost] {
         do {
-            return try store.page(order, after: postID, limit: limit, reader: user.email)
-                .map(Self.feedPost)
+            return try data.page(order, after: postID, limit: limit, reader: user.email).map(Self.feedPost)
         } catch {
-            throw unavailable(error)
+            throw .unavailable(error.description)
         }
     }
 
@@ -66,16 +61,11 @@ final class LivePostService: FeedPostService {
             likeCount: record.likeCount, isLiked: record.isLikedByReader)
     }
 
-    private func failure(_ error: PostStore.Failure) -> FeedServiceError {
+    private static func failure(_ error: PostFailure) -> FeedServiceError {
         switch error {
         case .notFound(let id): .postNotFound(id)
         case .invalid(let reason): .unavailable(reason)
-        case .data(let dataError): unavailable(dataError)
+        case .data(let dataError): .unavailable(dataError.description)
         }
-    }
-
-    private func unavailable(_ error: DataError) -> FeedServiceError {
-        health.record(error)
-        return .unavailable(error.description)
     }
 }

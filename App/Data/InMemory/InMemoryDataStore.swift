@@ -1,0 +1,233 @@
+package import Foundation
+import InputRules
+
+/// The in-memory twin of ``LiveDataStore``: the same accounts, session, posts, likes and rules, kept in memory,
+/// for the playgrounds, the explorer and the flows' tests, which then need no database.
+///
+/// It starts with the demo account (``DemoContent``: `demo@example.com`, `demo-password`, `Demo`, its tour
+/// finished) and the posts it is given (``firstRun(now:)`` gives a new database's). Everything lives as long as the
+/// instance: a second app built over the same instance finds the session the first one saved, as a restart
+/// does over the database. Passwords are kept as typed, never hashed (nothing leaves memory), and nothing it
+/// reads can be damaged, so it never throws a ``DataError``.
+@MainActor
+package final class InMemoryDataStore: AppDataStore {
+    private struct Account {
+        var record: AccountRecord
+        var password: String
+        var isOnboardingFinished: Bool
+        var latestSeenAt: Date?
+    }
+
+    private struct Post {
+        let id: Int64
+        let authorEmail: String
+        var authorName: String
+        let createdAt: Date
+        let text: String
+        var likers: Set<String>
+    }
+
+    /// Where the record of where the person is lives: in memory, for as long as this instance.
+    package let restorationStore: any RestorationStore = InMemoryRestorationStore()
+    /// Always `nil`: nothing in memory is damaged.
+    package var fatalDataError: DataError? { nil }
+
+    private let now: @MainActor () -> Date
+    private var accounts: [String: Account] = [:]
+    private var posts: [Int64: Post] = [:]
+    /// The largest id ever given: ids are never reused, as the database's `AUTOINCREMENT` does.
+    private var largestID: Int64 = 0
+    private var sessionEmail: String?
+
+    /// The demo account, created at `now()`, and `posts`; nobody logged in. `now` is the time every change is
+    /// made at.
+    package init(now: @escaping @MainActor () -> Date, posts: [NewPost] = []) {
+        self.now = now
+        let demo = AccountRecord(
+            email: DemoContent.email, displayName: DemoContent.displayName, passwordHash: "", createdAt: now())
+        accounts[demo.email] = Account(
+            record: demo, password: DemoContent.password, isOnboardingFinished: true, latestSeenAt: nil)
+        add(posts)
+    }
+
+    /// What a new database starts with: the demo account and the demo posts (``DemoContent``), dated before `now()`.
+    package static func firstRun(now: @escaping @MainActor () -> Date) -> InMemoryDataStore {
+        InMemoryDataStore(now: now, posts: DemoContent.posts(now: now()))
+    }
+
+    /// Adds `posts` with their likes, as the database stores demo or imported posts: a post keeps its `id` when it
+    /// has one that is free (and not past ``PostStore/largestKeptID``); the others get the next ids.
+    package func add(_ posts: [NewPost]) {
+        for post in posts.filter({ $0.id != nil }) + posts.filter({ $0.id == nil }) {
+            let kept = post.id.flatMap { (1...PostStore.largestKeptID).contains($0) ? $0 : nil }
+            let id = kept.flatMap { self.posts[$0] == nil ? $0 : nil } ?? largestID + 1
+            largestID = max(largestID, id)
+            self.posts[id] = Post(
+                id: id, authorEmail: post.authorEmail, authorName: post.authorName, createdAt: post.createdAt,
+                text: post.text, likers: Set(post.likedBy.map(EmailAddress.normalized)))
+        }
+    }
+
+    // MARK: Accounts and the session
+
+    /// Compares the password as typed, and saves the session when it matches.
+    package func logIn(email: String, password: String) throws(DataError) -> AccountRecord? {
+        guard let account = accounts[EmailAddress.normalized(email)], account.password == password else { return nil }
+        sessionEmail = account.record.email
+        return account.record
+    }
+
+    /// Creates the account under the rules the database applies, and saves its session.
+    package func register(
+        email: String, password: String, displayName: String
+    ) throws(AccountFailure) -> AccountRecord {
+        if let problem = EmailAddress.problem(email) ?? DisplayName.problem(displayName) { throw .invalid(problem) }
+        // The database refuses what it cannot hash: a password cut short at a NUL character.
+        guard !password.utf8.contains(0) else { throw .hashing(PasswordHasher.Failure.containsNul.description) }
+        let record = AccountRecord(
+            email: EmailAddress.normalized(email), displayName: DisplayName.normalized(displayName), passwordHash: "",
+            createdAt: now())
+        guard accounts[record.email] == nil else { throw .emailTaken }
+        accounts[record.email] = Account(
+            record: record, password: password, isOnboardingFinished: false, latestSeenAt: nil)
+        sessionEmail = record.email
+        return record
+    }
+
+    /// Whether the account is in memory.
+    package func isEmailRegistered(_ email: String) throws(DataError) -> Bool {
+        accounts[EmailAddress.normalized(email)] != nil
+    }
+
+    /// The account of the session kept in memory.
+    package func savedSessionAccount() throws(DataError) -> AccountRecord? {
+        sessionEmail.flatMap { accounts[$0]?.record }
+    }
+
+    /// Forgets the session.
+    package func logOut() throws(DataError) {
+        sessionEmail = nil
+    }
+
+    /// Renames the account and every post it wrote.
+    package func rename(email: String, to displayName: String) throws(AccountFailure) -> String? {
+        if let problem = DisplayName.problem(displayName) { throw .invalid(problem) }
+        let name = DisplayName.normalized(displayName)
+        let email = EmailAddress.normalized(email)
+        guard accounts[email] != nil else { return nil }
+        accounts[email]?.record.displayName = name
+        for (id, post) in posts where post.authorEmail == email { posts[id]?.authorName = name }
+        return name
+    }
+
+    /// The account's name and how many of the posts in memory it wrote.
+    package func summary(email: String) throws(DataError) -> AccountSummary? {
+        let email = EmailAddress.normalized(email)
+        guard let account = accounts[email] else { return nil }
+        return AccountSummary(
+            displayName: account.record.displayName, postCount: posts.values.count { $0.authorEmail == email })
+    }
+
+    /// Whether the account's tour is finished; `true` for an unknown account.
+    package func isOnboardingFinished(email: String) throws(DataError) -> Bool {
+        accounts[EmailAddress.normalized(email)]?.isOnboardingFinished ?? true
+    }
+
+    /// Marks the account's tour finished.
+    package func finishOnboarding(email: String) throws(DataError) {
+        accounts[EmailAddress.normalized(email)]?.isOnboardingFinished = true
+    }
+
+    /// Keeps `now()` as the account's last look at Latest.
+    package func markLatestSeen(email: String) throws(DataError) {
+        let email = EmailAddress.normalized(email)
+        guard accounts[email] != nil else { return }
+        accounts[email]?.latestSeenAt = now()
+    }
+
+    /// Counts the posts by others dated after the last look (after the account was made, if never), up to `limit`.
+    package func unseenLatestCount(email: String, limit: Int) throws(DataError) -> Int {
+        let email = EmailAddress.normalized(email)
+        guard let account = accounts[email] else { return 0 }
+        let since = account.latestSeenAt ?? account.record.createdAt
+        return min(max(0, limit), posts.values.count { $0.createdAt > since && $0.authorEmail != email })
+    }
+
+    // MARK: Posts
+
+    /// The posts sorted in `order`, then the page after `afterID`.
+    package func page(
+        _ order: PostOrder, after afterID: String?, limit: Int, reader: String
+    ) throws(DataError) -> [PostRecord] {
+        let sorted = posts.values.sorted { left, right in
+            switch order {
+            case .latest: (left.createdAt, left.id) > (right.createdAt, right.id)
+            case .popular:
+                (left.likers.count, left.createdAt, left.id) > (right.likers.count, right.createdAt, right.id)
+            }
+        }
+        return Self.page(of: sorted, after: afterID.map(PostID.number), limit: limit).map { record($0, reader: reader) }
+    }
+
+    /// The author's posts, newest first, then the page after `afterID`.
+    package func page(
+        by author: String, after afterID: String?, limit: Int, reader: String
+    ) throws(DataError) -> [PostRecord] {
+        let author = EmailAddress.normalized(author)
+        let sorted = posts.values.filter { $0.authorEmail == author }.sorted { left, right in
+            (left.createdAt, left.id) > (right.createdAt, right.id)
+        }
+        // The database reads this cursor as any integer, as it has since the author's list was added.
+        return Self.page(of: sorted, after: afterID.map { Int64($0) }, limit: limit).map { record($0, reader: reader) }
+    }
+
+    /// The post in memory, as `reader` sees it.
+    package func post(id: String, reader: String) throws(DataError) -> PostRecord? {
+        PostID.number(id).flatMap { posts[$0] }.map { record($0, reader: reader) }
+    }
+
+    /// Adds the post at `now()`, under the author's name as kept now, with the next id.
+    package func publish(text: String, authorEmail: String, authorName: String) throws(PostFailure) -> PostRecord {
+        if let problem = PostText.problem(text) { throw .invalid(problem) }
+        let email = EmailAddress.normalized(authorEmail)
+        largestID += 1
+        let post = Post(
+            id: largestID, authorEmail: email, authorName: accounts[email]?.record.displayName ?? authorName,
+            createdAt: now(), text: PostText.normalized(text), likers: [])
+        posts[post.id] = post
+        return record(post, reader: email)
+    }
+
+    /// Adds or removes `email` among the post's likers.
+    package func setLike(_ isLiked: Bool, postID: String, email: String) throws(PostFailure) -> PostRecord {
+        guard let id = PostID.number(postID), var post = posts[id] else { throw .notFound(postID) }
+        let email = EmailAddress.normalized(email)
+        if isLiked {
+            post.likers.insert(email)
+        } else {
+            post.likers.remove(email)
+        }
+        posts[id] = post
+        return record(post, reader: email)
+    }
+
+    // MARK: Rows
+
+    /// At most `limit` of `sorted`: from the start when `after` is `nil`, else after the post it names; none when
+    /// it names no post there (`.some(nil)`: not an id at all), as the database's keyset paging does.
+    private static func page(of sorted: [Post], after: Int64??, limit: Int) -> [Post] {
+        var start = sorted.startIndex
+        if let after {
+            guard let after, let index = sorted.firstIndex(where: { $0.id == after }) else { return [] }
+            start = index + 1
+        }
+        return Array(sorted[start...].prefix(max(0, limit)))
+    }
+
+    private func record(_ post: Post, reader: String) -> PostRecord {
+        PostRecord(
+            id: post.id, authorEmail: post.authorEmail, authorName: post.authorName, createdAt: post.createdAt,
+            text: post.text, likeCount: post.likers.count,
+            isLikedByReader: post.likers.contains(EmailAddress.normalized(reader)))
+    }
+}
