@@ -149,14 +149,16 @@ let package = Package(
         .testTarget(
             name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"], exclude: ["__Snapshots__"]),
         // What the app's tests share: running the composed app in process on a temporary data directory.
-        .target(name: "AppTesting", dependencies: ["AppTerminal", "AppFlows", "CSQLite"], path: "Tests/AppTesting"),
+        .target(
+            name: "AppTesting", dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "CSQLite"],
+            path: "Tests/AppTesting"),
         .testTarget(
             name: "AppDataTests",
             dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules"]),
         // The flows in process: the entry, the tab bar, deep links, restoration and the playgrounds.
         .testTarget(
             name: "AppFlowsTests",
-            dependencies: ["AppFlows", "AppInterface", "AppTesting", "Core", "CoreTesting", "InputRules"]),
+            dependencies: ["AppFlows", "AppData", "AppInterface", "AppTesting", "Core", "CoreTesting", "InputRules"]),
         .testTarget(
             name: "AppTerminalTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import AppData
 import AppFlows
 import AppInterface
 import AppTesting
@@ -10,10 +11,8 @@ import Testing
 struct CommandOutcomeTests {
     @Test("A log-out that cannot be saved fails the logout command itself, and the next command succeeds")
     func logOutNotSaved() throws {
-        let data = try TemporaryDataDirectory()
-        let root = try AppLaunch.open(
-            dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
-        ).root
+        let data = InMemoryData()
+        let root = try data.compose()
         let session = FlowSession(root: root)
         #expect(root.appCoordinator.carryOut { root.appCoordinator.start() } == nil)
         defer { root.appCoordinator.stop() }
@@ -23,8 +22,7 @@ struct CommandOutcomeTests {
         #expect(session.send(.tapTab("profile")) == nil)
 
         // The saved session cannot be removed, as on a full or read-only disk.
-        _ = try data.sql(
-            "CREATE TRIGGER session_kept BEFORE DELETE ON session BEGIN SELECT RAISE(ABORT, 'disk is full'); END")
+        data.store.logOutFailure = .unwritable(path: "app.sqlite", problem: "disk is full")
 
         let message = try #require(session.send(.action("logout")), "the log-out that could not be saved succeeded")
         #expect(message.hasPrefix("the log-out could not be saved, so you are still logged in: "))
@@ -35,10 +33,8 @@ struct CommandOutcomeTests {
 
     @Test("Failures are kept only while a command runs: carrying out nothing reports nothing")
     func nothingKeptBetweenCommands() throws {
-        let data = try TemporaryDataDirectory()
-        let root = try AppLaunch.open(
-            dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
-        ).root
+        let data = InMemoryData()
+        let root = try data.compose()
         #expect(root.appCoordinator.carryOut { root.appCoordinator.start() } == nil)
         defer { root.appCoordinator.stop() }
         #expect(root.appCoordinator.carryOut {} == nil)
@@ -55,7 +51,7 @@ struct CommandOutcomeTests {
 
     @Test("A link fails only on what it caused: a failed log-in's message left on screen does not fail it")
     func linkIgnoresEarlierScreenError() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             "set email demo@example.com\nset password wrong\nlogin\nopen app://login\nopen app://feed\nstate\n",
             arguments: ["--keep-going"])

@@ -9,7 +9,7 @@ import Testing
 struct DeepLinkRoutingTests {
     @Test("A protected link while logged out shows Login, then continues to the post after log-in")
     func protectedLinkWhileLoggedOut() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run("open app://feed/post/2\nstate\n" + AppHarness.demoLogin + "state\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
@@ -21,7 +21,7 @@ struct DeepLinkRoutingTests {
 
     @Test("A link is not failed by an error the login screen showed before it")
     func linkAfterFailedLogin() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             "set email demo@example.com\nset password nope\nlogin\nopen app://feed/post/2\nset password demo-password\n"
                 + "login\nstate\n",
@@ -32,7 +32,7 @@ struct DeepLinkRoutingTests {
 
     @Test("--open at launch routes like the open command, and continues after log-in")
     func openAtLaunch() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.demoLogin + "state\n", arguments: ["--open", "app://feed/compose"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.top == "feed.compose")
@@ -41,7 +41,7 @@ struct DeepLinkRoutingTests {
 
     @Test("A bad --open link stops the app at launch with exit code 1")
     func badOpenAtLaunch() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run("state\n", arguments: ["--open", "app://nowhere"])
         #expect(run.status == 1)
         #expect(run.error == "app: --open: unknown link 'app://nowhere'\n")
@@ -50,7 +50,7 @@ struct DeepLinkRoutingTests {
 
     @Test("While a link waits for a log-in, the screen says where the log-in continues; not after it")
     func pendingLinkHint() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run("screen\nopen app://feed/post/2\nscreen\n" + AppHarness.demoLogin + "screen\n")
         #expect(run.status == 0, "\(run.error)")
         let hint = "Log in or sign up to continue to app://feed/post/2.\n"
@@ -63,7 +63,7 @@ struct DeepLinkRoutingTests {
 
     @Test("A protected link after signing up from a link continues to its target")
     func linkContinuesAfterSignUp() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             """
             open app://feed/popular
@@ -84,7 +84,7 @@ struct DeepLinkRoutingTests {
 
     @Test("app://signup presents sign-up full screen over Login in signup.navigation; cancel releases it")
     func signUpFullScreenThenCancel() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run("open app://signup\nstate\ntree\ncancel\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
@@ -100,7 +100,7 @@ struct DeepLinkRoutingTests {
 
     @Test("A full-screen sign-up cannot be swiped down")
     func fullScreenRefusesSwipeDown() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run("open app://signup\ndismiss\n")
         #expect(run.status == 1)
         #expect(run.error == "line 2: only a sheet can be swiped down\n")
@@ -108,7 +108,7 @@ struct DeepLinkRoutingTests {
 
     @Test("Finishing a full-screen sign-up logs in and shows the tour, then the feed")
     func signUpFullScreenFinishes() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             """
             open app://signup
@@ -131,7 +131,7 @@ struct DeepLinkRoutingTests {
 
     @Test("A post link dismisses compose and pops a shown post first")
     func postLinkClosesWhatIsInTheWay() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             AppHarness.demoLogin + "post.1\nopen app://feed/compose\nstate\nopen app://feed/post/3\nstate\n")
         #expect(run.status == 0, "\(run.error)")
@@ -149,7 +149,7 @@ struct DeepLinkRoutingTests {
         arguments: ["app://feed/post/1", "app://feed", "app://feed/popular"]
     )
     func linkRefusedOverDraft(link: String) throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             AppHarness.demoLogin + "compose\nset text Half a thought\nstate\nopen \(link)\nstate\npost\nstate\n",
             arguments: ["--keep-going"])
@@ -164,7 +164,7 @@ struct DeepLinkRoutingTests {
 
     @Test("Without --keep-going, a link refused over a draft stops the script with exit code 1")
     func linkRefusedOverDraftStops() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.demoLogin + "compose\nset text Draft\nopen app://feed/post/1\nstate\n")
         #expect(run.status == 1)
         #expect(run.error == "line 6: the compose sheet holds an unsaved draft; post or discard it first\n")
@@ -173,7 +173,7 @@ struct DeepLinkRoutingTests {
 
     @Test("app://feed/popular and app://feed switch the segment")
     func segmentLinks() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.demoLogin + "open app://feed/popular\nstate\nopen app://feed/\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.states.map(\.top) == ["feed.popular", "feed.latest"])
@@ -201,7 +201,7 @@ struct DeepLinkRoutingTests {
         ]
     )
     func refusedLinks(link: String, message: String) throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.demoLogin + "post.2\nstate\nopen \(link)\nstate\n", arguments: ["--keep-going"])
         #expect(run.status == 1)
         #expect(run.error == "line 6: \(message)\n")
@@ -212,9 +212,9 @@ struct DeepLinkRoutingTests {
 
     @Test("A link to a post while logged out reveals nothing about it until the log-in, which then says if it exists")
     func unknownPostWhileLoggedOut() throws {
-        let missing = try TemporaryDataDirectory().run(
+        let missing = InMemoryData().run(
             "open app://feed/post/404\nscreen\nstate\n" + AppHarness.demoLogin, arguments: ["--keep-going"])
-        let existing = try TemporaryDataDirectory().run(
+        let existing = InMemoryData().run(
             "open app://feed/post/4\nscreen\nstate\n" + AppHarness.demoLogin, arguments: ["--keep-going"])
         let beforeLogIn = { (run: AppRun) in run.output.components(separatedBy: "\n{").first ?? "" }
         #expect(
@@ -227,7 +227,7 @@ struct DeepLinkRoutingTests {
 
     @Test("An enormous link (10,000 path segments) is refused quickly, without a crash")
     func enormousLink() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let link = "app://feed" + String(repeating: "/post", count: 10_000)
         let run = data.run("open \(link)\nstate\n", arguments: ["--keep-going"])
         #expect(run.status == 1)
@@ -237,7 +237,7 @@ struct DeepLinkRoutingTests {
 
     @Test("A link of 10,000 one-letter path segments is refused by its length, at launch and while running")
     func enormousLinkOfShortSegments() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let link = "app://feed" + String(repeating: "/a", count: 10_000)
         let run = data.run("state\n", arguments: ["--open", link])
         #expect(run.status == 1)

@@ -12,10 +12,8 @@ import Testing
 @MainActor
 struct FeedRouteOutcomeTests {
     /// Starts the app over a fresh data directory and logs the demo account in, so the feed is shown.
-    private func loggedInRoot(_ data: TemporaryDataDirectory) throws -> CompositionRoot {
-        let root = try AppLaunch.open(
-            dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
-        ).root
+    private func loggedInRoot(_ data: InMemoryData) throws -> CompositionRoot {
+        let root = try data.compose()
         root.appCoordinator.start()
         try root.window.setText("demo@example.com", forField: "email")
         try root.window.setText("demo-password", forField: "password")
@@ -25,7 +23,7 @@ struct FeedRouteOutcomeTests {
 
     @Test("app://feed/compose that cannot be presented fails with the reason and leaves compose detached")
     func composeThatCannotBePresented() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let root = try loggedInRoot(data)
         defer { root.appCoordinator.stop() }
         let tabBar = try #require(root.window.rootViewController)
@@ -44,7 +42,7 @@ struct FeedRouteOutcomeTests {
 
     @Test("app://feed/compose twice keeps the open sheet and its draft, and succeeds")
     func composeTwice() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let root = try loggedInRoot(data)
         defer { root.appCoordinator.stop() }
 
@@ -57,7 +55,7 @@ struct FeedRouteOutcomeTests {
 
     @Test("A segment link over a draft fails from the call, naming the draft")
     func segmentOverDraft() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let root = try loggedInRoot(data)
         defer { root.appCoordinator.stop() }
 

@@ -6,7 +6,7 @@ import Testing
 struct FlowTests {
     @Test("Sign up, skip the tour, see the feed, compose, log out from Profile, and log in again with the new account")
     func signUpComposeLogOutAndLogIn() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             """
             signup
@@ -55,7 +55,7 @@ struct FlowTests {
 
     @Test("A new post is at the top of Latest, by its author")
     func newPostIsOnTopOfLatest() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.demoLogin + "compose\nset text Fresh news\npost\nscreen\n")
         #expect(run.status == 0, "\(run.error)")
         let firstRow = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("[4]") })
@@ -65,7 +65,7 @@ struct FlowTests {
 
     @Test("The user's back gesture mid sign-up pops one step, keeps the draft, and releases the step")
     func backGestureMidSignUp() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             """
             signup
@@ -93,7 +93,7 @@ struct FlowTests {
 
     @Test("Swiping compose down closes it; with a draft the swipe is refused and Discard is offered")
     func swipeDownCompose() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             AppHarness.demoLogin
                 + """
@@ -120,7 +120,7 @@ struct FlowTests {
 
     @Test("Actions can be performed by their number on the drawn screen")
     func actionByNumber() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         // On the feed: 1 Latest, 2 Popular, 3 New post, then the rows.
         let run = data.run(AppHarness.demoLogin + "2\nstate\n4\nstate\n")
         #expect(run.status == 0, "\(run.error)")
@@ -129,7 +129,7 @@ struct FlowTests {
 
     @Test("Liking a post from its detail updates its count")
     func likeAPost() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.demoLogin + "post.1\nlike\nscreen\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("3 likes"))
@@ -138,7 +138,7 @@ struct FlowTests {
 
     @Test("quit ends the session at once with exit code 0")
     func quitStops() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run("state\nquit\nstate\n")
         #expect(run.status == 0)
         #expect(run.states.count == 1)

@@ -32,10 +32,9 @@ private struct TransitionState: Equatable {
 struct GestureCommandTests {
     @Test("At a terminal the line mode says a swipe is held and what release will do, and that a release cancelled it")
     func lineModeShowsTheHeldSwipe() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let lines = (AppHarness.demoLogin + "post.1\nswipe back 0.3\nrelease\nquit\n").split(separator: "\n")
-        let run = AppHarness.run(
-            input: TerminalKeystrokes(lines.map { $0 + "\n" }), arguments: ["--data-dir", data.path])
+        let run = data.run(input: TerminalKeystrokes(lines.map { $0 + "\n" }))
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("Swipe back held at 30% · release cancels it"))
         #expect(run.output.contains("Released below half way: the swipe back was cancelled and nothing moved."))
@@ -46,7 +45,7 @@ struct GestureCommandTests {
 
     @Test("A swipe back held at 0.3 shows in state, refuses other commands, and cancels on release")
     func cancelledSwipeBack() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             AppHarness.demoLogin + "post.1\nswipe back 0.3\nstate\nback\nlatest\ntree\nrelease\nstate\n",
             arguments: ["--keep-going"])
@@ -72,7 +71,7 @@ struct GestureCommandTests {
 
     @Test("A swipe back released at 0.5 or more finishes: the post's coordinator leaves with its screen")
     func finishedSwipeBack() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.demoLogin + "post.1\nswipe back 0.5\nrelease\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.top == "feed.latest")
@@ -82,7 +81,7 @@ struct GestureCommandTests {
 
     @Test("A swipe down of the compose sheet held and released below half way keeps the sheet")
     func cancelledSwipeDown() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.demoLogin + "compose\nswipe down 0.49\nstate\nrelease\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let transitions = TransitionState.all(in: run.output)
@@ -106,7 +105,7 @@ struct GestureCommandTests {
             ("swipe back 0.5", "there is nothing to go back to"),
         ])
     func refusals(line: String, message: String) throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.demoLogin + line + "\n")
         #expect(run.status == 1)
         #expect(run.error == "line 4: \(message)\n")

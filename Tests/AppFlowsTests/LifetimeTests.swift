@@ -11,7 +11,7 @@ import Testing
 struct LifetimeTests {
     @Test("A whole run (sign up, compose, log out, log in, deep links) leaves nothing alive when it ends")
     func wholeRunReleasesEverything() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let report = trackingLifetimes {
             let run = data.run(
                 """
@@ -41,13 +41,11 @@ struct LifetimeTests {
 
     @Test("Log-in releases the login flow; log-out from Profile releases Main with every tab (LiveObjects counts)")
     func swapReleasesPreviousFlow() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let coordinatorsBefore = LiveObjects.coordinatorCount
         let screensBefore = LiveObjects.screenCount
         let report = try trackingLifetimes {
-            let root = try AppLaunch.open(
-                dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
-            ).root
+            let root = try data.compose()
             let session = FlowSession(root: root)
             root.appCoordinator.start()
             // AppCoordinator + LoginCoordinator; login.navigation + login.

@@ -1,9 +1,18 @@
+import AppData
 import AppTesting
+import Foundation
 import Testing
 
 @Suite("The app's entry and Main: onboarding once, then a tab bar of Feed and Profile")
 @MainActor
 struct MainTabTests {
+    /// A post by `email` (`name`) written at `seconds` since 1970, as another process adds it.
+    static func post(by email: String, _ name: String, at seconds: Double, _ text: String) -> NewPost {
+        NewPost(
+            id: nil, authorEmail: email, authorName: name, createdAt: Date(timeIntervalSince1970: seconds), text: text,
+            likedBy: [])
+    }
+
     /// A tab bar of Feed and Profile with `selected` selected, and the Feed tab's `badge`, if any.
     static func tabs(_ selected: String, badge: Int? = nil) -> AppState.Tabs {
         AppState.Tabs(items: ["feed", "profile"], selected: selected, badges: badge.map { ["feed": $0] } ?? [:])
@@ -11,7 +20,7 @@ struct MainTabTests {
 
     @Test("A new account sees the tour; skip lands on the tab bar with Feed selected, and the tour never shows again")
     func newAccountSkipsTour() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.signUp("Nova") + "state\nnext\nstate\nskip\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
@@ -25,7 +34,7 @@ struct MainTabTests {
         #expect(
             states[2].coordinators.children.first?.childNames == ["FeedCoordinator"],
             "Profile is built the first time it is selected")
-        #expect(try data.sql("SELECT onboarding_finished FROM accounts WHERE email = 'nova@example.com'") == ["1"])
+        #expect(try data.store.isOnboardingFinished(email: "nova@example.com"))
         let again = data.run(
             AppHarness.logOut + "set email nova@example.com\nset password nova-password\nlogin\nstate\n")
         #expect(again.status == 0, "\(again.error)")
@@ -34,7 +43,7 @@ struct MainTabTests {
 
     @Test("Reading the tour to its end with done lands on the tab bar too")
     func newAccountFinishesTour() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.signUp("Tess") + "next\nnext\nnext\nstate\ndone\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.states.map(\.top) == ["onboarding.links", "feed.latest"])
@@ -43,7 +52,7 @@ struct MainTabTests {
 
     @Test("The demo account, which has finished the tour, goes straight to Main")
     func demoAccountGoesToMain() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.demoLogin + "state\nscreen\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.top == "feed.latest" && run.lastState?.tabs == Self.tabs("feed"))
@@ -52,7 +61,7 @@ struct MainTabTests {
 
     @Test("A protected link waits through the log-in and the tour, saying so, and lands afterwards")
     func linkWaitsThroughOnboarding() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             "open app://profile/edit\nstate\nscreen\n" + AppHarness.signUp("Lou") + "state\nscreen\nskip\nstate\n")
         #expect(run.status == 0, "\(run.error)")
@@ -68,7 +77,7 @@ struct MainTabTests {
 
     @Test("A link opened during the tour waits for its end; the tour is not thrown away")
     func linkDuringTourWaits() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.signUp("Ida") + "next\nopen app://feed/post/2\nstate\ndone\n")
         #expect(run.status == 1, "done is on the last page only")
         let again = data.run("state\nnext\nnext\ndone\nstate\n")
@@ -80,7 +89,7 @@ struct MainTabTests {
 
     @Test("Tapping the selected tab again pops its stack to the root and releases the popped coordinators")
     func reTapPopsToRoot() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             AppHarness.demoLogin + "post.2\nstate\ntab profile\nstate\ntab feed\nstate\ntab feed\nstate\n")
         #expect(run.status == 0, "\(run.error)")
@@ -96,7 +105,7 @@ struct MainTabTests {
 
     @Test("A re-tap is refused while the edit holds a change, and the screen says what to do")
     func reTapRefusedByUnsavedEdit() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             AppHarness.demoLogin + "tab profile\nedit\nset displayName Other\ntab profile\nstate\nscreen\n",
             arguments: ["--keep-going"])
@@ -109,7 +118,7 @@ struct MainTabTests {
 
     @Test("tab is refused with a reason where no tab bar shows, for an unknown tab, and without an id")
     func tabRefusals() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             "tab feed\n" + AppHarness.demoLogin + "tab archive\ncompose\ntab profile\ntab\nstate\n",
             arguments: ["--keep-going"])
@@ -127,7 +136,7 @@ struct MainTabTests {
 
     @Test("Log-out from Profile shows Login and releases Main with every tab")
     func logOutFromProfile() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(AppHarness.demoLogin + "post.2\ntab profile\nstate\nlogout\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.states.first?.coordinators.children.first?.childNames == ["FeedCoordinator", "ProfileCoordinator"])
@@ -137,7 +146,7 @@ struct MainTabTests {
 
     @Test("Links select their tab: app://feed… Feed, app://profile and app://profile/edit Profile")
     func linksSelectTabs() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             AppHarness.demoLogin
                 + "open app://profile\nstate\nopen app://feed/popular\nstate\nopen app://profile/edit\nstate\n"
@@ -153,7 +162,7 @@ struct MainTabTests {
 
     @Test("A link that would throw away an unsaved edit or draft is refused and changes nothing")
     func linksNeverLoseWork() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             AppHarness.demoLogin
                 + """
@@ -188,7 +197,7 @@ struct MainTabTests {
 
     @Test("Feed's badge counts posts by others since the person last looked at Latest; looking clears it")
     func feedBadge() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let lines =
             AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
                 "tab profile", "state", "open app://profile", "state", "screen", "tab feed", "state",
@@ -199,17 +208,15 @@ struct MainTabTests {
             lines,
             beforeLine: [
                 6: {
-                    _ = try? data.sql(
-                        """
-                        UPDATE accounts SET latest_seen_at = 1767267000 WHERE email = 'demo@example.com';
-                        INSERT INTO posts (author_email, author_name, created_at, text) VALUES
-                            ('ada@example.com', 'Ada', 1767268200, 'one'),
-                            ('linus@example.com', 'Linus', 1767268500, 'two'),
-                            ('demo@example.com', 'Demo', 1767268740, 'mine');
-                        """)
+                    data.store.setLatestSeen(Date(timeIntervalSince1970: 1_767_267_000), email: "demo@example.com")
+                    data.store.add([
+                        Self.post(by: "ada@example.com", "Ada", at: 1_767_268_200, "one"),
+                        Self.post(by: "linus@example.com", "Linus", at: 1_767_268_500, "two"),
+                        Self.post(by: "demo@example.com", "Demo", at: 1_767_268_740, "mine"),
+                    ])
                 }
             ])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+        let run = data.run(input: input)
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 3)
@@ -221,7 +228,7 @@ struct MainTabTests {
 
     @Test("Done when: sign up, skip, tabs, a link into Feed, re-tap, an edit refusing the back, and a restart")
     func doneWhenScript() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             AppHarness.signUp("Dana")
                 + """
@@ -257,12 +264,12 @@ struct MainTabTests {
         #expect(restarted.lastState?.tabs == Self.tabs("profile"))
         #expect(restarted.lastState?.top == "profile.edit")
         #expect(restarted.lastState?.navigation == ["profile", "profile.edit"])
-        #expect(try data.sql("SELECT display_name FROM accounts WHERE email = 'dana@example.com'") == ["Dana"])
+        #expect(try data.store.summary(email: "dana@example.com")?.displayName == "Dana")
     }
 
     @Test("A restart brings back the selected tab, each tab's stack, the unsaved edit and the tour's page")
     func restorationOfMain() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let first = data.run(
             AppHarness.demoLogin + "post.3\ntab profile\nedit\nset displayName Half typed\ntab feed\n")
         #expect(first.status == 0, "\(first.error)")
@@ -272,7 +279,7 @@ struct MainTabTests {
         #expect(restarted.lastState?.top == "profile.edit")
         #expect(restarted.output.contains("Display name (set displayName): Half typed"))
 
-        let tour = try TemporaryDataDirectory()
+        let tour = InMemoryData()
         let half = tour.run(AppHarness.signUp("Page") + "next\nnext\n")
         #expect(half.status == 0, "\(half.error)")
         let back = tour.run("state\nback\nstate\n")
@@ -281,7 +288,7 @@ struct MainTabTests {
 
     @Test("A rename in Profile shows on the person's posts in Feed, and on the next post")
     func renameShowsOnPosts() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             AppHarness.demoLogin
                 + "tab profile\nedit\nset displayName Renamed\nsave\nstate\ntab feed\ncompose\nset text after\npost\nscreen\n"

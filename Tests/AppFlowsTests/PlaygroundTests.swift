@@ -19,7 +19,7 @@ struct PlaygroundTests {
 
     @Test("--feature Login starts with Login pushed over the stand-in parent's screen")
     func startsPushed() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run("state\n", arguments: ["--feature", "Login"])
         #expect(run.status == 0, "\(run.error)")
         let state = try #require(run.lastState)
@@ -34,7 +34,7 @@ struct PlaygroundTests {
         arguments: ["Login", "SignUp", "Feed", "Onboarding", "Profile"], ["push", "sheet", "embed"])
     func presentations(feature: String, presentation: String) throws {
         let screen = try #require(Self.features.first { $0.name == feature }?.screen)
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run("back\nstate\n\(presentation)\nstate\n", arguments: ["--feature", feature])
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
@@ -57,7 +57,7 @@ struct PlaygroundTests {
 
     @Test("Each way of showing can be undone as a person or the parent would: back, swipe down, hide")
     func removals() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             "back\nsheet\ndismiss\nstate\nscreen\nembed\nhide\nstate\npush\nstate\n",
             arguments: ["--feature", "SignUp"])
@@ -73,7 +73,7 @@ struct PlaygroundTests {
 
     @Test("What the feature tells its listener is listed, and the parent releases the feature as the app would")
     func listenerCalls() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             AppHarness.demoLogin + "screen\nstate\n", arguments: ["--feature", "login"])
         #expect(run.status == 0, "\(run.error)")
@@ -84,7 +84,7 @@ struct PlaygroundTests {
 
     @Test("A flow inside the feature runs in the parent's choice: SignUp's steps push onto the sheet's navigation")
     func flowInsideSheet() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             """
             back
@@ -125,7 +125,7 @@ struct PlaygroundTests {
 
     @Test("An unknown feature is a usage error that lists the playgrounds")
     func unknownFeature() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run("", arguments: ["--feature", "Settings"])
         #expect(run.status == ExitCode.usage)
         #expect(
@@ -135,7 +135,7 @@ struct PlaygroundTests {
 
     @Test("Links need the whole app: a playground refuses them and changes nothing")
     func linksRefused() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run("open app://feed\n", arguments: ["--feature", "Feed"])
         #expect(run.status == ExitCode.failure)
         #expect(
@@ -147,7 +147,7 @@ struct PlaygroundTests {
         "A playground run leaves nothing alive when it ends",
         arguments: ["Login", "SignUp", "Feed", "Onboarding", "Profile"])
     func releasesEverything(feature: String) throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let report = trackingLifetimes {
             let run = data.run("back\nsheet\ndismiss\nembed\nhide\npush\n", arguments: ["--feature", feature])
             #expect(run.status == 0, "\(run.error)")

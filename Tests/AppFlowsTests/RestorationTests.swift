@@ -1,3 +1,4 @@
+import AppData
 import AppTesting
 import Foundation
 import Testing
@@ -109,7 +110,7 @@ private let snapshotCommands = "state\nscreen\n"
     @Test("A restart restores each screen with its coordinators and typed text", arguments: RestorationTests.screens)
     func restartRestoresEveryScreen(_ place: ScreenScript) throws {
         let (screenID, script) = (place.screenID, place.script)
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         let before = directory.run(script + snapshotCommands)
         #expect(before.status == 0, "\(before.error)")
         let after = directory.run(snapshotCommands)
@@ -122,7 +123,7 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("Restored text is the text typed, and a restored password step shows empty password fields")
     func restoredDraftsAndEmptyPasswords() throws {
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         _ = directory.run(
             "signup\nset email new@example.com\nnext\nset password pass-word-1\nset confirmation pass-word-1\n")
         let after = directory.run(snapshotCommands)
@@ -135,7 +136,7 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("A restored name step asks for the password again instead of creating an account without one")
     func restoredNameStepAsksForThePassword() throws {
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         _ = directory.run(
             "signup\nset email new@example.com\nnext\nset password pass-word-1\nset confirmation pass-word-1\nnext\n"
                 + "set displayName Ann\n")
@@ -150,16 +151,13 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("A secure field's value is never written to the data directory")
     func secureFieldsAreNeverSaved() throws {
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         let secret = "Never-Saved-7f3a"
         _ = directory.run("set email someone@example.com\nset password \(secret)\n")
         _ = directory.run(
             "signup\nset email new@example.com\nnext\nset password \(secret)\nset confirmation \(secret)\n")
         #expect(try savedRecord(in: directory).contains("new@example.com"))
-        let files = try directory.allFiles()
-        for (name, bytes) in files {
-            #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(name) holds the password")
-        }
+        #expect(try !savedRecord(in: directory).contains(secret), "the saved place holds the password")
         let restored = directory.run(snapshotCommands)
         #expect(restored.lastState?.top == "signup.password")
         #expect(!restored.output.contains(secret))
@@ -167,7 +165,7 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("--no-restore starts at the first screen, and the next start restores from there")
     func noRestoreStartsAtTheRoot() throws {
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         _ = directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
         let fresh = directory.run("state\n", arguments: ["--no-restore"])
         #expect(fresh.status == 0)
@@ -177,41 +175,12 @@ private let snapshotCommands = "state\nscreen\n"
         #expect(next.lastState?.top == "feed.latest")
     }
 
-    @Test("Each command is saved once it has run, so a killed process loses at most the command it was running")
-    func everyCommandIsSavedBeforeTheNext() throws {
-        let directory = try TemporaryDataDirectory()
-        let copies = try (0..<4).map { _ in try TemporaryDataDirectory() }
-        let lines = [
-            "set email demo@example.com", "set password demo-password", "login", "popular", "compose",
-            "set text almost sent",
-        ]
-        // Just before line 5, 6 and the end are read, copy the data directory as a killed process leaves it.
-        var copyIndex = 0
-        func snapshotDirectory() {
-            let copy = copies[copyIndex]
-            copyIndex += 1
-            // The database and its write-ahead log, as a killed process leaves them (SQLite rebuilds the index).
-            for (name, bytes) in (try? directory.allFiles()) ?? [:] where !name.hasSuffix("-shm") {
-                try? bytes.write(to: URL(fileURLWithPath: copy.file(name)))
-            }
-        }
-        let input = LineByLineInput(
-            lines + ["state"], beforeLine: [5: snapshotDirectory, 6: snapshotDirectory, 7: snapshotDirectory])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", directory.path])
-        #expect(run.status == 0, "\(run.error)")
-        #expect(copies[0].run("state\n").lastState?.top == "feed.popular")
-        #expect(copies[1].run("state\n").lastState?.top == "feed.compose")
-        let draft = copies[2].run(snapshotCommands)
-        #expect(draft.lastState?.top == "feed.compose")
-        #expect(draft.output.contains("Post (set text): almost sent"))
-    }
-
     // MARK: - Records that no longer apply
 
     @Test("A damaged record starts at the first screen, says so in one line and is replaced")
     func damagedRecord() throws {
         for damage in ["{not json", "", String(repeating: "[", count: 100_000), #"{"kind":"app","version":1}"#] {
-            let directory = try TemporaryDataDirectory()
+            let directory = InMemoryData()
             _ = directory.run(AppHarness.demoLogin + "popular\n")
             try replaceRecord(in: directory, with: damage)
             let run = directory.run(snapshotCommands)
@@ -226,7 +195,7 @@ private let snapshotCommands = "state\nscreen\n"
     @Test("A record of an older or newer format restores the first screen and says so in one line")
     func olderAndNewerFormats() throws {
         for version in [0, 3, Int.max] {
-            let directory = try TemporaryDataDirectory()
+            let directory = InMemoryData()
             _ = directory.run(AppHarness.demoLogin + "popular\n")
             // Only the app's own record is at version 2.
             try rewriteRecord(in: directory) {
@@ -241,7 +210,7 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("A record from before the tab bar (format 1, the feed alone) comes back in the Feed tab")
     func singleFeedRecordRestoresInFeedTab() throws {
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         _ = directory.run(AppHarness.demoLogin)
         try replaceRecord(
             in: directory,
@@ -256,9 +225,9 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("A record of the tour for an account that finished it since restores Main, and says why")
     func tourFinishedElsewhere() throws {
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         _ = directory.run(AppHarness.signUp("Rex") + "next\n")
-        try directory.sql("UPDATE accounts SET onboarding_finished = 1 WHERE email = 'rex@example.com'")
+        directory.store.setOnboardingFinished(true, email: "rex@example.com")
         let run = directory.run("state\n")
         #expect(run.status == 0)
         #expect(run.lastState?.top == "feed.latest" && run.lastState?.tabs?.selected == "feed")
@@ -267,9 +236,9 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("A record of Main for an account still in the tour restores the tour, and says why")
     func mainRecordedWhileTourUnfinished() throws {
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         _ = directory.run(AppHarness.signUp("Ada") + "skip\n")
-        try directory.sql("UPDATE accounts SET onboarding_finished = 0 WHERE email = 'ada@example.com'")
+        directory.store.setOnboardingFinished(false, email: "ada@example.com")
         let run = directory.run("state\n")
         #expect(run.status == 0)
         #expect(run.lastState?.top == "onboarding.welcome")
@@ -279,7 +248,7 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("A feed record whose post was deleted restores the feed on its segment")
     func deletedPost() throws {
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         _ = directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
         try rewriteRecord(in: directory) { $0.replacingOccurrences(of: #""post":"2""#, with: #""post":"999""#) }
         let run = directory.run("state\n")
@@ -290,7 +259,7 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("A record holding long text is told in one line a person reads, not repeated whole")
     func longRecordTextIsCut() throws {
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         _ = directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
         let long = String(repeating: "9", count: 5_000)
         try rewriteRecord(in: directory) { $0.replacingOccurrences(of: #""post":"2""#, with: "\"post\":\"\(long)\"") }
@@ -303,7 +272,7 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("A record written before another process logged out restores the login screen")
     func loggedOutElsewhere() throws {
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         _ = directory.run(AppHarness.demoLogin + "compose\nset text a draft\n")
         let record = try savedRecord(in: directory)
         let logOut = directory.run(AppHarness.logOut, arguments: ["--no-restore"])
@@ -318,7 +287,7 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("A waiting link the app no longer understands is dropped; the rest of the log-in screen is restored")
     func waitingLinkNoLongerUnderstood() throws {
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         _ = directory.run("open app://feed/post/2\nset email waiting@example.com\n")
         try rewriteRecord(in: directory) { $0.replacingOccurrences(of: "app://feed/post/2", with: "app://feed/gone") }
         let run = directory.run(snapshotCommands)
@@ -331,7 +300,7 @@ private let snapshotCommands = "state\nscreen\n"
 
     @Test("A sign-up whose email was registered since stops on its first step, with the reason on screen")
     func signUpEmailTakenSince() throws {
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         _ = directory.run("signup\nset email demo@example.com\n")
         try rewriteRecord(in: directory) { $0.replacingOccurrences(of: #""step":"email""#, with: #""step":"name""#) }
         let run = directory.run(snapshotCommands)
@@ -341,7 +310,7 @@ private let snapshotCommands = "state\nscreen\n"
     }
 
     /// Applies `change` to the saved record, as if the app had saved the result.
-    private func rewriteRecord(in directory: TemporaryDataDirectory, _ change: (String) -> String) throws {
+    private func rewriteRecord(in directory: InMemoryData, _ change: (String) -> String) throws {
         let record = try savedRecord(in: directory)
         let changed = change(record)
         #expect(changed != record, "the record was changed")
@@ -349,14 +318,13 @@ private let snapshotCommands = "state\nscreen\n"
     }
 
     /// The saved record, as the app stored it in its database.
-    private func savedRecord(in directory: TemporaryDataDirectory) throws -> String {
-        try #require(try directory.sql("SELECT record FROM restoration").first)
+    private func savedRecord(in directory: InMemoryData) throws -> String {
+        try #require(directory.store.restorationRecord)
     }
 
     /// Stores `record` in place of the saved one.
-    private func replaceRecord(in directory: TemporaryDataDirectory, with record: String) throws {
-        let literal = record.replacingOccurrences(of: "'", with: "''")
-        _ = try directory.sql("UPDATE restoration SET record = '\(literal)'")
+    private func replaceRecord(in directory: InMemoryData, with record: String) throws {
+        directory.store.restorationRecord = record
     }
 
     // MARK: - Random sequences
@@ -365,7 +333,7 @@ private let snapshotCommands = "state\nscreen\n"
     func randomSequencesSurviveRestarts() throws {
         let seed = ProcessInfo.processInfo.environment["RESTORATION_TEST_SEED"].flatMap(UInt64.init) ?? 11
         var random = SeededRandom(seed: seed)
-        let directory = try TemporaryDataDirectory()
+        let directory = InMemoryData()
         var screensSeen: Set<String> = []
         var top: String? = "login"
         for round in 0..<150 {

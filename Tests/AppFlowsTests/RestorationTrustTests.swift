@@ -1,3 +1,4 @@
+import AppData
 import AppTesting
 import Foundation
 import Testing
@@ -8,22 +9,22 @@ import Testing
 @MainActor
 struct RestorationTrustTests {
     /// The saved record as a JSON object.
-    private static func record(in data: TemporaryDataDirectory) throws -> [String: Any] {
-        let text = try #require(try data.sql("SELECT record FROM restoration").first)
+    private static func record(in data: InMemoryData) throws -> [String: Any] {
+        let text = try #require(data.store.restorationRecord)
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
     /// Stores `record` in place of the saved one.
-    private static func replace(_ record: [String: Any], in data: TemporaryDataDirectory) throws {
-        let text = String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
-        try data.sql("UPDATE restoration SET record = '\(text.replacingOccurrences(of: "'", with: "''"))'")
+    private static func replace(_ record: [String: Any], in data: InMemoryData) throws {
+        data.store.restorationRecord = String(
+            decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
     }
 
     @Test(
         "A second child that is not a sign-up record does not open sign-up: it is dropped, and Login stays on top",
         arguments: ["login", "feed"])
     func wrongKindInSignUpsPlace(kind: String) throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         #expect(data.run("set email typed@example.com\n").status == 0)
         var record = try Self.record(in: data)
         var children = try #require(record["children"] as? [Any])
@@ -44,14 +45,14 @@ struct RestorationTrustTests {
         "A saved post id is read as a link's is: '+2' or '0002' is not post 2, by link or by the saved place",
         arguments: ["+2", "0002", "2.0", " 2"])
     func postIDsAreReadOnce(id: String) throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let opened = data.run(AppHarness.demoLogin + "open app://feed/post/2\nstate\n")
         let detail = try #require(opened.lastState?.top)
         #expect(detail != "feed", "post 2 is shown")
-        let recordText = try #require(try data.sql("SELECT record FROM restoration").first)
+        let recordText = try #require(data.store.restorationRecord)
         #expect(recordText.contains(#""post":"2""#))
         let changed = recordText.replacingOccurrences(of: #""post":"2""#, with: #""post":"\#(id)""#)
-        try data.sql("UPDATE restoration SET record = '\(changed)'")
+        data.store.restorationRecord = changed
         let restored = data.run("state\n")
         #expect(restored.status == 0)
         #expect(restored.lastState?.top != detail, "post 2 is not restored for '\(id)'")

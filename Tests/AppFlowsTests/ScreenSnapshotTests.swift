@@ -8,10 +8,8 @@ import Testing
 @MainActor
 struct ScreenSnapshotTests {
     /// The app over a fresh data directory, started, with the demo account logged in on the feed.
-    private static func loggedIn(_ data: TemporaryDataDirectory) throws -> FlowSession {
-        let root = try AppLaunch.open(
-            dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
-        ).root
+    private static func loggedIn(_ data: InMemoryData) throws -> FlowSession {
+        let root = try data.compose()
         let session = FlowSession(root: root)
         root.appCoordinator.start()
         #expect(session.send(.setText("demo@example.com", field: "email")) == nil)
@@ -22,7 +20,7 @@ struct ScreenSnapshotTests {
 
     @Test("A snapshot keeps what was on screen when it was taken, and a later one sees the change")
     func snapshotIsAValue() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let app = try Self.loggedIn(data)
         defer { app.stop() }
         let onFeed = app.snapshot()
@@ -38,7 +36,7 @@ struct ScreenSnapshotTests {
 
     @Test("An action sent to one screen of a snapshot reaches only that screen, while it is on top")
     func actionOnAScreenNoLongerOnTopIsRefused() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let app = try Self.loggedIn(data)
         defer { app.stop() }
         let list = try #require(

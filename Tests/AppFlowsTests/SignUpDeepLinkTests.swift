@@ -1,3 +1,4 @@
+import AppData
 import AppTesting
 import Foundation
 import Testing
@@ -38,7 +39,7 @@ struct SignUpDeepLinkTests {
         "A protected link keeps the sign-up exactly as it is; finishing it and the tour continues to the link",
         arguments: SignUpEntry.allCases)
     func protectedLinkKeepsSignUp(entry: SignUpEntry) throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             Self.script(
                 [entry.rawValue] + Self.signUpUpToCreate + [
@@ -57,14 +58,14 @@ struct SignUpDeepLinkTests {
         #expect(states[2].coordinators.childNames == ["MainCoordinator"])
         #expect(states[2].tabs?.selected == "feed")
         #expect(states[2].coordinators.allNames.contains("PostDetailCoordinator"))
-        #expect(try data.sql("SELECT email FROM accounts").contains("zed@example.com"))
+        #expect(data.store.accountEmails.contains("zed@example.com"))
     }
 
     @Test(
         "app://signup while a sign-up is on screen changes nothing and keeps the link waiting",
         arguments: SignUpEntry.allCases)
     func signUpLinkOverSignUp(entry: SignUpEntry) throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             Self.script(
                 ["open app://feed/post/2", entry.rawValue] + Self.signUpUpToCreate
@@ -82,7 +83,7 @@ struct SignUpDeepLinkTests {
         "app://login while a sign-up is on screen is refused and changes nothing; the link still waits",
         arguments: SignUpEntry.allCases)
     func loginLinkOverSignUp(entry: SignUpEntry) throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let lines =
             ["open app://feed/post/2", entry.rawValue] + Self.signUpUpToCreate
             + ["state", "open app://login", "state", "create", "skip", "state"]
@@ -100,7 +101,7 @@ struct SignUpDeepLinkTests {
 
     @Test("app://login on the first sign-up step is refused too", arguments: SignUpEntry.allCases)
     func loginLinkOverFirstStep(entry: SignUpEntry) throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             Self.script([entry.rawValue, "state", "open app://login", "state"]), arguments: ["--keep-going"])
         #expect(run.error == "line 3: a sign-up is in progress; finish or cancel it first\n")
@@ -111,7 +112,7 @@ struct SignUpDeepLinkTests {
 
     @Test("app://signup after a protected link keeps the link: the finished sign-up continues to it")
     func signUpLinkAfterProtectedLink() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             Self.script(
                 ["open app://feed/post/2", "open app://signup"] + Self.signUpUpToCreate + ["create", "skip", "state"]))
@@ -123,7 +124,7 @@ struct SignUpDeepLinkTests {
 
     @Test("A cancelled sign-up leaves the link waiting for a log-in")
     func cancelledSignUpKeepsLink() throws {
-        let data = try TemporaryDataDirectory()
+        let data = InMemoryData()
         let run = data.run(
             Self.script(["signup", "open app://feed/post/2", "cancel", "state"]) + AppHarness.demoLogin + "state\n")
         #expect(run.status == 0, "\(run.error)")

@@ -1,4 +1,6 @@
-import AppFlows
+package import AppData
+package import AppFlows
+package import AppInterface
 package import AppTerminal
 package import Foundation
 
@@ -192,13 +194,55 @@ package final class TemporaryDataDirectory: Sendable {
     }
 }
 
+/// The app's data in memory for one test: every run composes the whole app over the same in-memory data
+/// (``AppData/InMemoryDataStore``, holding what a first run holds), so a run after another is a restart, with no
+/// database, no data directory and no process.
+@MainActor
+package final class InMemoryData {
+    /// The data, for what a test reads or changes directly (the saved record, an account's tour).
+    package let store = InMemoryDataStore.firstRun(now: { AppHarness.fixedNow })
+
+    package init() {}
+
+    /// Runs the app over this data with `script` as its input.
+    package func run(
+        _ script: String, arguments: [String] = [], environment: [String: String] = [:], interactive: Bool = false
+    ) -> AppRun {
+        run(bytes: Array(script.utf8), arguments: arguments, environment: environment, interactive: interactive)
+    }
+
+    /// The whole app composed over this data, not started, as a restart would build it.
+    package func compose() throws -> CompositionRoot {
+        try AppLaunch.compose(over: store, clock: AppClock(fixedNow: AppHarness.fixedNow)).root
+    }
+
+    /// Runs the app over this data with `input` as its input.
+    package func run(input: any AppMain.ByteInput, arguments: [String] = []) -> AppRun {
+        AppHarness.run(app: InMemoryApp(data: store), input: input, arguments: arguments)
+    }
+
+    /// Runs the app over this data with `bytes` as its input.
+    package func run(
+        bytes: [UInt8], arguments: [String] = [], environment: [String: String] = [:], interactive: Bool = false
+    ) -> AppRun {
+        let input = ScriptedInput(bytes: bytes, isTerminal: interactive, chunkSize: bytes.count > 65_536 ? 65_536 : 7)
+        return AppHarness.run(
+            app: InMemoryApp(data: store), input: input, arguments: arguments, environment: environment,
+            terminalOutput: interactive)
+    }
+}
+
 /// Runs the app in process, through its public entry point.
 package enum AppHarness {
     /// The fixed time scripted runs use, so relative times are deterministic.
     package static let now = "2026-01-01T12:00:00Z"
+    /// ``now`` as a date.
+    package static let fixedNow = Date(timeIntervalSince1970: 1_767_268_800)
 
+    /// Runs `app` (the live one by default) with `input`, `arguments` and `environment`, at ``now``.
     @MainActor
     package static func run(
+        app: any AppLauncher = LiveApp(),
         input: any AppMain.ByteInput,
         arguments: [String],
         environment: [String: String] = [:],
@@ -209,7 +253,7 @@ package enum AppHarness {
         var fullEnvironment = ["APP_NOW": now, "HOME": "/nonexistent-home-for-tests"]
         fullEnvironment.merge(environment) { $1 }
         let status = AppMain.run(
-            app: LiveApp(), arguments: arguments, environment: fullEnvironment, input: input, output: output,
+            app: app, arguments: arguments, environment: fullEnvironment, input: input, output: output,
             error: error)
         return AppRun(status: status, output: output.text, error: error.text)
     }

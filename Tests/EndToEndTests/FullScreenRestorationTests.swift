@@ -29,3 +29,40 @@ struct FullScreenRestorationTests {
         try second.waitFor("Email (set email): kept@example.com")
     }
 }
+
+/// What a process killed between two commands leaves in the data directory.
+@Suite("Restoration after a killed process")
+@MainActor
+struct KilledProcessRestorationTests {
+    /// Commands that print the state and the screen.
+    let snapshotCommands = "state\nscreen\n"
+
+    @Test("Each command is saved once it has run, so a killed process loses at most the command it was running")
+    func everyCommandIsSavedBeforeTheNext() throws {
+        let directory = try TemporaryDataDirectory()
+        let copies = try (0..<4).map { _ in try TemporaryDataDirectory() }
+        let lines = [
+            "set email demo@example.com", "set password demo-password", "login", "popular", "compose",
+            "set text almost sent",
+        ]
+        // Just before line 5, 6 and the end are read, copy the data directory as a killed process leaves it.
+        var copyIndex = 0
+        func snapshotDirectory() {
+            let copy = copies[copyIndex]
+            copyIndex += 1
+            // The database and its write-ahead log, as a killed process leaves them (SQLite rebuilds the index).
+            for (name, bytes) in (try? directory.allFiles()) ?? [:] where !name.hasSuffix("-shm") {
+                try? bytes.write(to: URL(fileURLWithPath: copy.file(name)))
+            }
+        }
+        let input = LineByLineInput(
+            lines + ["state"], beforeLine: [5: snapshotDirectory, 6: snapshotDirectory, 7: snapshotDirectory])
+        let run = AppHarness.run(input: input, arguments: ["--data-dir", directory.path])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(copies[0].run("state\n").lastState?.top == "feed.popular")
+        #expect(copies[1].run("state\n").lastState?.top == "feed.compose")
+        let draft = copies[2].run(snapshotCommands)
+        #expect(draft.lastState?.top == "feed.compose")
+        #expect(draft.output.contains("Post (set text): almost sent"))
+    }
+}

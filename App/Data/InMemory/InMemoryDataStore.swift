@@ -28,9 +28,13 @@ package final class InMemoryDataStore: AppDataStore {
     }
 
     /// Where the record of where the person is lives: in memory, for as long as this instance.
-    package let restorationStore: any RestorationStore = InMemoryRestorationStore()
+    package var restorationStore: any RestorationStore { restoration }
+    private let restoration = InMemoryRestorationStore()
     /// Always `nil`: nothing in memory is damaged.
     package var fatalDataError: DataError? { nil }
+    /// The failure the next log-out meets instead of ending the session, as a full or read-only disk would make
+    /// the database's; `nil` (the default) lets it work. For the flows' tests of a change that cannot be saved.
+    package var logOutFailure: DataError?
 
     private let now: @MainActor () -> Date
     private var accounts: [String: Account] = [:]
@@ -104,10 +108,35 @@ package final class InMemoryDataStore: AppDataStore {
         sessionEmail.flatMap { accounts[$0]?.record }
     }
 
-    /// Forgets the session.
+    /// Forgets the session, unless ``logOutFailure`` says it cannot be saved.
     package func logOut() throws(DataError) {
+        if let logOutFailure { throw logOutFailure }
         sessionEmail = nil
     }
+
+    // MARK: What the flows' tests read and change directly, as they would in a database file
+
+    /// The record of where the person is, as the JSON text the database would hold; setting it stands for a
+    /// record written by another release, or damaged.
+    package var restorationRecord: String? {
+        get { restoration.record }
+        set { restoration.record = newValue }
+    }
+
+    /// Marks the account `email`'s tour finished or not, as another process could have; unknown accounts are
+    /// left alone.
+    package func setOnboardingFinished(_ isFinished: Bool, email: String) {
+        accounts[EmailAddress.normalized(email)]?.isOnboardingFinished = isFinished
+    }
+
+    /// Sets when the account `email` last looked at Latest, as another process could have; the Feed tab's badge
+    /// counts from there.
+    package func setLatestSeen(_ date: Date?, email: String) {
+        accounts[EmailAddress.normalized(email)]?.latestSeenAt = date
+    }
+
+    /// Every account's email, sorted.
+    package var accountEmails: [String] { accounts.keys.sorted() }
 
     /// Renames the account and every post it wrote.
     package func rename(email: String, to displayName: String) throws(AccountFailure) -> String? {

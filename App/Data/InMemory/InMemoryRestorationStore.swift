@@ -7,7 +7,8 @@ import Core
 /// encoded fails the same way, and a restore reads back what was written rather than the very value saved.
 @MainActor
 final class InMemoryRestorationStore: RestorationStore {
-    private var record: String?
+    /// The record as the JSON text ``save(_:)`` wrote, or `nil`.
+    var record: String?
 
     func load() throws(RestorationStoreError) -> RestorationState? {
         guard let record else { return nil }

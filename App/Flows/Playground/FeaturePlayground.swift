@@ -55,6 +55,11 @@ package struct FeaturePlayground {
         all.first { $0.name.lowercased() == name.lowercased() }
     }
 
+    /// Why `--feature name` names no playground, listing the ones there are; `nil` when it names one.
+    package static func refusal(_ name: String) -> String? {
+        named(name) == nil ? unknown(name).description : nil
+    }
+
     /// The refusal of a name no playground has, listing the ones there are.
     package static func unknown(_ name: String) -> UserFacingError {
         UserFacingError(

@@ -1,0 +1,56 @@
+package import AppData
+package import AppInterface
+
+/// The app composed from the features over the data in a folder, as the executable hands it to the terminal: the
+/// one ``AppInterface/AppLauncher`` that opens real data.
+@MainActor
+package struct LiveApp: AppLauncher {
+    /// The launcher of the live app.
+    package init() {}
+
+    package func playgroundRefusal(_ name: String) -> String? {
+        FeaturePlayground.refusal(name)
+    }
+
+    package func holdsNoData(dataDirectory: String) -> Bool {
+        AppLaunch.holdsNoData(dataDirectory: dataDirectory)
+    }
+
+    package func launch(_ request: LaunchRequest) throws -> LaunchedApp {
+        let opening = try AppLaunch.open(
+            dataDirectory: request.dataDirectory, playground: request.playground.flatMap(FeaturePlayground.named),
+            fixedNow: request.fixedNow, movesCorruptDataAside: request.movesCorruptDataAside,
+            checksData: request.checksData)
+        return LaunchedApp(
+            session: opening.session, movedAsidePaths: opening.movedAsidePaths, importedPaths: opening.importedPaths,
+            seededDemoAccount: opening.seededDemoAccount,
+            checkedDatabase: opening.checkedDatabase.map { ($0.path, $0.pageCount) })
+    }
+}
+
+/// The same composition over data the caller keeps, in memory: the flows' tests and tools run the whole app, its
+/// command language and its restarts with no database. Every launch over the same `data` is a restart of the same
+/// app; the data directory of the request is not read, and the playgrounds are the live app's.
+@MainActor
+package struct InMemoryApp: AppLauncher {
+    /// The data every launch composes the app over.
+    package let data: InMemoryDataStore
+
+    /// A launcher of the app over `data`.
+    package init(data: InMemoryDataStore) {
+        self.data = data
+    }
+
+    package func playgroundRefusal(_ name: String) -> String? {
+        FeaturePlayground.refusal(name)
+    }
+
+    /// Never: the data is in memory, always there.
+    package func holdsNoData(dataDirectory: String) -> Bool { false }
+
+    package func launch(_ request: LaunchRequest) throws -> LaunchedApp {
+        if request.playground != nil { return try LiveApp().launch(request) }
+        return LaunchedApp(
+            session: try AppLaunch.compose(over: data, clock: AppClock(fixedNow: request.fixedNow)).session)
+    }
+}
