@@ -44,11 +44,14 @@ package final class LiveServices {
     /// - Parameters:
     ///   - movesDamagedFilesAside: rename a damaged file aside and start without it, instead of stopping.
     ///   - checksEveryPage: check every page and index entry of the database, whatever its size (`--check-data`).
+    ///   - allowsUnsafeFolder: use a folder another user owns or may write to, or whose files are links
+    ///     (`--allow-unsafe-data-dir`), instead of refusing it.
     /// - Throws: ``DataError``, or the reason the demo account could not be seeded.
     package init(
-        dataDirectory path: String, clock: AppClock, movesDamagedFilesAside: Bool, checksEveryPage: Bool = false
+        dataDirectory path: String, clock: AppClock, movesDamagedFilesAside: Bool, checksEveryPage: Bool = false,
+        allowsUnsafeFolder: Bool = false
     ) throws {
-        let directory = try DataDirectory.open(path: path)
+        let directory = try DataDirectory.open(path: path, allowsUnsafe: allowsUnsafeFolder)
         let opening = try Database.open(
             in: directory, now: clock.now, timestamp: clock.fileTimestamp,
             movesDamagedFilesAside: movesDamagedFilesAside, checksEveryPage: checksEveryPage)
@@ -73,8 +76,8 @@ package final class LiveServices {
         pageCount = opening.pageCount
     }
 
-    /// Whether the folder at `path` holds neither a database nor the marker of one (see `Database.isAbsent`): a
-    /// first run, with nothing to check yet.
+    /// Whether the folder at `path` holds none of the app's files (see `Database.isAbsent`): a first run, with
+    /// nothing to check yet.
     package static func isAbsent(inFolder path: String) -> Bool {
         Database.isAbsent(inFolder: path)
     }

@@ -129,7 +129,7 @@ final class AppRunner {
             dataDirectory: options.dataDirectory,
             playground: options.playgroundFeature.flatMap(FeaturePlayground.named),
             fixedNow: options.fixedNow, movesCorruptDataAside: options.movesCorruptDataAside,
-            checksData: options.checksData)
+            checksData: options.checksData, allowsUnsafeDataDirectory: options.allowsUnsafeDataDirectory)
         if let checked = opening.checkedDatabase {
             output.write(
                 "app: the data file \(TerminalText.escaped(checked.path)) is sound: its schema and all of "
