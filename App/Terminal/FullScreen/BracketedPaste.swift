@@ -61,6 +61,15 @@ package enum BracketedPaste {
         return nil
     }
 
+    /// What the full screen does with a paste whose start marker was read: reads the rest from `descriptor`,
+    /// makes it one line and types it into an empty command line. Returns the line's length in bytes, or `nil`
+    /// when the line limit refused it. For measuring the cost of a paste.
+    package static func typeIntoLine(from descriptor: Int32) -> Int? {
+        let taken = read(from: descriptor) { false }
+        var editor = LineEditor()
+        return editor.insert(text(of: taken.bytes)) ? editor.byteCount : nil
+    }
+
     /// The pasted `bytes` as one line: line breaks and tabs become spaces, other control characters (another
     /// paste's markers included) are dropped, and bytes that are not UTF-8 become U+FFFD.
     package static func text(of bytes: [UInt8]) -> String {
