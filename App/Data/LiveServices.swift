@@ -86,6 +86,14 @@ package final class LiveServices {
     /// it rather than go on over data it cannot trust.
     package var fatalDataError: DataError? { health.fatalDataError }
 
+    /// The display name the account `email` has now, as stored: another process may have renamed it since this
+    /// one read it. `nil` when there is no such account.
+    ///
+    /// - Throws: ``DataError`` when it cannot be read.
+    package func displayName(email: String) throws(DataError) -> String? {
+        try accounts.displayName(email: email)
+    }
+
     /// Ends the saved session.
     ///
     /// - Throws: ``DataError`` when the end cannot be saved; the person is then still logged in.

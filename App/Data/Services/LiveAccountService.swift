@@ -23,6 +23,12 @@ final class LiveAccountService: SignUpAccountService, LoginAuthenticating {
         try store.currentAccount()
     }
 
+    /// The display name the account `email` has now, as stored (another process may have changed it), or `nil`
+    /// when there is no such account.
+    func displayName(email: String) throws(DataError) -> String? {
+        try recording { () throws(DataError) in try store.account(email: email)?.displayName }
+    }
+
     /// Ends the saved session.
     func logOut() throws(DataError) {
         do {
