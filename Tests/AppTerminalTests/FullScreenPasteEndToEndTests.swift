@@ -86,7 +86,9 @@ struct FullScreenPasteEndToEndTests {
         let app = try #require(try terminal.appProcessID())
         // 60,000 characters, one in ten a tab: within the line limit, and a tab in a paste is no completion.
         try terminal.paste(String(repeating: "aaaaaaaaa\t", count: 6_000))
-        try terminal.waitFor("the paste taken in, tabs as spaces") { Self.commandLine($0).contains("aaaaaaaaa aaaa") }
+        try terminal.waitFor("the paste taken in, tabs as spaces", seconds: 20) {
+            Self.commandLine($0).contains("aaaaaaaaa aaaa")
+        }
         // Then a paste whose end never comes: the app is taking it in when the signal arrives.
         try terminal.type("\u{1B}[200~" + String(repeating: "a", count: 4096))
         kill(app, signalNumber)
