@@ -116,17 +116,20 @@ package struct LaunchRequest: Equatable, Sendable {
     package var movesCorruptDataAside: Bool
     /// Whether to check every page and index entry of the database (`--check-data`).
     package var checksData: Bool
+    /// Whether to use a folder that is not the app's own (`--allow-unsafe-data-dir`) instead of refusing it.
+    package var allowsUnsafeDataDirectory: Bool
 
     /// A request for the data in `dataDirectory`.
     package init(
         dataDirectory: String, playground: String? = nil, fixedNow: Date? = nil, movesCorruptDataAside: Bool = false,
-        checksData: Bool = false
+        checksData: Bool = false, allowsUnsafeDataDirectory: Bool = false
     ) {
         self.dataDirectory = dataDirectory
         self.playground = playground
         self.fixedNow = fixedNow
         self.movesCorruptDataAside = movesCorruptDataAside
         self.checksData = checksData
+        self.allowsUnsafeDataDirectory = allowsUnsafeDataDirectory
     }
 }
 

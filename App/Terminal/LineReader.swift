@@ -15,6 +15,10 @@ final class LineReader {
         case invalidUTF8
     }
 
+    /// The longest line the app takes in, in bytes, in either mode: the line mode refuses a longer line, the full
+    /// screen's command line never grows past it.
+    static let maximumLineBytes = 65_536
+
     /// The longest line kept, in bytes.
     let maximumLength: Int
 
@@ -27,7 +31,7 @@ final class LineReader {
     private var searchStart = 0
 
     /// Creates a reader of `input` that refuses lines longer than `maximumLength` bytes.
-    init(input: any AppMain.ByteInput, maximumLength: Int = 64 * 1024) {
+    init(input: any AppMain.ByteInput, maximumLength: Int = LineReader.maximumLineBytes) {
         self.input = input
         self.maximumLength = maximumLength
     }

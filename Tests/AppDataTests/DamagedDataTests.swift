@@ -219,7 +219,14 @@ struct DamagedDataTests {
         case "fifo": #expect(mkfifo(data.databasePath, 0o600) == 0)
         default: try FileManager.default.createDirectory(atPath: data.databasePath, withIntermediateDirectories: false)
         }
-        for arguments in [[], ["--move-aside-corrupt-data"]] {
+        // A link is not the app's own file: refused first, unless the person says they mean it.
+        let extra = kind == "link" ? ["--allow-unsafe-data-dir"] : []
+        if kind == "link" {
+            let refused = data.run("state\n")
+            #expect(refused.status == 2)
+            #expect(refused.error.hasPrefix("app: refusing \(data.databasePath): it is a symbolic link to gone"))
+        }
+        for arguments in [extra, extra + ["--move-aside-corrupt-data"]] {
             let run = data.run("state\n", arguments: arguments)
             #expect(run.status == 2)
             #expect(run.error.hasPrefix("app: the data file \(data.databasePath) is not a file the app can use"))

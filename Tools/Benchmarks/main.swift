@@ -75,6 +75,16 @@ do {
     report.notes.append(("app command loop", "\(Int(commandLoop.commandsPerSecond.rounded())) commands/s"))
     report.notes.append(("app command loop mix", AppBenchmarks.navigationMixDescription))
 
+    let pastes = try [60 << 10, 1 << 20].map { try PasteBenchmark.paste(bytes: $0, samples: 5) }
+    report.measurements += pastes
+    if let megabyte = pastes.last {
+        report.notes.append(
+            (
+                "target a 1 MB paste within a second",
+                String(format: "%.3f s, ", megabyte.median / 1e9) + (megabyte.median < 1e9 ? "met" : "NOT met")
+            ))
+    }
+
     let startUp = try RestorationBenchmarks.startUp(samples: scale.samples)
     report.measurements += [startUp.root, startUp.restoring]
     let startUpRatio = startUp.restoring.median / max(startUp.root.median, 1)

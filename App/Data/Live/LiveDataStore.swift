@@ -29,11 +29,14 @@ package final class LiveDataStore: AppDataStore {
     /// - Parameters:
     ///   - movesDamagedFilesAside: rename a damaged file aside and start without it, instead of stopping.
     ///   - checksEveryPage: check every page and index entry of the database, whatever its size (`--check-data`).
+    ///   - allowsUnsafeFolder: use a folder another user owns or may write to, or whose files are links
+    ///     (`--allow-unsafe-data-dir`), instead of refusing it.
     /// - Throws: ``DataError``, or the reason the demo account could not be seeded.
     package init(
-        dataDirectory path: String, clock: AppClock, movesDamagedFilesAside: Bool, checksEveryPage: Bool = false
+        dataDirectory path: String, clock: AppClock, movesDamagedFilesAside: Bool, checksEveryPage: Bool = false,
+        allowsUnsafeFolder: Bool = false
     ) throws {
-        let directory = try DataDirectory.open(path: path)
+        let directory = try DataDirectory.open(path: path, allowsUnsafe: allowsUnsafeFolder)
         let opening = try Database.open(
             in: directory, now: clock.now, timestamp: clock.fileTimestamp,
             movesDamagedFilesAside: movesDamagedFilesAside, checksEveryPage: checksEveryPage)

@@ -14,14 +14,17 @@ final class DataDirectory: Sendable {
         self.path = path
     }
 
-    /// Opens the folder at `path`, creating it (and its parents) if needed, and checks that files can be created in
-    /// it.
+    /// Opens the folder at `path`, creating it (and its parents) if needed, checks that it is the app's own
+    /// (``DataFolderCheck/checkOwnership(ofFolder:filePath:)``) unless `allowsUnsafe`, and that files can be
+    /// created in it.
     ///
     /// - Throws: ``DataError/unwritable(path:problem:)`` naming the folder when it cannot be created, is not a
-    ///   folder, or is read-only.
-    static func open(path: String) throws(DataError) -> DataDirectory {
+    ///   folder, or is read-only; ``DataError/unsafe(path:problem:)`` before anything is written when it or one of
+    ///   the app's files in it is not the app's own.
+    static func open(path: String, allowsUnsafe: Bool = false) throws(DataError) -> DataDirectory {
         try createFolders(path)
         let directory = DataDirectory(path: path)
+        if !allowsUnsafe { try DataFolderCheck.checkOwnership(ofFolder: path, filePath: directory.filePath) }
         // Create and remove a file, as every atomic write will: the only reliable test of a writable folder.
         let probePath = directory.filePath(".probe-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
         let descriptor = Glibc.open(probePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

@@ -18,11 +18,15 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Something other than a database file stands where the database belongs (a folder, a FIFO, a symbolic
     /// link to nothing); renaming it aside would not fix what put it there, so only its owner can.
     case notAFile(path: String, problem: String)
+    /// The data folder, or one of the app's files in it, is not the app's own: another user owns the folder or may
+    /// write to it, or the file is a symbolic link. The app refuses it unless the person says they mean it
+    /// (`--allow-unsafe-data-dir`).
+    case unsafe(path: String, problem: String)
 
     /// Whether the app must stop with exit code 2 instead of going on.
     package var isFatal: Bool {
         switch self {
-        case .corrupt, .unreadable, .newerVersion, .lost, .notAFile: true
+        case .corrupt, .unreadable, .newerVersion, .lost, .notAFile, .unsafe: true
         case .unwritable: false
         }
     }
@@ -32,7 +36,7 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     var canBeMovedAside: Bool {
         switch self {
         case .corrupt, .unreadable, .lost: true
-        case .newerVersion, .unwritable, .notAFile: false
+        case .newerVersion, .unwritable, .notAFile, .unsafe: false
         }
     }
 
@@ -45,6 +49,9 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "and start fresh"
         case .notAFile:
             "move it away or fix it yourself, then start the app again"
+        case .unsafe:
+            "make the folder yours and writable by you alone (chmod go-w) and put the file itself in place of the "
+                + "link, or run with --allow-unsafe-data-dir if you mean to use it as it is"
         case .newerVersion, .unwritable:
             nil
         }
@@ -54,7 +61,7 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     var path: String {
         switch self {
         case .corrupt(let path, _), .unreadable(let path, _), .newerVersion(let path, _, _), .unwritable(let path, _),
-            .lost(let path, _), .notAFile(let path, _):
+            .lost(let path, _), .notAFile(let path, _), .unsafe(let path, _):
             path
         }
     }
@@ -71,6 +78,7 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
             "the data file \(path) \(problem), but this folder held the app's data: its accounts and posts are not "
                 + "there"
         case .notAFile(let path, let problem): "the data file \(path) is not a file the app can use: \(problem)"
+        case .unsafe(let path, let problem): "refusing \(path): \(problem)"
         }
     }
 }

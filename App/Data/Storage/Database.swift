@@ -143,8 +143,10 @@ final class Database: @unchecked Sendable {
             where movesDamagedFilesAside && error.canBeMovedAside && error.path == directory.filePath(fileName)
         {
             let moved = try moveAsideFiles(in: directory, timestamp: timestamp)
+            // What remains beside the new database (the command history) no longer says anything was lost.
             let opening = try openMigrated(
-                in: directory, now: now, timestamp: timestamp, movesDamagedFilesAside: true, extent: extent, hash: hash)
+                in: directory, now: now, timestamp: timestamp, movesDamagedFilesAside: true, extent: extent,
+                looksForLostData: false, hash: hash)
             return Opening(
                 database: opening.database, movedAsidePaths: moved + opening.movedAsidePaths,
                 importedPaths: opening.importedPaths, pageCount: opening.pageCount,
@@ -152,12 +154,11 @@ final class Database: @unchecked Sendable {
         }
     }
 
-    /// Whether the folder at `folderPath` holds neither a database nor the marker of one: a first run, with
-    /// nothing to check yet.
+    /// Whether the folder at `folderPath` holds none of the app's files (a database, its log, its marker, the
+    /// command history): a first run, with nothing to check yet.
     static func isAbsent(inFolder folderPath: String) -> Bool {
-        var status = stat()
         let folder = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
-        return lstat(folder + fileName, &status) != 0 && lstat(folder + markerName, &status) != 0
+        return DataFolderCheck.appFileNames.allSatisfy { DataFolderCheck.fileSize(folder + $0) == nil }
     }
 
     /// The marker kept beside a database that holds data: its presence means a missing or empty database was lost.
@@ -179,11 +180,13 @@ final class Database: @unchecked Sendable {
         timestamp: String,
         movesDamagedFilesAside: Bool,
         extent: DataCheck.Extent,
+        looksForLostData: Bool = true,
         hash: (String) throws(PasswordHasher.Failure) -> String
     ) throws -> Opening {
         let path = directory.filePath(fileName)
         let markerPath = directory.filePath(markerName)
-        try checkIsFile(path, markerPath: markerPath)
+        let size = try checkIsFile(path)
+        if looksForLostData { try DataFolderCheck.checkNotLost(path, size: size, filePath: directory.filePath) }
         let (connection, version, pages) = try openChecked(path, markerPath: markerPath, extent: extent)
         var moved: [String] = []
         var imported: [String] = []
@@ -230,20 +233,17 @@ final class Database: @unchecked Sendable {
 
     /// Refuses what is not a regular file (or a link to one) where the database belongs, before SQLite opens it: a
     /// FIFO would block the reader, a folder or a link to nothing cannot be opened, and none of them is damage that
-    /// renaming aside would repair. Also refuses a missing database the marker says existed.
-    private static func checkIsFile(_ path: String, markerPath: String) throws(DataError) {
+    /// renaming aside would repair. Returns the file's size, or `nil` when there is none.
+    private static func checkIsFile(_ path: String) throws(DataError) -> Int? {
         var link = stat()
-        guard lstat(path, &link) == 0 else {
-            if access(markerPath, F_OK) == 0 { throw DataError.lost(path: path, problem: "is missing") }
-            return
-        }
+        guard lstat(path, &link) == 0 else { return nil }
         var target = stat()
         guard stat(path, &target) == 0 else {
             throw DataError.notAFile(path: path, problem: "it is a symbolic link to a file that does not exist")
         }
         let kind: String
         switch target.st_mode & S_IFMT {
-        case S_IFREG: return
+        case S_IFREG: return Int(target.st_size)
         case S_IFDIR: kind = "a folder"
         case S_IFIFO: kind = "a FIFO"
         case S_IFSOCK: kind = "a socket"

@@ -32,8 +32,14 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
 
     /// The logged-in person, or `nil`.
     private(set) var user: FeedUser?
-    /// The logged-in person's display name, or `nil` when logged out.
-    var userDisplayName: String? { user?.displayName }
+    /// The logged-in person's display name as stored now (another process may have renamed them, as Profile
+    /// shows), or `nil` when logged out; the name known at log-in when it cannot be read.
+    /// Whether someone is logged in.
+    var isLoggedIn: Bool { user != nil }
+    var userDisplayName: String? {
+        guard let user else { return nil }
+        return ((try? data.summary(email: user.email)) ?? nil)?.displayName ?? user.displayName
+    }
     /// What went wrong while the command being carried out ran (see ``carryOut(_:)``).
     private let failures = CommandFailures()
     /// The accounts whose finished tour could not be saved: not shown the tour again in this run.

@@ -20,8 +20,11 @@ package protocol LinkRouting: AnyObject {
     /// The protected link waiting for a log-in, shown as a reminder above the screen; `nil` when none waits.
     var pendingLink: DeepLink? { get }
 
-    /// The logged-in person's display name, or `nil` when nobody is logged in.
+    /// The logged-in person's display name as stored now, or `nil` when nobody is logged in.
     var userDisplayName: String? { get }
+
+    /// Whether someone is logged in; cheaper than ``userDisplayName``, which reads the stored name.
+    var isLoggedIn: Bool { get }
 
     /// Follows `link`.
     ///

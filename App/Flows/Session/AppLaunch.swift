@@ -34,7 +34,7 @@ package struct AppLaunch {
         package let pageCount: Int
     }
 
-    /// Whether the folder at `dataDirectory` holds neither a database nor the marker of one: a first run, so
+    /// Whether the folder at `dataDirectory` holds none of the app's files: a first run, so
     /// `--check-data` has nothing to check (and creates nothing).
     package static func holdsNoData(dataDirectory: String) -> Bool {
         LiveDataStore.isAbsent(inFolder: dataDirectory)
@@ -43,12 +43,13 @@ package struct AppLaunch {
     /// Opens the data directory at `dataDirectory` and its database (moving a damaged file aside when
     /// `movesCorruptDataAside`; checking every page and index entry when `checksData`; importing an earlier
     /// release's JSON files, or seeding, a new one) and builds the app; or builds `playground`, which needs no
-    /// data directory. `fixedNow` is the time the app runs at (from `APP_NOW`), or `nil` for the real time.
+    /// data directory. `fixedNow` is the time the app runs at (from `APP_NOW`), or `nil` for the real time. A
+    /// folder that is not the app's own is refused unless `allowsUnsafeDataDirectory`.
     ///
     /// - Throws: ``DataFailure``, or the reason the demo account could not be seeded.
     package static func open(
         dataDirectory: String, playground: FeaturePlayground?, fixedNow: Date?, movesCorruptDataAside: Bool,
-        checksData: Bool = false
+        checksData: Bool = false, allowsUnsafeDataDirectory: Bool = false
     ) throws -> AppLaunch {
         let clock = AppClock(fixedNow: fixedNow)
         if let playground {
@@ -59,7 +60,7 @@ package struct AppLaunch {
         do {
             let data = try LiveDataStore(
                 dataDirectory: dataDirectory, clock: clock, movesDamagedFilesAside: movesCorruptDataAside,
-                checksEveryPage: checksData)
+                checksEveryPage: checksData, allowsUnsafeFolder: allowsUnsafeDataDirectory)
             return AppLaunch(
                 root: try CompositionRoot(data: data, clock: clock), movedAsidePaths: data.movedAsidePaths,
                 importedPaths: data.importedPaths, seededDemoAccount: data.seededDemoAccount,

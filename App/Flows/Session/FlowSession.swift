@@ -117,7 +117,7 @@ package final class FlowSession: AppSession {
 
     package var notice: String? {
         guard let links = try? root.links.get(), let link = links.pendingLink else { return nil }
-        return links.userDisplayName == nil
+        return !links.isLoggedIn
             ? "Log in or sign up to continue to \(link.url)."
             : "Finish or skip the tour to continue to \(link.url)."
     }

@@ -20,7 +20,7 @@ package struct LiveApp: AppLauncher {
         let opening = try AppLaunch.open(
             dataDirectory: request.dataDirectory, playground: request.playground.flatMap(FeaturePlayground.named),
             fixedNow: request.fixedNow, movesCorruptDataAside: request.movesCorruptDataAside,
-            checksData: request.checksData)
+            checksData: request.checksData, allowsUnsafeDataDirectory: request.allowsUnsafeDataDirectory)
         return LaunchedApp(
             session: opening.session, movedAsidePaths: opening.movedAsidePaths, importedPaths: opening.importedPaths,
             seededDemoAccount: opening.seededDemoAccount,

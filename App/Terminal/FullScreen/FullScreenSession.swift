@@ -130,8 +130,10 @@ final class FullScreenSession {
                 chrome.error = nil
             case .resize:
                 break
+            case .paste(let text, let bytes):
+                paste(text, bytes: bytes)
             default:
-                editor.apply(key)
+                type(key)
                 takeInTypedCharacters()
             }
         }
@@ -139,15 +141,39 @@ final class FullScreenSession {
 
     /// Takes in the characters already waiting, as a paste delivers them, before the next draw: drawing after
     /// each of them would cost the paste's length squared.
+    /// Stops at a termination signal, which the next wait for a key then answers.
     private func takeInTypedCharacters() {
-        while pendingKey == nil, let key = terminal.readKey(timeout: 0) {
+        while pendingKey == nil, terminal.terminationSignal == nil, let key = terminal.readKey(timeout: 0) {
             guard case .character = key else {
                 pendingKey = key
                 return
             }
-            editor.apply(key)
+            type(key)
         }
     }
+
+    /// Edits the line with `key`; a character that would make it longer than the line mode takes is refused,
+    /// saying so.
+    private func type(_ key: EditingKey) {
+        if case .character(let character) = key, !editor.canInsert(String(character)) {
+            chrome.error = Self.tooLong
+            return
+        }
+        editor.apply(key)
+    }
+
+    /// A paste is text typed at the cursor in one step, never a command: a pasted line runs only on Enter. One
+    /// that would make the line longer than the line mode takes is not taken at all, saying so.
+    private func paste(_ text: String, bytes: Int) {
+        guard editor.insert(text) else {
+            chrome.error = Self.tooLong + ": the paste (\(bytes) bytes) was not taken"
+            return
+        }
+        if chrome.error?.hasPrefix(Self.tooLong) == true { chrome.error = nil }
+    }
+
+    /// Why the line takes no more: the line mode's words for the same limit.
+    static let tooLong = "the line is longer than \(LineEditor.maximumBytes) bytes"
 
     // MARK: - Drawing
 
@@ -478,7 +504,7 @@ final class FullScreenSession {
             guard let key = nextKey() else { return true }
             switch key {
             case .character("y"), .character("Y"): return true
-            case .resize, .pointer: continue
+            case .resize, .pointer, .paste: continue
             default: return false
             }
         }
@@ -506,6 +532,7 @@ final class FullScreenSession {
             case .enter: return secret.text
             case .escape, .interrupt, .endOfInput: return nil
             case .up, .down, .tab: continue
+            case .paste(let text, _): secret.insert(text)
             default: secret.apply(key)
             }
         }

@@ -19,6 +19,9 @@ enum EditingKey: Equatable, Sendable {
     case resize
     /// Not a key: the pointer, where the terminal reports the mouse.
     case pointer(PointerEvent)
+    /// Not a key: text pasted into a terminal that brackets pastes, as one line (``BracketedPaste/text(of:)``),
+    /// and its length in bytes as pasted.
+    case paste(String, bytes: Int)
 }
 
 /// The command line being edited: its text and cursor, moved and changed by keys, with the history it recalls.
@@ -36,6 +39,10 @@ struct LineEditor: Equatable, Sendable {
     private var historyIndex: Int?
     /// The new line being edited when Up was first pressed, given back by Down.
     private var draft: [Character] = []
+    /// The text's length in UTF-8 bytes, kept as the text changes so a check of the limit costs nothing.
+    private(set) var byteCount = 0
+    /// The longest text taken, in UTF-8 bytes: the line mode's limit (``LineReader/maximumLineBytes``).
+    static let maximumBytes = LineReader.maximumLineBytes
 
     /// Creates an empty line over `history` (oldest first).
     init(history: [String] = []) {
@@ -49,6 +56,30 @@ struct LineEditor: Equatable, Sendable {
     mutating func setText(_ text: String) {
         characters = Array(text)
         cursor = characters.count
+        byteCount = text.utf8.count
+    }
+
+    /// Whether `text` can be inserted without making the line longer than ``maximumBytes``.
+    func canInsert(_ text: String) -> Bool {
+        byteCount + text.utf8.count <= Self.maximumBytes
+    }
+
+    /// Inserts `text` at the cursor in one step, in time linear in its length, and puts the cursor after it;
+    /// returns `false` and changes nothing when the line would be longer than ``maximumBytes``.
+    @discardableResult
+    mutating func insert(_ text: String) -> Bool {
+        guard canInsert(text) else { return false }
+        let inserted = Array(text)
+        guard let first = inserted.first else { return true }
+        apply(.character(first))
+        characters.insert(contentsOf: inserted.dropFirst(), at: cursor)
+        cursor += inserted.count - 1
+        byteCount = String(characters).utf8.count
+        return true
+    }
+
+    private static func bytes(_ characters: some Collection<Character>) -> Int {
+        characters.reduce(0) { $0 + $1.utf8.count }
     }
 
     /// Applies an editing key; returns whether it was one (keys such as Enter or Tab are the caller's).
@@ -56,12 +87,16 @@ struct LineEditor: Equatable, Sendable {
     mutating func apply(_ key: EditingKey) -> Bool {
         switch key {
         case .character(let character):
+            // A character that would make the line too long is not taken (the caller says why).
+            guard canInsert(String(character)) else { return true }
             // A mark typed after a letter joins it, as it does on screen.
             if cursor > 0, case let joined = String(characters[cursor - 1]) + String(character), joined.count == 1 {
+                byteCount += joined.utf8.count - characters[cursor - 1].utf8.count
                 characters[cursor - 1] = Character(joined)
             } else {
                 characters.insert(character, at: cursor)
                 cursor += 1
+                byteCount += character.utf8.count
             }
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(characters.count, cursor + 1)
@@ -71,19 +106,22 @@ struct LineEditor: Equatable, Sendable {
         case .wordRight: cursor = wordEnd(after: cursor)
         case .backspace:
             guard cursor > 0 else { return true }
-            characters.remove(at: cursor - 1)
+            byteCount -= characters.remove(at: cursor - 1).utf8.count
             cursor -= 1
         case .delete:
             guard cursor < characters.count else { return true }
-            characters.remove(at: cursor)
+            byteCount -= characters.remove(at: cursor).utf8.count
         case .deleteWordBackward:
             let start = wordStart(before: cursor)
+            byteCount -= Self.bytes(characters[start..<cursor])
             characters.removeSubrange(start..<cursor)
             cursor = start
         case .deleteToStart:
+            byteCount -= Self.bytes(characters[0..<cursor])
             characters.removeSubrange(0..<cursor)
             cursor = 0
         case .deleteToEnd:
+            byteCount -= Self.bytes(characters[cursor...])
             characters.removeSubrange(cursor...)
         case .up: recall(older: true)
         case .down: recall(older: false)
@@ -101,6 +139,7 @@ struct LineEditor: Equatable, Sendable {
         }
         characters = []
         cursor = 0
+        byteCount = 0
         historyIndex = nil
         draft = []
         return line
@@ -119,6 +158,7 @@ struct LineEditor: Equatable, Sendable {
             characters = Array(history[next])
         }
         cursor = characters.count
+        byteCount = Self.bytes(characters)
     }
 
     private func wordStart(before index: Int) -> Int {

@@ -10,7 +10,8 @@ import Synchronization
 ///
 /// On leaving by any way (``close()``, or a signal of ``TerminationSignals/all`` noticed by the key loop) `endwin`
 /// gives the terminal back exactly as it was: the normal screen, the person's modes and echo, keypad off, mouse
-/// reporting off; after a signal, what was typed but not read is discarded, so nothing typed here reaches the shell.
+/// reporting and bracketed paste off; after a signal, what was typed but not read is discarded, so nothing typed here
+/// reaches the shell.
 @MainActor
 final class NcursesTerminal {
     private let screen: OpaquePointer
@@ -23,6 +24,12 @@ final class NcursesTerminal {
     private var pendingPointerEvents: [PointerEvent] = []
     /// Whether motion reporting still waits to be asked for, after the first draw.
     private var awaitsDragReporting: Bool
+    /// Whether bracketed pastes still wait to be asked for, after the first draw.
+    private var awaitsPasteBrackets = true
+    /// Whether the terminal was closed under the app (it reads nothing more, ever).
+    private var hasHungUp = false
+    /// The key code ncurses gives the start of a bracketed paste (``BracketedPaste/start``), defined at open.
+    private static let pasteKeyCode = KEY_MAX + 1
 
     /// Button-event tracking: besides presses and releases, the terminal reports the pointer's motion while a
     /// button is held, which ncurses asks for only when the terminfo entry says so.
@@ -56,6 +63,7 @@ final class NcursesTerminal {
         noecho()
         nonl()
         keypad(window, true)
+        define_key(BracketedPaste.start, pasteKeyCode)
         set_escdelay(25)
         let colour = usesColour && has_colors()
         if colour {
@@ -80,10 +88,11 @@ final class NcursesTerminal {
         TerminalSize(columns: Int(getmaxx(window)), rows: Int(getmaxy(window)))
     }
 
-    /// The signal that asked the process to end, if one came.
+    /// The signal that asked the process to end, if one came; a terminal closed under the app counts as `SIGHUP`.
     var terminationSignal: Int32? {
         let signal = receivedSignal.load(ordering: .relaxed)
-        return signal == 0 ? nil : signal
+        if signal != 0 { return signal }
+        return hasHungUp ? SIGHUP : nil
     }
 
     /// Draws `frame` in place (ncurses sends only what changed) and puts the cursor where it says.
@@ -110,6 +119,10 @@ final class NcursesTerminal {
             // asked for earlier; its output is flushed now, so this comes after it.
             awaitsDragReporting = false
             writeToTerminal(Self.dragReportingOn)
+        }
+        if awaitsPasteBrackets {
+            awaitsPasteBrackets = false
+            writeToTerminal(BracketedPaste.on)
         }
     }
 
@@ -159,10 +172,33 @@ final class NcursesTerminal {
         var value: wint_t = 0
         let result = wget_wch(window, &value)
         if result == cncurses_key_code_yes() {
-            return Int32(value) == KEY_MOUSE ? pointerEvent() : functionKey(Int32(value))
+            switch Int32(value) {
+            case KEY_MOUSE: return pointerEvent()
+            case Self.pasteKeyCode: return paste()
+            default: return functionKey(Int32(value))
+            }
         }
-        guard result == OK else { return nil }
+        guard result == OK else {
+            if timeout > 0 { noticeHangUp() }
+            return nil
+        }
         return characterKey(UInt32(value))
+    }
+
+    /// The rest of a bracketed paste, read straight from the terminal; what came after it is given back to ncurses
+    /// to be read as keys.
+    private func paste() -> EditingKey {
+        let taken = BracketedPaste.read(from: STDIN_FILENO) { terminationSignal != nil }
+        if taken.isCutShort, terminationSignal == nil { hasHungUp = true }
+        for byte in taken.after.reversed() { ungetch(Int32(byte)) }
+        return .paste(BracketedPaste.text(of: taken.bytes), bytes: taken.bytes.count)
+    }
+
+    /// A wait for a key that ended at once without one may mean the terminal is gone: then no key will ever come,
+    /// and the app ends as on `SIGHUP` instead of waiting forever.
+    private func noticeHangUp() {
+        var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        if poll(&waiting, 1, 0) > 0, waiting.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { hasHungUp = true }
     }
 
     /// The mouse reports ncurses has read, the first of them as a ``PointerEvent`` and the rest kept for the next
@@ -269,6 +305,7 @@ final class NcursesTerminal {
     func close() {
         guard isOpen else { return }
         isOpen = false
+        writeToTerminal(BracketedPaste.off)
         if reportsPointer {
             writeToTerminal(Self.dragReportingOff)
             mousemask(0, nil)

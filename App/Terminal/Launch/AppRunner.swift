@@ -132,7 +132,8 @@ final class AppRunner {
             LaunchRequest(
                 dataDirectory: options.dataDirectory, playground: options.playgroundFeature,
                 fixedNow: options.fixedNow, movesCorruptDataAside: options.movesCorruptDataAside,
-                checksData: options.checksData))
+                checksData: options.checksData,
+                allowsUnsafeDataDirectory: options.allowsUnsafeDataDirectory))
         if let checked = opening.checkedDatabase {
             output.write(
                 "app: the data file \(TerminalText.escaped(checked.path)) is sound: its schema and all of "

@@ -28,11 +28,13 @@ struct LaunchOptions: Equatable, Sendable {
     var playgroundFeature: String?
     /// Whether the full screen asks the terminal for the mouse (not with `--no-mouse`).
     var readsPointer = true
+    /// Whether a data folder that is not the app's own is used anyway (`--allow-unsafe-data-dir`).
+    var allowsUnsafeDataDirectory = false
 
     /// The usage text printed by `--help` and after a usage error.
     static let usage = """
         usage: app [--data-dir PATH] [--script FILE] [--keep-going] [--open URL] [--move-aside-corrupt-data]
-               [--check-data] [--feature NAME] [--no-restore] [--no-mouse]
+               [--check-data] [--allow-unsafe-data-dir] [--feature NAME] [--no-restore] [--no-mouse]
 
           --data-dir PATH             where accounts, the session and posts are kept
                                       (default: $APP_DATA_DIR, else $XDG_DATA_HOME/modular-coordinators,
@@ -43,6 +45,8 @@ struct LaunchOptions: Equatable, Sendable {
           --move-aside-corrupt-data   rename a corrupt data file to <name>.corrupt-<timestamp> and start fresh
           --check-data                check every page and the schema of the database, then exit
                                       (0 when sound, 2 when damaged)
+          --allow-unsafe-data-dir     use a data folder another user owns or others may write to, or
+                                      whose files are symbolic links (refused otherwise, exit 2)
           --feature NAME              host one feature (Login, SignUp, Feed, ...) alone over in-memory
                                       services, pushed by a stand-in parent; go back to it and tap push,
                                       sheet or embed to show the feature another way, or hide
@@ -66,11 +70,12 @@ struct LaunchOptions: Equatable, Sendable {
     private static let featureOption = ArgumentParser.Option.value("--feature")
     private static let noRestoreFlag = ArgumentParser.Option.flag("--no-restore")
     private static let noMouseFlag = ArgumentParser.Option.flag("--no-mouse")
+    private static let allowUnsafeFlag = ArgumentParser.Option.flag("--allow-unsafe-data-dir")
     static let parser = ArgumentParser(
         command: "app", usage: usage,
         options: [
             dataDirectoryOption, scriptOption, openOption, keepGoingFlag, moveAsideFlag, checkDataFlag, featureOption,
-            noRestoreFlag, noMouseFlag,
+            noRestoreFlag, noMouseFlag, allowUnsafeFlag,
         ])
 
     /// Reads `arguments` (without the program name) and `environment`; stops at `--help`, which needs neither
@@ -98,6 +103,7 @@ struct LaunchOptions: Equatable, Sendable {
         options.checksData = parsed.contains(checkDataFlag)
         options.restores = !parsed.contains(noRestoreFlag)
         options.readsPointer = !parsed.contains(noMouseFlag)
+        options.allowsUnsafeDataDirectory = parsed.contains(allowUnsafeFlag)
         options.playgroundFeature = parsed.value(of: featureOption)
         let dataDirectoryFlag = parsed.value(of: dataDirectoryOption)
         if let text = environment["APP_NOW"] {

@@ -68,6 +68,20 @@ final class TmuxSession {
         try press("Enter")
     }
 
+    /// Pastes `text` as a person pastes into the terminal: bracketed (`ESC [ 200 ~` … `ESC [ 201 ~`) when the app
+    /// asked for it, as plain typing otherwise.
+    func paste(_ text: String) throws {
+        let file = folder + "/paste-\(UUID().uuidString)"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        try run(["load-buffer", "-b", "paste", file])
+        try run(["paste-buffer", "-p", "-d", "-b", "paste", "-t", "main"])
+    }
+
+    /// Ends the tmux server and so closes the terminal under the app, as closing its window does.
+    func closeTerminal() throws {
+        try run(["kill-server"])
+    }
+
     /// Sends the mouse report a terminal in xterm's SGR mode sends for `button` (0 the first button, 32 added while
     /// it moves held, 64 and 65 the wheel) at `row` and `column`, counted from 0: `ESC [ < b ; x ; y M`, or `m`
     /// when the button comes up.
