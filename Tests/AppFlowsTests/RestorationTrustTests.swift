@@ -61,4 +61,26 @@ struct RestorationTrustTests {
         #expect(link.status == 1)
         #expect(link.error.contains("invalid post id"), "\(link.error)")
     }
+
+    @Test(
+        "A record of a sign-up both pushed by Login and presented restores the pushed one and says it dropped the other"
+    )
+    func signUpPushedAndPresented() throws {
+        let pushed = InMemoryData()
+        #expect(pushed.run("signup\nset email pushed@example.com\n").status == 0)
+        let presented = InMemoryData()
+        #expect(presented.run("open app://signup\nset email presented@example.com\n").status == 0)
+        var record = try Self.record(in: pushed)
+        let presentedChildren = try #require(try Self.record(in: presented)["children"] as? [Any])
+        try #require(presentedChildren.count == 2, "the presented sign-up's record is the second child")
+        var children = try #require(record["children"] as? [Any])
+        children.append(presentedChildren[1])
+        record["children"] = children
+        try Self.replace(record, in: pushed)
+        let run = pushed.run("state\nscreen\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.lastState?.presented == [], "only one sign-up is on screen: Login's")
+        #expect(run.output.contains("pushed@example.com"))
+        #expect(run.error.contains("the presented sign-up was dropped: Login's sign-up is on screen"), "\(run.error)")
+    }
 }

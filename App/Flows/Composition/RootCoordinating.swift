@@ -31,26 +31,3 @@ package protocol LinkRouting: AnyObject {
     /// - Throws: ``UserFacingError`` when the link cannot be followed now; nothing changed then.
     func open(_ link: DeepLink) throws(UserFacingError)
 }
-
-/// What went wrong while one command ran, for a root coordinator to return from `carryOut(_:)`: failures are
-/// recorded only while a command runs, and nothing is kept once it returns.
-@MainActor
-package final class CommandFailures {
-    private var current: [AppFailure]?
-
-    /// Runs `command` and returns the first failure recorded while it ran. Calls may nest; each returns its own.
-    ///
-    /// - Throws: what `command` throws; the failures recorded before it threw are then dropped with it.
-    func collect<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
-        let outer = current
-        current = []
-        defer { current = outer }
-        try command()
-        return current?.first
-    }
-
-    /// Records `failure` for the command running now; outside a command there is no one to tell, and it is dropped.
-    func record(_ failure: AppFailure) {
-        current?.append(failure)
-    }
-}

@@ -1,5 +1,5 @@
 import AppData
-package import AppInterface
+import AppInterface
 import Core
 import FeedFeature
 import LoginFeature
@@ -23,19 +23,18 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     let window: Window
 
     private let loginBuilder: any LoginContainable
-    private let signUpBuilder: any SignUpContainable
     private let onboardingBuilder: any OnboardingContainable
     private let feedBuilder: any FeedContainable
     private let profileBuilder: any ProfileContainable
     /// The data the app runs over: the saved session, the tour finished per account, the badge.
-    private let data: any AppDataStore
+    let data: any AppDataStore
 
     /// The logged-in person, or `nil`.
-    private(set) var user: FeedUser?
-    /// The logged-in person's display name as stored now (another process may have renamed them, as Profile
-    /// shows), or `nil` when logged out; the name known at log-in when it cannot be read.
+    var user: FeedUser?
     /// Whether someone is logged in.
     var isLoggedIn: Bool { user != nil }
+    /// The logged-in person's display name as stored now (another process may have renamed them, as Profile
+    /// shows), or `nil` when logged out; the name known at log-in when it cannot be read.
     var userDisplayName: String? {
         guard let user else { return nil }
         return ((try? data.summary(email: user.email)) ?? nil)?.displayName ?? user.displayName
@@ -43,15 +42,16 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     /// What went wrong while the command being carried out ran (see ``carryOut(_:)``).
     private let failures = CommandFailures()
     /// The accounts whose finished tour could not be saved: not shown the tour again in this run.
-    private var onboardedUnsaved: Set<String> = []
+    var onboardedUnsaved: Set<String> = []
 
     private var login: (any LoginCoordinating)?
-    private var presentedSignUp: (any ViewableCoordinating)?
+    /// Sign-up presented for `app://signup`.
+    private let signUp: SignUpPresentation
     private var onboarding: (any ViewableCoordinating)?
     private(set) var main: MainCoordinator?
     /// The protected link opened while logged out or during the tour, followed once Main shows; `nil` when none
     /// waits.
-    private(set) var pendingLink: DeepLink?
+    var pendingLink: DeepLink?
 
     /// Creates the root; `user` is the saved session's person, if any.
     init(
@@ -62,7 +62,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     ) {
         self.window = window
         loginBuilder = builders.login
-        signUpBuilder = builders.signUp
+        signUp = SignUpPresentation(builder: builders.signUp)
         onboardingBuilder = builders.onboarding
         feedBuilder = builders.feed
         profileBuilder = builders.profile
@@ -77,21 +77,20 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
 
     override func didStop() {
         login = nil
-        presentedSignUp = nil
+        if let presented = signUp.coordinator { signUp.forget(presented) }
         onboarding = nil
         main = nil
     }
 
     override func userDidRemove(_ child: any Coordinating) {
-        if child === presentedSignUp { presentedSignUp = nil }
+        signUp.forget(child)
     }
 
     // MARK: - Where the person goes
 
     /// Where the person goes now: the one decision of the app's entry.
     var destination: AppFlow {
-        guard let user else { return .login }
-        return isOnboarded(user) ? .main : .onboarding
+        AppFlow.destination(isLoggedIn: user != nil) { user.map(isOnboarded) ?? false }
     }
 
     /// Whether `user` has finished (or skipped) the tour. When it cannot be read, the tour is not forced on them.
@@ -106,7 +105,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     }
 
     /// Shows the flow of ``destination``, releasing the one shown before.
-    private func showDestination() {
+    func showDestination() {
         switch destination {
         case .login: showLogin()
         case .onboarding: showOnboarding()
@@ -124,58 +123,38 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
 
     // MARK: - Restoration
 
-    /// The app's record: kind `app`, version 2, the values `flow` (`login`, `onboarding` or `main`), `user` (the
-    /// logged-in email, unless `login`) and `link` (the link waiting for a log-in or the tour, if any); as
-    /// children, the shown flow's record first and, while `app://signup` presents it, sign-up's record second.
-    /// Version 1 (`login` or `feed`, before the tab bar) is read too: its feed becomes Main's Feed tab.
+    /// The app's record (``AppRecord``): the shown flow, the person, the waiting link, the shown flow's record and
+    /// the presented sign-up's.
     override var restorationState: RestorationState? {
         let flow = shownFlow ?? .login
-        var values = [AppRestorationKey.flow: flow.rawValue]
-        if let user { values[AppRestorationKey.user] = user.email }
-        if let pendingLink { values[AppRestorationKey.link] = pendingLink.url }
         let shown: Coordinator? =
             switch flow {
             case .login: login
             case .onboarding: onboarding
             case .main: main
             }
-        let noRecord = RestorationState(kind: "none", version: 0)
-        var children = [shown?.restorationState ?? noRecord]
-        if let signUpState = presentedSignUp?.restorationState { children.append(signUpState) }
-        return AppRestorationKey.format.record(values: values, children: children)
+        return AppRecord(
+            flow: flow, userEmail: user?.email, link: pendingLink?.url, flowState: shown?.restorationState,
+            signUpState: signUp.coordinator?.restorationState
+        ).state
     }
 
     /// Restores over the flow ``destination`` showed at the start: the flow's own record when the record was
-    /// written for this session and this flow, then the presented sign-up and the waiting link through the routes
-    /// a link takes. A record written for another session (a log-out or a log-in since) or another flow (the
-    /// tour finished since, or not finished for this account) leaves the flow at its first screen.
+    /// written for this session and this flow (``AppRecord/mismatch(userEmail:shown:)``), then the presented
+    /// sign-up and the waiting link through the routes a link takes; otherwise the flow stays at its first screen.
     override func restore(from state: RestorationState) -> RestorationResult {
-        var recordedFlow: AppFlow
-        let isFirstVersion = state.version == 1
-        do throws(RestorationError) {
-            try AppRestorationKey.format.check(state)
-            let text = try state.value(AppRestorationKey.flow)
-            guard let flow = isFirstVersion && text == "feed" ? AppFlow.main : AppFlow(rawValue: text) else {
-                throw .invalidValue(kind: state.kind, key: AppRestorationKey.flow)
-            }
-            recordedFlow = flow
+        let record: AppRecord
+        do {
+            record = try AppRecord(reading: state)
         } catch {
             return .nearest(because: error)
         }
         let current = destination
-        if let user {
-            guard recordedFlow != .login else { return .nearest(because: .noLongerApplies("you were logged in since")) }
-            guard state.values[AppRestorationKey.user] == user.email else {
-                return .nearest(because: .noLongerApplies("another account is logged in now"))
-            }
-        } else if recordedFlow != .login {
-            return .nearest(because: .noLongerApplies("you were logged out since"))
-        }
-        guard recordedFlow == current else {
-            return .nearest(because: .noLongerApplies(Self.reason(recorded: recordedFlow, current: current)))
+        if let mismatch = record.mismatch(userEmail: user?.email, shown: current) {
+            return .nearest(because: .noLongerApplies(mismatch))
         }
         var result = RestorationResult.restored
-        if let flowState = state.children.first {
+        if let flowState = record.flowState {
             switch current {
             case .login:
                 if let login { result.merge(login.restore(from: flowState)) }
@@ -183,22 +162,14 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
                 if let onboarding { result.merge(onboarding.restore(from: flowState)) }
             case .main:
                 if let main {
-                    result.merge(isFirstVersion ? main.restore(.feed, from: flowState) : main.restore(from: flowState))
+                    result.merge(
+                        record.isFirstVersion ? main.restore(.feed, from: flowState) : main.restore(from: flowState))
                 }
             }
         }
-        if current == .login { restoreSignUp(from: state, into: &result) }
-        if current != .main { restoreWaitingLink(from: state, into: &result) }
+        if current == .login, let signUpState = record.signUpState { restoreSignUp(from: signUpState, into: &result) }
+        if current != .main, let link = record.link { restoreWaitingLink(link, into: &result) }
         return result
-    }
-
-    /// Why a record of the `recorded` flow no longer applies where `current` is shown now.
-    private static func reason(recorded: AppFlow, current: AppFlow) -> String {
-        switch (recorded, current) {
-        case (.onboarding, .main): "the onboarding tour was finished since"
-        case (.main, .onboarding): "the onboarding tour is not finished for this account"
-        default: "the \(recorded.rawValue) flow is no longer the one shown"
-        }
     }
 
     /// Whether `problem` says a record was not of the kind its place holds.
@@ -207,11 +178,15 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         return false
     }
 
-    private func restoreSignUp(from state: RestorationState, into result: inout RestorationResult) {
-        guard let signUpState = state.children.dropFirst().first, !isSignUpOnScreen else { return }
+    private func restoreSignUp(from signUpState: RestorationState, into result: inout RestorationResult) {
+        guard !isSignUpOnScreen else {
+            // Login's own record brought a pushed sign-up back: a second, presented one would be another sign-up.
+            result.append(.noLongerApplies("the presented sign-up was dropped: Login's sign-up is on screen"))
+            return
+        }
         presentSignUp()
-        if let presentedSignUp {
-            let signUpResult = presentedSignUp.restore(from: signUpState)
+        if let presented = signUp.coordinator {
+            let signUpResult = presented.restore(from: signUpState)
             result.merge(signUpResult)
             // A record of another kind in sign-up's place is not a sign-up the person opened: it is dropped, and the
             // screen under it stays the nearest valid one.
@@ -221,8 +196,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         }
     }
 
-    private func restoreWaitingLink(from state: RestorationState, into result: inout RestorationResult) {
-        guard let text = state.values[AppRestorationKey.link] else { return }
+    private func restoreWaitingLink(_ text: String, into result: inout RestorationResult) {
         let waitsFor = user == nil ? "a log-in" : "the end of the tour"
         do {
             let link = try DeepLink.parse(text)
@@ -251,7 +225,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         }
     }
 
-    private func report(_ failure: AppFailure) {
+    func report(_ failure: AppFailure) {
         failures.record(failure)
     }
 
@@ -262,29 +236,22 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     /// - Throws: ``UserFacingError`` when the link cannot be followed now (already logged in, no such post, a compose
     ///   draft or a profile edit in the way …); nothing changed then.
     func open(_ link: DeepLink) throws(UserFacingError) {
-        guard link.isProtected else {
-            guard user == nil else { throw UserFacingError(description: "you are already logged in; log out first") }
-            if link == .signUp {
-                // A link waiting for a log-in waits for this sign-up too.
-                if !isSignUpOnScreen { presentSignUp() }
-                return
-            }
-            guard !isSignUpOnScreen else {
-                throw UserFacingError(description: "a sign-up is in progress; finish or cancel it first")
-            }
+        switch LinkRules.decide(
+            link, isLoggedIn: user != nil, isMainShown: main != nil, isSignUpOnScreen: isSignUpOnScreen)
+        {
+        case .route:
+            if let main { try route(link, in: main) }
+        case .wait(let showsLogin):
+            pendingLink = link
+            if showsLogin { showLoginOnTop() }
+        case .showSignUp:
+            if !isSignUpOnScreen { presentSignUp() }
+        case .showLogin:
             pendingLink = nil
             showLoginOnTop()
-            return
+        case .refuse(let error):
+            throw error
         }
-        guard user != nil, let main else {
-            // Nothing is looked up before Main shows, so a link reveals nothing about what exists; the tab's flow
-            // checks the place once it runs.
-            pendingLink = link
-            // What is typed into a sign-up is kept; finishing it continues to the link.
-            if user == nil, !isSignUpOnScreen { showLoginOnTop() }
-            return
-        }
-        try route(link, in: main)
     }
 
     /// Selects the link's tab in `main` and routes there.
@@ -311,7 +278,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
 
     /// Whether a sign-up is on screen: presented for `app://signup`, or pushed by Login.
     private var isSignUpOnScreen: Bool {
-        presentedSignUp != nil || login?.isShowingSignUp == true
+        signUp.isPresented || login?.isShowingSignUp == true
     }
 
     /// A sign-up on screen, a draft in Feed's compose or a new name in Profile's edit, as the features tell it.
@@ -372,29 +339,20 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         followPendingLink()
     }
 
-    /// Presents sign-up full screen over Login, wrapped in its own navigation controller (its later steps are
-    /// pushed onto it), built by the same builder Login uses.
+    /// Presents sign-up full screen over Login (``SignUpPresentation``).
     private func presentSignUp() {
-        guard presentedSignUp == nil else { return }
+        guard !signUp.isPresented else { return }
         showLoginOnTop()
         guard let presenter = window.rootViewController else { return }
-        let signUp = signUpBuilder.coordinator(listener: self)
         do {
-            try addChild(signUp) { screen in
-                let navigation = try NavigationController(root: screen, screenID: "signup.navigation")
-                try presenter.present(navigation, style: .fullScreen)
-            }
-            presentedSignUp = signUp
+            try signUp.present(from: presenter, under: self, listener: self)
         } catch {
             report(.flowNotShown("sign-up", reason: "\(error)"))
         }
     }
 
-    private func dismissPresentedSignUp() {
-        guard let signUp = presentedSignUp else { return }
-        presentedSignUp = nil
-        try? window.rootViewController?.dismiss()
-        try? removeChild(signUp)
+    func dismissPresentedSignUp() {
+        signUp.dismiss(from: window.rootViewController, under: self)
     }
 
     /// Detaches every flow; replacing the window's root then releases their screens.
@@ -406,130 +364,5 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         login = nil
         onboarding = nil
         main = nil
-    }
-
-    private func didLogIn(email: String, displayName: String) {
-        user = FeedUser(email: email, displayName: displayName)
-        showDestination()
-    }
-
-    /// The tour ended (finished or skipped): it is recorded for the account, and the person goes on to Main.
-    private func didEndOnboarding() {
-        guard let user else { return }
-        do {
-            try data.finishOnboarding(email: user.email)
-        } catch {
-            onboardedUnsaved.insert(user.email)
-            report(.onboardingNotSaved(reason: "\(error)"))
-        }
-        showDestination()
-    }
-}
-
-extension AppCoordinator: LoginListener {
-    func loginDidSucceed(_ session: LoginSession) {
-        didLogIn(email: session.email, displayName: session.displayName)
-    }
-}
-
-extension AppCoordinator: SignUpListener {
-    func signUpDidFinish(_ session: SignUpSession) {
-        didLogIn(email: session.email, displayName: session.displayName)
-    }
-
-    func signUpDidCancel() {
-        dismissPresentedSignUp()
-    }
-}
-
-extension AppCoordinator: OnboardingListener {
-    func onboardingDidFinish() {
-        didEndOnboarding()
-    }
-
-    func onboardingDidSkip() {
-        didEndOnboarding()
-    }
-}
-
-extension AppCoordinator: MainListener {
-    func mainDidLogOut() {
-        do {
-            try data.logOut()
-        } catch {
-            // Still logged in, as the next start will be: say so and stay.
-            report(.logOutNotSaved(reason: "\(error)"))
-            return
-        }
-        user = nil
-        pendingLink = nil
-        showDestination()
-    }
-
-    func mainDidRename(to displayName: String) {
-        guard let user else { return }
-        self.user = FeedUser(email: user.email, displayName: displayName)
-    }
-
-    func mainDidFail(_ failure: AppFailure) {
-        report(failure)
-    }
-}
-
-/// The builders the app composes its flows from, one per feature.
-@MainActor
-struct AppBuilders {
-    /// Builds Login (which pushes SignUp).
-    let login: any LoginContainable
-    /// Builds SignUp, for `app://signup`.
-    let signUp: any SignUpContainable
-    /// Builds the onboarding tour.
-    let onboarding: any OnboardingContainable
-    /// Builds the Feed tab's flow.
-    let feed: any FeedContainable
-    /// Builds the Profile tab's flow.
-    let profile: any ProfileContainable
-}
-
-/// The flows the app's entry chooses between.
-enum AppFlow: String {
-    /// Not logged in: Login, and SignUp from it.
-    case login
-    /// Logged in for the first time: the onboarding tour.
-    case onboarding
-    /// Logged in and onboarded: the tab bar.
-    case main
-}
-
-/// The keys of the app's restoration record.
-private enum AppRestorationKey {
-    static let format = RestorationFormat(kind: "app", version: 2, oldestReadableVersion: 1)
-    static let flow = "flow"
-    static let user = "user"
-    static let link = "link"
-}
-
-/// Something the app coordinator could not do while carrying out a command; see ``AppCoordinator/carryOut(_:)``.
-package enum AppFailure: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A flow (`the login screen`, `the tab bar`, `sign-up` …) could not be shown, for `reason`.
-    case flowNotShown(String, reason: String)
-    /// The link remembered while logged out could not be followed once Main showed.
-    case linkFailedAfterLogIn(UserFacingError)
-    /// The log-out happened on screen but could not be saved, for `reason`.
-    case logOutNotSaved(reason: String)
-    /// The end of the onboarding tour could not be saved, for `reason`: it shows again at the next start.
-    case onboardingNotSaved(reason: String)
-    /// The Feed tab's badge could not be read or the look at Latest not saved, for `reason`.
-    case badgeNotUpdated(reason: String)
-
-    package var description: String {
-        switch self {
-        case .flowNotShown(let flow, let reason): "\(flow) cannot be shown: \(reason)"
-        case .linkFailedAfterLogIn(let error): error.description
-        case .logOutNotSaved(let reason): "the log-out could not be saved, so you are still logged in: \(reason)"
-        case .onboardingNotSaved(let reason):
-            "the end of the onboarding tour could not be saved, so it shows again next time: \(reason)"
-        case .badgeNotUpdated(let reason): "the Feed tab's badge cannot be updated: \(reason)"
-        }
     }
 }
