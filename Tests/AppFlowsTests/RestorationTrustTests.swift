@@ -83,4 +83,26 @@ struct RestorationTrustTests {
         #expect(run.output.contains("pushed@example.com"))
         #expect(run.error.contains("the presented sign-up was dropped: Login's sign-up is on screen"), "\(run.error)")
     }
+
+    @Test("A record with two Feed tab records restores the first and says the second was dropped")
+    func duplicateTabRecords() throws {
+        let data = InMemoryData()
+        #expect(data.run(AppHarness.demoLogin + "popular\n").status == 0)
+        var record = try Self.record(in: data)
+        var children = try #require(record["children"] as? [Any])
+        var main = try #require(children.first as? [String: Any])
+        var tabs = try #require(main["children"] as? [[String: Any]])
+        let feed = try #require(tabs.first { $0["kind"] as? String == "feed" })
+        var latest = feed
+        latest["values"] = ["segment": "latest"]
+        tabs.append(latest)
+        main["children"] = tabs
+        children[0] = main
+        record["children"] = children
+        try Self.replace(record, in: data)
+        let run = data.run("state\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.lastState?.top == "feed.popular", "the first Feed record wins")
+        #expect(run.error.contains("a second 'feed' record was dropped"), "\(run.error)")
+    }
 }

@@ -34,7 +34,23 @@ struct RestorationFormatTests {
         let compose = RestorationFormat(kind: "feed.compose", version: 1)
         let parent = RestorationState(
             kind: "feed", version: 1, children: [RestorationState(kind: "other", version: 1), compose.record()])
-        #expect(compose.child(of: parent) == compose.record())
-        #expect(compose.child(of: RestorationState(kind: "feed", version: 1)) == nil)
+        var result = RestorationResult.restored
+        #expect(compose.child(of: parent, into: &result) == compose.record())
+        #expect(compose.child(of: RestorationState(kind: "feed", version: 1), into: &result) == nil)
+        #expect(result.isComplete)
+    }
+
+    @Test("A record keeps one child of a format: the first is read, and each further one is said to be dropped")
+    func duplicateChildrenAreDroppedAndSaid() {
+        let compose = RestorationFormat(kind: "feed.compose", version: 1)
+        let first = compose.record(values: ["text": "first"])
+        let twice = RestorationState(kind: "feed", version: 1, children: [first, compose.record()])
+        var result = RestorationResult.restored
+        #expect(compose.child(of: twice, into: &result) == first)
+        #expect(result.problems == [.noLongerApplies("a second 'feed.compose' record was dropped")])
+        let thrice = RestorationState(kind: "feed", version: 1, children: [first, compose.record(), compose.record()])
+        result = .restored
+        #expect(compose.child(of: thrice, into: &result) == first)
+        #expect(result.problems == [.noLongerApplies("2 more 'feed.compose' records were dropped")])
     }
 }

@@ -162,8 +162,10 @@ struct RestorationTests {
         #expect(try state.value("post", as: Segment.self) == nil)
         #expect(try state.value("segment") == "oldest")
         let parent = RestorationState(kind: "app", version: 1, children: [state])
-        #expect(parent.child(ofKind: "feed") == state)
-        #expect(parent.child(ofKind: "login") == nil)
+        var result = RestorationResult.restored
+        #expect(parent.child(ofKind: "feed", into: &result) == state)
+        #expect(parent.child(ofKind: "login", into: &result) == nil)
+        #expect(result.isComplete, "a record with one child of each kind drops nothing")
     }
 
     @Test(

@@ -87,4 +87,32 @@ struct FeedRestorationTests {
             #expect(window.navigationStackIDs == ["feed"])
         }
     }
+
+    @Test("A crafted record with a post and the sheet, or two sheets, restores one sheet and says what it dropped")
+    func partlyDroppedRecords() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        let sheet = try record(service: service) { window in
+            try window.tap("compose")
+            try window.type("half a thought", into: "text")
+        }
+        let composeRecord = try #require(sheet.children.first)
+        let postAndSheet = RestorationState(
+            kind: "feed", version: 1, values: ["segment": "latest", "post": "p4"], children: [composeRecord])
+        try withFeedShown(service: service) { parent, window in
+            let feed = try #require(parent.feed)
+            let result = feed.restore(from: postAndSheet)
+            let dropped = "the post 'p4' was dropped: the compose sheet shows over the feed"
+            #expect(result.problems == [.noLongerApplies(dropped)])
+            #expect(window.presentedIDs == ["feed.compose"])
+            #expect(!feed.children.map(\.name).contains("PostDetailCoordinator"), "the post is not pushed under it")
+        }
+        let twoSheets = RestorationState(
+            kind: "feed", version: 1, values: ["segment": "latest"],
+            children: [composeRecord, RestorationState(kind: composeRecord.kind, version: composeRecord.version)])
+        try withFeedShown(service: service) { parent, window in
+            let result = try #require(parent.feed).restore(from: twoSheets)
+            #expect(result.problems == [.noLongerApplies("a second '\(composeRecord.kind)' record was dropped")])
+            #expect(window.topViewController?.content.fields.first?.displayedValue == "half a thought", "the first")
+        }
+    }
 }

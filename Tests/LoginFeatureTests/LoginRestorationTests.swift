@@ -121,6 +121,19 @@ struct LoginRestorationTests {
         }
     }
 
+    @Test("A crafted record with two sign-ups restores the first and says the second was dropped")
+    func twoSignUps() throws {
+        let record = try liveRecord()
+        let signUp = try #require(record.children.first)
+        var twice = record
+        twice.children.append(signUp)
+        try withLoginShown { parent, window in
+            let result = try #require(parent.login).restore(from: twice)
+            #expect(result.problems == [.noLongerApplies("a second sign-up record was dropped")])
+            #expect(window.navigationStackIDs == ["login", "signup.email", "signup.password"])
+        }
+    }
+
     @Test("A record of another kind or version leaves the login screen as it is and says why")
     func foreignRecord() throws {
         try withLoginShown { parent, window in

@@ -83,4 +83,20 @@ struct ProfileRestorationTests {
             #expect(window.topScreenID == "profile")
         }
     }
+
+    @Test("A crafted record with two edits restores the first and says the second was dropped")
+    func twoEdits() throws {
+        let twoEdits = RestorationState(
+            kind: "profile", version: 1,
+            children: [
+                RestorationState(kind: "profile.edit", version: 1, values: ["displayName": "First"]),
+                RestorationState(kind: "profile.edit", version: 1, values: ["displayName": "Second"]),
+            ])
+        try withProfileShown { parent, window in
+            let result = try #require(parent.profile).restore(from: twoEdits)
+            #expect(result.problems == [.noLongerApplies("a second 'profile.edit' record was dropped")])
+            #expect(window.navigationStackIDs == ["profile", "profile.edit"])
+            #expect(window.topViewController?.content.fields.first?.displayedValue == "First")
+        }
+    }
 }

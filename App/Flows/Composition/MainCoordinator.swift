@@ -263,7 +263,7 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
         }
         var result = RestorationResult.restored
         for tab in MainTab.allCases {
-            guard let tabState = state.child(ofKind: tab.rawValue) else { continue }
+            guard let tabState = state.child(ofKind: tab.rawValue, into: &result) else { continue }
             result.merge(restore(tab, from: tabState))
         }
         do {

@@ -44,8 +44,9 @@ public struct RestorationFormat: Equatable, Sendable {
         try state.check(kind: kind, versions: oldestReadableVersion...version)
     }
 
-    /// The first child record of this format that `state` keeps, if any.
-    public func child(of state: RestorationState) -> RestorationState? {
-        state.child(ofKind: kind)
+    /// The child record of this format that `state` keeps, if any; a further one is dropped and said in
+    /// `result` (see ``RestorationState/child(ofKind:into:)``).
+    public func child(of state: RestorationState, into result: inout RestorationResult) -> RestorationState? {
+        state.child(ofKind: kind, into: &result)
     }
 }

@@ -64,9 +64,18 @@ public struct RestorationState: Codable, Equatable, Sendable {
         return value
     }
 
-    /// The first child state of `kind`, if the record keeps one.
-    public func child(ofKind kind: String) -> RestorationState? {
-        children.first { $0.kind == kind }
+    /// The child state of `kind`, if the record keeps one.
+    ///
+    /// A record keeps at most one child of a kind, as a coordinator shows at most one child in each place: a
+    /// further one (only a crafted or damaged record holds one) is dropped, and `result` says so in one line.
+    public func child(ofKind kind: String, into result: inout RestorationResult) -> RestorationState? {
+        let matching = children.filter { $0.kind == kind }
+        switch matching.count {
+        case 0, 1: break
+        case 2: result.append(.noLongerApplies("a second '\(kind)' record was dropped"))
+        default: result.append(.noLongerApplies("\(matching.count - 1) more '\(kind)' records were dropped"))
+        }
+        return matching.first
     }
 }
 

@@ -105,7 +105,11 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
             return .nearest(because: .noLongerApplies("the feed cannot show its \(segment.rawValue) segment: \(error)"))
         }
         var result = RestorationResult.restored
-        if let postID = state.values[FeedRestoration.post] {
+        let composeState = ComposeCoordinator.restoration.child(of: state, into: &result)
+        if let postID = state.values[FeedRestoration.post], composeState != nil {
+            // The feed writes a post or the compose sheet, never both: the sheet, which holds typed text, wins.
+            result.append(.noLongerApplies("the post '\(postID)' was dropped: the compose sheet shows over the feed"))
+        } else if let postID = state.values[FeedRestoration.post] {
             do {
                 try showPost(id: postID)
             } catch {
@@ -115,7 +119,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
                 }
             }
         }
-        if let composeState = ComposeCoordinator.restoration.child(of: state) {
+        if let composeState {
             do {
                 try presentCompose()
             } catch {

@@ -72,11 +72,12 @@ final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCo
             return .nearest(because: error)
         }
         presenter.show(email: state.values[Self.emailKey] ?? "")
-        // Sign-up's record is opaque here: Login only keeps it and hands it back.
-        guard let signUpState = state.children.first, signUp == nil else { return .restored }
+        // Sign-up's record is opaque here: Login only keeps it and hands it back, and keeps one.
+        var result = RestorationResult.restored
+        if state.children.count > 1 { result.append(.noLongerApplies("a second sign-up record was dropped")) }
+        guard let signUpState = state.children.first, signUp == nil else { return result }
         let child = signUpBuilder.coordinator(listener: self)
-        let result = addChild(
-            child, showing: { try self.viewControllerable.push($0) }, restoringFrom: signUpState)
+        result.merge(addChild(child, showing: { try self.viewControllerable.push($0) }, restoringFrom: signUpState))
         if child.parent === self { signUp = child }
         return result
     }

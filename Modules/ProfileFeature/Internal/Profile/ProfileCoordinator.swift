@@ -149,13 +149,16 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
         } catch {
             return .nearest(because: error)
         }
-        guard let editState = ProfileEditCoordinator.restoration.child(of: state) else { return .restored }
+        var result = RestorationResult.restored
+        guard let editState = ProfileEditCoordinator.restoration.child(of: state, into: &result) else { return result }
         do throws(ProfileRouteError) {
             try showEdit()
         } catch {
-            return .nearest(because: .noLongerApplies("the profile edit cannot be shown: \(error.reason)"))
+            result.append(.noLongerApplies("the profile edit cannot be shown: \(error.reason)"))
+            return result
         }
-        return edit?.restore(from: editState) ?? .restored
+        if let edit { result.merge(edit.restore(from: editState)) }
+        return result
     }
 }
 
