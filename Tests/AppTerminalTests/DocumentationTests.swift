@@ -27,8 +27,8 @@ struct DocumentationTests {
     func everyCommandIsDocumented() throws {
         let commands = try Self.section("Commands", of: Self.guide())
         let help = AppHarness.run(input: ScriptedInput("help\n"), arguments: ["--feature", "Login"]).output
-        for word in FullScreenSession.commandWords {
-            #expect(help.contains(word) || FullScreenSession.TerminalCommand(rawValue: word) != nil)
+        for word in FullScreenHelp.commandWords {
+            #expect(help.contains(word) || TerminalCommand(rawValue: word) != nil)
             #expect(commands.contains("| `\(word)"), "docs/app.md's table of commands lacks `\(word)`")
         }
     }
@@ -87,7 +87,7 @@ struct HelpWidthTests {
     func fitsEightyColumns() {
         let lineMode = AppHarness.run(input: ScriptedInput("help\n"), arguments: ["--feature", "Login"]).output
         // The full screen's help is the line mode's, followed by its own keys and the pointer's.
-        let fullScreen = FullScreenSession.terminalHelp + FullScreenSession.pointerHelp
+        let fullScreen = FullScreenHelp.terminalHelp + FullScreenHelp.pointerHelp
         let lines = (lineMode.split(separator: "\n") + fullScreen.split(separator: "\n")).filter { $0 != "Commands:" }
         for line in lines {
             #expect(TerminalText.cellWidth(of: String(line)) < 80, "too wide for 80 columns: \(line)")

@@ -14,11 +14,11 @@ import Glibc
 /// sense on a full screen are ``TerminalCommand``s.
 @MainActor
 final class FullScreenSession {
-    private let session: any AppSession
+    let session: any AppSession
     private let terminal: NcursesTerminal
     private let history: CommandHistory
-    private var editor: LineEditor
-    private var chrome = ScreenLayout.Chrome()
+    var editor: LineEditor
+    var chrome = ScreenLayout.Chrome()
     private var page = 1
     /// How many output rows Page Up / Page Down moves by while output is shown.
     private var outputPage = 1
@@ -26,41 +26,24 @@ final class FullScreenSession {
     private var pendingKey: EditingKey?
     private var topScreenID: String?
     /// What the window shows, built again only after a command (the window changes only then).
-    private var model: ScreenModel?
+    var model: ScreenModel?
     /// The snapshot ``model`` was built from, taken again only after a command, as the model is.
     private var takenSnapshot: ScreenSnapshot?
     private let wrapCache = ScreenLayout.WrapCache()
     /// Whether what the last command left to do (the place saved, the stop on damaged data) has been done.
     private var hasSettled = false
     /// The frame last drawn: where a click lands.
-    private var lastFrame: ScreenLayout.Frame?
+    var lastFrame: ScreenLayout.Frame?
     /// What the pointer is doing.
-    private var pointer = PointerGestures()
+    var pointer = PointerGestures()
     /// What the last drag did, shown on the status line until the next key or press.
-    private var pointerNote: String?
+    var pointerNote: String?
     /// The status line last shown between commands, replaced at each draw (a question or a prompt is not).
-    private var shownIdleStatus = FullScreenSession.keysHint
+    private var shownIdleStatus = FullScreenHelp.keysHint
     /// The note that the panel needs a wider terminal, while it is shown: it goes once the panel shows.
     private var widthNote: [StyledLine]?
     /// The commands of this session, once it runs.
     private var commands: CommandSession?
-
-    /// The keys, as the status line shows them.
-    static let keysHint =
-        "Enter run · Tab complete · ↑↓ history · PgUp/PgDn scroll · F2 tree · ^D quit"
-
-    /// Commands only the full screen knows; each is one word, typed alone on the line.
-    enum TerminalCommand: String, CaseIterable {
-        /// Shows or hides the coordinator tree panel.
-        case panel
-
-        /// Its line in `help`.
-        var meaning: String {
-            switch self {
-            case .panel: "show or hide the coordinator tree panel (also F2)"
-            }
-        }
-    }
 
     /// Creates the full screen over the app's `session`, drawing on `terminal`, remembering lines in `history`.
     init(session: any AppSession, terminal: NcursesTerminal, history: CommandHistory) {
@@ -68,7 +51,7 @@ final class FullScreenSession {
         self.terminal = terminal
         self.history = history
         self.editor = LineEditor(history: history.load())
-        chrome.status = Self.keysHint
+        chrome.status = FullScreenHelp.keysHint
     }
 
     /// Runs until the person leaves or a termination signal comes, gives the terminal back, and returns the exit
@@ -180,11 +163,11 @@ final class FullScreenSession {
     /// The status line between commands: what the last drag did, the keys, or, while a swipe is held, what
     /// `release` will do.
     private var idleStatus: String {
-        pointerNote ?? CommandSession.heldSwipeStatus(in: snapshot) ?? Self.keysHint
+        pointerNote ?? CommandSession.heldSwipeStatus(in: snapshot) ?? FullScreenHelp.keysHint
     }
 
     /// What the window shows, taken once after each change (see ``windowDidChange()``).
-    private var snapshot: ScreenSnapshot {
+    var snapshot: ScreenSnapshot {
         if let taken = takenSnapshot { return taken }
         let taken = session.snapshot()
         takenSnapshot = taken
@@ -197,7 +180,7 @@ final class FullScreenSession {
             if chrome.output == note { chrome.output = [] }
             widthNote = nil
         }
-        if chrome.status == Self.keysHint || chrome.status == shownIdleStatus {
+        if chrome.status == FullScreenHelp.keysHint || chrome.status == shownIdleStatus {
             shownIdleStatus = idleStatus
             chrome.status = shownIdleStatus
         }
@@ -268,13 +251,13 @@ final class FullScreenSession {
 
     /// The window may have changed: build what it shows again at the next draw, after doing what a command
     /// leaves to do.
-    private func windowDidChange() {
+    func windowDidChange() {
         hasSettled = false
         redrawWindow()
     }
 
     /// Builds what the window shows again at the next draw (a held swipe moved: nothing to save yet).
-    private func redrawWindow() {
+    func redrawWindow() {
         model = nil
         takenSnapshot = nil
         wrapCache.reset()
@@ -308,8 +291,8 @@ final class FullScreenSession {
         case .screen:
             return nil
         case .help:
-            let pointerHelp = terminal.reportsPointer ? Self.pointerHelp : ""
-            chrome.output = outputLines(commands.helpText + Self.terminalHelp + pointerHelp)
+            let pointerHelp = terminal.reportsPointer ? FullScreenHelp.pointerHelp : ""
+            chrome.output = outputLines(commands.helpText + FullScreenHelp.terminalHelp + pointerHelp)
             return nil
         default:
             break
@@ -318,7 +301,7 @@ final class FullScreenSession {
     }
 
     /// Shows what a command did; returns an exit code when the app should end.
-    private func show(_ outcome: CommandSession.Outcome) -> Int32? {
+    func show(_ outcome: CommandSession.Outcome) -> Int32? {
         switch outcome {
         case .done(let output):
             if let output, !output.isEmpty { chrome.output = outputLines(output) }
@@ -330,112 +313,6 @@ final class FullScreenSession {
             return ExitCode.success
         }
         return nil
-    }
-
-    // MARK: - Pointing
-
-    /// Carries out what the pointer's `event` means; returns an exit code when the app should end.
-    private func point(_ event: PointerEvent, commands: CommandSession) -> Int32? {
-        guard let frame = lastFrame else { return nil }
-        if event.kind == .press { pointerNote = nil }
-        let canGoBack = model?.canGoBack ?? false
-        switch pointer.handle(event, in: frame, canGoBack: canGoBack) {
-        case nil:
-            return nil
-        case .scroll(let output, let rows):
-            if output, !chrome.output.isEmpty {
-                chrome.outputScroll = max(0, chrome.outputScroll + rows)
-            } else {
-                chrome.scroll = max(0, chrome.scroll + rows)
-            }
-            return nil
-        case .click(let target):
-            return click(target, commands: commands)
-        case .beginSwipe(let gesture, let progress):
-            if case .failed(let reason) = commands.execute(.swipe(gesture, progress: progress)) {
-                pointer.swipeRefused()
-                pointerNote = "\(Self.name(of: gesture)) refused: \(reason); nothing moved"
-            }
-            windowDidChange()
-        case .moveSwipe(let progress):
-            // Every input goes through the session; a move the window refuses is said where errors show.
-            chrome.error = session.send(.updateGesture(progress: progress))
-            redrawWindow()
-        case .releaseSwipe(let progress):
-            let gesture =
-                session.snapshot().heldTransition?.kind == .swipeDown ? UserGesture.swipeDown : .swipeBack
-            let moveFailure = session.send(.updateGesture(progress: progress))
-            let percent = "\(Self.name(of: gesture)) let go at \(Int((progress * 100).rounded()))%"
-            let finishes = progress >= 0.5
-            chrome.output = []
-            chrome.error = moveFailure
-            if case .failed(let reason) = commands.execute(.release) {
-                chrome.error = reason
-            } else {
-                pointerNote =
-                    finishes
-                    ? percent + ": finished; the screen and its coordinator are released"
-                    : percent + ": cancelled; every screen and coordinator stays (see the tree)"
-            }
-            windowDidChange()
-        }
-        return nil
-    }
-
-    /// A click on `target`: the command it stands for, carried out as if typed, with the same refusals.
-    private func click(_ target: PointerTarget, commands: CommandSession) -> Int32? {
-        let outcome: CommandSession.Outcome
-        switch target {
-        case .sheetTop:
-            return nil
-        case .action(let number):
-            outcome = commands.execute(.actionNumber(number))
-        case .back:
-            outcome = commands.execute(.back)
-        case .tab(let id):
-            outcome = commands.execute(.tab(id))
-        case .field(let id, isSecure: true):
-            outcome = commands.execute(.set(field: id, text: nil))
-        case .field(let id, isSecure: false):
-            // The value is typed on the command line, where it is edited as any line is.
-            if let refusal = commands.refusal(of: .set(field: id, text: "")) {
-                chrome.error = refusal
-            } else {
-                editor.setText("set \(id) ")
-            }
-            return nil
-        }
-        chrome.output = []
-        chrome.outputScroll = 0
-        chrome.error = nil
-        defer { windowDidChange() }
-        return show(outcome)
-    }
-
-    private static func name(of gesture: UserGesture) -> String {
-        gesture == .swipeDown ? "Swipe down" : "Swipe back"
-    }
-
-    /// What `help` adds on the full screen: its own commands and its keys.
-    static var terminalHelp: String {
-        let keys =
-            "Keys: ←/→ move, Ctrl-←/→ or Alt-b/f by word, Home/End (Ctrl-A/E), Backspace/Delete, Ctrl-U/Ctrl-K "
-            + "delete to start/end, Ctrl-W delete a word, ↑/↓ history, Tab complete, PgUp/PgDn scroll, F2 tree panel, "
-            + "Esc clear messages, Ctrl-L redraw, Ctrl-C or Ctrl-D (empty line) quit"
-        let commands = TerminalCommand.allCases.flatMap { command in
-            CommandSession.wrapped(command.meaning, first: "  \(command.rawValue)  ", rest: "    ")
-        }
-        return (commands + CommandSession.wrapped(keys, first: "", rest: "  ")).joined(separator: "\n") + "\n"
-    }
-
-    /// What `help` adds where the terminal reports the mouse: what a click and a drag do.
-    static var pointerHelp: String {
-        let pointer =
-            "Pointer: click an action, a row, a segment or a tab to tap it; click a field to type `set <field> ` "
-            + "(a secure field asks at the hidden prompt); click ‹ back to go back; the wheel scrolls. Drag from a "
-            + "pushed screen's left edge to the right to swipe back, or a sheet's top border down to swipe it down: "
-            + "let go at half way or more and it finishes, before and it cancels, as release does"
-        return CommandSession.wrapped(pointer, first: "", rest: "  ").joined(separator: "\n") + "\n"
     }
 
     private func perform(_ command: TerminalCommand) {
@@ -464,8 +341,8 @@ final class FullScreenSession {
     private func complete() {
         let onTop = snapshot.screensOnTop
         let vocabulary = Completion.Vocabulary(
-            commands: Self.commandWords, actions: onTop.flatMap { $0.content.actions.map(\.id) },
-            fields: onTop.flatMap { $0.content.fields.map(\.id) }, links: Self.links(session.linkPatterns),
+            commands: FullScreenHelp.commandWords, actions: onTop.flatMap { $0.content.actions.map(\.id) },
+            fields: onTop.flatMap { $0.content.fields.map(\.id) }, links: FullScreenHelp.links(session.linkPatterns),
             tabs: snapshot.tabsOnTop.map(\.id))
         guard let result = Completion.complete(editor.text, cursor: editor.cursor, vocabulary: vocabulary) else {
             return
@@ -474,18 +351,6 @@ final class FullScreenSession {
         editor.setText(result.text)
         for _ in 0..<after.count { editor.apply(.left) }
         chrome.output = result.candidates.isEmpty ? [] : [[StyledSpan(result.candidates.joined(separator: "  "))]]
-    }
-
-    /// The deep links Tab completes, from the app's `patterns`: a post's link stops where its id goes.
-    static func links(_ patterns: [String]) -> [String] {
-        patterns.map { $0.replacingOccurrences(of: "<id>", with: "") }
-    }
-
-    /// Every command word: those of ``Command/summary`` and the full screen's own.
-    static var commandWords: [String] {
-        Command.summary.compactMap { entry in
-            entry.usage.hasPrefix("<") ? nil : entry.usage.split(separator: " ").first.map(String.init)
-        } + TerminalCommand.allCases.map(\.rawValue)
     }
 
     // MARK: - Questions
@@ -498,7 +363,7 @@ final class FullScreenSession {
 
     private func ask(_ question: String) -> Bool {
         chrome.status = question
-        defer { chrome.status = Self.keysHint }
+        defer { chrome.status = FullScreenHelp.keysHint }
         while true {
             draw()
             guard let key = nextKey() else { return true }
@@ -518,7 +383,7 @@ final class FullScreenSession {
         defer {
             chrome.prompt = savedPrompt
             editor = savedEditor
-            chrome.status = Self.keysHint
+            chrome.status = FullScreenHelp.keysHint
         }
         chrome.prompt = label + ": "
         chrome.status = "Typed as dots · Enter set · Esc cancel"

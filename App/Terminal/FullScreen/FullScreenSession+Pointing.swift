@@ -1,0 +1,90 @@
+import AppInterface
+import Core
+
+/// The pointer's translation into the session's input: a click taps what it lands on, a drag from a pushed
+/// screen's left edge or a sheet's top border is the live swipe, and every one of them goes through the session as
+/// a typed command does.
+extension FullScreenSession {
+
+    /// Carries out what the pointer's `event` means; returns an exit code when the app should end.
+    func point(_ event: PointerEvent, commands: CommandSession) -> Int32? {
+        guard let frame = lastFrame else { return nil }
+        if event.kind == .press { pointerNote = nil }
+        let canGoBack = model?.canGoBack ?? false
+        switch pointer.handle(event, in: frame, canGoBack: canGoBack) {
+        case nil:
+            return nil
+        case .scroll(let output, let rows):
+            if output, !chrome.output.isEmpty {
+                chrome.outputScroll = max(0, chrome.outputScroll + rows)
+            } else {
+                chrome.scroll = max(0, chrome.scroll + rows)
+            }
+            return nil
+        case .click(let target):
+            return click(target, commands: commands)
+        case .beginSwipe(let gesture, let progress):
+            if case .failed(let reason) = commands.execute(.swipe(gesture, progress: progress)) {
+                pointer.swipeRefused()
+                pointerNote = "\(Self.name(of: gesture)) refused: \(reason); nothing moved"
+            }
+            windowDidChange()
+        case .moveSwipe(let progress):
+            // Every input goes through the session; a move the window refuses is said where errors show.
+            chrome.error = session.send(.updateGesture(progress: progress))
+            redrawWindow()
+        case .releaseSwipe(let progress):
+            let gesture =
+                session.snapshot().heldTransition?.kind == .swipeDown ? UserGesture.swipeDown : .swipeBack
+            let moveFailure = session.send(.updateGesture(progress: progress))
+            let percent = "\(Self.name(of: gesture)) let go at \(Int((progress * 100).rounded()))%"
+            let finishes = progress >= 0.5
+            chrome.output = []
+            chrome.error = moveFailure
+            if case .failed(let reason) = commands.execute(.release) {
+                chrome.error = reason
+            } else {
+                pointerNote =
+                    finishes
+                    ? percent + ": finished; the screen and its coordinator are released"
+                    : percent + ": cancelled; every screen and coordinator stays (see the tree)"
+            }
+            windowDidChange()
+        }
+        return nil
+    }
+
+    /// A click on `target`: the command it stands for, carried out as if typed, with the same refusals.
+    private func click(_ target: PointerTarget, commands: CommandSession) -> Int32? {
+        let outcome: CommandSession.Outcome
+        switch target {
+        case .sheetTop:
+            return nil
+        case .action(let number):
+            outcome = commands.execute(.actionNumber(number))
+        case .back:
+            outcome = commands.execute(.back)
+        case .tab(let id):
+            outcome = commands.execute(.tab(id))
+        case .field(let id, isSecure: true):
+            outcome = commands.execute(.set(field: id, text: nil))
+        case .field(let id, isSecure: false):
+            // The value is typed on the command line, where it is edited as any line is.
+            if let refusal = commands.refusal(of: .set(field: id, text: "")) {
+                chrome.error = refusal
+            } else {
+                editor.setText("set \(id) ")
+            }
+            return nil
+        }
+        chrome.output = []
+        chrome.outputScroll = 0
+        chrome.error = nil
+        defer { windowDidChange() }
+        return show(outcome)
+    }
+
+    private static func name(of gesture: UserGesture) -> String {
+        gesture == .swipeDown ? "Swipe down" : "Swipe back"
+    }
+}
