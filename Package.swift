@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "OnboardingFeature", targets: ["OnboardingFeature"]),
         .library(name: "ProfileFeature", targets: ["ProfileFeature"]),
         // new-feature: feature products
+        // What a module's own test target checks its boundaries with (`ModuleBoundary.check`), here and in any
+        // package that depends on this one.
+        .library(name: "BoundaryCheck", targets: ["BoundaryCheck"]),
         .executable(name: "app", targets: ["Main"]),
         .executable(name: "boundary-check", targets: ["BoundaryCheckCommand"]),
         .executable(name: "new-feature", targets: ["NewFeatureMain"]),
@@ -137,17 +140,20 @@ let package = Package(
             name: "ModuleGraph", dependencies: ["PackageReading", "ArgumentParsing"], path: "Tools/ModuleGraph"),
 
         // MARK: Tests
-        .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
-        .testTarget(name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"]),
-        .testTarget(name: "InputRulesTests", dependencies: ["InputRules"]),
+        // Each checked module's test target checks the module's own boundaries through BoundaryCheck.
+        .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting", "BoundaryCheck"]),
+        .testTarget(name: "CoreTestingTests", dependencies: ["Core", "CoreTesting", "BoundaryCheck"]),
+        .testTarget(name: "InputRulesTests", dependencies: ["InputRules", "BoundaryCheck"]),
         .testTarget(
-            name: "LoginFeatureTests", dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting"],
+            name: "LoginFeatureTests",
+            dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting", "BoundaryCheck"],
             exclude: ["__Snapshots__"]),
         .testTarget(
-            name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting"],
+            name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting", "BoundaryCheck"],
             exclude: ["__Snapshots__"]),
         .testTarget(
-            name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"], exclude: ["__Snapshots__"]),
+            name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting", "BoundaryCheck"],
+            exclude: ["__Snapshots__"]),
         // What the app's tests share: running the app in process on a temporary data directory.
         .target(name: "AppTesting", dependencies: ["AppTerminal", "CSQLite"], path: "Tests/AppTesting"),
         .testTarget(
@@ -156,8 +162,11 @@ let package = Package(
         .testTarget(
             name: "AppTerminalTests",
             dependencies: ["AppTerminal", "AppFlows", "AppTesting", "Core", "CoreTesting", "InputRules"]),
-        .testTarget(name: "OnboardingFeatureTests", dependencies: ["OnboardingFeature", "Core", "CoreTesting"]),
-        .testTarget(name: "ProfileFeatureTests", dependencies: ["ProfileFeature", "Core", "CoreTesting"]),
+        .testTarget(
+            name: "OnboardingFeatureTests", dependencies: ["OnboardingFeature", "Core", "CoreTesting", "BoundaryCheck"]
+        ),
+        .testTarget(
+            name: "ProfileFeatureTests", dependencies: ["ProfileFeature", "Core", "CoreTesting", "BoundaryCheck"]),
         // new-feature: feature test targets
         .testTarget(
             name: "BoundaryCheckTests",
