@@ -72,7 +72,6 @@ struct FeatureScaffold {
                     ".testTarget(name: \"\(name.testTarget)\", dependencies: [\"\(module)\", \"Core\", \"CoreTesting\"]),"
                 ),
                 ("// new-feature: checked modules (boundary-check)", "\"\(module)\","),
-                ("// new-feature: checked modules (BoundaryCheckTests)", "\"\(module)\","),
             ] {
                 editedManifest = try Self.insert(line, before: marker, in: editedManifest, file: "Package.swift")
             }
