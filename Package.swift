@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "OnboardingFeature", targets: ["OnboardingFeature"]),
         .library(name: "ProfileFeature", targets: ["ProfileFeature"]),
         // new-feature: feature products
+        // What a module's own test target checks its boundaries with (`ModuleBoundary.check`), here and in any
+        // package that depends on this one.
+        .library(name: "BoundaryCheck", targets: ["BoundaryCheck"]),
         .executable(name: "app", targets: ["Main"]),
         .executable(name: "boundary-check", targets: ["BoundaryCheckCommand"]),
         .executable(name: "new-feature", targets: ["NewFeatureMain"]),
@@ -137,17 +140,20 @@ let package = Package(
             name: "ModuleGraph", dependencies: ["PackageReading", "ArgumentParsing"], path: "Tools/ModuleGraph"),
 
         // MARK: Tests
-        .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
-        .testTarget(name: "CoreTestingTests", dependencies: ["Core", "CoreTesting"]),
-        .testTarget(name: "InputRulesTests", dependencies: ["InputRules"]),
+        // Each checked module's test target checks the module's own boundaries through BoundaryCheck.
+        .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting", "BoundaryCheck"]),
+        .testTarget(name: "CoreTestingTests", dependencies: ["Core", "CoreTesting", "BoundaryCheck"]),
+        .testTarget(name: "InputRulesTests", dependencies: ["InputRules", "BoundaryCheck"]),
         .testTarget(
-            name: "LoginFeatureTests", dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting"],
+            name: "LoginFeatureTests",
+            dependencies: ["LoginFeature", "SignUpFeature", "Core", "CoreTesting", "BoundaryCheck"],
             exclude: ["__Snapshots__"]),
         .testTarget(
-            name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting"],
+            name: "SignUpFeatureTests", dependencies: ["SignUpFeature", "Core", "CoreTesting", "BoundaryCheck"],
             exclude: ["__Snapshots__"]),
         .testTarget(
-            name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"], exclude: ["__Snapshots__"]),
+            name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting", "BoundaryCheck"],
+            exclude: ["__Snapshots__"]),
         // What the app's tests share: running the composed app in process on a temporary data directory.
         .target(
             name: "AppTesting", dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "CSQLite"],
@@ -166,21 +172,18 @@ let package = Package(
             ]),
         // The real executable: processes, tmux, signals and restarts. Waits on conditions, never on sleeps.
         .testTarget(name: "EndToEndTests", dependencies: ["AppTerminal", "AppTesting", "Main"]),
-        .testTarget(name: "OnboardingFeatureTests", dependencies: ["OnboardingFeature", "Core", "CoreTesting"]),
-        .testTarget(name: "ProfileFeatureTests", dependencies: ["ProfileFeature", "Core", "CoreTesting"]),
-        // new-feature: feature test targets
         .testTarget(
-            name: "BoundaryCheckTests",
-            dependencies: [
-                "BoundaryCheck", "PackageReading",
-                // The checked modules, so `swift test` builds them before the suite reads them.
-                "Core", "CoreTesting", "InputRules", "LoginFeature", "SignUpFeature", "FeedFeature",
-                "OnboardingFeature",
-                "ProfileFeature",
-                // new-feature: checked modules (BoundaryCheckTests)
-            ],
-            exclude: ["Fixtures"]
+            name: "OnboardingFeatureTests", dependencies: ["OnboardingFeature", "Core", "CoreTesting", "BoundaryCheck"]
         ),
+        .testTarget(
+            name: "ProfileFeatureTests", dependencies: ["ProfileFeature", "Core", "CoreTesting", "BoundaryCheck"]),
+        // new-feature: feature test targets
+        // The checker's own tests, on fixture packages: no module of this package is checked there.
+        .testTarget(
+            name: "BoundaryCheckTests", dependencies: ["BoundaryCheck", "PackageReading"], exclude: ["Fixtures"]),
+        // What only the whole package can answer, read from its manifest, sources and rules, never its built
+        // modules: the import graph and baselines of modules that are gone.
+        .testTarget(name: "PackageBoundaryTests", dependencies: ["BoundaryCheck", "PackageReading"]),
         .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature"]),
         .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),

@@ -16,7 +16,7 @@ struct CheckerCatchesViolationsTests {
         let module = try FixtureModule.compile(["CleanFeature"])
         defer { module.remove() }
         let violations = try module.featureViolations()
-        #expect(violations.isEmpty, "\(PackageUnderTest.report(violations))")
+        #expect(violations.isEmpty, "\(Fixture.report(violations))")
     }
 
     @Test("A feature that publishes a concrete screen fails with [no-screen]")
@@ -25,7 +25,7 @@ struct CheckerCatchesViolationsTests {
         defer { module.remove() }
         let violations = try module.featureViolations()
         let violation = try #require(violations.first, "no violation")
-        #expect(violations.count == 1, "\(PackageUnderTest.report(violations))")
+        #expect(violations.count == 1, "\(Fixture.report(violations))")
         #expect(violation.rule == "no-screen")
         #expect(violation.location.hasPrefix("DemoFeature.DemoDetailViewController"))
         #expect(
@@ -53,7 +53,7 @@ struct CheckerCatchesViolationsTests {
             publicClass.problem
                 == "DemoFeature publishes class DemoStyle; the only public class of a feature is its builder "
                 + "DemoContainer")
-        #expect(violations.count == 2, "\(PackageUnderTest.report(violations))")
+        #expect(violations.count == 2, "\(Fixture.report(violations))")
     }
 
     @Test("A feature with a package declaration fails with [no-package]")
@@ -64,7 +64,7 @@ struct CheckerCatchesViolationsTests {
         defer { module.remove() }
         let violations = try module.featureViolations()
         let violation = try #require(violations.first, "no violation")
-        #expect(violations.count == 1, "\(PackageUnderTest.report(violations))")
+        #expect(violations.count == 1, "\(Fixture.report(violations))")
         #expect(violation.rule == "no-package")
         #expect(violation.location.hasPrefix("DemoFeature.makeDemoScreen()"))
         #expect(
@@ -77,7 +77,7 @@ struct CheckerCatchesViolationsTests {
         // The clean feature against a baseline written before DemoResult.subtitle was renamed to title.
         let module = try FixtureModule.compile(["CleanFeature"])
         defer { module.remove() }
-        let baseline = PackageUnderTest.fixtures.appendingPathComponent("Violations/BaselineDrift.txt")
+        let baseline = Fixture.directory.appendingPathComponent("Violations/BaselineDrift.txt")
         let violation = try #require(
             Baseline.compare(
                 module: "DemoFeature", actual: try module.surface().lines, file: baseline,
@@ -123,7 +123,7 @@ struct CheckerCatchesViolationsTests {
                 "[testable-import] Tests/DemoFeatureTests/DemoSplitAttribute.swift:5: DemoFeatureTests uses "
                     + "`@testable import OtherFeature`, which opens OtherFeature's internals (only OtherFeatureTests "
                     + "may)",
-            ], "\(PackageUnderTest.report(violations))")
+            ], "\(Fixture.report(violations))")
     }
 
     @Test("A dependency that the manifest adds in code, not in a literal, fails with [imports]")
@@ -152,13 +152,13 @@ struct CheckerCatchesViolationsTests {
         #expect(
             violations.map { "[\($0.rule)] \($0.location): \($0.problem)" }.first
                 == "[imports] Modules/FeedFeature: FeedFeature imports SignUpFeature, but may import only Core",
-            "\(PackageUnderTest.report(violations))")
+            "\(Fixture.report(violations))")
     }
 
     @Test("A package without a rules file gets default rules: each XFeature target is a feature that imports none")
     func defaultRulesFitFeatureNaming() throws {
         let targets = try [("regular", "ProfileFeature"), ("regular", "Models"), ("executable", "App"), ("test", "T")]
-            .map { kind, name in try PackageUnderTest.target(name, kind: kind) }
+            .map { kind, name in try Fixture.target(name, kind: kind) }
         let rules = try BoundaryRules.parse(BoundaryRules.defaults(for: targets), file: "default rules")
         #expect(rules.features == [BoundaryRules.Feature(module: "ProfileFeature", prefix: "Profile")])
         #expect(rules.imports["ProfileFeature"] == [])
@@ -189,7 +189,7 @@ struct CheckerCatchesViolationsTests {
         let module = try FixtureModule.compile(["CleanFeature"], extraArguments: ["-enable-testing"])
         defer { module.remove() }
         let outcome = try module.accessProbe()
-        #expect(outcome.violations.isEmpty, "\(PackageUnderTest.report(outcome.violations))\n\(outcome.source)")
+        #expect(outcome.violations.isEmpty, "\(Fixture.report(outcome.violations))\n\(outcome.source)")
         #expect(outcome.source.contains("_ = DemoFeature.DemoViewController.self"))
         #expect(outcome.source.contains("_ = DemoFeature.DemoCoordinator.self"))
         #expect(outcome.probedCount >= 4)
@@ -205,7 +205,7 @@ struct CheckerCatchesViolationsTests {
             return line?.replacingOccurrences(of: "DemoViewController", with: "DemoViewControler")
         }
         let violation = try #require(outcome.violations.first, "\(outcome.source)")
-        #expect(outcome.violations.count == 1, "\(PackageUnderTest.report(outcome.violations))")
+        #expect(outcome.violations.count == 1, "\(Fixture.report(outcome.violations))")
         #expect(violation.rule == "internal-probe")
         #expect(violation.location.hasPrefix("DemoFeature.DemoViewController ("))
         #expect(
@@ -217,10 +217,13 @@ struct CheckerCatchesViolationsTests {
 
     @Test("A probe that stops compiling, and a probe whose expected error is gone, fail with [compile-probe]")
     func compileProbesFail() throws {
-        let directory = PackageUnderTest.fixtures.appendingPathComponent("Probes")
+        let toolchain = try Toolchain.locate()
+        let modules = try Toolchain.scratchDirectory("boundary-fixture-core")
+        defer { try? FileManager.default.removeItem(at: modules) }
+        try Fixture.compileCore(into: modules, toolchain: toolchain)
         let violations = try CompileProbe.violations(
-            directory: directory, modulesDirectory: try BoundaryChecker.runningBuildModules(),
-            toolchain: try Toolchain.locate(), displayRoot: PackageUnderTest.fixtures)
+            directory: Fixture.directory.appendingPathComponent("Probes"), modulesDirectory: modules,
+            toolchain: toolchain, displayRoot: Fixture.directory)
         #expect(violations.map(\.rule) == ["compile-probe", "compile-probe"])
         #expect(violations.map(\.location) == ["Probes/BrokenComposition.swift", "Probes/MismatchAccepted.swift"])
         #expect(violations.first?.problem.contains("cannot find 'ProfileContainer' in scope") == true)
@@ -235,20 +238,6 @@ struct CheckerCatchesViolationsTests {
         #expect(throws: ToolError.invalidRule("rules.txt:2: `feature LoginFeature`")) {
             try BoundaryRules.parse("library Core\nfeature LoginFeature\n", file: "rules.txt")
         }
-    }
-
-    @Test("The evaluated manifest of this package has every target with its dependencies, path and exclusions")
-    func manifestOfThisPackage() throws {
-        let manifest = try PackageManifest(packageRoot: PackageUnderTest.root, toolchain: try Toolchain.locate())
-        let login = try #require(manifest.target("LoginFeature"))
-        #expect(login.dependencies == ["Core", "InputRules", "SignUpFeature"])
-        #expect(login.path == "Modules/LoginFeature")
-        #expect(login.location.hasPrefix("Package.swift:"))
-        let tests = try #require(manifest.target("BoundaryCheckTests"))
-        #expect(tests.isTest)
-        #expect(tests.exclude == ["Fixtures"])
-        #expect(tests.dependencies.contains("FeedFeature"))
-        #expect(manifest.target("CCrypt")?.kind == "system")
     }
 
     @Test("The toolchain's target triple is the compiler's, for this machine's architecture")
@@ -271,19 +260,20 @@ struct AppRoomsTests {
     func terminalReachingTheDataFails() throws {
         let package = try FixturePackage(fixture: "TerminalReachesData")
         defer { package.remove() }
-        let ownRules = try String(
-            contentsOf: PackageUnderTest.root.appendingPathComponent("Tools/BoundaryRules.txt"), encoding: .utf8)
+        let ownRules = try #require(Fixture.packageRulesText, "this package's Tools/BoundaryRules.txt")
         let roomRules = ownRules.split(separator: "\n").filter { line in
-            ["imports AppData:", "imports AppFlows:", "imports AppTerminal:"].contains { line.hasPrefix($0) }
+            ["imports AppData:", "imports AppInterface:", "imports AppFlows:", "imports AppTerminal:"].contains {
+                line.hasPrefix($0)
+            }
         }
-        #expect(roomRules.count == 3, "this package's rules name the three rooms")
+        #expect(roomRules.count == 4, "this package's rules name the rooms and the session interface")
         try roomRules.joined(separator: "\n").write(
             to: package.root.appendingPathComponent("BoundaryRules.txt"), atomically: true, encoding: .utf8)
 
         let violations = try package.importViolations()
 
         let terminalOnes = violations.filter { $0.problem.hasPrefix("AppTerminal ") }.map(\.problem)
-        #expect(terminalOnes.count == 2, "\(PackageUnderTest.report(violations))")
+        #expect(terminalOnes.count == 2, "\(Fixture.report(violations))")
         #expect(terminalOnes.contains { $0.hasPrefix("AppTerminal imports AppData, but may import only ") })
         #expect(terminalOnes.contains { $0.hasPrefix("AppTerminal depends on AppData, but may depend only on ") })
         #expect(violations.allSatisfy { !$0.location.contains("Screen.swift") && !$0.location.contains("Flows") })

@@ -3,14 +3,13 @@ import PackageReading
 
 @testable import BoundaryCheck
 
-/// A fixture's sources compiled into a module of its own, in a temporary directory, against the built Core.
+/// A fixture's sources compiled into a module of its own, in a temporary directory, against the stand-in Core
+/// compiled beside it.
 struct FixtureModule {
-    /// The directory holding the compiled `.swiftmodule`.
+    /// The directory holding the compiled `.swiftmodule` and the stand-in Core it imports.
     let directory: URL
     /// The module's name.
     let name: String
-    /// The package's built modules, which the fixture imports.
-    let builtModules: URL
     let toolchain: Toolchain
 
     /// Compiles the Swift sources of `fixture` into module `name`. Extra compiler arguments come last.
@@ -21,21 +20,27 @@ struct FixtureModule {
     static func compile(
         _ fixture: [String], name: String = "DemoFeature", extraArguments: [String] = []
     ) throws -> FixtureModule {
-        let builtModules = try BoundaryChecker.runningBuildModules()
         let toolchain = try Toolchain.locate()
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("boundary-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let sources = try fixture.flatMap { try swiftSources(at: PackageUnderTest.fixtures.appendingPathComponent($0)) }
-        let result = try Toolchain.run(
-            toolchain.compiler,
-            [
-                "-emit-module", "-module-name", name, "-parse-as-library", "-swift-version", "6",
-                "-emit-module-path", directory.appendingPathComponent("\(name).swiftmodule").path,
-                "-I", builtModules.path,
-            ] + extraArguments + sources)
-        guard result.status == 0 else { throw FixtureError.compileFailed(result.output) }
-        return FixtureModule(directory: directory, name: name, builtModules: builtModules, toolchain: toolchain)
+        let module = FixtureModule(directory: directory, name: name, toolchain: toolchain)
+        do {
+            try Fixture.compileCore(into: directory, toolchain: toolchain)
+            let sources = try fixture.flatMap { try swiftSources(at: Fixture.directory.appendingPathComponent($0)) }
+            let result = try Toolchain.run(
+                toolchain.compiler,
+                [
+                    "-emit-module", "-module-name", name, "-parse-as-library", "-swift-version", "6",
+                    "-emit-module-path", directory.appendingPathComponent("\(name).swiftmodule").path,
+                    "-I", directory.path,
+                ] + extraArguments + sources)
+            guard result.status == 0 else { throw FixtureError.compileFailed(result.output) }
+        } catch {
+            module.remove()
+            throw error
+        }
+        return module
     }
 
     /// The `.swift` file at `location`, or the `.swift` files of the directory at `location`, sorted.
@@ -52,8 +57,7 @@ struct FixtureModule {
     /// The module's surface at `minimumAccessLevel`.
     func surface(minimumAccessLevel: String = "public") throws -> ModuleSurface {
         try ModuleSurface.extract(
-            module: name, modulesDirectory: directory, additionalSearchPaths: [builtModules],
-            minimumAccessLevel: minimumAccessLevel, toolchain: toolchain)
+            module: name, modulesDirectory: directory, minimumAccessLevel: minimumAccessLevel, toolchain: toolchain)
     }
 
     /// The access probe of the module's internal declarations (compile it with `-enable-testing`), each probe
@@ -63,11 +67,10 @@ struct FixtureModule {
     ) throws -> AccessProbe.Outcome {
         try AccessProbe.run(
             module: name, publicSurface: try surface(), internalSurface: try surface(minimumAccessLevel: "internal"),
-            publicNames: [], modulesDirectory: directory, additionalSearchPaths: [builtModules], toolchain: toolchain,
-            referencing: referencing)
+            publicNames: [], modulesDirectory: directory, toolchain: toolchain, referencing: referencing)
     }
 
-    /// The violations of the feature rules, with the package's own rules for screen bases and suffixes.
+    /// The violations of the feature rules, with this package's rules for screen bases and suffixes.
     func featureViolations(prefix: String = "Demo") throws -> [Violation] {
         let rules = try requireRules()
         return FeatureSurfaceCheck.violations(
@@ -82,7 +85,7 @@ struct FixtureModule {
     }
 
     private func requireRules() throws -> BoundaryRules {
-        guard let rules = PackageUnderTest.rules else { throw FixtureError.noRules }
+        guard let rules = Fixture.packageRules else { throw FixtureError.noRules }
         return rules
     }
 }

@@ -11,7 +11,7 @@ struct FixturePackage {
     /// Copies `Fixtures/<fixture>` to a temporary directory.
     init(fixture: String) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("boundary-package-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: PackageUnderTest.fixtures.appendingPathComponent(fixture), to: root)
+        try FileManager.default.copyItem(at: Fixture.directory.appendingPathComponent(fixture), to: root)
         try FileManager.default.moveItem(
             at: root.appendingPathComponent("Package.swift.fixture"), to: root.appendingPathComponent("Package.swift"))
     }

@@ -12,9 +12,9 @@ struct TestToolRuleTests {
         let rules = try BoundaryRules.parse("test-only: CoreTesting\ntest-tool: Explore\n", file: "rules")
         #expect(rules.testOnly == ["CoreTesting"])
         #expect(rules.testTools == ["Explore"])
-        #expect(rules.mayUseTestOnlyModules(try PackageUnderTest.target("Explore", kind: "executable")))
-        #expect(rules.mayUseTestOnlyModules(try PackageUnderTest.target("CoreTests", kind: "test")))
-        #expect(!rules.mayUseTestOnlyModules(try PackageUnderTest.target("Benchmarks", kind: "executable")))
+        #expect(rules.mayUseTestOnlyModules(try Fixture.target("Explore", kind: "executable")))
+        #expect(rules.mayUseTestOnlyModules(try Fixture.target("CoreTests", kind: "test")))
+        #expect(!rules.mayUseTestOnlyModules(try Fixture.target("Benchmarks", kind: "executable")))
     }
 
     @Test("A test-tool line with a subject is an invalid rule")

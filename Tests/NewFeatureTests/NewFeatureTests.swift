@@ -34,7 +34,7 @@ struct NewFeatureTests {
         }
     }
 
-    @Test("It adds the module, tests, probe, baseline, targets and rules of the feature")
+    @Test("It adds the module, tests, boundary test, probe, baseline, targets and rules of the feature")
     func createsFeature() throws {
         let package = try ScratchPackage()
         defer { package.remove() }
@@ -45,21 +45,28 @@ struct NewFeatureTests {
         #expect(created.contains("Modules/SettingsFeature/Internal/Settings/SettingsViewController.swift"))
         #expect(created.contains("Tools/Probes/ComposeSettingsFeature.swift"))
         #expect(created.contains("Tests/SettingsFeatureTests/SettingsFeatureTests.swift"))
+        #expect(created.contains("Tests/SettingsFeatureTests/SettingsFeatureBoundaryTests.swift"))
         #expect(created.contains("Tools/Baselines/SettingsFeature.txt"))
         let manifest = try package.text("Package.swift")
         let target = #".target(name: "SettingsFeature", dependencies: ["Core"], path: "Modules/SettingsFeature"),"#
         #expect(manifest.contains(target))
         let testTarget =
-            #".testTarget(name: "SettingsFeatureTests", dependencies: ["SettingsFeature", "Core", "CoreTesting"]),"#
+            #".testTarget(name: "SettingsFeatureTests", dependencies: ["SettingsFeature", "Core", "CoreTesting", "#
+            + #""BoundaryCheck"]),"#
         #expect(manifest.contains(testTarget))
         #expect(manifest.contains(#".library(name: "SettingsFeature", targets: ["SettingsFeature"]),"#))
         let checkedModuleLines = manifest.split(separator: "\n").filter {
             $0.trimmingCharacters(in: .whitespaces) == #""SettingsFeature","#
         }
-        #expect(checkedModuleLines.count == 2, "boundary-check and BoundaryCheckTests depend on the new module")
+        #expect(checkedModuleLines.count == 1, "boundary-check depends on the new module, the checker's tests do not")
         let rules = try package.text("Tools/BoundaryRules.txt")
         #expect(rules.contains("\nfeature SettingsFeature: Settings\n"))
         #expect(rules.contains("\nimports SettingsFeature: Core\n"))
+        #expect(rules.contains("\nimports SettingsFeatureTests: BoundaryCheck\n# new-feature: feature test imports\n"))
+        let boundaryTests = try package.text("Tests/SettingsFeatureTests/SettingsFeatureBoundaryTests.swift")
+        #expect(boundaryTests.contains("import BoundaryCheck\n"))
+        #expect(boundaryTests.contains(#"let boundary = try ModuleBoundary.check("SettingsFeature")"#))
+        #expect(boundaryTests.contains(#"#expect(boundary.violations.isEmpty, "\(boundary)")"#))
         let baseline = try package.text("Tools/Baselines/SettingsFeature.txt")
         let listenerLine =
             "func SettingsFeature.SettingsListener.settingsDidClose(): @MainActor func settingsDidClose()"
@@ -194,7 +201,12 @@ struct NewFeatureTests {
             edited.contains(
                 #".target(name: "SettingsFeature", dependencies: [.product(name: "Core", package: "coordinators")], "#
                     + #"path: "Modules/SettingsFeature"),"#))
-        #expect(edited.contains(#".product(name: "CoreTesting", package: "coordinators")]),"#))
+        #expect(
+            edited.contains(
+                #"dependencies: ["SettingsFeature", .product(name: "Core", package: "coordinators"), "#
+                    + #".product(name: "CoreTesting", package: "coordinators"), "#
+                    + #".product(name: "BoundaryCheck", package: "coordinators")]),"#))
+        #expect(created.contains("Tests/SettingsFeatureTests/SettingsFeatureBoundaryTests.swift"))
         let report = scaffold.report(created: created)
         #expect(
             report.contains("Note: Package.swift has no `// new-feature:` marker lines: appended SettingsFeature's"))

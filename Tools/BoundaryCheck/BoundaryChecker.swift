@@ -29,6 +29,8 @@ public struct BoundaryChecker: Sendable {
     public var updateCommand = Baseline.updateCommand
     /// The rules file, relative to the package root.
     let rulesPath = "Tools/BoundaryRules.txt"
+    /// The surfaces read so far, shared by every check of this checker.
+    private let surfaces = SurfaceCache()
 
     /// A checker for the package at `packageRoot`, whose rules (`Tools/BoundaryRules.txt`), baselines
     /// (`Tools/Baselines`) and probes (`Tools/Probes`) are under `Tools/`.
@@ -83,15 +85,28 @@ public struct BoundaryChecker: Sendable {
     }
 
     /// The surface of `module` down to `minimumAccessLevel`: from the given symbol graphs if there are some, else
-    /// extracted from the built module.
+    /// extracted from the built module. Each surface is read once per checker.
     func surface(of module: String, minimumAccessLevel: String = "public") throws(ToolError) -> ModuleSurface {
-        let given = symbolGraphsDirectory?.appendingPathComponent(minimumAccessLevel).appendingPathComponent(module)
-        if let given, FileManager.default.fileExists(atPath: given.path) {
-            return try ModuleSurface.read(module: module, from: given)
+        try surfaces.surface(of: module, accessLevel: minimumAccessLevel) { () throws(ToolError) in
+            let given = symbolGraphsDirectory?.appendingPathComponent(minimumAccessLevel)
+                .appendingPathComponent(module)
+            if let given, FileManager.default.fileExists(atPath: given.path) {
+                return try ModuleSurface.read(module: module, from: given)
+            }
+            return try ModuleSurface.extract(
+                module: module, modulesDirectory: modulesDirectory, minimumAccessLevel: minimumAccessLevel,
+                toolchain: toolchain)
         }
-        return try ModuleSurface.extract(
-            module: module, modulesDirectory: modulesDirectory, minimumAccessLevel: minimumAccessLevel,
-            toolchain: toolchain)
+    }
+
+    /// The names of the public declarations of `module`: from its surface if this checker has read it, else read
+    /// alone (a module that is imported, not checked, here).
+    private func publicNames(of module: String) throws(ToolError) -> Set<String> {
+        if let surface = surfaces.cached(of: module, accessLevel: "public") { return Set(surface.symbols.map(\.name)) }
+        let given = symbolGraphsDirectory?.appendingPathComponent("public").appendingPathComponent(module)
+        if let given, FileManager.default.fileExists(atPath: given.path) { return try ModuleSurface.names(from: given) }
+        return try ModuleSurface.extractPublicNames(
+            module: module, modulesDirectory: modulesDirectory, toolchain: toolchain)
     }
 
     /// The baseline drift of `module`, if any; none until the package records baselines.
@@ -155,13 +170,11 @@ public struct BoundaryChecker: Sendable {
 
     /// The access probe of `module`: every internal declaration, named from outside, must not compile.
     public func checkInternals(of module: String) throws(ToolError) -> AccessProbe.Outcome {
-        var publicNames: Set<String> = []
-        for name in Set(["Core", module]) {
-            publicNames.formUnion(try surface(of: name).symbols.map(\.name))
-        }
+        var visibleNames = Set(try surface(of: module).symbols.map(\.name))
+        if module != "Core" { visibleNames.formUnion(try publicNames(of: "Core")) }
         var outcome = try AccessProbe.run(
             module: module, publicSurface: try surface(of: module),
-            internalSurface: try surface(of: module, minimumAccessLevel: "internal"), publicNames: publicNames,
+            internalSurface: try surface(of: module, minimumAccessLevel: "internal"), publicNames: visibleNames,
             modulesDirectory: modulesDirectory, toolchain: toolchain)
         outcome.violations = relative(outcome.violations)
         return outcome

@@ -28,15 +28,17 @@ public enum CompileProbe {
         return errors
     }
 
-    /// Typechecks every probe in `directory` and returns the probes that did not behave as they say.
+    /// Typechecks every probe in `directory` for which `including` is true (all of them by default) and returns
+    /// the probes that did not behave as they say.
     public static func violations(
-        directory: URL, modulesDirectory: URL, toolchain: Toolchain, displayRoot: URL
+        directory: URL, modulesDirectory: URL, toolchain: Toolchain, displayRoot: URL,
+        including: (URL) -> Bool = { _ in true }
     ) throws(ToolError) -> [Violation] {
         guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
         let files: [URL]
         do {
             files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+                .filter { $0.pathExtension == "swift" && including($0) }.sorted { $0.path < $1.path }
         } catch {
             throw .unreadable("probes in \(directory.path): \(error)")
         }
@@ -73,5 +75,30 @@ public enum CompileProbe {
                     + quotedErrors,
             fix: "the compiler no longer refuses what the probe shows; restore the type-level guarantee rather than "
                 + "editing the probe")
+    }
+
+    /// The checked module the probe `file` belongs to: of the checked modules it imports, the one whose `imports`
+    /// rules reach all the others, so that module's own test target has built everything the probe reads
+    /// (`ComposeProfileFeature.swift`, which imports Core and ProfileFeature, belongs to ProfileFeature; a probe
+    /// of Core alone to Core). `nil` for a probe that composes modules none of which reaches the rest, such as
+    /// every feature at once: it checks the package as a whole.
+    public static func owner(of file: URL, rules: BoundaryRules) -> String? {
+        let checked = Set(rules.checkedModules)
+        let imported = Set(SourceImports.scan(file, displayRoot: file.deletingLastPathComponent()).map(\.module))
+            .intersection(checked)
+        let owners = imported.filter { candidate in
+            imported.subtracting([candidate]).isSubset(of: reach(of: candidate, rules: rules))
+        }
+        return owners.count == 1 ? owners.first : nil
+    }
+
+    /// Every module `module` may import, directly or through the modules it may import.
+    static func reach(of module: String, rules: BoundaryRules) -> Set<String> {
+        var reached: Set<String> = []
+        var pending = rules.imports[module] ?? []
+        while let next = pending.popLast() {
+            if reached.insert(next).inserted { pending += rules.imports[next] ?? [] }
+        }
+        return reached
     }
 }

@@ -30,6 +30,47 @@ public struct ModuleSurface: Sendable {
         module: String, modulesDirectory: URL, additionalSearchPaths: [URL] = [], minimumAccessLevel: String = "public",
         toolchain: Toolchain
     ) throws(ToolError) -> ModuleSurface {
+        try withExtractedGraphs(
+            module: module, modulesDirectory: modulesDirectory, additionalSearchPaths: additionalSearchPaths,
+            minimumAccessLevel: minimumAccessLevel, toolchain: toolchain
+        ) { directory throws(ToolError) in try read(module: module, from: directory) }
+    }
+
+    /// The names of the public declarations of `module` (the last component of each path), extracted from the
+    /// modules in `modulesDirectory`: all an access probe needs of a module it imports. Reading only the names
+    /// skips decoding every declaration's fragments, most of the time a large module's graph costs.
+    public static func extractPublicNames(
+        module: String, modulesDirectory: URL, toolchain: Toolchain
+    ) throws(ToolError) -> Set<String> {
+        try withExtractedGraphs(
+            module: module, modulesDirectory: modulesDirectory, additionalSearchPaths: [],
+            minimumAccessLevel: "public", toolchain: toolchain
+        ) { directory throws(ToolError) in try names(from: directory) }
+    }
+
+    /// The names of the declarations in the symbol graphs in `directory` (the last component of each path).
+    public static func names(from directory: URL) throws(ToolError) -> Set<String> {
+        struct Names: Decodable {
+            struct Symbol: Decodable { let pathComponents: [String] }
+            let symbols: [Symbol]
+        }
+        var names: Set<String> = []
+        for file in try graphFiles(in: directory) {
+            do {
+                let graph = try JSONDecoder().decode(Names.self, from: Data(contentsOf: file))
+                names.formUnion(graph.symbols.compactMap(\.pathComponents.last))
+            } catch {
+                throw .unreadable("symbol graph \(file.lastPathComponent): \(error)")
+            }
+        }
+        return names
+    }
+
+    /// Runs `swift-symbolgraph-extract` on `module` into a scratch directory, hands it to `body`, and removes it.
+    private static func withExtractedGraphs<Result>(
+        module: String, modulesDirectory: URL, additionalSearchPaths: [URL], minimumAccessLevel: String,
+        toolchain: Toolchain, _ body: (URL) throws(ToolError) -> Result
+    ) throws(ToolError) -> Result {
         let output = try Toolchain.scratchDirectory("boundary-check-symbols")
         defer { try? FileManager.default.removeItem(at: output) }
         let searchPaths = ([modulesDirectory] + additionalSearchPaths).flatMap { ["-I", $0.path] }
@@ -44,21 +85,24 @@ public struct ModuleSurface: Sendable {
                 "swift-symbolgraph-extract could not read module \(module) in \(modulesDirectory.path) "
                     + "(build it first):\n\(result.output)")
         }
-        return try read(module: module, from: output)
+        return try body(output)
+    }
+
+    /// The `.symbols.json` files in `directory`.
+    private static func graphFiles(in directory: URL) throws(ToolError) -> [URL] {
+        do {
+            return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+                .filter { $0.lastPathComponent.hasSuffix(".symbols.json") }
+        } catch {
+            throw .unreadable("symbol graphs in \(directory.path): \(error)")
+        }
     }
 
     /// Reads the surface of `module` from the symbol graphs in `directory` (such as the ones a package plugin gets
     /// from `packageManager.getSymbolGraph`).
     public static func read(module: String, from directory: URL) throws(ToolError) -> ModuleSurface {
-        let files: [URL]
-        do {
-            files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-                .filter { $0.lastPathComponent.hasSuffix(".symbols.json") }
-        } catch {
-            throw .unreadable("symbol graphs of \(module): \(error)")
-        }
         var graphs: [SymbolGraph] = []
-        for file in files {
+        for file in try graphFiles(in: directory) {
             do { graphs.append(try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: file))) } catch {
                 throw .unreadable("symbol graph \(file.lastPathComponent): \(error)")
             }

@@ -69,23 +69,26 @@ struct FeatureScaffold {
                 ),
                 (
                     "// new-feature: feature test targets",
-                    ".testTarget(name: \"\(name.testTarget)\", dependencies: [\"\(module)\", \"Core\", \"CoreTesting\"]),"
+                    ".testTarget(name: \"\(name.testTarget)\", dependencies: [\"\(module)\", \"Core\", "
+                        + "\"CoreTesting\", \"BoundaryCheck\"]),"
                 ),
                 ("// new-feature: checked modules (boundary-check)", "\"\(module)\","),
-                ("// new-feature: checked modules (BoundaryCheckTests)", "\"\(module)\","),
             ] {
                 editedManifest = try Self.insert(line, before: marker, in: editedManifest, file: "Package.swift")
             }
         } else if let corePackage {
             let core = ".product(name: \"Core\", package: \"\(corePackage)\")"
             let coreTesting = ".product(name: \"CoreTesting\", package: \"\(corePackage)\")"
+            let boundaryCheck = ".product(name: \"BoundaryCheck\", package: \"\(corePackage)\")"
             editedManifest += """
 
                 // \(module), added by new-feature: its library, its module and its tests.
                 package.products.append(.library(name: "\(module)", targets: ["\(module)"]))
                 package.targets += [
                     .target(name: "\(module)", dependencies: [\(core)], path: "\(sources)/\(module)"),
-                    .testTarget(name: "\(name.testTarget)", dependencies: ["\(module)", \(core), \(coreTesting)]),
+                    .testTarget(
+                        name: "\(name.testTarget)",
+                        dependencies: ["\(module)", \(core), \(coreTesting), \(boundaryCheck)]),
                 ]
 
                 """
@@ -114,16 +117,23 @@ struct FeatureScaffold {
                 throw .alreadyExists(name.prefix, "\(rulesPath) already has a rule for \(module)")
             }
             let feature = "feature \(module): \(name.prefix)"
-            // Core is a module of the package only where the package has it itself.
+            // Core and BoundaryCheck are modules of the package only where the package has them itself.
             let imports = "imports \(module):" + (corePackage == nil ? " Core" : "")
+            let testImports = corePackage == nil ? "imports \(name.testTarget): BoundaryCheck" : nil
             if rules.contains("# new-feature: features") {
                 rules = try Self.insert(feature, before: "# new-feature: features", in: rules, file: rulesPath)
                 rules = try Self.insert(imports, before: "# new-feature: imports", in: rules, file: rulesPath)
+                if let testImports {
+                    rules = try Self.insert(
+                        testImports, before: "# new-feature: feature test imports", in: rules, file: rulesPath)
+                }
                 if playgroundRegistry != nil {
                     rules = Self.appending(module, toLineStartingWith: "imports AppFlows:", in: rules)
                 }
             } else {
-                rules += (rules.hasSuffix("\n") || rules.isEmpty ? "" : "\n") + "\(feature)\n\(imports)\n"
+                rules +=
+                    (rules.hasSuffix("\n") || rules.isEmpty ? "" : "\n") + "\(feature)\n\(imports)\n"
+                    + (testImports.map { "\($0)\n" } ?? "")
             }
             editedFiles.append((rulesPath, rules))
         } else {

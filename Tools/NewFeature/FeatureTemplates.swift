@@ -19,6 +19,7 @@ enum FeatureTemplates {
         ("__Name__FeatureTests.swift", tests),
         ("__Name__Parent.swift", testParent),
         ("Fake__Name__Dependency.swift", testDependency),
+        ("__Name__FeatureBoundaryTests.swift", boundaryTests),
     ]
 
     static let builder = #"""
@@ -263,6 +264,24 @@ enum FeatureTemplates {
                 }
                 #expect(report.violations.isEmpty, "\(report)")
                 #expect(report.transitionCount >= 1, "the explorer taps close: \(report.summary)")
+            }
+        }
+
+        """#
+
+    /// The feature's own boundaries, checked by its test target through the checker's library.
+    static let boundaryTests = #"""
+        import BoundaryCheck
+        import Testing
+
+        /// The boundaries of __Name__Feature, checked wherever a change to it is tested (see `ModuleBoundary`): its
+        /// public surface against its baseline in Tools/Baselines, the feature rules, its internals and its probes.
+        @Suite("__Name__Feature's boundaries")
+        struct __Name__FeatureBoundaryTests {
+            @Test("__Name__Feature keeps its baseline, the feature rules, its internals and its probes")
+            func boundariesHold() throws {
+                let boundary = try ModuleBoundary.check("__Name__Feature")
+                #expect(boundary.violations.isEmpty, "\(boundary)")
             }
         }
 

@@ -1,4 +1,5 @@
 import AppData
+import AppInterface
 
-/// The fixture's session, which the terminal drives.
-public struct Session {}
+/// The fixture's session, over the data.
+public struct Session: AppSession {}

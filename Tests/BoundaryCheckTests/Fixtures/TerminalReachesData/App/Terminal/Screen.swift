@@ -1,4 +1,4 @@
-import AppFlows
+import AppInterface
 
-/// A screen of the terminal, allowed: it drives the flows' session.
+/// A screen of the terminal, allowed: it drives the app through the session interface.
 struct Screen {}

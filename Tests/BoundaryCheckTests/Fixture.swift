@@ -1,0 +1,46 @@
+import BoundaryCheck
+import Foundation
+import PackageReading
+
+/// What the checker's tests share: the fixtures, a stand-in Core module they compile against, and this package's
+/// rules text (for the screen bases and suffixes, and the rooms of the app), never this package's built modules.
+enum Fixture {
+    /// The fixtures of the checker's tests, beside this file.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    /// This package's rules file, as text.
+    static let packageRulesText: String? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try? String(contentsOf: root.appendingPathComponent("Tools/BoundaryRules.txt"), encoding: .utf8)
+    }()
+
+    /// This package's rules, parsed.
+    static let packageRules: BoundaryRules? = packageRulesText.flatMap {
+        try? BoundaryRules.parse($0, file: "Tools/BoundaryRules.txt")
+    }
+
+    /// Compiles the stand-in Core (`Fixtures/Core`) into `directory`: the module the fixtures import as `Core`.
+    static func compileCore(into directory: URL, toolchain: Toolchain) throws {
+        let result = try Toolchain.run(
+            toolchain.compiler,
+            [
+                "-emit-module", "-module-name", "Core", "-parse-as-library", "-swift-version", "6",
+                "-emit-module-path", directory.appendingPathComponent("Core.swiftmodule").path,
+                self.directory.appendingPathComponent("Core/Core.swift").path,
+            ])
+        guard result.status == 0 else { throw FixtureError.compileFailed(result.output) }
+    }
+
+    /// A target of `kind` named `name` with no dependencies, read from JSON shaped like `dump-package`'s.
+    static func target(_ name: String, kind: String) throws -> PackageManifest.Target {
+        let json = #"{"targets": [{"name": "\#(name)", "type": "\#(kind)", "exclude": [], "dependencies": []}]}"#
+        return try PackageManifest(json: Data(json.utf8), manifestText: "").targets[0]
+    }
+
+    /// The violations as one readable message.
+    static func report(_ violations: [Violation]) -> String {
+        violations.map(\.description).joined(separator: "\n\n")
+    }
+}
