@@ -12,8 +12,6 @@ final class StandInScreen: ViewController {
     var elements: [ScreenElement]
     /// What each action does, by id; an offered action without an entry does nothing.
     var actions: [String: (StandInScreen) -> Void] = [:]
-    /// Whether the person may not go back from it (Core then refuses the back).
-    var refusesBack = false
     /// The actions performed on it, in order.
     private(set) var performed: [String] = []
     /// What was last typed into each field, by id.
@@ -32,8 +30,6 @@ final class StandInScreen: ViewController {
         }
         return ScreenContent(title: title, elements: shown, errorMessage: inlineError)
     }
-
-    override var isModalInNavigation: Bool { refusesBack }
 
     /// What was last typed into the field `id`, or `nil` when nothing was.
     func value(of id: String) -> String? { typed[id] }
