@@ -1,6 +1,4 @@
-import AppFlows
 import AppInterface
-import AppTesting
 import Core
 import Foundation
 import Testing
@@ -297,45 +295,46 @@ struct FullScreenLayoutTests {
 @Suite("What the full screen shows of a snapshot of the window")
 @MainActor
 struct ScreenModelTests {
-    @Test("The feed, a pushed post and the compose sheet: path and back, tabs, numbers as typed, the tree panel")
-    func composeOverFeed() throws {
-        let data = try TemporaryDataDirectory()
-        let root = try AppLaunch.open(
-            dataDirectory: data.path, playground: nil, fixedNow: nil, movesCorruptDataAside: false
-        ).root
-        let app = FlowSession(root: root)
+    @Test("A list, a pushed item and a sheet: path and back, segments, numbers as typed, the tree panel")
+    func sheetOverList() throws {
+        let home = StandIn.home()
+        let segments = [
+            SegmentedControl.Segment(id: "latest", title: "Latest"), .init(id: "popular", title: "Popular"),
+        ]
+        home.elements.insert(
+            .segmentedControl(SegmentedControl(id: "segments", segments: segments, selectedID: "latest")), at: 0)
+        let app = try StandInSession(showing: home)
+        try app.coordinator.addChild(StandInCoordinator("ComposeCoordinator"))
+        #expect(app.start(restores: false, initialLink: nil) == .started(notice: nil, linkFailure: nil))
+        defer { app.stop() }
         let session = CommandSession(session: app, style: .plain) { _ in nil }
-        root.appCoordinator.start()
-        defer { root.appCoordinator.stop() }
-        for command in AppHarness.demoLogin.split(separator: "\n") {
-            _ = session.execute(try #require(try Command.parse(String(command))))
-        }
-        let feed = ScreenModel(snapshot: app.snapshot(), notice: nil)
-        #expect(feed.path == ["Feed"] && !feed.canGoBack && feed.sheet == nil)
-        let tabs = try #require(feed.content.first { $0.contains { $0.style == .selectedTab } })
+        let list = ScreenModel(snapshot: app.snapshot(), notice: nil)
+        #expect(list.path == ["Home"] && !list.canGoBack && list.sheet == nil)
+        let tabs = try #require(list.content.first { $0.contains { $0.style == .selectedTab } })
         #expect(tabs.map(\.text).joined().contains("[1] Latest") && tabs.map(\.text).joined().contains("[2] Popular"))
 
-        #expect(session.execute(.action("post.2")) == .done(output: nil))
+        #expect(session.execute(.action("item.2")) == .done(output: nil))
         let detail = ScreenModel(snapshot: app.snapshot(), notice: nil)
-        #expect(detail.canGoBack && detail.path.count == 2 && detail.path.first == "Feed")
+        #expect(detail.canGoBack && detail.path == ["Home", "Item 2"])
         #expect(session.execute(.back) == .done(output: nil))
 
-        _ = session.execute(.action("compose"))
-        _ = session.execute(.set(field: "text", text: "Draft"))
+        #expect(session.execute(.action("compose")) == .done(output: nil))
+        #expect(session.execute(.set(field: "text", text: "Draft")) == .done(output: nil))
         let compose = ScreenModel(snapshot: app.snapshot(), notice: "a notice")
         let sheet = try #require(compose.sheet)
         #expect(sheet.caption == "sheet")
         #expect(compose.content.allSatisfy { $0.allSatisfy { $0.style == .dim } })
         let drawn = sheet.lines.map { $0.map(\.text).joined() }
         // Every number drawn is the action the same number performs.
-        for (index, numbered) in ScreenRenderer.numberedActions(in: app.snapshot()).enumerated() {
-            #expect(drawn.contains { $0.hasPrefix("[\(index + 1)]") && $0.contains("(\(numbered.id))") })
+        let numbered = ScreenRenderer.numberedActions(in: app.snapshot())
+        #expect(numbered.map(\.id) == ["save", "cancel"])
+        for (index, action) in numbered.enumerated() {
+            #expect(drawn.contains { $0.hasPrefix("[\(index + 1)]") && $0.contains("(\(action.id))") })
         }
-        #expect(drawn.contains("Post (set text): Draft"))
+        #expect(drawn.contains("Note (set text): Draft"))
         #expect(compose.panel.contains { $0.map(\.text).joined().contains("ComposeCoordinator") })
-        #expect(compose.panel.contains { $0.map(\.text).joined().contains("feed.compose  <- top") })
+        #expect(compose.panel.contains { $0.map(\.text).joined().contains("compose  <- top") })
         #expect(compose.notice == "a notice")
-
     }
 }
 

@@ -1,116 +1,194 @@
-import AppFlows
+import AppInterface
 import AppTerminal
-import AppTesting
 import Foundation
 import Testing
 
 @Suite("Launch: flags, environment and usage errors")
 @MainActor
 struct LaunchTests {
-    @Test("An unknown flag is a usage error: exit 64 with the usage")
+    @Test("An unknown flag is a usage error: exit 64 with the usage, and nothing is launched")
     func unknownFlag() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run("state\n", arguments: ["--bogus"])
+        let app = try StandIn.app()
+        let run = app.run("state\n", arguments: ["--bogus"])
         #expect(run.status == 64)
         #expect(run.error.hasPrefix("app: unknown argument '--bogus'\n\nusage: app "))
         #expect(run.output.isEmpty)
+        #expect(app.requests.isEmpty)
     }
 
     @Test("--help prints the usage and exits 0")
     func helpFlag() throws {
-        let run = AppHarness.run(input: ScriptedInput(""), arguments: ["--help"])
+        let app = try StandIn.app()
+        let run = app.run("", arguments: ["--help"])
         #expect(run.status == 0)
         #expect(
             run.output.contains(
                 "exit codes: 0 ok, 1 command or script error, 2 data error (nothing written), 64 usage error"))
+        #expect(app.requests.isEmpty)
     }
 
     @Test("--help prints the usage even with no environment at all (no HOME, so no data directory)")
-    func helpWithoutEnvironment() {
+    func helpWithoutEnvironment() throws {
         let output = CapturedOutput()
         let error = CapturedOutput()
+        let app = try StandIn.app()
         let status = AppMain.run(
-            app: LiveApp(), arguments: ["--help", "--data-dir"], environment: [:], input: ScriptedInput(""),
-            output: output,
-            error: error)
+            app: app, arguments: ["--help", "--data-dir"], environment: [:], input: ScriptedInput(""),
+            output: output, error: error)
         #expect(status == 0)
         #expect(output.text.hasPrefix("usage: app "))
         #expect(error.text.isEmpty)
+        #expect(app.requests.isEmpty)
     }
 
     @Test("A flag missing its value, or an APP_NOW that is not a date, is a usage error")
     func badValues() throws {
-        #expect(AppHarness.run(input: ScriptedInput(""), arguments: ["--data-dir"]).status == 64)
-        let data = try TemporaryDataDirectory()
-        let run = data.run("state\n", environment: ["APP_NOW": "yesterday"])
+        #expect(try StandIn.app().run("", arguments: ["--data-dir"]).status == 64)
+        let app = try StandIn.app()
+        let run = app.run("state\n", environment: ["APP_NOW": "yesterday"])
         #expect(run.status == 64)
         #expect(run.error.hasPrefix("app: APP_NOW must be an ISO-8601 date"))
+        #expect(app.requests.isEmpty)
+    }
+
+    @Test("Without HOME, XDG_DATA_HOME, APP_DATA_DIR or --data-dir there is no data directory: a usage error")
+    func noDataDirectory() throws {
+        let output = CapturedOutput()
+        let error = CapturedOutput()
+        let status = AppMain.run(
+            app: try StandIn.app(), arguments: [], environment: [:], input: ScriptedInput("state\n"), output: output,
+            error: error)
+        #expect(status == 64)
+        #expect(error.text.hasPrefix("app: no data directory: set HOME, XDG_DATA_HOME, APP_DATA_DIR or --data-dir\n"))
     }
 
     @Test("APP_DATA_DIR chooses the data directory; --data-dir wins over it")
     func dataDirectoryPrecedence() throws {
-        let fromEnvironment = try TemporaryDataDirectory()
-        let fromFlag = try TemporaryDataDirectory()
-        let first = AppHarness.run(
-            input: ScriptedInput(AppHarness.demoLogin), arguments: [],
-            environment: ["APP_DATA_DIR": fromEnvironment.path])
-        #expect(first.status == 0)
-        #expect(try fromEnvironment.count("SELECT count(*) FROM session") == 1)
-        let second = AppHarness.run(
-            input: ScriptedInput("state\n"), arguments: ["--data-dir=\(fromFlag.path)"],
-            environment: ["APP_DATA_DIR": fromEnvironment.path])
-        #expect(second.lastState?.loggedIn == false)
-        #expect(FileManager.default.fileExists(atPath: fromFlag.databasePath))
+        let app = try StandIn.app()
+        #expect(app.run("", environment: ["APP_DATA_DIR": "/from/environment"]).status == 0)
+        #expect(
+            app.run("", arguments: ["--data-dir=/from/flag"], environment: ["APP_DATA_DIR": "/from/environment"])
+                .status == 0)
+        #expect(app.requests.map(\.dataDirectory) == ["/from/environment", "/from/flag"])
     }
 
-    @Test("Without a flag or APP_DATA_DIR, the data directory is $XDG_DATA_HOME/modular-coordinators")
+    @Test("Without a flag or APP_DATA_DIR, the data directory is $XDG_DATA_HOME/modular-coordinators, else HOME's")
     func xdgDataHome() throws {
-        let base = try TemporaryDataDirectory()
-        let run = AppHarness.run(
-            input: ScriptedInput("state\n"), arguments: [], environment: ["XDG_DATA_HOME": base.path])
+        let app = try StandIn.app()
+        #expect(app.run("", environment: ["XDG_DATA_HOME": "/xdg"]).status == 0)
+        #expect(app.run("", environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/ada"]).status == 0)
+        #expect(
+            app.requests.map(\.dataDirectory) == [
+                "/xdg/modular-coordinators", "/home/ada/.local/share/modular-coordinators",
+            ])
+    }
+
+    @Test("The flags and APP_NOW reach the launcher as one request; without them it asks for the defaults")
+    func launchRequest() throws {
+        let app = try StandIn.app()
+        let flags = [
+            "--data-dir", "/data", "--move-aside-corrupt-data", "--allow-unsafe-data-dir", "--feature", "Settings",
+        ]
+        #expect(app.run("", arguments: flags).status == 0)
+        #expect(
+            app.run("", arguments: ["--data-dir", "/data"], environment: ["APP_NOW": "2030-06-01T00:00:00Z"]).status
+                == 0)
+        #expect(
+            app.requests == [
+                LaunchRequest(
+                    dataDirectory: "/data", playground: "Settings",
+                    fixedNow: Date(timeIntervalSince1970: 1_767_268_800),
+                    movesCorruptDataAside: true, allowsUnsafeDataDirectory: true),
+                LaunchRequest(dataDirectory: "/data", fixedNow: Date(timeIntervalSince1970: 1_906_502_400)),
+            ])
+        #expect(app.askedPlaygrounds == ["Settings"])
+    }
+
+    @Test("--no-restore starts without restoring; by default the start restores and its notice is told")
+    func restoring() throws {
+        let app = try StandIn.app()
+        app.session.restorationNotice = "the place you left no longer exists; you are at the start"
+        let restored = app.run("")
+        #expect(restored.error == "app: the place you left no longer exists; you are at the start\n")
+        let fresh = app.run("", arguments: ["--no-restore"])
+        #expect(fresh.error.isEmpty)
+        #expect(app.session.starts.map(\.restores) == [true, false])
+    }
+
+    @Test("A playground the launcher does not know is a usage error naming the ones there are")
+    func unknownPlayground() throws {
+        let app = try StandIn.app()
+        let run = app.run("state\n", arguments: ["--feature", "Nowhere"])
+        #expect(run.status == 64)
+        #expect(run.error.hasPrefix("app: no playground 'Nowhere'; the playgrounds are Home, Settings\n\nusage: app "))
+        #expect(app.requests.isEmpty)
+    }
+
+    @Test("A launch that fails on a data file stops before the start: 2 for a file not to be trusted, else 1")
+    func launchDataFailure() throws {
+        let app = try StandIn.app()
+        app.failure = DataFailure(
+            description: "/data/app.sqlite is not a database", isFatal: true, advice: "see --move-aside-corrupt-data")
+        let untrusted = app.run("state\n")
+        #expect(untrusted.status == ExitCode.dataError)
+        #expect(
+            untrusted.error == "app: /data/app.sqlite is not a database\n"
+                + "app: stopped so nothing is overwritten; see --move-aside-corrupt-data\n")
+        app.failure = DataFailure(description: "cannot write /data: it is not a folder", isFatal: false, advice: nil)
+        let unwritable = app.run("state\n")
+        #expect(unwritable.status == ExitCode.failure)
+        #expect(unwritable.error == "app: cannot write /data: it is not a folder\n")
+        #expect(untrusted.output.isEmpty && unwritable.output.isEmpty)
+        #expect(app.session.starts.isEmpty)
+    }
+
+    @Test("A launch that fails otherwise, or a start that fails, is told in one line with exit 1")
+    func launchFailure() throws {
+        let app = try StandIn.app()
+        app.failure = UserFacingError(description: "the demo account could not be seeded")
+        let failedLaunch = app.run("state\n")
+        #expect(failedLaunch.status == ExitCode.failure)
+        #expect(failedLaunch.error == "app: the demo account could not be seeded\n")
+        app.failure = nil
+        app.session.startFailure = "the first screen could not be shown"
+        let failedStart = app.run("state\n")
+        #expect(failedStart.status == ExitCode.failure)
+        #expect(failedStart.error == "app: the first screen could not be shown\n")
+        #expect(failedStart.output.isEmpty)
+    }
+
+    @Test("What opening did to the data files is told: moved aside, a new start, imported, checked")
+    func openingReports() throws {
+        let app = try StandIn.app()
+        app.movedAsidePaths = ["/data/app.sqlite.corrupt-1"]
+        app.seededDemoAccount = "demo@example.com"
+        app.importedPaths = ["/data/accounts.json.imported"]
+        let run = app.run("")
         #expect(run.status == 0)
-        #expect(FileManager.default.fileExists(atPath: base.path + "/modular-coordinators/app.sqlite"))
+        #expect(
+            run.error == """
+                app: moved the unusable data file aside to /data/app.sqlite.corrupt-1
+                app: started a new database with the demo account demo@example.com and its posts
+                app: imported the data file into the database and kept it as /data/accounts.json.imported
+
+                """)
+        app.checkedDatabase = ("/data/app.sqlite", 12)
+        let checked = app.run("state\n", arguments: ["--check-data"])
+        #expect(checked.status == 0)
+        #expect(
+            checked.output
+                == "app: the data file /data/app.sqlite is sound: its schema and all of its 12 pages were checked\n")
+        #expect(app.requests.last?.checksData == true)
+        #expect(app.session.starts.count == 1, "a check starts nothing")
     }
 
-    @Test("A data directory that cannot be created is named with the problem, exit code 1")
-    func uncreatableDataDirectory() throws {
-        let run = AppHarness.run(input: ScriptedInput("state\n"), arguments: ["--data-dir", "/dev/null/app-data"])
-        #expect(run.status == 1)
-        #expect(run.error.hasPrefix("app: cannot write /dev/null/app-data: the folder cannot be created"))
-    }
-
-    @Test("A missing data directory is created with its missing parents, and seeded")
-    func missingDataDirectoryIsCreated() throws {
-        let base = try TemporaryDataDirectory()
-        let path = base.path + "/not/there/yet"
-        #expect(!FileManager.default.fileExists(atPath: path))
-        let run = AppHarness.run(
-            input: ScriptedInput(AppHarness.demoLogin + "state\n"), arguments: ["--data-dir", path])
-        #expect(run.status == 0, "\(run.error)")
-        #expect(run.lastState?.user == "Demo")
-        #expect(FileManager.default.fileExists(atPath: path + "/app.sqlite"))
-    }
-
-    @Test(
-        "An existing folder where no file can be created is refused at start, exit code 1",
-        arguments: ["/sys", "/proc"]
-    )
-    func readOnlyDataDirectory(path: String) throws {
-        // The tests run as root, for whom permission bits do not block writing. sysfs and procfs refuse new files
-        // to everyone, root included, so these folders are read-only on any Linux machine.
-        let run = AppHarness.run(input: ScriptedInput("state\n"), arguments: ["--data-dir", path])
-        #expect(run.status == 1)
-        #expect(run.error.hasPrefix("app: cannot write \(path): the folder is not writable ("))
-        #expect(run.output.isEmpty)
-    }
-
-    @Test("A data directory path that is a file is refused, exit code 1")
-    func dataDirectoryIsAFile() throws {
-        let data = try TemporaryDataDirectory()
-        let path = data.file("plain-file")
-        try "x".write(toFile: path, atomically: true, encoding: .utf8)
-        let run = AppHarness.run(input: ScriptedInput("state\n"), arguments: ["--data-dir", path])
-        #expect(run.status == 1)
-        #expect(run.error == "app: cannot write \(path): it is not a folder\n")
+    @Test("--check-data on a folder with no data yet checks nothing and launches nothing")
+    func checkWithoutData() throws {
+        let app = try StandIn.app()
+        app.holdsNoData = true
+        let run = app.run("", arguments: ["--check-data", "--data-dir", "/new"])
+        #expect(run.status == 0)
+        #expect(run.output == "app: there is no database in /new yet: nothing to check\n")
+        #expect(app.requests.isEmpty)
     }
 }

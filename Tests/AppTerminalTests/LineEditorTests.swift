@@ -1,4 +1,3 @@
-import AppTesting
 import Foundation
 import Testing
 
@@ -85,15 +84,15 @@ struct LineEditorTests {
 
     @Test("The history file keeps lines across runs, trimmed to its limit")
     func historyFile() throws {
-        let data = try TemporaryDataDirectory()
-        let history = CommandHistory(directory: data.path)
+        let folder = try TemporaryFolder()
+        let history = CommandHistory(directory: folder.path)
         #expect(history.load().isEmpty)
         history.append("login", to: [])
         history.append("set text 世界", to: ["login"])
-        #expect(CommandHistory(directory: data.path).load() == ["login", "set text 世界"])
+        #expect(CommandHistory(directory: folder.path).load() == ["login", "set text 世界"])
         let many = (0..<(2 * CommandHistory.limit)).map { "line \($0)" }
         history.append("last", to: many)
-        let loaded = CommandHistory(directory: data.path).load()
+        let loaded = CommandHistory(directory: folder.path).load()
         #expect(loaded.count == CommandHistory.limit && loaded.last == "last")
         let attributes = try FileManager.default.attributesOfItem(atPath: history.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)

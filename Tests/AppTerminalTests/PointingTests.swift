@@ -1,4 +1,3 @@
-import AppFlows
 import AppInterface
 import Core
 import Testing

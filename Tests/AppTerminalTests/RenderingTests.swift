@@ -1,121 +1,174 @@
-import AppTesting
+import AppInterface
+import Core
 import Foundation
 import Testing
 
-@Suite("Rendering: golden screens, interactive mode, colour")
+@Suite("Rendering: screens, sheets, paths, tabs, tree and state as the line mode draws them; colour")
 @MainActor
 struct RenderingTests {
-    @Test("Golden: the login screen")
-    func loginGolden() throws {
-        let data = try TemporaryDataDirectory()
-        let screen = data.run("screen\n")
+    static let signIn = ScriptErrorTests.signIn
+
+    @Test("Golden: a screen with fields, a secure one, numbered actions, an unavailable one and an inline error")
+    func formGolden() throws {
+        let screen = try StandIn.app().run("screen\n")
         #expect(
             screen.output == """
-                Log in
-                ======
+                Sign in
+                =======
                 Email (set email): 
                 Password (set password, secure): 
                 [1] Log in (login)
                 [2] Create account (signup)
+                [3] Remind me (remind, unavailable)
 
                 """)
-        let failed = data.run(
-            "set email demo@example.com\nset password abc\nlogin\nscreen\n", arguments: ["--keep-going"])
+        let failed = try StandIn.app().run(
+            "set email ada@example.com\nset password abc\nlogin\nscreen\n", arguments: ["--keep-going"])
         #expect(
             failed.output == """
-                Log in
-                ======
-                Email (set email): demo@example.com
+                Sign in
+                =======
+                Email (set email): ada@example.com
                 Password (set password, secure): •••
                 [1] Log in (login)
                 [2] Create account (signup)
+                [3] Remind me (remind, unavailable)
                 ! Wrong email or password.
 
                 """)
     }
 
-    @Test("Golden: the compose sheet drawn over the feed, with the feed's title above it")
-    func composeGolden() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run(AppHarness.demoLogin + "compose\nset text Draft\nscreen\n")
+    @Test("Golden: list rows numbered with their detail and subtitle, below the path of the stack")
+    func listGolden() throws {
+        let run = try StandIn.app().run(Self.signIn + "screen\n")
         #expect(
             run.output == """
-                Feed
+                Sign in › Home
+                Home
+                ====
+                [1] First (item.1)
+                      The first item
+                [2] Second · 2 notes (item.2)
+                [3] New note (compose)
+
+                """)
+    }
+
+    @Test("A number performs exactly the action drawn beside it")
+    func numbersAreTheDrawnActions() throws {
+        let app = try StandIn.app()
+        let run = app.run(Self.signIn + "2\nstate\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.lastState?.top == "item")
+        #expect(app.session.snapshot().top?.content.title == "Item 2")
+    }
+
+    @Test("Golden: a sheet drawn in a frame over its presenter, with the presenter's path above it")
+    func sheetGolden() throws {
+        let run = try StandIn.app().run(Self.signIn + "compose\nset text Draft\nscreen\n")
+        #expect(
+            run.output == """
+                Sign in › Home
                 ┌─ presented sheet ─
-                │ New post
+                │ New note
                 │ ========
-                │ Post (set text): Draft
-                │ [1] Post (post)
+                │ Note (set text): Draft
+                │ [1] Save (save)
                 │ [2] Cancel (cancel)
                 └─
 
                 """)
     }
 
-    @Test("Golden: a pushed sign-up step shows the navigation path")
+    @Test("Golden: a pushed screen shows the navigation path")
     func navigationPathGolden() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run("signup\nset email a@example.com\nnext\nscreen\n")
+        let run = try StandIn.app().run("signup\nscreen\n")
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "Log in › Create account › Choose a password")
-        #expect(run.output.contains("Password (set password, secure): \n"))
+        #expect(lines.first == "Sign in › Create account")
+        #expect(run.output.contains("Name (set name): \n"))
     }
 
-    @Test("Golden: the tab bar drawn below the selected tab's screen, the selected tab marked")
+    /// A tab bar of two tabs, each a navigation stack, the first with a badge.
+    static func tabs() throws -> StandInApp {
+        let tabBar = TabBarController()
+        let inbox = StandInScreen("inbox", title: "Inbox", elements: [.text("3 unread")])
+        let settings = StandInScreen(
+            "settings", title: "Settings", elements: [.button(Button(id: "reset", title: "Reset"))])
+        try tabBar.setTabs([
+            TabBarController.Tab(
+                item: TabBarItem(id: "inbox", title: "Inbox", badge: "3"),
+                screen: try NavigationController(root: inbox, screenID: "inbox.navigation")),
+            TabBarController.Tab(
+                item: TabBarItem(id: "settings", title: "Settings", badge: "new"),
+                screen: try NavigationController(root: settings, screenID: "settings.navigation")),
+        ])
+        return StandInApp(session: StandInSession(root: tabBar))
+    }
+
+    @Test("Golden: the tab bar drawn below the selected tab's screen, the selected tab marked, badges shown")
     func tabBarGolden() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run(AppHarness.demoLogin + "tab profile\nscreen\nstate\n")
+        let app = try Self.tabs()
+        let run = app.run("tab settings\nscreen\nstate\n")
+        #expect(run.status == 0, "\(run.error)")
         #expect(
             run.output.hasPrefix(
                 """
-                Profile
-                =======
-                Demo
-                1 post
-                  - Hello from the demo account. Try compose, likes and deep links. · 0 likes
-                [1] Edit (edit)
-                [2] Log out (logout)
-                Tabs: Feed (tab feed)  │  <Profile> (tab profile)
+                Settings
+                ========
+                [1] Reset (reset)
+                Tabs: Inbox (3) (tab inbox)  │  <Settings> (new) (tab settings)
 
                 """))
-        #expect(run.output.contains(#""tabs":{"badges":{},"items":["feed","profile"],"selected":"profile"}"#))
+        #expect(
+            run.output.contains(
+                #""tabs":{"badges":{"inbox":3,"settings":"new"},"items":["inbox","settings"],"selected":"settings"}"#))
+        #expect(app.session.inputs == [.tapTab("settings")])
     }
 
-    @Test("tree prints the coordinator tree beside the screen hierarchy")
+    @Test("A tab the bar does not have is refused naming the tabs, before the app is asked")
+    func unknownTab() throws {
+        let app = try Self.tabs()
+        let run = app.run("tab nowhere\n")
+        #expect(run.error == "line 1: no tab 'nowhere' on this screen (tabs: inbox, settings)\n")
+        #expect(app.session.inputs.isEmpty)
+    }
+
+    @Test("tree prints the coordinator tree beside the screen hierarchy, the top screen marked")
     func treeGolden() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run(AppHarness.demoLogin + "post.3\ntree\n")
+        let app = try StandIn.app()
+        let home = StandInCoordinator("HomeCoordinator")
+        try app.session.coordinator.addChild(home)
+        try home.addChild(StandInCoordinator("ItemCoordinator"))
+        let run = app.run(Self.signIn + "item.1\ntree\n")
         #expect(
             run.output == """
-                Coordinators                          Screens
-                AppCoordinator                        main [tab feed]
-                  MainCoordinator                       feed.navigation
-                    FeedCoordinator                       feed [shows feed.latest]
-                      PostListCoordinator(latest)           feed.latest
-                      PostListCoordinator(popular)          feed.popular
-                      PostDetailCoordinator               feed.post  <- top
-                                                        profile.navigation
+                Coordinators           Screens
+                StandInCoordinator     navigation
+                  HomeCoordinator        signin
+                    ItemCoordinator      home
+                                         item  <- top
 
                 """)
     }
 
     @Test("state prints exactly one line of JSON with sorted keys")
     func stateIsOneSortedLine() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run("state\n")
+        let run = try StandIn.app().run("state\n")
         #expect(
             run.output == """
-                {"coordinators":{"children":[{"children":[],"name":"LoginCoordinator"}],"name":"AppCoordinator"},\
-                "error":null,"loggedIn":false,"navigation":["login"],"presented":[],"tabs":null,"top":"login",\
+                {"coordinators":{"children":[],"name":"StandInCoordinator"},\
+                "error":null,"loggedIn":false,"navigation":["signin"],"presented":[],"tabs":null,"top":"signin",\
                 "transition":null,"user":null}
 
                 """)
+        let signedIn = try StandIn.app().run(Self.signIn + "compose\nstate\n")
+        let state = try #require(signedIn.lastState)
+        #expect(state.loggedIn && state.user == "Ada" && state.top == "compose" && state.presented == ["compose"])
     }
 
     @Test("Interactive: a prompt, the screen after every command, errors shown and the loop going on")
     func interactiveSession() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run("nope\nset email demo@example.com\n", interactive: true)
+        let run = try StandIn.app().run("nope\nset email ada@example.com\n", interactive: true)
         #expect(run.status == 0)
         #expect(run.output.contains("> "))
         #expect(run.output.components(separatedBy: "Create account").count - 1 == 3)
@@ -123,23 +176,34 @@ struct RenderingTests {
         #expect(!run.error.contains("line 1"))
     }
 
+    @Test("Interactive: the app's notice is drawn above the screen")
+    func noticeAboveTheScreen() throws {
+        let app = try StandIn.app()
+        app.session.notice = "Sign in to continue to app://home."
+        let run = app.run("", environment: ["NO_COLOR": "1"], interactive: true)
+        #expect(run.output.contains("Sign in to continue to app://home.\nSign in\n=======\n"))
+    }
+
     @Test("Interactive: ANSI colour on a terminal, none with NO_COLOR, none in scripts")
     func colour() throws {
-        let data = try TemporaryDataDirectory()
-        #expect(data.run("state\n", interactive: true).output.contains("\u{1B}["))
-        #expect(!data.run("state\n", environment: ["NO_COLOR": "1"], interactive: true).output.contains("\u{1B}"))
-        #expect(!data.run("screen\n").output.contains("\u{1B}"))
+        #expect(try StandIn.app().run("state\n", interactive: true).output.contains("\u{1B}["))
+        #expect(
+            try !StandIn.app().run("state\n", environment: ["NO_COLOR": "1"], interactive: true).output.contains(
+                "\u{1B}"))
+        #expect(try !StandIn.app().run("screen\n").output.contains("\u{1B}"))
     }
 
     @Test("Interactive: a secure field set without text is read with the terminal's echo off")
     func secureFieldWithoutEcho() throws {
-        let data = try TemporaryDataDirectory()
-        let input = TerminalKeystrokes(["set email demo@example.com\n", "set password\n", "demo-password\n", "login\n"])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path], terminalOutput: false)
+        let app = try StandIn.app()
+        let input = TerminalKeystrokes([
+            "set email ada@example.com\n", "set password\n", "\(StandIn.password)\n", "login\n",
+        ])
+        let run = app.run(input: input)
         #expect(run.status == 0, "\(run.error)")
         #expect(input.echoChanges == [false, true])
         #expect(run.output.contains("Password: "))
-        #expect(!run.output.contains("demo-password"))
-        #expect(run.output.contains("New post"), "logged in: the feed shows")
+        #expect(!run.output.contains(StandIn.password))
+        #expect(run.output.contains("New note"), "signed in: the home screen shows")
     }
 }

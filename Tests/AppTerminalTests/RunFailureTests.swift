@@ -1,6 +1,4 @@
-import AppFlows
 import AppInterface
-import AppTesting
 import Testing
 
 @testable import AppTerminal

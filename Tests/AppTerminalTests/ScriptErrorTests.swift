@@ -1,37 +1,46 @@
-import AppTesting
+import AppInterface
+import Core
 import Foundation
 import Testing
 
 @Suite("Scripted mode: errors, line numbers and exit codes")
 @MainActor
 struct ScriptErrorTests {
+    static let signIn = "set email ada@example.com\nset password \(StandIn.password)\nlogin\n"
+
     @Test("The first failing command prints 'line N: message' on stderr and exits 1; later lines do not run")
     func firstFailureStops() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run("# a comment\n\nstate\nfrobnicate\nstate\n")
+        let app = try StandIn.app()
+        let run = app.run("# a comment\n\nstate\nfrobnicate\nstate\n")
         #expect(run.status == 1)
         #expect(run.error == "line 4: unknown command or action 'frobnicate' (type 'help')\n")
         #expect(run.states.count == 1)
+        #expect(app.session.isStopped, "the app is stopped on the way out")
     }
 
-    @Test("A wrong password fails the login command with the screen's message")
-    func wrongPassword() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run("set email demo@example.com\nset password not-the-password\nlogin\nstate\n")
+    @Test("An action the screen refuses fails its line with the reason the screen shows")
+    func refusedAction() throws {
+        let app = try StandIn.app()
+        let run = app.run("set email ada@example.com\nset password not-the-password\nlogin\nstate\n")
         #expect(run.status == 1)
         #expect(run.error == "line 3: Wrong email or password.\n")
         #expect(run.output.isEmpty)
+        #expect(
+            app.session.inputs == [
+                .setText("ada@example.com", field: "email"), .setText("not-the-password", field: "password"),
+                .action("login"),
+            ])
     }
 
     @Test("--keep-going runs every line, reports each failure with its line, and exits 1 at the end")
     func keepGoing() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run(
+        let app = try StandIn.app()
+        let run = app.run(
             """
             frobnicate
             open notalink
-            open app://feed/post/999
-            set email demo@example.com
+            open app://nowhere
+            set email ada@example.com
             set password wrong-password
             login
             set nofield x
@@ -45,6 +54,7 @@ struct ScriptErrorTests {
             run.error == """
                 line 1: unknown command or action 'frobnicate' (type 'help')
                 line 2: malformed link 'notalink': links start with app://
+                line 3: unknown link 'app://nowhere'
                 line 6: Wrong email or password.
                 line 7: no field 'nofield' on this screen
                 line 8: there is nothing to go back to
@@ -52,49 +62,61 @@ struct ScriptErrorTests {
 
                 """)
         let state = try #require(run.lastState)
-        #expect(state.top == "login" && !state.loggedIn)
+        #expect(state.top == "signin" && !state.loggedIn)
         #expect(state.error == "Wrong email or password.")
     }
 
     @Test("A script that only succeeds exits 0 and prints only what was asked")
     func successIsQuiet() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run(AppHarness.demoLogin + "compose\nset text hi\npost\n")
-        #expect(run.status == 0)
+        let app = try StandIn.app()
+        let run = app.run(Self.signIn + "compose\nset text hi\nsave\n")
+        #expect(run.status == 0, "\(run.error)")
         #expect(run.output.isEmpty && run.error.isEmpty)
+        #expect(app.session.snapshot().top?.screenID == "compose", "every line ran")
     }
 
     @Test("--script FILE reads commands from the file, with the same rules")
     func scriptFile() throws {
-        let data = try TemporaryDataDirectory()
-        let script = data.file("commands.txt")
-        try (AppHarness.demoLogin + "state\nnope\n").write(toFile: script, atomically: true, encoding: .utf8)
-        let run = data.run("this input is ignored\n", arguments: ["--script", script])
+        let folder = try TemporaryFolder()
+        let script = folder.file("commands.txt")
+        try (Self.signIn + "state\nnope\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try StandIn.app().run("this input is ignored\n", arguments: ["--script", script])
         #expect(run.status == 1)
-        #expect(run.lastState?.user == "Demo")
+        #expect(run.lastState?.user == "Ada")
         #expect(run.error == "line 5: unknown command or action 'nope' (type 'help')\n")
     }
 
     @Test("A missing script file is reported with exit code 1")
     func missingScript() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run("", arguments: ["--script", data.file("missing.txt")])
+        let folder = try TemporaryFolder()
+        let run = try StandIn.app().run("", arguments: ["--script", folder.file("missing.txt")])
         #expect(run.status == 1)
-        #expect(run.error == "app: cannot read the script \(data.file("missing.txt")): No such file or directory\n")
+        #expect(run.error == "app: cannot read the script \(folder.file("missing.txt")): No such file or directory\n")
     }
 
-    @Test("A disabled action fails with a message")
-    func disabledAction() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run(AppHarness.demoLogin + "compose\npost\n")
+    @Test("--script given a folder exits 1 naming it, and runs nothing")
+    func scriptIsFolder() throws {
+        let folder = try TemporaryFolder()
+        let app = try StandIn.app()
+        let run = app.run("", arguments: ["--script", folder.path])
         #expect(run.status == 1)
-        #expect(run.error == "line 5: the action 'post' is not available now\n")
+        #expect(run.error == "app: cannot read the script \(folder.path): Is a directory\n")
+        #expect(run.output.isEmpty)
+        #expect(app.session.starts.isEmpty && app.session.inputs.isEmpty)
+    }
+
+    @Test("A disabled action fails with a message, and the screen never sees it")
+    func disabledAction() throws {
+        let app = try StandIn.app()
+        let run = app.run("remind\n")
+        #expect(run.status == 1)
+        #expect(run.error == "line 1: the action 'remind' is not available now\n")
+        #expect(try #require(app.session.screen("signin")).performed.isEmpty)
     }
 
     @Test("Commands with stray arguments and set without a field are refused")
     func malformedCommands() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run("state now\nset\nopen\n", arguments: ["--keep-going"])
+        let run = try StandIn.app().run("state now\nset\nopen\n", arguments: ["--keep-going"])
         #expect(
             run.error == """
                 line 1: 'state' takes no arguments
@@ -106,50 +128,67 @@ struct ScriptErrorTests {
 
     @Test("set <field> without text fails in a script; one space after the field types the empty text")
     func setWithoutTextInScript() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run("set email demo@example.com\nset password\nstate\n")
+        let run = try StandIn.app().run("set email ada@example.com\nset password\nstate\n")
         #expect(run.status == 1)
         #expect(run.error == "line 2: set password needs text in a script\n")
         #expect(run.states.isEmpty)
-        let cleared = data.run("set email someone\nset email \nscreen\n")
+        let cleared = try StandIn.app().run("set email someone\nset email \nscreen\n")
         #expect(cleared.status == 0, "\(cleared.error)")
         #expect(cleared.output.contains("Email (set email): \n"))
     }
 
-    @Test("help lists every command")
+    @Test("help lists every command, and the session's deep links")
     func help() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run("help\n")
+        let run = try StandIn.app().run("help\n")
         #expect(run.status == 0)
         for command in ["set <field> <text>", "back", "dismiss", "open <url>", "state", "tree", "help", "quit"] {
             #expect(run.output.contains("  " + command), "missing \(command)")
         }
+        #expect(run.output.contains("Deep links: app://home, app://item/<id>\n"))
+    }
+
+    @Test("A data failure after a command stops the script at that line, with the failure's exit code")
+    func dataFailureStops() throws {
+        let app = try StandIn.app()
+        let fatal = DataFailure(description: "app.sqlite is damaged", isFatal: true, advice: "restore a backup")
+        try #require(app.session.screen("signin")).actions["signup"] = { _ in app.session.dataFailure = fatal }
+        let run = app.run("state\nsignup\nstate\n")
+        #expect(run.status == ExitCode.dataError)
+        #expect(
+            run.error == "line 2: app.sqlite is damaged\napp: stopped so nothing is overwritten; restore a backup\n")
+        #expect(run.states.count == 1, "nothing ran after the failure")
+        let written = try StandIn.app()
+        written.session.dataFailure = DataFailure(
+            description: "app.sqlite cannot be written", isFatal: false, advice: nil)
+        let atStart = written.run("state\n")
+        #expect(atStart.status == ExitCode.failure)
+        #expect(atStart.error == "app: app.sqlite cannot be written\n")
+        #expect(atStart.output.isEmpty)
+    }
+
+    @Test("A place that could not be saved is told on stderr and the script goes on")
+    func saveNoticeGoesOn() throws {
+        let app = try StandIn.app()
+        app.session.saveNotice = "where you are could not be saved"
+        let run = app.run("state\nstate\n")
+        #expect(run.status == 0)
+        #expect(run.states.count == 2)
+        #expect(run.error.components(separatedBy: "app: where you are could not be saved\n").count == 4)
+        #expect(app.session.settledCount == 3, "after the start and after each command")
     }
 }
 
 @Suite("An inline error goes once the input it was about changes")
 @MainActor
 struct StaleErrorTests {
-    @Test("'Wrong email or password.' goes when the password is typed again")
-    func retypedPasswordClearsTheError() throws {
-        let data = try TemporaryDataDirectory()
-        let run = data.run(
-            "set email demo@example.com\nset password wrong-password\nlogin\nstate\nset password demo-password\nstate\n",
+    @Test("The screen's error shows in state, and goes when its field is typed again")
+    func retypedFieldClearsTheError() throws {
+        let run = try StandIn.app().run(
+            "set email ada@example.com\nset password wrong-password\nlogin\nstate\nset password \(StandIn.password)\n"
+                + "state\n",
             arguments: ["--keep-going"])
         #expect(run.states.count == 2)
         #expect(run.states.first?.error == "Wrong email or password.")
         #expect(run.states.last?.error == nil, "the retyped password cleared the error")
-    }
-
-    @Test("A too-long post's error goes when the text is shortened")
-    func shortenedTextClearsTheError() throws {
-        let data = try TemporaryDataDirectory()
-        let long = String(repeating: "x", count: 600)
-        let run = data.run(
-            AppHarness.demoLogin + "compose\nset text \(long)\npost\nstate\nset text short now\nstate\n",
-            arguments: ["--keep-going"])
-        #expect(run.states.count == 2)
-        #expect(run.states.first?.error != nil, "the long post was refused with an error")
-        #expect(run.states.last?.error == nil, "the shortened text cleared the error")
     }
 }

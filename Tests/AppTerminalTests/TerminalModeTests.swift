@@ -1,4 +1,3 @@
-import AppTesting
 import Foundation
 import Testing
 
@@ -9,10 +8,8 @@ import Testing
 struct TerminalModeTests {
     @Test("TERM=dumb gets the line mode without colour, even when both streams are terminals")
     func dumbTerminalIsPlain() throws {
-        let data = try TemporaryDataDirectory()
-        let run = AppHarness.run(
-            input: ScriptedInput("nope\nquit\n", isTerminal: true), arguments: ["--data-dir", data.path],
-            environment: ["TERM": "dumb"], terminalOutput: true)
+        let run = try StandIn.app().run(
+            input: ScriptedInput("nope\nquit\n", isTerminal: true), environment: ["TERM": "dumb"], terminalOutput: true)
         #expect(run.status == 0)
         #expect(run.output.contains("Type help for the commands") && run.output.contains("> "))
         #expect(!run.output.contains("\u{1B}") && !run.error.contains("\u{1B}"))
@@ -24,39 +21,17 @@ struct TerminalModeTests {
         let family = "Zo\u{EB} \u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}"
         #expect(TerminalText.escaped(family) == family)
         #expect(TerminalText.escaped("a\u{200B}b") == "a\\u{200B}b", "the zero-width space is still escaped")
-        let data = try TemporaryDataDirectory()
-        let script = """
-            signup
-            set email zoe@example.com
-            next
-            set password zoe-password
-            set confirmation zoe-password
-            next
-            set displayName \(family)
-            create
-            state
-
-            """
-        let run = data.run(script)
+        let app = try StandIn.app()
+        app.session.userDisplayName = family
+        let run = app.run("set email \(family)\nscreen\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.user == family)
+        #expect(run.output.contains("Email (set email): \(family)\n"))
     }
 
-    @Test("Bidi and format characters in a name are written escaped in the line mode too")
+    @Test("Bidi and format characters in what the app shows are written escaped in the line mode too")
     func formatCharactersEscapedInLineMode() throws {
-        let data = try TemporaryDataDirectory()
-        let script = """
-            signup
-            set email eve@example.com
-            next
-            set password eve-password
-            set confirmation eve-password
-            next
-            set displayName Eve\u{202E}\u{200B}lla
-            screen
-
-            """
-        let run = data.run(script)
+        let run = try StandIn.app().run("signup\nset name Eve\u{202E}\u{200B}lla\nscreen\n")
         #expect(run.output.contains("Eve\\u{202E}\\u{200B}lla"), "\(run.output)")
         #expect(!run.output.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200B}" })
     }
@@ -65,71 +40,49 @@ struct TerminalModeTests {
 @Suite("Leaving the line mode at a terminal with work in progress asks first")
 @MainActor
 struct LineModeLeavingTests {
-    static let composeDraft = AppHarness.demoLogin + "compose\nset text unsaved words\n"
+    static let question = "Leave? The note is kept for next time. (y/n)"
 
-    @Test("quit with a compose draft asks; n stays, y leaves with 0")
-    func quitWithDraftAsks() throws {
-        let data = try TemporaryDataDirectory()
-        let input = TerminalKeystrokes(
-            Self.composeDraft.split(separator: "\n").map { $0 + "\n" } + ["quit\n", "n\n", "state\n", "quit\n", "y\n"])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+    /// The stand-in app, which asks ``question`` before leaving.
+    static func appWithWork() throws -> StandInApp {
+        let app = try StandIn.app()
+        app.session.leaveQuestion = question
+        return app
+    }
+
+    @Test("quit with work in progress asks; n stays, y leaves with 0")
+    func quitWithWorkAsks() throws {
+        let app = try Self.appWithWork()
+        let input = TerminalKeystrokes(["quit\n", "n\n", "state\n", "quit\n", "y\n"])
+        let run = app.run(input: input)
         #expect(run.status == 0)
-        #expect(run.output.components(separatedBy: "Leave? The draft is kept for next time. (y/n) ").count == 3)
-        #expect(run.output.contains(#""top":"feed.compose""#), "after n the session went on")
+        #expect(run.output.components(separatedBy: Self.question + " ").count == 3)
+        #expect(run.output.contains(#""top":"signin""#), "after n the session went on")
+        #expect(app.session.isStopped)
     }
 
-    @Test("quit with a new name unsaved in Profile's edit asks, even from the Feed tab, and the name comes back")
-    func quitWithUnsavedProfileEditAsks() throws {
-        let data = try TemporaryDataDirectory()
-        let input = TerminalKeystrokes(
-            (AppHarness.demoLogin + "tab profile\nedit\nset displayName Not Yet\ntab feed\n").split(separator: "\n")
-                .map { $0 + "\n" } + ["quit\n", "y\n"])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+    @Test("Any answer but y or yes stays; yes, in any case and with spaces, leaves")
+    func answers() throws {
+        let app = try Self.appWithWork()
+        let run = app.run(input: TerminalKeystrokes(["quit\n", "maybe\n", "quit\n", " YES \n", "state\n"]))
         #expect(run.status == 0)
-        #expect(run.output.contains("Leave? The new display name is kept for next time, not saved. (y/n) "))
-        let next = data.run("tab profile\nscreen\n")
-        #expect(next.output.contains("Display name (set displayName): Not Yet"))
+        #expect(run.output.components(separatedBy: Self.question + " ").count == 3)
+        #expect(!run.output.contains(#""top""#), "the app left at yes")
     }
 
-    @Test("A playground, which keeps nothing, says the draft is lost rather than kept for next time")
-    func playgroundPromisesNothing() throws {
-        let input = TerminalKeystrokes(["compose\n", "set text unsaved words\n", "quit\n", "y\n"])
-        let run = AppHarness.run(input: input, arguments: ["--feature", "Feed"])
-        #expect(run.status == 0, "\(run.error)")
-        #expect(run.output.contains("Leave? The draft is lost: a playground keeps nothing. (y/n) "))
-        #expect(!run.output.contains("kept for next time"))
-    }
-
-    @Test("A draft of spaces is no draft anywhere: the sheet closes on a swipe down and leaving asks nothing")
-    func blankDraftIsNoDraft() throws {
-        let data = try TemporaryDataDirectory()
-        let swipe = data.run(AppHarness.demoLogin + "compose\nset text    \nscreen\ndismiss\nstate\n")
-        #expect(swipe.status == 0, "\(swipe.error)")
-        #expect(swipe.output.contains("Post (set text):    \n"), "the draft holds three spaces")
-        #expect(swipe.lastState?.presented.isEmpty == true, "the swipe down closed the sheet")
-        let input = TerminalKeystrokes(
-            (AppHarness.demoLogin + "compose\nset text    \n").split(separator: "\n").map { $0 + "\n" } + ["quit\n"])
-        let quit = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
-        #expect(quit.status == 0)
-        #expect(!quit.output.contains("Leave?"))
-    }
-
-    @Test("Ctrl-D in a sign-up asks; Ctrl-D again at the question leaves")
-    func endOfInputInSignUpAsks() throws {
-        let data = try TemporaryDataDirectory()
-        let input = TerminalKeystrokes(["signup\n", "set email new@example.com\n", "", "", "state\n"])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+    @Test("Ctrl-D with work in progress asks; Ctrl-D again at the question leaves")
+    func endOfInputAsks() throws {
+        let input = TerminalKeystrokes(["signup\n", "", "", "state\n"])
+        let run = try Self.appWithWork().run(input: input)
         #expect(run.status == 0)
-        #expect(run.output.contains("\nLeave? The sign-up is kept for next time, without passwords. (y/n) "))
+        #expect(run.output.contains("\n" + Self.question + " "))
         #expect(!run.output.contains(#""top""#), "the app left at the second Ctrl-D")
     }
 
     @Test("Leaving with nothing in progress asks nothing, and a script never asks")
     func nothingToLose() throws {
-        let data = try TemporaryDataDirectory()
-        let interactive = data.run("quit\n", interactive: true)
+        let interactive = try StandIn.app().run("quit\n", interactive: true)
         #expect(!interactive.output.contains("Leave?"))
-        let scripted = data.run(Self.composeDraft + "quit\n")
+        let scripted = try Self.appWithWork().run("state\nquit\n")
         #expect(scripted.status == 0 && !scripted.output.contains("Leave?"))
     }
 }

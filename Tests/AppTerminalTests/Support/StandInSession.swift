@@ -1,0 +1,233 @@
+import AppInterface
+import Core
+
+/// A plain Core screen whose content the test sets: a title, fields, buttons, list rows, text. Typing into a
+/// field changes its value, as a feature's screen would; an action runs what the test gave it, and an inline error
+/// is shown and cleared by Core.
+@MainActor
+final class StandInScreen: ViewController {
+    /// The title drawn on top.
+    var title: String
+    /// What the screen shows, in order; a field shows what was last typed into it, if anything was.
+    var elements: [ScreenElement]
+    /// What each action does, by id; an offered action without an entry does nothing.
+    var actions: [String: (StandInScreen) -> Void] = [:]
+    /// The actions performed on it, in order.
+    private(set) var performed: [String] = []
+    /// What was last typed into each field, by id.
+    private var typed: [String: String] = [:]
+
+    init(_ screenID: String, title: String, elements: [ScreenElement] = []) {
+        self.title = title
+        self.elements = elements
+        super.init(screenID: screenID)
+    }
+
+    override var content: ScreenContent {
+        let shown = elements.map { element -> ScreenElement in
+            guard case .field(let field) = element, let value = typed[field.id] else { return element }
+            return .field(TextField(id: field.id, label: field.label, value: value, isSecure: field.isSecure))
+        }
+        return ScreenContent(title: title, elements: shown, errorMessage: inlineError)
+    }
+
+    /// What was last typed into the field `id`, or `nil` when nothing was.
+    func value(of id: String) -> String? { typed[id] }
+
+    override func handleText(_ text: String, forField id: String) {
+        typed[id] = text
+    }
+
+    override func handleAction(_ id: String) {
+        performed.append(id)
+        actions[id]?(self)
+    }
+}
+
+/// A coordinator known by the name the test gives it, for the coordinator tree.
+@MainActor
+final class StandInCoordinator: Coordinator {
+    private let label: String
+
+    init(_ name: String) {
+        label = name
+        super.init()
+    }
+
+    override var name: String { label }
+}
+
+/// The app as the terminal sees it, stood in for by a real Core window over plain screens: ``send(_:)`` applies
+/// each input to the window, and the rest (the notice, the question before leaving, the person's name, the links,
+/// what happens after a command) is what the test sets. It records what the terminal asked of it.
+@MainActor
+final class StandInSession: AppSession {
+    /// The window the screens are shown in.
+    let window = Window()
+    /// The root of the coordinator tree; a test may attach children to it.
+    let coordinator = StandInCoordinator("StandInCoordinator")
+    /// The first screen, set as the window's root at start.
+    let root: any ViewControllerable
+
+    var notice: String?
+    var leaveQuestion: String?
+    var userDisplayName: String?
+    var linkPatterns = ["app://home", "app://item/<id>"]
+    /// The links ``open(_:)`` follows, with what following each one does.
+    var links: [String: (StandInSession) -> Void] = [:]
+    /// Why the start fails, or `nil` when it works.
+    var startFailure: String?
+    /// The notice of a start that restores, or `nil`.
+    var restorationNotice: String?
+    /// The data failure every command settles on, or `nil` to go on.
+    var dataFailure: DataFailure?
+    /// The notice every command settles with, when the app goes on.
+    var saveNotice: String?
+
+    /// The starts the terminal asked for.
+    private(set) var starts: [(restores: Bool, initialLink: String?)] = []
+    /// Every input sent, in order.
+    private(set) var inputs: [SessionInput] = []
+    /// How many times a command (or the start) settled.
+    private(set) var settledCount = 0
+    /// Whether the terminal stopped the app.
+    private(set) var isStopped = false
+
+    /// A session that shows `root` once started.
+    init(root: any ViewControllerable) {
+        self.root = root
+    }
+
+    /// A session that shows `screen` at the root of a navigation stack once started.
+    convenience init(showing screen: StandInScreen) throws {
+        self.init(root: try NavigationController(root: screen))
+    }
+
+    func snapshot() -> ScreenSnapshot {
+        ScreenSnapshot(window: window, coordinators: coordinator)
+    }
+
+    /// The stand-in screen `screenID` shown in the window (or held by the root before the start), if any.
+    func screen(_ screenID: String) -> StandInScreen? {
+        var candidates = [root.viewController] + window.presentedViewControllers
+        while let candidate = candidates.popLast() {
+            if let screen = candidate as? StandInScreen, screen.screenID == screenID { return screen }
+            if let navigation = candidate as? NavigationController { candidates += navigation.viewControllers }
+            if let tabBar = candidate as? TabBarController { candidates += tabBar.tabs.map(\.screen.viewController) }
+            if let container = candidate as? ContainerViewController { candidates += container.viewControllers }
+        }
+        return nil
+    }
+
+    func start(restores: Bool, initialLink: String?) -> SessionStart {
+        starts.append((restores, initialLink))
+        if let startFailure { return .failed(startFailure) }
+        do {
+            try window.setRootViewController(root)
+        } catch {
+            return .failed(String(describing: error))
+        }
+        coordinator.start()
+        return .started(notice: restores ? restorationNotice : nil, linkFailure: initialLink.flatMap(open))
+    }
+
+    func stop() {
+        isStopped = true
+        coordinator.stop()
+    }
+
+    func send(_ input: SessionInput) -> String? {
+        inputs.append(input)
+        do {
+            switch input {
+            case .action(let id):
+                return refusal(try window.performAction(id))
+            case .actionOn(let id, let screen):
+                guard let live = window.screensOnTop.first(where: { ObjectIdentifier($0) == screen.identity }) else {
+                    return ScreenInputError.noScreen.description
+                }
+                return refusal(try live.performAction(id))
+            case .setText(let text, let field):
+                try window.setText(text, forField: field)
+            case .gesture(let gesture):
+                try window.perform(gesture)
+            case .beginGesture(let gesture):
+                try window.beginGesture(gesture)
+            case .updateGesture(let progress):
+                try window.updateGesture(progress: progress)
+            case .releaseGesture:
+                try window.releaseGesture()
+            case .tapTab(let id):
+                try window.tapTab(id)
+            }
+        } catch {
+            return String(describing: error)
+        }
+        return nil
+    }
+
+    private func refusal(_ outcome: ActionOutcome) -> String? {
+        if case .refused(let reason) = outcome { reason } else { nil }
+    }
+
+    func open(_ text: String) -> String? {
+        guard text.hasPrefix("app://") else {
+            return "malformed link '\(UserFacingError.quoted(text))': links start with app://"
+        }
+        guard let follow = links[text] else { return "unknown link '\(UserFacingError.quoted(text))'" }
+        follow(self)
+        return nil
+    }
+
+    func afterCommand() -> AfterCommand {
+        settledCount += 1
+        if let dataFailure { return .stop(dataFailure) }
+        return .goOn(notice: saveNotice)
+    }
+}
+
+/// Opens the stand-in session for the terminal, recording what it was asked: the request, the playground names it
+/// was asked about and the folders checked for data.
+@MainActor
+final class StandInApp: AppLauncher {
+    /// The session every launch returns.
+    let session: StandInSession
+    /// The playgrounds there are.
+    var playgrounds = ["Home", "Settings"]
+    /// The error every launch throws, or `nil` to launch.
+    var failure: (any Error)?
+    /// Whether every data folder is a first run, with no data to check.
+    var holdsNoData = false
+    /// What the launch reports to have done to the data files.
+    var movedAsidePaths: [String] = []
+    var importedPaths: [String] = []
+    var seededDemoAccount: String?
+    var checkedDatabase: (path: String, pageCount: Int)?
+
+    /// The requests the terminal made, in order.
+    private(set) var requests: [LaunchRequest] = []
+    /// The playground names the terminal asked about.
+    private(set) var askedPlaygrounds: [String] = []
+
+    init(session: StandInSession) {
+        self.session = session
+    }
+
+    func playgroundRefusal(_ name: String) -> String? {
+        askedPlaygrounds.append(name)
+        guard playgrounds.contains(name) else {
+            return "no playground '\(name)'; the playgrounds are \(playgrounds.joined(separator: ", "))"
+        }
+        return nil
+    }
+
+    func holdsNoData(dataDirectory: String) -> Bool { holdsNoData }
+
+    func launch(_ request: LaunchRequest) throws -> LaunchedApp {
+        requests.append(request)
+        if let failure { throw failure }
+        return LaunchedApp(
+            session: session, movedAsidePaths: movedAsidePaths, importedPaths: importedPaths,
+            seededDemoAccount: seededDemoAccount, checkedDatabase: checkedDatabase)
+    }
+}

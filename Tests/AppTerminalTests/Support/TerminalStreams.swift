@@ -1,0 +1,91 @@
+import AppTerminal
+import Foundation
+
+/// Input from a fixed sequence of bytes, read in small chunks so that lines split across reads are read too.
+final class ScriptedInput: AppMain.ByteInput {
+    private let bytes: [UInt8]
+    private var position = 0
+    private let chunkSize: Int
+    let isTerminal: Bool
+    /// Each change of the terminal's echo the app asked for, in order.
+    private(set) var echoChanges: [Bool] = []
+
+    init(bytes: [UInt8], isTerminal: Bool = false, chunkSize: Int = 7) {
+        self.bytes = bytes
+        self.isTerminal = isTerminal
+        self.chunkSize = chunkSize
+    }
+
+    convenience init(_ text: String, isTerminal: Bool = false) {
+        self.init(bytes: Array(text.utf8), isTerminal: isTerminal)
+    }
+
+    func read(maximumCount: Int) -> [UInt8] {
+        let count = min(maximumCount, chunkSize, bytes.count - position)
+        defer { position += count }
+        return Array(bytes[position..<position + count])
+    }
+
+    func setEcho(_ isOn: Bool) {
+        echoChanges.append(isOn)
+    }
+}
+
+/// A terminal as a person types at it: each read returns the next chunk; an empty chunk is Ctrl-D, which ends the
+/// input once while the terminal stays open. After the last chunk the terminal is gone (every read is empty).
+final class TerminalKeystrokes: AppMain.ByteInput {
+    private var chunks: [String]
+    /// Each change of the terminal's echo the app asked for, in order.
+    private(set) var echoChanges: [Bool] = []
+
+    init(_ chunks: [String]) {
+        self.chunks = chunks
+    }
+
+    /// One chunk a line, each with its line break.
+    convenience init(lines: String, then more: [String] = []) {
+        self.init(lines.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0 + "\n" } + more)
+    }
+
+    var isTerminal: Bool { true }
+
+    func read(maximumCount: Int) -> [UInt8] {
+        guard !chunks.isEmpty else { return [] }
+        return Array(chunks.removeFirst().utf8)
+    }
+
+    func setEcho(_ isOn: Bool) {
+        echoChanges.append(isOn)
+    }
+}
+
+/// Output kept in memory.
+final class CapturedOutput: AppMain.TextOutput {
+    let isTerminal: Bool
+    private(set) var text = ""
+
+    init(isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+    }
+
+    func write(_ text: String) {
+        self.text += text
+    }
+}
+
+/// A folder for one test, removed when the test ends.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("terminal-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// The path of `name` in the folder.
+    func file(_ name: String) -> String { path + "/" + name }
+}
