@@ -148,9 +148,12 @@ let package = Package(
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting"], exclude: ["__Snapshots__"]),
+        // What the data's tests share: a temporary data directory, and its database file read and written as
+        // another program would. Knows no app room and no feature.
+        .target(name: "DataTesting", dependencies: ["CSQLite"], path: "Tests/DataTesting"),
         // What the app's tests share: running the composed app in process on a temporary data directory.
         .target(
-            name: "AppTesting", dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "CSQLite"],
+            name: "AppTesting", dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "DataTesting"],
             path: "Tests/AppTesting"),
         .testTarget(
             name: "AppDataTests",
