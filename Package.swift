@@ -155,9 +155,8 @@ let package = Package(
         .target(
             name: "AppTesting", dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "DataTesting"],
             path: "Tests/AppTesting"),
-        .testTarget(
-            name: "AppDataTests",
-            dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules"]),
+        // The data room alone: stores, migrations, damage, several processes on one folder. No terminal.
+        .testTarget(name: "AppDataTests", dependencies: ["AppData", "DataTesting", "Core", "InputRules"]),
         // The flows in process: the entry, the tab bar, deep links, restoration and the playgrounds.
         .testTarget(
             name: "AppFlowsTests",
