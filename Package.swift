@@ -154,13 +154,15 @@ let package = Package(
         .testTarget(
             name: "FeedFeatureTests", dependencies: ["FeedFeature", "Core", "CoreTesting", "BoundaryCheck"],
             exclude: ["__Snapshots__"]),
+        // What the data's tests share: a temporary data directory, and its database file read and written as
+        // another program would. Knows no app room and no feature.
+        .target(name: "DataTesting", dependencies: ["CSQLite"], path: "Tests/DataTesting"),
         // What the app's tests share: running the composed app in process on a temporary data directory.
         .target(
-            name: "AppTesting", dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "CSQLite"],
+            name: "AppTesting", dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "DataTesting"],
             path: "Tests/AppTesting"),
-        .testTarget(
-            name: "AppDataTests",
-            dependencies: ["AppData", "AppTerminal", "AppTesting", "Core", "InputRules"]),
+        // The data room alone: stores, migrations, damage, several processes on one folder. No terminal.
+        .testTarget(name: "AppDataTests", dependencies: ["AppData", "DataTesting", "Core", "InputRules"]),
         // The flows in process: the entry, the tab bar, deep links, restoration and the playgrounds.
         .testTarget(
             name: "AppFlowsTests",

@@ -1,4 +1,4 @@
-import AppTesting
+import DataTesting
 import Foundation
 import InputRules
 import Testing
@@ -9,12 +9,11 @@ import Testing
 @MainActor
 struct AccountProgressTests {
     /// The tests' fixed time, as the app runs it (`APP_NOW`).
-    static let now = try! Date(AppHarness.now, strategy: .iso8601)
+    static let now = TestTime.now
 
     /// The live data over `data`, at the tests' fixed time.
     static func services(_ data: TemporaryDataDirectory) throws -> LiveDataStore {
-        try LiveDataStore(
-            dataDirectory: data.path, clock: AppClock(fixedNow: now), movesDamagedFilesAside: false)
+        try data.store()
     }
 
     @Test("Migration 4 keeps the accounts of version 3 as having finished the tour, and adds the author index")

@@ -1,28 +1,38 @@
-import AppTesting
 import Core
+import DataTesting
 import Foundation
 import Testing
 
 @testable import AppData
 
 /// A data folder as a damaged disk, a careless person or another program leaves it: zeroed pages, an emptied or
-/// removed database, something else where the database belongs, a schema with parts missing. The app finds the
-/// damage before it writes, stops with exit code 2 naming the file, leaves it byte for byte as it was, and every
-/// remedy it recommends works.
-@Suite("Damaged data is found before anything is written, and every remedy the app recommends works")
+/// removed database, something else where the database belongs, a schema with parts missing. Opening the data
+/// finds the damage before anything is written, throws a fatal error naming the file (the app stops with exit
+/// code 2 on it), leaves the file byte for byte as it was, and every remedy its advice recommends works.
+@Suite("Damaged data is found before anything is written, and every remedy the data recommends works")
 @MainActor
 struct DamagedDataTests {
-    /// The timestamp the tests' fixed clock gives what is moved aside.
-    static let movedSuffix = ".corrupt-20260101T120000Z"
-
-    /// A folder holding the demo log-in and 300 posts of about 320 characters (some 40 pages of 4 KiB), saved
-    /// on post 3, with its log checkpointed into the database file.
+    /// A folder holding the demo log-in and 300 posts of about 340 characters (some 40 pages of 4 KiB), with the
+    /// place saved on post 3, and its log checkpointed into the database file.
     static func folderWithPosts() throws -> TemporaryDataDirectory {
         let data = try TemporaryDataDirectory()
-        let text = String(repeating: "a post long enough to fill pages ", count: 10)
-        let posts = (0..<300).map { "compose\nset text \($0) \(text)\npost\n" }.joined()
-        let run = data.run(AppHarness.demoLogin + posts + "open app://feed/post/3\n")
-        #expect(run.status == 0, "\(run.error)")
+        do {
+            let store = try data.store()
+            #expect(try store.logIn(email: Demo.email, password: Demo.password) != nil)
+            let text = String(repeating: "a post long enough to fill pages ", count: 10)
+            try data.database().write { connection throws(SQLiteError) in
+                try PostStore.insert(
+                    (0..<300).map { index in
+                        NewPost(
+                            id: nil, authorEmail: Demo.email, authorName: "Demo", createdAt: TestTime.now,
+                            text: "\(index) \(text)", likedBy: [])
+                    }, into: connection)
+            }
+            try store.restorationStore.save(
+                RestorationState(
+                    kind: "app", version: 1, values: ["tab": "feed"],
+                    children: [RestorationState(kind: "feed", version: 1, values: ["post": "3"])]))
+        }
         try data.sql("PRAGMA wal_checkpoint(TRUNCATE)")
         return data
     }
@@ -39,47 +49,48 @@ struct DamagedDataTests {
         FileManager.default.contents(atPath: path)
     }
 
-    /// Every line the run printed is for people: no Swift debug text such as `unavailable("…")`,
-    /// `corrupt(path: …)` or `Optional(…)`.
-    static func expectPlainText(_ run: AppRun, sourceLocation: SourceLocation = #_sourceLocation) {
-        for text in [run.output, run.error] {
-            #expect(!MessageScan.containsDebugText(text), "\(text)", sourceLocation: sourceLocation)
-        }
+    /// Checks that `error` says the database of `data` is corrupt, and recommends moving it aside.
+    static func expectCorrupt(
+        _ error: DataError, in data: TemporaryDataDirectory, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            error.description.hasPrefix("the data file \(data.databasePath) is corrupt"), "\(error)",
+            sourceLocation: sourceLocation)
+        #expect(error.advice?.contains("--move-aside-corrupt-data") == true, sourceLocation: sourceLocation)
+        expectFatalAndPlain(error, sourceLocation: sourceLocation)
     }
 
     // MARK: - Damage inside the database
 
     @Test(
-        "A zeroed page anywhere stops the app with exit code 2 before it posts, likes or saves the place",
+        "A zeroed page anywhere is found at open, before anything is posted, liked or saved",
         arguments: [5, 12, 20, 29, 36])
     func zeroedPageStopsBeforeWriting(page: Int) throws {
         let data = try Self.folderWithPosts()
         try Self.zeroPage(page, of: data)
         let before = try #require(Self.bytes(data.databasePath))
-        let run = data.run("state\nback\ncompose\nset text one more\npost\npost.1\nlike\n")
-        #expect(run.status == 2, "\(run.error)")
-        #expect(run.error.contains("the data file \(data.databasePath) is corrupt"), "\(run.error)")
-        #expect(run.error.contains("--move-aside-corrupt-data"))
+        let error = try #require(try data.openingError())
+        Self.expectCorrupt(error, in: data)
         #expect(Self.bytes(data.databasePath) == before, "the damaged file is byte for byte as it was")
-        Self.expectPlainText(run)
     }
 
-    @Test("After any exit 2 that recommends it, --move-aside-corrupt-data starts fresh and keeps every file aside")
+    @Test("After any damage that recommends it, moving aside starts fresh and keeps every file aside")
     func moveAsideAfterZeroedPage() throws {
         for page in [5, 12, 29] {
             let data = try Self.folderWithPosts()
             try Self.zeroPage(page, of: data)
             let damaged = try #require(Self.bytes(data.databasePath))
-            #expect(data.run("state\n").status == 2)
-            let moved = data.run(AppHarness.demoLogin + "state\n", arguments: ["--move-aside-corrupt-data"])
-            #expect(moved.status == 0, "page \(page): \(moved.error)")
-            #expect(Self.bytes(data.databasePath + Self.movedSuffix) == damaged)
-            #expect(
-                moved.error.contains("moved the unusable data file aside to \(data.databasePath)\(Self.movedSuffix)"))
-            #expect(FileManager.default.fileExists(atPath: data.file(Database.markerName) + Self.movedSuffix))
-            #expect(moved.lastState?.user == "Demo")
-            #expect(data.run("state\n").status == 0, "the fresh database opens again")
-            Self.expectPlainText(moved)
+            #expect(try data.openingError() != nil)
+            do {
+                let moved = try data.store(movesDamagedFilesAside: true)
+                #expect(moved.movedAsidePaths.contains(data.databasePath + TestTime.movedSuffix), "page \(page)")
+                #expect(moved.movedAsidePaths.contains(data.file(Database.markerName) + TestTime.movedSuffix))
+                #expect(moved.seededDemoAccount == Demo.email, "a new start, said to be one")
+                #expect(try moved.logIn(email: Demo.email, password: Demo.password)?.displayName == "Demo")
+            }
+            #expect(Self.bytes(data.databasePath + TestTime.movedSuffix) == damaged)
+            #expect(FileManager.default.fileExists(atPath: data.file(Database.markerName) + TestTime.movedSuffix))
+            #expect(try data.openingError() == nil, "the fresh database opens again")
         }
     }
 
@@ -94,17 +105,16 @@ struct DamagedDataTests {
         let database = try #require(Self.bytes(data.databasePath))
         let log = try #require(Self.bytes(data.databasePath + "-wal"))
         #expect(!log.isEmpty)
-        #expect(data.run("state\n").status == 2)
+        #expect(try data.openingError() != nil)
         #expect(Self.bytes(data.databasePath) == database && Self.bytes(data.databasePath + "-wal") == log)
-        let moved = data.run("state\n", arguments: ["--move-aside-corrupt-data"])
-        #expect(moved.status == 0, "\(moved.error)")
-        #expect(Self.bytes(data.databasePath + Self.movedSuffix) == database)
-        #expect(Self.bytes(data.databasePath + "-wal" + Self.movedSuffix) == log)
-        #expect(moved.error.contains("\(data.databasePath)-wal\(Self.movedSuffix)"))
+        let moved = try data.store(movesDamagedFilesAside: true).movedAsidePaths
+        #expect(Self.bytes(data.databasePath + TestTime.movedSuffix) == database)
+        #expect(Self.bytes(data.databasePath + "-wal" + TestTime.movedSuffix) == log)
+        #expect(moved.contains("\(data.databasePath)-wal\(TestTime.movedSuffix)"), "\(moved)")
         _ = writer
     }
 
-    @Test("Damage SQLite meets while the app runs stops every later write, the saved place included")
+    @Test("Damage SQLite meets while the data is open stops every later write, the saved place included")
     func damageMetWhileRunningStopsWrites() throws {
         let data = try Self.folderWithPosts()
         let database = try data.database()
@@ -142,31 +152,41 @@ struct DamagedDataTests {
         #expect(try data.count("PRAGMA page_count") > DataCheck.everyPageLimit)
         try Self.zeroPage(20, of: data)
         let before = try #require(Self.bytes(data.databasePath))
-        let reading = data.run("state\n")
-        #expect(reading.status == 0, "the check at open reads the small tables only: \(reading.error)")
-        let writing = data.run("back\ncompose\nset text one more\npost\n")
-        #expect(writing.status == 2, "\(writing.error)")
-        #expect(writing.error.contains("the data file \(data.databasePath) is corrupt"), "\(writing.error)")
+        do {
+            let store = try data.store()
+            #expect(
+                try store.savedSessionAccount()?.displayName == "Demo", "the check at open reads the small tables only")
+            #expect(store.fatalDataError == nil)
+            do {
+                _ = try store.publish(text: "one more", authorEmail: Demo.email, authorName: "Demo")
+                Issue.record("a post was written into a damaged database")
+            } catch {
+                guard case .data(let failure) = error else { throw error }
+                Self.expectCorrupt(failure, in: data)
+            }
+            // What makes the app stop with exit code 2 after the command that met it.
+            #expect(store.fatalDataError.map { $0.isFatal && $0.path == data.databasePath } == true)
+        }
         #expect(Self.bytes(data.databasePath) == before)
     }
 
-    @Test("--check-data checks every page: exit 0 for a sound database, 2 naming a damaged one, nothing written")
+    @Test("A check of every page on demand: a sound database opens with its page count, a damaged one is named")
     func checkDataOnDemand() throws {
         let empty = try TemporaryDataDirectory()
-        let nothing = empty.run("", arguments: ["--check-data"])
-        #expect(nothing.status == 0 && nothing.output.contains("nothing to check"), "\(nothing.output)")
-        #expect(try empty.allFiles().isEmpty, "a check creates no database")
+        #expect(LiveDataStore.isAbsent(inFolder: empty.path), "nothing to check")
+        #expect(try empty.allFiles().isEmpty, "looking creates no database")
         let data = try Self.folderWithPosts()
-        let sound = data.run("", arguments: ["--check-data"])
-        #expect(sound.status == 0, "\(sound.error)")
-        #expect(sound.output.contains("the data file \(data.databasePath) is sound"))
+        #expect(!LiveDataStore.isAbsent(inFolder: data.path))
+        let pages = try data.count("PRAGMA page_count")
+        do {
+            let sound = try data.store(checksEveryPage: true)
+            #expect(sound.databasePath == data.databasePath && sound.pageCount == pages)
+        }
         try Self.zeroPage(25, of: data)
         let before = try #require(Self.bytes(data.databasePath))
-        let damaged = data.run("", arguments: ["--check-data"])
-        #expect(damaged.status == 2)
-        #expect(damaged.error.contains("the data file \(data.databasePath) is corrupt"))
+        let damaged = try #require(try data.openingError(checksEveryPage: true))
+        Self.expectCorrupt(damaged, in: data)
         #expect(Self.bytes(data.databasePath) == before)
-        Self.expectPlainText(damaged)
     }
 
     // MARK: - A lost database
@@ -180,30 +200,31 @@ struct DamagedDataTests {
             } else {
                 try Data().write(to: URL(fileURLWithPath: data.databasePath))
             }
-            let run = data.run("state\n")
-            #expect(run.status == 2)
+            let error = try #require(try data.openingError())
             let found = removes ? "is missing" : "is empty"
             #expect(
-                run.error.hasPrefix(
-                    "app: the data file \(data.databasePath) \(found), but this folder held the app's data"),
-                "\(run.error)")
-            #expect(run.error.contains("--move-aside-corrupt-data"))
+                error.description.hasPrefix(
+                    "the data file \(data.databasePath) \(found), but this folder held the app's data"),
+                "\(error)")
+            #expect(error.advice?.contains("--move-aside-corrupt-data") == true)
+            expectFatalAndPlain(error)
             #expect(Self.bytes(data.databasePath) == (removes ? nil : Data()), "nothing created or written")
-            let fresh = data.run("state\n", arguments: ["--move-aside-corrupt-data"])
-            #expect(fresh.status == 0, "\(fresh.error)")
-            #expect(fresh.error.contains("moved the unusable data file aside"))
-            #expect(fresh.error.contains("started a new database with the demo account demo@example.com"))
+            do {
+                let fresh = try data.store(movesDamagedFilesAside: true)
+                #expect(!fresh.movedAsidePaths.isEmpty, "the unusable files are moved aside")
+                #expect(fresh.seededDemoAccount == Demo.email, "a new database with the demo account")
+            }
             #expect(try data.count("SELECT count(*) FROM accounts") == 1)
-            Self.expectPlainText(run)
         }
     }
 
-    @Test("A first run in a new folder seeds the demo content and keeps the marker beside it")
+    @Test("A first run in a new folder seeds the demo content, has nothing to tell, and keeps the marker beside it")
     func firstRunIsUnchanged() throws {
         let data = try TemporaryDataDirectory()
-        let run = data.run(AppHarness.demoLogin + "state\n")
-        #expect(run.status == 0 && run.error.isEmpty, "\(run.error)")
-        #expect(run.lastState?.user == "Demo")
+        let store = try data.store()
+        #expect(store.movedAsidePaths.isEmpty && store.importedPaths.isEmpty)
+        #expect(store.seededDemoAccount == Demo.email)
+        #expect(try store.logIn(email: Demo.email, password: Demo.password)?.displayName == "Demo")
         #expect(FileManager.default.fileExists(atPath: data.file(Database.markerName)))
     }
 
@@ -220,29 +241,30 @@ struct DamagedDataTests {
         default: try FileManager.default.createDirectory(atPath: data.databasePath, withIntermediateDirectories: false)
         }
         // A link is not the app's own file: refused first, unless the person says they mean it.
-        let extra = kind == "link" ? ["--allow-unsafe-data-dir"] : []
         if kind == "link" {
-            let refused = data.run("state\n")
-            #expect(refused.status == 2)
-            #expect(refused.error.hasPrefix("app: refusing \(data.databasePath): it is a symbolic link to gone"))
+            let refused = try #require(try data.openingError())
+            #expect(refused.description.hasPrefix("refusing \(data.databasePath): it is a symbolic link to gone"))
+            expectFatalAndPlain(refused)
         }
-        for arguments in [extra, extra + ["--move-aside-corrupt-data"]] {
-            let run = data.run("state\n", arguments: arguments)
-            #expect(run.status == 2)
-            #expect(run.error.hasPrefix("app: the data file \(data.databasePath) is not a file the app can use"))
-            #expect(!run.error.contains("--move-aside-corrupt-data"), "renaming it aside would not fix it")
-            #expect(run.error.contains("move it away or fix it yourself"))
-            Self.expectPlainText(run)
+        for movesAside in [false, true] {
+            let error = try #require(
+                try data.openingError(movesDamagedFilesAside: movesAside, allowsUnsafeFolder: kind == "link"))
+            #expect(
+                error.description.hasPrefix("the data file \(data.databasePath) is not a file the app can use"),
+                "\(error)")
+            #expect(error.advice?.contains("--move-aside-corrupt-data") == false, "renaming it aside would not fix it")
+            #expect(error.advice?.contains("move it away or fix it yourself") == true)
+            expectFatalAndPlain(error)
         }
         var status = stat()
         #expect(lstat(data.databasePath, &status) == 0, "it is still there")
-        #expect(!FileManager.default.fileExists(atPath: data.databasePath + Self.movedSuffix))
+        #expect(!FileManager.default.fileExists(atPath: data.databasePath + TestTime.movedSuffix))
     }
 
     // MARK: - Damaged schemas
 
     @Test(
-        "A schema missing any table, column, index or trigger stops the app with exit code 2 and nothing written",
+        "A schema missing any table, column, index or trigger is found at open, with nothing written",
         arguments: [
             "DROP TABLE accounts", "DROP TABLE likes; DROP TABLE posts", "DROP TABLE session",
             "DROP TABLE restoration",
@@ -251,27 +273,25 @@ struct DamagedDataTests {
         ])
     func damagedSchemaStops(damage: String) throws {
         let data = try TemporaryDataDirectory()
-        #expect(data.run(AppHarness.demoLogin).status == 0)
+        try data.logInDemo()
         try data.sql(damage)
         try data.sql("PRAGMA wal_checkpoint(TRUNCATE)")
         let before = try #require(Self.bytes(data.databasePath))
-        let run = data.run(AppHarness.demoLogin + "compose\nset text new\npost\n")
-        #expect(run.status == 2, "\(damage): \(run.error)")
-        #expect(run.error.hasPrefix("app: the data file \(data.databasePath) is corrupt: its "), "\(run.error)")
+        let error = try #require(try data.openingError())
+        #expect(error.description.hasPrefix("the data file \(data.databasePath) is corrupt: its "), "\(error)")
+        expectFatalAndPlain(error)
         #expect(Self.bytes(data.databasePath) == before)
-        let fresh = data.run("state\n", arguments: ["--move-aside-corrupt-data"])
-        #expect(fresh.status == 0, "\(fresh.error)")
-        Self.expectPlainText(run)
+        #expect(try !data.store(movesDamagedFilesAside: true).movedAsidePaths.isEmpty)
     }
 
-    @Test("A version-2 database missing a table is not migrated: exit 2, nothing written")
+    @Test("A version-2 database missing a table is not migrated, and nothing is written")
     func damagedOlderSchemaIsNotMigrated() throws {
         let data = try TemporaryDataDirectory()
         let connection = try SQLiteConnection(path: data.databasePath)
         try connection.transaction { () throws(SQLiteError) in try Schema.migrate(connection, from: 0, to: 2) }
         try connection.execute("DROP TABLE session")
-        let run = data.run("state\n")
-        #expect(run.status == 2)
+        let error = try #require(try data.openingError())
+        expectFatalAndPlain(error)
         #expect(try data.count("PRAGMA user_version") == 2)
         #expect(try data.count("SELECT count(*) FROM sqlite_master WHERE name = 'restoration'") == 0)
     }

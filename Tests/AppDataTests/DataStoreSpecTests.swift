@@ -1,5 +1,5 @@
-import AppTesting
 import Core
+import DataTesting
 import Foundation
 import InputRules
 import Testing

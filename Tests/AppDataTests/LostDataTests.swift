@@ -1,4 +1,4 @@
-import AppTesting
+import DataTesting
 import Foundation
 import Testing
 
@@ -6,7 +6,7 @@ import Testing
 
 /// A database emptied, cut short or removed beside files that only exist once it held data: its write-ahead log
 /// (which may hold committed changes), its shared memory, its marker or the command history. Each is lost data,
-/// reported with exit code 2; the log is never deleted, and moving the damaged files aside keeps it with them.
+/// a fatal error; the log is never deleted, and moving the damaged files aside keeps it with them.
 @Suite("A lost database is reported and its write-ahead log kept, in folders from before the marker too")
 @MainActor
 struct LostDataTests {
@@ -14,7 +14,7 @@ struct LostDataTests {
     /// in the write-ahead log, as a process killed after a commit leaves it.
     static func folderWithCommittedLog() throws -> TemporaryDataDirectory {
         let data = try TemporaryDataDirectory()
-        #expect(data.run(AppHarness.demoLogin).status == 0)
+        try data.logInDemo()
         try data.sql("PRAGMA wal_checkpoint(TRUNCATE)")
         do {
             let connection = try SQLiteConnection(path: data.databasePath)
@@ -31,34 +31,34 @@ struct LostDataTests {
     }
 
     @Test(
-        "An emptied or cut-short database beside a write-ahead log: exit 2 naming both, the log kept byte for byte",
+        "An emptied or cut-short database beside a write-ahead log is lost data naming both, the log kept as it was",
         arguments: [0, 100, 4096 + 10, 4096])
     func emptiedDatabaseKeepsItsLog(size: Int) throws {
         let data = try Self.folderWithCommittedLog()
         let logPath = data.file("app.sqlite-wal")
         Self.truncate(data.databasePath, to: size)
         let log = try #require(FileManager.default.contents(atPath: logPath))
-        for arguments in [[], ["--check-data"]] {
-            let run = data.run("state\n", arguments: arguments)
-            #expect(run.status == 2, "\(size) bytes, \(arguments): \(run.error)")
-            #expect(run.error.contains("the data file \(data.databasePath) is "), "\(run.error)")
-            #expect(run.error.contains("write-ahead log \(logPath)"), "\(run.error)")
+        for checksEveryPage in [false, true] {
+            let error = try #require(try data.openingError(checksEveryPage: checksEveryPage))
+            #expect(error.description.contains("the data file \(data.databasePath) is "), "\(size) bytes: \(error)")
+            #expect(error.description.contains("write-ahead log \(logPath)"), "\(error)")
+            expectFatalAndPlain(error)
             #expect(FileManager.default.contents(atPath: logPath) == log, "the log is kept as it was")
         }
-        let moved = data.run(AppHarness.demoLogin + "state\n", arguments: ["--move-aside-corrupt-data"])
-        #expect(moved.status == 0, "\(moved.error)")
-        let suffix = DamagedDataTests.movedSuffix
+        let moved = try data.store(movesDamagedFilesAside: true)
+        #expect(try moved.logIn(email: Demo.email, password: Demo.password) != nil, "a fresh start")
+        let suffix = TestTime.movedSuffix
         #expect(FileManager.default.contents(atPath: logPath + suffix) == log, "the log is kept beside the rest")
-        #expect(moved.error.contains("moved the unusable data file aside to \(logPath)\(suffix)"), "\(moved.error)")
+        #expect(moved.movedAsidePaths.contains(logPath + suffix), "\(moved.movedAsidePaths)")
         #expect(FileManager.default.fileExists(atPath: data.databasePath + suffix))
     }
 
-    @Test("A sound database beside a log holding committed changes starts, and reads them")
+    @Test("A sound database beside a log holding committed changes opens, and reads them")
     func soundFolderStarts() throws {
         let data = try Self.folderWithCommittedLog()
-        let run = data.run("state\n")
-        #expect(run.status == 0, "\(run.error)")
-        #expect(run.lastState?.user == "Kept in the log", "the committed change in the log is read")
+        #expect(
+            try data.store().savedSessionAccount()?.displayName == "Kept in the log",
+            "the committed change in the log is read")
     }
 
     @Test(
@@ -67,7 +67,7 @@ struct LostDataTests {
     func folderBeforeTheMarkerIsNotReseeded(evidence: String) throws {
         for removesDatabase in [false, true] {
             let data = try TemporaryDataDirectory()
-            #expect(data.run(AppHarness.demoLogin).status == 0)
+            try data.logInDemo()
             try FileManager.default.removeItem(atPath: data.file(Database.markerName))
             #expect(FileManager.default.createFile(atPath: data.file(evidence), contents: Data()))
             if removesDatabase {
@@ -75,19 +75,19 @@ struct LostDataTests {
             } else {
                 Self.truncate(data.databasePath, to: 0)
             }
-            let run = data.run("state\n")
-            #expect(run.status == 2, "\(evidence): \(run.error)")
+            let error = try #require(try data.openingError(), "\(evidence)")
             let state = removesDatabase ? "is missing" : "is empty"
-            #expect(run.error.contains("the data file \(data.databasePath) \(state)"), "\(run.error)")
+            #expect(error.description.contains("the data file \(data.databasePath) \(state)"), "\(error)")
+            expectFatalAndPlain(error)
             #expect(!FileManager.default.fileExists(atPath: data.file(Database.markerName)), "nothing written")
-            let checked = data.run("", arguments: ["--check-data"])
-            #expect(checked.status == 2, "\(evidence): --check-data: \(checked.output)")
-            let fresh = data.run("state\n", arguments: ["--move-aside-corrupt-data"])
-            #expect(fresh.status == 0, "\(evidence): \(fresh.error)")
-            #expect(fresh.lastState?.loggedIn == false, "a new start: \(fresh.output)")
-            if !(removesDatabase && evidence == "command-history") {
-                #expect(fresh.error.contains("started a new database with the demo account"), "\(fresh.error)")
-            }
+            #expect(!LiveDataStore.isAbsent(inFolder: data.path), "there is something to check")
+            #expect(try data.openingError(checksEveryPage: true) != nil, "\(evidence): a check of every page")
+            let fresh = try data.store(movesDamagedFilesAside: true)
+            #expect(try fresh.savedSessionAccount() == nil, "a new start")
+            #expect(fresh.seededDemoAccount == Demo.email)
+            // Only the command history was there to show data was lost: it is not the database's, so stays.
+            let movesNothing = removesDatabase && evidence == "command-history"
+            #expect(fresh.movedAsidePaths.isEmpty == movesNothing, "\(evidence): \(fresh.movedAsidePaths)")
         }
     }
 
@@ -95,8 +95,8 @@ struct LostDataTests {
     func firstRunsAreUnchanged() throws {
         let data = try TemporaryDataDirectory()
         #expect(FileManager.default.createFile(atPath: data.databasePath, contents: Data()))
-        let run = data.run(AppHarness.demoLogin + "state\n")
-        #expect(run.status == 0 && run.error.isEmpty, "\(run.error)")
-        #expect(run.lastState?.user == "Demo")
+        let store = try data.store()
+        #expect(store.movedAsidePaths.isEmpty && store.seededDemoAccount == Demo.email)
+        #expect(try store.logIn(email: Demo.email, password: Demo.password)?.displayName == "Demo")
     }
 }

@@ -1,4 +1,4 @@
-import AppTesting
+import DataTesting
 import Foundation
 import Testing
 
@@ -23,31 +23,39 @@ struct PagingTests {
         return data
     }
 
-    @Test("Latest shows the newest 20 posts and `more`; each `more` adds the next 20, until none is left")
+    /// Every page of `order` of at most `limit` posts, each after the last post of the page before, until an
+    /// empty one.
+    private static func pages(
+        _ order: PostOrder, limit: Int, of store: LiveDataStore
+    ) throws -> [[String]] {
+        var pages: [[String]] = []
+        var after: String?
+        while true {
+            let page = try store.page(order, after: after, limit: limit, reader: Demo.email).map { String($0.id) }
+            pages.append(page)
+            guard let last = page.last else { return pages }
+            after = last
+        }
+    }
+
+    @Test("Latest comes 20 posts at a time, newest first, each page right after the last, until none is left")
     func latestPages() throws {
         let data = try Self.directory(posts: 41)
-        let run = data.run(AppHarness.demoLogin + "screen\nmore\nscreen\nmore\nscreen\n")
-        #expect(run.status == 0, "\(run.error)")
-        let screens: [String] = Array(run.output.components(separatedBy: "Feed\n====").dropFirst())
-        try #require(screens.count == 3)
-        // The four demo posts are the newest (the fixed clock is later than the seeded posts).
-        #expect(Self.rows(screens[0]).count == 20 && screens[0].contains("Load more (more)"))
-        #expect(Self.rows(screens[1]).count == 40 && screens[1].contains("Load more (more)"))
-        #expect(Self.rows(screens[2]).count == 45 && !screens[2].contains("Load more"))
+        let pages = try Self.pages(.latest, limit: 20, of: data.store())
+        #expect(pages.map(\.count) == [20, 20, 5, 0])
+        // The four demo posts are the newest (the fixed clock is later than the added posts).
         let seeded: [String] = (5..<46).reversed().map { String($0) }
-        #expect(Self.rows(screens[2]) == ["4", "3", "2", "1"] + seeded)
+        #expect(pages.flatMap { $0 } == ["4", "3", "2", "1"] + seeded)
     }
 
     @Test("Popular orders by likes, then by recency, page after page")
     func popularPages() throws {
         let data = try Self.directory(posts: 30) { index in index % 3 }
-        let run = data.run(AppHarness.demoLogin + "popular\nmore\nscreen\n")
-        #expect(run.status == 0, "\(run.error)")
-        let shown = Self.rows(run.output)
-        #expect(shown.count == 34)
+        let pages = try Self.pages(.popular, limit: 20, of: data.store())
+        #expect(pages.map(\.count) == [20, 14, 0])
         let stored = try data.sql("SELECT id FROM posts ORDER BY like_count DESC, created_at DESC, id DESC")
-        #expect(shown == stored)
-        #expect(Array(shown.prefix(2)) == ["2", "1"], "three and two likes come first")
+        #expect(pages.flatMap { $0 } == stored)
+        #expect(Array(stored.prefix(2)) == ["2", "1"], "three and two likes come first")
     }
 
     @Test("A page after a post starts right after it, and a post that no longer exists ends the list")
@@ -80,13 +88,5 @@ struct PagingTests {
         #expect(shown.count == 29 && Set(shown).count == 29)
         let ties = shown.filter { $0 > 4 }
         #expect(ties == ties.sorted(by: >))
-    }
-
-    /// The post ids of the rows drawn in `screen`, in order.
-    private static func rows(_ screen: String) -> [String] {
-        screen.split(separator: "\n").compactMap { line in
-            guard let start = line.range(of: "(post."), line.hasSuffix(")") else { return nil }
-            return String(line[start.upperBound..<line.index(before: line.endIndex)])
-        }
     }
 }

@@ -1,36 +1,36 @@
-import AppTesting
+import DataTesting
 import Testing
 
+@testable import AppData
+
+/// A password holding NUL cannot be hashed whole (the system's hash reads a C string): the data refuses it rather
+/// than store or check what precedes the NUL.
 @Suite("Passwords containing NUL")
 @MainActor
 struct PasswordNulTests {
-    @Test("Signing up with a password containing NUL is refused at the password step, and nothing is registered")
-    func signUpWithNulRefused() throws {
+    @Test("Registering with a password containing NUL is refused, and nothing is registered")
+    func registerWithNulRefused() throws {
         let data = try TemporaryDataDirectory()
-        let run = data.run(
-            """
-            signup
-            set email nul@example.com
-            next
-            set password ab\u{0}zzzzzzzz
-            set confirmation ab\u{0}zzzzzzzz
-            next
-            state
-            """,
-            arguments: ["--keep-going"])
-        #expect(run.status == 1)
-        #expect(run.error == "line 6: Use only printable characters in your password.\n")
-        #expect(run.lastState?.top == "signup.password" && run.lastState?.loggedIn == false)
-        let login = data.run("set email nul@example.com\nset password ab\nlogin\n", arguments: ["--no-restore"])
-        #expect(login.error == "line 3: Wrong email or password.\n", "no account was registered")
+        let store = try data.store()
+        do {
+            _ = try store.register(email: "nul@example.com", password: "ab\u{0}zzzzzzzz", displayName: "Nul")
+            Issue.record("an account was registered with a password containing NUL")
+        } catch {
+            guard case .hashing = error else {
+                Issue.record("refused as \(error), not as a password that cannot be hashed")
+                return
+            }
+        }
+        #expect(try !store.isEmailRegistered("nul@example.com"))
+        #expect(try store.logIn(email: "nul@example.com", password: "ab") == nil, "no account was registered")
+        #expect(try store.savedSessionAccount() == nil)
     }
 
-    @Test("Logging in with the right password followed by NUL and more is refused")
+    @Test("Logging in with the right password followed by NUL and more is refused, and no session is saved")
     func logInWithNulSuffixRefused() throws {
         let data = try TemporaryDataDirectory()
-        let run = data.run("set email demo@example.com\nset password demo-password\u{0}x\nlogin\nstate\n")
-        #expect(run.status == 1)
-        #expect(run.error == "line 3: Wrong email or password.\n")
-        #expect(run.states.isEmpty)
+        let store = try data.store()
+        #expect(try store.logIn(email: Demo.email, password: Demo.password + "\u{0}x") == nil)
+        #expect(try store.savedSessionAccount() == nil)
     }
 }

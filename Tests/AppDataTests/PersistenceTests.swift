@@ -1,4 +1,4 @@
-import AppTesting
+import DataTesting
 import Foundation
 import Synchronization
 import Testing
@@ -8,80 +8,57 @@ import Testing
 @Suite("Data directory: persistence, secrecy, corruption and concurrent writers")
 @MainActor
 struct PersistenceTests {
-    @Test("A restart keeps the new account and the session; a log-out survives a restart too")
+    @Test("A restart keeps the new account, its finished tour and the session; a log-out survives a restart too")
     func restartKeepsAccountAndSession() throws {
         let data = try TemporaryDataDirectory()
-        let signUp = data.run(
-            """
-            signup
-            set email keep@example.com
-            next
-            set password keep-me-please
-            set confirmation keep-me-please
-            next
-            set displayName Keeper
-            create
-            skip
-            """)
-        #expect(signUp.status == 0, "\(signUp.error)")
-        let restarted = data.run("state\n" + AppHarness.logOut)
-        #expect(restarted.lastState?.loggedIn == true && restarted.lastState?.user == "Keeper")
-        #expect(restarted.lastState?.top == "feed.latest")
-        let again = data.run("state\nset email KEEP@example.com\nset password keep-me-please\nlogin\nstate\n")
-        #expect(again.status == 0, "\(again.error)")
-        #expect(again.states.map(\.loggedIn) == [false, true])
-        #expect(again.lastState?.user == "Keeper")
+        do {
+            let first = try data.store()
+            _ = try first.register(email: "keep@example.com", password: "keep-me-please", displayName: "Keeper")
+            try first.finishOnboarding(email: "keep@example.com")
+        }
+        do {
+            let restarted = try data.store()
+            #expect(try restarted.savedSessionAccount()?.displayName == "Keeper")
+            #expect(try restarted.isOnboardingFinished(email: "keep@example.com"), "no tour after the restart")
+            try restarted.logOut()
+        }
+        let again = try data.store()
+        #expect(try again.savedSessionAccount() == nil, "the log-out was kept")
+        #expect(try again.logIn(email: "KEEP@example.com", password: "keep-me-please")?.displayName == "Keeper")
+        #expect(try again.savedSessionAccount()?.email == "keep@example.com")
     }
 
     @Test("The demo account is seeded once, and a new data directory has posts to show")
     func demoSeed() throws {
         let data = try TemporaryDataDirectory()
-        _ = data.run("")
+        #expect(try data.store().seededDemoAccount == Demo.email)
         let firstAccounts = try data.sql("SELECT email || password_hash FROM accounts")
-        let run = data.run(AppHarness.demoLogin + "screen\n")
-        #expect(run.status == 0)
+        let store = try data.store()
+        #expect(store.seededDemoAccount == nil)
         #expect(try data.sql("SELECT email || password_hash FROM accounts") == firstAccounts)
         #expect(firstAccounts.count == 1)
-        #expect(run.output.contains("[7] Ada · 3d · 2 likes (post.1)"))
+        let ada = try #require(try store.post(id: "1", reader: Demo.email))
+        #expect(ada.authorName == "Ada" && ada.likeCount == 2)
+        #expect(ada.createdAt == TestTime.now - 3 * 24 * 60 * 60, "three days before the first run")
+        #expect(try store.page(.latest, after: nil, limit: 20, reader: Demo.email).map(\.id) == [4, 3, 2, 1])
     }
 
-    @Test("A password never appears in any output or data file; only salted $y$ hashes are stored")
+    @Test("A password never appears in any data file; only salted $y$ hashes are stored, and only they log in")
     func passwordNeverLeaks() throws {
         let data = try TemporaryDataDirectory()
         let password = "Very-Secret-Pw-9876"
-        let run = data.run(
-            """
-            signup
-            set email secret@example.com
-            next
-            set password \(password)
-            set confirmation \(password)
-            screen
-            state
-            tree
-            next
-            set displayName Secretive
-            create
-            skip
-            tab profile
-            logout
-            set email secret@example.com
-            set password \(password)x
-            login
-            screen
-            set password \(password)
-            login
-            state
-            """,
-            arguments: ["--keep-going"])
-        #expect(run.status == 1)
-        #expect(run.error == "line 17: Wrong email or password.\n")
-        #expect(run.lastState?.user == "Secretive")
-        #expect(!run.output.contains(password) && !run.error.contains(password))
-        #expect(run.output.contains("Password (set password, secure): •••••••••••••••••••"))
+        do {
+            let store = try data.store()
+            _ = try store.register(email: "secret@example.com", password: password, displayName: "Secretive")
+            try store.finishOnboarding(email: "secret@example.com")
+            try store.logOut()
+            #expect(try store.logIn(email: "secret@example.com", password: password + "x") == nil)
+            #expect(try store.savedSessionAccount() == nil)
+            #expect(try store.logIn(email: "secret@example.com", password: password)?.displayName == "Secretive")
+        }
         for (name, bytes) in try data.allFiles() {
             #expect(!String(decoding: bytes, as: UTF8.self).contains(password), "\(name) holds the password")
-            #expect(!String(decoding: bytes, as: UTF8.self).contains("demo-password"), "\(name) holds a password")
+            #expect(!String(decoding: bytes, as: UTF8.self).contains(Demo.password), "\(name) holds a password")
         }
         let hashes = try data.sql("SELECT password_hash FROM accounts")
         #expect(hashes.count == 2)

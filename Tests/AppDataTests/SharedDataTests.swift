@@ -1,66 +1,66 @@
-import AppTesting
+import DataTesting
 import Foundation
 import Testing
 
 @testable import AppData
 
+/// Two processes on one data folder, each with its own ``LiveDataStore`` (or another program writing the file):
+/// what one stores is what the other reads next, and a like is set to a state, never toggled.
 @Suite("Data shared with another process")
 @MainActor
 struct SharedDataTests {
-    @Test("A post published by another process appears when its list is shown again")
+    @Test("A post published by another process is in the next page of either order")
     func postFromElsewhereAppears() throws {
         let data = try TemporaryDataDirectory()
-        let input = LineByLineInput(
-            ["set email demo@example.com", "set password demo-password", "login", "screen", "popular", "screen"],
-            beforeLine: [
-                5: {
-                    guard let database = try? data.database() else { return }
-                    _ = try? PostStore(database: database).publish(
-                        text: "Written elsewhere", authorEmail: "grace@example.com", authorName: "Grace",
-                        now: Date(timeIntervalSince1970: 1_795_262_400))
-                }
-            ])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
-        #expect(run.status == 0, "\(run.error)")
-        #expect(run.output.components(separatedBy: "Written elsewhere").count == 2, "shown only after the switch")
+        let mine = try data.store()
+        let elsewhere = try data.store()
+        #expect(try mine.logIn(email: Demo.email, password: Demo.password) != nil)
+        let before = try mine.page(.popular, after: nil, limit: 20, reader: Demo.email)
+        #expect(!before.contains { $0.text == "Written elsewhere" })
+        let written = try elsewhere.publish(
+            text: "Written elsewhere", authorEmail: "grace@example.com", authorName: "Grace")
+        for order in [PostOrder.popular, .latest] {
+            let page = try mine.page(order, after: nil, limit: 20, reader: Demo.email)
+            #expect(page.filter { $0.text == "Written elsewhere" }.map(\.id) == [written.id], "\(order)")
+        }
+        #expect(try mine.post(id: String(written.id), reader: Demo.email)?.authorName == "Grace")
     }
 
-    @Test("Liking a post another process deleted says it no longer exists")
+    @Test("A display name another process saves is the one the session's account and the summary read next")
+    func renamedElsewhere() throws {
+        let data = try TemporaryDataDirectory()
+        let mine = try data.store()
+        #expect(try mine.logIn(email: Demo.email, password: Demo.password)?.displayName == "Demo")
+        try data.sql("UPDATE accounts SET display_name = 'Renamed Elsewhere' WHERE email = 'demo@example.com'")
+        #expect(try mine.savedSessionAccount()?.displayName == "Renamed Elsewhere")
+        #expect(try mine.summary(email: Demo.email)?.displayName == "Renamed Elsewhere")
+        #expect(try data.store().rename(email: Demo.email, to: "Again") == "Again")
+        #expect(try mine.savedSessionAccount()?.displayName == "Again")
+    }
+
+    @Test("Liking a post another process deleted says there is no such post, and is not a data error")
     func likeDeletedPost() throws {
         let data = try TemporaryDataDirectory()
-        let input = LineByLineInput(
-            ["set email demo@example.com", "set password demo-password", "login", "post.1", "like", "state"],
-            beforeLine: [
-                5: { _ = try? data.sql("DELETE FROM likes WHERE post_id = 1; DELETE FROM posts WHERE id = 1") }
-            ])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path, "--keep-going"])
-        #expect(run.status == 1)
-        #expect(run.error == "line 5: This post no longer exists.\n")
-        #expect(run.lastState?.top == "feed.post")
+        let mine = try data.store()
+        #expect(try mine.post(id: "1", reader: Demo.email) != nil)
+        try data.sql("DELETE FROM likes WHERE post_id = 1; DELETE FROM posts WHERE id = 1")
+        #expect(throws: PostFailure.notFound("1")) { try mine.setLike(true, postID: "1", email: Demo.email) }
+        #expect(mine.fatalDataError == nil)
+        #expect(try data.count("SELECT count(*) FROM likes WHERE post_id = 1") == 0)
     }
 
-    @Test("A like is a state: a stale screen's tap sets what it shows, and then shows what is stored")
+    @Test("A like is a state: setting what a stale screen shows stores it, and returns what is stored")
     func likeFromStaleScreen() throws {
         let data = try TemporaryDataDirectory()
-        // The demo account likes post 2; another process takes the like back while this screen still shows it.
-        let input = LineByLineInput(
-            [
-                "set email demo@example.com", "set password demo-password", "login", "post.2", "screen", "unlike",
-                "screen",
-            ],
-            beforeLine: [
-                6: {
-                    guard let database = try? data.database() else { return }
-                    _ = try? PostStore(database: database).setLike(false, postID: "2", email: "demo@example.com")
-                }
-            ])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
-        #expect(run.status == 0, "\(run.error)")
-        let screens = run.output.components(separatedBy: "Post\n====")
-        try #require(screens.count == 3)
-        #expect(screens[1].contains("3 likes") && screens[1].contains("Unlike (unlike)"))
-        // "Unlike" asked for not liked, which is already stored: a toggle would have liked it again.
-        #expect(screens[2].contains("2 likes") && screens[2].contains("[1] Like (like)"))
+        let mine = try data.store()
+        let elsewhere = try data.store()
+        // The demo account likes post 2; another process takes the like back while this one still shows it.
+        let shown = try #require(try mine.post(id: "2", reader: Demo.email))
+        #expect(shown.likeCount == 3 && shown.isLikedByReader)
+        _ = try elsewhere.setLike(false, postID: "2", email: Demo.email)
+        // "Unlike" asks for not liked, which is already stored: a toggle would have liked it again.
+        let after = try mine.setLike(false, postID: "2", email: Demo.email)
+        #expect(after.likeCount == 2 && !after.isLikedByReader)
         #expect(try data.count("SELECT count(*) FROM likes WHERE post_id = 2 AND email = 'demo@example.com'") == 0)
     }
 

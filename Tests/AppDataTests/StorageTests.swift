@@ -1,4 +1,4 @@
-import AppTesting
+import DataTesting
 import Foundation
 import InputRules
 import Testing
@@ -48,7 +48,7 @@ struct StorageTests {
         #expect(plan.contains { $0.contains("posts_by_popularity") }, "\(plan)")
     }
 
-    @Test("The app opens a database of an older version, migrates it and keeps its data")
+    @Test("Opening a database of an older version migrates it and keeps its data, and adds no demo posts")
     func appMigratesOlderDatabase() throws {
         let data = try TemporaryDataDirectory()
         let connection = try SQLiteConnection(path: data.databasePath)
@@ -64,68 +64,63 @@ struct StorageTests {
                 INSERT INTO likes (post_id, email) VALUES (9, 'old@x.co');
                 """)
         }
-        let run = data.run("set email old@x.co\nset password old-password\nlogin\npost.9\nscreen\n")
-        #expect(run.status == 0, "\(run.error)")
-        #expect(run.output.contains("kept") && run.output.contains("1 like") && run.output.contains("Unlike (unlike)"))
+        let store = try data.store()
+        #expect(try store.logIn(email: "old@x.co", password: "old-password")?.displayName == "Old")
+        let post = try #require(try store.post(id: "9", reader: "old@x.co"))
+        #expect(post.text == "kept" && post.likeCount == 1 && post.isLikedByReader)
         #expect(try data.count("PRAGMA user_version") == Schema.version)
         #expect(try data.count("SELECT count(*) FROM posts") == 1, "no demo posts added to an existing database")
     }
 
-    @Test("A database from a newer version stops the app with exit code 2, named, untouched, even when moving aside")
+    @Test("A database from a newer version is refused, named and untouched, even when moving aside")
     func newerDatabaseStops() throws {
         let data = try TemporaryDataDirectory()
-        #expect(data.run(AppHarness.demoLogin).status == 0)
+        try data.logInDemo()
         try data.sql("PRAGMA user_version = 99")
         let before = try Data(contentsOf: URL(fileURLWithPath: data.databasePath))
-        for arguments in [[], ["--move-aside-corrupt-data"]] {
-            let run = data.run("compose\nset text new\npost\nlogout\n", arguments: arguments)
-            #expect(run.status == 2)
+        for movesAside in [false, true] {
+            let error = try #require(try data.openingError(movesDamagedFilesAside: movesAside))
+            #expect(error == .newerVersion(path: data.databasePath, version: 99, supported: Schema.version))
             #expect(
-                run.error == "app: the data file \(data.databasePath) was written by a newer version of the app "
-                    + "(format 99; this version reads up to \(Schema.version)); use that version, or a newer one\n"
-                    + "app: stopped so nothing is overwritten\n")
-            #expect(run.output.isEmpty)
+                error.description == "the data file \(data.databasePath) was written by a newer version of the app "
+                    + "(format 99; this version reads up to \(Schema.version)); use that version, or a newer one")
+            #expect(error.advice == nil, "the description says what to do")
+            expectFatalAndPlain(error)
             #expect(try Data(contentsOf: URL(fileURLWithPath: data.databasePath)) == before)
         }
     }
 
-    @Test("A database a newer version migrates while the app runs stops it with exit code 2 at the next change")
+    @Test("A database a newer version migrates while it is open refuses the next change, which is not stored")
     func newerDatabaseWhileRunning() throws {
         let data = try TemporaryDataDirectory()
-        let input = LineByLineInput(
-            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
-                "compose", "set text new", "post", "state",
-            ],
-            beforeLine: [6: { _ = try? data.sql("PRAGMA user_version = 99") }])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
-        #expect(run.status == 2)
+        let store = try data.store()
+        #expect(try store.logIn(email: Demo.email, password: Demo.password) != nil)
+        try data.sql("PRAGMA user_version = 99")
         #expect(
-            run.error == """
-                line 6: the data file \(data.databasePath) was written by a newer version of the app (format 99; \
-                this version reads up to \(Schema.version)); use that version, or a newer one
-                app: stopped so nothing is overwritten
-
-                """)
-        #expect(run.states.isEmpty)
+            throws: PostFailure.data(.newerVersion(path: data.databasePath, version: 99, supported: Schema.version))
+        ) {
+            try store.publish(text: "new", authorEmail: Demo.email, authorName: "Demo")
+        }
+        // What makes the app stop with exit code 2 after the command that met it.
+        #expect(store.fatalDataError == .newerVersion(path: data.databasePath, version: 99, supported: Schema.version))
         #expect(try data.count("SELECT count(*) FROM posts WHERE text = 'new'") == 0)
     }
 
     // MARK: - Damaged files
 
     @Test(
-        "A file that is not a database stops the app with exit code 2, naming it, and is left untouched",
+        "A file that is not a database is refused as corrupt, named, and left untouched",
         arguments: ["not a database", String(repeating: "garbage ", count: 1000)])
     func notADatabaseStops(content: String) throws {
         let data = try TemporaryDataDirectory()
         try content.write(toFile: data.databasePath, atomically: false, encoding: .utf8)
-        let run = data.run("state\n")
-        #expect(run.status == 2)
-        #expect(run.error.hasPrefix("app: the data file \(data.databasePath) is corrupt: "))
+        let error = try #require(try data.openingError())
+        #expect(error.description.hasPrefix("the data file \(data.databasePath) is corrupt: "), "\(error)")
         #expect(
-            run.error.hasSuffix(
-                "app: stopped so nothing is overwritten; restore the file from a backup, or run with "
-                    + "--move-aside-corrupt-data to keep the damaged files aside and start fresh\n"))
-        #expect(run.output.isEmpty)
+            error.advice
+                == "restore the file from a backup, or run with --move-aside-corrupt-data to keep the damaged files "
+                + "aside and start fresh")
+        expectFatalAndPlain(error)
         #expect(try String(contentsOfFile: data.databasePath, encoding: .utf8) == content)
     }
 
@@ -133,27 +128,25 @@ struct StorageTests {
     func foreignDatabaseStops() throws {
         let data = try TemporaryDataDirectory()
         try data.sql("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')")
-        let run = data.run("state\n")
-        #expect(run.status == 2)
+        let error = try #require(try data.openingError())
         #expect(
-            run.error.hasPrefix(
-                "app: the data file \(data.databasePath) is corrupt: it is a database, but not one this app wrote\n"))
+            error.description
+                == "the data file \(data.databasePath) is corrupt: it is a database, but not one this app wrote")
+        expectFatalAndPlain(error)
         #expect(try data.sql("SELECT body FROM notes") == ["mine"])
         #expect(try data.count("SELECT count(*) FROM sqlite_master WHERE name = 'posts'") == 0)
     }
 
-    @Test("--move-aside-corrupt-data renames a damaged database to app.sqlite.corrupt-<timestamp> and starts fresh")
+    @Test("Moving aside renames a damaged database to app.sqlite.corrupt-<timestamp> and starts fresh with the demo")
     func moveAsideRecovers() throws {
         let data = try TemporaryDataDirectory()
         try "garbage".write(toFile: data.databasePath, atomically: false, encoding: .utf8)
-        let run = data.run(AppHarness.demoLogin + "state\n", arguments: ["--move-aside-corrupt-data"])
-        #expect(run.status == 0, "\(run.error)")
+        let store = try data.store(movesDamagedFilesAside: true)
         let movedPath = data.databasePath + ".corrupt-20260101T120000Z"
-        #expect(
-            run.error == "app: moved the unusable data file aside to \(movedPath)\n"
-                + "app: started a new database with the demo account demo@example.com and its posts\n")
+        #expect(store.movedAsidePaths == [movedPath])
+        #expect(store.seededDemoAccount == Demo.email && store.importedPaths.isEmpty)
         #expect(try String(contentsOfFile: movedPath, encoding: .utf8) == "garbage")
-        #expect(run.lastState?.user == "Demo")
+        #expect(try store.logIn(email: Demo.email, password: Demo.password)?.displayName == "Demo")
         #expect(try data.sql("SELECT id FROM posts ORDER BY id") == ["1", "2", "3", "4"])
     }
 
@@ -164,58 +157,63 @@ struct StorageTests {
         let data = try TemporaryDataDirectory()
         let hash = try PasswordHasher.hash("old-password")
         try Self.writeJSON(data, hash: hash)
-        let first = data.run("state\nopen app://feed/post/7\nscreen\nback\n" + AppHarness.logOut)
-        #expect(first.status == 0, "\(first.error)")
-        let timestamp = "20260101T120000Z"
-        for name in ["accounts.json", "session.json", "posts.json"] {
-            #expect(!FileManager.default.fileExists(atPath: data.file(name)))
-            #expect(FileManager.default.fileExists(atPath: data.file("\(name).imported-\(timestamp)")))
-            #expect(first.error.contains("kept it as \(data.file("\(name).imported-\(timestamp)"))"))
+        do {
+            let first = try data.store()
+            let timestamp = "20260101T120000Z"
+            let kept = ["accounts.json", "session.json", "posts.json"].map { data.file("\($0).imported-\(timestamp)") }
+            #expect(Set(first.importedPaths) == Set(kept), "\(first.importedPaths)")
+            for name in ["accounts.json", "session.json", "posts.json"] {
+                #expect(!FileManager.default.fileExists(atPath: data.file(name)))
+                #expect(FileManager.default.fileExists(atPath: data.file("\(name).imported-\(timestamp)")))
+            }
+            #expect(first.seededDemoAccount == nil && first.movedAsidePaths.isEmpty)
+            #expect(try first.savedSessionAccount()?.displayName == "Old", "the session was imported")
+            #expect(try first.isOnboardingFinished(email: "old@example.com"), "imported accounts have used the app")
+            let post = try #require(try first.post(id: "7", reader: "old@example.com"))
+            #expect(post.text == "from the old days" && post.likeCount == 2)
+            #expect(post.isLikedByReader, "Old's like was imported")
+            try first.logOut()
         }
-        #expect(first.lastState?.user == "Old", "the session was imported")
-        #expect(first.lastState?.tabs != nil, "imported accounts have used the app: no tour")
-        #expect(first.output.contains("from the old days") && first.output.contains("2 likes"))
-        #expect(first.output.contains("Unlike (unlike)"), "Old's like was imported")
         #expect(try data.sql("SELECT password_hash FROM accounts WHERE email = 'old@example.com'") == [hash])
         #expect(try data.count("SELECT count(*) FROM accounts") == 2, "no demo account beside imported ones")
         #expect(try data.sql("SELECT id FROM posts ORDER BY id") == ["3", "7"], "ids kept, no demo posts")
 
-        let second = data.run(
-            "set email new@example.com\nset password old-password\nlogin\nscreen\n" + AppHarness.logOut)
-        #expect(second.status == 0, "\(second.error)")
-        #expect(second.error.isEmpty, "imported only once")
-        #expect(second.output.contains("older post"))
-        let published = data.run(
-            "set email new@example.com\nset password old-password\nlogin\ncompose\nset text next\npost\n")
-        #expect(published.status == 0, "\(published.error)")
-        #expect(try data.sql("SELECT id FROM posts WHERE text = 'next'") == ["8"], "a new id follows the imported ones")
+        let second = try data.store()
+        #expect(second.importedPaths.isEmpty, "imported only once")
+        #expect(try second.logIn(email: "new@example.com", password: "old-password")?.displayName == "New")
+        let page = try second.page(.latest, after: nil, limit: 20, reader: "new@example.com")
+        #expect(page.contains { $0.text == "an older post" })
+        let published = try second.publish(text: "next", authorEmail: "new@example.com", authorName: "New")
+        #expect(published.id == 8, "a new id follows the imported ones")
     }
 
-    @Test("A damaged JSON file stops the import with exit code 2, naming it; the database is not created")
+    @Test("A damaged JSON file stops the import, named as corrupt; the database is not created")
     func damagedJSONStops() throws {
         let data = try TemporaryDataDirectory()
         try Self.writeJSON(data, hash: try PasswordHasher.hash("old-password"))
         try "{ not json".write(toFile: data.file("posts.json"), atomically: false, encoding: .utf8)
-        let run = data.run("state\n")
-        #expect(run.status == 2)
-        #expect(run.error.hasPrefix("app: the data file \(data.file("posts.json")) is corrupt: it is not valid JSON\n"))
+        let error = try #require(try data.openingError())
+        #expect(error == .corrupt(path: data.file("posts.json"), problem: "it is not valid JSON"))
+        #expect(error.description == "the data file \(data.file("posts.json")) is corrupt: it is not valid JSON")
+        expectFatalAndPlain(error)
         #expect(try data.count("PRAGMA user_version") == 0)
         #expect(FileManager.default.fileExists(atPath: data.file("accounts.json")))
 
-        let moved = data.run("state\n", arguments: ["--move-aside-corrupt-data"])
-        #expect(moved.status == 0, "\(moved.error)")
-        #expect(moved.error.contains("moved the unusable data file aside to \(data.file("posts.json.corrupt-"))"))
-        #expect(moved.lastState?.user == "Old", "the rest was imported")
+        let moved = try data.store(movesDamagedFilesAside: true)
+        #expect(moved.movedAsidePaths == [data.file("posts.json") + TestTime.movedSuffix])
+        #expect(try moved.savedSessionAccount()?.displayName == "Old", "the rest was imported")
     }
 
-    @Test("A JSON file from a newer release stops the app with exit code 2 and is left where it is")
+    @Test("A JSON file from a newer release is refused, even when moving aside, and left where it is")
     func newerJSONStops() throws {
         let data = try TemporaryDataDirectory()
         try #"{"version": 2, "email": "old@example.com", "createdAt": "2025-01-01T00:00:00Z"}"#
             .write(toFile: data.file("session.json"), atomically: false, encoding: .utf8)
-        let run = data.run("state\n", arguments: ["--move-aside-corrupt-data"])
-        #expect(run.status == 2)
-        #expect(run.error.contains("was written by a newer version of the app (format 2; this version reads up to 1)"))
+        let error = try #require(try data.openingError(movesDamagedFilesAside: true))
+        #expect(
+            error.description.contains(
+                "was written by a newer version of the app (format 2; this version reads up to 1)"))
+        expectFatalAndPlain(error)
         #expect(FileManager.default.fileExists(atPath: data.file("session.json")))
     }
 
@@ -241,20 +239,18 @@ struct StorageTests {
         #expect(try data.count("SELECT count(*) FROM posts") == 4)
     }
 
-    /// Writes the three JSON files as the release before the database wrote them.
     @Test(
-        "An impossible schema version (negative, or older than the tables) is damage: exit 2, moved aside on request",
+        "An impossible schema version (negative, or older than the tables) is damage, moved aside on request",
         arguments: [-1, 1])
     func impossibleVersionIsDamage(version: Int) throws {
         let data = try TemporaryDataDirectory()
-        #expect(data.run(AppHarness.demoLogin).status == 0)
+        try data.logInDemo()
         try data.sql("PRAGMA user_version = \(version)")
-        let run = data.run("state\n")
-        #expect(run.status == 2)
-        #expect(run.error.contains(data.databasePath) && run.error.contains("corrupt"), "\(run.error)")
-        let moved = data.run("state\n", arguments: ["--move-aside-corrupt-data"])
-        #expect(moved.status == 0, "\(moved.error)")
-        #expect(moved.error.contains("moved the unusable data file aside"))
+        let error = try #require(try data.openingError())
+        #expect(error.description.contains(data.databasePath) && error.description.contains("corrupt"), "\(error)")
+        expectFatalAndPlain(error)
+        let moved = try data.store(movesDamagedFilesAside: true)
+        #expect(moved.movedAsidePaths.contains(data.databasePath + TestTime.movedSuffix))
     }
 
     @Test("An imported post id too large to leave room after it is not kept, so posting still works")
@@ -265,8 +261,9 @@ struct StorageTests {
           {"id": "9223372036854775807", "authorEmail": "demo@example.com", "authorName": "Demo",
            "createdAt": "2025-05-01T00:00:00Z", "text": "from a damaged counter", "likedBy": []}]}
         """.write(toFile: data.file("posts.json"), atomically: false, encoding: .utf8)
-        let run = data.run(AppHarness.demoLogin + "compose\nset text still posting\npost\n")
-        #expect(run.status == 0, "\(run.error)")
+        let store = try data.store()
+        #expect(try store.logIn(email: Demo.email, password: Demo.password) != nil)
+        _ = try store.publish(text: "still posting", authorEmail: Demo.email, authorName: "Demo")
         #expect(try data.count("SELECT count(*) FROM posts") == 2)
         #expect(try data.count("SELECT max(id) FROM posts") < 10)
     }
@@ -274,11 +271,12 @@ struct StorageTests {
     @Test("The database, which holds password hashes, is readable by its owner only")
     func databaseIsPrivate() throws {
         let data = try TemporaryDataDirectory()
-        #expect(data.run(AppHarness.demoLogin).status == 0)
+        try data.logInDemo()
         let attributes = try FileManager.default.attributesOfItem(atPath: data.databasePath)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
+    /// Writes the three JSON files as the release before the database wrote them.
     private static func writeJSON(_ data: TemporaryDataDirectory, hash: String) throws {
         let files = [
             "accounts.json": """

@@ -1,15 +1,94 @@
-import AppTesting
+import DataTesting
 import Foundation
+import Testing
 
 @testable import AppData
+
+/// The tests' fixed time, as the app runs at it in scripts (`APP_NOW=2026-01-01T12:00:00Z`).
+enum TestTime {
+    static let now = Date(timeIntervalSince1970: 1_767_268_800)
+    /// What the fixed clock appends to a file it moves aside.
+    static let movedSuffix = ".corrupt-20260101T120000Z"
+}
+
+/// The demo account a first run seeds.
+enum Demo {
+    static let email = "demo@example.com"
+    static let password = "demo-password"
+}
 
 extension TemporaryDataDirectory {
     /// The database of this directory, opened as the app opens it: created, migrated and seeded when needed (at
     /// the tests' fixed time).
     func database() throws -> Database {
-        let now = try Date(AppHarness.now, strategy: .iso8601)
-        return try Database.open(
-            in: DataDirectory.open(path: path), now: now, timestamp: "test", movesDamagedFilesAside: false
+        try Database.open(
+            in: DataDirectory.open(path: path), now: TestTime.now, timestamp: "test", movesDamagedFilesAside: false
         ).database
+    }
+
+    /// The data of this directory as the app opens it at the tests' fixed time (see ``openStore(at:)``).
+    @MainActor
+    func store(
+        movesDamagedFilesAside: Bool = false, checksEveryPage: Bool = false, allowsUnsafeFolder: Bool = false
+    ) throws -> LiveDataStore {
+        try openStore(
+            at: path, movesDamagedFilesAside: movesDamagedFilesAside, checksEveryPage: checksEveryPage,
+            allowsUnsafeFolder: allowsUnsafeFolder)
+    }
+
+    /// The data error opening this directory throws, or `nil` when it opens (see ``openingError(at:)``).
+    @MainActor
+    func openingError(
+        movesDamagedFilesAside: Bool = false, checksEveryPage: Bool = false, allowsUnsafeFolder: Bool = false
+    ) throws -> DataError? {
+        try AppDataTests.openingError(
+            at: path, movesDamagedFilesAside: movesDamagedFilesAside, checksEveryPage: checksEveryPage,
+            allowsUnsafeFolder: allowsUnsafeFolder)
+    }
+
+    /// A first run that logs the demo account in: the database is created and seeded, the session saved, and the
+    /// database closed again (its log copied into it).
+    @MainActor
+    func logInDemo() throws {
+        #expect(try store().logIn(email: Demo.email, password: Demo.password) != nil)
+    }
+}
+
+/// The data of the folder at `path` as the app opens it at the tests' fixed time: `movesDamagedFilesAside`,
+/// `checksEveryPage` and `allowsUnsafeFolder` are what `--move-aside-corrupt-data`, `--check-data` and
+/// `--allow-unsafe-data-dir` ask for.
+@MainActor
+func openStore(
+    at path: String, movesDamagedFilesAside: Bool = false, checksEveryPage: Bool = false,
+    allowsUnsafeFolder: Bool = false
+) throws -> LiveDataStore {
+    try LiveDataStore(
+        dataDirectory: path, clock: AppClock(fixedNow: TestTime.now), movesDamagedFilesAside: movesDamagedFilesAside,
+        checksEveryPage: checksEveryPage, allowsUnsafeFolder: allowsUnsafeFolder)
+}
+
+/// The data error opening the folder at `path` throws (the error the app stops on with exit code 2 when it is
+/// fatal), or `nil` when it opens; it is closed again at once.
+@MainActor
+func openingError(
+    at path: String, movesDamagedFilesAside: Bool = false, checksEveryPage: Bool = false,
+    allowsUnsafeFolder: Bool = false
+) throws -> DataError? {
+    do {
+        _ = try openStore(
+            at: path, movesDamagedFilesAside: movesDamagedFilesAside, checksEveryPage: checksEveryPage,
+            allowsUnsafeFolder: allowsUnsafeFolder)
+        return nil
+    } catch let error as DataError {
+        return error
+    }
+}
+
+/// Checks that `error` stops the app (exit code 2) and that what it says is for people: no Swift debug text such
+/// as `corrupt(path: …)` or `Optional(…)` in its description or advice.
+func expectFatalAndPlain(_ error: DataError, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(error.isFatal, "\(error)", sourceLocation: sourceLocation)
+    for text in [error.description, error.advice ?? ""] {
+        #expect(!MessageScan.containsDebugText(text), "\(text)", sourceLocation: sourceLocation)
     }
 }

@@ -58,4 +58,8 @@ extension TemporaryDataDirectory {
 package struct HarnessError: Error, CustomStringConvertible {
     /// What failed, with SQLite's message.
     package let description: String
+
+    package init(description: String) {
+        self.description = description
+    }
 }
