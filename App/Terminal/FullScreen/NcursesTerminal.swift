@@ -370,6 +370,10 @@ final class NcursesTerminal {
             mousemask(0, nil)
         }
         if terminationSignal != nil { tcflush(STDIN_FILENO, TCIFLUSH) }
+        // The screen is blanked first: a terminal that grew while the app ran (tmux among them) may show the rows
+        // of the alternate screen that the normal screen, kept at its old size, does not cover.
+        werase(window)
+        wrefresh(window)
         keypad(window, false)
         endwin()
         delwin(window)

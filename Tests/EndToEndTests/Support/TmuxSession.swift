@@ -126,6 +126,11 @@ final class TmuxSession {
         try run(["capture-pane", "-p", "-t", "main"] + (escapes ? ["-e"] : [])).components(separatedBy: "\n")
     }
 
+    /// Every row the pane has shown and kept: its history (what scrolled off the top), then the screen.
+    func screenAndHistory() throws -> [String] {
+        try run(["capture-pane", "-p", "-S", "-", "-t", "main"]).components(separatedBy: "\n")
+    }
+
     /// Whether the alternate screen is on.
     func isAlternateScreenOn() throws -> Bool {
         try run(["display", "-p", "-t", "main", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines)
