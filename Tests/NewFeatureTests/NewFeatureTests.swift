@@ -228,6 +228,25 @@ struct NewFeatureTests {
     }
 }
 
+@Suite("new-feature: its guide")
+struct NewFeatureGuideTests {
+    @Test("docs/new-feature.md names the screen listener's method and the listener's as the scaffolder writes them")
+    func listenerNames() throws {
+        let package = try NewFeatureTests.ScratchPackage()
+        defer { package.remove() }
+        let created = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
+        let sources = try created.filter { $0.hasPrefix("Modules/") }.map { try package.text($0) }.joined()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/new-feature.md"), encoding: .utf8)
+        for method in ["settingsScreenDidRequestClose()", "settingsDidClose()"] {
+            #expect(guide.contains("`\(method)`"))
+            #expect(sources.contains("func \(method)"))
+        }
+        #expect(guide.contains("`settingsScreenDid…`"))
+    }
+}
+
 @Suite("new-feature: playgrounds")
 struct NewFeaturePlaygroundTests {
     @Test("Where the package hosts features alone, the new feature gets a playground, registered in one line")
