@@ -112,6 +112,7 @@ package final class FlowSession: AppSession {
         }
     }
 
+    /// Reads the Feed tab's badge again, as `AppSession.refresh()` says.
     package func refresh() {
         hasRefreshed = true
         // Carried out as a command that changes nothing, which reads the badge again after it. A badge that cannot
