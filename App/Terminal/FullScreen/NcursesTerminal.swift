@@ -88,23 +88,12 @@ final class NcursesTerminal {
             reportsPointer = mousemask(cncurses_pointer_events(), nil) != 0
             if reportsPointer {
                 mouseinterval(0)  // a press and a release each come at once, never waited for to make a click
-                readsX10Reports = takeOverX10Reports()
+                readsX10Reports = X10PointerReport.takeOverPrefix(as: x10PointerKeyCode)
             }
         }
         return NcursesTerminal(
             screen: screen, window: window, usesColour: colour, reportsPointer: reportsPointer,
             readsX10Reports: readsX10Reports)
-    }
-
-    /// Where terminfo says the mouse is reported in the older form, makes its prefix a key of this type's own, so
-    /// the three bytes after it are read here rather than by ncurses, which waits for them without end; whether
-    /// it did.
-    private static func takeOverX10Reports() -> Bool {
-        guard let prefix = tigetstr("kmous"), Int(bitPattern: prefix) != -1,
-            String(cString: prefix) == X10PointerReport.prefix
-        else { return false }
-        define_key(X10PointerReport.prefix, 0)  // a string bound to one key code is bound to no other
-        return define_key(X10PointerReport.prefix, x10PointerKeyCode) == OK
     }
 
     /// The terminal's size now.
@@ -257,23 +246,14 @@ final class NcursesTerminal {
                 continue
             }
             // A byte that is also a key (DEL, row 95, is Backspace) arrives as that key.
-            guard let byte = X10PointerReport.isReportByte(key) ? UInt8(key) : Self.reportByte(boundTo: key) else {
+            let reportByte = X10PointerReport.isReportByte(key) ? UInt8(key) : X10PointerReport.byte(boundTo: key)
+            guard let byte = reportByte else {
                 ungetch(key)  // given back whole, as the key it is
                 break
             }
             bytes.append(byte)
         }
         return x10Reports?.event(bytes).map(EditingKey.pointer)
-    }
-
-    /// The byte of a report that terminfo binds to the key `code` (as Backspace is DEL), if it is one.
-    private static func reportByte(boundTo code: Int32) -> UInt8? {
-        guard code >= KEY_MIN, let bound = keybound(code, 0) else { return nil }
-        defer { free(bound) }
-        guard strlen(bound) == 1, X10PointerReport.isReportByte(Int32(UInt8(bitPattern: bound[0]))) else {
-            return nil
-        }
-        return UInt8(bitPattern: bound[0])
     }
 
     private static func pointerEvent(_ event: MEVENT) -> PointerEvent? {

@@ -1,3 +1,6 @@
+import CNcurses
+import Glibc
+
 /// Mouse reports in xterm's older encoding ("normal" tracking, which terminfo entries such as `tmux-256color` ask
 /// for): `ESC [ M` and three bytes, the button, the column and the row, each offset by 32, the column and row
 /// counted from 1. A byte holds coordinates up to 223, and any byte may be one that means something elsewhere
@@ -55,5 +58,25 @@ struct X10PointerReport: Equatable, Sendable {
         default: return nil
         }
         return PointerEvent(kind: kind, row: row, column: column)
+    }
+}
+
+extension X10PointerReport {
+    /// Where terminfo says the mouse is reported in the older form, binds its prefix to `keyCode` instead of
+    /// ncurses's mouse key, so the three bytes after it are read by the full screen rather than by ncurses, which
+    /// waits for them without end; whether it did.
+    static func takeOverPrefix(as keyCode: Int32) -> Bool {
+        guard let prefix = tigetstr("kmous"), Int(bitPattern: prefix) != -1, String(cString: prefix) == Self.prefix
+        else { return false }
+        define_key(Self.prefix, 0)  // a string bound to one key code is bound to no other
+        return define_key(Self.prefix, keyCode) == OK
+    }
+
+    /// The byte of a report that terminfo binds to the key `code` (as Backspace is DEL), if it is one.
+    static func byte(boundTo code: Int32) -> UInt8? {
+        guard code >= KEY_MIN, let bound = keybound(code, 0) else { return nil }
+        defer { free(bound) }
+        guard strlen(bound) == 1, isReportByte(Int32(UInt8(bitPattern: bound[0]))) else { return nil }
+        return UInt8(bitPattern: bound[0])
     }
 }
