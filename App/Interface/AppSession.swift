@@ -30,8 +30,13 @@ package protocol AppSession: AnyObject {
     func open(_ text: String) -> String?
 
     /// What to do now that a command has settled (and after the start): stop on damaged data, or save where the
-    /// person is and go on.
+    /// person is and go on. What another process may have changed is read again by then, if ``refresh()`` did
+    /// not read it as the command began.
     func afterCommand() -> AfterCommand
+
+    /// Reads again what another process may have changed since the last command (the Feed tab's badge), so what
+    /// the command about to run prints and shows is current. A front end calls it as a command begins.
+    func refresh()
 
     /// The app's word above the screen: the link that waits for a log-in or the end of the tour, if any.
     var notice: String? { get }
@@ -84,6 +89,11 @@ package enum AfterCommand: Equatable, Sendable {
     case goOn(notice: String?)
     /// Stop now with this data failure, before anything more is written over data that cannot be trusted.
     case stop(DataFailure)
+}
+
+extension AppSession {
+    /// A session whose data no other process changes has nothing to read again.
+    package func refresh() {}
 }
 
 /// Opens the app for a front end: the executable hands the live one to the terminal, and tests a stand-in or

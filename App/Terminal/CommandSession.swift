@@ -59,9 +59,11 @@ final class CommandSession {
         return "a swipe is held; 'release' it first (state, tree, screen and help still work)"
     }
 
-    /// Carries out `command`.
+    /// Carries out `command`, after reading again what another process may have changed, so what it prints and
+    /// shows is current.
     func execute(_ command: Command) -> Outcome {
         notice = nil
+        session.refresh()
         let snapshot = session.snapshot()
         if let refusal = refusal(of: command, in: snapshot) { return .failed(refusal) }
         switch command {

@@ -226,6 +226,31 @@ struct MainTabTests {
         #expect(states[2].tabs == Self.tabs("feed"), "looking at Latest clears the badge")
     }
 
+    @Test("On Profile, posts by others from another process show in the badge at the next command, even state")
+    func feedBadgeIsReadAtEveryCommand() throws {
+        let data = InMemoryData()
+        let lines = AppHarness.demoLogin.split(separator: "\n").map(String.init) + ["tab profile", "state", "screen"]
+        let input = LineByLineInput(
+            lines,
+            beforeLine: [
+                // Between `tab profile` and `state`, another process posts twice; between `state` and `screen`,
+                // once more. Neither command changes anything in this process.
+                5: {
+                    data.store.setLatestSeen(Date(timeIntervalSince1970: 1_767_267_000), email: "demo@example.com")
+                    data.store.add([
+                        Self.post(by: "ada@example.com", "Ada", at: 1_767_268_200, "one"),
+                        Self.post(by: "linus@example.com", "Linus", at: 1_767_268_500, "two"),
+                    ])
+                },
+                6: { data.store.add([Self.post(by: "ada@example.com", "Ada", at: 1_767_268_600, "three")]) },
+            ])
+        let run = data.run(input: input)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.lastState?.top == "profile")
+        #expect(run.lastState?.tabs == Self.tabs("profile", badge: 2))
+        #expect(run.output.contains("Feed (3) (tab feed)"), "\(run.output)")
+    }
+
     @Test("Done when: sign up, skip, tabs, a link into Feed, re-tap, an edit refusing the back, and a restart")
     func doneWhenScript() throws {
         let data = InMemoryData()

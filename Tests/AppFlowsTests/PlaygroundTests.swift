@@ -82,6 +82,35 @@ struct PlaygroundTests {
         #expect(run.lastState?.top == "playground")
     }
 
+    @Test("A fresh feature empties the list: what the one before did is not shown beside it")
+    func freshFeatureForgetsEarlierEvents() throws {
+        let removed = "The person removed Profile; its parent learnt it through userDidRemove(_:)."
+        let embedded = InMemoryData().run("back\nscreen\nembed\nscreen\n", arguments: ["--feature", "Profile"])
+        #expect(embedded.status == 0, "\(embedded.error)")
+        // The first screen lists the removal; the second, with a fresh Profile embedded, lists nothing of it.
+        let output = embedded.output
+        #expect(output.components(separatedBy: removed).count == 2, "listed once: \(output)")
+        #expect(output.components(separatedBy: Self.nothingYet("Profile")).count == 2, "\(output)")
+        let removal = try #require(output.range(of: removed))
+        #expect(try #require(output.range(of: Self.nothingYet("Profile"))).lowerBound > removal.upperBound)
+
+        // Removed, shown as a sheet, then done: only what this one said is listed.
+        let finished = InMemoryData().run("back\nsheet\nlogout\nscreen\n", arguments: ["--feature", "Profile"])
+        #expect(finished.status == 0, "\(finished.error)")
+        #expect(finished.output.contains("Profile told its parent: profileDidLogOut()"), "\(finished.output)")
+        #expect(!finished.output.contains(removed), "\(finished.output)")
+
+        let login = InMemoryData().run(AppHarness.demoLogin + "embed\nscreen\n", arguments: ["--feature", "Login"])
+        #expect(login.status == 0, "\(login.error)")
+        #expect(!login.output.contains("loginDidSucceed"), "\(login.output)")
+        #expect(login.output.contains(Self.nothingYet("Login")), "\(login.output)")
+    }
+
+    /// What the stand-in parent's screen lists before the feature shown has told it anything.
+    static func nothingYet(_ feature: String) -> String {
+        "\(feature) has told its parent nothing yet."
+    }
+
     @Test("A flow inside the feature runs in the parent's choice: SignUp's steps push onto the sheet's navigation")
     func flowInsideSheet() throws {
         let data = InMemoryData()

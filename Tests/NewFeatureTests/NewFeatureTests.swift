@@ -240,6 +240,25 @@ struct NewFeatureTests {
     }
 }
 
+@Suite("new-feature: its guide")
+struct NewFeatureGuideTests {
+    @Test("docs/new-feature.md names the screen listener's method and the listener's as the scaffolder writes them")
+    func listenerNames() throws {
+        let package = try NewFeatureTests.ScratchPackage()
+        defer { package.remove() }
+        let created = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
+        let sources = try created.filter { $0.hasPrefix("Modules/") }.map { try package.text($0) }.joined()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/new-feature.md"), encoding: .utf8)
+        for method in ["settingsScreenDidRequestClose()", "settingsDidClose()"] {
+            #expect(guide.contains("`\(method)`"))
+            #expect(sources.contains("func \(method)"))
+        }
+        #expect(guide.contains("`settingsScreenDid…`"))
+    }
+}
+
 @Suite("new-feature: playgrounds")
 struct NewFeaturePlaygroundTests {
     @Test("Where the package hosts features alone, the new feature gets a playground, registered in one line")
@@ -252,7 +271,8 @@ struct NewFeaturePlaygroundTests {
         try "    static let all: [FeaturePlayground] = [\n        .login,\n        // new-feature: playgrounds\n    ]\n"
             .write(to: package.root.appendingPathComponent(registry), atomically: true, encoding: .utf8)
 
-        let created = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
+        let scaffold = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
+        let created = try scaffold.apply()
 
         #expect(created.contains("App/Flows/Playground/SettingsPlayground.swift"))
         #expect(
@@ -269,17 +289,29 @@ struct NewFeaturePlaygroundTests {
             $0.hasPrefix("imports AppFlows:")
         }
         #expect(appRule?.hasSuffix(" SettingsFeature") == true)
+        // The dependency and the rule are done: the steps left start with the services.
+        let report = scaffold.report(created: created)
+        #expect(!report.contains("dependencies in Package.swift"), "\(report)")
+        #expect(!report.contains("`imports` rule"), "\(report)")
+        #expect(report.contains("  1. Make the app's live services (or a small adapter) conform to SettingsDependency"))
+        #expect(report.contains("  4. Add the `settings` screen id"))
     }
 
     @Test("Without the registry, no playground is written and the app is left alone")
     func noRegistryNoPlayground() throws {
         let package = try NewFeatureTests.ScratchPackage()
         defer { package.remove() }
-        let created = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
+        let scaffold = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
+        let created = try scaffold.apply()
         #expect(!created.contains { $0.hasPrefix("App/") })
         let appRule = try package.text("Tools/BoundaryRules.txt").split(separator: "\n").first {
             $0.hasPrefix("imports AppFlows:")
         }
         #expect(appRule?.contains("SettingsFeature") == false)
+        // Nothing of the app was touched: the dependency and the rule are the first step left.
+        let report = scaffold.report(created: created)
+        #expect(report.contains("  1. Add \"SettingsFeature\" to the app's flows target's dependencies in Package"))
+        #expect(report.contains("\n     Tools/BoundaryRules.txt, if the package has one)."))
+        #expect(report.contains("  5. Add the `settings` screen id"))
     }
 }

@@ -19,6 +19,10 @@ struct FeatureScaffold {
     let notes: [String]
     /// Whether the feature got a playground in the package's app (`app --feature`).
     var hasPlayground: Bool { newFiles.contains { $0.0.hasSuffix("/\(name.prefix)Playground.swift") } }
+    /// Whether the app's flows target now depends on the feature (done with its playground).
+    let addsAppDependency: Bool
+    /// Whether the rules file's `imports` rule of the app's flows target now names the feature.
+    let addsAppImportsRule: Bool
 
     /// Plans the feature `name` in the package at `packageRoot`; refuses when any part of it exists.
     ///
@@ -109,6 +113,8 @@ struct FeatureScaffold {
                 file: "Package.swift")
         }
         self.newFiles = newFiles
+        addsAppDependency = playgroundRegistry != nil
+        var addsAppImportsRule = false
         var editedFiles = [("Package.swift", editedManifest)]
         if let playgroundRegistry { editedFiles.append((playgrounds, playgroundRegistry)) }
         let rulesPath = "Tools/BoundaryRules.txt"
@@ -128,7 +134,9 @@ struct FeatureScaffold {
                         testImports, before: "# new-feature: feature test imports", in: rules, file: rulesPath)
                 }
                 if playgroundRegistry != nil {
+                    let before = rules
                     rules = Self.appending(module, toLineStartingWith: "imports AppFlows:", in: rules)
+                    addsAppImportsRule = rules != before
                 }
             } else {
                 rules +=
@@ -140,6 +148,7 @@ struct FeatureScaffold {
             notes.append("no \(rulesPath): the default rules check \(module) as a feature")
         }
         self.editedFiles = editedFiles
+        self.addsAppImportsRule = addsAppImportsRule
         self.notes = notes
     }
 
@@ -158,23 +167,42 @@ struct FeatureScaffold {
         return newFiles.map(\.0) + editedFiles.map(\.0)
     }
 
-    /// What was done, and what to wire in the app next.
+    /// What was done, and what is left to wire in the app: only the steps the scaffolder did not do itself.
     func report(created: [String]) -> String {
         let module = name.module
         let prefix = name.prefix
+        var steps: [String] = []
+        if !addsAppDependency {
+            steps.append(
+                """
+                Add "\(module)" to the app's flows target's dependencies in Package.swift (and to its `imports` rule in
+                Tools/BoundaryRules.txt, if the package has one).
+                """)
+        } else if !addsAppImportsRule, editedFiles.contains(where: { $0.0 == "Tools/BoundaryRules.txt" }) {
+            steps.append("Add \(module) to the `imports` rule of the app's flows target in Tools/BoundaryRules.txt.")
+        }
+        steps += [
+            "Make the app's live services (or a small adapter) conform to \(prefix)Dependency.",
+            """
+            Build \(prefix)Container(dependency:) in the composition root and hand it, as
+            `any \(prefix)Containable`, to the parent that shows \(prefix) through the parent's Dependency.
+            """,
+            """
+            In that parent: attach `coordinator(listener:)` with addChild, then push, present or embed its
+            viewControllerable; detach it in \(name.lowercased)DidClose() and forget it in userDidRemove(_:).
+            """,
+            "Add the `\(name.lowercased)` screen id to the list of screens in your documentation.",
+        ]
+        // Each step numbered, its second line under its first.
+        let numbered = steps.enumerated().map { index, step in
+            "  \(index + 1). " + step.replacingOccurrences(of: "\n", with: "\n     ")
+        }
         return """
             Created \(module):
             \(created.map { "  " + $0 }.joined(separator: "\n"))
             \(notes.map { "Note: " + $0 + "\n" }.joined())
             Next, wire it into the app:
-              1. Add "\(module)" to the app's flows target's dependencies in Package.swift (and to its `imports` rule in
-                 Tools/BoundaryRules.txt, if the package has one).
-              2. Make the app's live services (or a small adapter) conform to \(prefix)Dependency.
-              3. Build \(prefix)Container(dependency:) in the composition root and hand it, as
-                 `any \(prefix)Containable`, to the parent that shows \(prefix) through the parent's Dependency.
-              4. In that parent: attach `coordinator(listener:)` with addChild, then push, present or embed its
-                 viewControllerable; detach it in \(name.lowercased)DidClose() and forget it in userDidRemove(_:).
-              5. Add the `\(name.lowercased)` screen id to the list of screens in your documentation.
+            \(numbered.joined(separator: "\n"))
             \(hasPlayground ? "Try it alone meanwhile: swift run app --feature \(prefix)\n" : "")
             Then run: swift build && swift test
             """

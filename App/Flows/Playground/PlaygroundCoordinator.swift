@@ -13,7 +13,8 @@ import Foundation
 ///
 /// It starts with the feature pushed. Choosing another way builds the feature afresh. What the feature tells its
 /// listener is listed on the `playground` screen; when it says it is done (logged in, logged out …) the parent
-/// hides and releases it, as the app would, and `push`, `sheet` or `embed` shows a fresh one.
+/// hides and releases it, as the app would, and `push`, `sheet` or `embed` shows a fresh one. Showing one empties
+/// the list: what the one before did is not news about this one.
 final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundParent {
     /// How the stand-in parent shows the feature; the raw value is the action that chooses it.
     enum Presentation: String, CaseIterable {
@@ -112,6 +113,7 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
         }
         shown = (hosted, presentation)
         screen.showsFeature = true
+        screen.forgetEvents()
         screen.showInlineError(nil)
     }
 

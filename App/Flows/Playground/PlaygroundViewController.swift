@@ -11,8 +11,8 @@ protocol PlaygroundScreenListener: AnyObject {
 }
 
 /// The stand-in parent's screen, `playground`: what the playground offers, the latest of what the feature told
-/// its parent and of what the person removed, and the actions `push`, `sheet`, `embed` and `hide`. It is a container, so the feature can be embedded in
-/// it.
+/// its parent and of what the person removed, since the feature was last shown, and the actions `push`, `sheet`,
+/// `embed` and `hide`. It is a container, so the feature can be embedded in it.
 final class PlaygroundViewController: ContainerViewController {
     /// How many of the latest events the screen lists.
     static let eventLimit = 5
@@ -53,6 +53,11 @@ final class PlaygroundViewController: ContainerViewController {
     /// Lists `event`, one sentence, keeping the latest ``eventLimit``.
     func record(_ event: String) {
         events = Array((events + [event]).suffix(Self.eventLimit))
+    }
+
+    /// Forgets the events listed: a fresh feature is shown, and they were about the one before it.
+    func forgetEvents() {
+        events = []
     }
 
 }

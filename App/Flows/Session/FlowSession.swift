@@ -8,6 +8,8 @@ import Core
 package final class FlowSession: AppSession {
     /// The composed app.
     let root: CompositionRoot
+    /// Whether ``refresh()`` read the data again since the last ``afterCommand()``.
+    private var hasRefreshed = false
 
     /// The session of the composed app `root`.
     package init(root: CompositionRoot) {
@@ -110,7 +112,20 @@ package final class FlowSession: AppSession {
         }
     }
 
+    /// Reads the Feed tab's badge again, as `AppSession.refresh()` says.
+    package func refresh() {
+        hasRefreshed = true
+        // Carried out as a command that changes nothing, which reads the badge again after it. A badge that cannot
+        // be read now is said by the next command that changes something, which reads it again; damaged data stops
+        // the app once the command settles.
+        _ = root.appCoordinator.carryOut { () throws(Never) in }
+    }
+
     package func afterCommand() -> AfterCommand {
+        // A command that did not begin with a refresh (one a front end answers alone, such as the full screen's
+        // `screen`) leaves the screen drawn next current.
+        if !hasRefreshed { refresh() }
+        hasRefreshed = false
         if let failure = root.fatalDataFailure { return .stop(failure) }
         return .goOn(notice: root.restoration?.save())
     }

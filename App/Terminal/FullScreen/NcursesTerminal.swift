@@ -6,7 +6,9 @@ import Synchronization
 /// characters are the library's; this type only maps them to ``EditingKey`` and draws ``ScreenLayout/Frame``s.
 ///
 /// Where the terminal reports the mouse (its terminfo entry says how, in xterm's SGR form or the older one), the
-/// clicks, drags and wheel arrive as ``EditingKey/pointer(_:)``; ncurses reads the reports.
+/// clicks, drags and wheel arrive as ``EditingKey/pointer(_:)``. ncurses reads the reports in SGR form; the
+/// older form's three bytes are read here (``X10PointerReport``), each waited for a short time, so a report cut
+/// short never takes the keys that follow it.
 ///
 /// On leaving by any way (``close()``, or a signal of ``TerminationSignals/all`` noticed by the key loop) `endwin`
 /// gives the terminal back exactly as it was: the normal screen, the person's modes and echo, keypad off, mouse
@@ -30,6 +32,11 @@ final class NcursesTerminal {
     private var hasHungUp = false
     /// The key code ncurses gives the start of a bracketed paste (``BracketedPaste/start``), defined at open.
     private static let pasteKeyCode = KEY_MAX + 1
+    /// The key code ncurses gives the start of a mouse report in the older form (``X10PointerReport/prefix``),
+    /// defined at open where the terminal reports the mouse that way.
+    private static let x10PointerKeyCode = KEY_MAX + 2
+    /// The reader of mouse reports in the older form; `nil` where ncurses reads them (SGR) or there are none.
+    private var x10Reports: X10PointerReport?
 
     /// Button-event tracking: besides presses and releases, the terminal reports the pointer's motion while a
     /// button is held, which ncurses asks for only when the terminfo entry says so.
@@ -37,13 +44,15 @@ final class NcursesTerminal {
     private static let dragReportingOff = "\u{1B}[?1002l"
 
     private init(
-        screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, usesColour: Bool, reportsPointer: Bool
+        screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, usesColour: Bool, reportsPointer: Bool,
+        readsX10Reports: Bool
     ) {
         self.screen = screen
         self.window = window
         self.usesColour = usesColour
         self.reportsPointer = reportsPointer
         awaitsDragReporting = reportsPointer
+        x10Reports = readsX10Reports ? X10PointerReport() : nil
     }
 
     /// Takes over the terminal on standard input and output as `terminalType`; `nil` when the terminal has no
@@ -73,14 +82,18 @@ final class NcursesTerminal {
             init_pair(2, Int16(COLOR_CYAN), -1)
         }
         var reportsPointer = false
+        var readsX10Reports = false
         if readsPointer {
             // No mask at all where terminfo knows no mouse: then nothing is asked of the terminal.
             reportsPointer = mousemask(cncurses_pointer_events(), nil) != 0
             if reportsPointer {
                 mouseinterval(0)  // a press and a release each come at once, never waited for to make a click
+                readsX10Reports = X10PointerReport.takeOverPrefix(as: x10PointerKeyCode)
             }
         }
-        return NcursesTerminal(screen: screen, window: window, usesColour: colour, reportsPointer: reportsPointer)
+        return NcursesTerminal(
+            screen: screen, window: window, usesColour: colour, reportsPointer: reportsPointer,
+            readsX10Reports: readsX10Reports)
     }
 
     /// The terminal's size now.
@@ -175,6 +188,7 @@ final class NcursesTerminal {
             switch Int32(value) {
             case KEY_MOUSE: return pointerEvent()
             case Self.pasteKeyCode: return paste()
+            case Self.x10PointerKeyCode: return x10PointerEvent()
             default: return functionKey(Int32(value))
             }
         }
@@ -215,6 +229,31 @@ final class NcursesTerminal {
         pendingPointerEvents += newestFirst.reversed()
         guard !pendingPointerEvents.isEmpty else { return nil }
         return .pointer(pendingPointerEvents.removeFirst())
+    }
+
+    /// The three bytes of a mouse report in the older form, whose prefix was read, as a ``PointerEvent``; `nil`
+    /// for what the full screen does not use, and for a report cut short: a byte that does not come within
+    /// ``X10PointerReport/byteWait``, or a key that cannot be in a report, ends it, and that key is read next. A
+    /// report that begins meanwhile replaces the one cut short.
+    private func x10PointerEvent() -> EditingKey? {
+        wtimeout(window, X10PointerReport.byteWait)
+        var bytes: [UInt8] = []
+        while bytes.count < X10PointerReport.byteCount {
+            let key = wgetch(window)
+            if key == ERR { break }
+            if key == Self.x10PointerKeyCode {
+                bytes = []
+                continue
+            }
+            // A byte that is also a key (DEL, row 95, is Backspace) arrives as that key.
+            let reportByte = X10PointerReport.isReportByte(key) ? UInt8(key) : X10PointerReport.byte(boundTo: key)
+            guard let byte = reportByte else {
+                ungetch(key)  // given back whole, as the key it is
+                break
+            }
+            bytes.append(byte)
+        }
+        return x10Reports?.event(bytes).map(EditingKey.pointer)
     }
 
     private static func pointerEvent(_ event: MEVENT) -> PointerEvent? {
@@ -311,6 +350,10 @@ final class NcursesTerminal {
             mousemask(0, nil)
         }
         if terminationSignal != nil { tcflush(STDIN_FILENO, TCIFLUSH) }
+        // The screen is blanked first: a terminal that grew while the app ran (tmux among them) may show the rows
+        // of the alternate screen that the normal screen, kept at its old size, does not cover.
+        werase(window)
+        wrefresh(window)
         keypad(window, false)
         endwin()
         delwin(window)

@@ -89,6 +89,19 @@ final class TmuxSession {
         try type("\u{1B}[<\(button);\(column + 1);\(row + 1)\(released ? "m" : "M")")
     }
 
+    /// Sends `bytes` to the app as the terminal would, byte for byte, whatever they are: a mouse report in the older
+    /// encoding may hold any byte, and typed text ending in `;` would end tmux's command instead.
+    func send(bytes: [UInt8]) throws {
+        try run(["send-keys", "-t", "main", "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
+    /// The mouse report a terminal in the older (X10, "normal") encoding sends for `button` (0 the first, 3 a
+    /// release, 32 added while it moves held) at `row` and `column`, counted from 0: `ESC [ M` and three bytes,
+    /// each offset by 32.
+    static func x10Report(_ button: Int, row: Int, column: Int) -> [UInt8] {
+        [0x1B, UInt8(ascii: "["), UInt8(ascii: "M"), UInt8(32 + button), UInt8(33 + column), UInt8(33 + row)]
+    }
+
     /// A click: the first button pressed and released at `row` and `column`.
     func click(row: Int, column: Int) throws {
         try mouse(0, row: row, column: column)
@@ -111,6 +124,11 @@ final class TmuxSession {
     /// The screen's rows as text; with `escapes`, with the colour and attribute sequences.
     func screen(escapes: Bool = false) throws -> [String] {
         try run(["capture-pane", "-p", "-t", "main"] + (escapes ? ["-e"] : [])).components(separatedBy: "\n")
+    }
+
+    /// Every row the pane has shown and kept: its history (what scrolled off the top), then the screen.
+    func screenAndHistory() throws -> [String] {
+        try run(["capture-pane", "-p", "-S", "-", "-t", "main"]).components(separatedBy: "\n")
     }
 
     /// Whether the alternate screen is on.

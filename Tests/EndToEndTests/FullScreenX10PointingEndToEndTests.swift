@@ -1,0 +1,69 @@
+import AppTerminal
+import AppTesting
+import Foundation
+import Testing
+
+/// The app in a real terminal whose terminfo entry asks for the mouse in xterm's older encoding (tmux's own,
+/// `tmux-256color`): each report is `ESC [ M` and three bytes, so a row or a column may be any byte.
+@Suite(
+    "Full screen by pointing with the older mouse encoding: every row, whatever byte it is",
+    .serialized,
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
+struct FullScreenX10PointingEndToEndTests {
+    /// Where `text` is first drawn: its row and the cell column it starts at, both from 0.
+    private static func locate(_ text: String, in screen: [String]) throws -> (row: Int, column: Int) {
+        for (row, line) in screen.enumerated() {
+            if let range = line.range(of: text) {
+                return (row, TerminalText.cellWidth(of: String(line[..<range.lowerBound])))
+            }
+        }
+        throw TmuxSession.Failure(description: "'\(text)' is not on the screen:\n" + screen.joined(separator: "\n"))
+    }
+
+    /// A click (press and release of the first button) on `text`, as the older encoding reports it.
+    private static func click(_ text: String, in screen: [String]) throws -> [UInt8] {
+        let place = try locate(text, in: screen)
+        return TmuxSession.x10Report(0, row: place.row, column: place.column + 1)
+            + TmuxSession.x10Report(3, row: place.row, column: place.column + 1)
+    }
+
+    private static func commandLine(_ screen: [String]) -> String {
+        screen.last { $0.hasPrefix(">") } ?? ""
+    }
+
+    private static func shows(_ title: String) -> ([String]) -> Bool {
+        { screen in screen.first?.hasPrefix(" " + title) == true && commandLine(screen) == ">" }
+    }
+
+    @Test("Tabs clicked on row 27 (`;`) and row 108, and a click right after a report cut short, all land")
+    func clicksOnEveryRow() throws {
+        let data = try TemporaryDataDirectory()
+        // 29 rows put the tab bar on row 27, counted from 1: its reports carry the row as `;`.
+        let terminal = try TmuxSession(
+            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path], columns: 100, rows: 29,
+            environment: ["TERM": "tmux-256color"])
+        try terminal.waitFor("Email (set email)")
+        #expect(try terminal.mouseReporting().any, "the mouse is asked for")
+        for line in AppHarness.demoLogin.split(separator: "\n") { try terminal.enter(String(line)) }
+        var screen = try terminal.waitFor("(post.3)")
+        #expect(try Self.locate("Profile (tab profile)", in: screen).row == 26)
+
+        try terminal.send(bytes: try Self.click("Profile (tab profile)", in: screen))
+        screen = try terminal.waitFor("Profile, by a click on row 27", Self.shows("Profile"))
+
+        // A report cut short after its column, then a whole click: the click is read whole, nothing is typed.
+        let cutShort = Array(TmuxSession.x10Report(0, row: 5, column: 9).prefix(5))
+        try terminal.send(bytes: cutShort + (try Self.click("Feed (tab feed)", in: screen)))
+        screen = try terminal.waitFor("Feed, with nothing typed", Self.shows("Feed"))
+
+        // Rows past 95 are bytes past 127.
+        try terminal.resize(columns: 100, rows: 110)
+        screen = try terminal.waitFor("the tab bar at the bottom") { screen in
+            (try? Self.locate("Profile (tab profile)", in: screen).row) == 107
+        }
+        try terminal.send(bytes: try Self.click("Profile (tab profile)", in: screen))
+        try terminal.waitFor("Profile, by a click on row 108", Self.shows("Profile"))
+        try terminal.enter("quit")
+        #expect(try terminal.ending().status == 0)
+    }
+}
