@@ -7,7 +7,6 @@ import Testing
 /// and the test output names the reason (tmux is installed here and in CI).
 @Suite(
     "Full screen in a real terminal: editing, history, resize, leaving safely",
-    .serialized,
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
 struct FullScreenEndToEndTests {
     private static func start(
@@ -23,47 +22,46 @@ struct FullScreenEndToEndTests {
     }
 
     @Test("A held swipe says on the status line what release will do; F2 in a narrow terminal says what it did")
-    @MainActor
-    func heldSwipeAndNarrowPanel() throws {
+    func heldSwipeAndNarrowPanel() async throws {
         let data = try TemporaryDataDirectory()
-        #expect(data.run(AppHarness.demoLogin).status == 0)
+        #expect(await data.run(AppHarness.demoLogin).status == 0)
         let terminal = try Self.start(data)
-        try terminal.waitFor("[2] Popular")
+        try await terminal.waitFor("[2] Popular")
         try terminal.enter("post.1")
-        try terminal.waitFor("Like (like)") { $0.joined().contains("(like)") }
+        try await terminal.waitFor("Like (like)") { $0.joined().contains("(like)") }
         try terminal.enter("swipe back 0.3")
-        try terminal.waitFor("Swipe back held at 30% · release cancels it")
+        try await terminal.waitFor("Swipe back held at 30% · release cancels it")
         try terminal.enter("release")
-        try terminal.waitFor("Released below half way: the swipe back was cancelled and nothing moved.")
-        try terminal.waitFor("the keys again") { $0.joined().contains("Enter run · Tab complete") }
+        try await terminal.waitFor("Released below half way: the swipe back was cancelled and nothing moved.")
+        try await terminal.waitFor("the keys again") { $0.joined().contains("Enter run · Tab complete") }
         try terminal.press("F2")
-        try terminal.waitFor("The tree panel shows once the terminal is at least 100 columns wide.")
+        try await terminal.waitFor("The tree panel shows once the terminal is at least 100 columns wide.")
         #expect(try !terminal.screen().joined().contains("is off"), "no panel anyone could see was turned off")
         try terminal.resize(columns: 120, rows: 24)
-        try terminal.waitFor("the panel, and the note gone") { screen in
+        try await terminal.waitFor("the panel, and the note gone") { screen in
             screen.contains { $0.contains("Coordinators") } && !screen.joined().contains("columns wide")
         }
         try terminal.enter("quit")
-        #expect(try terminal.ending().status == 0)
+        #expect(await terminal.ending().status == 0)
     }
 
     @Test("Log in and compose with arrow-key edits and Up; resize; quit with a draft asks; the terminal comes back")
-    func personSession() throws {
+    func personSession() async throws {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data)
-        try terminal.waitFor("Email (set email)")
+        try await terminal.waitFor("Email (set email)")
         #expect(try terminal.isAlternateScreenOn())
 
         // Home and typing insert at the cursor; the screen is drawn in place, once.
         try terminal.type("et email demo@example.com")
         try terminal.press("Home")
         try terminal.enter("s")
-        var screen = try terminal.waitFor("Email (set email): demo@example.com")
+        var screen = try await terminal.waitFor("Email (set email): demo@example.com")
         #expect(screen.filter { $0.contains("Email (set email)") }.count == 1)
 
         // A password typed on the command line is masked, and never kept in the history.
         try terminal.type("set password demo-password")
-        screen = try terminal.waitFor("set password •")
+        screen = try await terminal.waitFor("set password •")
         #expect(!screen.joined().contains("demo-password"))
         try terminal.press("Enter")
 
@@ -71,28 +69,28 @@ struct FullScreenEndToEndTests {
         try terminal.type("logxn")
         try terminal.press("Left", "BSpace")
         try terminal.type("i")
-        try terminal.waitFor("the line reads login") { Self.commandLine($0).hasPrefix("> login") }
+        try await terminal.waitFor("the line reads login") { Self.commandLine($0).hasPrefix("> login") }
         try terminal.press("Enter")
-        screen = try terminal.waitFor("[2] Popular")
+        screen = try await terminal.waitFor("[2] Popular")
         #expect(!screen.joined().contains("\\u{1B}"))
 
         // Up recalls: login, then the email line (the password line was never kept).
         try terminal.press("Up")
-        try terminal.waitFor("Up recalls login") { Self.commandLine($0).hasPrefix("> login") }
+        try await terminal.waitFor("Up recalls login") { Self.commandLine($0).hasPrefix("> login") }
         try terminal.press("Up")
-        try terminal.waitFor("Up skips the password") {
+        try await terminal.waitFor("Up skips the password") {
             Self.commandLine($0).hasPrefix("> set email demo@example.com")
         }
         try terminal.press("C-u")
         try terminal.enter("compose")
-        try terminal.waitFor("┌")
+        try await terminal.waitFor("┌")
         try terminal.type("set text a draft with 世界 and 😀 and more words")
         try terminal.press("C-w", "C-w", "Enter")
-        try terminal.waitFor("Post (set text): a draft with 世界 and 😀 and")
+        try await terminal.waitFor("Post (set text): a draft with 世界 and 😀 and")
 
         // A resize redraws in place; the sheet's frame holds at the new width.
         try terminal.resize(columns: 44, rows: 14)
-        screen = try terminal.waitFor("the frame redrawn at 44 columns") { lines in
+        screen = try await terminal.waitFor("the frame redrawn at 44 columns") { lines in
             lines.contains { $0.hasPrefix("  ┌") && $0.hasSuffix("┐") && $0.count == 42 }
         }
         let frameRows = screen.filter { $0.hasPrefix("  │") }
@@ -101,143 +99,143 @@ struct FullScreenEndToEndTests {
 
         // Leaving with a draft asks; No stays, Ctrl-D asks again, Yes leaves.
         try terminal.enter("quit")
-        try terminal.waitFor("Leave? The draft is kept for next time.")
+        try await terminal.waitFor("Leave? The draft is kept for next time.")
         try terminal.press("n")
-        try terminal.waitFor("the question is gone") {
+        try await terminal.waitFor("the question is gone") {
             !$0.joined().contains("Leave? The draft is kept for next time.")
         }
         #expect(try terminal.isAlternateScreenOn())
         try terminal.press("C-d")
-        try terminal.waitFor("Leave? The draft is kept for next time.")
+        try await terminal.waitFor("Leave? The draft is kept for next time.")
         try terminal.press("y")
-        let ending = try terminal.ending()
+        let ending = await terminal.ending()
         #expect(ending.status == 0)
         #expect(ending.before == ending.after, "the terminal's settings are given back exactly")
         #expect(!(try terminal.isAlternateScreenOn()))
     }
 
     @Test("The history is kept in the data directory: a new run recalls the last run's commands with Up")
-    func historyAcrossRuns() throws {
+    func historyAcrossRuns() async throws {
         let data = try TemporaryDataDirectory()
         let first = try Self.start(data)
-        try first.waitFor("Email (set email)")
+        try await first.waitFor("Email (set email)")
         try first.enter("set email someone@example.com")
         try first.enter("set password hidden-secret")
-        try first.waitFor("Password (set password, secure): •")
+        try await first.waitFor("Password (set password, secure): •")
         // However the line is spelled, the secret is masked while typed and never kept.
         try first.type(" set  password\tsecond-secret")
-        try first.waitFor("the spaced line is masked") { Self.commandLine($0).hasSuffix("•••••••••••••") }
+        try await first.waitFor("the spaced line is masked") { Self.commandLine($0).hasSuffix("•••••••••••••") }
         try first.press("Enter")
         try first.enter("set nosuchfield third-secret")
         try first.press("C-c")
-        #expect(try first.ending().status == 0)
+        #expect(await first.ending().status == 0)
         let saved = try String(contentsOfFile: data.file("command-history"), encoding: .utf8)
         #expect(saved == "set email someone@example.com\n")
         #expect(!saved.contains("secret"))
 
         let second = try Self.start(data)
-        try second.waitFor("Email (set email)")
+        try await second.waitFor("Email (set email)")
         try second.press("Up")
-        try second.waitFor("Up recalls the last run's line") {
+        try await second.waitFor("Up recalls the last run's line") {
             Self.commandLine($0).hasPrefix("> set email someone@example.com")
         }
     }
 
     @Test("Tab completes a command and lists the candidates; F2 and `panel` toggle the tree panel")
-    func completionAndPanel() throws {
+    func completionAndPanel() async throws {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data, columns: 120, rows: 30)
-        try terminal.waitFor("│ Coordinators")
+        try await terminal.waitFor("│ Coordinators")
         try terminal.type("set pa")
         try terminal.press("Tab")
-        try terminal.waitFor("field completed") { Self.commandLine($0) == "> set password" }
+        try await terminal.waitFor("field completed") { Self.commandLine($0) == "> set password" }
         try terminal.press("C-u")
         try terminal.type("open app://feed/p")
         try terminal.press("Tab")
-        try terminal.waitFor("app://feed/popular  app://feed/post/")
+        try await terminal.waitFor("app://feed/popular  app://feed/post/")
         // Escape closes the candidates; a key typed right after it is typed, not taken for Alt.
         try terminal.press("Escape")
         try terminal.type("x")
-        try terminal.waitFor("the key after Escape typed") { Self.commandLine($0) == "> open app://feed/pox" }
+        try await terminal.waitFor("the key after Escape typed") { Self.commandLine($0) == "> open app://feed/pox" }
         try terminal.press("C-u", "F2")
-        try terminal.waitFor("the panel is hidden") { !$0.joined().contains("Coordinators") }
+        try await terminal.waitFor("the panel is hidden") { !$0.joined().contains("Coordinators") }
         try terminal.enter("panel")
-        try terminal.waitFor("│ Coordinators")
+        try await terminal.waitFor("│ Coordinators")
     }
 
     @Test("A secure field asked for is typed masked; Ctrl-C in a sign-up asks before leaving")
-    func secretPromptAndSignUp() throws {
+    func secretPromptAndSignUp() async throws {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data)
-        try terminal.waitFor("Email (set email)")
+        try await terminal.waitFor("Email (set email)")
         try terminal.enter("set password")
-        try terminal.waitFor("Typed as dots")
+        try await terminal.waitFor("Typed as dots")
         try terminal.type("top-secret")
-        var screen = try terminal.waitFor("Password: ••••••••••")
+        var screen = try await terminal.waitFor("Password: ••••••••••")
         #expect(!screen.joined().contains("top-secret"))
         try terminal.press("Enter")
-        try terminal.waitFor("Password (set password, secure): ••••••••••")
+        try await terminal.waitFor("Password (set password, secure): ••••••••••")
         try terminal.enter("signup")
-        try terminal.waitFor("Create account")
+        try await terminal.waitFor("Create account")
         try terminal.press("C-c")
-        screen = try terminal.waitFor("Leave? The sign-up is kept for next time, without passwords.")
+        screen = try await terminal.waitFor("Leave? The sign-up is kept for next time, without passwords.")
         try terminal.press("y")
-        #expect(try terminal.ending().status == 0)
+        #expect(await terminal.ending().status == 0)
         let saved = (try? String(contentsOfFile: data.file("command-history"), encoding: .utf8)) ?? ""
         #expect(!saved.contains("top-secret"))
     }
 
     @Test("Page Down scrolls a list longer than the terminal, Page Up comes back; growing the terminal shows it all")
-    func scrolling() throws {
+    func scrolling() async throws {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data, columns: 40, rows: 12)
-        try terminal.waitFor("Email (set email)")
+        try await terminal.waitFor("Email (set email)")
         for line in AppHarness.demoLogin.split(separator: "\n") {
             try terminal.type(String(line))
             try terminal.press("Enter")
         }
-        try terminal.waitFor("more (PgDn)")
+        try await terminal.waitFor("more (PgDn)")
         try terminal.press("NPage")
-        try terminal.waitFor("more (PgUp)")
+        try await terminal.waitFor("more (PgUp)")
         try terminal.press("PPage")
-        try terminal.waitFor("back at the top") { !$0.joined().contains("more (PgUp)") }
+        try await terminal.waitFor("back at the top") { !$0.joined().contains("more (PgUp)") }
         // Grown, the terminal gets the whole list and the panel beside it.
         try terminal.resize(columns: 120, rows: 40)
-        try terminal.waitFor("the panel beside the whole list") { lines in
+        try await terminal.waitFor("the panel beside the whole list") { lines in
             lines.contains { $0.contains("│ Coordinators") } && !lines.joined().contains("more (PgDn)")
         }
     }
 
     @Test("SIGTERM gives the terminal back exactly and exits with 143")
-    func terminationSignal() throws {
+    func terminationSignal() async throws {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data)
-        try terminal.waitFor("Email (set email)")
+        try await terminal.waitFor("Email (set email)")
         try terminal.type("set email half typed")
         let app = try #require(try terminal.appProcessID())
         kill(app, SIGTERM)
-        let ending = try terminal.ending()
+        let ending = await terminal.ending()
         #expect(ending.status == 143)
         #expect(ending.before == ending.after)
         #expect(!(try terminal.isAlternateScreenOn()))
     }
 
     @Test("TERM=dumb gets the line mode, plain; NO_COLOR draws the full screen without colour")
-    func dumbTerminalAndNoColour() throws {
+    func dumbTerminalAndNoColour() async throws {
         let data = try TemporaryDataDirectory()
         let dumb = try Self.start(data, environment: ["TERM": "dumb"])
-        try dumb.waitFor("Type help for the commands")
+        try await dumb.waitFor("Type help for the commands")
         #expect(!(try dumb.isAlternateScreenOn()))
         #expect(!(try dumb.screen(escapes: true)).joined().contains("\u{1B}["))
         try dumb.enter("quit")
-        #expect(try dumb.ending().status == 0)
+        #expect(await dumb.ending().status == 0)
 
         let coloured = try Self.start(data)
-        try coloured.waitFor("[1] Log in")
+        try await coloured.waitFor("[1] Log in")
         let colouredScreen = try coloured.screen(escapes: true).joined(separator: "\n")
         #expect(colouredScreen.contains("\u{1B}[36m"), "\(colouredScreen.debugDescription)")
         let plain = try Self.start(data, environment: ["NO_COLOR": "1"])
-        try plain.waitFor("[1] Log in")
+        try await plain.waitFor("[1] Log in")
         #expect(try plain.isAlternateScreenOn())
         #expect(!(try plain.screen(escapes: true)).joined().contains("\u{1B}[36m"))
     }

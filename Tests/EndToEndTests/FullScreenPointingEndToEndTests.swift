@@ -7,9 +7,7 @@ import Testing
 /// as a person points, clicks and drags.
 @Suite(
     "Full screen by pointing in a real terminal: clicks, live drags, the mouse given back",
-    .serialized,
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
-@MainActor
 struct FullScreenPointingEndToEndTests {
     /// The app at `columns`×`rows` as a terminal whose terminfo entry says it reports the mouse in SGR form.
     private static func start(
@@ -48,31 +46,31 @@ struct FullScreenPointingEndToEndTests {
 
     /// Let go at a fifth, the post stays with its coordinator; past half, it leaves and its coordinator is released.
     @Test("At 100×30: log in by clicking the fields and Log in, open a post by its row, drag it back twice")
-    func logInOpenAndDragBack() throws {
+    func logInOpenAndDragBack() async throws {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data)
-        var screen = try terminal.waitFor("Email (set email)")
+        var screen = try await terminal.waitFor("Email (set email)")
         #expect(try terminal.mouseReporting() == (true, true), "clicks and drags are asked for")
 
         // A field puts `set <field> ` on the command line; the value is typed there.
         try Self.click("Email (set email)", in: screen, of: terminal)
-        try terminal.waitFor("set email on the command line") { Self.commandLine($0) == "> set email" }
+        try await terminal.waitFor("set email on the command line") { Self.commandLine($0) == "> set email" }
         try terminal.type("demo@example.com")
         try terminal.press("Enter")
-        screen = try terminal.waitFor("Email (set email): demo@example.com")
+        screen = try await terminal.waitFor("Email (set email): demo@example.com")
         // A secure field asks for its value at the hidden prompt.
         try Self.click("Password (set password, secure)", in: screen, of: terminal)
-        try terminal.waitFor("Typed as dots")
+        try await terminal.waitFor("Typed as dots")
         try terminal.type("demo-password")
         try terminal.press("Enter")
-        screen = try terminal.waitFor("Password (set password, secure): •")
+        screen = try await terminal.waitFor("Password (set password, secure): •")
         #expect(!screen.joined().contains("demo-password"))
         try Self.click("Log in (login)", in: screen, of: terminal)
-        screen = try terminal.waitFor("(post.3)")
+        screen = try await terminal.waitFor("(post.3)")
 
         // A post's row opens the post, pushed with its coordinator.
         try Self.click("Linus · 40m", in: screen, of: terminal)
-        screen = try terminal.waitFor("the post with its coordinator") {
+        screen = try await terminal.waitFor("the post with its coordinator") {
             $0.joined().contains("(like)") && $0.joined().contains("PostDetailCoordinator")
         }
         #expect(screen[0].hasPrefix(" ‹ back  Feed › Post"))
@@ -80,29 +78,29 @@ struct FullScreenPointingEndToEndTests {
 
         // Held at a fifth: the post slides over the feed it would reveal, and the status line says what comes.
         try terminal.drag(row: 6, from: 0, through: [width / 10, width / 5])
-        screen = try terminal.waitFor("Swipe back held at 20% · release cancels it")
+        screen = try await terminal.waitFor("Swipe back held at 20% · release cancels it")
         let slid = try Self.locate("│Post", in: screen)
         #expect(slid == (1, width / 5 - 1), "the post's left edge follows the pointer")
         #expect(screen[1].hasPrefix("Feed"), "the feed shows where the post slid away")
         try terminal.mouse(0, row: 6, column: width / 5, released: true)
-        screen = try terminal.waitFor("cancelled; every screen and coordinator stays")
+        screen = try await terminal.waitFor("cancelled; every screen and coordinator stays")
         #expect(screen[0].hasPrefix(" ‹ back  Feed › Post"))
         #expect(screen[1].hasPrefix("Post"))
         #expect(screen.joined().contains("PostDetailCoordinator"), "the tree panel: nothing was released")
 
         // Let go past half: the post leaves, and its coordinator with it.
         try terminal.drag(row: 6, from: 1, through: [width / 4, width * 3 / 5])
-        try terminal.waitFor("release finishes it")
+        try await terminal.waitFor("release finishes it")
         try terminal.mouse(0, row: 6, column: width * 3 / 5, released: true)
-        screen = try terminal.waitFor("finished; the screen and its coordinator are released")
+        screen = try await terminal.waitFor("finished; the screen and its coordinator are released")
         #expect(screen[0].hasPrefix(" Feed"))
         #expect(!screen.joined().contains("PostDetailCoordinator"))
         try terminal.enter("tree")
-        screen = try terminal.waitFor("FeedCoordinator")
+        screen = try await terminal.waitFor("FeedCoordinator")
         #expect(!screen.joined().contains("PostDetail"))
 
         try terminal.enter("quit")
-        let ending = try terminal.ending()
+        let ending = await terminal.ending()
         #expect(ending.status == 0)
         #expect(ending.before == ending.after)
         #expect(try terminal.mouseReporting() == (false, false), "mouse reporting is off again")
@@ -111,133 +109,135 @@ struct FullScreenPointingEndToEndTests {
     /// Nothing happens on a click elsewhere; a click while a swipe is held is refused; a sheet's border dragged down
     /// is refused while the sheet holds a draft, and dismisses it without.
     @Test("Clicks on a tab, a segment, a button, a row and ‹ back; refusals; a sheet's top border dragged down")
-    func clicksAndSheetDrag() throws {
+    func clicksAndSheetDrag() async throws {
         let data = try TemporaryDataDirectory()
-        #expect(data.run(AppHarness.demoLogin).status == 0)
+        #expect(await data.run(AppHarness.demoLogin).status == 0)
         let terminal = try Self.start(data)
-        var screen = try terminal.waitFor("(post.3)")
+        var screen = try await terminal.waitFor("(post.3)")
 
         // A tab of the tab bar along the bottom selects it; the other brings the feed back.
         try Self.click("Profile (tab profile)", in: screen, of: terminal)
-        screen = try terminal.waitFor("Edit (edit)")
+        screen = try await terminal.waitFor("Edit (edit)")
         try Self.click("Feed (tab feed)", in: screen, of: terminal)
-        screen = try terminal.waitFor("(post.3)")
+        screen = try await terminal.waitFor("(post.3)")
 
         try Self.click("Popular (popular)", in: screen, of: terminal)
-        screen = try terminal.waitFor("· Popular")
+        screen = try await terminal.waitForSettled("[shows feed.popular]")
 
         // A click on nothing changes nothing.
         let before = screen
         try terminal.click(row: 25, column: 20)
         try terminal.type("x")
-        screen = try terminal.waitFor("the key after the click") { Self.commandLine($0) == "> x" }
+        screen = try await terminal.waitFor("the key after the click") { Self.commandLine($0) == "> x" }
         #expect(Array(screen.dropLast(2)) == Array(before.dropLast(2)))
         try terminal.press("C-u")
 
         // ‹ back in the navigation bar is the person's back.
         try Self.click("Linus · 40m", in: screen, of: terminal)
-        screen = try terminal.waitFor("(like)")
+        screen = try await terminal.waitFor("(like)")
         try Self.click("‹ back", in: screen, of: terminal)
-        screen = try terminal.waitFor("back at the feed") { !$0.joined().contains("PostDetailCoordinator") }
+        screen = try await terminal.waitFor("back at the feed") { !$0.joined().contains("PostDetailCoordinator") }
 
         // While a swipe is held, a click is refused as the typed command is.
         try Self.click("Linus · 40m", in: screen, of: terminal)
-        screen = try terminal.waitFor("(like)")
+        screen = try await terminal.waitFor("(like)")
         try terminal.enter("swipe back 0.3")
-        screen = try terminal.waitFor("Swipe back held at 30%")
+        screen = try await terminal.waitFor("Swipe back held at 30%")
         try Self.click("Like (like)", in: screen, of: terminal)
-        try terminal.waitFor("error: a swipe is held; 'release' it first")
+        try await terminal.waitFor("error: a swipe is held; 'release' it first")
         try terminal.enter("release")
-        screen = try terminal.waitFor("cancelled") { $0.joined().contains("Enter run · Tab complete") }
+        screen = try await terminal.waitFor("cancelled") { $0.joined().contains("Enter run · Tab complete") }
         #expect(screen.joined().contains("0 likes") || screen.joined().contains("1 like"))
         try Self.click("‹ back", in: screen, of: terminal)
-        screen = try terminal.waitFor("(compose)")
+        screen = try await terminal.waitFor("(compose)")
 
         // A sheet holding a draft refuses the swipe down: the status line says why and nothing moves.
         try Self.click("New post (compose)", in: screen, of: terminal)
-        screen = try terminal.waitFor("┌─ sheet")
+        screen = try await terminal.waitFor("┌─ sheet")
         try terminal.enter("set text a draft")
-        screen = try terminal.waitFor("Post (set text): a draft")
+        screen = try await terminal.waitFor("Post (set text): a draft")
         let border = try Self.locate("┌─ sheet", in: screen)
         try terminal.mouse(0, row: border.row, column: border.column + 3)
         try terminal.mouse(32, row: border.row + 6, column: border.column + 3)
-        try terminal.waitFor("Swipe down refused: the sheet refused to be dismissed; nothing moved")
+        try await terminal.waitFor("Swipe down refused: the sheet refused to be dismissed; nothing moved")
         try terminal.mouse(32, row: border.row + 20, column: border.column + 3)
         try terminal.mouse(0, row: border.row + 20, column: border.column + 3, released: true)
-        screen = try terminal.waitFor("Post (set text): a draft")
+        screen = try await terminal.waitFor("Post (set text): a draft")
         #expect(try Self.locate("┌─ sheet", in: screen) == border, "the sheet did not move")
         #expect(screen.joined().contains("ComposeCoordinator"))
 
         // Without the draft the border dragged past half swipes the sheet down and releases its coordinator.
         try terminal.enter("set text ")
-        try terminal.waitFor("(post, unavailable)")
+        try await terminal.waitFor("(post, unavailable)")
         try terminal.mouse(0, row: border.row, column: border.column + 3)
         try terminal.mouse(32, row: border.row + 20, column: border.column + 3)
-        try terminal.waitFor("Swipe down held at")
+        try await terminal.waitFor("Swipe down held at")
         try terminal.mouse(0, row: border.row + 20, column: border.column + 3, released: true)
-        screen = try terminal.waitFor("Swipe down let go at")
+        screen = try await terminal.waitFor("Swipe down let go at")
         #expect(!screen.joined().contains("ComposeCoordinator"))
         #expect(!screen.joined().contains("┌─ sheet"))
     }
 
     @Test("A screen holding unsaved changes refuses the drag back: the status line says why and nothing moves")
-    func dragRefusedByTheScreen() throws {
+    func dragRefusedByTheScreen() async throws {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data, arguments: ["--feature", "Profile"])
-        var screen = try terminal.waitFor("Edit (edit)")
+        var screen = try await terminal.waitFor("Edit (edit)")
         try Self.click("Edit (edit)", in: screen, of: terminal)
-        screen = try terminal.waitFor("Display name (set displayName)")
+        screen = try await terminal.waitFor("Display name (set displayName)")
         try Self.click("Display name", in: screen, of: terminal)
-        try terminal.waitFor("set displayName on the command line") { Self.commandLine($0) == "> set displayName" }
+        try await terminal.waitFor("set displayName on the command line") {
+            Self.commandLine($0) == "> set displayName"
+        }
         try terminal.type("Someone")
         try terminal.press("Enter")
-        screen = try terminal.waitFor("Display name (set displayName): Someone")
+        screen = try await terminal.waitFor("Display name (set displayName): Someone")
         let width = try Self.screenWidth(screen)
         try terminal.drag(row: 5, from: 0, through: [width / 5, width * 3 / 4])
-        screen = try terminal.waitFor("Swipe back refused: the screen refused to go back; nothing moved")
+        screen = try await terminal.waitFor("Swipe back refused: the screen refused to go back; nothing moved")
         #expect(screen[1].hasPrefix("Edit profile"), "the screen did not slide")
         try terminal.mouse(0, row: 5, column: width * 3 / 4, released: true)
         try terminal.enter("state")
-        screen = try terminal.waitFor("\"top\"")
+        screen = try await terminal.waitFor("\"top\"")
         #expect(screen.joined().contains("Display name (set displayName): Someone"))
         #expect(!screen.joined().contains("\"held\":true"))
     }
 
     @Test("The wheel scrolls a list longer than the terminal, down and back up")
-    func wheel() throws {
+    func wheel() async throws {
         let data = try TemporaryDataDirectory()
-        #expect(data.run(AppHarness.demoLogin).status == 0)
+        #expect(await data.run(AppHarness.demoLogin).status == 0)
         let terminal = try Self.start(data, columns: 40, rows: 12)
-        try terminal.waitFor("more (PgDn)")
+        try await terminal.waitFor("more (PgDn)")
         try terminal.mouse(65, row: 4, column: 5)
-        try terminal.waitFor("more (PgUp)")
+        try await terminal.waitFor("more (PgUp)")
         try terminal.mouse(64, row: 4, column: 5)
-        try terminal.waitFor("back at the top") { !$0.joined().contains("more (PgUp)") }
+        try await terminal.waitFor("back at the top") { !$0.joined().contains("more (PgUp)") }
     }
 
     @Test("With --no-mouse the terminal is asked for nothing; a signal still gives the mouse back")
-    func noMouseAndSignals() throws {
+    func noMouseAndSignals() async throws {
         let data = try TemporaryDataDirectory()
         let quiet = try Self.start(data, arguments: ["--no-mouse"])
-        try quiet.waitFor("Email (set email)")
+        try await quiet.waitFor("Email (set email)")
         #expect(try quiet.mouseReporting() == (false, false))
         try quiet.enter("help")
-        let help = try quiet.waitFor("Keys:")
+        let help = try await quiet.waitFor("Keys:")
         #expect(!help.joined().contains("Pointer"), "help speaks of the pointer only where it works")
         try quiet.press("C-c")
-        #expect(try quiet.ending().status == 0)
+        #expect(await quiet.ending().status == 0)
 
         let pointing = try Self.start(data)
-        try pointing.waitFor("Email (set email)")
+        try await pointing.waitFor("Email (set email)")
         #expect(try pointing.mouseReporting() == (true, true))
         try pointing.enter("help")
-        try pointing.waitFor("Commands:")
+        try await pointing.waitFor("Commands:")
         try pointing.press("NPage")
         try pointing.press("NPage")
-        try pointing.waitFor("Pointer: click an action")
+        try await pointing.waitFor("Pointer: click an action")
         let process = try #require(try pointing.appProcessID())
         kill(process, SIGTERM)
-        let ending = try pointing.ending()
+        let ending = await pointing.ending()
         #expect(ending.status == 128 + SIGTERM)
         #expect(ending.before == ending.after)
         #expect(try pointing.mouseReporting() == (false, false), "mouse reporting is off after the signal")

@@ -5,26 +5,25 @@ import Testing
 /// A terminal that changes size while the app runs full screen gets its shell back as it was.
 @Suite(
     "Full screen in a real terminal: a terminal grown while the app ran is given back clean",
-    .serialized,
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
 struct FullScreenResizeEndToEndTests {
     @Test("Grown from 80×24 to 120×40, then Ctrl-D: nothing of the screen or the tree panel is left in the shell")
-    func grownThenLeft() throws {
+    func grownThenLeft() async throws {
         let data = try TemporaryDataDirectory()
         let terminal = try TmuxSession(
             app: AppHarness.builtApp(), arguments: ["--data-dir", data.path], columns: 80, rows: 24)
-        try terminal.waitFor("Email (set email)")
+        try await terminal.waitFor("Email (set email)")
         for line in AppHarness.demoLogin.split(separator: "\n") { try terminal.enter(String(line)) }
-        try terminal.waitFor("(post.3)")
+        try await terminal.waitFor("(post.3)")
         try terminal.resize(columns: 120, rows: 40)
-        try terminal.waitFor("the tree panel at the new size") { screen in
+        try await terminal.waitFor("the tree panel at the new size") { screen in
             screen.count >= 40 && screen.contains { $0.contains("│ Coordinators") }
         }
         try terminal.press("C-d")
-        let ending = try terminal.ending()
+        let ending = await terminal.ending()
         #expect(ending.status == 0)
         #expect(ending.before == ending.after)
-        try terminal.waitFor("EXITED")
+        try await terminal.waitFor("EXITED")
         let shell = try terminal.screenAndHistory()
         let left = shell.filter { $0.contains("│") || $0.contains("Coordinator") || $0.contains("post.") }
         #expect(left.isEmpty, "left in the shell:\n\(shell.joined(separator: "\n"))")

@@ -7,7 +7,6 @@ import Testing
 /// `tmux-256color`): each report is `ESC [ M` and three bytes, so a row or a column may be any byte.
 @Suite(
     "Full screen by pointing with the older mouse encoding: every row, whatever byte it is",
-    .serialized,
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
 struct FullScreenX10PointingEndToEndTests {
     /// Where `text` is first drawn: its row and the cell column it starts at, both from 0.
@@ -36,34 +35,34 @@ struct FullScreenX10PointingEndToEndTests {
     }
 
     @Test("Tabs clicked on row 27 (`;`) and row 108, and a click right after a report cut short, all land")
-    func clicksOnEveryRow() throws {
+    func clicksOnEveryRow() async throws {
         let data = try TemporaryDataDirectory()
         // 29 rows put the tab bar on row 27, counted from 1: its reports carry the row as `;`.
         let terminal = try TmuxSession(
             app: AppHarness.builtApp(), arguments: ["--data-dir", data.path], columns: 100, rows: 29,
             environment: ["TERM": "tmux-256color"])
-        try terminal.waitFor("Email (set email)")
+        try await terminal.waitFor("Email (set email)")
         #expect(try terminal.mouseReporting().any, "the mouse is asked for")
         for line in AppHarness.demoLogin.split(separator: "\n") { try terminal.enter(String(line)) }
-        var screen = try terminal.waitFor("(post.3)")
+        var screen = try await terminal.waitFor("(post.3)")
         #expect(try Self.locate("Profile (tab profile)", in: screen).row == 26)
 
         try terminal.send(bytes: try Self.click("Profile (tab profile)", in: screen))
-        screen = try terminal.waitFor("Profile, by a click on row 27", Self.shows("Profile"))
+        screen = try await terminal.waitFor("Profile, by a click on row 27", Self.shows("Profile"))
 
         // A report cut short after its column, then a whole click: the click is read whole, nothing is typed.
         let cutShort = Array(TmuxSession.x10Report(0, row: 5, column: 9).prefix(5))
         try terminal.send(bytes: cutShort + (try Self.click("Feed (tab feed)", in: screen)))
-        screen = try terminal.waitFor("Feed, with nothing typed", Self.shows("Feed"))
+        screen = try await terminal.waitFor("Feed, with nothing typed", Self.shows("Feed"))
 
         // Rows past 95 are bytes past 127.
         try terminal.resize(columns: 100, rows: 110)
-        screen = try terminal.waitFor("the tab bar at the bottom") { screen in
+        screen = try await terminal.waitFor("the tab bar at the bottom") { screen in
             (try? Self.locate("Profile (tab profile)", in: screen).row) == 107
         }
         try terminal.send(bytes: try Self.click("Profile (tab profile)", in: screen))
-        try terminal.waitFor("Profile, by a click on row 108", Self.shows("Profile"))
+        try await terminal.waitFor("Profile, by a click on row 108", Self.shows("Profile"))
         try terminal.enter("quit")
-        #expect(try terminal.ending().status == 0)
+        #expect(await terminal.ending().status == 0)
     }
 }

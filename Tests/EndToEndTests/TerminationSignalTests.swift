@@ -7,7 +7,6 @@ import Testing
 /// test output names the reason.
 @Suite(
     "Every signal that ends the app gives the terminal back and discards a half-typed secret",
-    .serialized,
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
 struct TerminationSignalTests {
     /// The signals, by name, as the shell reports them.
@@ -19,33 +18,33 @@ struct TerminationSignalTests {
     @Test(
         "Line mode (TERM=dumb): a signal at the hidden password prompt restores echo and drops the typed text",
         arguments: TerminationSignalTests.signals.map(\.name))
-    func lineMode(signalName: String) throws {
+    func lineMode(signalName: String) async throws {
         let signalNumber = try #require(Self.signals.first { $0.name == signalName }?.number)
         let data = try TemporaryDataDirectory()
         let terminal = try TmuxSession(
             app: AppHarness.builtApp(), arguments: ["--data-dir", data.path],
             environment: ["TERM": "dumb"])
-        try terminal.waitFor("Type help for the commands")
+        try await terminal.waitFor("Type help for the commands")
         try terminal.enter("set password")
-        try terminal.waitFor("the hidden prompt") { $0.contains("Password:") }
+        try await terminal.waitFor("the hidden prompt") { $0.contains("Password:") }
         try terminal.type("secret")
-        try Self.expectEnds(terminal, by: signalNumber, leavingUnread: "secret")
+        try await Self.expectEnds(terminal, by: signalNumber, leavingUnread: "secret")
     }
 
     @Test(
         "Full screen: a signal at the hidden password prompt gives back the normal screen, the cursor and the keys",
         arguments: TerminationSignalTests.signals.map(\.name))
-    func fullScreen(signalName: String) throws {
+    func fullScreen(signalName: String) async throws {
         let signalNumber = try #require(Self.signals.first { $0.name == signalName }?.number)
         let data = try TemporaryDataDirectory()
         let terminal = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path])
-        try terminal.waitFor("Email (set email)")
+        try await terminal.waitFor("Email (set email)")
         #expect(try terminal.isAlternateScreenOn())
         try terminal.enter("set password")
-        try terminal.waitFor("Typed as dots")
+        try await terminal.waitFor("Typed as dots")
         try terminal.type("secret")
-        try terminal.waitFor("the dots") { $0.joined().contains("••••••") }
-        try Self.expectEnds(terminal, by: signalNumber, leavingUnread: "secret")
+        try await terminal.waitFor("the dots") { $0.joined().contains("••••••") }
+        try await Self.expectEnds(terminal, by: signalNumber, leavingUnread: "secret")
         let modes = try terminal.modes()
         #expect(!modes.alternateScreen, "the normal screen is back")
         #expect(modes.cursorShown, "the cursor is shown")
@@ -57,13 +56,13 @@ struct TerminationSignalTests {
     private static func expectEnds(
         _ terminal: TmuxSession, by signalNumber: Int32, leavingUnread secret: String,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        // The keys reach the app's terminal before the signal does.
-        Thread.sleep(forTimeInterval: 0.3)
+    ) async throws {
+        // tmux has written the keys to the terminal before the signal is sent: whether or not the app has read them
+        // yet, none may reach the shell.
         let app = try #require(try terminal.appProcessID(), sourceLocation: sourceLocation)
         kill(app, signalNumber)
         // SIGQUIT may write a core dump first: give it time.
-        let ending = try terminal.ending(seconds: 20)
+        let ending = await terminal.ending(seconds: 20)
         #expect(ending.status == 128 + signalNumber, sourceLocation: sourceLocation)
         #expect(ending.before == ending.after, "echo and line mode are back", sourceLocation: sourceLocation)
         #expect(

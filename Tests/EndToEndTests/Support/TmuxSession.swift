@@ -165,13 +165,14 @@ final class TmuxSession {
         return children?.split(separator: " ").first.flatMap { Int32($0) }
     }
 
-    /// Waits, polling every 50 ms for at most `seconds`, until `condition` holds for the screen; records an issue
-    /// with the last screen when it never does.
+    /// Waits until `condition` holds for the screen, looking again every 50 ms for at most `seconds`, without
+    /// holding a thread meanwhile (so many terminals are watched at once); records an issue with the last screen
+    /// when it never holds.
     @discardableResult
     func waitFor(
         _ description: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: ([String]) -> Bool
-    ) throws -> [String] {
+    ) async throws -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
         var lines = try screen()
         while !condition(lines) {
@@ -180,34 +181,65 @@ final class TmuxSession {
                     "never saw: \(description)\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
                 return lines
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            await Self.lookAgainLater()
             lines = try screen()
         }
         return lines
+    }
+
+    /// Waits until the screen shows `text` and has stopped changing (two looks in a row agree), for a test that
+    /// then compares the whole screen with a later one: a screen read while it is still being redrawn is half old.
+    @discardableResult
+    func waitForSettled(
+        _ text: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> [String] {
+        var previous: [String] = []
+        return try await waitFor("'\(text)', settled", seconds: seconds, sourceLocation: sourceLocation) { lines in
+            defer { previous = lines }
+            return lines == previous && lines.contains { $0.contains(text) }
+        }
     }
 
     /// Waits until the screen shows `text` somewhere.
     @discardableResult
     func waitFor(
         _ text: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws
+    ) async throws
         -> [String]
     {
-        try waitFor("'\(text)'", seconds: seconds, sourceLocation: sourceLocation) { $0.contains { $0.contains(text) } }
+        try await waitFor("'\(text)'", seconds: seconds, sourceLocation: sourceLocation) {
+            $0.contains { $0.contains(text) }
+        }
     }
 
     /// The app's exit status once it has ended (waiting at most `seconds`), and the terminal settings from before
     /// and after it.
-    func ending(seconds: Double = 5) throws -> (status: Int32?, before: String, after: String) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !FileManager.default.fileExists(atPath: folder + "/status"), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+    func ending(seconds: Double = 5) async -> (status: Int32?, before: String, after: String) {
+        await Self.waitUntil(seconds: seconds) { FileManager.default.fileExists(atPath: self.folder + "/status") }
         let read = { (name: String) in
             (try? String(contentsOfFile: self.folder + "/" + name, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         }
         return (Int32(read("status")), read("before"), read("after"))
+    }
+
+    /// Waits until `condition` holds, looking again every 50 ms for at most `seconds`; whether it held.
+    @discardableResult
+    static func waitUntil(seconds: Double, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            guard Date() < deadline else { return false }
+            await lookAgainLater()
+        }
+        return true
+    }
+
+    /// Returns after 50 ms, holding no thread meanwhile: the polling interval of the waits above, which watch a
+    /// terminal or a process for a condition.
+    private static func lookAgainLater() async {
+        await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { resume.resume() }
+        }
     }
 
     /// Runs tmux with `arguments` and returns what it printed.
