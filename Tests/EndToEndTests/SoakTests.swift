@@ -50,7 +50,8 @@ struct SoakTests {
         "20 log-in/profile/log-out cycles, then 300 compose/dismiss cycles: every cycle starts at the first one's counts"
     )
     func cyclesReturnToBaseline() throws {
-        let data = try TemporaryDataDirectory()
+        // The composed app over the in-memory twin: what is soaked is the tree and the screens, not the database.
+        let data = InMemoryData()
         let before = CycleInput.LiveCounts(
             coordinators: LiveObjects.coordinatorCount, screens: LiveObjects.screenCount)
         let input = CycleInput(
@@ -62,7 +63,7 @@ struct SoakTests {
                         "compose", "set text draft", "cancel", "discard", "open app://feed/compose", "state", "dismiss",
                     ],
                     count: Self.composeCycles) + [["tab profile", "logout"]])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+        let run = data.run(input: input)
         #expect(run.status == 0, "\(run.error)")
 
         // Every cycle ran: each log-in reached the feed, each compose showed the sheet.
