@@ -40,29 +40,22 @@ public protocol FeedListener: AnyObject {
 /// ``FeedRouteError/draftInProgress`` and changes nothing.
 @MainActor
 public protocol FeedCoordinating: ViewableCoordinating {
-    /// Shows a segment (pops to the feed and dismisses what is presented first).
+    /// Shows `destination`, the one route into the feed, which a deep link and
+    /// the feed's own restoration both take:
     ///
-    /// - Throws: ``FeedRouteError/draftInProgress``, changing nothing, while
-    ///   compose holds a draft that is not blank; ``FeedRouteError/unavailable(_:)``
-    ///   when the navigation failed.
-    func showSegment(_ segment: FeedSegment) throws(FeedRouteError)
-
-    /// Shows a post's detail: dismisses a presented sheet and pops to the feed
-    /// first, then pushes the detail.
+    /// - ``FeedDestination/segment(_:)`` pops to the feed and dismisses what
+    ///   is presented first, then selects the segment.
+    /// - ``FeedDestination/post(id:)`` dismisses a presented sheet and pops to
+    ///   the feed first, then pushes the post's detail.
+    /// - ``FeedDestination/compose`` pops the detail first as needed, then
+    ///   presents compose; an open compose stays as it is, with its draft.
     ///
     /// - Throws: ``FeedRouteError/postNotFound(_:)``, changing nothing, when
     ///   there is no such post; ``FeedRouteError/draftInProgress``, changing
-    ///   nothing, while compose holds a draft that is not blank;
-    ///   ``FeedRouteError/unavailable(_:)`` when the post service or the
-    ///   navigation failed.
-    func showPost(id: String) throws(FeedRouteError)
-
-    /// Presents compose (pops the detail first as needed). When compose is
-    /// already presented, it stays as it is, with its draft.
-    ///
-    /// - Throws: ``FeedRouteError/unavailable(_:)`` when the navigation
-    ///   failed; compose is then not attached.
-    func showCompose() throws(FeedRouteError)
+    ///   nothing, while compose holds a draft that is not blank and the route
+    ///   would close it; ``FeedRouteError/unavailable(_:)`` when the post
+    ///   service or the navigation failed (compose is then not attached).
+    func show(_ destination: FeedDestination) throws(FeedRouteError)
 
     /// Whether compose holds a draft that leaving the app now would lose (one
     /// that is not blank), so the parent can ask first without knowing the

@@ -96,9 +96,20 @@ public enum FeedServiceError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { FeedMessage.message(for: self) }
 }
 
-/// Why a route into the feed (``FeedCoordinating/showSegment(_:)``,
-/// ``FeedCoordinating/showPost(id:)``, ``FeedCoordinating/showCompose()``)
-/// failed.
+/// A place in the feed, as a parent names it: what a deep link such as
+/// `app://feed/post/42` opens, and what the feed's own record of where the
+/// person was is read back into. One value for both, so a place is spelled
+/// once; ``FeedCoordinating/show(_:)`` takes the route to it.
+public enum FeedDestination: Equatable, Sendable {
+    /// The feed on a segment.
+    case segment(FeedSegment)
+    /// One post's detail, pushed over the feed.
+    case post(id: String)
+    /// The compose sheet, presented over the feed.
+    case compose
+}
+
+/// Why a route into the feed (``FeedCoordinating/show(_:)``) failed.
 public enum FeedRouteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// There is no post with this id; nothing changed.
     case postNotFound(String)

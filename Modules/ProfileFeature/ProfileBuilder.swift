@@ -35,17 +35,15 @@ public protocol ProfileCoordinating: ViewableCoordinating {
     /// Profile (a link elsewhere, a log-out it starts itself) asks first, and refuses rather than lose it.
     var holdsUnsavedEdit: Bool { get }
 
-    /// Shows the `profile` screen: pops `profile.edit` when it shows no change.
+    /// Shows `destination`, the one route into Profile, which a deep link and Profile's own restoration both
+    /// take: ``ProfileDestination/profile`` pops `profile.edit` when it shows no change;
+    /// ``ProfileDestination/edit`` pushes `profile.edit` over `profile`, or keeps it as it is, with the person's
+    /// change, when it is shown already.
     ///
-    /// - Throws: ``ProfileRouteError/editInProgress``, changing nothing, while the edit holds a change;
-    ///   ``ProfileRouteError/unavailable(_:)`` when the navigation failed.
-    func showProfile() throws(ProfileRouteError)
-
-    /// Shows `profile.edit`, pushed over `profile`. When it is shown already, it stays as it is, with the
-    /// person's change.
-    ///
-    /// - Throws: ``ProfileRouteError/unavailable(_:)`` when the navigation failed; the edit is then not shown.
-    func showEdit() throws(ProfileRouteError)
+    /// - Throws: ``ProfileRouteError/editInProgress``, changing nothing, while the edit holds a change the route
+    ///   would close; ``ProfileRouteError/unavailable(_:)`` when the navigation failed (the edit is then not
+    ///   shown).
+    func show(_ destination: ProfileDestination) throws(ProfileRouteError)
 }
 
 /// Builds Profile: the `profile` screen (the person's name, how many posts they wrote, their posts page by page,

@@ -72,7 +72,17 @@ public enum ProfileServiceError: Error, Equatable, Sendable, CustomStringConvert
     public var description: String { ProfileMessage.message(for: self) }
 }
 
-/// Why a route into Profile (``ProfileCoordinating/showProfile()``, ``ProfileCoordinating/showEdit()``) failed.
+/// A place in Profile, as a parent names it: what a deep link such as `app://profile/edit` opens, and what
+/// Profile's own record of where the person was is read back into; ``ProfileCoordinating/show(_:)`` takes the
+/// route to it.
+public enum ProfileDestination: Equatable, Sendable {
+    /// The `profile` screen.
+    case profile
+    /// The `profile.edit` screen, pushed over `profile`.
+    case edit
+}
+
+/// Why a route into Profile (``ProfileCoordinating/show(_:)``) failed.
 public enum ProfileRouteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The `profile.edit` screen holds a change that is not saved; save or discard it first. Nothing changed:
     /// the route would have closed the screen and lost the change.

@@ -1,5 +1,6 @@
 import AppData
 import AppFlows
+import FeedFeature
 import AppInterface
 import AppTesting
 import Core

@@ -1,4 +1,5 @@
 import AppFlows
+import FeedFeature
 import Testing
 
 @Suite("Deep links parse to their places")
@@ -8,9 +9,9 @@ struct DeepLinkParserTests {
         arguments: [
             ("app://login", DeepLink.login),
             ("app://signup", .signUp),
-            ("app://feed", .feed(.latest)),
-            ("app://feed/", .feed(.latest)),
-            ("app://feed/popular", .feed(.popular)),
+            ("app://feed", .feed(.segment(.latest))),
+            ("app://feed/", .feed(.segment(.latest))),
+            ("app://feed/popular", .feed(.segment(.popular))),
             ("app://feed/compose", .feed(.compose)),
             ("app://feed/post/42", .feed(.post(id: "42"))),
             ("app://feed/post/%34%32", .feed(.post(id: "42"))),
@@ -24,7 +25,7 @@ struct DeepLinkParserTests {
     @Test(
         "A link's canonical form parses back to the same place",
         arguments: [
-            DeepLink.login, .signUp, .feed(.latest), .feed(.popular), .feed(.compose),
+            DeepLink.login, .signUp, .feed(.segment(.latest)), .feed(.segment(.popular)), .feed(.compose),
             .feed(.post(id: "9007199254740993")),
         ]
     )

@@ -1,4 +1,5 @@
 import AppFlows
+import FeedFeature
 import AppInterface
 import AppTesting
 import Core
@@ -64,7 +65,7 @@ struct FeedRouteOutcomeTests {
         #expect(
             throws: UserFacingError(description: "the compose sheet holds an unsaved draft; post or discard it first")
         ) {
-            try root.links.get().open(.feed(.popular))
+            try root.links.get().open(.feed(.segment(.popular)))
         }
         #expect(root.window.topViewController?.screenID == "feed.compose")
     }

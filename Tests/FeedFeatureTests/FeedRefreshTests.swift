@@ -51,7 +51,7 @@ struct FeedRefreshTests {
             try window.tap("popular")
             try window.tap("post.p2")
             let feed = try #require(parent.feed)
-            try feed.showPost(id: "p1")
+            try feed.show(.post(id: "p1"))
             #expect(service.readers.count >= 4)
             #expect(service.readers.allSatisfy { $0 == FeedFixtures.user })
         }

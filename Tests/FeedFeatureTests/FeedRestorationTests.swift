@@ -51,7 +51,7 @@ struct FeedRestorationTests {
             #expect(feed.restore(from: saved).isComplete)
             #expect(window.presentedIDs == ["feed.compose"])
             #expect(window.topViewController?.content.fields.first?.displayedValue == "half a thought")
-            #expect(throws: FeedRouteError.draftInProgress) { try feed.showSegment(.popular) }
+            #expect(throws: FeedRouteError.draftInProgress) { try feed.show(.segment(.popular)) }
             #expect(feed.restorationState == saved)
         }
     }

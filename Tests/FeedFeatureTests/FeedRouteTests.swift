@@ -6,19 +6,19 @@ import Testing
 @Suite("Routes into the feed (deep links)")
 @MainActor
 struct FeedRouteTests {
-    @Test("showPost with an unknown id throws and changes nothing")
+    @Test("The route to a post with an unknown id throws and changes nothing")
     func unknownPost() throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("post.p1")
-            #expect(throws: FeedRouteError.postNotFound("nope")) { try feed.showPost(id: "nope") }
+            #expect(throws: FeedRouteError.postNotFound("nope")) { try feed.show(.post(id: "nope")) }
             #expect(window.navigationStackIDs == ["feed", "feed.post"])
             #expect(window.visibleText.contains("Hello from the engine"))
             #expect(feed.childCount == 3)
 
-            try feed.showCompose()
+            try feed.show(.compose)
             try window.type("Draft", into: "text")
-            #expect(throws: FeedRouteError.postNotFound("nope")) { try feed.showPost(id: "nope") }
+            #expect(throws: FeedRouteError.postNotFound("nope")) { try feed.show(.post(id: "nope")) }
             #expect(window.presentedIDs == ["feed.compose"])
             #expect(window.topViewController?.content.fields.first?.displayedValue == "Draft")
             #expect(window.rootStackIDs == ["feed"])
@@ -26,25 +26,25 @@ struct FeedRouteTests {
         }
     }
 
-    @Test("showPost reports a failing service as unavailable")
+    @Test("The route to a post reports a failing service as unavailable")
     func serviceFailure() throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { parent, window in
             let feed = try #require(parent.feed)
             service.failure = .unavailable("offline")
-            #expect(throws: FeedRouteError.unavailable("offline")) { try feed.showPost(id: "p1") }
+            #expect(throws: FeedRouteError.unavailable("offline")) { try feed.show(.post(id: "p1")) }
             #expect(window.navigationStackIDs == ["feed"])
         }
     }
 
-    @Test("showPost while compose holds a draft is refused and keeps the draft")
+    @Test("The route to a post while compose holds a draft is refused and keeps the draft")
     func showPostOverDraft() throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("compose")
             try window.type("Draft", into: "text")
 
-            #expect(throws: FeedRouteError.draftInProgress) { try feed.showPost(id: "p2") }
+            #expect(throws: FeedRouteError.draftInProgress) { try feed.show(.post(id: "p2")) }
             #expect(window.presentedIDs == ["feed.compose"])
             #expect(window.topViewController?.content.fields.first?.displayedValue == "Draft")
             #expect(window.rootStackIDs == ["feed"])
@@ -52,7 +52,7 @@ struct FeedRouteTests {
         }
     }
 
-    @Test("showPost while compose is open with an empty draft dismisses and releases compose first")
+    @Test("The route to a post while compose is open with an empty draft dismisses and releases compose first")
     func showPostOverEmptyCompose() throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
@@ -61,7 +61,7 @@ struct FeedRouteTests {
             try window.type("Draft", into: "text")
             try window.type("", into: "text")
 
-            try feed.showPost(id: "p2")
+            try feed.show(.post(id: "p2"))
             #expect(window.presentedIDs == [])
             #expect(compose == nil)
             #expect(window.navigationStackIDs == ["feed", "feed.post"])
@@ -70,13 +70,13 @@ struct FeedRouteTests {
         }
     }
 
-    @Test("showPost while another post is open replaces it")
+    @Test("The route to a post while another post is open replaces it")
     func showPostOverPost() throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("post.p1")
             weak let first = feed.children.last
-            try feed.showPost(id: "p3")
+            try feed.show(.post(id: "p3"))
             #expect(window.navigationStackIDs == ["feed", "feed.post"])
             #expect(window.visibleText.contains("Patches welcome"))
             #expect(first == nil)
@@ -84,13 +84,13 @@ struct FeedRouteTests {
         }
     }
 
-    @Test("showSegment pops the detail and selects the segment")
+    @Test("The route to a segment pops the detail and selects the segment")
     func showSegmentFromPost() throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("post.p1")
             weak let detail = feed.children.last
-            try feed.showSegment(.popular)
+            try feed.show(.segment(.popular))
             #expect(window.navigationStackIDs == ["feed"])
             #expect(window.topScreenID == "feed.popular")
             #expect(detail == nil)
@@ -98,13 +98,13 @@ struct FeedRouteTests {
         }
     }
 
-    @Test("showSegment while compose holds a draft is refused and keeps the draft")
+    @Test("The route to a segment while compose holds a draft is refused and keeps the draft")
     func showSegmentOverDraft() throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("compose")
             try window.type("Draft", into: "text")
-            #expect(throws: FeedRouteError.draftInProgress) { try feed.showSegment(.popular) }
+            #expect(throws: FeedRouteError.draftInProgress) { try feed.show(.segment(.popular)) }
             #expect(window.presentedIDs == ["feed.compose"])
             #expect(window.topViewController?.content.fields.first?.displayedValue == "Draft")
             #expect(feed.childCount == 3)
@@ -115,13 +115,13 @@ struct FeedRouteTests {
         }
     }
 
-    @Test("showSegment dismisses compose while its draft is empty")
+    @Test("The route to a segment dismisses compose while its draft is empty")
     func showSegmentOverEmptyCompose() throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("compose")
             weak let compose = feed.children.last
-            try feed.showSegment(.popular)
+            try feed.show(.segment(.popular))
             #expect(window.presentedIDs == [])
             #expect(compose == nil)
             #expect(window.topScreenID == "feed.popular")
@@ -129,37 +129,37 @@ struct FeedRouteTests {
         }
     }
 
-    @Test("showCompose pops the detail first, and keeps an open compose with its draft")
+    @Test("The route to compose pops the detail first, and keeps an open compose with its draft")
     func showCompose() throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("post.p1")
-            try feed.showCompose()
+            try feed.show(.compose)
             #expect(window.rootStackIDs == ["feed"])
             #expect(window.presentedIDs == ["feed.compose"])
             #expect(feed.childCount == 3)
 
             try window.type("Draft", into: "text")
-            try feed.showCompose()
+            try feed.show(.compose)
             #expect(window.presentedIDs == ["feed.compose"])
             #expect(window.topViewController?.content.fields.first?.displayedValue == "Draft")
             #expect(feed.childCount == 3)
         }
     }
 
-    @Test("showPost without a navigation controller around the feed throws unavailable and attaches nothing")
+    @Test("The route to a post without a navigation controller around the feed throws unavailable and attaches nothing")
     func showPostWithoutNavigation() throws {
         try withFeedShown(placement: .withoutNavigation) { parent, window in
             let feed = try #require(parent.feed)
             #expect(throws: FeedRouteError.unavailable("the screen is not in a navigation controller")) {
-                try feed.showPost(id: "p1")
+                try feed.show(.post(id: "p1"))
             }
             #expect(feed.childCount == 2)
             #expect(window.topScreenID == "feed.latest")
         }
     }
 
-    @Test("showCompose throws unavailable when the feed cannot present, attaches nothing and shows no error")
+    @Test("The route to compose throws unavailable when the feed cannot present, attaches nothing and shows no error")
     func showComposeWhenPresentationFails() throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
@@ -167,7 +167,7 @@ struct FeedRouteTests {
             try navigation.present(ViewController(screenID: "parent.sheet"))
 
             #expect(throws: FeedRouteError.unavailable(NavigationError.alreadyPresenting.description)) {
-                try feed.showCompose()
+                try feed.show(.compose)
             }
             #expect(feed.childCount == 2, "compose was detached again")
             #expect(window.presentedIDs == ["parent.sheet"])
@@ -192,16 +192,16 @@ struct FeedRouteTests {
         }
     }
 
-    @Test("showSegment selects the segment and returns; a refusal leaves no error on the feed")
+    @Test("The route to a segment selects the segment and returns; a refusal leaves no error on the feed")
     func showSegmentReportsToTheCaller() throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
-            try feed.showSegment(.popular)
+            try feed.show(.segment(.popular))
             #expect(window.selectedSegmentID == "popular")
 
             try window.tap("compose")
             try window.type("Draft", into: "text")
-            #expect(throws: FeedRouteError.draftInProgress) { try feed.showSegment(.latest) }
+            #expect(throws: FeedRouteError.draftInProgress) { try feed.show(.segment(.latest)) }
             #expect(feed.viewControllerable.viewController.content.errorMessage == nil, "the caller reports it")
             #expect(window.presentedIDs == ["feed.compose"], "the draft was kept")
         }

@@ -6,46 +6,46 @@ import Testing
 @MainActor
 @Suite("Profile's routes")
 struct ProfileRouteTests {
-    @Test("showEdit pushes the edit; again, it keeps it with the person's change")
+    @Test("The route to the edit pushes the edit; again, it keeps it with the person's change")
     func showEdit() throws {
         try withProfileShown { parent, window in
             let profile = try #require(parent.profile)
-            try profile.showEdit()
+            try profile.show(.edit)
             #expect(window.navigationStackIDs == ["profile", "profile.edit"])
             try window.type("Grace", into: "displayName")
-            try profile.showEdit()
+            try profile.show(.edit)
             #expect(window.navigationStackIDs == ["profile", "profile.edit"])
             #expect(window.fieldValue == "Grace")
             #expect(profile.childCount == 1)
         }
     }
 
-    @Test("showProfile pops an edit without a change; with one it throws and changes nothing")
+    @Test("The route to profile pops an edit without a change; with one it throws and changes nothing")
     func showProfile() throws {
         try withProfileShown { parent, window in
             let profile = try #require(parent.profile)
-            try profile.showProfile()
+            try profile.show(.profile)
             #expect(window.navigationStackIDs == ["profile"], "nothing to pop")
-            try profile.showEdit()
+            try profile.show(.edit)
             try window.type("Grace", into: "displayName")
             #expect(profile.holdsUnsavedEdit)
-            #expect(throws: ProfileRouteError.editInProgress) { try profile.showProfile() }
+            #expect(throws: ProfileRouteError.editInProgress) { try profile.show(.profile) }
             #expect(window.navigationStackIDs == ["profile", "profile.edit"])
             #expect(window.fieldValue == "Grace")
             #expect(window.errorMessageOnTop == nil, "a route shows no error; its caller reports it")
             try window.type("Ada", into: "displayName")
-            try profile.showProfile()
+            try profile.show(.profile)
             #expect(window.navigationStackIDs == ["profile"])
             #expect(profile.childCount == 0)
         }
     }
 
-    @Test("Where the edit cannot be pushed, showEdit throws and attaches nothing; a tap shows why")
+    @Test("Where the edit cannot be pushed, the route to the edit throws and attaches nothing; a tap shows why")
     func withoutNavigation() throws {
         try withProfileShown(placement: .withoutNavigation) { parent, window in
             let profile = try #require(parent.profile)
             #expect(throws: ProfileRouteError.unavailable("the screen is not in a navigation controller")) {
-                try profile.showEdit()
+                try profile.show(.edit)
             }
             #expect(profile.childCount == 0)
             let message = "The edit cannot be shown: the screen is not in a navigation controller"
@@ -55,13 +55,13 @@ struct ProfileRouteTests {
         }
     }
 
-    @Test("When the saved name cannot be read, showEdit throws the reason and a tap shows it")
+    @Test("When the saved name cannot be read, the route to the edit throws the reason and a tap shows it")
     func nameUnreadable() throws {
         let service = FakeProfileService()
         service.failure = .unavailable("offline")
         try withProfileShown(service: service) { parent, window in
             let profile = try #require(parent.profile)
-            #expect(throws: ProfileRouteError.unavailable("offline")) { try profile.showEdit() }
+            #expect(throws: ProfileRouteError.unavailable("offline")) { try profile.show(.edit) }
             #expect(try window.tap("edit") == .refused("The edit cannot be shown: offline"))
             #expect(window.navigationStackIDs == ["profile"])
         }

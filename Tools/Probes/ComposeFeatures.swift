@@ -71,9 +71,9 @@ final class RootCoordinator: Coordinator, LoginListener, FeedListener {
         let user = FeedUser(email: session.email, displayName: session.displayName)
         let child = feed.coordinator(listener: self, user: user)
         show(child)
-        try? child.showSegment(.popular)
-        try? child.showPost(id: "1")
-        try? child.showCompose()
+        try? child.show(.segment(.popular))
+        try? child.show(.post(id: "1"))
+        try? child.show(.compose)
     }
 
     func feedDidShowLatest() {}

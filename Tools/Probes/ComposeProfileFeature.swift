@@ -32,8 +32,8 @@ final class ProfileProbeParent: Coordinator, ProfileListener {
         let profile = builder.coordinator(listener: self, user: ProfileUser(email: "ada@example.com"))
         try? addChild(profile)
         if !profile.holdsUnsavedEdit {
-            try? profile.showEdit()
-            try? profile.showProfile()
+            try? profile.show(.edit)
+            try? profile.show(.profile)
         }
     }
 

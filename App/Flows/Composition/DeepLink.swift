@@ -1,5 +1,7 @@
 import AppData
 import AppInterface
+package import FeedFeature
+package import ProfileFeature
 
 /// A place in the app that a link such as `app://feed/post/42` opens.
 ///
@@ -11,30 +13,12 @@ package enum DeepLink: Equatable, Sendable {
     case login
     /// `app://signup`: sign-up, presented full screen.
     case signUp
-    /// `app://feed…`: a place in the feed, only for a logged-in person: selects the Feed tab.
+    /// `app://feed…`: a place in the feed, only for a logged-in person: selects the Feed tab. The place is Feed's
+    /// own value, the one its restoration reads back too.
     case feed(FeedDestination)
-    /// `app://profile…`: a place in the person's own profile, only for a logged-in person: selects the Profile tab.
+    /// `app://profile…`: a place in the person's own profile, only for a logged-in person: selects the Profile
+    /// tab. The place is Profile's own value.
     case profile(ProfileDestination)
-
-    /// A place in the feed.
-    package enum FeedDestination: Equatable, Sendable {
-        /// `app://feed`: the feed on its Latest segment.
-        case latest
-        /// `app://feed/popular`: the feed on its Popular segment.
-        case popular
-        /// `app://feed/post/<id>`: one post's detail.
-        case post(id: String)
-        /// `app://feed/compose`: the compose sheet.
-        case compose
-    }
-
-    /// A place in the person's profile.
-    package enum ProfileDestination: Equatable, Sendable {
-        /// `app://profile`: the `profile` screen.
-        case profile
-        /// `app://profile/edit`: the `profile.edit` screen, pushed over `profile`.
-        case edit
-    }
 
     /// Whether the link opens a place only a logged-in person may see: it waits through the log-in and the
     /// onboarding tour.
@@ -54,8 +38,8 @@ package enum DeepLink: Equatable, Sendable {
         switch self {
         case .login: "app://login"
         case .signUp: "app://signup"
-        case .feed(.latest): "app://feed"
-        case .feed(.popular): "app://feed/popular"
+        case .feed(.segment(.latest)): "app://feed"
+        case .feed(.segment(.popular)): "app://feed/popular"
         case .feed(.post(let id)): "app://feed/post/\(id)"
         case .feed(.compose): "app://feed/compose"
         case .profile(.profile): "app://profile"
@@ -67,7 +51,7 @@ package enum DeepLink: Equatable, Sendable {
     /// one list that help, completion and the explorer read.
     package static func all(postID: String) -> [DeepLink] {
         [
-            .login, .signUp, .feed(.latest), .feed(.popular), .feed(.post(id: postID)), .feed(.compose),
+            .login, .signUp, .feed(.segment(.latest)), .feed(.segment(.popular)), .feed(.post(id: postID)), .feed(.compose),
             .profile(.profile),
             .profile(.edit),
         ]
@@ -103,8 +87,8 @@ package enum DeepLink: Equatable, Sendable {
         switch segments {
         case ["login"]: return .login
         case ["signup"]: return .signUp
-        case ["feed"]: return .feed(.latest)
-        case ["feed", "popular"]: return .feed(.popular)
+        case ["feed"]: return .feed(.segment(.latest))
+        case ["feed", "popular"]: return .feed(.segment(.popular))
         case ["feed", "compose"]: return .feed(.compose)
         case ["profile"]: return .profile(.profile)
         case ["profile", "edit"]: return .profile(.edit)

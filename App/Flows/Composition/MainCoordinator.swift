@@ -162,19 +162,14 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     /// Selects Feed and routes there. Only the feed's own route can lose its draft, and it refuses instead.
     ///
     /// - Throws: ``UserFacingError`` when the destination cannot be shown; nothing changed then.
-    func route(inFeed destination: DeepLink.FeedDestination) throws(UserFacingError) {
+    func route(inFeed destination: FeedDestination) throws(UserFacingError) {
         buildFlowIfNeeded(for: .feed)
         guard let feed else { throw UserFacingError(description: "the feed is not shown") }
         // Compose is presented from the feed's screen, so its tab shows first; every other route runs before the
         // tab is selected, so a refused route leaves the selection as it was.
         if destination == .compose { try select(.feed) }
         do throws(FeedRouteError) {
-            switch destination {
-            case .latest: try feed.showSegment(.latest)
-            case .popular: try feed.showSegment(.popular)
-            case .compose: try feed.showCompose()
-            case .post(let id): try feed.showPost(id: id)
-            }
+            try feed.show(destination)
         } catch {
             switch error {
             case .postNotFound(let id): throw UserFacingError(description: "no post with id '\(id)'")
@@ -190,22 +185,19 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     ///
     /// - Throws: ``UserFacingError`` when the destination cannot be shown (a draft in Feed's compose sheet covers
     ///   the tab bar, or the edit holds a new name the route would close); nothing changed then.
-    func route(inProfile destination: DeepLink.ProfileDestination) throws(UserFacingError) {
+    func route(inProfile destination: ProfileDestination) throws(UserFacingError) {
         // Refused before anything moves: a draft in the sheet on top, or the edit that only the route to `profile`
         // would close.
         if isComposeOnScreen, feed?.holdsDraft == true { throw Self.draftInTheWay }
         if destination == .profile, profile?.holdsUnsavedEdit == true { throw Self.editInTheWay }
         if isComposeOnScreen {
             // An empty sheet loses nothing: the feed's own route closes it.
-            try route(inFeed: .latest)
+            try route(inFeed: .segment(.latest))
         }
         buildFlowIfNeeded(for: .profile)
         guard let profile else { throw UserFacingError(description: "your profile is not shown") }
         do throws(ProfileRouteError) {
-            switch destination {
-            case .profile: try profile.showProfile()
-            case .edit: try profile.showEdit()
-            }
+            try profile.show(destination)
         } catch {
             switch error {
             case .editInProgress: throw Self.editInTheWay
@@ -319,11 +311,11 @@ extension MainCoordinator: ProfileListener {
     }
 }
 
-extension DeepLink.FeedDestination {
+extension FeedDestination {
     /// What the destination shows, as the subject of a sentence: "the post cannot be shown".
     fileprivate var subject: String {
         switch self {
-        case .latest, .popular: "the feed"
+        case .segment: "the feed"
         case .post: "the post"
         case .compose: "the compose sheet"
         }

@@ -79,61 +79,70 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
 
     // MARK: - Restoration
 
-    /// The feed's record (``FeedRestoration``): the segment, the pushed post,
-    /// and compose's own record while it is presented.
-    override var restorationState: RestorationState? {
-        var values = [FeedRestoration.segment: presenter.selectedSegment.rawValue]
-        if let detail { values[FeedRestoration.post] = detail.postID }
-        return FeedRestoration.format.record(values: values, children: compose?.restorationState.map { [$0] } ?? [])
+    /// Where the feed is now, as the destinations that lead there from its
+    /// root: its segment, then the post pushed over it or compose presented
+    /// over it. The record is written from it and read back into it.
+    var path: [FeedDestination] {
+        var path = [FeedDestination.segment(presenter.selectedSegment)]
+        if compose != nil {
+            path.append(.compose)
+        } else if let detail {
+            path.append(.post(id: detail.postID))
+        }
+        return path
     }
 
-    /// Selects the segment, then takes the routes a tap takes: the post
-    /// through ``showPost(id:)``, compose through the same presentation as
-    /// `compose`, which then puts its draft back. A post that no longer exists
-    /// leaves the feed on its segment.
+    /// The feed's record (``FeedRestoration``): its ``path``, and compose's
+    /// own record while it is presented.
+    override var restorationState: RestorationState? {
+        FeedRestoration.record(of: path, compose: compose?.restorationState)
+    }
+
+    /// Reads the record back into the destinations it was written from and
+    /// takes the route to each in turn, as a link does (``show(_:)``); compose
+    /// then puts its draft back. A post that no longer exists leaves the feed
+    /// on its segment.
     override func restore(from state: RestorationState) -> RestorationResult {
-        let segment: FeedSegment
+        var result = RestorationResult.restored
+        let path: [FeedDestination]
+        let composeState: RestorationState?
         do throws(RestorationError) {
-            try FeedRestoration.format.check(state)
-            segment = try state.value(FeedRestoration.segment, as: FeedSegment.self) ?? .latest
+            (path, composeState) = try FeedRestoration.path(of: state, into: &result)
         } catch {
             return .nearest(because: error)
         }
-        do {
-            try showSegment(segment)
-        } catch {
-            return .nearest(because: .noLongerApplies("the feed cannot show its \(segment.rawValue) segment: \(error)"))
-        }
-        var result = RestorationResult.restored
-        let composeState = ComposeCoordinator.restoration.child(of: state, into: &result)
-        if let postID = state.values[FeedRestoration.post], composeState != nil {
-            // The feed writes a post or the compose sheet, never both: the sheet, which holds typed text, wins.
-            result.append(.noLongerApplies("the post '\(postID)' was dropped: the compose sheet shows over the feed"))
-        } else if let postID = state.values[FeedRestoration.post] {
+        for destination in path {
             do {
-                try showPost(id: postID)
+                try show(destination)
             } catch {
-                switch error {
-                case .postNotFound: result.append(.noLongerApplies("the post '\(postID)' no longer exists"))
-                default: result.append(.noLongerApplies("the post '\(postID)' cannot be shown: \(error)"))
+                switch (destination, error) {
+                case (.segment(let segment), _):
+                    return .nearest(
+                        because: .noLongerApplies("the feed cannot show its \(segment.rawValue) segment: \(error)"))
+                case (.post(let id), .postNotFound):
+                    result.append(.noLongerApplies("the post '\(id)' no longer exists"))
+                case (.post(let id), _):
+                    result.append(.noLongerApplies("the post '\(id)' cannot be shown: \(error)"))
+                case (.compose, _):
+                    result.append(.noLongerApplies("the compose sheet cannot be shown: \(error)"))
                 }
             }
         }
-        if let composeState {
-            do {
-                try presentCompose()
-            } catch {
-                result.append(.noLongerApplies("the compose sheet cannot be shown: \(error)"))
-                return result
-            }
-            if let compose { result.merge(compose.restore(from: composeState)) }
-        }
+        if let composeState, let compose { result.merge(compose.restore(from: composeState)) }
         return result
     }
 
     // MARK: - Routes
 
-    func showSegment(_ segment: FeedSegment) throws(FeedRouteError) {
+    func show(_ destination: FeedDestination) throws(FeedRouteError) {
+        switch destination {
+        case .segment(let segment): try showSegment(segment)
+        case .post(let id): try showPost(id: id)
+        case .compose: try showCompose()
+        }
+    }
+
+    private func showSegment(_ segment: FeedSegment) throws(FeedRouteError) {
         try refuseIfDraftInProgress()
         do {
             try returnToFeed(selecting: segment)
@@ -142,7 +151,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         }
     }
 
-    func showPost(id: String) throws(FeedRouteError) {
+    private func showPost(id: String) throws(FeedRouteError) {
         let post: FeedPost?
         do throws(FeedServiceError) {
             post = try dependency.posts.post(id: id, for: user)
@@ -171,7 +180,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
 
     var holdsDraft: Bool { compose?.holdsDraft == true }
 
-    func showCompose() throws(FeedRouteError) {
+    private func showCompose() throws(FeedRouteError) {
         do {
             try presentCompose()
         } catch {
@@ -295,8 +304,48 @@ extension FeedCoordinator: ComposeListener {
 /// `segment` (`latest` or `popular`) and `post` (the pushed post's id, absent
 /// when none is pushed), and compose's record as its only child while compose
 /// is presented.
+@MainActor
 enum FeedRestoration {
     static let format = RestorationFormat(kind: "feed", version: 1)
-    static let segment = "segment"
-    static let post = "post"
+    private static let segment = "segment"
+    private static let post = "post"
+
+    /// The record of the feed at `path` (a segment, then a post or compose),
+    /// with compose's own record while it is presented.
+    static func record(of path: [FeedDestination], compose: RestorationState?) -> RestorationState {
+        var values: [String: String] = [:]
+        for destination in path {
+            switch destination {
+            case .segment(let selected): values[Self.segment] = selected.rawValue
+            case .post(let id): values[Self.post] = id
+            case .compose: break
+            }
+        }
+        return format.record(values: values, children: compose.map { [$0] } ?? [])
+    }
+
+    /// The destinations `state` was written from, and compose's record when it
+    /// holds one. A record holds a post or compose, never both: compose, which
+    /// holds typed text, wins, and `result` says the post was dropped.
+    ///
+    /// - Throws: the ``RestorationError`` of a record of another format or
+    ///   with an unknown segment.
+    static func path(
+        of state: RestorationState, into result: inout RestorationResult
+    ) throws(RestorationError) -> (path: [FeedDestination], compose: RestorationState?) {
+        try format.check(state)
+        let segment = try state.value(Self.segment, as: FeedSegment.self) ?? .latest
+        let compose = ComposeCoordinator.restoration.child(of: state, into: &result)
+        var path = [FeedDestination.segment(segment)]
+        if compose != nil {
+            if let postID = state.values[post] {
+                result.append(
+                    .noLongerApplies("the post '\(postID)' was dropped: the compose sheet shows over the feed"))
+            }
+            path.append(.compose)
+        } else if let postID = state.values[post] {
+            path.append(.post(id: postID))
+        }
+        return (path, compose)
+    }
 }

@@ -90,7 +90,14 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
 
     // MARK: - Routes
 
-    func showProfile() throws(ProfileRouteError) {
+    func show(_ destination: ProfileDestination) throws(ProfileRouteError) {
+        switch destination {
+        case .profile: try showProfile()
+        case .edit: try showEdit()
+        }
+    }
+
+    private func showProfile() throws(ProfileRouteError) {
         if holdsUnsavedEdit { throw .editInProgress }
         do {
             try closeEdit()
@@ -99,7 +106,7 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
         }
     }
 
-    func showEdit() throws(ProfileRouteError) {
+    private func showEdit() throws(ProfileRouteError) {
         guard edit == nil else { return }
         let savedName: String
         if let summary {
@@ -141,8 +148,8 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
         ProfileRestoration.format.record(children: edit?.restorationState.map { [$0] } ?? [])
     }
 
-    /// Takes the route a tap on `edit` takes when the record holds the edit, which then puts the typed name
-    /// back. An edit that cannot be shown leaves Profile on its screen and says why.
+    /// Takes the route a link to ``ProfileDestination/edit`` takes when the record holds the edit, which then puts
+    /// the typed name back. An edit that cannot be shown leaves Profile on its screen and says why.
     override func restore(from state: RestorationState) -> RestorationResult {
         do throws(RestorationError) {
             try ProfileRestoration.format.check(state)
@@ -152,7 +159,7 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
         var result = RestorationResult.restored
         guard let editState = ProfileEditCoordinator.restoration.child(of: state, into: &result) else { return result }
         do throws(ProfileRouteError) {
-            try showEdit()
+            try show(.edit)
         } catch {
             result.append(.noLongerApplies("the profile edit cannot be shown: \(error.reason)"))
             return result
