@@ -1,9 +1,9 @@
 import AppData
 import AppFlows
-import FeedFeature
 import AppInterface
 import AppTesting
 import Core
+import FeedFeature
 import Foundation
 import Testing
 

@@ -1,8 +1,8 @@
 import AppFlows
-import FeedFeature
 import AppInterface
 import AppTesting
 import Core
+import FeedFeature
 import Foundation
 import Testing
 

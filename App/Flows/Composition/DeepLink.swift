@@ -51,7 +51,8 @@ package enum DeepLink: Equatable, Sendable {
     /// one list that help, completion and the explorer read.
     package static func all(postID: String) -> [DeepLink] {
         [
-            .login, .signUp, .feed(.segment(.latest)), .feed(.segment(.popular)), .feed(.post(id: postID)), .feed(.compose),
+            .login, .signUp, .feed(.segment(.latest)), .feed(.segment(.popular)), .feed(.post(id: postID)),
+            .feed(.compose),
             .profile(.profile),
             .profile(.edit),
         ]
