@@ -163,6 +163,8 @@ let package = Package(
             path: "Tests/AppTesting"),
         // The data room alone: stores, migrations, damage, several processes on one folder. No terminal.
         .testTarget(name: "AppDataTests", dependencies: ["AppData", "DataTesting", "Core", "InputRules"]),
+        // What a front end sees of the app: the snapshot and the launch's values, over Core alone.
+        .testTarget(name: "AppInterfaceTests", dependencies: ["AppInterface", "Core"]),
         // The flows in process: the entry, the tab bar, deep links, restoration and the playgrounds.
         .testTarget(
             name: "AppFlowsTests",

@@ -72,4 +72,31 @@ struct PackageBoundaryTests {
         #expect(tests.dependencies == ["BoundaryCheck", "PackageReading"], "the checker's tests check no module")
         #expect(manifest.target("CCrypt")?.kind == "system")
     }
+
+    @Test("Every library target under Modules/ and App/ has a test target named after it, depending on it")
+    func everyRoomIsTestedAlone() throws {
+        let manifest = try PackageManifest(packageRoot: Self.root, toolchain: try Toolchain.locate())
+        let libraries = manifest.targets.filter { target in
+            target.kind == "regular" && (target.path.hasPrefix("Modules/") || target.path.hasPrefix("App/"))
+        }
+        #expect(libraries.count >= 12)
+        for library in libraries {
+            let tests = try #require(manifest.target("\(library.name)Tests"), "\(library.name) has no test target")
+            #expect(tests.isTest && tests.dependencies.contains(library.name), "\(tests.name) does not test it")
+        }
+    }
+
+    @Test("No Swift file of the app is over 400 lines: a file that grows past it is split by job")
+    func appFilesStaySmall() throws {
+        let app = Self.root.appendingPathComponent("App")
+        let files = try #require(FileManager.default.enumerator(at: app, includingPropertiesForKeys: nil))
+        var checked = 0
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count <= 401, "\(file.path.dropFirst(Self.root.path.count + 1)) has \(lines.count) lines")
+            checked += 1
+        }
+        #expect(checked > 50)
+    }
 }

@@ -174,7 +174,7 @@ final class FullScreenSession {
         return taken
     }
 
-    private func draw(clearingFirst: Bool = false) {
+    func draw(clearingFirst: Bool = false) {
         if let note = widthNote, chrome.output != note || terminal.size.columns >= ScreenLayout.panelMinimumColumns {
             // The note is gone, or the panel it was about shows now: it says nothing more.
             if chrome.output == note { chrome.output = [] }
@@ -236,7 +236,7 @@ final class FullScreenSession {
     // MARK: - Keys
 
     /// The next key, waiting in short steps so a termination signal is noticed at once; `nil` after a signal.
-    private func nextKey() -> EditingKey? {
+    func nextKey() -> EditingKey? {
         if let key = pendingKey {
             pendingKey = nil
             return key
@@ -351,55 +351,5 @@ final class FullScreenSession {
         editor.setText(result.text)
         for _ in 0..<after.count { editor.apply(.left) }
         chrome.output = result.candidates.isEmpty ? [] : [[StyledSpan(result.candidates.joined(separator: "  "))]]
-    }
-
-    // MARK: - Questions
-
-    /// Asks before leaving when work would be lost; whether to leave.
-    private func confirmLeaving() -> Bool {
-        guard let question = session.leaveQuestion else { return true }
-        return ask(question)
-    }
-
-    private func ask(_ question: String) -> Bool {
-        chrome.status = question
-        defer { chrome.status = FullScreenHelp.keysHint }
-        while true {
-            draw()
-            guard let key = nextKey() else { return true }
-            switch key {
-            case .character("y"), .character("Y"): return true
-            case .resize, .pointer, .paste: continue
-            default: return false
-            }
-        }
-    }
-
-    /// Reads a secure field's value on the command line, masked; `nil` when cancelled (Escape, Ctrl-C, Ctrl-D).
-    private func readSecret(label: String) -> String? {
-        var secret = LineEditor()
-        let savedPrompt = chrome.prompt
-        let savedEditor = editor
-        defer {
-            chrome.prompt = savedPrompt
-            editor = savedEditor
-            chrome.status = FullScreenHelp.keysHint
-        }
-        chrome.prompt = label + ": "
-        chrome.status = "Typed as dots · Enter set · Esc cancel"
-        while true {
-            editor = LineEditor()
-            editor.setText(String(repeating: "•", count: secret.characters.count))
-            for _ in 0..<(secret.characters.count - secret.cursor) { editor.apply(.left) }
-            draw()
-            guard let key = nextKey() else { return nil }
-            switch key {
-            case .enter: return secret.text
-            case .escape, .interrupt, .endOfInput: return nil
-            case .up, .down, .tab: continue
-            case .paste(let text, _): secret.insert(text)
-            default: secret.apply(key)
-            }
-        }
     }
 }

@@ -1,0 +1,98 @@
+import AppInterface
+import Core
+import Testing
+
+/// A screen that shows the content a test gives it.
+@MainActor
+private final class Screen: ViewController {
+    var shown: ScreenContent
+
+    init(_ id: String, title: String = "", error: String? = nil) {
+        shown = ScreenContent(title: title, errorMessage: error)
+        super.init(screenID: id)
+    }
+
+    override var content: ScreenContent { shown }
+}
+
+/// A coordinator with a name and children, for the snapshot's tree.
+@MainActor
+private final class Node: Coordinator {
+    let label: String
+
+    init(_ label: String) {
+        self.label = label
+        super.init()
+    }
+
+    override var name: String { label }
+}
+
+@Suite("A snapshot of the window: what a front end draws and reports, as values")
+@MainActor
+struct ScreenSnapshotTests {
+    /// A tab bar of `feed` (a stack of `feed` and `feed.post`) and `profile`, with a sheet presented over it.
+    private static func window() throws -> (Window, tabBar: TabBarController) {
+        let window = Window()
+        let tabBar = TabBarController(screenID: "main")
+        let feed = try NavigationController(root: Screen("feed", title: "Feed"), screenID: "feed.navigation")
+        try feed.push(Screen("feed.post", title: "Post", error: "Offline."))
+        let profile = try NavigationController(root: Screen("profile"), screenID: "profile.navigation")
+        try tabBar.setTabs([
+            TabBarController.Tab(item: TabBarItem(id: "feed", title: "Feed", badge: "3"), screen: feed),
+            TabBarController.Tab(item: TabBarItem(id: "profile", title: "Profile"), screen: profile),
+        ])
+        try window.setRootViewController(tabBar)
+        return (window, tabBar)
+    }
+
+    @Test("The screens on top run from the root through each container's visible child; the stack holds the top")
+    func screensOnTop() throws {
+        let (window, _) = try Self.window()
+        let snapshot = ScreenSnapshot(window: window, coordinators: Node("App"))
+        #expect(snapshot.screensOnTop.map(\.screenID) == ["main", "feed.navigation", "feed.post"])
+        #expect(snapshot.top?.screenID == "feed.post")
+        #expect(snapshot.top?.title == "Post")
+        #expect(snapshot.topNavigation?.children.map(\.screenID) == ["feed", "feed.post"])
+        #expect(snapshot.tabsOnTop.map(\.id) == ["feed", "profile"])
+        #expect(snapshot.tabsOnTop.first?.badge == "3")
+        #expect(snapshot.errorOnTop == "Offline.")
+        #expect(snapshot.heldTransition == nil)
+        #expect(snapshot.levels.count == 1)
+    }
+
+    @Test("A presented sheet is a level of its own: the tab bar under it is no longer on top")
+    func presentedLevel() throws {
+        let (window, tabBar) = try Self.window()
+        try tabBar.present(Screen("compose", title: "New post"))
+        let snapshot = ScreenSnapshot(window: window, coordinators: Node("App"))
+        #expect(snapshot.levels.map(\.screen.screenID) == ["main", "compose"])
+        #expect(snapshot.top?.screenID == "compose")
+        #expect(snapshot.tabBarOnTop == nil && snapshot.tabsOnTop.isEmpty)
+        #expect(snapshot.errorOnTop == nil, "the error under the sheet is not on top")
+    }
+
+    @Test("A snapshot is a value: the window moving on changes the next one only; the tree comes in attach order")
+    func valueAndTree() throws {
+        let (window, _) = try Self.window()
+        let app = Node("App")
+        try app.addChild(Node("Main"))
+        try app.addChild(Node("Other"))
+        let before = ScreenSnapshot(window: window, coordinators: app)
+        try window.perform(.backButton)
+        let after = ScreenSnapshot(window: window, coordinators: app)
+        #expect(before.top?.screenID == "feed.post" && after.top?.screenID == "feed")
+        #expect(before != after)
+        #expect(after.coordinators.name == "App" && after.coordinators.children.map(\.name) == ["Main", "Other"])
+        #expect(ScreenSnapshot(window: Window(), coordinators: app).levels.isEmpty, "no root, no levels")
+    }
+
+    @Test("A launch request defaults to the plain start: no playground, the real time, nothing moved or checked")
+    func launchRequestDefaults() {
+        let request = LaunchRequest(dataDirectory: "/data")
+        #expect(request.playground == nil && request.fixedNow == nil)
+        #expect(!request.movesCorruptDataAside && !request.checksData && !request.allowsUnsafeDataDirectory)
+        #expect(DataFailure(description: "broken", isFatal: true, advice: nil).exitCode == ExitCode.dataError)
+        #expect(DataFailure(description: "read-only", isFatal: false, advice: nil).exitCode == ExitCode.failure)
+    }
+}
