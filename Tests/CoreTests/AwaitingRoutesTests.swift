@@ -164,6 +164,47 @@ struct AwaitingRoutesTests {
         #expect(stage.navigation.stackIDs == ["a", "b"])
     }
 
+    @Test("Cancelled in the same main-actor turn as the clock frees the queue, a waiting request is never applied")
+    func cancelThenClockInOneTurn() async throws {
+        let stage = try ClockedStage()
+        let parent = try stage.flow("parent")
+        try stage.navigation.push(TestScreen(screenID: "first"), animated: true)
+        let ran = Shared(false)
+        let task = Task {
+            try await parent.route {
+                ran.value = true
+                try stage.navigation.push(TestScreen(screenID: "second"), animated: true)
+            }
+        }
+        await yieldTurns()
+
+        task.cancel()
+        stage.clock.runUntilIdle()
+
+        await #expect(throws: RoutingError.cancelled) { try await task.value }
+        stage.clock.runUntilIdle()
+        #expect(!ran.value)
+        #expect(stage.navigation.stackIDs == ["a", "first"])
+    }
+
+    @Test("Cancelled in the same turn as the clock frees the queue, an awaited addChild attaches nothing")
+    func cancelThenClockInOneTurnAddChild() async throws {
+        let stage = try ClockedStage()
+        let parent = try stage.flow("parent")
+        try stage.navigation.push(TestScreen(screenID: "first"), animated: true)
+        let child = ScreenCoordinator("second")
+        let task = Task { try await parent.addChild(child) { try stage.navigation.push($0, animated: true) } }
+        await yieldTurns()
+
+        task.cancel()
+        stage.clock.runUntilIdle()
+
+        await #expect(throws: RoutingError.cancelled) { try await task.value }
+        #expect(child.parent == nil)
+        #expect(!child.isStarted)
+        #expect(stage.navigation.stackIDs == ["a", "first"])
+    }
+
     @Test("Cancelling the task once its request applied leaves the change, and the call resumes at the end with it")
     func cancelAfterApplied() async throws {
         let stage = try ClockedStage()
