@@ -242,8 +242,11 @@ struct TabBarTests {
 
         try tabs.window.beginGesture(.swipeBack)
         recorder.reset()
-        #expect(throws: NavigationError.gestureInProgress) { try tabs.window.tapTab("profile") }
+        #expect(throws: NavigationError.transitionInProgress) { try tabs.window.tapTab("profile") }
         #expect(throws: NavigationError.transitionInProgress) { try tabs.tabBar.selectTab("profile") }
+        #expect(throws: NavigationError.transitionInProgress) {
+            try tabs.tabBar.setTabs(tabs.tabBar.tabs, selecting: "profile")
+        }
         #expect(tabs.tabBar.selectedIndex == 0)
         #expect(recorder.events.isEmpty)
     }

@@ -258,20 +258,21 @@ extension Window {
     /// - Returns: what the tap did.
     /// - Throws: ``NavigationError/noRootViewController``,
     ///   ``NavigationError/noTabBar`` when no tab bar is on top (a sheet
-    ///   covers it, or there is none), ``NavigationError/unknownTab``,
-    ///   ``NavigationError/gestureInProgress`` while an interactive gesture is
-    ///   held, ``NavigationError/transitionInProgress`` while anything moves in
-    ///   this window, ``NavigationError/tabSelectionRefused`` when the delegate
-    ///   refuses, or ``NavigationError/backRefused`` when a popped screen
-    ///   refuses the back. A refused tap changes nothing and sends no event.
+    ///   covers it, or there is none), ``NavigationError/transitionInProgress``
+    ///   while anything moves in this window, a held interactive gesture
+    ///   included (as ``TabBarController/selectTab(_:completion:)`` and
+    ///   ``TabBarController/setTabs(_:selecting:completion:)`` throw then),
+    ///   ``NavigationError/unknownTab``, ``NavigationError/tabSelectionRefused``
+    ///   when the delegate refuses, or ``NavigationError/backRefused`` when a
+    ///   popped screen refuses the back. A refused tap changes nothing and
+    ///   sends no event.
     @discardableResult
     public func tapTab(_ id: String) throws(NavigationError) -> TabBarController.TapOutcome {
         guard rootViewController != nil else { throw .noRootViewController }
         guard let tabBar = screensOnTop.last(where: { $0 is TabBarController }) as? TabBarController else {
             throw .noTabBar
         }
-        guard heldGesture == nil else { throw .gestureInProgress }
-        guard transitions.isEmpty else { throw .transitionInProgress }
+        guard heldGesture == nil, transitions.isEmpty else { throw .transitionInProgress }
         return try tabBar.handleTap(on: id, in: self)
     }
 }
