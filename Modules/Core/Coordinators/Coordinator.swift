@@ -233,8 +233,8 @@ open class Coordinator {
     /// (with an ancestor whose screen was removed too) is left alone.
     func detachAfterUserNavigation() {
         guard let parent else { return }
-        parent.detachSlot(of: self)
         record(.removedByPerson)
+        parent.detachSlot(of: self)
         stop()
         parent.userDidRemove(self)
     }
@@ -249,14 +249,23 @@ open class Coordinator {
         outcomeRecord = record
         guard record.recorded == nil else { return }
         record.recorded = outcome
+        if let parent { record.owner = parent }
         let waiters = record.waiters
         record.waiters.removeAll()
         for waiter in waiters { waiter.resume(with: outcome) }
     }
 
+    /// Whether `asker` may await this coordinator's outcome: it is this
+    /// coordinator's parent, or was when the run ended (or when it began to
+    /// await it).
+    func acceptsOutcomeRequest(from asker: Coordinator) -> Bool {
+        parent === asker || outcomeRecord?.owner === asker
+    }
+
     /// Resumes `waiter` with this run's outcome: at once if it has ended (or
-    /// never started), otherwise when it ends.
-    func awaitOutcome(with waiter: OutcomeWaiter) {
+    /// was stopped while attached), otherwise when it ends. `asker` is the
+    /// parent that awaits.
+    func awaitOutcome(with waiter: OutcomeWaiter, from asker: Coordinator) {
         if let recorded = outcomeRecord?.recorded {
             waiter.resume(with: recorded)
         } else if !isStarted {
@@ -264,6 +273,7 @@ open class Coordinator {
         } else {
             let record = outcomeRecord ?? OutcomeRecord()
             outcomeRecord = record
+            record.owner = asker
             record.waiters.append(waiter)
         }
     }

@@ -37,20 +37,31 @@ extension OneShotCoordinating {
 
 extension Coordinator {
     /// Waits for `child` to end its run, and says how: finished with a value,
-    /// removed by the person, or stopped otherwise. A child that already ended
-    /// its run answers at once, as does one that is not started.
+    /// removed by the person, or stopped otherwise (its parent removed it, or
+    /// its tree was torn down). A child that already ended its run answers at
+    /// once.
     ///
-    /// - Throws: ``RoutingError/cancelled`` when the awaiting task is
-    ///   cancelled, at once; the child is not touched.
+    /// Only the child's own parent may await it: `child` must be attached to
+    /// this coordinator, or have been when its run ended or when this
+    /// coordinator began to await it (so a parent that awaits, then removes the
+    /// child, still hears ``ChildOutcome/stopped``, and one whose child the
+    /// person removed first still hears ``ChildOutcome/removedByPerson``).
+    ///
+    /// - Throws: ``RoutingError/coordinator(_:)`` with
+    ///   ``CoordinatorError/notAChild`` when `child` is not this coordinator's
+    ///   child by that rule: another coordinator's child, or one never
+    ///   attached here (never started); ``RoutingError/cancelled`` when the
+    ///   awaiting task is cancelled, at once. The child is not touched.
     public final func outcome<Value>(
         of child: any OneShotCoordinating<Value>
     ) async throws(RoutingError) -> ChildOutcome<Value> {
+        guard child.acceptsOutcomeRequest(from: self) else { throw .coordinator(.notAChild) }
         guard !Task.isCancelled else { throw .cancelled }
         let waiter = OutcomeWaiter()
         let recorded = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 waiter.continuation = continuation
-                child.awaitOutcome(with: waiter)
+                child.awaitOutcome(with: waiter, from: self)
             }
         } onCancel: {
             Task { @MainActor in waiter.resume(with: nil) }
