@@ -40,10 +40,12 @@ public protocol Coordinating: Coordinator {
 ///   every refusal throws a ``CoordinatorError`` and changes nothing.
 /// - ``stop()`` is idempotent and tears the subtree down last-attached-first.
 /// - A coordinator released without ``stop()`` (its owner just drops it)
-///   stops its children as it goes: on the main actor's next turn, a child
-///   that something else still holds, and that no other parent attached
-///   meanwhile, is stopped, newest first, and its ``didStop()`` runs. It has
-///   no parent from the release on. The released coordinator's own
+///   stops its children as it goes. Each child has no parent from the
+///   release on, and stays started until the main actor's next turn; then
+///   every child that no other parent attached meanwhile is stopped, newest
+///   first, its own subtree with it, and its ``didStop()`` runs. That holds
+///   for a child nothing else holds too: the release keeps it alive until it
+///   has stopped, and then lets it go. The released coordinator's own
 ///   ``didStop()`` does not run.
 /// - The parent holds its children strongly; a child holds its parent weakly.
 /// - Attach and detach cost O(1) amortised (the cycle check walks the parent's
