@@ -101,7 +101,9 @@ open class Coordinator {
     }
 
     /// A name for diagnostics, the `tree` view and state dumps. Defaults to the
-    /// type's name; a ``ViewableCoordinator``'s defaults to its screen's id.
+    /// type's name, which follows a rename of the class; a
+    /// ``ViewableCoordinator``'s defaults to its screen's id, which does not
+    /// (see ``ViewableCoordinator/name`` for what a name promises).
     open var name: String { String(describing: type(of: self)) }
 
     /// The attached children, oldest first.
