@@ -20,6 +20,12 @@
 /// try await post.addChild(comments) { try post.viewControllerable.present($0, animated: true) }
 /// ```
 ///
+/// **Choosing the form.** In an `async` context Swift prefers these awaited
+/// forms, so a call without `await` there does not compile; name the
+/// completion (`completion: nil`) to keep the completion form. A `Task {}`
+/// that matches the error's cases writes `do throws(RoutingError)`, since a
+/// plain `do` in a closure catches `any Error` (see <doc:ShowingAChild>).
+///
 /// **Cancellation.** A call made from a task that is already cancelled throws
 /// ``RoutingError/cancelled`` without asking. Cancelling the awaiting task while
 /// the request waits for its turn withdraws it: it is never applied, and the

@@ -3,9 +3,12 @@
 /// ``Coordinator/outcome(of:)`` instead of writing a listener; listeners stay
 /// the way for long-lived children.
 ///
-/// A feature publishes it with its outcome type, for example
-/// `func coordinator() -> any OneShotCoordinating<Color>`, and its coordinator
-/// calls ``finish(with:)`` when the person is done:
+/// A feature publishes it with its outcome type, together with
+/// ``ViewableCoordinating`` so that a parent can show it, for example
+/// `func coordinator() -> any ViewableCoordinating & OneShotCoordinating<Color>`
+/// (an `any OneShotCoordinating<Color>` alone cannot be passed to
+/// ``Coordinator/addChild(_:showing:)``, which takes a coordinator with a
+/// screen). Its coordinator calls ``finish(with:)`` when the person is done:
 ///
 /// ```swift
 /// let picker = pickerBuilder.coordinator()
@@ -15,7 +18,7 @@
 ///     try await removeChild(picker) { try $0.dismiss(animated: true) }
 ///     presenter.show(color)
 /// case .removedByPerson, .stopped:
-///     break  // the runtime already detached it
+///     break  // the runtime already detached it, or this parent removed it
 /// }
 /// ```
 @MainActor
