@@ -2,8 +2,8 @@ public import Core
 
 extension Window {
     /// The window's navigation as text: every screen in the hierarchy, nested as it is shown (a navigation
-    /// stack's screens, a container's children, a tab bar's tabs, the screens presented over them), each with its
-    /// content, then
+    /// stack's screens, a container's children, a tab bar's tabs with their badges, the screens presented over
+    /// them), each with its content, then
     /// the coordinator tree of `coordinators`, if given.
     ///
     /// It is what ``verifyNavigationSnapshot(of:coordinators:named:filePath:)`` stores, and reads as a person
@@ -66,7 +66,11 @@ extension Window {
         } else if let tabBar = screen as? TabBarController {
             for tab in tabBar.tabs {
                 let child = tab.screen.viewController
-                let role = "tab \(tab.item.id)" + (child === tabBar.selectedViewController ? ", selected" : "")
+                // A badge is what a person reads on the tab, so it is content: snapshots and explore's content
+                // key see it, the structure-only lines do not.
+                let badge = content != nil ? tab.item.badge.map { ", badge \"\($0)\"" } ?? "" : ""
+                let role =
+                    "tab \(tab.item.id)" + badge + (child === tabBar.selectedViewController ? ", selected" : "")
                 appendLines(of: child, role: role, indent: inner, onTop: onTop, content: content, to: &lines)
             }
         }

@@ -47,8 +47,12 @@ extension Window {
 
     /// The text of every element on top, for assertions such as
     /// `#expect(window.visibleText.contains("Wrong email or password"))`.
+    ///
+    /// A tab bar on top adds a line for each badge a person sees on it, as
+    /// `"<title>: <badge>"` (`"Feed: 3"`), after its own content.
     public var visibleText: [String] {
-        contentOnTop.flatMap { content -> [String] in
+        screensOnTop.flatMap { screen -> [String] in
+            let content = screen.content
             var lines = [content.title]
             for element in content.elements {
                 switch element {
@@ -64,6 +68,9 @@ extension Window {
                 }
             }
             if let error = content.errorMessage { lines.append(error) }
+            if let tabBar = screen as? TabBarController {
+                lines += tabBar.items.compactMap { item in item.badge.map { "\(item.title): \($0)" } }
+            }
             return lines.filter { !$0.isEmpty }
         }
     }

@@ -70,6 +70,31 @@ struct WindowInspectionTests {
         #expect(window.contentOnTop.map(\.title) == ["Profile"])
     }
 
+    @Test("A tab bar's badges are visible to tests: in visibleText and in the navigation text")
+    func badgesAreVisible() throws {
+        let window = Window()
+        let tabBar = TabBarController()
+        try tabBar.setTabs([
+            TabBarController.Tab(item: TabBarItem(id: "feed", title: "Feed"), screen: ViewController(screenID: "f")),
+            TabBarController.Tab(item: TabBarItem(id: "me", title: "Me"), screen: ViewController(screenID: "m")),
+        ])
+        try window.setRootViewController(tabBar)
+        #expect(window.visibleText.isEmpty)
+
+        try tabBar.setBadge("3", forTab: "feed")
+        try tabBar.setBadge("new", forTab: "me")
+
+        #expect(window.visibleText == ["Feed: 3", "Me: new"])
+        #expect(
+            window.navigationText() == """
+                screens:
+                  tabs
+                    f (tab feed, badge "3", selected, on top)
+                    m (tab me, badge "new")
+
+                """)
+    }
+
     @Test("treeLines and subtreeNames show the coordinator tree, indented and depth first")
     func treeLines() throws {
         let root = NamedCoordinator("App")

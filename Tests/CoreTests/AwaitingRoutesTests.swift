@@ -164,6 +164,47 @@ struct AwaitingRoutesTests {
         #expect(stage.navigation.stackIDs == ["a", "b"])
     }
 
+    @Test("Cancelled in the same main-actor turn as the clock frees the queue, a waiting request is never applied")
+    func cancelThenClockInOneTurn() async throws {
+        let stage = try ClockedStage()
+        let parent = try stage.flow("parent")
+        try stage.navigation.push(TestScreen(screenID: "first"), animated: true)
+        let ran = Shared(false)
+        let task = Task {
+            try await parent.route {
+                ran.value = true
+                try stage.navigation.push(TestScreen(screenID: "second"), animated: true)
+            }
+        }
+        await yieldTurns()
+
+        task.cancel()
+        stage.clock.runUntilIdle()
+
+        await #expect(throws: RoutingError.cancelled) { try await task.value }
+        stage.clock.runUntilIdle()
+        #expect(!ran.value)
+        #expect(stage.navigation.stackIDs == ["a", "first"])
+    }
+
+    @Test("Cancelled in the same turn as the clock frees the queue, an awaited addChild attaches nothing")
+    func cancelThenClockInOneTurnAddChild() async throws {
+        let stage = try ClockedStage()
+        let parent = try stage.flow("parent")
+        try stage.navigation.push(TestScreen(screenID: "first"), animated: true)
+        let child = ScreenCoordinator("second")
+        let task = Task { try await parent.addChild(child) { try stage.navigation.push($0, animated: true) } }
+        await yieldTurns()
+
+        task.cancel()
+        stage.clock.runUntilIdle()
+
+        await #expect(throws: RoutingError.cancelled) { try await task.value }
+        #expect(child.parent == nil)
+        #expect(!child.isStarted)
+        #expect(stage.navigation.stackIDs == ["a", "first"])
+    }
+
     @Test("Cancelling the task once its request applied leaves the change, and the call resumes at the end with it")
     func cancelAfterApplied() async throws {
         let stage = try ClockedStage()
@@ -317,7 +358,9 @@ struct AwaitingRoutesTests {
         try await parent.removeChild(picker) { _ in try navigation.pop() }
         #expect(try await task.value == .stopped)
         #expect(try await parent.outcome(of: picker) == .stopped, "ended already")
-        #expect(try await parent.outcome(of: PickerCoordinator("never")) == .stopped, "never started")
+        await #expect(throws: RoutingError.coordinator(.notAChild), "never started: no outcome of this parent's") {
+            try await parent.outcome(of: PickerCoordinator("never"))
+        }
 
         let finished = PickerCoordinator("finished")
         try await parent.addChild(finished) { try navigation.push($0) }
@@ -341,6 +384,72 @@ struct AwaitingRoutesTests {
         await #expect(throws: RoutingError.cancelled) { try await task.value }
         #expect(picker.isStarted)
         #expect(picker.parent === parent)
+        parent.stop()
+    }
+}
+
+@Suite("Whose outcome a coordinator may await")
+@MainActor
+struct OutcomeOwnershipTests {
+    @Test("Only the child's parent may await its outcome; any other coordinator is refused with notAChild")
+    func onlyTheParent() async throws {
+        let (_, navigation) = try makeNavigationWindow(["home"])
+        let parent = ScreenCoordinator("parent", screen: navigation)
+        parent.start()
+        let stranger = ScreenCoordinator("stranger")
+        stranger.start()
+        let picker = PickerCoordinator()
+        try await parent.addChild(picker) { try navigation.push($0) }
+
+        await #expect(throws: RoutingError.coordinator(.notAChild)) { try await stranger.outcome(of: picker) }
+        await #expect(throws: RoutingError.coordinator(.notAChild)) { try await picker.outcome(of: picker) }
+        #expect(picker.isStarted)
+        #expect(picker.parent === parent)
+        parent.stop()
+        stranger.stop()
+    }
+
+    @Test("A child never attached to the asking parent (never started) is refused, not answered stopped")
+    func neverStartedIsRefused() async throws {
+        let parent = ScreenCoordinator("parent")
+        parent.start()
+        let picker = PickerCoordinator()
+
+        await #expect(throws: RoutingError.coordinator(.notAChild)) { try await parent.outcome(of: picker) }
+        parent.stop()
+    }
+
+    @Test("A child its parent removes while the parent awaits it answers stopped, to that parent only")
+    func removedByTheParent() async throws {
+        let (_, navigation) = try makeNavigationWindow(["home"])
+        let parent = ScreenCoordinator("parent", screen: navigation)
+        parent.start()
+        let picker = PickerCoordinator()
+        try await parent.addChild(picker) { try navigation.push($0) }
+        let task = Task { try await parent.outcome(of: picker) }
+        await yieldTurns()
+
+        try await parent.removeChild(picker) { _ in try navigation.pop() }
+
+        #expect(try await task.value == .stopped)
+        #expect(try await parent.outcome(of: picker) == .stopped, "asked again after the removal, still known")
+        let stranger = ScreenCoordinator("stranger")
+        await #expect(throws: RoutingError.coordinator(.notAChild)) { try await stranger.outcome(of: picker) }
+        parent.stop()
+    }
+
+    @Test("A child the person removed before its parent asked answers removedByPerson to that parent")
+    func removedByPersonBeforeAsking() async throws {
+        let (window, navigation) = try makeNavigationWindow(["home"])
+        let parent = ScreenCoordinator("parent", screen: navigation)
+        parent.start()
+        let picker = PickerCoordinator()
+        try await parent.addChild(picker) { try navigation.push($0) }
+
+        try window.perform(.backButton)
+
+        #expect(picker.parent == nil)
+        #expect(try await parent.outcome(of: picker) == .removedByPerson)
         parent.stop()
     }
 }

@@ -244,6 +244,43 @@ struct CoordinatorTreeTests {
         #expect(orphan.parent == nil)
     }
 
+    @Test("A parent released without stop stops every child on the next turn, newest first, held elsewhere or not")
+    func parentReleasedWithoutStop() async throws {
+        let log = EventLog()
+        weak var weakUnheld: FlowCoordinator?
+        weak var weakGrandchild: FlowCoordinator?
+        let held = FlowCoordinator("held", log: log)
+        let adopted = FlowCoordinator("adopted", log: log)
+        do {
+            let parent = FlowCoordinator("parent", log: log)
+            parent.start()
+            try parent.addChild(held)
+            try parent.addChild(adopted)
+            let unheld = FlowCoordinator("unheld", log: log)
+            try parent.addChild(unheld)
+            let grandchild = FlowCoordinator("grandchild", log: log)
+            try unheld.addChild(grandchild)
+            weakUnheld = unheld
+            weakGrandchild = grandchild
+            log.reset()
+        }
+        #expect(held.parent == nil, "no parent from the release on")
+        #expect(held.isStarted, "still started until the main actor's next turn")
+        #expect(weakUnheld != nil, "a child nothing else holds lives until it is stopped")
+        let newParent = FlowCoordinator("newParent")
+        newParent.start()
+        try newParent.addChild(adopted)
+
+        await yieldUntil { weakUnheld == nil }
+
+        #expect(log.entries == ["stop grandchild", "stop unheld", "stop held"], "the parent's own didStop never runs")
+        #expect(weakUnheld == nil, "released once stopped")
+        #expect(weakGrandchild == nil)
+        #expect(!held.isStarted)
+        #expect(adopted.isStarted && adopted.parent === newParent, "one another parent attached is left alone")
+        newParent.stop()
+    }
+
     @Test("A coordinator started again after stop calls didStart again")
     func restartAfterStop() {
         let coordinator = FlowCoordinator("coordinator")

@@ -210,11 +210,18 @@ struct RestorationTests {
         let result = parent.addChild(
             child, showing: { try stage.navigation.push($0) }, restoringFrom: RestorationState(kind: "x", version: 1))
 
-        #expect(result.problems == [.noLongerApplies("child cannot be shown while the screens move")])
+        #expect(result.problems == [.screensMoving(coordinator: "child")], "not now, unlike noLongerApplies")
+        #expect(result.problems.map(\.description) == ["child cannot be shown while the screens move"])
         #expect(child.parent == nil)
         #expect(!child.isStarted)
         stage.clock.runUntilIdle()
         #expect(stage.navigation.stackIDs == ["a", "b"])
+
+        let retried = parent.addChild(
+            child, showing: { try stage.navigation.push($0) }, restoringFrom: RestorationState(kind: "x", version: 1))
+        #expect(!retried.problems.contains(.screensMoving(coordinator: "child")), "once idle, the same step is tried")
+        #expect(child.parent === parent)
+        #expect(stage.navigation.stackIDs == ["a", "b", "child"])
     }
 
     @Test("A restoring step whose showing fails reports it in the result and leaves the child detached")

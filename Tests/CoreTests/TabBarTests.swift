@@ -242,10 +242,47 @@ struct TabBarTests {
 
         try tabs.window.beginGesture(.swipeBack)
         recorder.reset()
-        #expect(throws: NavigationError.gestureInProgress) { try tabs.window.tapTab("profile") }
+        #expect(throws: NavigationError.transitionInProgress) { try tabs.window.tapTab("profile") }
         #expect(throws: NavigationError.transitionInProgress) { try tabs.tabBar.selectTab("profile") }
+        #expect(throws: NavigationError.transitionInProgress) {
+            try tabs.tabBar.setTabs(tabs.tabBar.tabs, selecting: "profile")
+        }
         #expect(tabs.tabBar.selectedIndex == 0)
         #expect(recorder.events.isEmpty)
+    }
+
+    @Test("A tap's checks come in the documented order: the window's own refusals before the delegate is asked")
+    func refusalOrderAroundTheDelegate() throws {
+        let clock = ManualClock()
+        let tabs = try TabBarFixture(clock: .manual(clock))
+        let decider = TabDecider()
+        decider.decision = .refuse
+        tabs.tabBar.delegate = decider
+
+        try tabs.stack("feed").push(TestScreen(screenID: "detail"), animated: true)
+        #expect(throws: NavigationError.transitionInProgress) { try tabs.window.tapTab("nowhere") }
+        clock.advance(by: Window.transitionDuration)
+        try tabs.window.beginGesture(.swipeBack)
+        #expect(throws: NavigationError.transitionInProgress) { try tabs.window.tapTab("profile") }
+        try tabs.window.releaseGesture(.cancel)
+        clock.runUntilIdle()
+        #expect(throws: NavigationError.unknownTab) { try tabs.window.tapTab("nowhere") }
+        try tabs.stack("feed").present(TestScreen(screenID: "sheet"), style: .pageSheet)
+        #expect(throws: NavigationError.noTabBar) { try tabs.window.tapTab("profile") }
+        #expect(decider.asked.isEmpty)
+
+        try tabs.stack("feed").dismiss()
+        clock.runUntilIdle()
+        #expect(throws: NavigationError.tabSelectionRefused) { try tabs.window.tapTab("profile") }
+        #expect(decider.asked == ["profile"])
+
+        let editor = TestScreen(screenID: "editor")
+        editor.refusesBack = true
+        try tabs.stack("feed").push(editor)
+        decider.decision = .select
+        #expect(throws: NavigationError.backRefused) { try tabs.window.tapTab("feed") }
+        #expect(decider.asked == ["profile", "feed"], "asked first, then the popped screen refuses the back")
+        #expect(decider.selected.isEmpty)
     }
 
     @Test("A switch asked through the routing queue waits behind a gesture held in another tab's stack")

@@ -20,10 +20,19 @@
 /// try await post.addChild(comments) { try post.viewControllerable.present($0, animated: true) }
 /// ```
 ///
+/// **Choosing the form.** In an `async` context Swift prefers these awaited
+/// forms, so a call without `await` there does not compile; name the
+/// completion (`completion: nil`) to keep the completion form. A `Task {}`
+/// that matches the error's cases writes `do throws(RoutingError)`, since a
+/// plain `do` in a closure catches `any Error` (see <doc:ShowingAChild>).
+///
 /// **Cancellation.** A call made from a task that is already cancelled throws
 /// ``RoutingError/cancelled`` without asking. Cancelling the awaiting task while
 /// the request waits for its turn withdraws it: it is never applied, and the
-/// call throws ``RoutingError/cancelled``. Once the request has been applied,
+/// call throws ``RoutingError/cancelled``, whatever the order of the cancel and
+/// of the window becoming idle: a request whose task was cancelled before its
+/// turn came never applies, even when the clock frees the window in the same
+/// main-actor turn as the cancel. Once the request has been applied,
 /// the change stays (screens that are moving finish moving), and the call
 /// still resumes when its transitions end, with the request's outcome: a
 /// caller that awaits a step learns whether it happened. A window or clock that
@@ -95,7 +104,7 @@ extension Coordinator {
             await withCheckedContinuation { continuation in
                 waiter.continuation = continuation
                 let outcome = schedule {
-                    guard !waiter.isWithdrawn else { return .dropped }
+                    guard !waiter.withdrawIfCancelled() else { return .dropped }
                     let (outcome, transitions) = Transaction.recordingTransitions(request)
                     waiter.waitForEnd(of: transitions)
                     return outcome
@@ -105,6 +114,8 @@ extension Coordinator {
                 if let outcome { waiter.requestDidRun(outcome) }
             }
         } onCancel: {
+            let cancellation = waiter.cancellation
+            cancellation.set()
             Task { @MainActor in waiter.withdraw() }
         }
         try result.get()

@@ -105,21 +105,29 @@ extension Coordinator {
     /// restoration does: `show` should route unanimated, so the child's own
     /// children can be restored in the same step.
     ///
-    /// - Returns: the child's ``RestorationResult``; or, when the step cannot
-    ///   apply now, the nearest place (this parent without the child) with a
-    ///   ``RestorationError/noLongerApplies(_:)`` problem that says why: a
-    ///   transition moves in this coordinator's window, the child cannot be
-    ///   attached, or `show` threw. Nothing changes then.
+    /// - Returns: the child's ``RestorationResult``; or, when the step is not
+    ///   applied, the nearest place (this parent without the child) with one
+    ///   problem that says whether to try again. Nothing changes then.
+    ///   - ``RestorationError/screensMoving(coordinator:)``: not now. A
+    ///     transition moves or a gesture is held in this coordinator's window
+    ///     (or `show` was refused with
+    ///     ``NavigationError/transitionInProgress``); the same step can succeed
+    ///     once the window is idle.
+    ///   - ``RestorationError/noLongerApplies(_:)``: never. The child cannot be
+    ///     attached, or `show` threw for another reason; trying again changes
+    ///     nothing.
     public final func addChild(
         _ child: any ViewableCoordinating,
         showing show: @escaping @MainActor (any ViewControllerable) throws -> Void,
         restoringFrom state: RestorationState
     ) -> RestorationResult {
         guard Transaction.canRunIdleWorkNow(in: routingLane) else {
-            return .nearest(because: .noLongerApplies("\(child.name) cannot be shown while the screens move"))
+            return .nearest(because: .screensMoving(coordinator: child.name))
         }
         do throws(RoutingError) {
             try addChild(child, showing: show)
+        } catch .navigation(.transitionInProgress) {
+            return .nearest(because: .screensMoving(coordinator: child.name))
         } catch {
             return .nearest(because: .noLongerApplies("\(child.name) cannot be shown: \(error)"))
         }

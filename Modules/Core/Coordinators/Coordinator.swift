@@ -40,10 +40,12 @@ public protocol Coordinating: Coordinator {
 ///   every refusal throws a ``CoordinatorError`` and changes nothing.
 /// - ``stop()`` is idempotent and tears the subtree down last-attached-first.
 /// - A coordinator released without ``stop()`` (its owner just drops it)
-///   stops its children as it goes: on the main actor's next turn, a child
-///   that something else still holds, and that no other parent attached
-///   meanwhile, is stopped, newest first, and its ``didStop()`` runs. It has
-///   no parent from the release on. The released coordinator's own
+///   stops its children as it goes. Each child has no parent from the
+///   release on, and stays started until the main actor's next turn; then
+///   every child that no other parent attached meanwhile is stopped, newest
+///   first, its own subtree with it, and its ``didStop()`` runs. That holds
+///   for a child nothing else holds too: the release keeps it alive until it
+///   has stopped, and then lets it go. The released coordinator's own
 ///   ``didStop()`` does not run.
 /// - The parent holds its children strongly; a child holds its parent weakly.
 /// - Attach and detach cost O(1) amortised (the cycle check walks the parent's
@@ -99,7 +101,9 @@ open class Coordinator {
     }
 
     /// A name for diagnostics, the `tree` view and state dumps. Defaults to the
-    /// type's name; a ``ViewableCoordinator``'s defaults to its screen's id.
+    /// type's name, which follows a rename of the class; a
+    /// ``ViewableCoordinator``'s defaults to its screen's id, which does not
+    /// (see ``ViewableCoordinator/name`` for what a name promises).
     open var name: String { String(describing: type(of: self)) }
 
     /// The attached children, oldest first.
@@ -233,8 +237,8 @@ open class Coordinator {
     /// (with an ancestor whose screen was removed too) is left alone.
     func detachAfterUserNavigation() {
         guard let parent else { return }
-        parent.detachSlot(of: self)
         record(.removedByPerson)
+        parent.detachSlot(of: self)
         stop()
         parent.userDidRemove(self)
     }
@@ -249,14 +253,23 @@ open class Coordinator {
         outcomeRecord = record
         guard record.recorded == nil else { return }
         record.recorded = outcome
+        if let parent { record.owner = parent }
         let waiters = record.waiters
         record.waiters.removeAll()
         for waiter in waiters { waiter.resume(with: outcome) }
     }
 
+    /// Whether `asker` may await this coordinator's outcome: it is this
+    /// coordinator's parent, or was when the run ended (or when it began to
+    /// await it).
+    func acceptsOutcomeRequest(from asker: Coordinator) -> Bool {
+        parent === asker || outcomeRecord?.owner === asker
+    }
+
     /// Resumes `waiter` with this run's outcome: at once if it has ended (or
-    /// never started), otherwise when it ends.
-    func awaitOutcome(with waiter: OutcomeWaiter) {
+    /// was stopped while attached), otherwise when it ends. `asker` is the
+    /// parent that awaits.
+    func awaitOutcome(with waiter: OutcomeWaiter, from asker: Coordinator) {
         if let recorded = outcomeRecord?.recorded {
             waiter.resume(with: recorded)
         } else if !isStarted {
@@ -264,6 +277,7 @@ open class Coordinator {
         } else {
             let record = outcomeRecord ?? OutcomeRecord()
             outcomeRecord = record
+            record.owner = asker
             record.waiters.append(waiter)
         }
     }

@@ -3,9 +3,12 @@
 /// ``Coordinator/outcome(of:)`` instead of writing a listener; listeners stay
 /// the way for long-lived children.
 ///
-/// A feature publishes it with its outcome type, for example
-/// `func coordinator() -> any OneShotCoordinating<Color>`, and its coordinator
-/// calls ``finish(with:)`` when the person is done:
+/// A feature publishes it with its outcome type, together with
+/// ``ViewableCoordinating`` so that a parent can show it, for example
+/// `func coordinator() -> any ViewableCoordinating & OneShotCoordinating<Color>`
+/// (an `any OneShotCoordinating<Color>` alone cannot be passed to
+/// ``Coordinator/addChild(_:showing:)``, which takes a coordinator with a
+/// screen). Its coordinator calls ``finish(with:)`` when the person is done:
 ///
 /// ```swift
 /// let picker = pickerBuilder.coordinator()
@@ -15,7 +18,7 @@
 ///     try await removeChild(picker) { try $0.dismiss(animated: true) }
 ///     presenter.show(color)
 /// case .removedByPerson, .stopped:
-///     break  // the runtime already detached it
+///     break  // the runtime already detached it, or this parent removed it
 /// }
 /// ```
 @MainActor
@@ -37,20 +40,31 @@ extension OneShotCoordinating {
 
 extension Coordinator {
     /// Waits for `child` to end its run, and says how: finished with a value,
-    /// removed by the person, or stopped otherwise. A child that already ended
-    /// its run answers at once, as does one that is not started.
+    /// removed by the person, or stopped otherwise (its parent removed it, or
+    /// its tree was torn down). A child that already ended its run answers at
+    /// once.
     ///
-    /// - Throws: ``RoutingError/cancelled`` when the awaiting task is
-    ///   cancelled, at once; the child is not touched.
+    /// Only the child's own parent may await it: `child` must be attached to
+    /// this coordinator, or have been when its run ended or when this
+    /// coordinator began to await it (so a parent that awaits, then removes the
+    /// child, still hears ``ChildOutcome/stopped``, and one whose child the
+    /// person removed first still hears ``ChildOutcome/removedByPerson``).
+    ///
+    /// - Throws: ``RoutingError/coordinator(_:)`` with
+    ///   ``CoordinatorError/notAChild`` when `child` is not this coordinator's
+    ///   child by that rule: another coordinator's child, or one never
+    ///   attached here (never started); ``RoutingError/cancelled`` when the
+    ///   awaiting task is cancelled, at once. The child is not touched.
     public final func outcome<Value>(
         of child: any OneShotCoordinating<Value>
     ) async throws(RoutingError) -> ChildOutcome<Value> {
+        guard child.acceptsOutcomeRequest(from: self) else { throw .coordinator(.notAChild) }
         guard !Task.isCancelled else { throw .cancelled }
         let waiter = OutcomeWaiter()
         let recorded = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 waiter.continuation = continuation
-                child.awaitOutcome(with: waiter)
+                child.awaitOutcome(with: waiter, from: self)
             }
         } onCancel: {
             Task { @MainActor in waiter.resume(with: nil) }

@@ -96,6 +96,12 @@ public enum RestorationError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The coordinator that was handed the record does not take part in
     /// restoration; `coordinator` is its ``Coordinator/name``.
     case notRestorable(coordinator: String)
+    /// Not now: the step that would show `coordinator` (its
+    /// ``Coordinator/name``) was not tried because screens were moving in its
+    /// window. The record may still apply: restore again once the window is
+    /// idle. (``noLongerApplies(_:)`` means the record cannot apply as written,
+    /// and trying again will not help.)
+    case screensMoving(coordinator: String)
 
     /// The problem as a sentence fragment, for a one-line notice.
     public var description: String {
@@ -106,6 +112,7 @@ public enum RestorationError: Error, Equatable, Sendable, CustomStringConvertibl
         case .invalidValue(let kind, let key): "the '\(kind)' record has an invalid '\(key)'"
         case .noLongerApplies(let reason): reason
         case .notRestorable(let coordinator): "\(coordinator) does not restore a record"
+        case .screensMoving(let coordinator): "\(coordinator) cannot be shown while the screens move"
         }
     }
 }

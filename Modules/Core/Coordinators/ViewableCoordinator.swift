@@ -52,8 +52,16 @@ open class ViewableCoordinator<Presenter>: Coordinator, ViewableCoordinating {
     }
 
     /// A name for diagnostics, the `tree` view and state dumps: by default
-    /// its screen's ``ViewController/screenID``, which is public and stable,
-    /// so an adopter's tests do not break when a feature renames an internal
-    /// class. Override it to say more (which segment, which step).
+    /// its screen's ``ViewController/screenID``.
+    ///
+    /// The runtime never relies on a name; people and tests read it. What it
+    /// promises is that it does not follow the Swift type: the default
+    /// changes only when the screen's id does, and a name a coordinator
+    /// overrides is a string it owns, which a class rename leaves as it was
+    /// unless someone edits it. Changing either changes what tests that print
+    /// the tree see, as changing any output does. Override it to say more
+    /// (which segment, which step) or to print the class, as this
+    /// repository's features do (`FeedCoordinator`,
+    /// `PostListCoordinator(latest)`) so the tree reads as the code does.
     open override var name: String { viewControllerable.viewController.screenID }
 }

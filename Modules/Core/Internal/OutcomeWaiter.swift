@@ -21,5 +21,8 @@ final class OutcomeWaiter {
 @MainActor
 final class OutcomeRecord {
     var recorded: RecordedOutcome?
+    /// The parent the run ended under, or that awaited it: the one coordinator
+    /// that may still ask for the outcome once the child has left it.
+    weak var owner: Coordinator?
     var waiters: [OutcomeWaiter] = []
 }

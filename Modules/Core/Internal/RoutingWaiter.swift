@@ -1,10 +1,23 @@
+import Synchronization
+
 /// What an awaiting routing call waits for: its request's turn, then the end
 /// of the transitions the request started. It resumes its caller once.
 @MainActor
 final class RoutingWaiter {
     var continuation: CheckedContinuation<Result<Void, RoutingError>, Never>?
+    /// Set at once, from any thread, when the awaiting task is cancelled, so a
+    /// request whose turn comes in the same main-actor turn as the cancel (a
+    /// clock advanced right after it) sees the cancel before it applies.
+    nonisolated let cancellation = CancellationFlag()
     /// Whether the awaiting task was cancelled before the request's turn.
     private(set) var isWithdrawn = false
+
+    /// Whether the request must not apply at its turn: its task was cancelled
+    /// first. Withdraws it (the caller resumes with ``RoutingError/cancelled``).
+    func withdrawIfCancelled() -> Bool {
+        if cancellation.isSet { withdraw() }
+        return isWithdrawn
+    }
     private var outcome: RoutingOutcome?
     private var transitionsStillMoving = 0
 
@@ -29,7 +42,7 @@ final class RoutingWaiter {
     /// The awaiting task was cancelled: a request that has not run yet is
     /// withdrawn and the caller resumes with ``RoutingError/cancelled``.
     func withdraw() {
-        guard outcome == nil else { return }
+        guard outcome == nil, !isWithdrawn else { return }
         isWithdrawn = true
         resume(with: .failure(.cancelled))
     }
@@ -47,4 +60,14 @@ final class RoutingWaiter {
         continuation?.resume(returning: result)
         continuation = nil
     }
+}
+
+/// A flag that a task's cancellation handler sets from whichever thread
+/// cancels the task, read on the main actor.
+final class CancellationFlag: Sendable {
+    private let state = Atomic<Bool>(false)
+
+    var isSet: Bool { state.load(ordering: .acquiring) }
+
+    func set() { state.store(true, ordering: .releasing) }
 }

@@ -14,8 +14,10 @@
 /// - the person's tap on a tab is input through the window,
 ///   ``Window/tapTab(_:)``, as the back button is; tapping the selected tab
 ///   again pops its stack to the root, animated;
-/// - the ``delegate`` (the parent coordinator) decides about each tap first,
-///   as `tabBarController(_:shouldSelect:)` does in UIKit.
+/// - the ``delegate`` (the parent coordinator) decides about each tap before
+///   anything changes, as `tabBarController(_:shouldSelect:)` does in UIKit,
+///   but after the tap passed the window's own checks (see
+///   ``Window/tapTab(_:)`` for the order).
 ///
 /// Switching tabs while anything moves in the window (a transition, a held
 /// gesture) is refused with ``NavigationError/transitionInProgress``; a
@@ -240,8 +242,12 @@ open class TabBarController: ViewController {
 extension Window {
     /// Taps the tab `id` of the innermost tab bar on top, as the person does.
     ///
-    /// The tab bar's ``TabBarController/delegate`` decides first (see
-    /// ``TabBarController/TapDecision``). Then:
+    /// The checks come in this order, and the first that fails refuses the
+    /// tap: the window has a root, a tab bar is on top, nothing moves in the
+    /// window (no transition runs and no gesture is held), and the tab bar has
+    /// the tab `id`. Only then is the tab bar's ``TabBarController/delegate``
+    /// asked (see ``TabBarController/TapDecision``), so it never hears of a tap
+    /// that one of these checks refuses. Once it lets the tap through:
     /// - another tab is selected at once, with UIKit's appearance order;
     /// - the selected tab, tapped again, pops its navigation stack to the
     ///   root, animated on the window's clock. As for the back, the
@@ -250,7 +256,9 @@ extension Window {
     ///   ``Coordinator/userDidRemove(_:)``, before any callback of the pop.
     ///   If a screen it would pop, or one that screen contains, is
     ///   ``ViewController/isModalInNavigation``, nothing is popped and that
-    ///   screen is told through ``ViewController/didAttemptUserBack()``.
+    ///   screen is told through ``ViewController/didAttemptUserBack()``, and
+    ///   the tap throws ``NavigationError/backRefused``: this check comes
+    ///   after the delegate let the tap through.
     ///
     /// The delegate hears of a tap that went through with
     /// ``TabBarControllerDelegate/tabBarController(_:didSelect:)``.
@@ -258,20 +266,21 @@ extension Window {
     /// - Returns: what the tap did.
     /// - Throws: ``NavigationError/noRootViewController``,
     ///   ``NavigationError/noTabBar`` when no tab bar is on top (a sheet
-    ///   covers it, or there is none), ``NavigationError/unknownTab``,
-    ///   ``NavigationError/gestureInProgress`` while an interactive gesture is
-    ///   held, ``NavigationError/transitionInProgress`` while anything moves in
-    ///   this window, ``NavigationError/tabSelectionRefused`` when the delegate
-    ///   refuses, or ``NavigationError/backRefused`` when a popped screen
-    ///   refuses the back. A refused tap changes nothing and sends no event.
+    ///   covers it, or there is none), ``NavigationError/transitionInProgress``
+    ///   while anything moves in this window, a held interactive gesture
+    ///   included (as ``TabBarController/selectTab(_:completion:)`` and
+    ///   ``TabBarController/setTabs(_:selecting:completion:)`` throw then),
+    ///   ``NavigationError/unknownTab``, ``NavigationError/tabSelectionRefused``
+    ///   when the delegate refuses, or ``NavigationError/backRefused`` when a
+    ///   popped screen refuses the back. A refused tap changes nothing and
+    ///   sends no event.
     @discardableResult
     public func tapTab(_ id: String) throws(NavigationError) -> TabBarController.TapOutcome {
         guard rootViewController != nil else { throw .noRootViewController }
         guard let tabBar = screensOnTop.last(where: { $0 is TabBarController }) as? TabBarController else {
             throw .noTabBar
         }
-        guard heldGesture == nil else { throw .gestureInProgress }
-        guard transitions.isEmpty else { throw .transitionInProgress }
+        guard heldGesture == nil, transitions.isEmpty else { throw .transitionInProgress }
         return try tabBar.handleTap(on: id, in: self)
     }
 }

@@ -321,8 +321,7 @@ struct ReferenceModel {
     /// its stack to the root as the person's removal, unless a screen it would pop refuses the back.
     mutating func tapTab(index: Int) -> Result<[String], NavigationError> {
         guard presentedChain.isEmpty else { return .failure(.noTabBar) }
-        guard held == nil else { return .failure(.gestureInProgress) }
-        guard transitions.isEmpty else { return .failure(.transitionInProgress) }
+        guard held == nil, transitions.isEmpty else { return .failure(.transitionInProgress) }
         let root = screen(Self.rootScreen)
         guard root.selected == index else {
             screens[Self.rootScreen]?.selected = index

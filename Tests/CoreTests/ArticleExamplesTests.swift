@@ -1,0 +1,137 @@
+import Core
+import CoreTesting
+import Testing
+
+// The key Swift examples of Core's articles and symbol docs, copied here as code so that an example that stops
+// compiling fails the build. The names the examples assume (a picker's builder, a presenter that shows a colour
+// or an error) are declared below as small stand-ins. Keep each example as the docs spell it.
+
+/// The value a picker yields.
+enum Color: Sendable, Equatable { case red, green }
+
+/// What the examples' parent shows on its screen.
+@MainActor
+final class ExamplePresenter: ViewController {
+    private(set) var shown: [String] = []
+    func show(_ color: Color) { shown.append("\(color)") }
+    func show(errorMessage: String) { shown.append(errorMessage) }
+    func selectTab(_ id: String) throws(NavigationError) {}
+}
+
+/// A picker as a feature publishes it: a coordinator with a screen that ends once with a colour.
+@MainActor
+final class ColorPickerCoordinator: ViewableCoordinator<ViewController>, OneShotCoordinating {
+    typealias Outcome = Color
+
+    init() {
+        let screen = ViewController(screenID: "picker")
+        super.init(viewControllerable: screen, presenter: screen)
+    }
+}
+
+/// The builder the one-shot example asks for its picker.
+@MainActor
+struct PickerBuilder {
+    // OneShotCoordinating's doc and ShowingAChild: how a feature publishes a one-shot child.
+    func coordinator() -> any ViewableCoordinating & OneShotCoordinating<Color> { ColorPickerCoordinator() }
+}
+
+@MainActor
+final class ExampleParent: ViewableCoordinator<ExamplePresenter> {
+    let pickerBuilder = PickerBuilder()
+    var other: any ViewableCoordinating = ColorPickerCoordinator()
+
+    init(screen: ExamplePresenter) {
+        super.init(viewControllerable: screen, presenter: screen)
+    }
+
+    // OneShotCoordinating's doc.
+    func pickColor() async throws(RoutingError) {
+        let picker = pickerBuilder.coordinator()
+        try await addChild(picker) { try self.viewControllerable.present($0, animated: true) }
+        switch try await outcome(of: picker) {
+        case .finished(let color):
+            try await removeChild(picker) { try $0.dismiss(animated: true) }
+            presenter.show(color)
+        case .removedByPerson, .stopped:
+            break  // the runtime already detached it, or this parent removed it
+        }
+    }
+
+    // ShowingAChild, "Awaiting a one-shot child".
+    func pickColorIfFinished() async throws(RoutingError) {
+        let picker = pickerBuilder.coordinator()
+        try await addChild(picker) { try self.viewControllerable.present($0, animated: true) }
+        if case .finished(let color) = try await outcome(of: picker) {
+            try await removeChild(picker) { try $0.dismiss(animated: true) }
+            presenter.show(color)
+        }
+    }
+
+    // ShowingAChild, "Attaching and showing as one step".
+    func show(_ child: any ViewableCoordinating) {
+        do {
+            try addChild(child) { try self.viewControllerable.push($0) }
+        } catch .navigation(.noNavigationController) {
+            presenter.show(errorMessage: "This cannot be shown here.")
+        } catch {
+            presenter.show(errorMessage: "This cannot be shown: \(error)")
+        }
+    }
+
+    // ShowingAChild: the awaited and the completion forms in an async function.
+    func showInAsyncCode(_ child: any ViewableCoordinating) async throws(RoutingError) {
+        try await addChild(child) { try self.viewControllerable.push($0) }  // waits for the step
+        try addChild(other, showing: { try self.viewControllerable.push($0) }, completion: nil)  // does not wait
+    }
+
+    // ShowingAChild: matching the error's cases in a Task.
+    func showFromTask(_ child: any ViewableCoordinating) {
+        Task {
+            do throws(RoutingError) {
+                try await addChild(child) { try self.viewControllerable.push($0, animated: true) }
+            } catch .navigation(.noNavigationController) {
+                presenter.show(errorMessage: "This cannot be shown here.")
+            } catch {
+                presenter.show(errorMessage: "This cannot be shown: \(error)")
+            }
+        }
+    }
+
+    // Coordinator+Routing: a child that says it is done.
+    func signUpDidCancel(_ signUp: any ViewableCoordinating) {
+        try? removeChild(signUp) { _ in try self.viewControllerable.pop(animated: true) }
+    }
+
+    // Coordinator+AwaitingRoutes and TimeGesturesAndTheRoutingQueue: a deep link as a sequence of try await.
+    func open(
+        feed: any ViewableCoordinating, post: any ViewableCoordinating, comments: any ViewableCoordinating
+    ) async throws(RoutingError) {
+        try await route { try self.presenter.selectTab("feed") }
+        try await feed.addChild(post) { try feed.viewControllerable.push($0, animated: true) }
+        try await post.addChild(comments) { try post.viewControllerable.present($0, animated: true) }
+    }
+}
+
+@Suite("The articles' examples")
+@MainActor
+struct ArticleExamplesTests {
+    @Test("The one-shot example runs as the docs say: the parent awaits the picker's colour and shows it")
+    func oneShotExampleRuns() async throws {
+        let window = Window()
+        let screen = ExamplePresenter(screenID: "parent")
+        try window.setRootViewController(screen)
+        let parent = ExampleParent(screen: screen)
+        parent.start()
+        let task = Task { try await parent.pickColor() }
+        await yieldUntil { parent.children.first?.isStarted == true }
+
+        (parent.children.first as? ColorPickerCoordinator)?.finish(with: .green)
+
+        try await task.value
+        #expect(screen.shown == ["green"])
+        #expect(parent.children.isEmpty)
+        #expect(window.presentedIDs.isEmpty)
+        parent.stop()
+    }
+}
