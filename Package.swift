@@ -93,7 +93,9 @@ let package = Package(
             ],
             path: "Tools/BoundaryCheckCommand"
         ),
-        .target(name: "NewFeature", dependencies: ["ArgumentParsing", "BoundaryCheck"], path: "Tools/NewFeature"),
+        .target(
+            name: "NewFeature", dependencies: ["ArgumentParsing", "BoundaryCheck", "PackageReading"],
+            path: "Tools/NewFeature"),
         .executableTarget(name: "NewFeatureMain", dependencies: ["NewFeature"], path: "Tools/NewFeatureMain"),
         // The plugins' own executable: SwiftPM cannot hand a plugin an executable that a product also builds.
         .executableTarget(
@@ -188,7 +190,7 @@ let package = Package(
         // What only the whole package can answer, read from its manifest, sources and rules, never its built
         // modules: the import graph and baselines of modules that are gone.
         .testTarget(name: "PackageBoundaryTests", dependencies: ["BoundaryCheck", "PackageReading"]),
-        .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature"]),
+        .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature", "PackageReading"]),
         .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "AffectedTestsTests", dependencies: ["AffectedTests"]),

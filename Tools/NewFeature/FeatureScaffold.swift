@@ -1,4 +1,5 @@
 import Foundation
+import PackageReading
 
 /// Everything a new feature adds to the package, planned in full before anything is written.
 ///
@@ -23,14 +24,30 @@ struct FeatureScaffold {
     let addsAppDependency: Bool
     /// Whether the rules file's `imports` rule of the app's flows target now names the feature.
     let addsAppImportsRule: Bool
+    /// The name the feature imports `Core` by: `Core`, or the package's alias of it.
+    let coreModule: String
 
-    /// Plans the feature `name` in the package at `packageRoot`; refuses when any part of it exists.
+    /// Plans the feature `name` in the package at `packageRoot`; refuses when any part of it exists, or when one
+    /// of its targets has the name of a target in `graph`.
     ///
-    /// - Parameter corePackage: the identity of the package that provides `Core`, when it is not this package.
-    init(name: FeatureName, packageRoot: URL, corePackage: String? = nil) throws(ScaffoldError) {
+    /// - Parameters:
+    ///   - corePackage: the identity of the package that provides `Core`, when it is not this package.
+    ///   - coreModule: what the package calls that package's `Core`: `Core`, or its alias where the package renames
+    ///     it with `moduleAliases` (because it has a `Core` of its own). The feature imports it by that name and
+    ///     declares the same alias.
+    ///   - graph: the targets of the packages the package depends on.
+    init(
+        name: FeatureName, packageRoot: URL, corePackage: String? = nil, coreModule: String = "Core",
+        graph: PackageGraph = PackageGraph(dependencyTargets: [])
+    ) throws(ScaffoldError) {
         self.name = name
         self.packageRoot = packageRoot
+        self.coreModule = coreModule
         let module = name.module
+        let clashes = [module, name.testTarget].flatMap { graph.targets(named: $0) }
+        if !clashes.isEmpty {
+            throw .clashes(name.prefix, clashes.map { "\($0.name) (package \($0.package))" })
+        }
         let manifest = try Self.read("Package.swift", in: packageRoot)
         let hasMarkers = manifest.contains("// new-feature: ")
         if !hasMarkers, corePackage == nil {
@@ -42,10 +59,12 @@ struct FeatureScaffold {
         var notes: [String] = []
         var newFiles: [(String, String)] = []
         for (file, template) in FeatureTemplates.moduleFiles {
-            newFiles.append(("\(sources)/\(module)/\(Self.fill(file, name))", Self.fill(template, name)))
+            newFiles.append(
+                ("\(sources)/\(module)/\(Self.fill(file, name))", Self.fill(template, name, core: coreModule)))
         }
         for (file, template) in FeatureTemplates.testFiles {
-            newFiles.append(("Tests/\(name.testTarget)/\(Self.fill(file, name))", Self.fill(template, name)))
+            newFiles.append(
+                ("Tests/\(name.testTarget)/\(Self.fill(file, name))", Self.fill(template, name, core: coreModule)))
         }
         if exists("Tools/Probes") {
             newFiles.append(("Tools/Probes/Compose\(module).swift", Self.fill(FeatureTemplates.probe, name)))
@@ -60,8 +79,8 @@ struct FeatureScaffold {
         for path in ["\(sources)/\(module)", "Tests/\(name.testTarget)"] + newFiles.map(\.0) where exists(path) {
             throw .alreadyExists(name.prefix, "\(path) exists")
         }
-        if manifest.contains("\"\(module)\"") {
-            throw .alreadyExists(name.prefix, "Package.swift already names \"\(module)\"")
+        for target in [module, name.testTarget] where manifest.contains("\"\(target)\"") {
+            throw .alreadyExists(name.prefix, "Package.swift already names \"\(target)\"")
         }
         var editedManifest = manifest
         if hasMarkers {
@@ -81,7 +100,8 @@ struct FeatureScaffold {
                 editedManifest = try Self.insert(line, before: marker, in: editedManifest, file: "Package.swift")
             }
         } else if let corePackage {
-            let core = ".product(name: \"Core\", package: \"\(corePackage)\")"
+            let aliases = coreModule == "Core" ? "" : ", moduleAliases: [\"Core\": \"\(coreModule)\"]"
+            let core = ".product(name: \"Core\", package: \"\(corePackage)\"\(aliases))"
             let coreTesting = ".product(name: \"CoreTesting\", package: \"\(corePackage)\")"
             let boundaryCheck = ".product(name: \"BoundaryCheck\", package: \"\(corePackage)\")"
             editedManifest += """
@@ -97,6 +117,11 @@ struct FeatureScaffold {
 
                 """
             notes.append("Package.swift has no `// new-feature:` marker lines: appended \(module)'s targets at its end")
+            if coreModule != "Core" {
+                notes.append(
+                    "the package renames \(corePackage)'s Core to \(coreModule) (`moduleAliases`): \(module) imports "
+                        + coreModule)
+            }
         }
         // Where the package hosts features alone (this repository's `app --feature`), the new one gets a playground.
         let playgrounds = "App/Flows/Playground/FeaturePlayground.swift"
@@ -211,6 +236,19 @@ struct FeatureScaffold {
     static func fill(_ template: String, _ name: FeatureName) -> String {
         template.replacingOccurrences(of: "__Name__", with: name.prefix)
             .replacingOccurrences(of: "__name__", with: name.lowercased)
+    }
+
+    /// `template` filled for `name`, its imports of `Core` importing `core` instead.
+    static func fill(_ template: String, _ name: FeatureName, core: String) -> String {
+        let filled = fill(template, name)
+        guard core != "Core" else { return filled }
+        return filled.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            switch line.trimmingCharacters(in: .whitespaces) {
+            case "import Core": line.replacingOccurrences(of: "import Core", with: "import \(core)")
+            case "public import Core": line.replacingOccurrences(of: "import Core", with: "import \(core)")
+            default: String(line)
+            }
+        }.joined(separator: "\n")
     }
 
     private static func read(_ path: String, in root: URL) throws(ScaffoldError) -> String {

@@ -1,10 +1,12 @@
 import ArgumentParsing
 public import Foundation
+import PackageReading
 
 /// The `new-feature` command line: reads the arguments, scaffolds the feature, and says how it went.
 ///
-/// Exit codes: 0 created; 1 refused (an invalid name, a feature that exists, a package without the marker lines,
-/// a file that cannot be written), and then nothing was changed; 64 usage error (a missing name, an unknown
+/// Exit codes: 0 created; 1 refused (an invalid name, a feature that exists, a name whose targets clash with a
+/// target of a package the package depends on, a package graph that cannot be read, a package without the marker
+/// lines, a file that cannot be written), and then nothing was changed; 64 usage error (a missing name, an unknown
 /// option, an option without its value), the conventional code of `sysexits.h`.
 public enum NewFeatureCommand {
     /// The feature was created.
@@ -15,19 +17,25 @@ public enum NewFeatureCommand {
     static let usageError = ArgumentParser.usageErrorStatus
 
     static let usage = """
-        usage: new-feature <Name> [--package-path DIR] [--core-package ID]
-          <Name>              the feature's name in UpperCamelCase without `Feature`, such as Profile
-          --package-path DIR  the package to add it to (default: this package)
-          --core-package ID   the identity of the package dependency that provides Core and CoreTesting, for
-                              a package without `// new-feature:` marker lines (the plugin passes it)
-          --help              print this help
-        exit codes: 0 created; 1 refused (invalid or existing name), nothing changed; 64 usage error
+        usage: new-feature <Name> [--package-path DIR] [--core-package ID] [--graph-targets LIST]
+          <Name>                the feature's name in UpperCamelCase without `Feature`, such as Profile
+          --package-path DIR    the package to add it to (default: this package)
+          --core-package ID     the identity of the package dependency that provides Core and CoreTesting, for
+                                a package without `// new-feature:` marker lines (the plugin passes it)
+          --graph-targets LIST  the targets of every package the package depends on, as comma-separated
+                                package:Target pairs (the plugin passes them; without it, new-feature resolves
+                                the dependencies itself)
+          --help                print this help
+        exit codes: 0 created; 1 refused (invalid or existing name, or its targets clash with a target of a
+        dependency), nothing changed; 64 usage error
         """
 
     private static let packagePath = ArgumentParser.Option.value("--package-path")
     private static let corePackage = ArgumentParser.Option.value("--core-package")
+    private static let graphTargets = ArgumentParser.Option.value("--graph-targets")
     static let parser = ArgumentParser(
-        command: "new-feature", usage: usage, options: [packagePath, corePackage], positionals: ["the feature's name"])
+        command: "new-feature", usage: usage, options: [packagePath, corePackage, graphTargets],
+        positionals: ["the feature's name"])
 
     /// Runs the command with `arguments` (without the program's name) on the package at `--package-path`, else
     /// `defaultPackagePath`, printing to standard output and standard error; returns the exit code.
@@ -44,11 +52,13 @@ public enum NewFeatureCommand {
     ) -> Int32 {
         parser.run(arguments, output: output, errors: errors) { arguments in
             do {
+                let name = try FeatureName(arguments.positionals[0])
+                let root = arguments.value(of: packagePath).map { URL(fileURLWithPath: $0) } ?? defaultPackagePath
+                let core = arguments.value(of: corePackage)
+                let (graph, coreModule) = try readGraph(
+                    of: root, corePackage: core, graphTargets: arguments.value(of: graphTargets))
                 let scaffold = try FeatureScaffold(
-                    name: try FeatureName(arguments.positionals[0]),
-                    packageRoot: arguments.value(of: packagePath).map { URL(fileURLWithPath: $0) }
-                        ?? defaultPackagePath,
-                    corePackage: arguments.value(of: corePackage))
+                    name: name, packageRoot: root, corePackage: core, coreModule: coreModule, graph: graph)
                 let created = try scaffold.apply()
                 output(scaffold.report(created: created))
                 return success
@@ -57,5 +67,34 @@ public enum NewFeatureCommand {
                 return refused
             }
         }
+    }
+
+    /// The targets of the packages the package at `root` depends on, from `graphTargets` (`package:Target`
+    /// pairs) when given, else resolved; and the name its targets give `Core` of `corePackage` (its alias, where
+    /// the manifest declares one), read from the evaluated manifest.
+    static func readGraph(
+        of root: URL, corePackage: String?, graphTargets: String?
+    ) throws(ToolError) -> (PackageGraph, coreModule: String) {
+        let given = try graphTargets.map { list throws(ToolError) in try parseGraphTargets(list) }
+        guard given == nil || corePackage != nil else { return (given ?? PackageGraph(dependencyTargets: []), "Core") }
+        let toolchain = try Toolchain.locate()
+        let manifest = try PackageManifest(packageRoot: root, toolchain: toolchain)
+        let coreModule = corePackage.map { manifest.moduleName(of: "Core", inPackage: $0) } ?? "Core"
+        if let given { return (given, coreModule) }
+        guard manifest.hasDependencies else { return (PackageGraph(dependencyTargets: []), coreModule) }
+        return (try PackageGraph(packageRoot: root, toolchain: toolchain), coreModule)
+    }
+
+    /// The graph that `--graph-targets` lists: `coordinators:Core,coordinators:ProfileFeature`.
+    static func parseGraphTargets(_ list: String) throws(ToolError) -> PackageGraph {
+        var targets: [PackageGraph.Target] = []
+        for pair in list.split(separator: ",") {
+            let parts = pair.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else {
+                throw .unreadable("--graph-targets expects package:Target pairs, found `\(pair)`")
+            }
+            targets.append(PackageGraph.Target(package: String(parts[0]), name: String(parts[1])))
+        }
+        return PackageGraph(dependencyTargets: targets)
     }
 }

@@ -4,6 +4,9 @@ enum ScaffoldError: Error, CustomStringConvertible {
     case invalidName(String, String)
     /// A feature, module, target or file with this name exists already.
     case alreadyExists(String, String)
+    /// A target the feature would add has the name of a target of a package the package depends on: the feature's
+    /// name, and each clash as `ProfileFeature (package coordinators)`.
+    case clashes(String, [String])
     /// A file the scaffolder edits is missing or has no marker to insert at.
     case missingMarker(String, String)
     /// A file could not be read or written.
@@ -13,6 +16,11 @@ enum ScaffoldError: Error, CustomStringConvertible {
         switch self {
         case .invalidName(let name, let reason): "`\(name)` is not a valid feature name: \(reason)."
         case .alreadyExists(let name, let what): "feature `\(name)` already exists: \(what). Nothing was changed."
+        case .clashes(let name, let targets):
+            "feature `\(name)` would clash with the package graph: "
+                + targets.map { "target \($0)" }.joined(separator: ", ")
+                + " already exists, and SwiftPM needs target names to be unique across the whole package graph. "
+                + "Choose another name. Nothing was changed."
         case .missingMarker(let file, let marker):
             "\(file) has no line `\(marker)` to insert the new feature at. Nothing was changed; restore the marker."
         case .fileSystem(let detail): detail

@@ -19,6 +19,8 @@ public struct PackageManifest: Sendable {
         public let exclude: [String]
         /// The line of `Package.swift` that names it, when the name appears there literally.
         public let line: Int?
+        /// Its dependencies on products of other packages, with the module aliases it declares for each.
+        public var productDependencies: [ProductDependency] = []
 
         /// Whether it is a test target.
         public var isTest: Bool { kind == "test" }
@@ -29,8 +31,28 @@ public struct PackageManifest: Sendable {
         }
     }
 
+    /// A target's dependency on a product of another package:
+    /// `.product(name: "Core", package: "coordinators", moduleAliases: ["Core": "CoordinatorCore"])`.
+    public struct ProductDependency: Sendable, Equatable {
+        /// The product's name, such as `Core`.
+        public let name: String
+        /// The package that provides it, as the manifest names it: its identity or its name.
+        public let package: String
+        /// The new names of the product's modules in this package, by their own names: `["Core": "CoordinatorCore"]`.
+        public let moduleAliases: [String: String]
+    }
+
     /// The targets in declaration order.
     public let targets: [Target]
+    /// Whether the package depends on other packages.
+    public let hasDependencies: Bool
+
+    /// What the package's targets call the module `module` of the package `package`: its alias, where a target's
+    /// dependency on a product of that package renames it with `moduleAliases`, else `module`.
+    public func moduleName(of module: String, inPackage package: String) -> String {
+        let dependencies = targets.flatMap(\.productDependencies).filter { $0.package == package }
+        return dependencies.lazy.compactMap { $0.moduleAliases[module] }.first ?? module
+    }
 
     /// Evaluates the manifest of the package at `packageRoot` with `swift package dump-package`.
     ///
@@ -68,14 +90,23 @@ public struct PackageManifest: Sendable {
         } catch {
             throw .unreadable("the output of `swift package dump-package`: \(error)")
         }
+        hasDependencies = !(dump.dependencies ?? []).isEmpty
         let lines = manifestText.split(separator: "\n", omittingEmptySubsequences: false)
         targets = dump.targets.map { target in
             let line = lines.firstIndex { $0.contains("\"\(target.name)\"") && $0.contains("name:") }
-            return Target(
+            var read = Target(
                 kind: target.type, name: target.name,
                 dependencies: target.dependencies.compactMap { $0.values.first?.first?.text },
                 path: target.path ?? Self.defaultFolder(ofKind: target.type) + "/\(target.name)",
                 exclude: target.exclude, line: line.map { $0 + 1 })
+            read.productDependencies = target.dependencies.compactMap { dependency in
+                guard let elements = dependency["product"], let name = elements.first?.text,
+                    elements.count > 1, let package = elements[1].text
+                else { return nil }
+                let aliases = elements.count > 2 ? elements[2].aliases : nil
+                return ProductDependency(name: name, package: package, moduleAliases: aliases ?? [:])
+            }
+            return read
         }
     }
 
@@ -104,15 +135,24 @@ public struct PackageManifest: Sendable {
         }
 
         /// An element of a dependency, `{"byName": [name, condition]}`, `{"target": [name, condition]}` or
-        /// `{"product": [name, package, aliases, condition]}`: the name is the first, a string.
+        /// `{"product": [name, package, aliases, condition]}`: the name is the first, a string; a product's
+        /// aliases are an object of strings.
         struct Element: Decodable {
             let text: String?
+            let aliases: [String: String]?
 
             init(from decoder: any Decoder) throws {
                 text = try? decoder.singleValueContainer().decode(String.self)
+                aliases = try? decoder.singleValueContainer().decode([String: String].self)
             }
         }
 
+        /// A package dependency, only counted.
+        struct Dependency: Decodable {
+            init(from decoder: any Decoder) throws {}
+        }
+
         let targets: [Target]
+        let dependencies: [Dependency]?
     }
 }

@@ -1,0 +1,172 @@
+import Foundation
+import PackageReading
+import Testing
+
+@testable import NewFeature
+
+/// The scaffolder in an adopting package: a folder holding a package `coordinators` that provides `Core`,
+/// `CoreTesting` and `ProfileFeature`, and a package `adopter` that depends on it by path.
+@Suite("new-feature: names that clash with the package graph")
+struct GraphClashTests {
+    struct ScratchGraph {
+        let folder: URL
+        var adopter: URL { folder.appendingPathComponent("adopter") }
+
+        /// The two packages; `adopterProducts` and `adopterTargets` are the adopter's `products:` and `targets:`.
+        init(adopterProducts: String = "[]", adopterTargets: String = "[]") throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("new-feature-graph-\(UUID())")
+            let provider = folder.appendingPathComponent("coordinators")
+            try write(
+                """
+                // swift-tools-version: 6.2
+                import PackageDescription
+
+                let package = Package(
+                    name: "coordinators",
+                    products: [
+                        .library(name: "Core", targets: ["Core"]),
+                        .library(name: "CoreTesting", targets: ["CoreTesting"]),
+                        .library(name: "ProfileFeature", targets: ["ProfileFeature"]),
+                        .library(name: "BoundaryCheck", targets: ["BoundaryCheck"]),
+                    ],
+                    targets: [
+                        .target(name: "Core"), .target(name: "CoreTesting", dependencies: ["Core"]),
+                        .target(name: "ProfileFeature", dependencies: ["Core"]), .target(name: "BoundaryCheck"),
+                        .testTarget(name: "SearchFeatureTests", dependencies: ["Core"]),
+                    ]
+                )
+
+                """, to: provider.appendingPathComponent("Package.swift"))
+            for target in [
+                "Sources/Core", "Sources/CoreTesting", "Sources/ProfileFeature", "Sources/BoundaryCheck",
+                "Tests/SearchFeatureTests",
+            ] {
+                try write("let x = 1\n", to: provider.appendingPathComponent("\(target)/File.swift"))
+            }
+            try write(
+                """
+                // swift-tools-version: 6.2
+                import PackageDescription
+
+                let package = Package(
+                    name: "adopter", products: \(adopterProducts), dependencies: [.package(path: "../coordinators")],
+                    targets: \(adopterTargets))
+
+                """, to: adopter.appendingPathComponent("Package.swift"))
+            try write("let x = 1\n", to: adopter.appendingPathComponent("Sources/Core/File.swift"))
+            try write("let x = 1\n", to: adopter.appendingPathComponent("Sources/App/File.swift"))
+        }
+
+        func write(_ text: String, to file: URL) throws {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+
+        func text(_ path: String) throws -> String {
+            try String(contentsOf: adopter.appendingPathComponent(path), encoding: .utf8)
+        }
+
+        /// Runs `new-feature` on the adopter as the plugin does, without the graph, which it then resolves.
+        func run(_ arguments: [String]) -> (status: Int32, errors: [String]) {
+            var errors: [String] = []
+            let status = NewFeatureCommand.run(
+                arguments + ["--package-path", adopter.path, "--core-package", "coordinators"],
+                defaultPackagePath: adopter, output: { _ in }, errors: { errors.append($0) })
+            return (status, errors)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    @Test("A feature named like a dependency's feature is refused with the clashing target, and nothing changes")
+    func refusesDependencyFeature() throws {
+        let graph = try ScratchGraph()
+        defer { graph.remove() }
+        let manifest = try graph.text("Package.swift")
+        let (status, errors) = graph.run(["Profile"])
+        #expect(status == NewFeatureCommand.refused)
+        #expect(
+            errors == [
+                "new-feature: feature `Profile` would clash with the package graph: target ProfileFeature (package "
+                    + "coordinators) already exists, and SwiftPM needs target names to be unique across the whole "
+                    + "package graph. Choose another name. Nothing was changed."
+            ])
+        #expect(try graph.text("Package.swift") == manifest)
+        #expect(
+            !FileManager.default.fileExists(atPath: graph.adopter.appendingPathComponent("Sources/ProfileFeature").path)
+        )
+    }
+
+    @Test("A dependency's test target, outside the graph SwiftPM loads, does not clash; a free name is created")
+    func acceptsDependencyTestTargetName() throws {
+        let graph = try ScratchGraph()
+        defer { graph.remove() }
+        let search = graph.run(["Search"])
+        #expect(search.status == NewFeatureCommand.success, "\(search.errors)")
+        let created = graph.run(["Gallery"])
+        #expect(created.status == NewFeatureCommand.success, "\(created.errors)")
+        let manifest = try graph.text("Package.swift")
+        #expect(manifest.contains(#"dependencies: [.product(name: "Core", package: "coordinators")]"#))
+        #expect(try graph.text("Sources/GalleryFeature/GalleryBuilder.swift").contains("public import Core\n"))
+    }
+
+    @Test("Where the package renames the dependency's Core, the feature declares the alias and imports it")
+    func followsCoreAlias() throws {
+        // SwiftPM applies the alias only to targets in a product of the root package.
+        let graph = try ScratchGraph(
+            adopterProducts: #"[.library(name: "App", targets: ["App"])]"#,
+            adopterTargets: """
+                [
+                        .target(name: "Core"),
+                        .target(
+                            name: "App",
+                            dependencies: [
+                                "Core",
+                                .product(
+                                    name: "Core", package: "coordinators", moduleAliases: ["Core": "CoordinatorCore"]),
+                            ]),
+                    ]
+                """)
+        defer { graph.remove() }
+        let result = graph.run(["Gallery"])
+        #expect(result.status == NewFeatureCommand.success, "\(result.errors)")
+        let manifest = try graph.text("Package.swift")
+        let aliased = #".product(name: "Core", package: "coordinators", moduleAliases: ["Core": "CoordinatorCore"])"#
+        #expect(manifest.contains(#".target(name: "GalleryFeature", dependencies: [\#(aliased)]"#))
+        #expect(manifest.contains(#"dependencies: ["GalleryFeature", \#(aliased), "#))
+        let builder = try graph.text("Sources/GalleryFeature/GalleryBuilder.swift")
+        #expect(builder.contains("public import CoordinatorCore\n"))
+        #expect(!builder.contains("import Core\n"))
+        let tests = try graph.text("Tests/GalleryFeatureTests/GalleryFeatureTests.swift")
+        #expect(tests.contains("import CoordinatorCore\nimport CoreTesting\n"))
+    }
+
+    @Test("The graph the plugin passes is read as package:Target pairs; the root's own test target is checked too")
+    func givenGraph() throws {
+        let graph = try NewFeatureCommand.parseGraphTargets("coordinators:Core,coordinators:GalleryFeatureTests")
+        #expect(
+            graph.targets(named: "GalleryFeatureTests") == [.init(package: "coordinators", name: "GalleryFeatureTests")]
+        )
+        #expect {
+            _ = try FeatureScaffold(
+                name: try FeatureName("Gallery"), packageRoot: URL(fileURLWithPath: "/nonexistent"), graph: graph)
+        } throws: { error in
+            "\(error)".hasPrefix("feature `Gallery` would clash with the package graph: target GalleryFeatureTests")
+        }
+        #expect(throws: ToolError.self) { try NewFeatureCommand.parseGraphTargets("Core") }
+    }
+
+    @Test("show-dependencies' tree is read depth first, each package once")
+    func dependencyTree() throws {
+        let json = """
+            {"identity": "root", "path": "/r", "dependencies": [
+              {"identity": "a", "path": "/a", "dependencies": [{"identity": "c", "path": "/c", "dependencies": []}]},
+              {"identity": "b", "path": "/b", "dependencies": [{"identity": "c", "path": "/c", "dependencies": []}]}
+            ]}
+            """
+        let found = try PackageGraph.dependencies(showDependenciesJSON: Data(json.utf8))
+        #expect(found.map(\.identity) == ["a", "c", "b"])
+        #expect(found.map(\.path) == ["/a", "/c", "/b"])
+    }
+}
