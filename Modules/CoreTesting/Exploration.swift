@@ -53,6 +53,8 @@ public func explore(
 final class Explorer {
     private let depth: Int
     private let stateBudget: Int
+    /// Whether an input led to a new state past the budget.
+    private var reachedStateBudget = false
     private let deepLinks: [ExplorationDeepLink]
     private let sampleText: @MainActor (String, TextField) -> String
     private let start: @MainActor () throws -> ExplorationSubject
@@ -109,12 +111,14 @@ final class Explorer {
                 } else {
                     // Past the budget the edge leads nowhere known, so the state's way back cannot be judged.
                     expanded.remove(state)
+                    reachedStateBudget = true
                 }
             }
         }
         try checkWaysBack()
         return ExplorationReport(
-            stateCount: keys.count, transitionCount: transitionCount, violations: violations, states: keys)
+            stateCount: keys.count, transitionCount: transitionCount, violations: violations, states: keys,
+            reachedStateBudget: reachedStateBudget)
     }
 
     /// Adds a newly reached state and returns its index.

@@ -103,10 +103,16 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
     /// The key of each state reached, in the order found: its screens with what they show, then its coordinator
     /// tree.
     public let states: [String]
+    /// Whether the exploration stopped finding states at its state budget while inputs still led to new ones: it
+    /// is then incomplete at its depth, and the states past the budget were neither reached nor judged.
+    public let reachedStateBudget: Bool
 
-    /// `explored <N> states, <M> transitions, <K> violations`.
+    /// `explored <N> states, <M> transitions, <K> violations`, and, when the state budget stopped it, that it is
+    /// incomplete.
     public var summary: String {
-        "explored \(stateCount) states, \(transitionCount) transitions, \(violations.count) violations"
+        let counts = "explored \(stateCount) states, \(transitionCount) transitions, \(violations.count) violations"
+        guard reachedStateBudget else { return counts }
+        return counts + "; stopped at the state budget of \(stateCount) states before the depth was covered"
     }
 
     /// Every violation, then the summary.

@@ -296,8 +296,13 @@ struct ExplorationTests {
         let shallow = try explore(depth: 0) { try DetailParent.subject() }
         #expect(shallow.stateCount == 1)
         #expect(shallow.transitionCount == 0)
+        #expect(!shallow.reachedStateBudget, "the depth, not the budget, stopped it")
         let budget = try explore(depth: 4, stateBudget: 1) { try DetailParent.subject() }
         #expect(budget.stateCount == 1)
         #expect(budget.violations.isEmpty, "a state whose input leads past the budget is not judged: \(budget)")
+        #expect(budget.reachedStateBudget)
+        #expect(budget.summary.hasSuffix("; stopped at the state budget of 1 states before the depth was covered"))
+        let covered = try explore(depth: 4) { try DetailParent.subject() }
+        #expect(!covered.reachedStateBudget && !covered.summary.contains("stopped"), "\(covered.summary)")
     }
 }

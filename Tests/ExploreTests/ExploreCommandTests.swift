@@ -32,4 +32,14 @@ struct ExploreCommandTests {
             #expect(result.errors.joined().contains("usage: swift run explore"), "\(arguments)")
         }
     }
+
+    @Test("Stopped by the state budget before the depth is covered, it says so and exits 1, unless partial is allowed")
+    func stateBudgetIsNoSilentSuccess() {
+        let stopped = Self.run(["--depth", "3", "--states", "5"])
+        #expect(stopped.status == 1)
+        #expect(stopped.output.last?.contains("stopped at the state budget of 5 states") == true, "\(stopped.output)")
+        #expect(stopped.errors.joined().contains("--allow-partial"))
+        let allowed = Self.run(["--depth", "3", "--states", "5", "--allow-partial"])
+        #expect(allowed.status == 0, "\(allowed.errors)")
+    }
 }

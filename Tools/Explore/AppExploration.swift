@@ -12,15 +12,18 @@ import Foundation
 @MainActor
 enum AppExploration {
     static let usage = """
-        usage: swift run explore [--depth N] [--states N]
-          --depth N   the longest path of inputs tried from the start (default 6, at most 50)
-          --states N  stop finding new states after N (default 5000)
-        exit codes: 0 no violation; 1 a violation, or the exploration could not run; 64 usage error
+        usage: swift run explore [--depth N] [--states N] [--allow-partial]
+          --depth N        the longest path of inputs tried from the start (default 6, at most 50)
+          --states N       stop finding new states after N (default 5000)
+          --allow-partial  exit 0 when the state budget stopped the exploration before the depth was covered
+        exit codes: 0 no violation, every state to the depth explored; 1 a violation, the state budget reached
+        (unless --allow-partial), or the exploration could not run; 64 usage error
 
         """
 
     static let depthOption = ArgumentParser.Option.value("--depth")
     static let statesOption = ArgumentParser.Option.value("--states")
+    static let partialOption = ArgumentParser.Option.flag("--allow-partial")
 
     /// What the explorer types, by screen and field: the demo account on Login, a new account on sign-up, a
     /// post on compose.
@@ -38,7 +41,7 @@ enum AppExploration {
 
     /// Runs the command with `arguments` (without the program's name) and returns its exit code.
     static func run(_ arguments: [String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
-        let parser = ArgumentParser(command: "explore", usage: usage, options: [depthOption, statesOption])
+        let parser = ArgumentParser(command: "explore", usage: usage, options: [depthOption, statesOption, partialOption])
         return parser.run(arguments, output: output, errors: errors) { parsed in
             guard let depth = number(parsed.value(of: depthOption), default: 6, in: 0...50),
                 let states = number(parsed.value(of: statesOption), default: 5_000, in: 1...1_000_000)
@@ -59,6 +62,10 @@ enum AppExploration {
                 }
                 for violation in report.violations { output("\(violation)\n") }
                 output(report.summary)
+                if report.reachedStateBudget, !parsed.contains(partialOption) {
+                    errors("explore: incomplete: raise --states, lower --depth, or pass --allow-partial")
+                    return 1
+                }
                 return report.violations.isEmpty ? 0 : 1
             } catch {
                 errors("explore: the app could not be built: \(error)")
