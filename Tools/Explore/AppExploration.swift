@@ -41,7 +41,8 @@ enum AppExploration {
 
     /// Runs the command with `arguments` (without the program's name) and returns its exit code.
     static func run(_ arguments: [String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
-        let parser = ArgumentParser(command: "explore", usage: usage, options: [depthOption, statesOption, partialOption])
+        let parser = ArgumentParser(
+            command: "explore", usage: usage, options: [depthOption, statesOption, partialOption])
         return parser.run(arguments, output: output, errors: errors) { parsed in
             guard let depth = number(parsed.value(of: depthOption), default: 6, in: 0...50),
                 let states = number(parsed.value(of: statesOption), default: 5_000, in: 1...1_000_000)
