@@ -293,6 +293,31 @@ open class Coordinator {
         return count
     }
 
+    /// The number of ancestors above this coordinator, as ``depth``, but
+    /// stopping at the first ancestor whose depth `depths` knows, and
+    /// remembering in it the depths of this coordinator and of the ancestors
+    /// it walked: a set of nested coordinators costs one step each.
+    func depth(rememberingIn depths: inout [ObjectIdentifier: Int]) -> Int {
+        if let known = depths[ObjectIdentifier(self)] { return known }
+        var unknown: [Coordinator] = [self]
+        var depthBelowKnown = 0
+        var ancestor = parent
+        while let current = ancestor {
+            if let known = depths[ObjectIdentifier(current)] {
+                depthBelowKnown = known + 1
+                break
+            }
+            unknown.append(current)
+            ancestor = current.parent
+        }
+        // `unknown` runs from this coordinator up; its last element sits right below the known ancestor, or is the
+        // root.
+        for (offset, coordinator) in unknown.reversed().enumerated() {
+            depths[ObjectIdentifier(coordinator)] = depthBelowKnown + offset
+        }
+        return depthBelowKnown + unknown.count - 1
+    }
+
     private func detachSlot(of child: Coordinator) {
         childSlots[child.slotIndex] = nil
         vacantSlotCount += 1

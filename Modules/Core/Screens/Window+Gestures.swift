@@ -182,8 +182,11 @@ extension Window {
         for screen in removed {
             screen.appendSubtree(to: &screens)
         }
+        // Depths are remembered across the owners, so nested owners cost one step each rather than a walk to the
+        // root each: a re-tap that pops a deep stack stays linear in the screens it pops.
+        var depths: [ObjectIdentifier: Int] = [:]
         let owners = screens.compactMap(\.owner).enumerated()
-            .map { (owner: $0.element, depth: $0.element.ownerDepth, order: $0.offset) }
+            .map { (owner: $0.element, depth: $0.element.ownerDepth(rememberingIn: &depths), order: $0.offset) }
             .sorted { ($0.depth, $0.order) < ($1.depth, $1.order) }
         for entry in owners {
             entry.owner.personRemovedOwnedScreen()
