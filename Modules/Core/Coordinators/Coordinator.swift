@@ -282,19 +282,7 @@ open class Coordinator {
         }
     }
 
-    /// The number of ancestors above this coordinator.
-    var depth: Int {
-        var count = 0
-        var ancestor = parent
-        while let current = ancestor {
-            count += 1
-            ancestor = current.parent
-        }
-        return count
-    }
-
-    /// The number of ancestors above this coordinator, as ``depth``, but
-    /// stopping at the first ancestor whose depth `depths` knows, and
+    /// The number of ancestors above this coordinator, stopping at the first ancestor whose depth `depths` knows, and
     /// remembering in it the depths of this coordinator and of the ancestors
     /// it walked: a set of nested coordinators costs one step each.
     func depth(rememberingIn depths: inout [ObjectIdentifier: Int]) -> Int {
