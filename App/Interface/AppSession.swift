@@ -63,9 +63,9 @@ package enum SessionInput: Equatable, Sendable {
     case setText(String, field: String)
     /// A whole gesture: the back, or a sheet's swipe down.
     case gesture(UserGesture)
-    /// Begins an interactive gesture.
-    case beginGesture(UserGesture)
-    /// Moves the held gesture to `progress`, from 0 to 1.
+    /// Begins an interactive gesture and moves it to `progress` at once, as one input: a swipe typed as a command.
+    case swipe(UserGesture, progress: Double)
+    /// Moves the held gesture to `progress`, from 0 to 1: a pointer's motion, which changes no data.
     case updateGesture(progress: Double)
     /// Lets the held gesture go: it finishes past half way and is cancelled below.
     case releaseGesture

@@ -102,8 +102,7 @@ final class CommandSession {
         case .dismiss:
             return send(.gesture(.swipeDown))
         case .swipe(let gesture, let progress):
-            if let failure = session.send(.beginGesture(gesture)) { return .failed(failure) }
-            return send(.updateGesture(progress: progress))
+            return send(.swipe(gesture, progress: progress))
         case .release:
             let cancelled = snapshot.heldTransition.map { held in
                 (held.kind == .swipeDown ? "swipe down" : "swipe back", held.progress < 0.5)

@@ -152,6 +152,15 @@ struct PlaygroundTests {
         #expect(withoutHome.status == 0, "\(withoutHome.error)")
     }
 
+    @Test("A launcher asked for a playground no feature has refuses it, rather than open the real data")
+    func unknownPlaygroundIsRefusedByTheLauncher() throws {
+        let data = try TemporaryDataDirectory()
+        #expect(throws: FeaturePlayground.unknown("Nope")) {
+            try LiveApp().launch(LaunchRequest(dataDirectory: data.path, playground: "Nope"))
+        }
+        #expect(try data.allFiles().isEmpty, "no database was opened")
+    }
+
     @Test("An unknown feature is a usage error that lists the playgrounds")
     func unknownFeature() throws {
         let data = InMemoryData()

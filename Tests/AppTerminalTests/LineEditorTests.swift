@@ -82,6 +82,13 @@ struct LineEditorTests {
         #expect(editor.history == ["login", "compose"], "a line not to remember (a password) is not kept")
     }
 
+    @Test("A history of no directory, a playground's, starts empty and keeps nothing")
+    func historyOfNoDirectory() {
+        let history = CommandHistory(directory: nil)
+        history.append("login", to: [])
+        #expect(history.path == nil && history.load().isEmpty)
+    }
+
     @Test("The history file keeps lines across runs, trimmed to its limit")
     func historyFile() throws {
         let folder = try TemporaryFolder()
@@ -94,7 +101,7 @@ struct LineEditorTests {
         history.append("last", to: many)
         let loaded = CommandHistory(directory: folder.path).load()
         #expect(loaded.count == CommandHistory.limit && loaded.last == "last")
-        let attributes = try FileManager.default.attributesOfItem(atPath: history.path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: try #require(history.path))
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 

@@ -16,7 +16,7 @@ struct SwipeTests {
         #expect(run.output.contains(#""gesture":"swipeBack","held":true"#))
         #expect(run.lastState?.top == "item", "the cancelled swipe moved nothing")
         #expect(
-            app.session.inputs.suffix(3) == [.beginGesture(.swipeBack), .updateGesture(progress: 0.3), .releaseGesture])
+            app.session.inputs.suffix(2) == [.swipe(.swipeBack, progress: 0.3), .releaseGesture])
     }
 
     @Test("At a terminal the held swipe is told above the prompt, and a cancelling release says it moved nothing")

@@ -141,6 +141,19 @@ struct FullScreenEndToEndTests {
         }
     }
 
+    @Test("A playground in the full screen keeps no history: its data directory stays empty")
+    func playgroundKeepsNoHistory() async throws {
+        let data = try TemporaryDataDirectory()
+        let terminal = try TmuxSession(
+            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--feature", "Login"])
+        try await terminal.waitFor("Email (set email)")
+        try terminal.enter("set email someone@example.com")
+        try await terminal.waitFor("Email (set email): someone@example.com")
+        try terminal.press("C-c")
+        #expect(await terminal.ending().status == 0)
+        #expect(try data.allFiles().isEmpty, "a later run of the app finds no sign of lost data")
+    }
+
     @Test("Tab completes a command and lists the candidates; F2 and `panel` toggle the tree panel")
     func completionAndPanel() async throws {
         let data = try TemporaryDataDirectory()

@@ -58,15 +58,19 @@ package final class FlowSession: AppSession {
                 try window.perform(gesture)
                 return .done
             }
-        case .beginGesture(let gesture):
+        case .swipe(let gesture, let progress):
             return carryOut { () throws(NavigationError) in
                 try window.beginGesture(gesture)
+                try window.updateGesture(progress: progress)
                 return .done
             }
         case .updateGesture(let progress):
-            return carryOut { () throws(NavigationError) in
+            // A held gesture's motion changes neither the tree nor the data: nothing to read again after it.
+            do {
                 try window.updateGesture(progress: progress)
-                return .done
+                return nil
+            } catch {
+                return error.description
             }
         case .releaseGesture:
             return carryOut { () throws(NavigationError) in

@@ -17,8 +17,14 @@ package struct LiveApp: AppLauncher {
     }
 
     package func launch(_ request: LaunchRequest) throws -> LaunchedApp {
+        var playground: FeaturePlayground?
+        if let name = request.playground {
+            // An unknown name is refused, never taken for no playground, which would open the real data.
+            guard let named = FeaturePlayground.named(name) else { throw FeaturePlayground.unknown(name) }
+            playground = named
+        }
         let opening = try AppLaunch.open(
-            dataDirectory: request.dataDirectory, playground: request.playground.flatMap(FeaturePlayground.named),
+            dataDirectory: request.dataDirectory, playground: playground,
             fixedNow: request.fixedNow, movesCorruptDataAside: request.movesCorruptDataAside,
             checksData: request.checksData, allowsUnsafeDataDirectory: request.allowsUnsafeDataDirectory)
         return LaunchedApp(

@@ -11,24 +11,24 @@ struct CommandHistory: Sendable {
     /// The most lines kept.
     static let limit = 500
 
-    /// The file's path.
-    let path: String
+    /// The file's path, or `nil` for a run that keeps no history (a playground, which writes nothing).
+    let path: String?
 
-    /// The history of the data directory at `directory`.
-    init(directory: String) {
-        path = directory + "/" + Self.fileName
+    /// The history of the data directory at `directory`; with `nil`, a history that starts empty and keeps nothing.
+    init(directory: String?) {
+        path = directory.map { $0 + "/" + Self.fileName }
     }
 
-    /// The remembered lines, oldest first; empty when the file is missing or unreadable.
+    /// The remembered lines, oldest first; empty when the file is missing or unreadable, or nothing is kept.
     func load() -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        guard let path, let data = FileManager.default.contents(atPath: path) else { return [] }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         return Array(lines.filter { !$0.contains("\u{FFFD}") }.suffix(Self.limit))
     }
 
     /// Appends `line`, trimming the file to the last ``limit`` lines once it holds twice as many.
     func append(_ line: String, to lines: [String]) {
-        guard !line.contains("\n"), let data = (line + "\n").data(using: .utf8) else { return }
+        guard let path, !line.contains("\n"), let data = (line + "\n").data(using: .utf8) else { return }
         if lines.count >= 2 * Self.limit || !FileManager.default.fileExists(atPath: path) {
             let kept = lines.suffix(Self.limit).joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
             _ = FileManager.default.createFile(

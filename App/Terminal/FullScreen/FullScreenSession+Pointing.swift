@@ -31,7 +31,7 @@ extension FullScreenSession {
             windowDidChange()
         case .moveSwipe(let progress):
             // Every input goes through the session; a move the window refuses is said where errors show.
-            chrome.error = session.send(.updateGesture(progress: progress))
+            if let refusal = session.send(.updateGesture(progress: progress)) { chrome.error = refusal }
             redrawWindow()
         case .releaseSwipe(let progress):
             let gesture =

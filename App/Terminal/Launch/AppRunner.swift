@@ -93,7 +93,10 @@ final class AppRunner {
             let terminal = fullScreenTerminal(colour: !options.forbidsColour, pointer: options.readsPointer)
         {
             let fullScreen = FullScreenSession(
-                session: session, terminal: terminal, history: CommandHistory(directory: options.dataDirectory))
+                session: session, terminal: terminal,
+                history: CommandHistory(
+                    // A playground writes nothing in the data directory, its history neither.
+                    directory: options.playgroundFeature == nil ? options.dataDirectory : nil))
             return fullScreen.run(linkFailure: linkFailure, notice: restorationNotice, errorOutput: errorOutput)
         }
         if let restorationNotice { errorOutput.write("app: \(TerminalText.escaped(restorationNotice))\n") }

@@ -151,8 +151,9 @@ final class StandInSession: AppSession {
                 try window.setText(text, forField: field)
             case .gesture(let gesture):
                 try window.perform(gesture)
-            case .beginGesture(let gesture):
+            case .swipe(let gesture, let progress):
                 try window.beginGesture(gesture)
+                try window.updateGesture(progress: progress)
             case .updateGesture(let progress):
                 try window.updateGesture(progress: progress)
             case .releaseGesture:
