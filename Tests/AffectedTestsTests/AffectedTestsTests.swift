@@ -222,6 +222,22 @@ struct TargetOwnershipTests {
         #expect(selection.changedTargets == ["App"])
     }
 
+    @Test("A module's baseline selects the module's own test target, which checks it; an orphan one selects all")
+    func baselineSelectsItsModulesTests() {
+        let targets = [
+            PackageTarget(name: "FeedFeature", isTest: false, path: "Modules/FeedFeature", dependencies: []),
+            PackageTarget(name: "App", isTest: false, path: "App", dependencies: ["FeedFeature"]),
+            PackageTarget(name: "FeedFeatureTests", isTest: true, path: "Tests/FeedFeatureTests", dependencies: []),
+            PackageTarget(name: "AppTests", isTest: true, path: "Tests/AppTests", dependencies: ["App"]),
+        ]
+        let baseline = TestSelection(changedFiles: ["Tools/Baselines/FeedFeature.txt"], targets: targets)
+        #expect(baseline.testTargets == ["FeedFeatureTests"] && baseline.reasonsForEverything.isEmpty)
+        let orphan = TestSelection(changedFiles: ["Tools/Baselines/Gone.txt"], targets: targets)
+        #expect(orphan.testTargets == ["FeedFeatureTests", "AppTests"], "a baseline of no module may break any test")
+        let rules = TestSelection(changedFiles: ["Tools/BoundaryRules.txt"], targets: targets)
+        #expect(rules.testTargets.count == 2, "the rules are read by every module's boundary test")
+    }
+
     @Test("Documentation is Markdown, docs/, or a licence; scripts and text files read by tools are not")
     func documentation() {
         #expect(TestSelection.isDocumentation("README.md"))

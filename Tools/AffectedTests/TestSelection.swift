@@ -39,7 +39,9 @@ public struct PackageTarget: Equatable, Sendable {
 /// change select every test target, because no target's directory says what they reach: the manifest
 /// (`Package.swift`, a `Package@swift-*.swift` variant), `Package.resolved`, and a file outside every target that
 /// is not documentation (a script, a rules file, a fixture read at run time). Documentation outside every
-/// target (Markdown, `docs/`, a licence) selects nothing.
+/// target (Markdown, `docs/`, a licence) selects nothing. A module's baseline of the pattern's boundary check
+/// (`Tools/Baselines/<Module>.txt`) is read by that module's own test target, which checks the module's surface
+/// against it: it selects that test target alone, when the package has one.
 public struct TestSelection: Equatable, Sendable {
     /// The test targets to run, in the order the manifest declares them.
     public let testTargets: [String]
@@ -65,6 +67,8 @@ public struct TestSelection: Equatable, Sendable {
                 reasons.append("\(file) changed, and it can change every target")
             } else if let owner = Self.owner(of: file, among: targets) {
                 changed.insert(owner)
+            } else if let reader = Self.baselineReader(of: file, among: targets) {
+                changed.insert(reader)
             } else if Self.isDocumentation(file) || notRead.contains(file) {
                 ignored.append(file)
             } else {
@@ -104,6 +108,17 @@ public struct TestSelection: Equatable, Sendable {
             if holds, directory.count >= (best?.depth ?? -1) { best = (target.name, directory.count) }
         }
         return best?.name
+    }
+
+    /// The test target that reads `file` when it is a module's baseline (`Tools/Baselines/<Module>.txt`): the
+    /// module's own test target, `<Module>Tests`, whose boundary test checks the module against it; `nil` for any
+    /// other file, or a module without such a test target.
+    static func baselineReader(of file: String, among targets: [PackageTarget]) -> String? {
+        let folder = "Tools/Baselines/"
+        guard file.hasPrefix(folder), file.hasSuffix(".txt") else { return nil }
+        let module = String(file.dropFirst(folder.count).dropLast(".txt".count))
+        guard !module.contains("/"), targets.contains(where: { $0.name == module && !$0.isTest }) else { return nil }
+        return targets.first { $0.isTest && $0.name == module + "Tests" }?.name
     }
 
     /// Whether `file` is the manifest, a versioned manifest or the resolved dependencies, at the package root.
