@@ -23,6 +23,20 @@ func yieldTurns(_ turns: Int = 20) async {
     for _ in 0..<turns { await Task.yield() }
 }
 
+/// A started parent showing a navigation stack on `home`, with a one-shot picker attached and pushed onto it: the
+/// arrangement every test of a child's outcome starts from.
+@MainActor
+func pickerShownByParent() async throws -> (
+    parent: ScreenCoordinator, picker: PickerCoordinator, navigation: NavigationController
+) {
+    let (_, navigation) = try makeNavigationWindow(["home"])
+    let parent = ScreenCoordinator("parent", screen: navigation)
+    parent.start()
+    let picker = PickerCoordinator()
+    try await parent.addChild(picker) { try navigation.push($0) }
+    return (parent, picker, navigation)
+}
+
 /// A child that ends once with a colour, as a picker does.
 @MainActor
 final class PickerCoordinator: ViewableCoordinator<TestScreen>, OneShotCoordinating {
@@ -347,11 +361,7 @@ struct AwaitingRoutesTests {
 
     @Test("A one-shot child stopped otherwise answers stopped; one that already ended answers at once")
     func awaitsStopped() async throws {
-        let (_, navigation) = try makeNavigationWindow(["home"])
-        let parent = ScreenCoordinator("parent", screen: navigation)
-        parent.start()
-        let picker = PickerCoordinator()
-        try await parent.addChild(picker) { try navigation.push($0) }
+        let (parent, picker, navigation) = try await pickerShownByParent()
         let task = Task { try await parent.outcome(of: picker) }
         await yieldTurns()
 
@@ -371,11 +381,7 @@ struct AwaitingRoutesTests {
 
     @Test("Cancelling the task that awaits an outcome throws cancelled and leaves the child as it is")
     func cancelAwaitingOutcome() async throws {
-        let (_, navigation) = try makeNavigationWindow(["home"])
-        let parent = ScreenCoordinator("parent", screen: navigation)
-        parent.start()
-        let picker = PickerCoordinator()
-        try await parent.addChild(picker) { try navigation.push($0) }
+        let (parent, picker, _) = try await pickerShownByParent()
         let task = Task { try await parent.outcome(of: picker) }
         await yieldTurns()
 
@@ -421,11 +427,7 @@ struct OutcomeOwnershipTests {
 
     @Test("A child its parent removes while the parent awaits it answers stopped, to that parent only")
     func removedByTheParent() async throws {
-        let (_, navigation) = try makeNavigationWindow(["home"])
-        let parent = ScreenCoordinator("parent", screen: navigation)
-        parent.start()
-        let picker = PickerCoordinator()
-        try await parent.addChild(picker) { try navigation.push($0) }
+        let (parent, picker, navigation) = try await pickerShownByParent()
         let task = Task { try await parent.outcome(of: picker) }
         await yieldTurns()
 
