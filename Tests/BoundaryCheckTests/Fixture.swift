@@ -21,16 +21,31 @@ enum Fixture {
         try? BoundaryRules.parse($0, file: "Tools/BoundaryRules.txt")
     }
 
-    /// Compiles the stand-in Core (`Fixtures/Core`) into `directory`: the module the fixtures import as `Core`.
+    /// Puts the stand-in Core (`Fixtures/Core`) into `directory`: the module the fixtures import as `Core`.
+    ///
+    /// It is compiled once for the whole test run, into a directory of its own, and copied from there.
     static func compileCore(into directory: URL, toolchain: Toolchain) throws {
+        let compiled = try compiledCore.get()
+        for file in try FileManager.default.contentsOfDirectory(atPath: compiled.path) {
+            try FileManager.default.copyItem(
+                at: compiled.appendingPathComponent(file), to: directory.appendingPathComponent(file))
+        }
+    }
+
+    /// The directory holding the stand-in Core compiled once (never removed: it is a few kilobytes in the
+    /// temporary directory), or why it could not be compiled.
+    private static let compiledCore = Result<URL, any Error> {
+        let toolchain = try Toolchain.locate()
+        let directory = try Toolchain.scratchDirectory("boundary-fixture-core")
         let result = try Toolchain.run(
             toolchain.compiler,
             [
                 "-emit-module", "-module-name", "Core", "-parse-as-library", "-swift-version", "6",
                 "-emit-module-path", directory.appendingPathComponent("Core.swiftmodule").path,
-                self.directory.appendingPathComponent("Core/Core.swift").path,
+                Fixture.directory.appendingPathComponent("Core/Core.swift").path,
             ])
         guard result.status == 0 else { throw FixtureError.compileFailed(result.output) }
+        return directory
     }
 
     /// A target of `kind` named `name` with no dependencies, read from JSON shaped like `dump-package`'s.

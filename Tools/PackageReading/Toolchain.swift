@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// The compiler tools that read a package and its built modules: `swiftc`, `swift-symbolgraph-extract` and
 /// `swift`, found together on `PATH`, and the target triple `swiftc` compiles for; and how the tools run them.
@@ -18,8 +19,22 @@ public struct Toolchain: Sendable {
 
     /// Finds `swiftc` on `PATH` with `swift-symbolgraph-extract` and `swift` next to it, and asks it for its
     /// target triple.
+    ///
+    /// The answer is kept for the life of the process, one for each value of `PATH`: a process that checks many
+    /// modules or packages asks the compiler once.
     public static func locate() throws(ToolError) -> Toolchain {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        if let known = located.withLock({ $0[path] }) { return known }
+        let toolchain = try locate(onPath: path)
+        located.withLock { $0[path] = toolchain }
+        return toolchain
+    }
+
+    /// The toolchains found so far, by the `PATH` they were found on.
+    private static let located = Mutex<[String: Toolchain]>([:])
+
+    private static func locate(onPath path: String) throws(ToolError) -> Toolchain {
+        let directories = path.split(separator: ":").map(String.init)
         for directory in directories {
             let compiler = URL(fileURLWithPath: directory).appendingPathComponent("swiftc")
             let extractor = URL(fileURLWithPath: directory).appendingPathComponent("swift-symbolgraph-extract")
