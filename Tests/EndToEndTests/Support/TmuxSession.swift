@@ -165,39 +165,50 @@ final class TmuxSession {
         return children?.split(separator: " ").first.flatMap { Int32($0) }
     }
 
-    /// Waits until `condition` holds for the screen, looking again every 50 ms for at most `seconds`, without
-    /// holding a thread meanwhile (so many terminals are watched at once); records an issue with the last screen
-    /// when it never holds.
+    /// Waits until `condition` holds for the screen, looking again soon, then less often (every 50 ms at most),
+    /// for at most `seconds`, without holding a thread meanwhile (so many terminals are watched at once); records
+    /// an issue with the last screen when it never holds.
     @discardableResult
     func waitFor(
         _ description: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: ([String]) -> Bool
     ) async throws -> [String] {
-        let deadline = Date().addingTimeInterval(seconds)
-        var lines = try screen()
-        while !condition(lines) {
-            guard Date() < deadline else {
-                Issue.record(
-                    "never saw: \(description)\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
-                return lines
-            }
-            await Self.lookAgainLater()
-            lines = try screen()
-        }
-        return lines
+        try await watch(description, seconds: seconds, steady: false, sourceLocation: sourceLocation, condition)
     }
 
-    /// Waits until the screen shows `text` and has stopped changing (two looks in a row agree), for a test that
+    /// Waits until the screen shows `text` and has stopped changing (two looks 50 ms apart agree), for a test that
     /// then compares the whole screen with a later one: a screen read while it is still being redrawn is half old.
     @discardableResult
     func waitForSettled(
         _ text: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> [String] {
         var previous: [String] = []
-        return try await waitFor("'\(text)', settled", seconds: seconds, sourceLocation: sourceLocation) { lines in
+        return try await watch("'\(text)', settled", seconds: seconds, steady: true, sourceLocation: sourceLocation) {
+            lines in
             defer { previous = lines }
             return lines == previous && lines.contains { $0.contains(text) }
         }
+    }
+
+    /// Looks at the screen until `condition` holds: every 50 ms when `steady`, else soon, then less often.
+    private func watch(
+        _ description: String, seconds: Double, steady: Bool, sourceLocation: SourceLocation,
+        _ condition: ([String]) -> Bool
+    ) async throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var lines = try screen()
+        var looks = 0
+        while !condition(lines) {
+            guard Date() < deadline else {
+                Issue.record(
+                    "never saw: \(description)\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
+                return lines
+            }
+            await Self.lookAgainLater(after: steady ? .max : looks)
+            looks += 1
+            lines = try screen()
+        }
+        return lines
     }
 
     /// Waits until the screen shows `text` somewhere.
@@ -223,22 +234,27 @@ final class TmuxSession {
         return (Int32(read("status")), read("before"), read("after"))
     }
 
-    /// Waits until `condition` holds, looking again every 50 ms for at most `seconds`; whether it held.
+    /// Waits until `condition` holds, looking again soon, then every 50 ms at most, for at most `seconds`;
+    /// whether it held.
     @discardableResult
     static func waitUntil(seconds: Double, _ condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
+        var looks = 0
         while !condition() {
             guard Date() < deadline else { return false }
-            await lookAgainLater()
+            await lookAgainLater(after: looks)
+            looks += 1
         }
         return true
     }
 
-    /// Returns after 50 ms, holding no thread meanwhile: the polling interval of the waits above, which watch a
-    /// terminal or a process for a condition.
-    private static func lookAgainLater() async {
+    /// Returns after a pause that grows with the looks already taken (5, 10, 20, 40, then 50 ms), holding no
+    /// thread meanwhile: the app answers most keys within a few milliseconds, so the first looks come soon, and a
+    /// slow answer is not watched for with a spawned tmux every few milliseconds.
+    private static func lookAgainLater(after looks: Int) async {
+        let pause = min(0.05, 0.005 * Double(1 << min(looks, 4)))
         await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { resume.resume() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + pause) { resume.resume() }
         }
     }
 
