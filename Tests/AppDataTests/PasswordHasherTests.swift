@@ -27,4 +27,14 @@ struct PasswordHasherTests {
         #expect(!PasswordHasher.verify("demo-password\u{0}x", against: hash))
         #expect(!PasswordHasher.verify("demo-password\u{0}", against: hash))
     }
+
+    @Test("The demo account's stored hash is a salted yescrypt hash of the demo password, made with today's cost")
+    func demoHash() throws {
+        #expect(DemoContent.passwordHash.hasPrefix(PasswordHasher.settingPrefix))
+        #expect(PasswordHasher.verify(DemoContent.password, against: DemoContent.passwordHash))
+        #expect(!PasswordHasher.verify("demo-passwor", against: DemoContent.passwordHash))
+        #expect(try DemoContent.hash(DemoContent.password) == DemoContent.passwordHash)
+        let other = try DemoContent.hash("another password")
+        #expect(other != DemoContent.passwordHash && PasswordHasher.verify("another password", against: other))
+    }
 }

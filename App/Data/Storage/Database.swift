@@ -123,7 +123,7 @@ final class Database: @unchecked Sendable {
     ///     (``moveAsideFiles(in:timestamp:)``), or a damaged JSON file, to `<name>.corrupt-<timestamp>` and start
     ///     without it, instead of stopping.
     ///   - checksEveryPage: check every page and index entry whatever the database's size (`--check-data`).
-    ///   - hash: hashes the demo password (``PasswordHasher/hash(_:)``; replaceable to test its failure).
+    ///   - hash: hashes the demo password (``DemoContent/hash(_:)``; replaceable to test its failure).
     /// - Throws: ``DataError``; ``PasswordHasher/Failure`` when the demo password cannot be hashed (nothing is
     ///   written then).
     static func open(
@@ -132,7 +132,7 @@ final class Database: @unchecked Sendable {
         timestamp: String,
         movesDamagedFilesAside: Bool,
         checksEveryPage: Bool = false,
-        hash: (String) throws(PasswordHasher.Failure) -> String = PasswordHasher.hash
+        hash: (String) throws(PasswordHasher.Failure) -> String = DemoContent.hash
     ) throws -> Opening {
         let extent: DataCheck.Extent = movesDamagedFilesAside || checksEveryPage ? .everyPageAndIndex : .atOpen
         do {

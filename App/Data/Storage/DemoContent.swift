@@ -9,6 +9,15 @@ enum DemoContent {
     static let password = "demo-password"
     /// The demo account's display name.
     static let displayName = "Demo"
+    /// A salted yescrypt hash of ``password``, made once: the password is public, so one hash for every new
+    /// database gives nothing away, and a new database costs no hashing (a yescrypt hash takes tens of
+    /// milliseconds, on purpose).
+    static let passwordHash = "$y$j9T$WXvM8k837s8.ChvZ$iVoQZNSFL.igd94vLPRaarq9XWqtvTFgxFlta.Q4Tb5"
+
+    /// The hash a new database stores for `password`: ``passwordHash`` for the demo password, a new one otherwise.
+    static func hash(_ password: String) throws(PasswordHasher.Failure) -> String {
+        password == self.password ? passwordHash : try PasswordHasher.hash(password)
+    }
 
     /// The demo posts, dated relative to `now`.
     static func posts(now: Date) -> [NewPost] {
