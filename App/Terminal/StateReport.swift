@@ -83,6 +83,7 @@ enum StateReport {
             switch info.kind {
             case .swipeBack: .string("swipeBack")
             case .swipeDown: .string("swipeDown")
+            case .swipePage: .string("swipePage")
             case .routing, .gesture: .null
             }
         return .object([

@@ -7,7 +7,9 @@ import Foundation
 /// From the start (a fresh subject from `start`), it tries in every state, in this order:
 /// - every enabled action of the screens on top, after typing `sampleText` into every field on top;
 /// - the person's back, then the swipe back and the swipe down, each finished and cancelled;
-/// - every link of `deepLinks`.
+/// - every link of `deepLinks`;
+/// - a tap on every tab of the tab bar on top, the swipes to the next and the previous page of the page container
+///   on top (each finished and cancelled), and, while a split is on top, a resize to the other width.
 ///
 /// A state is told apart by its screens (ids, nesting, presentation, and what each shows: titles, rows, errors,
 /// enabled buttons, but not the text typed into fields) and its coordinator tree. Every path is replayed on a new subject from `start`, which must therefore
@@ -66,8 +68,9 @@ final class Explorer {
     /// The shortest path to each state, and the actions enabled there once the fields hold their sample text.
     private var paths: [[ExplorationInput]] = []
     private var enabledActions: [[String]] = []
-    /// The ids of the tabs of the tab bar on top in each state, in the same order.
-    private var tabIDs: [[String]] = []
+    /// The inputs that only some states offer (a tab of the tab bar on top, a page swipe, a resize while a split
+    /// is on top) in each state, in the same order.
+    private var containerInputs: [[ExplorationInput]] = []
     /// The states each state leads to.
     private var edges: [Set<Int>] = []
     /// The states whose every input was tried and led to a known state: the ones whose way back is judged.
@@ -129,7 +132,7 @@ final class Explorer {
         indexOfKey[step.key] = keys.count - 1
         paths.append(path)
         enabledActions.append(step.enabledActions)
-        tabIDs.append(step.tabIDs)
+        containerInputs.append(step.containerInputs)
         edges.append([])
         return keys.count - 1
     }
@@ -140,7 +143,7 @@ final class Explorer {
             + [.back, .swipeBack(finished: true), .swipeBack(finished: false)]
             + [.swipeDown(finished: true), .swipeDown(finished: false)]
             + deepLinks.indices.map(ExplorationInput.deepLink)
-            + tabIDs[state].map(ExplorationInput.tab)
+            + containerInputs[state]
     }
 
     /// Reports every explored state from which no explored input leads back to the start: to a state with the
@@ -178,7 +181,7 @@ final class Explorer {
         var accepted = true
         var script: [String] = []
         var enabledActions: [String] = []
-        var tabIDs: [String] = []
+        var containerInputs: [ExplorationInput] = []
     }
 
     /// Replays `path` on a fresh subject, applies `last` (if any) and checks the invariants around it, then tears
@@ -217,9 +220,7 @@ final class Explorer {
             result.key = Self.key(of: subject)
             result.navigationKey = Self.navigationKey(of: subject)
             result.enabledActions = enabledActionsAfterTyping(in: subject)
-            result.tabIDs =
-                (subject.window.screensOnTop.last { $0 is TabBarController } as? TabBarController)?.items.map(\.id)
-                ?? []
+            result.containerInputs = Self.containerInputs(in: subject.window)
             subject.root.stop()
         }
         if !leaks.isClean {
@@ -277,11 +278,39 @@ final class Explorer {
             case .tab(let id):
                 script.append("tab \(id)")
                 _ = try window.tapTab(id)
+            case .swipePage(let next, let finished):
+                script += ["swipe \(next ? "next" : "previous") \(finished ? "0.7" : "0.3")", "release"]
+                try window.beginGesture(next ? .swipeToNextPage : .swipeToPreviousPage)
+                try window.updateGesture(progress: finished ? 0.7 : 0.3)
+                try window.releaseGesture(finished ? .finish : .cancel)
+                return Step(cancelled: !finished)
+            case .sizeClass(let sizeClass):
+                script.append("width \(sizeClass == .compact ? 80 : 160)")
+                window.setHorizontalSizeClass(sizeClass)
             }
         } catch {
             return Step(refusal: "refused with \(error)")
         }
         return Step()
+    }
+
+    /// The inputs `window` offers beyond every state's: a tap on each tab of the tab bar on top, the swipes of the
+    /// page container on top (each finished and cancelled), and a resize to the other width while a split is on
+    /// top.
+    private static func containerInputs(in window: Window) -> [ExplorationInput] {
+        let onTop = window.screensOnTop
+        var inputs = ((onTop.last { $0 is TabBarController } as? TabBarController)?.items ?? []).map {
+            ExplorationInput.tab($0.id)
+        }
+        if onTop.contains(where: { $0 is PageViewController }) {
+            inputs += [true, false].flatMap { next in
+                [true, false].map { ExplorationInput.swipePage(next: next, finished: $0) }
+            }
+        }
+        if onTop.contains(where: { $0 is SplitViewController }) {
+            inputs.append(.sizeClass(window.horizontalSizeClass == .compact ? .regular : .compact))
+        }
+        return inputs
     }
 
     /// Types the sample text into every field of the screens on top; returns the script lines that do the same.
@@ -310,7 +339,8 @@ final class Explorer {
     /// A state's key: the screens (ids, nesting, presentation, and what each shows but the text typed into its
     /// fields), then the coordinator tree.
     static func key(of subject: ExplorationSubject) -> String {
-        (subject.window.screenLines(includingContent: true, fieldValues: false) + ["--"] + treeKey(of: subject.root))
+        (subject.window.screenLines(includingContent: true, fieldValues: false) + widthLines(of: subject.window)
+            + ["--"] + treeKey(of: subject.root))
             .joined(separator: "\n")
     }
 
@@ -323,10 +353,16 @@ final class Explorer {
         return [indent + coordinator.name] + children.flatMap { $0 }
     }
 
+    /// The window's width when it is not the default compact one: a resize is part of the state a person is in.
+    private static func widthLines(of window: Window) -> [String] {
+        window.horizontalSizeClass == .compact ? [] : ["width: \(window.horizontalSizeClass.rawValue)"]
+    }
+
     /// The navigation of a state: the screens (ids, nesting, presentation) and the coordinator tree, which a
     /// refused input must not change and the way back must restore.
     static func navigationKey(of subject: ExplorationSubject) -> String {
-        (subject.window.screenLines(includingContent: false) + ["--"] + treeKey(of: subject.root))
+        (subject.window.screenLines(includingContent: false) + widthLines(of: subject.window) + ["--"]
+            + treeKey(of: subject.root))
             .joined(separator: "\n")
     }
 

@@ -14,6 +14,11 @@ public enum ExplorationInput: Hashable, Sendable, CustomStringConvertible {
     case deepLink(Int)
     /// The person's tap on the tab with this id of the tab bar on top (`Window.tapTab(_:)` in Core).
     case tab(String)
+    /// The interactive swipe of the page container on top to its next page (`next`) or its previous one,
+    /// released past half way (`finished`) or before it.
+    case swipePage(next: Bool, finished: Bool)
+    /// The window becomes compact or regular (`Window.setHorizontalSizeClass(_:)` in Core), as a resize does.
+    case sizeClass(SizeClass)
 
     /// The input in a few words, such as `tap login` or `swipe back (cancelled)`.
     public var description: String {
@@ -24,6 +29,9 @@ public enum ExplorationInput: Hashable, Sendable, CustomStringConvertible {
         case .swipeDown(let finished): "swipe down (\(finished ? "finished" : "cancelled"))"
         case .deepLink(let index): "deep link #\(index)"
         case .tab(let id): "tab \(id)"
+        case .swipePage(let next, let finished):
+            "swipe to the \(next ? "next" : "previous") page (\(finished ? "finished" : "cancelled"))"
+        case .sizeClass(let sizeClass): "\(sizeClass.rawValue) width"
         }
     }
 }

@@ -2,7 +2,8 @@ public import Core
 
 extension Window {
     /// The window's navigation as text: every screen in the hierarchy, nested as it is shown (a navigation
-    /// stack's screens, a container's children, a tab bar's tabs with their badges, the screens presented over
+    /// stack's screens, a container's children, a tab bar's tabs with their badges, a split's two columns and
+    /// whether it is collapsed, a page container's pages and the current one, the screens presented over
     /// them), each with its content, then
     /// the coordinator tree of `coordinators`, if given.
     ///
@@ -62,6 +63,20 @@ extension Window {
             for child in container.viewControllers {
                 let selected = child === container.selectedViewController ? "selected" : nil
                 appendLines(of: child, role: selected, indent: inner, onTop: onTop, content: content, to: &lines)
+            }
+        } else if let split = screen as? SplitViewController {
+            for column in SplitViewController.Column.allCases {
+                let role = "\(column.rawValue) column" + (split.isCollapsed ? ", collapsed" : "")
+                appendLines(
+                    of: split.navigation(for: column), role: role, indent: inner, onTop: onTop, content: content,
+                    to: &lines)
+            }
+        } else if let container = screen as? PageViewController {
+            for (index, page) in container.pages.enumerated() {
+                let role =
+                    "page \(index + 1) of \(container.pages.count)"
+                    + (index == container.currentIndex ? ", current" : "")
+                appendLines(of: page, role: role, indent: inner, onTop: onTop, content: content, to: &lines)
             }
         } else if let tabBar = screen as? TabBarController {
             for tab in tabBar.tabs {

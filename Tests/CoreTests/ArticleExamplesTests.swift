@@ -113,6 +113,28 @@ final class ExampleParent: ViewableCoordinator<ExamplePresenter> {
     }
 }
 
+// SplitsAndPages: a parent that opens items in the secondary column.
+final class BrowserCoordinator: ViewableCoordinator<SplitViewController> {
+    private var openItem: (any ViewableCoordinating)?
+
+    init() throws {
+        let split = try SplitViewController(
+            primary: NavigationController(screenID: "list.nav"), secondary: NavigationController(screenID: "item.nav"))
+        super.init(viewControllerable: split, presenter: split)
+    }
+
+    func open(_ item: any ViewableCoordinating) throws(RoutingError) {
+        let previous = openItem
+        try addChild(item) { try self.presenter.showDetail($0) }
+        if let previous, previous.parent === self { try? removeChild(previous) }
+        openItem = item
+    }
+
+    override func userDidRemove(_ child: any Coordinating) {
+        if child === openItem { openItem = nil }
+    }
+}
+
 @Suite("The articles' examples")
 @MainActor
 struct ArticleExamplesTests {
@@ -133,5 +155,21 @@ struct ArticleExamplesTests {
         #expect(parent.children.isEmpty)
         #expect(window.presentedIDs.isEmpty)
         parent.stop()
+    }
+
+    @Test("The split example keeps one item open: an item that replaces another detaches it")
+    func splitExampleRuns() throws {
+        let window = Window()
+        window.setHorizontalSizeClass(.regular)
+        let browser = try BrowserCoordinator()
+        browser.start()
+        try window.setRootViewController(browser.presenter)
+
+        try browser.open(ColorPickerCoordinator())
+        try browser.open(ColorPickerCoordinator())
+
+        #expect(browser.children.count == 1)
+        #expect(browser.presenter.detailViewControllers.map(\.screenID) == ["picker"])
+        browser.stop()
     }
 }

@@ -8,12 +8,39 @@ final class Transition {
     enum Gesture {
         case swipeBack(NavigationController)
         case swipeDown(sheet: ViewController, presenter: ViewController)
+        /// A swipe that turns `container` to the page at `index`.
+        case turnPage(PageViewController, to: Int)
 
-        /// Removes what the gesture removes when it finishes, and returns it.
+        /// Removes what the gesture removes when it finishes, and returns it
+        /// (a page turn removes nothing: it makes the page current).
         func removeScreens() -> [ViewController] {
             switch self {
-            case .swipeBack(let navigation): [navigation.removeTopScreen()]
-            case .swipeDown(_, let presenter): presenter.dismissPresentedChain()
+            case .swipeBack(let navigation): return [navigation.removeTopScreen()]
+            case .swipeDown(_, let presenter): return presenter.dismissPresentedChain()
+            case .turnPage(let container, let index):
+                container.currentIndex = index
+                container.window?.emit(.select(container.pages[index].screenID))
+                return []
+            }
+        }
+
+        /// Tells a page container's delegate of the turn this gesture made,
+        /// once `transition` ends.
+        func tellDelegate(when transition: Transition) {
+            guard case .turnPage(let container, let index) = self else { return }
+            transition.completions.append { [weak container] in
+                guard let container else { return }
+                container.delegate?.pageViewController(container, didTurnTo: index)
+            }
+        }
+
+        /// The person's gesture this is.
+        var userGesture: UserGesture {
+            switch self {
+            case .swipeBack: .swipeBack
+            case .swipeDown: .swipeDown
+            case .turnPage(let container, let index):
+                index > (container.currentIndex ?? 0) ? .swipeToNextPage : .swipeToPreviousPage
             }
         }
 
@@ -25,6 +52,8 @@ final class Transition {
             case .swipeDown(let sheet, let presenter):
                 transition.lock(presenter)
                 transition.lock(sheet)
+            case .turnPage(let container, _):
+                transition.lock(container)
             }
         }
     }

@@ -156,11 +156,12 @@ extension Window {
     /// will-callbacks at its start are those of finishing.)
     private func appendVisibleViewControllers(to visible: inout [ViewController]) {
         guard let root = rootViewController else { return }
-        var heldNavigation: NavigationController?
+        var held = HeldMovement()
         var heldSheet: ViewController?
         switch heldGesture?.gesture {
-        case .swipeBack(let navigation): heldNavigation = navigation
+        case .swipeBack(let navigation): held.navigation = navigation
         case .swipeDown(let sheet, _): heldSheet = sheet
+        case .turnPage(let pages, let index): held.page = (pages, index)
         case nil: break
         }
         var firstVisibleLevel = root
@@ -171,9 +172,16 @@ extension Window {
         }
         var level: ViewController? = firstVisibleLevel
         while let current = level, current !== heldSheet {
-            Window.appendVisible(current, to: &visible, showingBelowTopOf: heldNavigation)
+            appendVisible(current, to: &visible, held: held)
             level = current.presentedStorage
         }
+    }
+
+    /// What a held gesture shows in place of what is there: the screen below
+    /// the top of a stack swiped back, the page a swipe turns to.
+    private struct HeldMovement {
+        var navigation: NavigationController?
+        var page: (container: PageViewController, index: Int)?
     }
 
     /// Whether `first` and `second` hold the same screens in the same order.
@@ -194,17 +202,30 @@ extension Window {
     }
 
     /// Appends `screen` and its visible child, and the child's, down to the
-    /// leaf; in `navigation`, the screen below the top stands for the top.
-    private static func appendVisible(
-        _ screen: ViewController,
-        to visible: inout [ViewController],
-        showingBelowTopOf navigation: NavigationController?
-    ) {
+    /// leaf (both columns of an expanded split); what a held gesture moves
+    /// shows what it will show if it finishes. A split that has not appeared
+    /// yet first takes the window's size class, so it appears collapsed or
+    /// expanded as it will stay.
+    private func appendVisible(_ screen: ViewController, to visible: inout [ViewController], held: HeldMovement) {
         var next: ViewController? = screen
         while let current = next {
             visible.append(current)
-            if let navigation, current === navigation, navigation.viewControllers.count > 1 {
+            if let navigation = held.navigation, current === navigation, navigation.viewControllers.count > 1 {
                 next = navigation.viewControllers[navigation.viewControllers.count - 2]
+            } else if let page = held.page, current === page.container {
+                next = page.container.pages[page.index]
+            } else if let split = current as? SplitViewController {
+                if split.appearanceState == .disappeared, split.isCollapsed != (horizontalSizeClass == .compact) {
+                    if split.canAdaptNow {
+                        split.adapt(to: horizontalSizeClass)
+                    } else {
+                        Transaction.enqueueIdleWork(in: RoutingLane(window: self)) { [weak self] in
+                            self?.adaptSplits()
+                        }
+                    }
+                }
+                for column in split.visibleColumns { appendVisible(column, to: &visible, held: held) }
+                return
             } else {
                 next = current.visibleChild
             }

@@ -153,4 +153,35 @@ public final class NavigationController: ViewController, NavigationControllerabl
         window?.emit(.pop(popped.map(\.screenID)))
         return popped
     }
+
+    // MARK: - Moving screens between a split's columns
+
+    /// Removes every screen and returns them, root first, without callbacks
+    /// or events: they are about to join another stack. Inside a transaction.
+    func takeAllScreens() -> [ViewController] {
+        takeScreens(from: 0)
+    }
+
+    /// Removes the screens from `index` up and returns them, root first,
+    /// without events: they are about to join another stack. Inside a
+    /// transaction.
+    func takeScreens(from index: Int) -> [ViewController] {
+        guard index < viewControllers.count else { return [] }
+        let taken = Array(viewControllers[index...])
+        viewControllers.removeSubrange(index...)
+        for screen in taken { screen.parent = nil }
+        return taken
+    }
+
+    /// Puts `screens` on top of the stack, in order, without events.
+    func appendScreens(_ screens: [ViewController]) {
+        for screen in screens { screen.parent = self }
+        viewControllers += screens
+    }
+
+    /// Puts `screens` at the bottom of the stack, in order, without events.
+    func insertScreensAtBottom(_ screens: [ViewController]) {
+        for screen in screens { screen.parent = self }
+        viewControllers.insert(contentsOf: screens, at: 0)
+    }
 }

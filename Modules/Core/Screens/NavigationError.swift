@@ -64,6 +64,11 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
     /// The tab bar's delegate refused the person's tap on a tab (see
     /// ``TabBarController/TapDecision/refuse``).
     case tabSelectionRefused
+    /// A swipe to another page when no page container is on top.
+    case noPageContainer
+    /// A swipe to another page when the current page is the first (for the
+    /// previous page) or the last (for the next one), or there are no pages.
+    case noPageToTurnTo
 
     /// A sentence that says what was refused and why, for error messages.
     public var description: String {
@@ -93,6 +98,8 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
         case .unknownTab: "there is no tab with that id"
         case .duplicateTab: "two tabs share an id"
         case .tabSelectionRefused: "the tab bar refused to select that tab"
+        case .noPageContainer: "there are no pages on top"
+        case .noPageToTurnTo: "there is no page that way"
         }
     }
 }

@@ -28,6 +28,12 @@ public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
     case tabTap(String)
     /// A screen got a lifecycle callback.
     case lifecycle(String, LifecycleEvent)
+    /// The split view with this id collapsed to one stack (its window became
+    /// compact).
+    case collapse(String)
+    /// The split view with this id expanded to two columns (its window became
+    /// regular).
+    case expand(String)
 
     /// The event as a short line, for example `push signup.email` or `viewDidAppear login`.
     public var description: String {
@@ -43,6 +49,8 @@ public enum NavigationEvent: Equatable, Sendable, CustomStringConvertible {
         case .gestureCancelled(let gesture): "gestureCancelled \(gesture.rawValue)"
         case .tabTap(let id): "tabTap \(id)"
         case .lifecycle(let id, let event): "\(event.rawValue) \(id)"
+        case .collapse(let id): "collapse \(id)"
+        case .expand(let id): "expand \(id)"
         }
     }
 }

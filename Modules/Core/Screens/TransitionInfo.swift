@@ -11,6 +11,8 @@ public struct TransitionInfo: Equatable, Sendable {
         case swipeBack
         /// An interactive swipe down of a sheet: held, moving, or finishing or cancelling.
         case swipeDown
+        /// An interactive swipe that turns a page: held, moving, or finishing or cancelling.
+        case swipePage
     }
 
     /// What started the transition.

@@ -10,4 +10,10 @@ public enum UserGesture: String, Sendable, CaseIterable {
     case swipeBack
     /// The swipe down that dismisses the topmost sheet.
     case swipeDown
+    /// The horizontal swipe that turns the innermost page container on top
+    /// to its next page (see ``PageViewController``).
+    case swipeToNextPage
+    /// The horizontal swipe that turns the innermost page container on top
+    /// back to its previous page.
+    case swipeToPreviousPage
 }

@@ -13,8 +13,12 @@ extension Window {
     ///   is a sheet and no screen on top is modal in presentation; otherwise the
     ///   screen that refused is told through
     ///   ``ViewController/didAttemptUserDismissal()``.
+    /// - ``UserGesture/swipeToNextPage`` and ``UserGesture/swipeToPreviousPage``
+    ///   turn the innermost ``PageViewController`` on top to the next or the
+    ///   previous page, and tell its delegate once the turn has settled. They
+    ///   remove no screen.
     ///
-    /// The removal is animated on the window's clock. The coordinators that
+    /// The removal (or the page turn) is animated on the window's clock. The coordinators that
     /// own the removed screens are detached, stopped and released before any
     /// lifecycle callback of the gesture runs, so no callback sees a
     /// coordinator whose screen is gone. Only the outermost owner's parent is
@@ -29,6 +33,7 @@ extension Window {
     ///   ``NavigationError/nothingToGoBack``, ``NavigationError/nothingToDismiss``,
     ///   ``NavigationError/notSwipeDismissible``,
     ///   ``NavigationError/dismissalRefused``, ``NavigationError/backRefused``,
+    ///   ``NavigationError/noPageContainer``, ``NavigationError/noPageToTurnTo``,
     ///   ``NavigationError/gestureInProgress`` while an interactive gesture is
     ///   held, or ``NavigationError/transitionInProgress`` while anything moves.
     ///   A refused gesture changes nothing in the hierarchy and sends no event;
@@ -44,12 +49,14 @@ extension Window {
             removal.lock(in: transition)
             let removed = removal.removeScreens()
             Window.tellOwners(ofRemoved: removed)
+            removal.tellDelegate(when: transition)
         }
     }
 
     // MARK: - Interactive gestures
 
-    /// Begins an interactive swipe back or swipe down, held at progress 0.
+    /// Begins an interactive swipe back, swipe down or page swipe, held at
+    /// progress 0.
     ///
     /// The gesture is refused at its start exactly as ``perform(_:)`` refuses
     /// it. Once it began, the screens that would leave get
@@ -65,7 +72,13 @@ extension Window {
     public func beginGesture(_ gesture: UserGesture) throws(NavigationError) {
         guard gesture != .backButton else { throw .gestureNotInteractive }
         let removal = try removal(for: gesture)
-        let transition = Transition(kind: gesture == .swipeBack ? .swipeBack : .swipeDown)
+        let kind: TransitionInfo.Kind =
+            switch gesture {
+            case .backButton, .swipeBack: .swipeBack
+            case .swipeDown: .swipeDown
+            case .swipeToNextPage, .swipeToPreviousPage: .swipePage
+            }
+        let transition = Transition(kind: kind)
         transition.gesture = removal
         removal.lock(in: transition)
         transitions.append(transition)
@@ -125,8 +138,9 @@ extension Window {
             if finishes {
                 let removed = gesture.removeScreens()
                 Window.tellOwners(ofRemoved: removed)
+                gesture.tellDelegate(when: transition)
             } else {
-                emit(.gestureCancelled(transition.kind == .swipeBack ? .swipeBack : .swipeDown))
+                emit(.gestureCancelled(gesture.userGesture))
             }
         }
         return finishes
@@ -172,6 +186,12 @@ extension Window {
                 throw .dismissalRefused
             }
             return .swipeDown(sheet: sheet, presenter: presenter)
+        case .swipeToNextPage, .swipeToPreviousPage:
+            guard let container = screensOnTop.last(where: { $0 is PageViewController }) as? PageViewController else {
+                throw .noPageContainer
+            }
+            guard let index = container.index(turnedToBy: gesture) else { throw .noPageToTurnTo }
+            return .turnPage(container, to: index)
         }
     }
 

@@ -43,6 +43,11 @@ public final class Window {
     /// The interactive gesture held now, if any.
     var heldGesture: Transition?
 
+    /// How much room the window has across; ``SizeClass/compact`` until
+    /// ``setHorizontalSizeClass(_:)`` says otherwise. Split views collapse to
+    /// one stack in a compact window and show two columns in a regular one.
+    public internal(set) var horizontalSizeClass: SizeClass = .compact
+
     private var observers: [(id: ObserverID, handler: @MainActor (NavigationEvent) -> Void)] = []
     private var nextObserverID = 0
 
@@ -106,17 +111,31 @@ public final class Window {
 
     /// The screens on top, outermost first: the topmost presented screen (or
     /// the root) and, inside it, the visible child of each container down to
-    /// the leaf. Input goes to these screens.
+    /// the leaf. Input goes to these screens. An expanded
+    /// ``SplitViewController`` shows both columns: the primary column's
+    /// screens come first, then the secondary column's.
     public var screensOnTop: [ViewController] {
         guard let top = presentedViewControllers.last ?? rootViewController else { return [] }
-        var path = [top]
-        while let child = path.last?.visibleChild {
-            path.append(child)
-        }
-        return path
+        var screens: [ViewController] = []
+        Window.appendOnTop(top, to: &screens)
+        return screens
     }
 
-    /// The screen a person sees: the innermost of ``screensOnTop``.
+    /// Appends `screen` and, depth first, the visible children inside it.
+    private static func appendOnTop(_ screen: ViewController, to screens: inout [ViewController]) {
+        var next: ViewController? = screen
+        while let current = next {
+            screens.append(current)
+            if let split = current as? SplitViewController {
+                for column in split.visibleColumns { appendOnTop(column, to: &screens) }
+                return
+            }
+            next = current.visibleChild
+        }
+    }
+
+    /// The screen a person sees: the innermost of ``screensOnTop`` (in an
+    /// expanded split, the secondary column's top).
     public var topViewController: ViewController? { screensOnTop.last }
 
     /// The transitions in flight in this window, oldest first: animated

@@ -572,6 +572,8 @@ struct ReferenceModel {
                 return .failure(.dismissalRefused)
             }
             return .success(HeldGesture(gesture: .swipeDown, from: presenter, locks: [presenter, sheet]))
+        case .swipeToNextPage, .swipeToPreviousPage:
+            return .failure(.noPageContainer)
         }
     }
 
