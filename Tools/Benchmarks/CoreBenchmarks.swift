@@ -159,6 +159,41 @@ enum CoreBenchmarks {
         }
     }
 
+    /// A split with a list and an open item, collapsed to one stack and expanded again by its window's width:
+    /// the item's screens change columns and the list disappears and appears.
+    static func collapseAndExpandSplit(scale: Scale) throws -> Measurement {
+        let window = Window()
+        window.setHorizontalSizeClass(.regular)
+        let split = try SplitViewController(
+            primary: NavigationController(root: BlankScreen(screenID: "list")),
+            secondary: NavigationController(root: BlankScreen(screenID: "item")))
+        try window.setRootViewController(split)
+        return Measure.repeating(
+            "split collapse+expand", samples: scale.samples, operationsPerSample: 2_000
+        ) {
+            window.setHorizontalSizeClass(.compact)
+            window.setHorizontalSizeClass(.regular)
+        }
+    }
+
+    /// The person swipes a page container of two pages to the next page and back, each swipe animated on a manual
+    /// clock that the benchmark advances past its end.
+    static func swipePages(scale: Scale) throws -> Measurement {
+        let clock = ManualClock()
+        let window = Window(clock: .manual(clock))
+        let pages = PageViewController()
+        try pages.setPages([BlankScreen(screenID: "one"), BlankScreen(screenID: "two")])
+        try window.setRootViewController(pages)
+        return try Measure.repeating(
+            "page swipe there and back on a manual clock", samples: scale.samples, operationsPerSample: 2_000
+        ) {
+            try window.perform(.swipeToNextPage)
+            clock.advance(by: Window.transitionDuration)
+            try window.perform(.swipeToPreviousPage)
+            clock.advance(by: Window.transitionDuration)
+        }
+    }
+
     /// The person taps the selected tab again and its stack of `depth` screens, each owned by a coordinator that
     /// attached the next, pops to the root: the screens leave and their coordinators are detached, stopped and
     /// released. The figure is per popped screen, so a pop that grows linearly shows the same figure at every depth.

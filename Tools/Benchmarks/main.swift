@@ -56,6 +56,8 @@ do {
     report.measurements.append(try CoreBenchmarks.presentAndDismiss(scale: scale))
     report.measurements.append(try CoreBenchmarks.switchContainerChild(scale: scale))
     report.measurements.append(try CoreBenchmarks.switchTab(scale: scale))
+    report.measurements.append(try CoreBenchmarks.collapseAndExpandSplit(scale: scale))
+    report.measurements.append(try CoreBenchmarks.swipePages(scale: scale))
     // Building a nested stack of 10,000 coordinators costs a second (each attach checks the ancestors for a
     // cycle), so the deep row takes few samples.
     let reTaps = [

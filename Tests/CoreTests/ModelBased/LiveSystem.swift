@@ -158,6 +158,13 @@ final class LiveSystem {
             let container = register(ProbeContainer(screenID: ids[0]))
             try container.setViewControllers([register(ProbeScreen(screenID: ids[1], isModal: modal))])
             return container
+        case .pages:
+            let container = register(PageViewController(screenID: ids[0]))
+            try container.setPages([
+                register(ProbeScreen(screenID: ids[1], isModal: modal)),
+                register(ProbeScreen(screenID: ids[2], isModal: false)),
+            ])
+            return container
         }
     }
 
@@ -187,6 +194,10 @@ final class LiveSystem {
             text +=
                 "{" + tabBar.tabs.map { describe($0.screen.viewController, parent: tabBar) }.joined(separator: ",")
                 + "|" + (tabBar.selectedIndex.map { String($0) } ?? "-") + "}"
+        } else if let container = screen as? PageViewController {
+            text +=
+                "{" + container.pages.map { describe($0, parent: container) }.joined(separator: ",")
+                + "|" + (container.currentIndex.map { String($0) } ?? "-") + "}"
         } else if let container = screen as? ContainerViewController {
             text +=
                 "{" + container.viewControllers.map { describe($0, parent: container) }.joined(separator: ",")

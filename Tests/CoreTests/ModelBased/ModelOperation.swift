@@ -15,7 +15,8 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
 
     /// What kind of screen a step creates.
     enum Kind: String, Equatable, Sendable {
-        case plain, navigation, container
+        /// `pages` is a page container of two plain pages.
+        case plain, navigation, container, pages
     }
 
     /// A coordinator attaches a new child and shows its screen relative to a screen of the hierarchy.
@@ -32,6 +33,10 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
     case back(UserGesture)
     case swipeDown
     case select(container: Int, index: Int)
+    /// The app turns a page container of the hierarchy to the page `index` (out of range for 2).
+    case turnPage(container: Int, index: Int)
+    /// The person swipes the page container on top to its next page, or its previous one, in one go.
+    case swipePage(next: Bool)
     /// The navigation stack of a screen is replaced: the screens whose bit is set in `keep` stay, in reverse
     /// order if `reversed`, then a new plain screen if `fresh`, then the first again if `duplicate`.
     case setStack(target: Int, keep: Int, reversed: Bool, fresh: Bool, duplicate: Bool)
@@ -104,6 +109,8 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case .back(let gesture): ".back(.\(gesture))"
         case .swipeDown: ".swipeDown"
         case .select(let container, let index): ".select(container: \(container), index: \(index))"
+        case .turnPage(let container, let index): ".turnPage(container: \(container), index: \(index))"
+        case .swipePage(let next): ".swipePage(next: \(next))"
         case .setStack(let target, let keep, let reversed, let fresh, let duplicate):
             ".setStack(target: \(target), keep: \(keep), reversed: \(reversed), fresh: \(fresh), duplicate: \(duplicate))"
         case .stop(let coordinator): ".stop(coordinator: \(coordinator))"
@@ -147,7 +154,7 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
     static func randomGestureEpisode(using generator: inout SplitMix64) -> [ModelOperation] {
         var episode: [ModelOperation] = [
             .advance(milliseconds: 3_000),
-            .beginGesture(generator.below(3) == 0 ? .swipeDown : .swipeBack),
+            .beginGesture(randomGesture(using: &generator)),
             .moveGesture(quarters: generator.below(5)),
         ]
         if generator.below(2) == 0 { episode.append(generator.below(3) == 0 ? .tap : randomTimed(using: &generator)) }
@@ -162,13 +169,13 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case 0..<48:
             let operation = random(using: &generator)
             switch operation {
-            case .back, .swipeDown, .select, .reattach, .stop, .tab, .badge: return operation
+            case .back, .swipeDown, .swipePage, .select, .reattach, .stop, .tab, .badge: return operation
             default: return generator.below(2) == 0 ? .animated(operation) : operation
             }
         case 48..<63:
             let steps = [0, 100, 150, 300, 300, 600]
             return .advance(milliseconds: steps[generator.below(steps.count)])
-        case 63..<73: return .beginGesture(generator.below(3) == 0 ? .swipeDown : .swipeBack)
+        case 63..<73: return .beginGesture(randomGesture(using: &generator))
         case 73..<77: return .moveGesture(quarters: generator.below(5))
         case 77..<80: return .tap
         case 80..<86:
@@ -183,9 +190,17 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// An interactive gesture: mostly the swipe back, then the swipe down, then the page swipes.
+    static func randomGesture(using generator: inout SplitMix64) -> UserGesture {
+        let gestures: [UserGesture] = [
+            .swipeBack, .swipeBack, .swipeBack, .swipeDown, .swipeDown, .swipeToNextPage, .swipeToPreviousPage,
+        ]
+        return gestures[generator.below(gestures.count)]
+    }
+
     static func random(using generator: inout SplitMix64) -> ModelOperation {
         let pick = { (generator: inout SplitMix64) in generator.below(1_000) }
-        let kinds: [Kind] = [.plain, .plain, .plain, .navigation, .container]
+        let kinds: [Kind] = [.plain, .plain, .plain, .navigation, .container, .pages]
         let kind = kinds[generator.below(kinds.count)]
         let modal = generator.below(8) == 0
         switch generator.below(100) {
@@ -203,8 +218,10 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
             return .present(target: pick(&generator), style: style, kind: kind, modal: modal)
         case 59..<67: return .dismiss(target: pick(&generator))
         case 67..<76: return .back(generator.below(2) == 0 ? .backButton : .swipeBack)
-        case 76..<86: return .swipeDown
-        case 86..<89: return .select(container: pick(&generator), index: generator.below(4))
+        case 76..<83: return .swipeDown
+        case 83..<86: return .swipePage(next: generator.below(3) != 0)
+        case 86..<88: return .select(container: pick(&generator), index: generator.below(4))
+        case 88..<89: return .turnPage(container: pick(&generator), index: generator.below(3))
         case 89..<92: return .tab(index: generator.below(2), tapped: generator.below(3) != 0)
         case 92..<93: return .badge(index: generator.below(2), value: generator.below(3))
         case 93..<96:

@@ -16,6 +16,7 @@ struct ModelCoverage: Equatable {
     var tabSwitches = 0
     var tabReTapPops = 0
     var badgesSet = 0
+    var pageTurns = 0
 
     /// The situations never reached.
     var missing: [String] {
@@ -27,7 +28,7 @@ struct ModelCoverage: Equatable {
             "gestures cancelled": gesturesCancelled, "idle points": idlePoints,
             "steps while moving": stepsWhileMoving, "tab switches": tabSwitches,
             "tab re-taps that popped": tabReTapPops,
-            "badges set": badgesSet,
+            "badges set": badgesSet, "page turns": pageTurns,
         ]
         return counts.filter { $0.value == 0 }.map(\.key)
     }

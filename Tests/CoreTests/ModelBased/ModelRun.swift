@@ -358,6 +358,29 @@ final class ModelRun {
             parentCleansUp = false
             isAnimated = true
 
+        case .swipePage(let next):
+            let gesture: UserGesture = next ? .swipeToNextPage : .swipeToPreviousPage
+            expected = model.swipePage(gesture)
+            actual = outcome {
+                try live.window.perform(gesture)
+                return []
+            }
+            if case .success = expected { Self.coverage.pageTurns += 1 }
+            countsCompletions = false
+            parentCleansUp = false
+            isAnimated = true
+
+        case .turnPage(let containerChoice, let index):
+            guard let containerID = pick(model.pageContainers, containerChoice),
+                let container = live.screen(containerID) as? PageViewController
+            else { return nil }
+            expected = model.turnPage(index: index, in: containerID)
+            actual = outcome {
+                try container.turn(to: index, animated: animated, completion: complete)
+                return []
+            }
+            if case .success = expected { Self.coverage.pageTurns += 1 }
+
         case .swipeDown:
             expected = model.swipeDown()
             actual = outcome {

@@ -64,6 +64,8 @@ struct ReferenceModel {
         let locks: [String]
         /// The transition that stands for the gesture, held and then finishing or cancelling.
         var transitionID = 0
+        /// The page a page swipe turns `from` to.
+        var target = 0
         var progress = 0.0
     }
 
@@ -206,6 +208,13 @@ struct ReferenceModel {
             screens[id] = Screen(kind: .container, children: [child], selected: 0)
             screens[child] = Screen(kind: .plain, parent: id, modal: modal)
             return [id, child]
+        case .pages:
+            let id = "g\(nextID)"
+            let pages = ["p\(nextID)a", "p\(nextID)b"]
+            screens[id] = Screen(kind: .pages, children: pages, selected: 0)
+            screens[pages[0]] = Screen(kind: .plain, parent: id, modal: modal)
+            screens[pages[1]] = Screen(kind: .plain, parent: id)
+            return [id] + pages
         }
     }
 
@@ -273,7 +282,7 @@ struct ReferenceModel {
         switch node.kind {
         case .plain: return nil
         case .navigation: return node.stack.last
-        case .container: return node.selected.map { node.children[$0] }
+        case .container, .pages: return node.selected.map { node.children[$0] }
         }
     }
 
@@ -304,6 +313,24 @@ struct ReferenceModel {
 
     /// The containers other than the root, which is a tab bar with two fixed tabs.
     var containers: [String] { hierarchy.filter { screen($0).kind == .container && $0 != Self.rootScreen } }
+
+    /// The page containers of the hierarchy.
+    var pageContainers: [String] { hierarchy.filter { screen($0).kind == .pages } }
+
+    /// The app turns `container` to the page `index`: refused while anything moves; the current page
+    /// again changes nothing.
+    mutating func turnPage(index: Int, in container: String) -> Result<[String], NavigationError> {
+        guard screen(container).children.indices.contains(index) else { return .failure(.indexOutOfRange) }
+        guard isIdle else { return .failure(.transitionInProgress) }
+        lastLocks = [container]
+        screens[container]?.selected = index
+        return .success([])
+    }
+
+    /// The person swipes the page container on top to the next or the previous page, in one go.
+    mutating func swipePage(_ gesture: UserGesture) -> Result<[String], NavigationError> {
+        self.gesture(gesture).map { held in finish(held) }
+    }
 
     /// The badge of each of the root tab bar's tabs.
     private(set) var badges: [String?] = [nil, nil]
@@ -350,7 +377,7 @@ struct ReferenceModel {
         switch node.kind {
         case .plain: break
         case .navigation: text += "[" + node.stack.map(describe).joined(separator: ",") + "]"
-        case .container:
+        case .container, .pages:
             text +=
                 "{" + node.children.map(describe).joined(separator: ",") + "|"
                 + (node.selected.map { String($0) } ?? "-") + "}"
@@ -573,12 +600,22 @@ struct ReferenceModel {
             }
             return .success(HeldGesture(gesture: .swipeDown, from: presenter, locks: [presenter, sheet]))
         case .swipeToNextPage, .swipeToPreviousPage:
-            return .failure(.noPageContainer)
+            guard let container = screensOnTop.last(where: { screen($0).kind == .pages }) else {
+                return .failure(.noPageContainer)
+            }
+            let target = (screen(container).selected ?? 0) + (gesture == .swipeToNextPage ? 1 : -1)
+            guard screen(container).children.indices.contains(target) else { return .failure(.noPageToTurnTo) }
+            return .success(HeldGesture(gesture: gesture, from: container, locks: [container], target: target))
         }
     }
 
     /// Removes what a gesture removes when it finishes, and detaches the owners as the person removed them.
     private mutating func finish(_ gesture: HeldGesture) -> [String] {
+        if gesture.gesture == .swipeToNextPage || gesture.gesture == .swipeToPreviousPage {
+            screens[gesture.from]?.selected = gesture.target
+            lastLocks = gesture.locks
+            return []
+        }
         let removed =
             gesture.gesture == .swipeDown
             ? dismissChain(above: gesture.from) : popAbove(index: 0, in: gesture.from, limit: 1)
