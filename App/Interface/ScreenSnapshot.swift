@@ -16,6 +16,9 @@ package struct ScreenSnapshot: Equatable, Sendable {
             case navigation
             /// A tab bar with these tabs and the selected one's id; it draws no content, only the bar.
             case tabBar(items: [TabBarItem], selectedID: String?)
+            /// A page container showing one of its pages, the current one; it draws no content of its own (each
+            /// page says where it is in the pages).
+            case pages
         }
 
         /// The screen's id.
@@ -45,7 +48,7 @@ package struct ScreenSnapshot: Equatable, Sendable {
         package var drawsContent: Bool {
             switch kind {
             case .content, .container: true
-            case .navigation, .tabBar: false
+            case .navigation, .tabBar, .pages: false
             }
         }
 
@@ -68,6 +71,10 @@ package struct ScreenSnapshot: Equatable, Sendable {
                 kind = .container
                 held = container.viewControllers
                 visible = container.selectedViewController
+            } else if let pages = screen as? PageViewController {
+                kind = .pages
+                held = pages.pages
+                visible = pages.currentPage
             } else if let tabBar = screen as? TabBarController {
                 kind = .tabBar(items: tabBar.items, selectedID: tabBar.selectedTab?.item.id)
                 held = tabBar.tabs.map(\.screen.viewController)

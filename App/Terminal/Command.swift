@@ -14,7 +14,10 @@ enum Command: Equatable, Sendable {
     case back
     /// The user's swipe down of a sheet.
     case dismiss
-    /// Begins an interactive swipe (back, or down on a sheet) and holds it at `progress`, from 0 to 1.
+    /// The person's swipe, in one go, to the next page (`next`) or the previous one of the pages on top.
+    case page(next: Bool)
+    /// Begins an interactive swipe (back, down on a sheet, or to the next or the previous page) and holds it at
+    /// `progress`, from 0 to 1.
     case swipe(UserGesture, progress: Double)
     /// Lets go of the held swipe: it finishes at 0.5 or more and cancels below.
     case release
@@ -39,7 +42,8 @@ enum Command: Equatable, Sendable {
         ("set <field> <text>", "type text (the rest of the line) into a field"),
         ("back", "go back (the back button / swipe back)"),
         ("dismiss", "swipe the sheet on top down"),
-        ("swipe back|down <progress>", "begin a swipe, held at a progress from 0 to 1"),
+        ("page next|previous", "turn the pages on top to the next or previous page"),
+        ("swipe <way> <progress>", "begin a swipe back, down, next or previous, held at 0 to 1"),
         ("release", "let go: finishes at 0.5 or more, else cancels"),
         ("tab <id>", "tap a tab; the selected one again goes back to its first screen"),
         ("open <url>", "open a deep link, e.g. app://feed/post/2"),
@@ -81,6 +85,12 @@ enum Command: Equatable, Sendable {
             return .open(argument)
         case "swipe":
             return try parseSwipe(argument)
+        case "page":
+            switch argument {
+            case "next": return .page(next: true)
+            case "previous": return .page(next: false)
+            default: throw UserFacingError(description: "usage: page next|previous")
+            }
         case "tab":
             guard !argument.isEmpty, !argument.unicodeScalars.contains(where: isSeparator) else {
                 throw UserFacingError(description: "usage: tab <id>")
@@ -143,15 +153,17 @@ extension Command {
         }
     }
 
-    /// Parses the words after `swipe`: `back` or `down`, then a progress from 0 to 1.
+    /// Parses the words after `swipe`: `back`, `down`, `next` or `previous`, then a progress from 0 to 1.
     private static func parseSwipe(_ argument: String) throws(UserFacingError) -> Command {
-        let usage = UserFacingError(description: "usage: swipe back|down <progress from 0 to 1>")
+        let usage = UserFacingError(description: "usage: swipe back|down|next|previous <progress from 0 to 1>")
         let words = argument.unicodeScalars.split(whereSeparator: isSeparator).map { String(Substring($0)) }
         guard words.count == 2 else { throw usage }
         let gesture: UserGesture
         switch words[0] {
         case "back": gesture = .swipeBack
         case "down": gesture = .swipeDown
+        case "next": gesture = .swipeToNextPage
+        case "previous": gesture = .swipeToPreviousPage
         default: throw usage
         }
         guard let progress = Double(words[1]), progress.isFinite, (0...1).contains(progress) else {

@@ -37,7 +37,12 @@ final class CommandSession {
     /// ends show it.
     static func heldSwipeStatus(in snapshot: ScreenSnapshot) -> String? {
         guard let held = snapshot.heldTransition else { return nil }
-        let gesture = held.kind == .swipeDown ? "Swipe down" : "Swipe back"
+        let gesture =
+            switch held.kind {
+            case .swipeDown: "Swipe down"
+            case .swipePage: "Page swipe"
+            default: "Swipe back"
+            }
         let percent = Int((held.progress * 100).rounded())
         let release = held.progress >= 0.5 ? "release finishes it" : "release cancels it"
         return "\(gesture) held at \(percent)% · \(release) · state, tree, screen and help still work"
@@ -101,11 +106,16 @@ final class CommandSession {
             return send(.gesture(.backButton))
         case .dismiss:
             return send(.gesture(.swipeDown))
+        case .page(let next):
+            return send(.gesture(next ? .swipeToNextPage : .swipeToPreviousPage))
         case .swipe(let gesture, let progress):
             return send(.swipe(gesture, progress: progress))
         case .release:
             let cancelled = snapshot.heldTransition.map { held in
-                (held.kind == .swipeDown ? "swipe down" : "swipe back", held.progress < 0.5)
+                (
+                    held.kind == .swipeDown ? "swipe down" : held.kind == .swipePage ? "page swipe" : "swipe back",
+                    held.progress < 0.5
+                )
             }
             let outcome = send(.releaseGesture)
             if case .done = outcome, let (gesture, isCancelled) = cancelled, isCancelled {

@@ -49,10 +49,9 @@ extension Window {
     /// `#expect(window.visibleText.contains("Wrong email or password"))`.
     ///
     /// A tab bar on top adds a line for each badge a person sees on it, as
-    /// `"<title>: <badge>"` (`"Feed: 3"`), after its own content; a page
-    /// container on top adds the page indicator, as `"Page 2 of 3"`. An
-    /// expanded split shows both columns: the primary column's text comes
-    /// first.
+    /// `"<title>: <badge>"` (`"Feed: 3"`), after its own content. A page
+    /// container shows its current page's text only. An expanded split shows
+    /// both columns: the primary column's text comes first.
     public var visibleText: [String] {
         screensOnTop.flatMap { screen -> [String] in
             let content = screen.content
@@ -73,9 +72,6 @@ extension Window {
             if let error = content.errorMessage { lines.append(error) }
             if let tabBar = screen as? TabBarController {
                 lines += tabBar.items.compactMap { item in item.badge.map { "\(item.title): \($0)" } }
-            }
-            if let container = screen as? PageViewController, let index = container.currentIndex {
-                lines.append("Page \(index + 1) of \(container.pages.count)")
             }
             return lines.filter { !$0.isEmpty }
         }

@@ -12,8 +12,7 @@ public protocol OnboardingDependency {
 }
 
 /// What the Onboarding flow tells its parent. Either call ends the flow: the parent records that the person saw
-/// it, hides its screens (the first page and the pages pushed above it: pop below the first page, or replace the
-/// stack) and detaches its coordinator.
+/// it, hides its screen (the page container of the tour) and detaches its coordinator.
 @MainActor
 public protocol OnboardingListener: AnyObject {
     /// The person read every page and tapped `done` on the last one.
@@ -24,12 +23,12 @@ public protocol OnboardingListener: AnyObject {
 }
 
 /// Builds the Onboarding flow. A parent receives it through its own dependency, builds the coordinator, attaches
-/// it, and shows its screen inside a navigation controller (pushed, or as the root of one), because the flow
-/// pushes its later pages onto that stack and the person's back goes back a page.
+/// it, and shows its screen, a page container (Core's `PageViewController`) of the tour's pages, where it likes:
+/// the person turns the pages with `next` or a swipe to the next or the previous page.
 @MainActor
 public protocol OnboardingContainable: Containable {
-    /// Builds the Onboarding coordinator, whose screen is the first page, `onboarding.welcome`; the flow holds
-    /// `listener` weakly.
+    /// Builds the Onboarding coordinator, whose screen is the page container `onboarding`, showing its first page,
+    /// `onboarding.welcome`; the flow holds `listener` weakly.
     func coordinator(listener: any OnboardingListener) -> any ViewableCoordinating
 }
 
@@ -41,8 +40,9 @@ public final class OnboardingContainer: Container<any OnboardingDependency>, Onb
         super.init(dependency: dependency)
     }
 
-    /// Builds an Onboarding flow whose screen is `onboarding.welcome`; the flow holds `listener` weakly. Its
-    /// record (see ``Core/Coordinator/restorationState``) keeps the page the person is on.
+    /// Builds an Onboarding flow whose screen is the page container `onboarding`, on `onboarding.welcome`; the flow
+    /// holds `listener` weakly. Its record (see ``Core/Coordinator/restorationState``) keeps the page the person is
+    /// on.
     public func coordinator(listener: any OnboardingListener) -> any ViewableCoordinating {
         let coordinator = OnboardingCoordinator(topics: dependency.topics)
         coordinator.listener = listener

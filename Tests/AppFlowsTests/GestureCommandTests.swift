@@ -97,8 +97,8 @@ struct GestureCommandTests {
     @Test(
         "A bad swipe is a usage error, and a release with nothing held is refused",
         arguments: [
-            ("swipe back", "usage: swipe back|down <progress from 0 to 1>"),
-            ("swipe sideways 0.5", "usage: swipe back|down <progress from 0 to 1>"),
+            ("swipe back", "usage: swipe back|down|next|previous <progress from 0 to 1>"),
+            ("swipe sideways 0.5", "usage: swipe back|down|next|previous <progress from 0 to 1>"),
             ("swipe back 1.5", "a swipe's progress is a number from 0 to 1, not '1.5'"),
             ("swipe back nan", "a swipe's progress is a number from 0 to 1, not 'nan'"),
             ("release", "no gesture is in progress"),
@@ -109,5 +109,25 @@ struct GestureCommandTests {
         let run = data.run(AppHarness.demoLogin + line + "\n")
         #expect(run.status == 1)
         #expect(run.error == "line 4: \(message)\n")
+    }
+
+    @Test("The tour's pages turn with page next and previous, and with a held page swipe, finished or cancelled")
+    func tourPagesTurn() throws {
+        let tour = InMemoryData()
+        let run = tour.run(
+            AppHarness.signUp("Pat")
+                + "state\npage next\nstate\nswipe next 0.7\nstate\nrelease\nstate\nswipe previous 0.2\nrelease\n"
+                + "state\npage previous\nstate\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(
+            run.states.map(\.top) == [
+                "onboarding.welcome", "onboarding.tabs", "onboarding.tabs", "onboarding.gestures",
+                "onboarding.gestures", "onboarding.tabs",
+            ])
+        #expect(TransitionState.all(in: run.output)[2]?.gesture == "swipePage")
+
+        let edge = InMemoryData().run(AppHarness.signUp("Pia") + "page previous\n")
+        #expect(edge.status == 1)
+        #expect(edge.error.hasSuffix("there is no page that way\n"))
     }
 }

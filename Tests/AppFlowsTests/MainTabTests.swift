@@ -307,7 +307,7 @@ struct MainTabTests {
         let tour = InMemoryData()
         let half = tour.run(AppHarness.signUp("Page") + "next\nnext\n")
         #expect(half.status == 0, "\(half.error)")
-        let back = tour.run("state\nback\nstate\n")
+        let back = tour.run("state\npage previous\nstate\n")
         #expect(back.states.map(\.top) == ["onboarding.gestures", "onboarding.tabs"])
     }
 

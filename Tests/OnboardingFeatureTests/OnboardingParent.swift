@@ -25,7 +25,7 @@ final class OnboardingParent: Coordinator, OnboardingListener {
     enum Placement {
         /// The root of a navigation controller that is the window's root.
         case rootOfNavigation
-        /// The window's root, with no navigation controller (a parent's mistake: no page can be pushed).
+        /// The window's root, with no navigation controller: the tour needs none.
         case withoutNavigation
     }
 

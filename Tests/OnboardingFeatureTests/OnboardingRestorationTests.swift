@@ -16,7 +16,7 @@ struct OnboardingRestorationTests {
         return try #require(record)
     }
 
-    @Test("The page comes back with the pages before it beneath, so back still goes back a page")
+    @Test("The page comes back, and a swipe to the previous page still goes back a page")
     func pageComesBack() throws {
         let saved = try record { window in
             try window.tap("next")
@@ -26,9 +26,9 @@ struct OnboardingRestorationTests {
         try withOnboardingShown { parent, window in
             let onboarding = try #require(parent.onboarding)
             #expect(onboarding.restore(from: saved).isComplete)
-            #expect(window.navigationStackIDs == ["onboarding.welcome", "onboarding.tabs", "onboarding.gestures"])
+            #expect(window.topScreenID == "onboarding.gestures")
             #expect(onboarding.restorationState == saved)
-            try window.perform(.backButton)
+            try window.perform(.swipeToPreviousPage)
             #expect(window.topScreenID == "onboarding.tabs")
             #expect(onboarding.restorationState?.values == ["page": "tabs"])
             try window.tap("next")
@@ -38,7 +38,7 @@ struct OnboardingRestorationTests {
         }
     }
 
-    @Test("The first page's record is the first page; restoring it pops the later pages")
+    @Test("The first page's record is the first page; restoring it turns back to it")
     func firstPage() throws {
         let saved = try record { _ in }
         #expect(saved.values == ["page": "welcome"])
@@ -47,11 +47,11 @@ struct OnboardingRestorationTests {
             try window.tap("next")
             let flow = try #require(parent.onboarding)
             #expect(flow.restore(from: saved).isComplete)
-            #expect(window.navigationStackIDs == ["onboarding.welcome"])
+            #expect(window.topScreenID == "onboarding.welcome")
         }
     }
 
-    @Test("An unknown page, version or kind leaves the tour on its first page and says why")
+    @Test("An unknown page, version or kind leaves the tour where it is and says why")
     func invalidRecords() throws {
         try withOnboardingShown { parent, window in
             let onboarding = try #require(parent.onboarding)
@@ -66,23 +66,25 @@ struct OnboardingRestorationTests {
             #expect(
                 onboarding.restore(from: RestorationState(kind: "feed", version: 1))
                     == .nearest(because: .wrongKind(expected: "onboarding", found: "feed")))
-            #expect(window.navigationStackIDs == ["onboarding.welcome", "onboarding.tabs"], "nothing changed")
+            #expect(window.topScreenID == "onboarding.tabs", "nothing changed")
             #expect(onboarding.restore(from: RestorationState(kind: "onboarding", version: 1)).isComplete)
-            #expect(window.navigationStackIDs == ["onboarding.welcome"], "a record without a page is the first page")
+            #expect(window.topScreenID == "onboarding.welcome", "a record without a page is the first page")
         }
     }
 
-    @Test("A page that cannot be pushed leaves the tour on its first page and says why")
-    func withoutNavigation() throws {
+    @Test("A page that cannot be turned to now (a swipe is held) leaves the tour where it is and says why")
+    func whileSwiping() throws {
         try withOnboardingShown(placement: .withoutNavigation) { parent, window in
             let saved = RestorationState(kind: "onboarding", version: 1, values: ["page": "links"])
             let flow = try #require(parent.onboarding)
+            try window.beginGesture(.swipeToNextPage)
             #expect(
                 flow.restore(from: saved)
                     == .nearest(
                         because: .noLongerApplies(
-                            "the onboarding page 'links' cannot be shown: the screen is not in a navigation controller"
+                            "the onboarding page 'links' cannot be shown: a transition is in progress; wait for it to end"
                         )))
+            try window.releaseGesture(.cancel)
             #expect(window.topScreenID == "onboarding.welcome")
         }
     }
