@@ -43,7 +43,7 @@ enum Command: Equatable, Sendable {
         ("back", "go back (the back button / swipe back)"),
         ("dismiss", "swipe the sheet on top down"),
         ("page next|previous", "turn the pages on top to the next or previous page"),
-        ("swipe <way> <progress>", "begin a swipe back, down, next or previous, held at 0 to 1"),
+        ("swipe <way> <progress>", "hold a swipe back, down, next or previous at 0 to 1"),
         ("release", "let go: finishes at 0.5 or more, else cancels"),
         ("tab <id>", "tap a tab; the selected one again goes back to its first screen"),
         ("open <url>", "open a deep link, e.g. app://feed/post/2"),

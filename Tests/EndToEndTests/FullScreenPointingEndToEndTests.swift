@@ -218,7 +218,7 @@ struct FullScreenPointingEndToEndTests {
     @Test("With --no-mouse the terminal is asked for nothing; a signal still gives the mouse back")
     func noMouseAndSignals() async throws {
         let data = try TemporaryDataDirectory()
-        let quiet = try Self.start(data, arguments: ["--no-mouse"])
+        let quiet = try Self.start(data, rows: 34, arguments: ["--no-mouse"])
         try await quiet.waitFor("Email (set email)")
         #expect(try quiet.mouseReporting() == (false, false))
         try quiet.enter("help")
