@@ -71,6 +71,12 @@ package enum SessionInput: Equatable, Sendable {
     case releaseGesture
     /// Taps the tab `id` of the tab bar on top.
     case tapTab(String)
+    /// The terminal is now `columns` wide: the window becomes regular from ``regularWidthColumns`` on and compact
+    /// below, so a split shows its two columns side by side or collapses to one stack. Never refused.
+    case resize(columns: Int)
+
+    /// The narrowest terminal, in columns, whose window is regular: two columns of at least 60 each.
+    package static let regularWidthColumns = 120
 }
 
 /// What happened to the start.

@@ -10,6 +10,21 @@ import Testing
 @Suite("Command outcomes: what goes wrong while a command runs is that command's typed outcome")
 @MainActor
 struct CommandOutcomeTests {
+    @Test("The terminal's width sets the window's: regular from 120 columns on, compact below; never refused")
+    func resizeSetsTheWindowsWidth() throws {
+        let data = InMemoryData()
+        let root = try data.compose()
+        let session = FlowSession(root: root)
+        #expect(root.appCoordinator.carryOut { root.appCoordinator.start() } == nil)
+        defer { root.appCoordinator.stop() }
+        #expect(root.window.horizontalSizeClass == .compact)
+
+        #expect(session.send(.resize(columns: SessionInput.regularWidthColumns)) == nil)
+        #expect(root.window.horizontalSizeClass == .regular)
+        #expect(session.send(.resize(columns: SessionInput.regularWidthColumns - 1)) == nil)
+        #expect(root.window.horizontalSizeClass == .compact)
+    }
+
     @Test("A log-out that cannot be saved fails the logout command itself, and the next command succeeds")
     func logOutNotSaved() throws {
         let data = InMemoryData()

@@ -82,6 +82,10 @@ package final class FlowSession: AppSession {
                 _ = try window.tapTab(id)
                 return .done
             }
+        case .resize(let columns):
+            // A resize waits, inside Core, for the window to be idle; it changes no data and is never refused.
+            window.setHorizontalSizeClass(columns >= SessionInput.regularWidthColumns ? .regular : .compact)
+            return nil
         }
     }
 

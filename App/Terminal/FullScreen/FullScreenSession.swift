@@ -65,6 +65,8 @@ final class FullScreenSession {
         self.commands = commands
         chrome.error = notice
         if let linkFailure { chrome.error = "--open: " + linkFailure }
+        // The window's width follows the terminal's, so the app's splits show two columns on a wide terminal.
+        _ = session.send(.resize(columns: terminal.size.columns))
         windowDidChange()
         while true {
             // What a command (or the start) leaves to do once it settled: the place saved, or the stop on damaged data.
@@ -112,7 +114,7 @@ final class FullScreenSession {
                 chrome.output = []
                 chrome.error = nil
             case .resize:
-                break
+                _ = session.send(.resize(columns: terminal.size.columns))
             case .paste(let text, let bytes):
                 paste(text, bytes: bytes)
             default:

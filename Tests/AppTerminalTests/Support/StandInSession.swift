@@ -160,6 +160,8 @@ final class StandInSession: AppSession {
                 try window.releaseGesture()
             case .tapTab(let id):
                 try window.tapTab(id)
+            case .resize(let columns):
+                window.setHorizontalSizeClass(columns >= SessionInput.regularWidthColumns ? .regular : .compact)
             }
         } catch {
             return String(describing: error)
