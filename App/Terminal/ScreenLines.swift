@@ -70,11 +70,13 @@ struct ScreenLines {
             lines.append([StyledSpan(text)])
         case .field(let field):
             let kind = field.isSecure ? ", secure" : ""
+            var value = [StyledSpan(": " + field.displayedValue)]
+            if let draft = presentation.draft, draft.fieldID == field.id {
+                value = [StyledSpan(": "), StyledSpan(draft.shownText + " ", .input)]
+            }
             lines.append(
-                [
-                    StyledSpan(field.label + " "), StyledSpan("(set \(field.id)\(kind))", .dim),
-                    StyledSpan(": " + field.displayedValue),
-                ].reaching(.field(id: field.id, isSecure: field.isSecure)))
+                ([StyledSpan(field.label + " "), StyledSpan("(set \(field.id)\(kind))", .dim)] + value).reaching(
+                    .field(id: field.id, isSecure: field.isSecure)))
         case .button(let button):
             let availability = button.isEnabled ? "" : ", unavailable"
             lines.append(

@@ -54,6 +54,7 @@ extension FullScreenSession {
     private func focusMoved() {
         hasLeftField = false
         revealsFocus = true
+        revealsWholeFocus = true
         beginTypingIfOnField()
     }
 

@@ -50,8 +50,10 @@ final class FullScreenSession {
     var focus = Focus()
     /// Whether the focus has to be read again from the window before the next draw.
     var focusIsStale = true
-    /// Whether the next draw scrolls the focus into view.
+    /// Whether the next draw scrolls the focus into view: its first row, or, when the person moved it, all of it.
     var revealsFocus = true
+    /// Whether the next draw scrolls all of the focus into view.
+    var revealsWholeFocus = false
     /// The field being typed into, if one is.
     var draft: FieldDraft?
     /// Whether the person left the focused field with Esc: it is not typed into again until Enter.
@@ -292,9 +294,11 @@ final class FullScreenSession {
         // Once after a command: an error the screen shows in answer is scrolled into view.
         chrome.revealsError = isNewModel && !revealsFocus
         chrome.revealsFocus = revealsFocus
+        chrome.revealsWholeFocus = revealsWholeFocus
         let frame = ScreenLayout.frame(model, chrome: chrome, size: terminal.size, cache: wrapCache)
         chrome.revealsError = false
         revealsFocus = false
+        revealsWholeFocus = false
         chrome.scroll = frame.scroll
         chrome.outputScroll = frame.outputScroll
         page = frame.page

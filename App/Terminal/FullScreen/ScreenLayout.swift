@@ -28,8 +28,10 @@ enum ScreenLayout {
         var showsPanel = true
         /// Whether to scroll the screen's inline error into view (after a command), whatever ``scroll`` says.
         var revealsError = false
-        /// Whether to scroll what has the focus into view, whatever ``scroll`` says.
+        /// Whether to scroll the first row of what has the focus into view, whatever ``scroll`` says.
         var revealsFocus = false
+        /// With ``revealsFocus``, whether every row of it (a post and its text) is scrolled into view.
+        var revealsWholeFocus = false
         /// Whether the command line is open (after `:`): the cursor is there. Otherwise the cursor is in the
         /// field being typed into, or hidden.
         var isCommandLineOpen = true
@@ -135,7 +137,9 @@ enum ScreenLayout {
         let contentWidth = panelWidth > 0 ? width - panelWidth - 1 : width
         let body = bodyRows(
             model, width: contentWidth, height: bodyHeight, scroll: chrome.scroll,
-            reveals: Reveal(error: chrome.revealsError, focus: chrome.revealsFocus), cache: cache)
+            reveals: Reveal(
+                error: chrome.revealsError, focus: chrome.revealsFocus, wholeFocus: chrome.revealsWholeFocus),
+            cache: cache)
         var rows = [navigationBar(model, width: width)]
         for index in 0..<bodyHeight {
             var row = body.rows[index]
@@ -222,8 +226,10 @@ enum ScreenLayout {
     private struct Reveal {
         /// The screen's inline error.
         var error: Bool
-        /// What has the focus.
+        /// The first row of what has the focus.
         var focus: Bool
+        /// Every row of what has the focus.
+        var wholeFocus: Bool
     }
 
     private static func bodyRows(
@@ -300,8 +306,8 @@ enum ScreenLayout {
     }
 
     /// `scroll`, moved just enough that the last row of the inline error shows in `height` rows (with its
-    /// markers), when `reveals.error` and there is one; then that the rows of the focus show, its first row
-    /// first, when `reveals.focus`.
+    /// markers), when `reveals.error` and there is one; then that the first row of the focus shows, and its
+    /// other rows too when `reveals.wholeFocus`, its first row first, when `reveals.focus`.
     private static func revealing(_ rows: [[TerminalCell]], _ height: Int, _ scroll: Int, _ reveals: Reveal) -> Int {
         guard rows.count > height else { return scroll }
         let page = max(1, height - 2)
@@ -311,7 +317,7 @@ enum ScreenLayout {
         }
         let isFocus = { (row: [TerminalCell]) in row.contains { $0.style == .focused || $0.style == .input } }
         if reveals.focus, let first = rows.firstIndex(where: isFocus), let last = rows.lastIndex(where: isFocus) {
-            scroll = min(max(scroll, last - page + 1), first)
+            scroll = min(max(scroll, (reveals.wholeFocus ? last : first) - page + 1), first)
         }
         return scroll
     }
