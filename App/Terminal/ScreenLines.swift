@@ -157,7 +157,9 @@ extension ScreenLines {
                     lines.append([StyledSpan("  - " + head)])
                     continue
                 }
-                let row = numbered(actionID, of: screen, [StyledSpan("  "), StyledSpan(head)])
+                // A row the person chose (a post they liked) is marked beside its title.
+                let mark = item.isMarked ? [StyledSpan("♥ ", .accent)] : []
+                let row = numbered(actionID, of: screen, [StyledSpan("  ")] + mark + [StyledSpan(head)])
                 lines.append(row)
                 if let subtitle = item.subtitle {
                     lines.append([StyledSpan("    "), StyledSpan(subtitle)].reaching(row[0].target))

@@ -165,6 +165,27 @@ struct FullScreenKeysTests {
         #expect(back == plain)
     }
 
+    @Test("A marked row (a liked post) is drawn with ♥ on the full screen; the line mode prints rows as before")
+    func markedRows() throws {
+        let screen = StandInScreen(
+            "posts", title: "Posts",
+            elements: [
+                .list(
+                    ListSection(
+                        id: "posts",
+                        items: [
+                            ListItem(id: "1", title: "Liked", actionID: "post.1", isMarked: true),
+                            ListItem(id: "2", title: "Not liked", actionID: "post.2"),
+                        ]))
+            ])
+        let session = try StandInSession(showing: screen)
+        let drawn = session.runFullScreen([]).screen
+        #expect(drawn.contains { $0.contains("♥ Liked") })
+        #expect(drawn.contains { $0.contains("Not liked") && !$0.contains("♥") })
+        let printed = ScreenRenderer(style: .plain).render(session.snapshot())
+        #expect(printed.contains("[1] Liked (post.1)") && !printed.contains("♥"))
+    }
+
     @Test("The title is drawn once, in the navigation bar, with no blank row under it")
     func titleOnce() throws {
         let screen = try Self.home().session.runFullScreen([]).screen

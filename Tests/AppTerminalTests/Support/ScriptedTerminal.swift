@@ -52,12 +52,13 @@ func typing(_ text: String) -> [EditingKey] {
 }
 
 extension StandInSession {
-    /// Starts the app and runs the full screen over it with `keys` until they run out; the terminal it drew on.
+    /// Starts the app (unless a test started it) and runs the full screen over it with `keys` until they run out;
+    /// the terminal it drew on.
     @discardableResult
     func runFullScreen(
         _ keys: [EditingKey], showsIDs: Bool = false, size: TerminalSize = TerminalSize(columns: 80, rows: 24)
     ) -> ScriptedTerminal {
-        _ = start(restores: false, initialLink: nil)
+        if starts.isEmpty { _ = start(restores: false, initialLink: nil) }
         let terminal = ScriptedTerminal(keys: keys, size: size)
         let fullScreen = FullScreenSession(
             session: self, terminal: terminal, history: CommandHistory(directory: nil), showsIDs: showsIDs)
