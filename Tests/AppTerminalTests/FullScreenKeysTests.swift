@@ -207,6 +207,46 @@ struct FullScreenKeysTests {
     }
 }
 
+/// A note's form whose Save is available only once the note has text, as a compose sheet's Post is.
+@MainActor
+private final class NoteForm: ViewController {
+    var text = ""
+    private(set) var saved: [String] = []
+
+    override var content: ScreenContent {
+        ScreenContent(
+            title: "Note",
+            elements: [
+                .field(TextField(id: "text", label: "Note", value: text)),
+                .button(Button(id: "save", title: "Save", isEnabled: !text.isEmpty)),
+                .button(Button(id: "cancel", title: "Cancel")),
+            ])
+    }
+
+    override func handleText(_ text: String, forField id: String) {
+        self.text = text
+    }
+
+    override func handleAction(_ id: String) {
+        if id == "save" { saved.append(text) }
+    }
+}
+
+extension FullScreenKeysTests {
+    @Test("Enter in the last field sets it, then taps the form's button as the new value left it")
+    func enterTapsTheFormsButton() throws {
+        let form = NoteForm(screenID: "note")
+        let session = try StandInSession(root: NavigationController(root: form))
+        let terminal = session.runFullScreen(typing("hello") + [.enter])
+        #expect(form.saved == ["hello"], "Save, available once the text was set, not Cancel")
+        #expect(terminal.frames.first?.text.contains { $0.contains("Enter Save") } == true)
+        let empty = NoteForm(screenID: "note")
+        let refused = try StandInSession(root: NavigationController(root: empty)).runFullScreen([.enter])
+        #expect(empty.saved.isEmpty)
+        #expect(refused.screen.contains { $0.hasPrefix("error: ") }, "the unavailable button says why")
+    }
+}
+
 @Suite("Key dispatch: what each key means where the keys go")
 struct KeyDispatchTests {
     @Test("On the screen, letters are keys; in a field and on the command line they are typed")

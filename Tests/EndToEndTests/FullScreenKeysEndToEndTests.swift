@@ -1,3 +1,4 @@
+import AppTerminal
 import AppTesting
 import Foundation
 import Testing
@@ -13,10 +14,9 @@ struct FullScreenKeysEndToEndTests {
             app: AppHarness.builtApp(), arguments: ["--data-dir", data.path] + arguments, columns: 100, rows: 30)
     }
 
-    /// The status line: the row above the command line.
+    /// The status line: the row with the keys.
     private static func status(_ screen: [String]) -> String {
-        let rows = screen.last == "" && screen.count > 30 ? Array(screen.dropLast()) : screen
-        return rows.count >= 2 ? rows[rows.count - 2] : ""
+        screen.last { $0.contains("^C quit") } ?? ""
     }
 
     /// The row of `screen` (captured with its escapes) that shows `text`.
@@ -118,6 +118,32 @@ struct FullScreenKeysEndToEndTests {
         try terminal.type("i")
         screen = try await terminal.waitFor("(tab profile)")
         #expect(screen.joined().contains("(edit)"))
+        try terminal.press("C-c")
+        #expect(await terminal.ending().status == 0)
+    }
+
+    @Test("In a sheet, Esc leaves the field, then dismisses the sheet; the hints fit 80 columns, each whole")
+    func escapeInASheet() async throws {
+        let data = try TemporaryDataDirectory()
+        #expect(await data.run(AppHarness.demoLogin).status == 0)
+        let terminal = try TmuxSession(
+            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path], columns: 80, rows: 24)
+        try await terminal.waitForSettled("Linus · 40m")
+        try terminal.command("compose")
+        var screen = try await terminal.waitFor("the sheet, its field typed into") { screen in
+            screen.contains { $0.contains("┌─ sheet") } && Self.status(screen).contains("Esc stop typing")
+        }
+        #expect(Self.status(screen).contains("Enter Post"), "Enter taps the form's button")
+        for hints in [Self.status(screen)] {
+            #expect(TerminalText.cellWidth(of: hints) <= 80 && !hints.hasSuffix("…"), "\(hints)")
+        }
+        try terminal.press("Escape")
+        screen = try await terminal.waitFor("the field left") { Self.status($0).contains("Esc close") }
+        #expect(screen.contains { $0.contains("┌─ sheet") })
+        try terminal.press("Escape")
+        try await terminal.waitFor("the sheet dismissed") { screen in
+            !screen.contains { $0.contains("┌─ sheet") } && screen[0].hasPrefix(" Feed")
+        }
         try terminal.press("C-c")
         #expect(await terminal.ending().status == 0)
     }

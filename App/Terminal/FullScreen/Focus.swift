@@ -122,14 +122,12 @@ struct Focus: Equatable {
     }
 
     /// What Enter in the focused field leads to: the next field, when another field comes before any action, or
-    /// the first action after it that can be taken (the form's button), or nothing.
+    /// the first action after it (the form's button, which refuses with its reason while it cannot be tapped), or
+    /// nothing.
     var afterField: AfterField {
         guard let index else { return .nothing }
-        for next in controls.indices where next > index {
-            if controls[next].isField { return .field(next) }
-            if controls[next].isEnabled { return .action(controls[next]) }
-        }
-        return .nothing
+        guard let next = controls.indices.first(where: { $0 > index }) else { return .nothing }
+        return controls[next].isField ? .field(next) : .action(controls[next])
     }
 
     /// What Enter in a field leads to.

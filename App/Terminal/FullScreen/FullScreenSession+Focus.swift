@@ -111,9 +111,13 @@ extension FullScreenSession {
 
     /// Enter in a field: sets it, then goes on to the next field, or takes the form's action.
     private func submitField(commands: CommandSession) -> Int32? {
-        let next = focus.afterField
         guard commitDraft() else { return nil }
-        switch next {
+        // The window as the field's new value left it: a button may have become available.
+        if focusIsStale {
+            focusIsStale = false
+            followFocus()
+        }
+        switch focus.afterField {
         case .field(let index):
             focus.focus(at: index)
             focusMoved()
