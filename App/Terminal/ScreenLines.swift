@@ -21,8 +21,13 @@ struct ScreenLines {
     /// The actions, in the order they are numbered (the first is number 1).
     private(set) var actions: [NumberedAction] = []
 
-    /// The content of the screens of `path` that draw content (every one but navigation controllers).
-    init(of path: [ScreenSnapshot.Screen]) {
+    /// How the lines are drawn: the line mode's way unless the full screen asks for its own.
+    private let presentation: ScreenPresentation
+
+    /// The content of the screens of `path` that draw content (every one but navigation controllers), drawn as
+    /// `presentation` says (the line mode's way by default).
+    init(of path: [ScreenSnapshot.Screen], presentation: ScreenPresentation = .lineMode) {
+        self.presentation = presentation
         var isFirstTitle = true
         for screen in ScreenRenderer.contentScreens(of: path) {
             let content = screen.content
@@ -41,6 +46,9 @@ struct ScreenLines {
                 lines.append([StyledSpan("! " + message, .error)])
             }
         }
+        if let focus = presentation.focus {
+            lines = lines.map { line in line.map { $0.focused(if: focus) } }
+        }
     }
 
     /// Numbers `id` of `screen` with the next number; the spans drawn for it, after its number, all reach it when
@@ -48,20 +56,27 @@ struct ScreenLines {
     private mutating func numbered(_ id: String, of screen: ScreenSnapshot.Screen, _ spans: [StyledSpan]) -> StyledLine
     {
         actions.append(NumberedAction(screen: screen, id: id))
-        return ([StyledSpan("[\(actions.count)]", .accent)] + spans).reaching(.action(actions.count))
+        let number = presentation.showsIDs ? [StyledSpan("[\(actions.count)]", .accent)] : []
+        return (number + spans).reaching(.action(actions.count))
     }
 
     private mutating func append(_ element: ScreenElement, of screen: ScreenSnapshot.Screen) {
+        guard presentation.showsIDs else {
+            appendPlainly(element, of: screen)
+            return
+        }
         switch element {
         case .text(let text):
             lines.append([StyledSpan(text)])
         case .field(let field):
             let kind = field.isSecure ? ", secure" : ""
+            var value = [StyledSpan(": " + field.displayedValue)]
+            if let draft = presentation.draft, draft.fieldID == field.id {
+                value = [StyledSpan(": "), StyledSpan(draft.shownText + " ", .input)]
+            }
             lines.append(
-                [
-                    StyledSpan(field.label + " "), StyledSpan("(set \(field.id)\(kind))", .dim),
-                    StyledSpan(": " + field.displayedValue),
-                ].reaching(.field(id: field.id, isSecure: field.isSecure)))
+                ([StyledSpan(field.label + " "), StyledSpan("(set \(field.id)\(kind))", .dim)] + value).reaching(
+                    .field(id: field.id, isSecure: field.isSecure)))
         case .button(let button):
             let availability = button.isEnabled ? "" : ", unavailable"
             lines.append(
@@ -108,12 +123,76 @@ struct ScreenLines {
 }
 
 extension ScreenLines {
+    /// `element` drawn for a person rather than a script: no ids, no numbers, no `set` hints; a button between
+    /// brackets, a field's value (or the draft being typed into it) after its label.
+    private mutating func appendPlainly(_ element: ScreenElement, of screen: ScreenSnapshot.Screen) {
+        switch element {
+        case .text(let text):
+            lines.append([StyledSpan(text)])
+        case .field(let field):
+            let value: StyledSpan
+            if let draft = presentation.draft, draft.fieldID == field.id {
+                // The value being typed, with room for the cursor after it.
+                value = StyledSpan(draft.shownText + " ", .input)
+            } else {
+                value = StyledSpan(field.displayedValue)
+            }
+            lines.append(
+                [StyledSpan("  "), StyledSpan(field.label + ":"), StyledSpan(" "), value].reaching(
+                    .field(id: field.id, isSecure: field.isSecure)))
+        case .button(let button):
+            let unavailable = button.isEnabled ? [] : [StyledSpan(" unavailable", .dim)]
+            lines.append(
+                [StyledSpan("  ")] + numbered(button.id, of: screen, [StyledSpan("[ " + button.title + " ]")])
+                    + unavailable)
+        case .list(let list):
+            guard !list.items.isEmpty else {
+                if let message = list.emptyMessage { lines.append([StyledSpan("  " + message, .dim)]) }
+                return
+            }
+            for item in list.items {
+                var head = item.title
+                if let detail = item.detail { head += " · " + detail }
+                guard let actionID = item.actionID else {
+                    lines.append([StyledSpan("  - " + head)])
+                    continue
+                }
+                // A row the person chose (a post they liked) is marked beside its title.
+                let mark = item.isMarked ? [StyledSpan("♥ ", .accent)] : []
+                let row = numbered(actionID, of: screen, [StyledSpan("  ")] + mark + [StyledSpan(head)])
+                lines.append(row)
+                if let subtitle = item.subtitle {
+                    lines.append([StyledSpan("    "), StyledSpan(subtitle)].reaching(row[0].target))
+                }
+            }
+        case .segmentedControl(let control):
+            var line: StyledLine = [StyledSpan("  ")]
+            for segment in control.segments {
+                if line.count > 1 { line.append(StyledSpan("  ")) }
+                let style: CellStyle = segment.id == control.selectedID ? .selectedTab : .plain
+                line += numbered(segment.id, of: screen, [StyledSpan(" " + segment.title + " ", style)])
+            }
+            lines.append(line)
+        }
+    }
+
     /// The tab bar on top as one line, drawn by both front ends along the bottom of the screen: each tab's title
     /// (the selected one marked), its badge in parentheses, and the command that taps it, all reaching the tab
     /// when clicked.
-    static func tabBarLine(in snapshot: ScreenSnapshot) -> StyledLine? {
+    static func tabBarLine(in snapshot: ScreenSnapshot, showsIDs: Bool = true) -> StyledLine? {
         guard case .tabBar(let items, let selectedID) = snapshot.tabBarOnTop?.kind, !items.isEmpty else {
             return nil
+        }
+        guard showsIDs else {
+            // For a person: each tab's title, the selected one reversed, its badge beside it.
+            var line: StyledLine = []
+            for item in items {
+                if !line.isEmpty { line.append(StyledSpan("   ")) }
+                var tab = [StyledSpan(" " + item.title + " ", item.id == selectedID ? .selectedTab : .plain)]
+                if let badge = item.badge { tab.append(StyledSpan(" (\(badge))", .accent)) }
+                line += tab.reaching(.tab(item.id))
+            }
+            return line
         }
         var line: StyledLine = [StyledSpan("Tabs: ", .dim)]
         for (index, item) in items.enumerated() {
@@ -129,9 +208,39 @@ extension ScreenLines {
 
 extension [StyledSpan] {
     /// The spans, each reaching `target` when clicked.
-    fileprivate func reaching(_ target: PointerTarget) -> StyledLine {
+    fileprivate func reaching(_ target: PointerTarget?) -> StyledLine {
         map { StyledSpan($0.text, $0.style, target: target) }
     }
+}
+
+extension StyledSpan {
+    /// The span drawn as the focus when it reaches `focus`; its blank indentation and the draft being typed keep
+    /// their look.
+    fileprivate func focused(if focus: PointerTarget) -> StyledSpan {
+        guard target == focus, style != .input, text.contains(where: { !$0.isWhitespace }) else { return self }
+        return StyledSpan(text, .focused, target: target)
+    }
+}
+
+/// How ``ScreenLines`` draws a screen: the line mode's way, for scripts, or the full screen's, for a person.
+struct ScreenPresentation: Equatable, Sendable {
+    /// A field being typed into, as drawn.
+    struct Draft: Equatable, Sendable {
+        /// The field's id.
+        var fieldID: String
+        /// What it shows: the text typed, or dots for a secure field.
+        var shownText: String
+    }
+
+    /// Whether ids, action numbers and the `set` hints are drawn, as scripts need them.
+    var showsIDs = true
+    /// What has the focus, drawn reversed, or `nil`.
+    var focus: PointerTarget?
+    /// The field being typed into, or `nil`.
+    var draft: Draft?
+
+    /// The line mode's: everything a script reads, no focus.
+    static let lineMode = ScreenPresentation()
 }
 
 extension TextStyle {
@@ -147,6 +256,7 @@ extension TextStyle {
             case .accent: return accent(text)
             case .error: return error(text)
             case .selectedTab: return bold("<\(text)>")
+            case .focused, .input: return text
             }
         }.joined()
     }

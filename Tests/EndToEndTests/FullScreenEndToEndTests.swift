@@ -13,12 +13,17 @@ struct FullScreenEndToEndTests {
         _ data: TemporaryDataDirectory, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
     ) throws -> TmuxSession {
         try TmuxSession(
-            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path], columns: columns, rows: rows,
+            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"], columns: columns, rows: rows,
             environment: environment)
     }
 
     private static func commandLine(_ screen: [String]) -> String {
-        screen.last { $0.hasPrefix(">") } ?? ""
+        screen.last { $0.hasPrefix(":") } ?? ""
+    }
+
+    /// The status line, with the keys that work now.
+    private static func status(_ screen: [String]) -> String {
+        screen.last { $0.contains("^C quit") } ?? ""
     }
 
     @Test("A held swipe says on the status line what release will do; F2 in a narrow terminal says what it did")
@@ -27,13 +32,13 @@ struct FullScreenEndToEndTests {
         #expect(await data.run(AppHarness.demoLogin).status == 0)
         let terminal = try Self.start(data)
         try await terminal.waitFor("[2] Popular")
-        try terminal.enter("post.1")
+        try terminal.command("post.1")
         try await terminal.waitFor("Like (like)") { $0.joined().contains("(like)") }
-        try terminal.enter("swipe back 0.3")
+        try terminal.command("swipe back 0.3")
         try await terminal.waitFor("Swipe back held at 30% · release cancels it")
-        try terminal.enter("release")
+        try terminal.command("release")
         try await terminal.waitFor("Released below half way: the swipe back was cancelled and nothing moved.")
-        try await terminal.waitFor("the keys again") { $0.joined().contains("Enter run · Tab complete") }
+        try await terminal.waitFor("the keys again") { $0.joined().contains("Esc back · 1-2 tabs") }
         try terminal.press("F2")
         try await terminal.waitFor("The tree panel shows once the terminal is at least 100 columns wide.")
         #expect(try !terminal.screen().joined().contains("is off"), "no panel anyone could see was turned off")
@@ -41,7 +46,7 @@ struct FullScreenEndToEndTests {
         try await terminal.waitFor("the panel, and the note gone") { screen in
             screen.contains { $0.contains("Coordinators") } && !screen.joined().contains("columns wide")
         }
-        try terminal.enter("quit")
+        try terminal.command("quit")
         #expect(await terminal.ending().status == 0)
     }
 
@@ -52,53 +57,56 @@ struct FullScreenEndToEndTests {
         try await terminal.waitFor("Email (set email)")
         #expect(try terminal.isAlternateScreenOn())
 
-        // Home and typing insert at the cursor; the screen is drawn in place, once.
-        try terminal.type("et email demo@example.com")
+        // Typing goes into the focused field; Home and typing insert at the cursor; drawn in place, once.
+        try terminal.type("emo@example.com")
         try terminal.press("Home")
-        try terminal.enter("s")
+        try terminal.type("d")
         var screen = try await terminal.waitFor("Email (set email): demo@example.com")
         #expect(screen.filter { $0.contains("Email (set email)") }.count == 1)
 
-        // A password typed on the command line is masked, and never kept in the history.
-        try terminal.type("set password demo-password")
-        screen = try await terminal.waitFor("set password •")
+        // Tab goes to the password, typed as dots; Enter logs in.
+        try terminal.press("Tab")
+        try terminal.type("demo-password")
+        screen = try await terminal.waitFor("Password (set password, secure): •••••••••••••")
         #expect(!screen.joined().contains("demo-password"))
-        try terminal.press("Enter")
-
-        // Left and Backspace edit in the middle; no escape code reaches the text.
-        try terminal.type("logxn")
-        try terminal.press("Left", "BSpace")
-        try terminal.type("i")
-        try await terminal.waitFor("the line reads login") { Self.commandLine($0).hasPrefix("> login") }
         try terminal.press("Enter")
         screen = try await terminal.waitFor("[2] Popular")
         #expect(!screen.joined().contains("\\u{1B}"))
 
-        // Up recalls: login, then the email line (the password line was never kept).
-        try terminal.press("Up")
-        try await terminal.waitFor("Up recalls login") { Self.commandLine($0).hasPrefix("> login") }
-        try terminal.press("Up")
-        try await terminal.waitFor("Up skips the password") {
-            Self.commandLine($0).hasPrefix("> set email demo@example.com")
-        }
-        try terminal.press("C-u")
-        try terminal.enter("compose")
+        // Left and Backspace edit in the middle of the command line; no escape code reaches the text.
+        try terminal.type(":composxe")
+        try terminal.press("Left", "BSpace")
+        try await terminal.waitFor("the line reads compose") { Self.commandLine($0).hasPrefix(": compose") }
+        try terminal.press("Enter")
         try await terminal.waitFor("┌")
-        try terminal.type("set text a draft with 世界 and 😀 and more words")
-        try terminal.press("C-w", "C-w", "Enter")
+
+        // The sheet's field takes the keys; Esc leaves it, and then Up recalls on the command line; Esc closes it.
+        try terminal.press("Escape")
+        try await terminal.waitFor("the field left") { Self.status($0).contains(": command") }
+        try terminal.type(":")
+        try terminal.press("Up")
+        try await terminal.waitFor("Up recalls compose") { Self.commandLine($0).hasPrefix(": compose") }
+        try terminal.press("Escape")
+        try await terminal.waitFor("the line closed") { Self.commandLine($0).isEmpty }
+
+        // Enter types into the field again; Ctrl-W deletes words; Esc sets the field and leaves it.
+        try terminal.press("Enter")
+        try terminal.type("a draft with 世界 and 😀 and more words")
+        try terminal.press("C-w", "C-w", "Escape")
         try await terminal.waitFor("Post (set text): a draft with 世界 and 😀 and")
 
         // A resize redraws in place; the sheet's frame holds at the new width.
         try terminal.resize(columns: 44, rows: 14)
         screen = try await terminal.waitFor("the frame redrawn at 44 columns") { lines in
-            lines.contains { $0.hasPrefix("  ┌") && $0.hasSuffix("┐") && $0.count == 42 }
+            // The dimmed feed shows in the margin beside the frame.
+            lines.contains { $0.dropFirst(2).hasPrefix("┌") && $0.hasSuffix("┐") && $0.count == 42 }
         }
-        let frameRows = screen.filter { $0.hasPrefix("  │") }
+        let frameRows = screen.filter { $0.dropFirst(2).hasPrefix("│") }
         #expect(!frameRows.isEmpty)
         for row in frameRows { #expect(TerminalText.cellWidth(of: row) == 44 - 2, "\(row)") }
 
         // Leaving with a draft asks; No stays, Ctrl-D asks again, Yes leaves.
-        try terminal.enter("quit")
+        try terminal.command("quit")
         try await terminal.waitFor("Leave? The draft is kept for next time.")
         try terminal.press("n")
         try await terminal.waitFor("the question is gone") {
@@ -119,14 +127,15 @@ struct FullScreenEndToEndTests {
         let data = try TemporaryDataDirectory()
         let first = try Self.start(data)
         try await first.waitFor("Email (set email)")
-        try first.enter("set email someone@example.com")
-        try first.enter("set password hidden-secret")
+        try first.press("Escape")
+        try first.command("set email someone@example.com")
+        try first.command("set password hidden-secret")
         try await first.waitFor("Password (set password, secure): •")
         // However the line is spelled, the secret is masked while typed and never kept.
-        try first.type(" set  password\tsecond-secret")
+        try first.type(": set  password\tsecond-secret")
         try await first.waitFor("the spaced line is masked") { Self.commandLine($0).hasSuffix("•••••••••••••") }
         try first.press("Enter")
-        try first.enter("set nosuchfield third-secret")
+        try first.command("set nosuchfield third-secret")
         try first.press("C-c")
         #expect(await first.ending().status == 0)
         let saved = try String(contentsOfFile: data.file("command-history"), encoding: .utf8)
@@ -135,9 +144,11 @@ struct FullScreenEndToEndTests {
 
         let second = try Self.start(data)
         try await second.waitFor("Email (set email)")
+        try second.press("Escape")
+        try second.type(":")
         try second.press("Up")
         try await second.waitFor("Up recalls the last run's line") {
-            Self.commandLine($0).hasPrefix("> set email someone@example.com")
+            Self.commandLine($0).hasPrefix(": set email someone@example.com")
         }
     }
 
@@ -145,9 +156,10 @@ struct FullScreenEndToEndTests {
     func playgroundKeepsNoHistory() async throws {
         let data = try TemporaryDataDirectory()
         let terminal = try TmuxSession(
-            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--feature", "Login"])
+            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--feature", "Login", "--ids"])
         try await terminal.waitFor("Email (set email)")
-        try terminal.enter("set email someone@example.com")
+        try terminal.type("someone@example.com")
+        try terminal.press("Escape")
         try await terminal.waitFor("Email (set email): someone@example.com")
         try terminal.press("C-c")
         #expect(await terminal.ending().status == 0)
@@ -159,20 +171,23 @@ struct FullScreenEndToEndTests {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data, columns: 120, rows: 30)
         try await terminal.waitFor("│ Coordinators")
-        try terminal.type("set pa")
+        try terminal.press("Escape")
+        try terminal.type(":set pa")
         try terminal.press("Tab")
-        try await terminal.waitFor("field completed") { Self.commandLine($0) == "> set password" }
+        try await terminal.waitFor("field completed") { Self.commandLine($0) == ": set password" }
         try terminal.press("C-u")
         try terminal.type("open app://feed/p")
         try terminal.press("Tab")
         try await terminal.waitFor("app://feed/popular  app://feed/post/")
-        // Escape closes the candidates; a key typed right after it is typed, not taken for Alt.
+        // Escape closes the line and the candidates; a key typed right after it is a key, not taken for Alt.
         try terminal.press("Escape")
-        try terminal.type("x")
-        try await terminal.waitFor("the key after Escape typed") { Self.commandLine($0) == "> open app://feed/pox" }
+        try terminal.type(":x")
+        try await terminal.waitFor("the key after Escape opened the line") { Self.commandLine($0) == ": x" }
+        #expect(try !terminal.screen().joined().contains("app://feed/popular  app://feed/post/"))
         try terminal.press("C-u", "F2")
         try await terminal.waitFor("the panel is hidden") { !$0.joined().contains("Coordinators") }
-        try terminal.enter("panel")
+        try terminal.press("Escape")
+        try terminal.command("panel")
         try await terminal.waitFor("│ Coordinators")
     }
 
@@ -181,14 +196,15 @@ struct FullScreenEndToEndTests {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data)
         try await terminal.waitFor("Email (set email)")
-        try terminal.enter("set password")
+        try terminal.press("Escape")
+        try terminal.command("set password")
         try await terminal.waitFor("Typed as dots")
         try terminal.type("top-secret")
         var screen = try await terminal.waitFor("Password: ••••••••••")
         #expect(!screen.joined().contains("top-secret"))
         try terminal.press("Enter")
         try await terminal.waitFor("Password (set password, secure): ••••••••••")
-        try terminal.enter("signup")
+        try terminal.command("signup")
         try await terminal.waitFor("Create account")
         try terminal.press("C-c")
         screen = try await terminal.waitFor("Leave? The sign-up is kept for next time, without passwords.")
@@ -203,10 +219,8 @@ struct FullScreenEndToEndTests {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data, columns: 40, rows: 12)
         try await terminal.waitFor("Email (set email)")
-        for line in AppHarness.demoLogin.split(separator: "\n") {
-            try terminal.type(String(line))
-            try terminal.press("Enter")
-        }
+        try terminal.press("Escape")
+        for line in AppHarness.demoLogin.split(separator: "\n") { try terminal.command(String(line)) }
         try await terminal.waitFor("more (PgDn)")
         try terminal.press("NPage")
         try await terminal.waitFor("more (PgUp)")

@@ -10,11 +10,12 @@ import Testing
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
 struct FullScreenPasteEndToEndTests {
     private static func start(_ data: TemporaryDataDirectory) throws -> TmuxSession {
-        try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path], columns: 100, rows: 30)
+        try TmuxSession(
+            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"], columns: 100, rows: 30)
     }
 
     private static func commandLine(_ screen: [String]) -> String {
-        screen.last { $0.hasPrefix(">") } ?? ""
+        screen.last { $0.hasPrefix(":") } ?? ""
     }
 
     /// Whether the process `id` has ended (and been reaped, or is a zombie).
@@ -28,10 +29,11 @@ struct FullScreenPasteEndToEndTests {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data)
         try await terminal.waitFor("Email (set email)")
-        try terminal.type("set email ")
+        try terminal.press("Escape")
+        try terminal.type(":set email ")
         try terminal.paste("demo@example.com\nlogin\n")
         try await terminal.waitFor("the paste on the command line, not run") {
-            Self.commandLine($0).hasPrefix("> set email demo@example.com login")
+            Self.commandLine($0).hasPrefix(": set email demo@example.com login")
         }
         var screen = try terminal.screen()
         #expect(screen.contains { $0.contains("Email (set email)") && !$0.contains("demo@") }, "nothing ran")
@@ -39,7 +41,7 @@ struct FullScreenPasteEndToEndTests {
         // A tab in a paste is a space, never a completion.
         try terminal.paste("set\temail\tdemo@example.com")
         try await terminal.waitFor("the pasted command waiting") {
-            Self.commandLine($0).hasPrefix("> set email demo@example.com")
+            Self.commandLine($0).hasPrefix(": set email demo@example.com")
         }
         screen = try terminal.screen()
         #expect(!screen.joined().contains("Email (set email): demo@example.com"), "not before Enter")
@@ -56,21 +58,22 @@ struct FullScreenPasteEndToEndTests {
         let data = try TemporaryDataDirectory()
         let terminal = try Self.start(data)
         try await terminal.waitFor("Email (set email)")
-        try terminal.type("set email ")
+        try terminal.press("Escape")
+        try terminal.type(":set email ")
         let started = Date()
         try terminal.paste(String(repeating: "a\té一", count: 1 << 18))
         try await terminal.waitFor("the paste refused by the line limit", seconds: 10) {
             $0.joined().contains("the line is longer than 65536 bytes: the paste (1835008 bytes) was not taken")
         }
         #expect(Date().timeIntervalSince(started) < 10)
-        #expect(Self.commandLine(try terminal.screen()) == "> set email", "the line is as it was")
+        #expect(Self.commandLine(try terminal.screen()) == ": set email", "the line is as it was")
         // Typed rather than pasted, the line stops at the limit and says why.
         try terminal.type(String(repeating: "b", count: 70_000))
         try await terminal.waitFor("typing refused at the limit", seconds: 20) {
             $0.joined().contains("the line is longer than 65536 bytes")
         }
         try terminal.press("C-u")
-        try await terminal.waitFor("the line emptied") { Self.commandLine($0) == ">" }
+        try await terminal.waitFor("the line emptied") { Self.commandLine($0) == ":" }
         try terminal.press("C-c")
         #expect(await terminal.ending().status == 0)
     }

@@ -11,9 +11,10 @@ struct FullScreenResizeEndToEndTests {
     func grownThenLeft() async throws {
         let data = try TemporaryDataDirectory()
         let terminal = try TmuxSession(
-            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path], columns: 80, rows: 24)
+            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"], columns: 80, rows: 24)
         try await terminal.waitFor("Email (set email)")
-        for line in AppHarness.demoLogin.split(separator: "\n") { try terminal.enter(String(line)) }
+        try terminal.press("Escape")
+        for line in AppHarness.demoLogin.split(separator: "\n") { try terminal.command(String(line)) }
         try await terminal.waitFor("(post.3)")
         try terminal.resize(columns: 120, rows: 40)
         try await terminal.waitFor("the tree panel at the new size") { screen in

@@ -11,20 +11,24 @@ struct FullScreenRestorationTests {
     @Test("Killed with SIGKILL mid sign-up, the next full-screen run shows the same step with the same text")
     func killedMidSignUp() async throws {
         let data = try TemporaryDataDirectory()
-        let first = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path])
+        let first = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"])
         try await first.waitFor("Email (set email)")
-        for line in ["set email kept@example.com", "signup", "set email new@example.com"] {
-            try first.type(line)
-            try first.press("Enter")
-        }
+        // Typed into the focused field, then by commands from the screen (Esc leaves the field).
+        try first.type("kept@example.com")
+        try first.press("Escape")
+        try first.command("signup")
+        try await first.waitFor("Create account")
+        try first.press("Escape")
+        try first.command("set email new@example.com")
         try await first.waitFor("Email (set email): new@example.com")
         let process = try #require(try first.appProcessID())
         kill(process, SIGKILL)
 
-        let second = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path])
+        let second = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"])
         let screen = try await second.waitFor("Email (set email): new@example.com")
         #expect(screen.joined().contains("Create account"))
-        try second.enter("back")
+        try second.press("Escape")
+        try second.command("back")
         try await second.waitFor("Email (set email): kept@example.com")
     }
 }

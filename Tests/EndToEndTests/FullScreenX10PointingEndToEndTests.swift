@@ -26,12 +26,9 @@ struct FullScreenX10PointingEndToEndTests {
             + TmuxSession.x10Report(3, row: place.row, column: place.column + 1)
     }
 
-    private static func commandLine(_ screen: [String]) -> String {
-        screen.last { $0.hasPrefix(">") } ?? ""
-    }
-
+    /// Whether the screen shows `title`, with nothing typed: the command line stays closed.
     private static func shows(_ title: String) -> ([String]) -> Bool {
-        { screen in screen.first?.hasPrefix(" " + title) == true && commandLine(screen) == ">" }
+        { screen in screen.first?.hasPrefix(" " + title) == true && !screen.contains { $0.hasPrefix(":") } }
     }
 
     @Test("Tabs clicked on row 27 (`;`) and row 108, and a click right after a report cut short, all land")
@@ -39,11 +36,12 @@ struct FullScreenX10PointingEndToEndTests {
         let data = try TemporaryDataDirectory()
         // 29 rows put the tab bar on row 27, counted from 1: its reports carry the row as `;`.
         let terminal = try TmuxSession(
-            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path], columns: 100, rows: 29,
+            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"], columns: 100, rows: 29,
             environment: ["TERM": "tmux-256color"])
         try await terminal.waitFor("Email (set email)")
         #expect(try terminal.mouseReporting().any, "the mouse is asked for")
-        for line in AppHarness.demoLogin.split(separator: "\n") { try terminal.enter(String(line)) }
+        try terminal.press("Escape")
+        for line in AppHarness.demoLogin.split(separator: "\n") { try terminal.command(String(line)) }
         var screen = try await terminal.waitFor("(post.3)")
         #expect(try Self.locate("Profile (tab profile)", in: screen).row == 26)
 
@@ -62,7 +60,7 @@ struct FullScreenX10PointingEndToEndTests {
         }
         try terminal.send(bytes: try Self.click("Profile (tab profile)", in: screen))
         try await terminal.waitFor("Profile, by a click on row 108", Self.shows("Profile"))
-        try terminal.enter("quit")
+        try terminal.command("quit")
         #expect(await terminal.ending().status == 0)
     }
 }

@@ -37,10 +37,11 @@ struct TerminationSignalTests {
     func fullScreen(signalName: String) async throws {
         let signalNumber = try #require(Self.signals.first { $0.name == signalName }?.number)
         let data = try TemporaryDataDirectory()
-        let terminal = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path])
+        let terminal = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"])
         try await terminal.waitFor("Email (set email)")
         #expect(try terminal.isAlternateScreenOn())
-        try terminal.enter("set password")
+        try terminal.press("Escape")
+        try terminal.command("set password")
         try await terminal.waitFor("Typed as dots")
         try terminal.type("secret")
         try await terminal.waitFor("the dots") { $0.joined().contains("••••••") }

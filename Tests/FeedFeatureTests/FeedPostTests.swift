@@ -50,10 +50,11 @@ struct FeedPostTests {
         }
     }
 
-    @Test("Like toggles on the detail and updates both lists")
+    @Test("Like toggles on the detail and updates both lists, the liked row marked")
     func like() throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { _, window in
+            #expect(window.rowsOnTop.allSatisfy { !$0.isMarked }, "nothing is liked yet")
             try window.tap("post.p2")
             try window.tap("like")
             #expect(window.visibleText.contains("11 likes"))
@@ -62,6 +63,7 @@ struct FeedPostTests {
 
             try window.perform(.backButton)
             #expect(window.rowsOnTop.first { $0.id == "p2" }?.detail == "3h · 11 likes")
+            #expect(window.rowsOnTop.filter(\.isMarked).map(\.id) == ["p2"], "the liked row alone is marked")
             try window.tap("popular")
             #expect(window.rowsOnTop.first?.detail == "3h · 11 likes")
 
@@ -71,6 +73,7 @@ struct FeedPostTests {
             #expect(window.topViewController?.content.actions.map(\.title) == ["Like"])
             try window.perform(.backButton)
             #expect(window.rowsOnTop.first?.detail == "3h · 10 likes")
+            #expect(window.rowsOnTop.allSatisfy { !$0.isMarked })
         }
     }
 

@@ -13,20 +13,35 @@ enum TerminalCommand: String, CaseIterable {
     }
 }
 
-/// What the full screen says about itself, written once: its status line of keys, what `help` adds to the
+/// What the full screen says about itself, written once: its keys (shown by `?`), what `help` adds to the
 /// command language's help, and the words Tab completes.
 @MainActor
 enum FullScreenHelp {
-    /// The keys, as the status line shows them.
-    static let keysHint =
-        "Enter run · Tab complete · ↑↓ history · PgUp/PgDn scroll · F2 tree · ^D quit"
+    /// What `?` shows: the keys on the screen, in a field and on the command line, then the pointer's, where
+    /// the terminal reports it.
+    static func keysText(reportsPointer: Bool) -> String {
+        let lines = [
+            "On the screen: ↑/↓ or j/k move the focus over fields, actions and rows (Home/End or g/G to the ends);",
+            "  Tab/Shift-Tab move between fields; Enter taps what has the focus or types into a field; Esc closes",
+            "  this, else goes back, else closes the sheet; 1-9 choose a tab, [ and ] the one before or after;",
+            "  : opens the command line; ? shows these keys; i shows or hides ids and action numbers;",
+            "  PgUp/PgDn scroll; F2 the tree panel; Ctrl-L redraw; Ctrl-C or Ctrl-D quit.",
+            "In a field: type to edit it (←/→, Home/End, Backspace, Ctrl-U/K/W as on the command line); Tab or",
+            "  Shift-Tab set it and move to the next or previous field; Enter sets it and goes to the next field",
+            "  or taps the form's button; Esc sets it and leaves it; a secure field is drawn as dots.",
+            "On the command line (:): every command of `help`; Enter runs it, Tab completes, ↑/↓ recall earlier",
+            "  lines, Esc closes it.",
+        ]
+        return lines.joined(separator: "\n") + "\n" + (reportsPointer ? pointerHelp : "")
+    }
 
     /// What `help` adds on the full screen: its own commands and its keys.
     static var terminalHelp: String {
         let keys =
-            "Keys: ←/→ move, Ctrl-←/→ or Alt-b/f by word, Home/End (Ctrl-A/E), Backspace/Delete, Ctrl-U/Ctrl-K "
-            + "delete to start/end, Ctrl-W delete a word, ↑/↓ history, Tab complete, PgUp/PgDn scroll, F2 tree panel, "
-            + "Esc clear messages, Ctrl-L redraw, Ctrl-C or Ctrl-D (empty line) quit"
+            "Keys: the screen's keys are shown by ? (↑/↓ focus, Enter, Esc, 1-9 tabs, : this line). On this "
+            + "line: ←/→ move, Ctrl-←/→ or Alt-b/f by word, Home/End (Ctrl-A/E), Backspace/Delete, Ctrl-U/Ctrl-K "
+            + "delete to start/end, Ctrl-W delete a word, ↑/↓ history, Tab complete, Esc close, PgUp/PgDn scroll, "
+            + "F2 tree panel, Ctrl-L redraw, Ctrl-C or Ctrl-D (empty line) quit"
         let commands = TerminalCommand.allCases.flatMap { command in
             CommandSession.wrapped(command.meaning, first: "  \(command.rawValue)  ", rest: "    ")
         }
@@ -36,8 +51,8 @@ enum FullScreenHelp {
     /// What `help` adds where the terminal reports the mouse: what a click and a drag do.
     static var pointerHelp: String {
         let pointer =
-            "Pointer: click an action, a row, a segment or a tab to tap it; click a field to type `set <field> ` "
-            + "(a secure field asks at the hidden prompt); click ‹ back to go back; the wheel scrolls. Drag from a "
+            "Pointer: click an action, a row, a segment or a tab to tap it; click a field to type into it (a "
+            + "secure one as dots); click ‹ back to go back; the wheel scrolls. Drag from a "
             + "pushed screen's left edge to the right to swipe back, or a sheet's top border down to swipe it down: "
             + "let go at half way or more and it finishes, before and it cancels, as release does"
         return CommandSession.wrapped(pointer, first: "", rest: "  ").joined(separator: "\n") + "\n"

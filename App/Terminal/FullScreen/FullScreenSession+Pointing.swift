@@ -24,6 +24,7 @@ extension FullScreenSession {
         case .click(let target):
             return click(target, commands: commands)
         case .beginSwipe(let gesture, let progress):
+            commitDraft()
             if case .failed(let reason) = commands.execute(.swipe(gesture, progress: progress)) {
                 pointer.swipeRefused()
                 pointerNote = "\(Self.name(of: gesture)) refused: \(reason); nothing moved"
@@ -54,34 +55,29 @@ extension FullScreenSession {
         return nil
     }
 
-    /// A click on `target`: the command it stands for, carried out as if typed, with the same refusals.
+    /// A click on `target`: the command it stands for, carried out as if typed, with the same refusals; a field
+    /// takes the focus and is typed into. What was typed into another field is set first.
     private func click(_ target: PointerTarget, commands: CommandSession) -> Int32? {
-        let outcome: CommandSession.Outcome
-        switch target {
-        case .sheetTop:
+        switch PointerCommand.click(target) {
+        case .nothing:
             return nil
-        case .action(let number):
-            outcome = commands.execute(.actionNumber(number))
-        case .back:
-            outcome = commands.execute(.back)
-        case .tab(let id):
-            outcome = commands.execute(.tab(id))
-        case .field(let id, isSecure: true):
-            outcome = commands.execute(.set(field: id, text: nil))
-        case .field(let id, isSecure: false):
-            // The value is typed on the command line, where it is edited as any line is.
-            if let refusal = commands.refusal(of: .set(field: id, text: "")) {
+        case .typeInto(let field):
+            if let refusal = commands.refusal(of: .set(field: "", text: "")) {
                 chrome.error = refusal
-            } else {
-                editor.setText("set \(id) ")
+                return nil
+            }
+            commitDraft()
+            draw()
+            if focus.focus(on: field) {
+                hasLeftField = false
+                revealsFocus = true
+                if case .field(let value) = focus.focused?.kind { draft = FieldDraft(value) }
             }
             return nil
+        case .run(let command):
+            commitDraft()
+            return run(command, commands: commands)
         }
-        chrome.output = []
-        chrome.outputScroll = 0
-        chrome.error = nil
-        defer { windowDidChange() }
-        return show(outcome)
     }
 
     private static func name(of gesture: UserGesture) -> String {

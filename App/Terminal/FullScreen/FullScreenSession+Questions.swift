@@ -9,44 +9,41 @@ extension FullScreenSession {
         return ask(question)
     }
 
-    private func ask(_ question: String) -> Bool {
-        chrome.status = question
-        defer { chrome.status = FullScreenHelp.keysHint }
+    private func ask(_ text: String) -> Bool {
+        question = text
+        defer { question = nil }
         while true {
             draw()
             guard let key = nextKey() else { return true }
-            switch key {
-            case .character("y"), .character("Y"): return true
-            case .resize, .pointer, .paste: continue
-            default: return false
-            }
+            if let answer = QuestionAnswer.answer(key) { return answer }
         }
     }
 
     /// Reads a secure field's value on the command line, masked; `nil` when cancelled (Escape, Ctrl-C, Ctrl-D).
     func readSecret(label: String) -> String? {
-        var secret = LineEditor()
-        let savedPrompt = chrome.prompt
+        var prompt = SecretPrompt(label: label)
         let savedEditor = editor
+        let wasOpen = isCommandLineOpen
         defer {
-            chrome.prompt = savedPrompt
+            secretLabel = nil
+            question = nil
             editor = savedEditor
-            chrome.status = FullScreenHelp.keysHint
+            isCommandLineOpen = wasOpen
         }
-        chrome.prompt = label + ": "
-        chrome.status = "Typed as dots · Enter set · Esc cancel"
+        secretLabel = label
+        question = "Typed as dots · Enter set · Esc cancel"
+        isCommandLineOpen = true
         while true {
+            let shown = prompt.shown
             editor = LineEditor()
-            editor.setText(String(repeating: "•", count: secret.characters.count))
-            for _ in 0..<(secret.characters.count - secret.cursor) { editor.apply(.left) }
+            editor.setText(shown.text)
+            for _ in 0..<(shown.text.count - shown.cursor) { editor.apply(.left) }
             draw()
             guard let key = nextKey() else { return nil }
-            switch key {
-            case .enter: return secret.text
-            case .escape, .interrupt, .endOfInput: return nil
-            case .up, .down, .tab: continue
-            case .paste(let text, _): secret.insert(text)
-            default: secret.apply(key)
+            switch prompt.handle(key) {
+            case .typing: continue
+            case .entered(let value): return value
+            case .cancelled: return nil
             }
         }
     }

@@ -3,19 +3,23 @@ import Core
 import Foundation
 import Glibc
 
-/// The interactive mode at a terminal: the screen drawn full size and redrawn in place after each command and on
-/// every resize, a command line that edits and remembers, and a question before leaving with unsaved work.
+/// The interactive mode at a terminal: the screen drawn full size and redrawn in place after each change and on
+/// every resize, driven by keys as lazygit and k9s are: a focus that moves over the screen's fields and actions,
+/// Enter to act on it, typing into a focused field in place, Esc to go back, a key for each tab, and the command
+/// line on `:`, where every command of the line mode works.
 ///
 /// Where the terminal reports the mouse, the screen is also used by pointing (``PointerGestures``): a click is the
-/// command it stands for, carried out as if typed, and a drag from a pushed screen's left edge or a sheet's top
-/// border is the interactive swipe, held where the pointer is and let go as ``Command/release`` lets go.
+/// command it stands for (``PointerCommand``), and a drag from a pushed screen's left edge or a sheet's top border
+/// is the interactive swipe, held where the pointer is and let go as ``Command/release`` lets go.
 ///
-/// Commands are the same as everywhere (``Command``, carried out by ``CommandSession``); the few that only make
-/// sense on a full screen are ``TerminalCommand``s.
+/// The jobs are each a type of their own: what a key means (``KeyDispatch``), the focus (``Focus``), a field's
+/// draft (``FieldDraft``), the pointer (``PointerGestures``, ``PointerCommand``), completion (``Completion``), the
+/// secret prompt (``SecretPrompt``) and the help (``FullScreenHelp``); this type runs the loop and carries out what
+/// they say through ``CommandSession``, as the line mode does.
 @MainActor
 final class FullScreenSession {
     let session: any AppSession
-    private let terminal: NcursesTerminal
+    let terminal: any TerminalDevice
     private let history: CommandHistory
     var editor: LineEditor
     var chrome = ScreenLayout.Chrome()
@@ -25,9 +29,11 @@ final class FullScreenSession {
     /// A key read while taking in a paste that is not a character: handled next.
     private var pendingKey: EditingKey?
     private var topScreenID: String?
-    /// What the window shows, built again only after a command (the window changes only then).
+    /// What the window shows, built again after a command and whenever the way it is drawn changes.
     var model: ScreenModel?
-    /// The snapshot ``model`` was built from, taken again only after a command, as the model is.
+    /// How ``model`` was drawn.
+    private var modelPresentation: ScreenPresentation?
+    /// The snapshot ``model`` was built from, taken again only after a command (the window changes only then).
     private var takenSnapshot: ScreenSnapshot?
     private let wrapCache = ScreenLayout.WrapCache()
     /// Whether what the last command left to do (the place saved, the stop on damaged data) has been done.
@@ -38,20 +44,37 @@ final class FullScreenSession {
     var pointer = PointerGestures()
     /// What the last drag did, shown on the status line until the next key or press.
     var pointerNote: String?
-    /// The status line last shown between commands, replaced at each draw (a question or a prompt is not).
-    private var shownIdleStatus = FullScreenHelp.keysHint
-    /// The note that the panel needs a wider terminal, while it is shown: it goes once the panel shows.
-    private var widthNote: [StyledLine]?
     /// The commands of this session, once it runs.
-    private var commands: CommandSession?
+    var commands: CommandSession?
+    /// The focus over the screen's controls.
+    var focus = Focus()
+    /// Whether the focus has to be read again from the window before the next draw.
+    var focusIsStale = true
+    /// Whether the next draw scrolls the focus into view: its first row, or, when the person moved it, all of it.
+    var revealsFocus = true
+    /// Whether the next draw scrolls all of the focus into view.
+    var revealsWholeFocus = false
+    /// The field being typed into, if one is.
+    var draft: FieldDraft?
+    /// Whether the person left the focused field with Esc: it is not typed into again until Enter.
+    var hasLeftField = false
+    /// Whether the command line is open (after `:`).
+    var isCommandLineOpen = false
+    /// Whether ids and action numbers are drawn, as the line mode draws them (`--ids`, or the `i` key).
+    var showsIDs: Bool
+    /// The question the status line asks instead of giving the keys, while one is asked.
+    var question: String?
+    /// The label of the secure field whose value the command line asks for, while it is asked.
+    var secretLabel: String?
 
-    /// Creates the full screen over the app's `session`, drawing on `terminal`, remembering lines in `history`.
-    init(session: any AppSession, terminal: NcursesTerminal, history: CommandHistory) {
+    /// Creates the full screen over the app's `session`, drawing on `terminal`, remembering lines in `history`;
+    /// `showsIDs` draws the ids and action numbers from the start.
+    init(session: any AppSession, terminal: any TerminalDevice, history: CommandHistory, showsIDs: Bool = false) {
         self.session = session
         self.terminal = terminal
         self.history = history
+        self.showsIDs = showsIDs
         self.editor = LineEditor(history: history.load())
-        chrome.status = FullScreenHelp.keysHint
     }
 
     /// Runs until the person leaves or a termination signal comes, gives the terminal back, and returns the exit
@@ -86,42 +109,78 @@ final class FullScreenSession {
             switch key {
             case .pointer(let event):
                 if let code = point(event, commands: commands) { return code }
-            case .enter:
-                if let code = submit(in: commands) { return code }
-            case .tab:
-                complete()
-            case .interrupt:
-                if confirmLeaving() { return ExitCode.success }
-            case .endOfInput:
-                if editor.characters.isEmpty {
-                    if confirmLeaving() { return ExitCode.success }
-                } else {
-                    editor.apply(.delete)
-                }
-            case .pageUp where !chrome.output.isEmpty:
-                chrome.outputScroll = max(0, chrome.outputScroll - outputPage)
-            case .pageDown where !chrome.output.isEmpty:
-                chrome.outputScroll += outputPage
-            case .pageUp:
-                chrome.scroll = max(0, chrome.scroll - page)
-            case .pageDown:
-                chrome.scroll += page
-            case .togglePanel:
-                perform(.panel)
-            case .redraw:
-                draw(clearingFirst: true)
-            case .escape:
-                chrome.output = []
-                chrome.error = nil
             case .resize:
                 _ = session.send(.resize(columns: terminal.size.columns))
             case .paste(let text, let bytes):
                 paste(text, bytes: bytes)
             default:
-                type(key)
-                takeInTypedCharacters()
+                if let code = perform(KeyDispatch.command(for: key, in: mode), commands: commands) { return code }
             }
         }
+    }
+
+    /// Where the keys go now.
+    var mode: KeyDispatch.Mode {
+        if isCommandLineOpen { return .commandLine }
+        return draft == nil ? .browsing : .typing
+    }
+
+    /// Carries out what a key asked; returns an exit code when the app should end.
+    private func perform(_ command: KeyCommand, commands: CommandSession) -> Int32? {
+        switch command {
+        case .openCommandLine:
+            isCommandLineOpen = true
+        case .closeCommandLine:
+            isCommandLineOpen = false
+            editor.setText("")
+            chrome.output = []
+        case .runCommandLine:
+            isCommandLineOpen = false
+            return submit(in: commands)
+        case .completeCommandLine:
+            complete()
+        case .editCommandLine(let key):
+            type(key)
+            takeInTypedCharacters()
+        case .leave:
+            if confirmLeaving() { return ExitCode.success }
+        case .endOfInput:
+            return endOfInput()
+        case .scroll(let pages):
+            if !chrome.output.isEmpty {
+                chrome.outputScroll = max(0, chrome.outputScroll + pages * outputPage)
+            } else {
+                chrome.scroll = max(0, chrome.scroll + pages * page)
+            }
+        case .togglePanel:
+            perform(.panel)
+        case .redraw:
+            draw(clearingFirst: true)
+        case .showKeys:
+            chrome.output = outputLines(FullScreenHelp.keysText(reportsPointer: terminal.reportsPointer))
+            chrome.outputScroll = 0
+        case .toggleIDs:
+            showsIDs.toggle()
+        case .ignore:
+            break
+        case .moveFocus, .moveFocusToEnd, .nextField, .previousField, .activate, .typeInField, .submitField,
+            .stopTyping, .escape, .selectTab, .cycleTab:
+            return performOnScreen(command, commands: commands)
+        }
+        return nil
+    }
+
+    /// Ctrl-D: deletes the character under the cursor where there is text to delete, else leaves (asking first).
+    private func endOfInput() -> Int32? {
+        if isCommandLineOpen, !editor.characters.isEmpty {
+            editor.apply(.delete)
+        } else if var typed = draft, !typed.isEmpty {
+            _ = typed.apply(.delete)
+            draft = typed
+        } else if confirmLeaving() {
+            return ExitCode.success
+        }
+        return nil
     }
 
     /// Takes in the characters already waiting, as a paste delivers them, before the next draw: drawing after
@@ -133,12 +192,12 @@ final class FullScreenSession {
                 pendingKey = key
                 return
             }
-            type(key)
+            if isCommandLineOpen { type(key) } else { typeInField(key) }
         }
     }
 
-    /// Edits the line with `key`; a character that would make it longer than the line mode takes is refused,
-    /// saying so.
+    /// Edits the command line with `key`; a character that would make it longer than the line mode takes is
+    /// refused, saying so.
     private func type(_ key: EditingKey) {
         if case .character(let character) = key, !editor.canInsert(String(character)) {
             chrome.error = Self.tooLong
@@ -147,26 +206,38 @@ final class FullScreenSession {
         editor.apply(key)
     }
 
+    /// Edits the field being typed into with `key`; a character that would make it longer than a line is refused,
+    /// saying so.
+    func typeInField(_ key: EditingKey) {
+        guard var typed = draft else { return }
+        if !typed.apply(key) { chrome.error = Self.tooLong }
+        draft = typed
+    }
+
     /// A paste is text typed at the cursor in one step, never a command: a pasted line runs only on Enter. One
-    /// that would make the line longer than the line mode takes is not taken at all, saying so.
+    /// that would make the line longer than the line mode takes is not taken at all, saying so. Pasted on the
+    /// screen, it goes into the focused field, or opens the command line with it.
     private func paste(_ text: String, bytes: Int) {
-        guard editor.insert(text) else {
-            chrome.error = Self.tooLong + ": the paste (\(bytes) bytes) was not taken"
+        if var typed = draft, !isCommandLineOpen {
+            if typed.insert(text) { draft = typed } else { refusePaste(bytes) }
             return
         }
+        guard editor.insert(text) else {
+            refusePaste(bytes)
+            return
+        }
+        isCommandLineOpen = true
         if chrome.error?.hasPrefix(Self.tooLong) == true { chrome.error = nil }
+    }
+
+    private func refusePaste(_ bytes: Int) {
+        chrome.error = Self.tooLong + ": the paste (\(bytes) bytes) was not taken"
     }
 
     /// Why the line takes no more: the line mode's words for the same limit.
     static let tooLong = "the line is longer than \(LineEditor.maximumBytes) bytes"
 
     // MARK: - Drawing
-
-    /// The status line between commands: what the last drag did, the keys, or, while a swipe is held, what
-    /// `release` will do.
-    private var idleStatus: String {
-        pointerNote ?? CommandSession.heldSwipeStatus(in: snapshot) ?? FullScreenHelp.keysHint
-    }
 
     /// What the window shows, taken once after each change (see ``windowDidChange()``).
     var snapshot: ScreenSnapshot {
@@ -176,30 +247,60 @@ final class FullScreenSession {
         return taken
     }
 
+    /// The status line between commands: what the last drag did, or, while a swipe is held, what `release` will
+    /// do; `nil` when the keys are shown instead.
+    private var statusNote: String? {
+        pointerNote ?? CommandSession.heldSwipeStatus(in: snapshot)
+    }
+
     func draw(clearingFirst: Bool = false) {
-        if let note = widthNote, chrome.output != note || terminal.size.columns >= ScreenLayout.panelMinimumColumns {
-            // The note is gone, or the panel it was about shows now: it says nothing more.
-            if chrome.output == note { chrome.output = [] }
-            widthNote = nil
+        if terminal.size.columns >= ScreenLayout.panelMinimumColumns, chrome.output == outputLines(Self.widthNote) {
+            // The panel the note was about shows now: the note says nothing more.
+            chrome.output = []
         }
-        if chrome.status == FullScreenHelp.keysHint || chrome.status == shownIdleStatus {
-            shownIdleStatus = idleStatus
-            chrome.status = shownIdleStatus
+        if focusIsStale {
+            focusIsStale = false
+            followFocus()
         }
+        let presentation = ScreenPresentation(
+            showsIDs: showsIDs, focus: focus.target,
+            draft: draft.map { .init(fieldID: $0.fieldID, shownText: $0.shownText) })
+        if presentation != modelPresentation { model = nil }
         let isNewModel = model == nil
-        let model = model ?? ScreenModel(snapshot: snapshot, notice: session.notice)
+        if isNewModel { wrapCache.reset() }
+        let model =
+            model
+            ?? ScreenModel(
+                snapshot: snapshot, notice: session.notice, presentation: presentation,
+                account: session.userDisplayName)
         self.model = model
+        modelPresentation = presentation
         let onTop = snapshot.top?.screenID
         if onTop != topScreenID {
             topScreenID = onTop
             chrome.scroll = 0
         }
+        if let question {
+            chrome.status = question
+            chrome.hints = []
+        } else {
+            let note = statusNote
+            chrome.status = note ?? ""
+            chrome.hints = note == nil ? hints : []
+        }
+        chrome.prompt = secretLabel.map { $0 + ": " } ?? ": "
         chrome.input = maskedInput
         chrome.cursor = editor.cursor
+        chrome.isCommandLineOpen = isCommandLineOpen
+        chrome.draftCursor = draft?.cursor
         // Once after a command: an error the screen shows in answer is scrolled into view.
-        chrome.revealsError = isNewModel
+        chrome.revealsError = isNewModel && !revealsFocus
+        chrome.revealsFocus = revealsFocus
+        chrome.revealsWholeFocus = revealsWholeFocus
         let frame = ScreenLayout.frame(model, chrome: chrome, size: terminal.size, cache: wrapCache)
         chrome.revealsError = false
+        revealsFocus = false
+        revealsWholeFocus = false
         chrome.scroll = frame.scroll
         chrome.outputScroll = frame.outputScroll
         page = frame.page
@@ -208,22 +309,22 @@ final class FullScreenSession {
         terminal.draw(frame, clearingFirst: clearingFirst)
     }
 
+    /// The keys that work now, for the status line.
+    private var hints: [String] {
+        KeyHints.hints(
+            mode: mode, focus: focus, canGoBack: model?.canGoBack ?? false, showsSheet: model?.sheet != nil,
+            tabCount: snapshot.tabsOnTop.count)
+    }
+
     /// The input as shown: the text of `set <secure field> …` masked.
     private var maskedInput: String {
         let text = editor.text
-        guard let range = secureValueRange(in: text) else { return text }
-        let value = text[range]
-        return String(text[..<range.lowerBound]) + String(repeating: "•", count: value.count)
+        guard let set = Command.setText(in: text), isSecureField(set.field) else { return text }
+        let range = set.text
+        return String(text[..<range.lowerBound]) + String(repeating: "•", count: text[range].count)
     }
 
-    /// Where the text lies in a `set` line whose field is a secure field on screen, read as the command parser
-    /// reads it, so no spelling of the line (extra spaces, a tab) shows or keeps a secret.
-    private func secureValueRange(in text: String) -> Range<String.Index>? {
-        guard let set = Command.setText(in: text), isSecureField(set.field) else { return nil }
-        return set.text
-    }
-
-    private func isPlainField(_ id: String) -> Bool {
+    func isPlainField(_ id: String) -> Bool {
         snapshot.screensOnTop.contains { screen in
             screen.content.fields.contains { $0.id == id && !$0.isSecure }
         }
@@ -262,96 +363,11 @@ final class FullScreenSession {
     func redrawWindow() {
         model = nil
         takenSnapshot = nil
-        wrapCache.reset()
+        focusIsStale = true
     }
 
-    /// Runs the line; returns an exit code when the app should end.
-    private func submit(in commands: CommandSession) -> Int32? {
-        defer { windowDidChange() }
-        // A `set` line is kept only when its field is a plain field on screen: never one that may hold a secret.
-        let remembers = Command.setText(in: editor.text).map { isPlainField($0.field) } ?? true
-        let line = editor.submit(remembers: remembers)
+    /// Writes `line` to the kept history when it is kept in the editor's.
+    func remember(_ line: String, remembers: Bool) {
         if remembers, editor.history.last == line { history.append(line, to: Array(editor.history.dropLast())) }
-        chrome.output = []
-        chrome.outputScroll = 0
-        chrome.error = nil
-        if let terminalCommand = TerminalCommand(rawValue: line.trimmingCharacters(in: .whitespaces)) {
-            perform(terminalCommand)
-            return nil
-        }
-        let command: Command
-        do {
-            guard let parsed = try Command.parse(line) else { return nil }
-            command = parsed
-        } catch {
-            chrome.error = error.description
-            return nil
-        }
-        switch command {
-        case .quit:
-            return confirmLeaving() ? ExitCode.success : nil
-        case .screen:
-            return nil
-        case .help:
-            let pointerHelp = terminal.reportsPointer ? FullScreenHelp.pointerHelp : ""
-            chrome.output = outputLines(commands.helpText + FullScreenHelp.terminalHelp + pointerHelp)
-            return nil
-        default:
-            break
-        }
-        return show(commands.execute(command))
-    }
-
-    /// Shows what a command did; returns an exit code when the app should end.
-    func show(_ outcome: CommandSession.Outcome) -> Int32? {
-        switch outcome {
-        case .done(let output):
-            if let output, !output.isEmpty { chrome.output = outputLines(output) }
-            if let notice = commands?.notice { chrome.output = outputLines(notice) }
-        case .failed(let message):
-            let onScreen = session.snapshot().errorOnTop
-            if message != onScreen { chrome.error = message }
-        case .quit:
-            return ExitCode.success
-        }
-        return nil
-    }
-
-    private func perform(_ command: TerminalCommand) {
-        switch command {
-        case .panel:
-            let minimum = ScreenLayout.panelMinimumColumns
-            guard terminal.size.columns >= minimum else {
-                // Nobody sees the panel in a narrow terminal, so there is nothing to hide: asking for it keeps it
-                // on, and it shows once the terminal is wide enough.
-                chrome.showsPanel = true
-                let note = outputLines("The tree panel shows once the terminal is at least \(minimum) columns wide.")
-                chrome.output = note
-                widthNote = note
-                return
-            }
-            chrome.showsPanel.toggle()
-        }
-    }
-
-    private func outputLines(_ text: String) -> [StyledLine] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { [StyledSpan(String($0))] }
-        if lines.last == [StyledSpan("")] { lines.removeLast() }
-        return lines
-    }
-
-    private func complete() {
-        let onTop = snapshot.screensOnTop
-        let vocabulary = Completion.Vocabulary(
-            commands: FullScreenHelp.commandWords, actions: onTop.flatMap { $0.content.actions.map(\.id) },
-            fields: onTop.flatMap { $0.content.fields.map(\.id) }, links: FullScreenHelp.links(session.linkPatterns),
-            tabs: snapshot.tabsOnTop.map(\.id))
-        guard let result = Completion.complete(editor.text, cursor: editor.cursor, vocabulary: vocabulary) else {
-            return
-        }
-        let after = String(editor.characters[editor.cursor...])
-        editor.setText(result.text)
-        for _ in 0..<after.count { editor.apply(.left) }
-        chrome.output = result.candidates.isEmpty ? [] : [[StyledSpan(result.candidates.joined(separator: "  "))]]
     }
 }

@@ -5,6 +5,8 @@ enum EditingKey: Equatable, Sendable {
     case left, right, home, end, wordLeft, wordRight
     case backspace, delete, deleteWordBackward, deleteToStart, deleteToEnd
     case up, down, pageUp, pageDown, tab, enter
+    /// Shift-Tab.
+    case backTab
     /// Ctrl-C.
     case interrupt
     /// Ctrl-D.

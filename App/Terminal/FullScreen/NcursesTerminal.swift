@@ -28,6 +28,8 @@ final class NcursesTerminal {
     private var awaitsDragReporting: Bool
     /// Whether bracketed pastes still wait to be asked for, after the first draw.
     private var awaitsPasteBrackets = true
+    /// Whether the cursor is shown now.
+    private var showsCursor = true
     /// Whether the terminal was closed under the app (it reads nothing more, ever).
     private var hasHungUp = false
     /// The key code ncurses gives the start of a bracketed paste (``BracketedPaste/start``), defined at open.
@@ -126,6 +128,10 @@ final class NcursesTerminal {
             write(run, style: runStyle)
         }
         wmove(window, Int32(frame.cursor.row), Int32(frame.cursor.column))
+        if frame.showsCursor != showsCursor {
+            showsCursor = frame.showsCursor
+            curs_set(showsCursor ? 1 : 0)
+        }
         wrefresh(window)
         if awaitsDragReporting {
             // ncurses turns reporting on at its first read or refresh, which would replace motion reporting
@@ -175,6 +181,8 @@ final class NcursesTerminal {
         case .error: (cncurses_bold(), usesColour ? 1 : 0)
         case .bar: (cncurses_reverse(), 0)
         case .selectedTab: (cncurses_reverse() | cncurses_bold(), 0)
+        case .focused: (cncurses_reverse(), 0)
+        case .input: (cncurses_underline(), 0)
         }
     }
 
@@ -290,6 +298,7 @@ final class NcursesTerminal {
         case KEY_ENTER: return .enter
         case KEY_RESIZE: return .resize
         case KEY_F0 + 2: return .togglePanel
+        case KEY_BTAB: return .backTab
         default:
             // Ctrl and Alt with the arrows have no constants; terminfo names them.
             guard let name = keyname(code).map({ String(cString: $0) }) else { return nil }
@@ -354,6 +363,7 @@ final class NcursesTerminal {
         // of the alternate screen that the normal screen, kept at its old size, does not cover.
         werase(window)
         wrefresh(window)
+        if !showsCursor { curs_set(1) }
         keypad(window, false)
         endwin()
         delwin(window)

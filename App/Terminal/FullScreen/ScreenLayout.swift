@@ -28,6 +28,18 @@ enum ScreenLayout {
         var showsPanel = true
         /// Whether to scroll the screen's inline error into view (after a command), whatever ``scroll`` says.
         var revealsError = false
+        /// Whether to scroll the first row of what has the focus into view, whatever ``scroll`` says.
+        var revealsFocus = false
+        /// With ``revealsFocus``, whether every row of it (a post and its text) is scrolled into view.
+        var revealsWholeFocus = false
+        /// Whether the command line is open (after `:`): the cursor is there. Otherwise the cursor is in the
+        /// field being typed into, or hidden.
+        var isCommandLineOpen = true
+        /// The keys that work now, most useful first: when given, the status line shows as many as fit, each
+        /// whole, instead of ``status``.
+        var hints: [String] = []
+        /// Where the cursor is in the field being typed into, in characters, when one is.
+        var draftCursor: Int?
     }
 
     /// One laid-out screen.
@@ -50,6 +62,8 @@ enum ScreenLayout {
         var contentColumns = 0
         /// The rows the last command's output takes, its rule included; empty when there is none.
         var output: Range<Int> = 0..<0
+        /// Whether the cursor is shown: on the open command line, or in the field being typed into.
+        var showsCursor = true
 
         static func == (left: Frame, right: Frame) -> Bool {
             left.rows == right.rows && left.cursor == right.cursor && left.scroll == right.scroll
@@ -122,7 +136,9 @@ enum ScreenLayout {
             chrome.showsPanel && width >= panelMinimumColumns && !model.panel.isEmpty ? min(48, width / 3) : 0
         let contentWidth = panelWidth > 0 ? width - panelWidth - 1 : width
         let body = bodyRows(
-            model, width: contentWidth, height: bodyHeight, scroll: chrome.scroll, revealsError: chrome.revealsError,
+            model, width: contentWidth, height: bodyHeight, scroll: chrome.scroll,
+            reveals: Reveal(
+                error: chrome.revealsError, focus: chrome.revealsFocus, wholeFocus: chrome.revealsWholeFocus),
             cache: cache)
         var rows = [navigationBar(model, width: width)]
         for index in 0..<bodyHeight {
@@ -136,10 +152,38 @@ enum ScreenLayout {
         rows += tabBarRows
         rows += bottom.rows
         let outputStart = 1 + bodyHeight + tabBarRows.count
+        var cursor = (row: height - 1, column: bottom.cursorColumn)
+        var showsCursor = chrome.isCommandLineOpen
+        if !chrome.isCommandLineOpen, let draftCursor = chrome.draftCursor,
+            let place = inputCell(draftCursor, in: rows[1..<(1 + bodyHeight)])
+        {
+            cursor = place
+            showsCursor = true
+        }
         return Frame(
-            rows: rows, cursor: (height - 1, bottom.cursorColumn), scroll: body.scroll, page: max(1, body.page),
+            rows: rows, cursor: cursor, scroll: body.scroll, page: max(1, body.page),
             outputScroll: bottom.outputScroll, outputPage: bottom.outputPage, body: 1..<(1 + bodyHeight),
-            contentColumns: contentWidth, output: outputStart..<(outputStart + bottom.outputRows))
+            contentColumns: contentWidth, output: outputStart..<(outputStart + bottom.outputRows),
+            showsCursor: showsCursor)
+    }
+
+    /// Where the `index`-th cell of the value being typed is drawn in `rows` (its last cell when there are
+    /// fewer), or `nil` when none of it shows.
+    private static func inputCell(_ index: Int, in rows: ArraySlice<[TerminalCell]>) -> (row: Int, column: Int)? {
+        var seen = 0
+        var last: (row: Int, column: Int)?
+        for (rowIndex, row) in zip(rows.indices, rows) {
+            var column = 0
+            for cell in row {
+                if cell.style == .input {
+                    last = (rowIndex, column)
+                    if seen == index { return last }
+                    seen += 1
+                }
+                column += cell.width
+            }
+        }
+        return last
     }
 
     // MARK: - Navigation bar
@@ -152,22 +196,22 @@ enum ScreenLayout {
         let cells = TerminalGrid.cells(spans).map {
             TerminalCell(text: $0.text, width: $0.width, style: .bar, target: $0.target)
         }
-        return TerminalGrid.fit(cells, width: width, fill: .bar, ellipsis: true)
+        // Who is logged in, at the right, when the bar has room for it beside the path.
+        let account = model.account.map { TerminalGrid.cells("● " + $0 + " ", style: .bar) } ?? []
+        let room = width - TerminalGrid.width(account)
+        guard !account.isEmpty, room >= min(width / 2, TerminalGrid.width(cells) + 2) else {
+            return TerminalGrid.fit(cells, width: width, fill: .bar, ellipsis: true)
+        }
+        return TerminalGrid.fit(cells, width: room, fill: .bar, ellipsis: true) + account
     }
 
     // MARK: - Tab bar
 
-    /// The tab bar along the bottom of the screen, on the bar's background, the selected tab reversed; each tab
-    /// reaches its tab when clicked.
+    /// The tab bar along the bottom of the screen, plain, the selected tab alone reversed; each tab reaches its
+    /// tab when clicked.
     private static func tabBarRow(_ line: StyledLine, width: Int) -> [TerminalCell] {
-        let spans =
-            [StyledSpan(" ", .bar)]
-            + line.map { span in
-                StyledSpan(
-                    span.text, span.style == .selectedTab || span.style == .accent ? span.style : .bar,
-                    target: span.target)
-            }
-        return TerminalGrid.fit(TerminalGrid.cells(spans), width: width, fill: .bar, ellipsis: true)
+        let spans = [StyledSpan(" ")] + line
+        return TerminalGrid.fit(TerminalGrid.cells(spans), width: width, ellipsis: true)
     }
 
     // MARK: - Body
@@ -178,8 +222,18 @@ enum ScreenLayout {
         var page: Int
     }
 
+    /// What to scroll into view whatever the scroll says.
+    private struct Reveal {
+        /// The screen's inline error.
+        var error: Bool
+        /// The first row of what has the focus.
+        var focus: Bool
+        /// Every row of what has the focus.
+        var wholeFocus: Bool
+    }
+
     private static func bodyRows(
-        _ model: ScreenModel, width: Int, height: Int, scroll: Int, revealsError: Bool, cache: WrapCache?
+        _ model: ScreenModel, width: Int, height: Int, scroll: Int, reveals: Reveal, cache: WrapCache?
     ) -> Body {
         guard height > 0 else { return Body(rows: [], scroll: 0, page: 0) }
         let wrap = { (lines: [StyledLine], width: Int, part: Int) in
@@ -187,8 +241,7 @@ enum ScreenLayout {
         }
         guard let sheet = model.sheet else {
             let rows = wrap(model.content, width, 0)
-            let body = scrolled(
-                rows, width: width, height: height, scroll: revealing(rows, height, scroll, revealsError))
+            let body = scrolled(rows, width: width, height: height, scroll: revealing(rows, height, scroll, reveals))
             guard case .back(let progress, let revealed) = model.slide else { return body }
             return slid(body, by: progress, over: revealed, width: width)
         }
@@ -204,7 +257,7 @@ enum ScreenLayout {
         let sheetRows = wrap(sheet.lines, innerWidth, 1)
         let inner = scrolled(
             sheetRows, width: innerWidth, height: innerHeight,
-            scroll: revealing(sheetRows, innerHeight, scroll, revealsError))
+            scroll: revealing(sheetRows, innerHeight, scroll, reveals))
         let rule = TerminalCell(text: "─", width: 1, style: .frame)
         let caption = [rule, .blank] + TerminalGrid.cells(sheet.caption, style: .dim) + [.blank]
         // The top border is what a drag downwards takes hold of.
@@ -252,14 +305,21 @@ enum ScreenLayout {
         lines.flatMap { TerminalGrid.wrap(TerminalGrid.cells($0), width: width) }
     }
 
-    /// `scroll`, moved just enough that the last row of the inline error shows in `height` rows (with its markers),
-    /// when `revealsError` and there is one.
-    private static func revealing(_ rows: [[TerminalCell]], _ height: Int, _ scroll: Int, _ revealsError: Bool) -> Int {
-        guard revealsError, rows.count > height,
-            let errorRow = rows.lastIndex(where: { $0.contains { $0.style == .error } })
-        else { return scroll }
+    /// `scroll`, moved just enough that the last row of the inline error shows in `height` rows (with its
+    /// markers), when `reveals.error` and there is one; then that the first row of the focus shows, and its
+    /// other rows too when `reveals.wholeFocus`, its first row first, when `reveals.focus`.
+    private static func revealing(_ rows: [[TerminalCell]], _ height: Int, _ scroll: Int, _ reveals: Reveal) -> Int {
+        guard rows.count > height else { return scroll }
         let page = max(1, height - 2)
-        return min(max(scroll, errorRow - page + 1), errorRow)
+        var scroll = scroll
+        if reveals.error, let errorRow = rows.lastIndex(where: { $0.contains { $0.style == .error } }) {
+            scroll = min(max(scroll, errorRow - page + 1), errorRow)
+        }
+        let isFocus = { (row: [TerminalCell]) in row.contains { $0.style == .focused || $0.style == .input } }
+        if reveals.focus, let first = rows.firstIndex(where: isFocus), let last = rows.lastIndex(where: isFocus) {
+            scroll = min(max(scroll, (reveals.wholeFocus ? last : first) - page + 1), first)
+        }
+        return scroll
     }
 
     /// `rows` clipped to `height` from `scroll` (clamped), with a marker row where rows are hidden above or below.
@@ -283,79 +343,12 @@ enum ScreenLayout {
         return Body(rows: Array(visible.prefix(height)), scroll: offset, page: page)
     }
 
-    private static func marker(_ text: String, width: Int) -> [TerminalCell] {
+    static func marker(_ text: String, width: Int) -> [TerminalCell] {
         TerminalGrid.fit(TerminalGrid.cells(text, style: .dim), width: width, ellipsis: true)
     }
 
     private static func panelRow(_ panel: [StyledLine], index: Int, width: Int) -> [TerminalCell] {
         let line = index < panel.count ? [StyledSpan(" ")] + panel[index] : []
         return TerminalGrid.fit(TerminalGrid.cells(line), width: width, ellipsis: true)
-    }
-
-    // MARK: - Output, error, status and command line
-
-    private static func bottomRows(
-        _ chrome: Chrome, width: Int, maximum: Int
-    )
-        -> (rows: [[TerminalCell]], cursorColumn: Int, outputScroll: Int, outputPage: Int, outputRows: Int)
-    {
-        var rows: [[TerminalCell]] = []
-        var outputScroll = 0
-        var outputPage = 1
-        let outputRows = chrome.output.flatMap { TerminalGrid.wrap(TerminalGrid.cells($0), width: width) }
-        if !outputRows.isEmpty {
-            // A rule above, then as many rows as fit; a longer output scrolls with Page Up / Page Down.
-            let room = max(1, maximum - 1)
-            rows.append(Array(repeating: TerminalCell(text: "─", width: 1, style: .frame), count: width))
-            if outputRows.count <= room {
-                rows += outputRows.map { TerminalGrid.fit($0, width: width) }
-            } else {
-                let page = max(1, room - 1)
-                outputPage = page
-                outputScroll = min(max(0, chrome.outputScroll), outputRows.count - page)
-                rows += outputRows[outputScroll..<(outputScroll + page)].map { TerminalGrid.fit($0, width: width) }
-                let below = outputRows.count - outputScroll - page
-                let position = below > 0 ? "\(below) more lines (PgDn)" : "the end (PgUp goes back)"
-                rows.append(marker("… " + position + " · Esc closes", width: width))
-            }
-        }
-        let outputRowCount = rows.count
-        if let error = chrome.error {
-            let errorRows = TerminalGrid.wrap(TerminalGrid.cells("error: " + error, style: .error), width: width)
-            let shown = Array(errorRows.prefix(3))
-            for (index, row) in shown.enumerated() {
-                let isCut = index == shown.count - 1 && errorRows.count > shown.count
-                guard isCut else {
-                    rows.append(TerminalGrid.fit(row, width: width))
-                    continue
-                }
-                var kept = Array(row.reversed().drop { $0.text == " " }.reversed())
-                while TerminalGrid.width(kept) > width - 1 { kept.removeLast() }
-                rows.append(TerminalGrid.fit(kept + [TerminalCell(text: "…", width: 1, style: .error)], width: width))
-            }
-        }
-        let status = TerminalGrid.cells(" " + chrome.status, style: .bar)
-        rows.append(TerminalGrid.fit(status, width: width, fill: .bar, ellipsis: true))
-        let (line, column) = commandLine(chrome, width: width)
-        rows.append(line)
-        return (rows, column, outputScroll, outputPage, outputRowCount)
-    }
-
-    /// The prompt and the input, scrolled sideways so the cursor stays in view.
-    private static func commandLine(_ chrome: Chrome, width: Int) -> ([TerminalCell], Int) {
-        let prompt = TerminalGrid.cells(chrome.prompt, style: .accent)
-        let characters = Array(chrome.input)
-        let cursor = min(max(0, chrome.cursor), characters.count)
-        let before = TerminalGrid.cells(String(characters[..<cursor]), style: .plain)
-        let after = TerminalGrid.cells(String(characters[cursor...]), style: .plain)
-        let available = max(1, width - TerminalGrid.width(prompt) - 1)
-        var shownBefore = before[...]
-        while TerminalGrid.width(Array(shownBefore)) > available - 1, !shownBefore.isEmpty {
-            shownBefore = shownBefore.dropFirst(max(1, available / 2))
-        }
-        let leading = shownBefore.count < before.count ? [TerminalCell(text: "…", width: 1, style: .dim)] : []
-        let row = TerminalGrid.fit(prompt + leading + Array(shownBefore) + after, width: width)
-        let column = min(width - 1, TerminalGrid.width(prompt + leading + Array(shownBefore)))
-        return (row, column)
     }
 }

@@ -32,6 +32,8 @@ struct ScreenModel: Equatable, Sendable {
     var slide: Slide?
     /// The tab bar on top, drawn along the bottom of the screen, or `nil` when none is on top.
     var tabBar: StyledLine?
+    /// Who is logged in, drawn at the right of the navigation bar, or `nil` when nobody is.
+    var account: String?
 
     /// A held swipe, drawn part way.
     enum Slide: Equatable, Sendable {
@@ -44,8 +46,9 @@ struct ScreenModel: Equatable, Sendable {
 
     init(
         path: [String], canGoBack: Bool = false, notice: String? = nil, content: [StyledLine], sheet: Sheet? = nil,
-        panel: [StyledLine] = [], slide: Slide? = nil, tabBar: StyledLine? = nil
+        panel: [StyledLine] = [], slide: Slide? = nil, tabBar: StyledLine? = nil, account: String? = nil
     ) {
+        self.account = account
         self.path = path
         self.canGoBack = canGoBack
         self.notice = notice
@@ -56,32 +59,39 @@ struct ScreenModel: Equatable, Sendable {
         self.tabBar = tabBar
     }
 
-    /// What `snapshot` shows, with its coordinator tree for the panel.
+    /// What `snapshot` shows, with its coordinator tree for the panel, drawn as `presentation` says, with
+    /// `account` logged in.
     @MainActor
-    init(snapshot: ScreenSnapshot, notice: String?) {
+    init(
+        snapshot: ScreenSnapshot, notice: String?, presentation: ScreenPresentation = .lineMode,
+        account: String? = nil
+    ) {
         let levels = snapshot.levels
         let topPath = snapshot.screensOnTop
         let breadcrumb = ScreenRenderer.breadcrumb(topPath)
         path = breadcrumb.isEmpty ? ScreenRenderer.contentScreens(of: topPath).prefix(1).map(\.title) : breadcrumb
         canGoBack = topPath.contains { $0.kind == .navigation && $0.children.count > 1 }
         self.notice = notice
-        let topLines = Self.lines(of: topPath)
+        self.account = account
+        // The navigation bar shows the title of the screen on top: the content does not draw it again.
+        let topLines = Self.lines(of: topPath, presentation: presentation, omittingTitle: path.last)
         if levels.count > 1, let top = levels.last, top.style != .fullScreen {
             let presenterPath = levels[levels.count - 2].screen.visiblePath
-            content = Self.dimmed(Self.lines(of: presenterPath))
+            content = Self.dimmed(Self.lines(of: presenterPath, presentation: .init(showsIDs: presentation.showsIDs)))
             sheet = Sheet(caption: ScreenRenderer.describe(top.style), lines: topLines)
         } else {
             content = topLines
             sheet = nil
         }
-        slide = Self.slide(of: snapshot.heldTransition, topPath: topPath)
+        slide = Self.slide(
+            of: snapshot.heldTransition, topPath: topPath, presentation: .init(showsIDs: presentation.showsIDs))
         var panel: [StyledLine] = [[StyledSpan("Coordinators", .bold)]]
         panel += StateReport.coordinatorLines(snapshot.coordinators).map { [StyledSpan($0)] }
         panel.append([])
         panel.append([StyledSpan("Screens", .bold)])
         panel += StateReport.screenLines(snapshot).map { [StyledSpan($0, $0.hasSuffix("<- top") ? .accent : .plain)] }
         self.panel = panel
-        tabBar = ScreenLines.tabBarLine(in: snapshot)
+        tabBar = ScreenLines.tabBarLine(in: snapshot, showsIDs: presentation.showsIDs)
     }
 
     // MARK: - Content
@@ -94,7 +104,9 @@ struct ScreenModel: Equatable, Sendable {
     /// The swipe `held`, if one is held: for a swipe back, with the screen it would reveal in the innermost
     /// navigation stack of `topPath`.
     @MainActor
-    private static func slide(of held: TransitionInfo?, topPath: [ScreenSnapshot.Screen]) -> Slide? {
+    private static func slide(
+        of held: TransitionInfo?, topPath: [ScreenSnapshot.Screen], presentation: ScreenPresentation
+    ) -> Slide? {
         guard let held else { return nil }
         guard held.kind == .swipeBack else { return .down(progress: held.progress) }
         guard let index = topPath.lastIndex(where: { $0.kind == .navigation && $0.children.count > 1 }) else {
@@ -102,13 +114,24 @@ struct ScreenModel: Equatable, Sendable {
         }
         let stack = topPath[index].children
         let revealedPath = Array(topPath[...index]) + stack[stack.count - 2].visiblePath
-        return .back(progress: held.progress, revealed: dimmed(lines(of: revealedPath)))
+        return .back(progress: held.progress, revealed: dimmed(lines(of: revealedPath, presentation: presentation)))
     }
 
-    /// The content of `path` as the full screen lays it out: the lines ``ScreenLines`` produces, the rule under
-    /// the first title left blank.
+    /// The content of `path` as the full screen lays it out: the lines ``ScreenLines`` produces as
+    /// `presentation` says, without the rule under the first title, and without that title when it is `omitted`
+    /// (the navigation bar shows it).
     @MainActor
-    private static func lines(of path: [ScreenSnapshot.Screen]) -> [StyledLine] {
-        ScreenLines(of: path).lines.map { line in line.contains { $0.style == .rule } ? [] : line }
+    private static func lines(
+        of path: [ScreenSnapshot.Screen], presentation: ScreenPresentation, omittingTitle omitted: String? = nil
+    ) -> [StyledLine] {
+        var lines = ScreenLines(of: path, presentation: presentation).lines
+        guard let ruleIndex = lines.firstIndex(where: { line in line.contains { $0.style == .rule } }) else {
+            return lines
+        }
+        lines.remove(at: ruleIndex)
+        if ruleIndex > 0, let omitted, lines[ruleIndex - 1].map(\.text).joined() == omitted {
+            lines.remove(at: ruleIndex - 1)
+        }
+        return lines
     }
 }

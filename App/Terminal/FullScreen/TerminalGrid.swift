@@ -9,6 +9,10 @@ struct TerminalSize: Equatable, Sendable {
 /// How a cell is drawn; the terminal maps each style to its attributes (and colour, when allowed).
 enum CellStyle: Equatable, Sendable {
     case plain, bold, dim, accent, error, bar, selectedTab, frame
+    /// What has the focus: reversed.
+    case focused
+    /// The value being typed into a field: underlined, with the cursor in it.
+    case input
     /// The rule under a screen's first title: the line mode prints it, the full screen leaves its row blank.
     case rule
 }

@@ -96,7 +96,8 @@ final class AppRunner {
                 session: session, terminal: terminal,
                 history: CommandHistory(
                     // A playground writes nothing in the data directory, its history neither.
-                    directory: options.playgroundFeature == nil ? options.dataDirectory : nil))
+                    directory: options.playgroundFeature == nil ? options.dataDirectory : nil),
+                showsIDs: options.showsIDs)
             return fullScreen.run(linkFailure: linkFailure, notice: restorationNotice, errorOutput: errorOutput)
         }
         if let restorationNotice { errorOutput.write("app: \(TerminalText.escaped(restorationNotice))\n") }

@@ -30,11 +30,13 @@ struct LaunchOptions: Equatable, Sendable {
     var readsPointer = true
     /// Whether a data folder that is not the app's own is used anyway (`--allow-unsafe-data-dir`).
     var allowsUnsafeDataDirectory = false
+    /// Whether the full screen draws ids and action numbers from the start, as the line mode does (`--ids`).
+    var showsIDs = false
 
     /// The usage text printed by `--help` and after a usage error.
     static let usage = """
         usage: app [--data-dir PATH] [--script FILE] [--keep-going] [--open URL] [--move-aside-corrupt-data]
-               [--check-data] [--allow-unsafe-data-dir] [--feature NAME] [--no-restore] [--no-mouse]
+               [--check-data] [--allow-unsafe-data-dir] [--feature NAME] [--no-restore] [--no-mouse] [--ids]
 
           --data-dir PATH             where accounts, the session and posts are kept
                                       (default: $APP_DATA_DIR, else $XDG_DATA_HOME/modular-coordinators,
@@ -53,6 +55,8 @@ struct LaunchOptions: Equatable, Sendable {
           --no-restore                start at the first screen instead of where you left
           --no-mouse                  leave the mouse to the terminal (its own selection and scrolling);
                                       the full screen is then driven by keys alone
+          --ids                       in the full screen, draw ids and action numbers as the line mode
+                                      does (the i key shows or hides them)
           --help                      print this help
 
         environment: APP_DATA_DIR, XDG_DATA_HOME, HOME, APP_NOW (fixed ISO-8601 time), NO_COLOR
@@ -71,11 +75,12 @@ struct LaunchOptions: Equatable, Sendable {
     private static let noRestoreFlag = ArgumentParser.Option.flag("--no-restore")
     private static let noMouseFlag = ArgumentParser.Option.flag("--no-mouse")
     private static let allowUnsafeFlag = ArgumentParser.Option.flag("--allow-unsafe-data-dir")
+    private static let idsFlag = ArgumentParser.Option.flag("--ids")
     static let parser = ArgumentParser(
         command: "app", usage: usage,
         options: [
             dataDirectoryOption, scriptOption, openOption, keepGoingFlag, moveAsideFlag, checkDataFlag, featureOption,
-            noRestoreFlag, noMouseFlag, allowUnsafeFlag,
+            noRestoreFlag, noMouseFlag, allowUnsafeFlag, idsFlag,
         ])
 
     /// Reads `arguments` (without the program name) and `environment`; stops at `--help`, which needs neither
@@ -104,6 +109,7 @@ struct LaunchOptions: Equatable, Sendable {
         options.restores = !parsed.contains(noRestoreFlag)
         options.readsPointer = !parsed.contains(noMouseFlag)
         options.allowsUnsafeDataDirectory = parsed.contains(allowUnsafeFlag)
+        options.showsIDs = parsed.contains(idsFlag)
         options.playgroundFeature = parsed.value(of: featureOption)
         let dataDirectoryFlag = parsed.value(of: dataDirectoryOption)
         if let text = environment["APP_NOW"] {

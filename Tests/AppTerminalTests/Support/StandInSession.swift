@@ -83,6 +83,8 @@ final class StandInSession: AppSession {
     var dataFailure: DataFailure?
     /// The notice every command settles with, when the app goes on.
     var saveNotice: String?
+    /// Why the app refuses an input before the window sees it, or `nil` to let the window have it.
+    var refusal: (SessionInput) -> String? = { _ in nil }
 
     /// The starts the terminal asked for.
     private(set) var starts: [(restores: Bool, initialLink: String?)] = []
@@ -138,6 +140,7 @@ final class StandInSession: AppSession {
 
     func send(_ input: SessionInput) -> String? {
         inputs.append(input)
+        if let refused = refusal(input) { return refused }
         do {
             switch input {
             case .action(let id):

@@ -68,6 +68,13 @@ final class TmuxSession {
         try press("Enter")
     }
 
+    /// Opens the full screen's command line with `:`, types `line` and presses Enter: a command run from the screen
+    /// (not from a field, where `:` is typed).
+    func command(_ line: String) throws {
+        try type(":" + line)
+        try press("Enter")
+    }
+
     /// Pastes `text` as a person pastes into the terminal: bracketed (`ESC [ 200 ~` … `ESC [ 201 ~`) when the app
     /// asked for it, as plain typing otherwise.
     func paste(_ text: String) throws {

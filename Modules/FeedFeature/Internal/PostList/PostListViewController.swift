@@ -44,7 +44,8 @@ final class PostListViewController: ViewController, PostListPresentable {
                 title: row.authorName,
                 subtitle: row.text,
                 detail: "\(row.time(at: moment)) · \(row.likes)",
-                actionID: Self.rowActionPrefix + row.id
+                actionID: Self.rowActionPrefix + row.id,
+                isMarked: row.isLiked
             )
         }
         var elements: [ScreenElement] = [

@@ -1,0 +1,215 @@
+import AppInterface
+import Core
+
+/// Where the focus is among the controls of the screens on top (``AppInterface/ScreenSnapshot/controlsOnTop``):
+/// moved by keys, kept on the same control while the window changes under it, and remembered for each screen, so
+/// going back to a list finds the row that was left.
+///
+/// A pure value over snapshots: every rule is tested with a stand-in app and no terminal.
+struct Focus: Equatable {
+    /// A control as it is found again in a later snapshot: its screen and its field's or action's id.
+    struct Key: Hashable {
+        /// The screen that offers it.
+        var screen: ObjectIdentifier
+        /// The field's id, or `nil` for an action.
+        var fieldID: String?
+        /// The action's id, or `nil` for a field.
+        var actionID: String?
+    }
+
+    /// The controls on top, in drawing order.
+    private(set) var controls: [ScreenSnapshot.Control] = []
+    /// Where in ``controls`` the focus is, or `nil` when there is nothing to focus.
+    private(set) var index: Int?
+    /// The screen on top when the controls were read.
+    private var topScreen: ObjectIdentifier?
+    /// The focus each screen had when it was last on top.
+    private var remembered: [ObjectIdentifier: Key] = [:]
+
+    /// No controls, no focus.
+    init() {}
+
+    /// The focused control, if any.
+    var focused: ScreenSnapshot.Control? { index.map { controls[$0] } }
+
+    /// The control focused, as the drawn screen marks it: a field by its id, an action by its number (the
+    /// numbers ``ScreenLines`` gives, which count only the actions).
+    var target: PointerTarget? {
+        guard let index else { return nil }
+        if case .field(let field) = controls[index].kind { return .field(id: field.id, isSecure: field.isSecure) }
+        return .action(controls[...index].filter { !$0.isField }.count)
+    }
+
+    /// Reads the controls of `snapshot`: the focus stays on the same control if it is still there, comes back to
+    /// where it was on a screen shown again, stays at the same place on the same screen, or else goes to where a
+    /// person starts (``startIndex(in:)``).
+    mutating func follow(_ snapshot: ScreenSnapshot) {
+        if let topScreen, let key = index.map({ Self.key(of: controls[$0]) }) { remembered[topScreen] = key }
+        let top = snapshot.top?.identity
+        let isSameScreen = top == topScreen
+        let previous = index
+        controls = snapshot.controlsOnTop
+        topScreen = top
+        // Only screens still in the window are remembered.
+        let shown = Set(snapshot.levels.flatMap { Self.identities(of: $0.screen) })
+        remembered = remembered.filter { shown.contains($0.key) }
+        if let top, let key = remembered[top], let found = controls.firstIndex(where: { Self.key(of: $0) == key }) {
+            index = found
+        } else if isSameScreen, let previous, !controls.isEmpty {
+            index = min(previous, controls.count - 1)
+        } else {
+            index = Self.startIndex(in: controls)
+        }
+    }
+
+    /// Where a person starts on a screen: the first field, else the first list row, else the first button that
+    /// can be tapped, else the first control; `nil` when there is none.
+    static func startIndex(in controls: [ScreenSnapshot.Control]) -> Int? {
+        controls.firstIndex(where: \.isField)
+            ?? controls.firstIndex { if case .row = $0.kind { true } else { false } }
+            ?? controls.firstIndex { if case .button(let button) = $0.kind { button.isEnabled } else { false } }
+            ?? controls.indices.first
+    }
+
+    /// Moves the focus `delta` controls down (up when negative), stopping at the first and the last.
+    mutating func move(by delta: Int) {
+        guard !controls.isEmpty else { return }
+        guard let index else {
+            self.index = delta > 0 ? 0 : controls.count - 1
+            return
+        }
+        self.index = min(max(0, index + delta), controls.count - 1)
+    }
+
+    /// Moves the focus to the first control, or the last.
+    mutating func moveToEnd(last: Bool) {
+        index = last ? controls.indices.last : controls.indices.first
+    }
+
+    /// Moves the focus to the next field (the previous one when not `forward`), round to the first (the last);
+    /// over every control in turn on a screen without fields.
+    mutating func moveToField(forward: Bool) {
+        let fields = controls.indices.filter { controls[$0].isField }
+        guard !fields.isEmpty else {
+            guard !controls.isEmpty else { return }
+            let current = index ?? (forward ? -1 : controls.count)
+            index = (current + (forward ? 1 : -1) + controls.count) % controls.count
+            return
+        }
+        guard let index else {
+            self.index = forward ? fields.first : fields.last
+            return
+        }
+        if forward {
+            self.index = fields.first { $0 > index } ?? fields.first
+        } else {
+            self.index = fields.last { $0 < index } ?? fields.last
+        }
+    }
+
+    /// Moves the focus to the control drawn with `target`, if there is one; whether it moved.
+    @discardableResult
+    mutating func focus(on target: PointerTarget) -> Bool {
+        guard
+            let found = controls.indices.first(where: { index in
+                var probe = self
+                probe.index = index
+                return probe.target == target
+            })
+        else { return false }
+        index = found
+        return true
+    }
+
+    /// What Enter in the focused field leads to: the next field, when another field comes before any action, or
+    /// the first action after it (the form's button, which refuses with its reason while it cannot be tapped), or
+    /// nothing.
+    var afterField: AfterField {
+        guard let index else { return .nothing }
+        guard let next = controls.indices.first(where: { $0 > index }) else { return .nothing }
+        return controls[next].isField ? .field(next) : .action(controls[next])
+    }
+
+    /// What Enter in a field leads to.
+    enum AfterField: Equatable {
+        /// The field at this index.
+        case field(Int)
+        /// This action.
+        case action(ScreenSnapshot.Control)
+        /// Nothing more.
+        case nothing
+    }
+
+    /// Moves the focus to `index`, a place in ``controls``.
+    mutating func focus(at index: Int) {
+        guard controls.indices.contains(index) else { return }
+        self.index = index
+    }
+
+    private static func key(of control: ScreenSnapshot.Control) -> Key {
+        Key(screen: control.screen.identity, fieldID: control.fieldID, actionID: control.actionID)
+    }
+
+    private static func identities(of screen: ScreenSnapshot.Screen) -> [ObjectIdentifier] {
+        [screen.identity] + screen.children.flatMap(identities(of:))
+    }
+}
+
+/// A field being typed into, in place: its draft, edited with the line editor's keys, sent to the app as one
+/// `set` when the person leaves the field.
+///
+/// A plain field starts with its value; a secure field, whose value the app never shows, starts empty, and
+/// until something is typed it keeps the value it has.
+struct FieldDraft: Equatable {
+    /// The field's id.
+    let fieldID: String
+    /// Whether it is drawn as dots.
+    let isSecure: Bool
+    private var editor = LineEditor()
+    /// What the field showed when typing began.
+    private let shownBefore: String
+
+    /// A draft of `field`, as it shows now.
+    init(_ field: TextField) {
+        fieldID = field.id
+        isSecure = field.isSecure
+        shownBefore = field.displayedValue
+        if !field.isSecure { editor.setText(field.displayedValue) }
+    }
+
+    /// Whether anything was typed that changes the field.
+    var isEdited: Bool { isSecure ? hasTyped : editor.text != shownBefore }
+    private var hasTyped = false
+
+    /// The text to set, or `nil` when the field keeps what it has.
+    var valueToSet: String? { isEdited ? editor.text : nil }
+
+    /// What the field shows while typed into: the text, or a dot for each character of a secure one.
+    var shownText: String {
+        guard isSecure else { return editor.text }
+        return hasTyped ? String(repeating: "•", count: editor.characters.count) : shownBefore
+    }
+
+    /// Where the cursor is in ``shownText``, in characters.
+    var cursor: Int { isSecure && !hasTyped ? shownBefore.count : editor.cursor }
+
+    /// Whether the draft is empty.
+    var isEmpty: Bool { shownText.isEmpty }
+
+    /// Edits the draft with `key`; a character that would make it longer than a line is not taken, and then
+    /// returns `false`.
+    mutating func apply(_ key: EditingKey) -> Bool {
+        if case .character(let character) = key, !editor.canInsert(String(character)) { return false }
+        let before = editor.text
+        editor.apply(key)
+        if editor.text != before { hasTyped = true }
+        return true
+    }
+
+    /// Inserts pasted `text` at the cursor; `false` when it would make the draft longer than a line.
+    mutating func insert(_ text: String) -> Bool {
+        guard editor.insert(text) else { return false }
+        if !text.isEmpty { hasTyped = true }
+        return true
+    }
+}

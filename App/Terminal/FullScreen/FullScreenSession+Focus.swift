@@ -1,0 +1,155 @@
+import AppInterface
+import Core
+
+/// The keys on the screen: the focus moved over the controls, Enter acting on it, a field typed into in place,
+/// Esc going back, and a key for each tab. Every change to the app goes through ``CommandSession``, as a typed
+/// command does, with the same refusals.
+extension FullScreenSession {
+    /// Carries out `command`, one of the screen's; returns an exit code when the app should end.
+    func performOnScreen(_ command: KeyCommand, commands: CommandSession) -> Int32? {
+        switch command {
+        case .moveFocus(let delta):
+            leaveField()
+            focus.move(by: delta)
+            focusMoved()
+        case .moveFocusToEnd(let last):
+            focus.moveToEnd(last: last)
+            focusMoved()
+        case .nextField, .previousField:
+            leaveField()
+            focus.moveToField(forward: command == .nextField)
+            focusMoved()
+        case .activate:
+            return activate(commands: commands)
+        case .typeInField(let key):
+            typeInField(key)
+        case .submitField:
+            return submitField(commands: commands)
+        case .stopTyping:
+            leaveField()
+            hasLeftField = true
+        case .escape:
+            return escape(commands: commands)
+        case .selectTab(let number):
+            let tabs = snapshot.tabsOnTop
+            guard !tabs.isEmpty else { return nil }
+            guard number <= tabs.count else {
+                chrome.error = "there are \(tabs.count) tabs: press 1 to \(tabs.count)"
+                return nil
+            }
+            return run(.tab(tabs[number - 1].id), commands: commands)
+        case .cycleTab(let delta):
+            guard case .tabBar(let items, let selectedID) = snapshot.tabBarOnTop?.kind, !items.isEmpty else {
+                return nil
+            }
+            let selected = items.firstIndex { $0.id == selectedID } ?? 0
+            return run(.tab(items[(selected + delta + items.count) % items.count].id), commands: commands)
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// The focus moved: it is scrolled into view, and a field it lands on is typed into.
+    private func focusMoved() {
+        hasLeftField = false
+        revealsFocus = true
+        revealsWholeFocus = true
+        beginTypingIfOnField()
+    }
+
+    /// Reads the focus again from the window, after it changed: a draft whose field is no longer focused is
+    /// dropped, and a field that has the focus is typed into unless the person left it with Esc.
+    func followFocus() {
+        let before = focus.focused.map { ($0.screen.identity, $0.fieldID, $0.actionID) }
+        focus.follow(snapshot)
+        let after = focus.focused.map { ($0.screen.identity, $0.fieldID, $0.actionID) }
+        if before?.0 != after?.0 || before?.1 != after?.1 || before?.2 != after?.2 {
+            hasLeftField = false
+            revealsFocus = true
+        }
+        if let draft, focus.focused?.fieldID != draft.fieldID { self.draft = nil }
+        beginTypingIfOnField()
+    }
+
+    private func beginTypingIfOnField() {
+        guard draft == nil, !hasLeftField, case .field(let field) = focus.focused?.kind else { return }
+        draft = FieldDraft(field)
+    }
+
+    /// Sets what was typed into the field being typed into, if anything changed, and stops typing there;
+    /// whether it was set (or there was nothing to set).
+    @discardableResult
+    func commitDraft() -> Bool {
+        guard let typed = draft else { return true }
+        draft = nil
+        guard let value = typed.valueToSet, let commands else { return true }
+        chrome.error = nil
+        let outcome = commands.execute(.set(field: typed.fieldID, text: value))
+        windowDidChange()
+        _ = show(outcome)
+        if case .failed = outcome { return false }
+        return true
+    }
+
+    /// Leaves the field being typed into, setting what was typed.
+    private func leaveField() {
+        commitDraft()
+    }
+
+    /// Enter on the focus: a field is typed into again, an action is taken.
+    private func activate(commands: CommandSession) -> Int32? {
+        guard let focused = focus.focused else { return nil }
+        guard !focused.isField else {
+            hasLeftField = false
+            beginTypingIfOnField()
+            return nil
+        }
+        guard case .action(let number) = focus.target else { return nil }
+        return run(.actionNumber(number), commands: commands)
+    }
+
+    /// Enter in a field: sets it, then goes on to the next field, or takes the form's action.
+    private func submitField(commands: CommandSession) -> Int32? {
+        guard commitDraft() else { return nil }
+        // The window as the field's new value left it: a button may have become available.
+        if focusIsStale {
+            focusIsStale = false
+            followFocus()
+        }
+        switch focus.afterField {
+        case .field(let index):
+            focus.focus(at: index)
+            focusMoved()
+        case .action(let control):
+            guard let actionID = control.actionID else { return nil }
+            // The focus stays on the field: a refused log-in is typed again at once.
+            return run(.action(actionID), commands: commands)
+        case .nothing:
+            break
+        }
+        return nil
+    }
+
+    /// Esc: closes the output and the error when they show, else goes back, else dismisses the sheet on top.
+    private func escape(commands: CommandSession) -> Int32? {
+        if !chrome.output.isEmpty || chrome.error != nil {
+            chrome.output = []
+            chrome.error = nil
+            return nil
+        }
+        if model?.canGoBack == true { return run(.back, commands: commands) }
+        if snapshot.levels.count > 1 { return run(.dismiss, commands: commands) }
+        return nil
+    }
+
+    /// Runs `command` as if typed on the command line, with the same refusals; returns an exit code when the app
+    /// should end.
+    func run(_ command: Command, commands: CommandSession) -> Int32? {
+        chrome.output = []
+        chrome.outputScroll = 0
+        chrome.error = nil
+        defer { windowDidChange() }
+        return show(commands.execute(command))
+    }
+}

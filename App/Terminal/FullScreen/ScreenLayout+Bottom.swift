@@ -1,0 +1,83 @@
+/// The bottom of the full screen: what the last command printed, its error, the status line and the command line.
+extension ScreenLayout {
+    // MARK: - Output, error, status and command line
+
+    static func bottomRows(
+        _ chrome: Chrome, width: Int, maximum: Int
+    )
+        -> (rows: [[TerminalCell]], cursorColumn: Int, outputScroll: Int, outputPage: Int, outputRows: Int)
+    {
+        var rows: [[TerminalCell]] = []
+        var outputScroll = 0
+        var outputPage = 1
+        let outputRows = chrome.output.flatMap { TerminalGrid.wrap(TerminalGrid.cells($0), width: width) }
+        if !outputRows.isEmpty {
+            // A rule above, then as many rows as fit; a longer output scrolls with Page Up / Page Down.
+            let room = max(1, maximum - 1)
+            rows.append(Array(repeating: TerminalCell(text: "─", width: 1, style: .frame), count: width))
+            if outputRows.count <= room {
+                rows += outputRows.map { TerminalGrid.fit($0, width: width) }
+            } else {
+                let page = max(1, room - 1)
+                outputPage = page
+                outputScroll = min(max(0, chrome.outputScroll), outputRows.count - page)
+                rows += outputRows[outputScroll..<(outputScroll + page)].map { TerminalGrid.fit($0, width: width) }
+                let below = outputRows.count - outputScroll - page
+                let position = below > 0 ? "\(below) more lines (PgDn)" : "the end (PgUp goes back)"
+                rows.append(marker("… " + position + " · Esc closes", width: width))
+            }
+        }
+        let outputRowCount = rows.count
+        if let error = chrome.error {
+            let errorRows = TerminalGrid.wrap(TerminalGrid.cells("error: " + error, style: .error), width: width)
+            let shown = Array(errorRows.prefix(3))
+            for (index, row) in shown.enumerated() {
+                let isCut = index == shown.count - 1 && errorRows.count > shown.count
+                guard isCut else {
+                    rows.append(TerminalGrid.fit(row, width: width))
+                    continue
+                }
+                var kept = Array(row.reversed().drop { $0.text == " " }.reversed())
+                while TerminalGrid.width(kept) > width - 1 { kept.removeLast() }
+                rows.append(TerminalGrid.fit(kept + [TerminalCell(text: "…", width: 1, style: .error)], width: width))
+            }
+        }
+        let statusText = chrome.hints.isEmpty ? chrome.status : fittedHints(chrome.hints, width: width - 2)
+        let status = TerminalGrid.cells(" " + statusText, style: .bar)
+        rows.append(TerminalGrid.fit(status, width: width, fill: .bar, ellipsis: true))
+        let (line, column) = commandLine(chrome, width: width)
+        rows.append(line)
+        return (rows, column, outputScroll, outputPage, outputRowCount)
+    }
+
+    /// As many of `hints` as fit in `width` columns, in order, each whole, joined by ` · `.
+    static func fittedHints(_ hints: [String], width: Int) -> String {
+        var shown = ""
+        for hint in hints {
+            let next = shown.isEmpty ? hint : shown + " · " + hint
+            guard TerminalGrid.width(TerminalGrid.cells(next, style: .bar)) <= width else { break }
+            shown = next
+        }
+        return shown
+    }
+
+    /// The prompt and the input, scrolled sideways so the cursor stays in view; blank while the command line is
+    /// closed.
+    private static func commandLine(_ chrome: Chrome, width: Int) -> ([TerminalCell], Int) {
+        guard chrome.isCommandLineOpen else { return (TerminalGrid.fit([], width: width), 0) }
+        let prompt = TerminalGrid.cells(chrome.prompt, style: .accent)
+        let characters = Array(chrome.input)
+        let cursor = min(max(0, chrome.cursor), characters.count)
+        let before = TerminalGrid.cells(String(characters[..<cursor]), style: .plain)
+        let after = TerminalGrid.cells(String(characters[cursor...]), style: .plain)
+        let available = max(1, width - TerminalGrid.width(prompt) - 1)
+        var shownBefore = before[...]
+        while TerminalGrid.width(Array(shownBefore)) > available - 1, !shownBefore.isEmpty {
+            shownBefore = shownBefore.dropFirst(max(1, available / 2))
+        }
+        let leading = shownBefore.count < before.count ? [TerminalCell(text: "…", width: 1, style: .dim)] : []
+        let row = TerminalGrid.fit(prompt + leading + Array(shownBefore) + after, width: width)
+        let column = min(width - 1, TerminalGrid.width(prompt + leading + Array(shownBefore)))
+        return (row, column)
+    }
+}

@@ -1,0 +1,162 @@
+import AppInterface
+import Core
+import Testing
+
+@testable import AppTerminal
+
+@Suite("The focus: where a person starts, how it moves, and how it follows the window")
+@MainActor
+struct FocusTests {
+    /// A screen of `elements` at the root of a stack in a started stand-in session.
+    private static func session(_ elements: [ScreenElement]) throws -> StandInSession {
+        let session = try StandInSession(showing: StandInScreen("screen", title: "Screen", elements: elements))
+        _ = session.start(restores: false, initialLink: nil)
+        return session
+    }
+
+    private static let rows = ScreenElement.list(
+        ListSection(
+            id: "rows",
+            items: [
+                ListItem(id: "1", title: "One", actionID: "row.1"), ListItem(id: "2", title: "Two", actionID: "row.2"),
+            ]))
+
+    @Test("A person starts on the first field, else the first row, else the first button that works")
+    func startingPlace() throws {
+        let button = ScreenElement.button(Button(id: "go", title: "Go"))
+        let off = ScreenElement.button(Button(id: "off", title: "Off", isEnabled: false))
+        let field = ScreenElement.field(TextField(id: "name", label: "Name", value: ""))
+        for (elements, start) in [
+            ([button, Self.rows, field], "name"), ([button, Self.rows], "row.1"), ([off, button], "go"), ([off], "off"),
+        ] {
+            var focus = Focus()
+            focus.follow(try Self.session(elements).snapshot())
+            #expect(focus.focused.map { $0.fieldID ?? $0.actionID } == start)
+        }
+        var empty = Focus()
+        empty.follow(try Self.session([.text("Nothing to do")]).snapshot())
+        #expect(empty.focused == nil && empty.target == nil)
+    }
+
+    @Test("Moving stops at the ends; Tab goes round the fields; the target is the field or the action's number")
+    func moving() throws {
+        let elements: [ScreenElement] = [
+            .field(TextField(id: "a", label: "A", value: "")), .button(Button(id: "go", title: "Go")),
+            .field(TextField(id: "b", label: "B", value: "", isSecure: true)), Self.rows,
+        ]
+        var focus = Focus()
+        focus.follow(try Self.session(elements).snapshot())
+        #expect(focus.target == .field(id: "a", isSecure: false))
+        focus.move(by: -1)
+        #expect(focus.index == 0, "stops at the first")
+        focus.move(by: 1)
+        #expect(focus.target == .action(1))
+        focus.moveToField(forward: true)
+        #expect(focus.target == .field(id: "b", isSecure: true))
+        focus.moveToField(forward: true)
+        #expect(focus.target == .field(id: "a", isSecure: false), "round to the first")
+        focus.moveToField(forward: false)
+        #expect(focus.target == .field(id: "b", isSecure: true), "round to the last")
+        focus.move(by: 10)
+        #expect(focus.target == .action(3), "stops at the last: row.2 is the third action")
+        let found = focus.focus(on: .action(2))
+        #expect(found && focus.focused?.actionID == "row.1")
+        let missing = focus.focus(on: .action(9))
+        #expect(!missing && focus.focused?.actionID == "row.1", "no such action: the focus stays")
+    }
+
+    @Test("Enter in a field leads to the next field before a button, else to the first button, even unavailable")
+    func afterField() throws {
+        let elements: [ScreenElement] = [
+            .field(TextField(id: "a", label: "A", value: "")), .field(TextField(id: "b", label: "B", value: "")),
+            .button(Button(id: "off", title: "Off", isEnabled: false)), .button(Button(id: "go", title: "Go")),
+        ]
+        var focus = Focus()
+        focus.follow(try Self.session(elements).snapshot())
+        #expect(focus.afterField == .field(1))
+        focus.moveToField(forward: true)
+        guard case .action(let control) = focus.afterField else {
+            Issue.record("no action after the last field")
+            return
+        }
+        #expect(control.actionID == "off", "the form's button, which says why it cannot be tapped yet")
+    }
+
+    @Test("The focus stays on its control when the window changes, and comes back to a screen shown again")
+    func followsTheWindow() throws {
+        let session = try StandInSession(showing: StandIn.home())
+        _ = session.start(restores: false, initialLink: nil)
+        var focus = Focus()
+        focus.follow(session.snapshot())
+        focus.move(by: 1)
+        #expect(focus.focused?.actionID == "item.2")
+        #expect(session.send(.action("item.2")) == nil)
+        focus.follow(session.snapshot())
+        #expect(focus.focused == nil, "the item has nothing to focus")
+        #expect(session.send(.gesture(.backButton)) == nil)
+        focus.follow(session.snapshot())
+        #expect(focus.focused?.actionID == "item.2", "back on the list, on the row that was left")
+    }
+
+    @Test("A field's draft starts with a plain value; a secure one starts empty and keeps its value until typed")
+    func drafts() {
+        var plain = FieldDraft(TextField(id: "name", label: "Name", value: "Ada"))
+        #expect(plain.shownText == "Ada" && plain.cursor == 3 && plain.valueToSet == nil)
+        _ = plain.apply(.backspace)
+        _ = plain.apply(.character("m"))
+        #expect(plain.valueToSet == "Adm")
+        var secure = FieldDraft(TextField(id: "password", label: "Password", value: "old", isSecure: true))
+        #expect(secure.shownText == "•••" && secure.valueToSet == nil, "untouched, it keeps what it has")
+        _ = secure.apply(.left)
+        #expect(secure.valueToSet == nil, "moving the cursor types nothing")
+        _ = secure.insert("new!")
+        #expect(secure.shownText == "••••" && secure.valueToSet == "new!")
+    }
+}
+
+@Suite("The pointer's live drag goes through the session, as every input does")
+@MainActor
+struct LiveDragTests {
+    @Test("A drag from a pushed screen's edge begins, moves and lets go of the swipe through the session")
+    func dragThroughTheSession() throws {
+        let session = try StandInSession(showing: StandIn.home())
+        session.links["app://push"] = { session in
+            try? (session.root as? NavigationController)?.push(StandInScreen("item", title: "Item"))
+        }
+        _ = session.start(restores: false, initialLink: nil)
+        #expect(session.open("app://push") == nil)
+        let drag: [EditingKey] = [
+            .pointer(PointerEvent(kind: .press, row: 3, column: 0)),
+            .pointer(PointerEvent(kind: .drag, row: 3, column: 20)),
+            .pointer(PointerEvent(kind: .drag, row: 3, column: 30)),
+            .pointer(PointerEvent(kind: .release, row: 3, column: 30)),
+        ]
+        let terminal = session.runFullScreen(drag)
+        #expect(
+            session.inputs == [
+                .swipe(.swipeBack, progress: 0.25), .updateGesture(progress: 0.375), .updateGesture(progress: 0.375),
+                .releaseGesture,
+            ])
+        #expect(terminal.screen.contains { $0.contains("Swipe back let go at 38%: cancelled") })
+    }
+
+    @Test("A move the app refuses is said where errors show")
+    func refusedMoveIsShown() throws {
+        let session = try StandInSession(showing: StandIn.home())
+        session.links["app://push"] = { session in
+            try? (session.root as? NavigationController)?.push(StandInScreen("item", title: "Item"))
+        }
+        _ = session.start(restores: false, initialLink: nil)
+        #expect(session.open("app://push") == nil)
+        session.refusal = { input in
+            if case .updateGesture = input { "the window is busy" } else { nil }
+        }
+        let terminal = session.runFullScreen([
+            .pointer(PointerEvent(kind: .press, row: 3, column: 0)),
+            .pointer(PointerEvent(kind: .drag, row: 3, column: 20)),
+            .pointer(PointerEvent(kind: .drag, row: 3, column: 30)),
+        ])
+        #expect(session.inputs.last == .updateGesture(progress: 0.375))
+        #expect(terminal.screen.contains { $0.contains("error: the window is busy") })
+    }
+}

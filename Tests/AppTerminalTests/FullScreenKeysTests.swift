@@ -1,0 +1,293 @@
+import AppInterface
+import Core
+import Foundation
+import Testing
+
+@testable import AppTerminal
+
+@Suite("Full-screen keys: a focus over fields, actions and rows, fields typed in place, Esc, tabs and ':'")
+@MainActor
+struct FullScreenKeysTests {
+    /// The stand-in app's home screen at the root of its stack.
+    private static func home() throws -> StandInApp {
+        StandInApp(session: try StandInSession(showing: StandIn.home()))
+    }
+
+    @Test("At sign-in the keys type into the email field; Tab goes to the password, drawn as dots; Enter logs in")
+    func logInByKeys() throws {
+        let app = try StandIn.app()
+        let terminal = app.session.runFullScreen(
+            typing("ada@example.com") + [.tab] + typing(StandIn.password) + [.enter])
+        #expect(
+            app.session.inputs == [
+                .setText("ada@example.com", field: "email"), .setText(StandIn.password, field: "password"),
+                .action("login"),
+            ])
+        #expect(terminal.screen[0].contains("Sign in › Home"))
+        #expect(terminal.screen[0].contains("● Ada"), "who is logged in is shown")
+        let typedPassword = terminal.frames.first { $0.text.contains { $0.contains("Password: •••") } }
+        #expect(typedPassword != nil, "the password was drawn as dots while typed")
+        #expect(!terminal.frames.contains { $0.text.joined().contains(StandIn.password) })
+    }
+
+    @Test("Typed text is drawn in place in the field, underlined, with the cursor in it; the command line stays shut")
+    func typingInPlace() throws {
+        let app = try StandIn.app()
+        let terminal = app.session.runFullScreen(typing("ada") + [.left])
+        let frame = try #require(terminal.frames.last)
+        let row = try #require(frame.text.firstIndex { $0.contains("Email: ada") })
+        #expect(frame.cursor.row == row)
+        #expect(frame.showsCursor)
+        #expect(terminal.cells.text(in: .input).first == "ada ")
+        #expect(frame.text[frame.text.count - 1].trimmingCharacters(in: .whitespaces).isEmpty)
+        #expect(app.session.inputs.isEmpty, "nothing is set before the field is left")
+    }
+
+    @Test("A refused log-in keeps the focus on the field, and the screen's error shows")
+    func refusedLogIn() throws {
+        let app = try StandIn.app()
+        let terminal = app.session.runFullScreen([.tab] + typing("wrong") + [.enter])
+        #expect(app.session.inputs == [.setText("wrong", field: "password"), .action("login")])
+        #expect(terminal.screen.contains { $0.contains("Wrong email or password.") })
+        #expect(terminal.screen.last { $0.contains("Enter") }?.contains("Enter Log in") == true)
+    }
+
+    @Test("Shift-Tab goes back to the previous field, round to the last; Tab round to the first")
+    func shiftTab() throws {
+        let app = try StandIn.app()
+        app.session.runFullScreen([.backTab] + typing("secret") + [.backTab] + typing("a@b.c") + [.tab, .tab])
+        #expect(app.session.inputs == [.setText("secret", field: "password"), .setText("a@b.c", field: "email")])
+    }
+
+    @Test("Esc leaves a field: the keys go to the screen (':' opens the command line), Enter types into it again")
+    func escapeLeavesField() throws {
+        let app = try StandIn.app()
+        let terminal = app.session.runFullScreen(
+            [.escape, .character(":"), .escape, .character("?"), .escape, .enter] + typing("x"))
+        #expect(terminal.frames.contains { $0.text.contains { $0.contains("Tab/Shift-Tab move between fields") } })
+        #expect(terminal.screen.contains { $0.contains("Email: x") })
+        #expect(app.session.inputs.isEmpty)
+    }
+
+    @Test("Leaving a field with Esc, then j, moves the focus down to the next field, which takes the keys")
+    func escapeThenMove() throws {
+        let app = try StandIn.app()
+        app.session.runFullScreen(typing("a@b.c") + [.escape, .character("j")] + typing("jk") + [.down])
+        #expect(app.session.inputs == [.setText("a@b.c", field: "email"), .setText("jk", field: "password")])
+    }
+
+    @Test("On a list, Down and j move the highlight row by row, Enter opens the row, Esc goes back to it")
+    func listByKeys() throws {
+        let app = try Self.home()
+        var terminal = app.session.runFullScreen([])
+        #expect(terminal.cells.text(in: .focused) == ["First", "The first item"], "the first row starts focused")
+
+        let second = try Self.home()
+        terminal = second.session.runFullScreen([.down])
+        #expect(terminal.cells.text(in: .focused) == ["Second · 2 notes"])
+        let opened = try Self.home()
+        terminal = opened.session.runFullScreen([.character("j"), .enter])
+        #expect(opened.session.inputs.map(Self.actionID) == ["item.2"])
+        #expect(terminal.screen[0].contains("Home › Item 2"))
+    }
+
+    /// The id of the action `input` takes, or `nil`.
+    private static func actionID(_ input: SessionInput) -> String? {
+        switch input {
+        case .action(let id), .actionOn(let id, _): id
+        default: nil
+        }
+    }
+
+    @Test("Enter on a row opens it; Esc goes back and the focus comes back to that row")
+    func backKeepsTheRow() throws {
+        let app = try Self.home()
+        let terminal = app.session.runFullScreen([.down, .enter, .escape])
+        #expect(app.session.inputs.count == 2)
+        #expect(app.session.inputs.last == .gesture(.backButton))
+        #expect(terminal.frames.contains { $0.text[0].contains("Home › Item 2") })
+        #expect(terminal.screen[0].contains("Home"))
+        #expect(terminal.cells.text(in: .focused) == ["Second · 2 notes"])
+    }
+
+    @Test("The key hints follow the screen and the focus, and never run past the width")
+    func hintsFollowTheScreen() throws {
+        let app = try Self.home()
+        let terminal = app.session.runFullScreen([.down, .enter])
+        let status = { (frame: ScreenLayout.Frame) in frame.text[frame.text.count - 2] }
+        let onList = try #require(terminal.frames.first)
+        let onItem = try #require(terminal.frames.last)
+        #expect(status(onList).contains("Enter open"))
+        #expect(!status(onList).contains("Esc back"))
+        #expect(status(onItem).contains("Esc back"))
+        #expect(status(onList) != status(onItem))
+        for width in [20, 40, 60] {
+            let narrow = try Self.home().session.runFullScreen([], size: TerminalSize(columns: width, rows: 12))
+            let line = narrow.screen[narrow.screen.count - 2]
+            #expect(!line.contains("…"), "hints are dropped whole, never cut: \(line)")
+            #expect(line.count == width)
+        }
+    }
+
+    @Test("':' opens the command line, where commands work as typed; Esc closes it; '?' shows the keys")
+    func commandLine() throws {
+        let app = try Self.home()
+        var terminal = app.session.runFullScreen([.character(":")] + typing("item.1") + [.enter])
+        #expect(app.session.inputs == [.action("item.1")])
+        #expect(terminal.screen[0].contains("Item 1"))
+
+        let closed = try Self.home()
+        terminal = closed.session.runFullScreen([.character(":")] + typing("item.1") + [.escape, .character("?")])
+        #expect(closed.session.inputs.isEmpty)
+        #expect(terminal.screen.contains { $0.contains("Tab/Shift-Tab move between fields") })
+        #expect(!terminal.screen.contains { $0.hasPrefix(": item.1") })
+    }
+
+    @Test("Esc dismisses the sheet on top; a field in it is typed into first")
+    func escapeDismissesSheet() throws {
+        let app = try Self.home()
+        let terminal = app.session.runFullScreen([.character(":")] + typing("compose") + [.enter, .escape, .escape])
+        #expect(app.session.inputs == [.action("compose"), .gesture(.swipeDown)])
+        #expect(terminal.frames.contains { $0.text.contains { $0.contains("┌") } })
+        #expect(!terminal.screen.contains { $0.contains("┌") })
+    }
+
+    @Test("Ids and action numbers are hidden by default; i shows them; --ids starts with them")
+    func idsOnDemand() throws {
+        let plain = try Self.home().session.runFullScreen([]).screen.joined()
+        #expect(!plain.contains("(item.1)") && !plain.contains("[1]") && !plain.contains("(compose)"))
+        #expect(plain.contains("[ New note ]"))
+        let toggled = try Self.home().session.runFullScreen([.character("i")]).screen.joined()
+        #expect(toggled.contains("[1] First (item.1)") && toggled.contains("(compose)"))
+        let flagged = try Self.home().session.runFullScreen([], showsIDs: true).screen.joined()
+        #expect(flagged.contains("[3] New note (compose)"))
+        let back = try Self.home().session.runFullScreen([.character("i"), .character("i")]).screen.joined()
+        #expect(back == plain)
+    }
+
+    @Test("A marked row (a liked post) is drawn with ♥ on the full screen; the line mode prints rows as before")
+    func markedRows() throws {
+        let screen = StandInScreen(
+            "posts", title: "Posts",
+            elements: [
+                .list(
+                    ListSection(
+                        id: "posts",
+                        items: [
+                            ListItem(id: "1", title: "Liked", actionID: "post.1", isMarked: true),
+                            ListItem(id: "2", title: "Not liked", actionID: "post.2"),
+                        ]))
+            ])
+        let session = try StandInSession(showing: screen)
+        let drawn = session.runFullScreen([]).screen
+        #expect(drawn.contains { $0.contains("♥ Liked") })
+        #expect(drawn.contains { $0.contains("Not liked") && !$0.contains("♥") })
+        let printed = ScreenRenderer(style: .plain).render(session.snapshot())
+        #expect(printed.contains("[1] Liked (post.1)") && !printed.contains("♥"))
+    }
+
+    @Test("The title is drawn once, in the navigation bar, with no blank row under it")
+    func titleOnce() throws {
+        let screen = try Self.home().session.runFullScreen([]).screen
+        #expect(screen[0].contains("Home"))
+        #expect(!screen[1].contains("Home") && !screen[1].trimmingCharacters(in: .whitespaces).isEmpty)
+        #expect(!screen.joined().contains("===="))
+    }
+
+    @Test("A digit chooses a tab, [ and ] the one before and after; the selected tab alone is reversed")
+    func tabsByKeys() throws {
+        let app = try RenderingTests.tabs()
+        let terminal = app.session.runFullScreen([.character("2"), .character("]"), .character("["), .character("9")])
+        #expect(app.session.inputs == [.tapTab("settings"), .tapTab("inbox"), .tapTab("settings")])
+        #expect(terminal.screen.contains { $0.contains("there are 2 tabs: press 1 to 2") })
+        let tabRow = try #require(terminal.cells.first { row in row.contains { $0.target == .tab("inbox") } })
+        #expect(tabRow.filter { $0.style == .selectedTab }.map(\.text).joined() == " Settings ")
+        #expect(!tabRow.contains { $0.style == .bar }, "the bar itself is plain")
+        #expect(!TerminalGrid.text(tabRow).contains("(tab "))
+    }
+}
+
+/// A note's form whose Save is available only once the note has text, as a compose sheet's Post is.
+@MainActor
+private final class NoteForm: ViewController {
+    var text = ""
+    private(set) var saved: [String] = []
+
+    override var content: ScreenContent {
+        ScreenContent(
+            title: "Note",
+            elements: [
+                .field(TextField(id: "text", label: "Note", value: text)),
+                .button(Button(id: "save", title: "Save", isEnabled: !text.isEmpty)),
+                .button(Button(id: "cancel", title: "Cancel")),
+            ])
+    }
+
+    override func handleText(_ text: String, forField id: String) {
+        self.text = text
+    }
+
+    override func handleAction(_ id: String) {
+        if id == "save" { saved.append(text) }
+    }
+}
+
+extension FullScreenKeysTests {
+    @Test("Enter in the last field sets it, then taps the form's button as the new value left it")
+    func enterTapsTheFormsButton() throws {
+        let form = NoteForm(screenID: "note")
+        let session = try StandInSession(root: NavigationController(root: form))
+        let terminal = session.runFullScreen(typing("hello") + [.enter])
+        #expect(form.saved == ["hello"], "Save, available once the text was set, not Cancel")
+        #expect(terminal.frames.first?.text.contains { $0.contains("Enter Save") } == true)
+        let empty = NoteForm(screenID: "note")
+        let refused = try StandInSession(root: NavigationController(root: empty)).runFullScreen([.enter])
+        #expect(empty.saved.isEmpty)
+        #expect(refused.screen.contains { $0.hasPrefix("error: ") }, "the unavailable button says why")
+    }
+}
+
+@Suite("Key dispatch: what each key means where the keys go")
+struct KeyDispatchTests {
+    @Test("On the screen, letters are keys; in a field and on the command line they are typed")
+    func lettersByMode() {
+        #expect(KeyDispatch.command(for: .character("j"), in: .browsing) == .moveFocus(by: 1))
+        #expect(KeyDispatch.command(for: .character("k"), in: .browsing) == .moveFocus(by: -1))
+        #expect(KeyDispatch.command(for: .character(":"), in: .browsing) == .openCommandLine)
+        #expect(KeyDispatch.command(for: .character("?"), in: .browsing) == .showKeys)
+        #expect(KeyDispatch.command(for: .character("i"), in: .browsing) == .toggleIDs)
+        #expect(KeyDispatch.command(for: .character("3"), in: .browsing) == .selectTab(number: 3))
+        #expect(KeyDispatch.command(for: .character("0"), in: .browsing) == .ignore)
+        #expect(KeyDispatch.command(for: .character("٣"), in: .browsing) == .ignore, "only ASCII digits")
+        #expect(KeyDispatch.command(for: .character("]"), in: .browsing) == .cycleTab(by: 1))
+        #expect(KeyDispatch.command(for: .character("["), in: .browsing) == .cycleTab(by: -1))
+        for character: Character in ["j", ":", "3", "?"] {
+            #expect(KeyDispatch.command(for: .character(character), in: .typing) == .typeInField(.character(character)))
+            #expect(
+                KeyDispatch.command(for: .character(character), in: .commandLine)
+                    == .editCommandLine(.character(character)))
+        }
+    }
+
+    @Test("Enter, Esc, Tab and the arrows by mode; Ctrl-C, Page Up/Down and F2 the same everywhere")
+    func keysByMode() {
+        #expect(KeyDispatch.command(for: .enter, in: .browsing) == .activate)
+        #expect(KeyDispatch.command(for: .enter, in: .typing) == .submitField)
+        #expect(KeyDispatch.command(for: .enter, in: .commandLine) == .runCommandLine)
+        #expect(KeyDispatch.command(for: .escape, in: .browsing) == .escape)
+        #expect(KeyDispatch.command(for: .escape, in: .typing) == .stopTyping)
+        #expect(KeyDispatch.command(for: .escape, in: .commandLine) == .closeCommandLine)
+        #expect(KeyDispatch.command(for: .tab, in: .typing) == .nextField)
+        #expect(KeyDispatch.command(for: .backTab, in: .typing) == .previousField)
+        #expect(KeyDispatch.command(for: .backTab, in: .browsing) == .previousField)
+        #expect(KeyDispatch.command(for: .tab, in: .commandLine) == .completeCommandLine)
+        #expect(KeyDispatch.command(for: .down, in: .typing) == .moveFocus(by: 1))
+        #expect(KeyDispatch.command(for: .up, in: .commandLine) == .editCommandLine(.up), "history")
+        #expect(KeyDispatch.command(for: .left, in: .typing) == .typeInField(.left))
+        for mode in [KeyDispatch.Mode.browsing, .typing, .commandLine] {
+            #expect(KeyDispatch.command(for: .interrupt, in: mode) == .leave)
+            #expect(KeyDispatch.command(for: .pageDown, in: mode) == .scroll(pages: 1))
+            #expect(KeyDispatch.command(for: .togglePanel, in: mode) == .togglePanel)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import AppInterface
+import Glibc
+
+@testable import AppTerminal
+
+/// A terminal for the full screen's key loop in tests: it hands out the keys it was given, one per read, records
+/// every frame drawn, and asks the loop to end (as `SIGTERM` would) once the keys have run out.
+@MainActor
+final class ScriptedTerminal: TerminalDevice {
+    var size: TerminalSize
+    let reportsPointer: Bool
+    private var keys: [EditingKey]
+    private var hasRunOut = false
+    /// Every frame drawn, in order.
+    private(set) var frames: [ScreenLayout.Frame] = []
+    private(set) var isClosed = false
+
+    init(keys: [EditingKey], size: TerminalSize = TerminalSize(columns: 80, rows: 24), reportsPointer: Bool = true) {
+        self.keys = keys
+        self.size = size
+        self.reportsPointer = reportsPointer
+    }
+
+    var terminationSignal: Int32? { hasRunOut ? SIGTERM : nil }
+
+    func draw(_ frame: ScreenLayout.Frame, clearingFirst: Bool) {
+        frames.append(frame)
+    }
+
+    func readKey(timeout: Int32) -> EditingKey? {
+        guard !keys.isEmpty else {
+            if timeout > 0 { hasRunOut = true }
+            return nil
+        }
+        return keys.removeFirst()
+    }
+
+    func close() {
+        isClosed = true
+    }
+
+    /// The last frame drawn, as text.
+    var screen: [String] { frames.last?.text ?? [] }
+
+    /// The cells of the last frame drawn.
+    var cells: [[TerminalCell]] { frames.last?.rows ?? [] }
+}
+
+/// The keys that type `text`.
+func typing(_ text: String) -> [EditingKey] {
+    text.map(EditingKey.character)
+}
+
+extension StandInSession {
+    /// Starts the app (unless a test started it) and runs the full screen over it with `keys` until they run out;
+    /// the terminal it drew on.
+    @discardableResult
+    func runFullScreen(
+        _ keys: [EditingKey], showsIDs: Bool = false, size: TerminalSize = TerminalSize(columns: 80, rows: 24)
+    ) -> ScriptedTerminal {
+        if starts.isEmpty { _ = start(restores: false, initialLink: nil) }
+        let terminal = ScriptedTerminal(keys: keys, size: size)
+        let fullScreen = FullScreenSession(
+            session: self, terminal: terminal, history: CommandHistory(directory: nil), showsIDs: showsIDs)
+        _ = fullScreen.run(linkFailure: nil, errorOutput: CapturedOutput())
+        return terminal
+    }
+}
+
+extension [[TerminalCell]] {
+    /// The text of the cells drawn in `style`, row by row, each row's runs joined.
+    func text(in style: CellStyle) -> [String] {
+        map { row in row.filter { $0.style == style }.map(\.text).joined() }.filter { !$0.isEmpty }
+    }
+}
