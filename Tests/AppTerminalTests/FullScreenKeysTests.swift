@@ -18,6 +18,7 @@ struct FullScreenKeysTests {
         let app = try StandIn.app()
         let terminal = app.session.runFullScreen(
             typing("ada@example.com") + [.tab] + typing(StandIn.password) + [.enter])
+        #expect(app.session.widths == [80], "the full screen tells the app its width before the first key")
         #expect(
             app.session.inputs == [
                 .setText("ada@example.com", field: "email"), .setText(StandIn.password, field: "password"),

@@ -88,8 +88,11 @@ final class StandInSession: AppSession {
 
     /// The starts the terminal asked for.
     private(set) var starts: [(restores: Bool, initialLink: String?)] = []
-    /// Every input sent, in order.
+    /// Every input sent, in order, but the terminal's widths (see ``widths``).
     private(set) var inputs: [SessionInput] = []
+    /// Every width the terminal told, in order (``SessionInput/resize(columns:)``): the full screen tells it at the
+    /// start and at every resize, so the other inputs are kept apart from it.
+    private(set) var widths: [Int] = []
     /// How many times a command (or the start) settled.
     private(set) var settledCount = 0
     /// Whether the terminal stopped the app.
@@ -139,7 +142,11 @@ final class StandInSession: AppSession {
     }
 
     func send(_ input: SessionInput) -> String? {
-        inputs.append(input)
+        if case .resize(let columns) = input {
+            widths.append(columns)
+        } else {
+            inputs.append(input)
+        }
         if let refused = refusal(input) { return refused }
         do {
             switch input {
