@@ -145,6 +145,9 @@ package struct ScreenSnapshot: Equatable, Sendable {
         screensOnTop.last { if case .tabBar = $0.kind { true } else { false } }
     }
 
+    /// Whether a page container is on top, whose pages a person turns (``Core/PageViewController``).
+    package var showsPagesOnTop: Bool { screensOnTop.contains { $0.kind == .pages } }
+
     /// The tabs of ``tabBarOnTop``, in order; empty when no tab bar is on top.
     package var tabsOnTop: [TabBarItem] {
         if case .tabBar(let items, _) = tabBarOnTop?.kind { items } else { [] }

@@ -248,6 +248,31 @@ extension FullScreenKeysTests {
     }
 }
 
+@Suite("Pages turned by keys")
+@MainActor
+struct PageKeysTests {
+    @Test("← and → (h and l) turn the pages on top as the person's swipe does, and say so; elsewhere they do nothing")
+    func pageKeys() throws {
+        let pages = PageViewController()
+        try pages.setPages(
+            (1...3).map { StandInScreen("page\($0)", title: "Page \($0)", elements: [.text("Page \($0) of 3")]) })
+        let app = StandInApp(session: StandInSession(root: pages))
+        let terminal = app.session.runFullScreen([.right, .character("l"), .left])
+        #expect(
+            app.session.inputs == [
+                .gesture(.swipeToNextPage), .gesture(.swipeToNextPage), .gesture(.swipeToPreviousPage),
+            ])
+        #expect(pages.currentIndex == 1)
+        #expect(terminal.screen.contains { $0.contains("Page 2 of 3") })
+        #expect(terminal.screen[terminal.screen.count - 2].contains("←→ pages"))
+
+        let home = StandInApp(session: try StandInSession(showing: StandIn.home()))
+        let still = home.session.runFullScreen([.right, .left, .character("h")])
+        #expect(home.session.inputs.isEmpty)
+        #expect(!still.screen[still.screen.count - 2].contains("pages"))
+    }
+}
+
 @Suite("Key dispatch: what each key means where the keys go")
 struct KeyDispatchTests {
     @Test("On the screen, letters are keys; in a field and on the command line they are typed")
@@ -262,6 +287,11 @@ struct KeyDispatchTests {
         #expect(KeyDispatch.command(for: .character("٣"), in: .browsing) == .ignore, "only ASCII digits")
         #expect(KeyDispatch.command(for: .character("]"), in: .browsing) == .cycleTab(by: 1))
         #expect(KeyDispatch.command(for: .character("["), in: .browsing) == .cycleTab(by: -1))
+        #expect(KeyDispatch.command(for: .character("l"), in: .browsing) == .turnPage(next: true))
+        #expect(KeyDispatch.command(for: .character("h"), in: .browsing) == .turnPage(next: false))
+        #expect(KeyDispatch.command(for: .right, in: .browsing) == .turnPage(next: true))
+        #expect(KeyDispatch.command(for: .left, in: .browsing) == .turnPage(next: false))
+        #expect(KeyDispatch.command(for: .left, in: .typing) == .typeInField(.left), "in a field ← moves the cursor")
         for character: Character in ["j", ":", "3", "?"] {
             #expect(KeyDispatch.command(for: .character(character), in: .typing) == .typeInField(.character(character)))
             #expect(

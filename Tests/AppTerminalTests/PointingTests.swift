@@ -183,6 +183,27 @@ struct PointingTests {
         #expect(!gestures.isSwiping)
     }
 
+    @Test("Over pages, a sideways drag turns them: to the left to the next page, to the right to the previous one")
+    func dragPages() throws {
+        let frame = Self.frame(canGoBack: false)
+        var gestures = PointerGestures()
+        let handle = { (gestures: inout PointerGestures, kind: PointerEvent.Kind, column: Int, pages: Bool) in
+            gestures.handle(Self.event(kind, 5, column), in: frame, canGoBack: false, showsPages: pages)
+        }
+        _ = handle(&gestures, .press, 20, true)
+        #expect(handle(&gestures, .drag, 20, true) == nil, "not moved sideways yet")
+        #expect(handle(&gestures, .drag, 12, true) == .beginSwipe(.swipeToNextPage, progress: 0.2))
+        #expect(handle(&gestures, .drag, 0, true) == .moveSwipe(progress: 0.5))
+        #expect(handle(&gestures, .drag, 30, true) == .moveSwipe(progress: 0), "back past the start is no progress")
+        #expect(handle(&gestures, .release, 4, true) == .releaseSwipe(progress: 0.4))
+        _ = handle(&gestures, .press, 20, true)
+        #expect(handle(&gestures, .drag, 30, true) == .beginSwipe(.swipeToPreviousPage, progress: 0.25))
+        _ = handle(&gestures, .release, 30, true)
+        _ = handle(&gestures, .press, 20, false)
+        #expect(handle(&gestures, .drag, 10, false) == nil, "without pages on top a sideways drag is nothing")
+        #expect(!gestures.isSwiping)
+    }
+
     @Test("No swipe back from a root screen, from further in, or from the navigation bar")
     func noDragBack() throws {
         for (canGoBack, row, column) in [(false, 5, 0), (true, 5, 2), (true, 0, 0)] {

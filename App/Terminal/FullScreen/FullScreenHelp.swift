@@ -24,6 +24,7 @@ enum FullScreenHelp {
             "On the screen: ↑/↓ or j/k move the focus over fields, actions and rows (Home/End or g/G to the ends);",
             "  Tab/Shift-Tab move between fields; Enter taps what has the focus or types into a field; Esc closes",
             "  this, else goes back, else closes the sheet; 1-9 choose a tab, [ and ] the one before or after;",
+            "  ←/→ or h/l turn pages (the tour) to the previous or next one, as a sideways drag does;",
             "  : opens the command line; ? shows these keys; i shows or hides ids and action numbers;",
             "  PgUp/PgDn scroll; F2 the tree panel; Ctrl-L redraw; Ctrl-C or Ctrl-D quit.",
             "In a field: type to edit it (←/→, Home/End, Backspace, Ctrl-U/K/W as on the command line); Tab or",
@@ -53,7 +54,8 @@ enum FullScreenHelp {
         let pointer =
             "Pointer: click an action, a row, a segment or a tab to tap it; click a field to type into it (a "
             + "secure one as dots); click ‹ back to go back; the wheel scrolls. Drag from a "
-            + "pushed screen's left edge to the right to swipe back, or a sheet's top border down to swipe it down: "
+            + "pushed screen's left edge to the right to swipe back, a sheet's top border down to swipe it down, or "
+            + "pages sideways to turn them (to the left for the next): "
             + "let go at half way or more and it finishes, before and it cancels, as release does"
         return CommandSession.wrapped(pointer, first: "", rest: "  ").joined(separator: "\n") + "\n"
     }

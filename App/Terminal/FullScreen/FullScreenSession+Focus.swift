@@ -44,6 +44,9 @@ extension FullScreenSession {
             }
             let selected = items.firstIndex { $0.id == selectedID } ?? 0
             return run(.tab(items[(selected + delta + items.count) % items.count].id), commands: commands)
+        case .turnPage(let next):
+            guard snapshot.showsPagesOnTop else { return nil }
+            return run(.page(next: next), commands: commands)
         default:
             break
         }

@@ -11,7 +11,7 @@ extension FullScreenSession {
         guard let frame = lastFrame else { return nil }
         if event.kind == .press { pointerNote = nil }
         let canGoBack = model?.canGoBack ?? false
-        switch pointer.handle(event, in: frame, canGoBack: canGoBack) {
+        switch pointer.handle(event, in: frame, canGoBack: canGoBack, showsPages: snapshot.showsPagesOnTop) {
         case nil:
             return nil
         case .scroll(let output, let rows):
@@ -35,20 +35,29 @@ extension FullScreenSession {
             if let refusal = session.send(.updateGesture(progress: progress)) { chrome.error = refusal }
             redrawWindow()
         case .releaseSwipe(let progress):
-            let gesture =
-                session.snapshot().heldTransition?.kind == .swipeDown ? UserGesture.swipeDown : .swipeBack
+            let held = session.snapshot().heldTransition?.kind
+            let name: String
+            switch held {
+            case .swipeDown: name = Self.name(of: .swipeDown)
+            case .swipePage: name = "Page swipe"
+            default: name = Self.name(of: .swipeBack)
+            }
             let moveFailure = session.send(.updateGesture(progress: progress))
-            let percent = "\(Self.name(of: gesture)) let go at \(Int((progress * 100).rounded()))%"
+            let percent = "\(name) let go at \(Int((progress * 100).rounded()))%"
             let finishes = progress >= 0.5
             chrome.output = []
             chrome.error = moveFailure
             if case .failed(let reason) = commands.execute(.release) {
                 chrome.error = reason
             } else {
-                pointerNote =
-                    finishes
-                    ? percent + ": finished; the screen and its coordinator are released"
-                    : percent + ": cancelled; every screen and coordinator stays (see the tree)"
+                if held == .swipePage {
+                    pointerNote = percent + (finishes ? ": finished; the page turned" : ": cancelled; the page stays")
+                } else {
+                    pointerNote =
+                        finishes
+                        ? percent + ": finished; the screen and its coordinator are released"
+                        : percent + ": cancelled; every screen and coordinator stays (see the tree)"
+                }
             }
             windowDidChange()
         }
@@ -81,6 +90,10 @@ extension FullScreenSession {
     }
 
     private static func name(of gesture: UserGesture) -> String {
-        gesture == .swipeDown ? "Swipe down" : "Swipe back"
+        switch gesture {
+        case .swipeDown: "Swipe down"
+        case .swipeToNextPage, .swipeToPreviousPage: "Page swipe"
+        default: "Swipe back"
+        }
     }
 }

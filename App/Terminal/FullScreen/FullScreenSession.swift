@@ -164,7 +164,7 @@ final class FullScreenSession {
         case .ignore:
             break
         case .moveFocus, .moveFocusToEnd, .nextField, .previousField, .activate, .typeInField, .submitField,
-            .stopTyping, .escape, .selectTab, .cycleTab:
+            .stopTyping, .escape, .selectTab, .cycleTab, .turnPage:
             return performOnScreen(command, commands: commands)
         }
         return nil
@@ -313,7 +313,7 @@ final class FullScreenSession {
     private var hints: [String] {
         KeyHints.hints(
             mode: mode, focus: focus, canGoBack: model?.canGoBack ?? false, showsSheet: model?.sheet != nil,
-            tabCount: snapshot.tabsOnTop.count)
+            tabCount: snapshot.tabsOnTop.count, showsPages: snapshot.showsPagesOnTop)
     }
 
     /// The input as shown: the text of `set <secure field> …` masked.

@@ -64,6 +64,8 @@ enum KeyDispatch {
         case .character(":"): return .openCommandLine
         case .character("?"): return .showKeys
         case .character("i"): return .toggleIDs
+        case .left, .character("h"): return .turnPage(next: false)
+        case .right, .character("l"): return .turnPage(next: true)
         case .character("["): return .cycleTab(by: -1)
         case .character("]"): return .cycleTab(by: 1)
         case .character(let character):
@@ -110,6 +112,8 @@ enum KeyCommand: Equatable, Sendable {
     case selectTab(number: Int)
     /// Chooses the tab this many places to the right (left when negative), round the ends.
     case cycleTab(by: Int)
+    /// Turns the pages on top to the next or the previous page, as the person's swipe does (← → or h l).
+    case turnPage(next: Bool)
     /// Shows the keys.
     case showKeys
     /// Shows or hides the ids and the action numbers.
@@ -132,7 +136,8 @@ enum KeyCommand: Equatable, Sendable {
 enum KeyHints {
     /// What a person can do where the keys go, over the focused control and the screen.
     static func hints(
-        mode: KeyDispatch.Mode, focus: Focus, canGoBack: Bool, showsSheet: Bool, tabCount: Int
+        mode: KeyDispatch.Mode, focus: Focus, canGoBack: Bool, showsSheet: Bool, tabCount: Int,
+        showsPages: Bool = false
     ) -> [String] {
         switch mode {
         case .commandLine:
@@ -154,6 +159,7 @@ enum KeyHints {
             } else if showsSheet {
                 hints.append("Esc close")
             }
+            if showsPages { hints.append("←→ pages") }
             if tabCount > 1 { hints.append("1-\(min(tabCount, 9)) tabs") }
             return hints + [": command", "? keys", "i ids", "^C quit"]
         }

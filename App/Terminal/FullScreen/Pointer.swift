@@ -52,6 +52,8 @@ struct PointerGestures: Equatable, Sendable {
         var target: PointerTarget?
         /// The swipe a drag from here would be; `nil` once refused, or when the press holds nothing.
         var gesture: UserGesture?
+        /// Whether a sideways drag from here turns the pages on top: which way is known once it moves.
+        var turnsPages = false
         /// Whether the drag became a swipe (or tried to): the release then is no click.
         var hasDragged = false
     }
@@ -65,8 +67,11 @@ struct PointerGestures: Equatable, Sendable {
     var isSwiping: Bool { press?.hasDragged == true && press?.gesture != nil }
 
     /// What `event` means over `frame`; `canGoBack` says whether the screen on top was pushed (and so can be
-    /// swiped back from its left edge).
-    mutating func handle(_ event: PointerEvent, in frame: ScreenLayout.Frame, canGoBack: Bool) -> Intent? {
+    /// swiped back from its left edge), `showsPages` whether pages are on top (and so turn with a sideways drag:
+    /// to the left for the next page, to the right for the previous one).
+    mutating func handle(
+        _ event: PointerEvent, in frame: ScreenLayout.Frame, canGoBack: Bool, showsPages: Bool = false
+    ) -> Intent? {
         switch event.kind {
         case .wheelUp, .wheelDown:
             let rows = event.kind == .wheelUp ? -Self.wheelRows : Self.wheelRows
@@ -79,13 +84,26 @@ struct PointerGestures: Equatable, Sendable {
             } else if canGoBack, frame.body.contains(event.row), event.column < Self.edgeColumns {
                 gesture = .swipeBack
             }
-            press = Press(row: event.row, column: event.column, target: target, gesture: gesture)
+            press = Press(
+                row: event.row, column: event.column, target: target, gesture: gesture,
+                turnsPages: gesture == nil && showsPages && frame.body.contains(event.row))
             return nil
         case .drag:
+            if var held = press, held.turnsPages, !held.hasDragged, event.column != held.column {
+                held.gesture = event.column < held.column ? .swipeToNextPage : .swipeToPreviousPage
+                held.turnsPages = false
+                press = held
+            }
             guard var held = press, let gesture = held.gesture else { return nil }
             if held.hasDragged { return .moveSwipe(progress: progress(of: event, from: held, in: frame)) }
-            // A swipe back begins once the pointer goes right; a swipe down once it goes down.
-            let isUnderWay = gesture == .swipeDown ? event.row > held.row : event.column > held.column
+            // A swipe back begins once the pointer goes right; a swipe down once it goes down; a page turns as soon
+            // as the pointer goes sideways.
+            let isUnderWay: Bool
+            switch gesture {
+            case .swipeDown: isUnderWay = event.row > held.row
+            case .swipeToNextPage, .swipeToPreviousPage: isUnderWay = true
+            default: isUnderWay = event.column > held.column
+            }
             guard isUnderWay else { return nil }
             held.hasDragged = true
             press = held
@@ -111,14 +129,21 @@ struct PointerGestures: Equatable, Sendable {
     }
 
     /// How far a drag has come: for a swipe back, the column over the screen's width; for a swipe down, the rows
-    /// moved over the rows from where it began to the bottom of the screen.
+    /// moved over the rows from where it began to the bottom of the screen; for a page, the columns moved its way
+    /// over the screen's width.
     private func progress(of event: PointerEvent, from press: Press, in frame: ScreenLayout.Frame) -> Double {
         let fraction: Double
-        if press.gesture == .swipeDown {
+        let width = Double(max(1, frame.contentColumns))
+        switch press.gesture {
+        case .swipeDown:
             let room = max(1, frame.body.upperBound - press.row)
             fraction = Double(event.row - press.row) / Double(room)
-        } else {
-            fraction = Double(event.column) / Double(max(1, frame.contentColumns))
+        case .swipeToNextPage:
+            fraction = Double(press.column - event.column) / width
+        case .swipeToPreviousPage:
+            fraction = Double(event.column - press.column) / width
+        default:
+            fraction = Double(event.column) / width
         }
         return min(1, max(0, fraction))
     }
