@@ -225,9 +225,26 @@ enum CoreBenchmarks {
             bytesPerOperation: whole.bytesPerOperation / popped, operationsPerSample: depth - 1)
     }
 
-    /// A push awaited with `try await route`, animated on a manual clock that the benchmark advances past the
-    /// end of the transition, then popped again without animation.
-    static func awaitedAnimatedPush(scale: Scale) async throws -> Measurement {
+    /// A count shared by the two tasks of a benchmark on the main actor.
+    @MainActor
+    final class Counter {
+        var count = 0
+    }
+
+    /// How an async caller waits for an animated push routed through a coordinator.
+    enum PushForm {
+        /// `try await root.route { … }`.
+        case awaited
+        /// `root.route({ … }, completion: { … })`, the completion resuming the caller.
+        case completion
+    }
+
+    /// An animated push routed through a coordinator on a manual clock and waited for by an async caller, then
+    /// popped without animation. Both forms are measured the same way: one task pushes and pops `operations`
+    /// times, waiting for each push in the `form` given, while the benchmark's own task advances the clock past
+    /// the end of each transition once the push is on screen. What differs between the two rows is the awaited
+    /// call's own cost.
+    static func animatedPushWaitedFor(_ form: PushForm, scale: Scale) async throws -> Measurement {
         let clock = ManualClock()
         let window = Window(clock: .manual(clock))
         let root = ScreenCoordinator(screenID: "root")
@@ -235,26 +252,48 @@ enum CoreBenchmarks {
         try window.setRootViewController(navigation)
         root.start()
         let pushed = BlankScreen(screenID: "pushed")
-        let operationsPerSample = 500
+        let operationsPerSample = 2_000
         var times: [Double] = []
         var bytesBefore: UInt64 = 0
         for sample in 0...scale.samples {
             if sample == 1 { bytesBefore = malloc_counter_bytes() }
             let start = Measure.monotonicNanoseconds()
-            for _ in 0..<operationsPerSample {
-                let push = Task { try await root.route { try navigation.push(pushed, animated: true) } }
-                while navigation.viewControllers.count < 2 { await Task.yield() }
-                clock.advance(by: Window.transitionDuration)
-                try await push.value
-                try navigation.pop()
+            let pushes = Counter()
+            let pusher = Task { @MainActor in
+                for _ in 0..<operationsPerSample {
+                    switch form {
+                    case .awaited:
+                        try await root.route {
+                            try navigation.push(pushed, animated: true)
+                            pushes.count += 1
+                        }
+                    case .completion:
+                        await withCheckedContinuation { continuation in
+                            root.route({
+                                try navigation.push(pushed, animated: true)
+                                pushes.count += 1
+                            }) { _ in continuation.resume() }
+                        }
+                    }
+                    try navigation.pop()
+                }
             }
+            for operation in 1...operationsPerSample {
+                while pushes.count < operation { await Task.yield() }
+                clock.advance(by: Window.transitionDuration)
+            }
+            try await pusher.value
             // The first sample warms up and is not kept.
             if sample > 0 {
                 times.append(Double(Measure.monotonicNanoseconds() - start) / Double(operationsPerSample))
             }
         }
+        let name =
+            form == .awaited
+            ? "awaited animated push on a manual clock, then pop"
+            : "animated push with a completion, awaited the same way, then pop"
         return Measurement(
-            name: "awaited animated push on a manual clock, then pop", nanosecondsPerOperation: times,
+            name: name, nanosecondsPerOperation: times,
             bytesPerOperation: Double(malloc_counter_bytes() - bytesBefore)
                 / Double(scale.samples * operationsPerSample),
             operationsPerSample: operationsPerSample)

@@ -13,6 +13,8 @@ struct Measurement {
     let operationsPerSample: Int
 
     var median: Double { percentile(0.5) }
+    /// The fastest sample: what the operation costs when nothing else on the machine gets in the way.
+    var minimum: Double { nanosecondsPerOperation.min() ?? 0 }
     var ninetiethPercentile: Double { percentile(0.9) }
 
     /// The value below which `fraction` of the samples fall (nearest rank).

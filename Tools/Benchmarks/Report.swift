@@ -8,13 +8,14 @@ struct Report {
 
     func table() -> String {
         var lines = [
-            pad("benchmark", 52) + pad("median", 12, right: true) + pad("p90", 12, right: true)
-                + pad("bytes/op", 12, right: true),
-            String(repeating: "-", count: 88),
+            pad("benchmark", 52) + pad("median", 12, right: true) + pad("min", 12, right: true)
+                + pad("p90", 12, right: true) + pad("bytes/op", 12, right: true),
+            String(repeating: "-", count: 100),
         ]
         for measurement in measurements {
             lines.append(
                 pad(measurement.name, 52) + pad(duration(measurement.median), 12, right: true)
+                    + pad(duration(measurement.minimum), 12, right: true)
                     + pad(duration(measurement.ninetiethPercentile), 12, right: true)
                     + pad(String(Int(measurement.bytesPerOperation.rounded())), 12, right: true))
         }
@@ -49,11 +50,11 @@ struct Report {
     func markdown(command: String, machine: Machine) -> String {
         var lines = [
             "Measured on \(machine.date) with `\(command)` on \(machine.description).", "",
-            "| Benchmark | Median | p90 | Bytes/op |", "| --- | ---: | ---: | ---: |",
+            "| Benchmark | Median | Min | p90 | Bytes/op |", "| --- | ---: | ---: | ---: | ---: |",
         ]
         for measurement in measurements {
             lines.append(
-                "| \(measurement.name) | \(duration(measurement.median)) | "
+                "| \(measurement.name) | \(duration(measurement.median)) | \(duration(measurement.minimum)) | "
                     + "\(duration(measurement.ninetiethPercentile)) | \(Int(measurement.bytesPerOperation.rounded())) |"
             )
         }
@@ -83,6 +84,7 @@ struct Report {
     func json() -> String {
         let results = measurements.map { measurement in
             "{\"name\":\(quoted(measurement.name)),\"medianNanoseconds\":\(number(measurement.median)),"
+                + "\"minimumNanoseconds\":\(number(measurement.minimum)),"
                 + "\"p90Nanoseconds\":\(number(measurement.ninetiethPercentile)),"
                 + "\"bytesPerOperation\":\(number(measurement.bytesPerOperation)),"
                 + "\"samples\":\(measurement.nanosecondsPerOperation.count),"

@@ -21,7 +21,9 @@ struct Scale {
         samples: 50, teardownSizes: [10_000, 100_000, 1_000_000], commandLoopBlocks: 200, logInCycles: 10_000,
         composeCycles: 10_000, postCounts: [4, 10_000, 100_000, 1_000_000], sizedCommandBlocks: 50,
         scriptedPostCounts: [1_000, 10_000])
+    /// Few sizes, but enough samples that two runs on one machine agree: a row's median over 15 samples of
+    /// thousands of operations, with the fastest sample beside it.
     static let quick = Scale(
-        samples: 5, teardownSizes: [1_000, 10_000, 100_000], commandLoopBlocks: 10, logInCycles: 50,
-        composeCycles: 500, postCounts: [4, 10_000], sizedCommandBlocks: 5, scriptedPostCounts: [100, 1_000])
+        samples: 15, teardownSizes: [1_000, 10_000, 100_000], commandLoopBlocks: 30, logInCycles: 50,
+        composeCycles: 500, postCounts: [4, 10_000], sizedCommandBlocks: 15, scriptedPostCounts: [100, 1_000])
 }
