@@ -16,6 +16,10 @@ struct InputTextTests {
     func trimmed() {
         #expect(InputText.trimmed("  Ann  Lee \n") == "Ann  Lee")
         #expect(InputText.trimmed("\u{200B}Ann") == "\u{200B}Ann")
+        #expect(InputText.trimmed("Ann") == "Ann")
+        #expect(InputText.trimmed(" \t\n\u{3000}") == "")
+        #expect(InputText.trimmed("") == "")
+        #expect(InputText.trimmed("\u{3000}👍🏽 e\u{301}\r\n") == "👍🏽 e\u{301}")
     }
 
     @Test(
