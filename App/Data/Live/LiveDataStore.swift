@@ -20,6 +20,7 @@ package final class LiveDataStore: AppDataStore {
 
     private let accounts: AccountStore
     private let posts: PostStore
+    private let database: Database
     private let clock: AppClock
     private let health = DataHealth()
 
@@ -42,6 +43,7 @@ package final class LiveDataStore: AppDataStore {
             movesDamagedFilesAside: movesDamagedFilesAside, checksEveryPage: checksEveryPage)
         self.clock = clock
         accounts = AccountStore(database: opening.database)
+        database = opening.database
         posts = PostStore(database: opening.database)
         restorationStore = DatabaseRestorationStore(database: opening.database, health: health)
         movedAsidePaths = opening.movedAsidePaths
@@ -116,10 +118,23 @@ package final class LiveDataStore: AppDataStore {
         try recording { () throws(DataError) in try accounts.markLatestSeen(email: email, now: clock.now) }
     }
 
-    /// Counts a range of `posts_by_recency`, stopped at `limit`.
+    /// Counts a range of `posts_by_recency`, stopped at `limit`, unless nothing was committed to the database since
+    /// the same count was last read (by this process or another): then the count is the one read then.
     package func unseenLatestCount(email: String, limit: Int) throws(DataError) -> Int {
-        try recording { () throws(DataError) in try accounts.unseenLatestCount(email: email, limit: limit) }
+        try recording { () throws(DataError) in
+            let stamp = try database.changeStamp()
+            if let last = lastUnseenCount, last.email == email, last.limit == limit, last.stamp == stamp {
+                return last.count
+            }
+            let count = try accounts.unseenLatestCount(email: email, limit: limit)
+            // The stamp was read first: a commit between the two reads moves it again, and the next call reads anew.
+            lastUnseenCount = (email, limit, stamp, count)
+            return count
+        }
     }
+
+    /// The last unseen count read, with what it was asked and the database's stamp just before it was read.
+    private var lastUnseenCount: (email: String, limit: Int, stamp: Database.ChangeStamp, count: Int)?
 
     // MARK: Posts
 

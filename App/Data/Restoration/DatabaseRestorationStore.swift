@@ -48,7 +48,7 @@ final class DatabaseRestorationStore: RestorationStore {
     func save(_ state: RestorationState) throws(RestorationStoreError) {
         let record = try Self.encode(state)
         do {
-            try database.write { connection throws(SQLiteError) in
+            try database.write(savesPlaceOnly: true) { connection throws(SQLiteError) in
                 try connection.run(
                     """
                     INSERT INTO restoration (singleton, record) VALUES (1, ?1)
@@ -62,17 +62,71 @@ final class DatabaseRestorationStore: RestorationStore {
         }
     }
 
-    /// `state` as the JSON record the app writes: sorted keys, slashes as they are.
+    /// `state` as the JSON record the app writes: sorted keys, slashes as they are; the same text `JSONEncoder`
+    /// writes with `.sortedKeys` and `.withoutEscapingSlashes`, written directly, since a record is saved after
+    /// almost every command and the encoder cost most of the command loop's time.
     ///
     /// - Throws: ``RestorationStoreError/unwritable(_:)`` when it cannot be encoded.
     static func encode(_ state: RestorationState) throws(RestorationStoreError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(state), as: UTF8.self)
-        } catch {
-            throw .unwritable("it cannot be encoded")
+        var text = ""
+        text.reserveCapacity(256)
+        append(state, to: &text)
+        return text
+    }
+
+    /// Appends `state` as one JSON object, its keys in order: children, kind, values, version.
+    private static func append(_ state: RestorationState, to text: inout String) {
+        text += "{\"children\":["
+        for (index, child) in state.children.enumerated() {
+            if index > 0 { text += "," }
+            append(child, to: &text)
         }
+        text += "],\"kind\":"
+        appendString(state.kind, to: &text)
+        text += ",\"values\":{"
+        for (index, key) in state.values.keys.sorted().enumerated() {
+            if index > 0 { text += "," }
+            appendString(key, to: &text)
+            text += ":"
+            appendString(state.values[key] ?? "", to: &text)
+        }
+        text += "},\"version\":" + String(state.version) + "}"
+    }
+
+    /// Appends `string` as a JSON string: quotes and backslashes escaped, control characters as JSON writes them.
+    private static func appendString(_ string: String, to text: inout String) {
+        text += "\""
+        guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            text += string
+            text += "\""
+            return
+        }
+        var plainStart = string.unicodeScalars.startIndex
+        var index = plainStart
+        let scalars = string.unicodeScalars
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            let escaped: String? =
+                switch scalar {
+                case "\"": "\\\""
+                case "\\": "\\\\"
+                case "\n": "\\n"
+                case "\r": "\\r"
+                case "\t": "\\t"
+                case "\u{08}": "\\b"
+                case "\u{0C}": "\\f"
+                case "\u{00}"..."\u{1F}": "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                default: nil
+                }
+            if let escaped {
+                text.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
+                text += escaped
+                plainStart = scalars.index(after: index)
+            }
+            index = scalars.index(after: index)
+        }
+        text.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
+        text += "\""
     }
 
     /// The state the JSON `record` holds.

@@ -53,9 +53,12 @@ final class Database: @unchecked Sendable {
     /// migrated while this one ran is not written: the change fails with
     /// ``SQLiteError/newer(version:)``. Once SQLite has reported damage on this connection, nothing is written
     /// again: every later change fails as damaged, before it starts.
+    ///
+    /// - Parameter savesPlaceOnly: the write changes the saved place alone (the `restoration` row), which no figure
+    ///   kept under a ``ChangeStamp`` reads, so it leaves the stamp as it was.
     @discardableResult
     func write<Result>(
-        _ body: (SQLiteConnection) throws(SQLiteError) -> Result
+        savesPlaceOnly: Bool = false, _ body: (SQLiteConnection) throws(SQLiteError) -> Result
     ) throws(SQLiteError) -> Result {
         lock.lock()
         defer { lock.unlock() }
@@ -65,18 +68,44 @@ final class Database: @unchecked Sendable {
                 try DataCheck.checkPages(connection, extent: .everyPage)
                 needsFullCheck = false
             }
-            return try connection.transaction { () throws(SQLiteError) -> Result in
+            let result = try connection.transaction { () throws(SQLiteError) -> Result in
                 let version = try connection.pragmaInteger("user_version")
                 guard version <= Schema.version else {
                     throw SQLiteError.newer(version: version)
                 }
                 return try body(connection)
             }
+            if !savesPlaceOnly { committedWrites += 1 }
+            return result
         } catch {
             noteDamage(error)
             throw error
         }
     }
+
+    /// What has been committed to the database so far, as two counters that only grow: the writes of this
+    /// connection (but those of the saved place alone), and SQLite's `data_version`, which moves whenever another connection (another process) commits.
+    /// Two equal stamps mean nothing changed in between, so a figure read from the data under the first still holds.
+    struct ChangeStamp: Equatable, Sendable {
+        let ownWrites: Int
+        let othersVersion: Int
+    }
+
+    /// The current ``ChangeStamp``: one `PRAGMA data_version`, far cheaper than most reads it lets the caller skip.
+    func changeStamp() throws(DataError) -> ChangeStamp {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            return ChangeStamp(ownWrites: committedWrites, othersVersion: try connection.pragmaInteger("data_version"))
+        } catch {
+            noteDamage(error)
+            throw error.dataError(path: path)
+        }
+    }
+
+    /// The write transactions this connection committed, but those of the saved place alone; written and read under
+    /// `lock`.
+    private var committedWrites = 0
 
     /// Whether every page must be checked before the first write (the check at open read only part of a large
     /// database; see ``DataCheck``); written and read under `lock`.

@@ -136,7 +136,6 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
         } catch {
             throw UserFacingError(description: "the \(tab.rawValue) tab cannot be shown: \(error)")
         }
-        refreshBadges()
     }
 
     /// The most posts the Feed tab's badge counts; more show as this many, followed by `+`.
@@ -284,9 +283,6 @@ extension MainCoordinator: TabBarControllerDelegate {
         return .select
     }
 
-    func tabBarController(_ tabBarController: TabBarController, didSelect item: TabBarItem) {
-        refreshBadges()
-    }
 }
 
 extension MainCoordinator: FeedListener {
