@@ -1,26 +1,26 @@
 /// What the app checks in its database before it writes anything into it, and when.
 ///
-/// - **Every open**: the schema is compared with the one ``Schema/migrations`` build (every table, column, index
-///   and trigger must be there), and the pages are checked with SQLite's `quick_check`: every page of a database
-///   up to ``everyPageLimit`` pages; above that, the pages of every table but `posts` and `likes` (accounts, the
-///   session, the saved place and the schema itself), since a check of every page would not keep the start-up at
-///   a million posts under its 100 ms target.
+/// - **Every open** (cheap, so a start-up stays under 2 ms at any size): the header (the schema version, and a
+///   page count and a free-page count that agree), the schema compared with the one ``Schema/migrations`` build
+///   (every table, column, index and trigger must be there; the list is ``expectedParts``), and SQLite's
+///   `quick_check` of the pages of every table but `posts` and `likes` (accounts, the session, the saved place and
+///   the schema itself); a database of at most ``everyPageLimit`` pages has every page checked instead.
 /// - **Before the first write** of a process that did not check every page at open, every page is checked: a
 ///   damaged database is never written to, at any size, and the check costs its time once, on the first change,
 ///   not on every start.
-/// - **Whenever SQLite reports damage** while the app runs, ``Database`` refuses every later write, and the app
-///   stops with exit code 2.
+/// - **Whenever SQLite reports damage** while the app runs (a read of a damaged page of the posts included),
+///   ``Database`` refuses every later write, and the app stops with exit code 2.
 /// - **On demand** (`--check-data`) and before `--move-aside-corrupt-data` decides, every page and every index
 ///   entry are checked at open (`integrity_check`), so the remedy it recommends holds for the whole run.
 ///
 /// The figures behind ``everyPageLimit`` are in the README (*The data*) and `docs/performance.md`, measured by
 /// `swift run -c release benchmarks --at-size-only`.
 enum DataCheck {
-    /// The largest database, in pages, whose every page is checked at each open: about 95,000 posts (the benchmarks'
-    /// 100,000 posts take 6,294 pages, and their start-up checks the small tables only). A check reads
-    /// about 100 pages per millisecond on the benchmarks' machine under load (4,752 pages in 46 ms, 48,697 in
-    /// 324 ms), so the check of a start-up stays under about 60 ms.
-    static let everyPageLimit = 6_000
+    /// The largest database, in pages, whose every page is checked at each open: 256 KiB, a few hundred posts
+    /// (the demo database takes 11 pages). A check reads about 100 pages per millisecond on the benchmarks' machine
+    /// under load, so this part of a start-up stays under about 0.6 ms; a larger database has its small tables
+    /// checked at open and every page before its first write.
+    static let everyPageLimit = 64
 
     /// How much of the database a check reads.
     enum Extent: Sendable {
@@ -47,6 +47,11 @@ enum DataCheck {
         _ connection: SQLiteConnection, extent: Extent
     ) throws(SQLiteError) -> (pages: Int, checkedEveryPage: Bool) {
         let pages = try connection.pragmaInteger("page_count")
+        // The header's counts: a free list longer than the file is a damaged header, whatever the pages hold.
+        let freePages = try connection.pragmaInteger("freelist_count")
+        guard freePages >= 0, freePages < max(pages, 1) else {
+            throw .damaged("its header counts \(freePages) free pages of \(pages)")
+        }
         let checksEveryPage = extent != .atOpen || pages <= everyPageLimit
         let checks =
             extent == .everyPageAndIndex
@@ -70,14 +75,28 @@ enum DataCheck {
     /// - Throws: ``SQLiteError/damaged(_:)`` naming what is missing.
     static func checkSchema(_ connection: SQLiteConnection) throws(SQLiteError) {
         let found = try Set(parts(of: connection))
-        if let missing = try expectedParts().first(where: { !found.contains($0) }) {
+        if let missing = expectedParts.first(where: { !found.contains($0) }) {
             throw .damaged("its \(missing) is missing")
         }
     }
 
-    /// The parts of the current schema, read from an empty database built by the migrations: the schema is
-    /// written once, in ``Schema/migrations``.
-    private static func expectedParts() throws(SQLiteError) -> [String] {
+    /// The parts of the current schema, as ``Schema/migrations`` build them, in the order of ``parts(of:)``.
+    /// Written out so a start-up need not build a database to learn them; `DataCheckTests` holds the list to what
+    /// the migrations build in an empty database, so the schema is still decided in one place.
+    static let expectedParts = [
+        "index posts_by_author", "index posts_by_popularity", "index posts_by_recency", "table accounts",
+        "table likes", "table posts", "table restoration", "table session", "trigger likes_counted_on_delete",
+        "trigger likes_counted_on_insert", "column accounts.id", "column accounts.email",
+        "column accounts.display_name", "column accounts.password_hash", "column accounts.created_at",
+        "column accounts.onboarding_finished", "column accounts.latest_seen_at", "column likes.post_id",
+        "column likes.email", "column posts.id", "column posts.author_email", "column posts.author_name",
+        "column posts.created_at", "column posts.text", "column posts.like_count", "column restoration.singleton",
+        "column restoration.record", "column session.singleton", "column session.email", "column session.created_at",
+    ]
+
+    /// The parts of the current schema read from an empty database built by the migrations: what
+    /// ``expectedParts`` must say.
+    static func partsBuiltByMigrations() throws(SQLiteError) -> [String] {
         let reference = try SQLiteConnection(path: ":memory:")
         try reference.transaction { () throws(SQLiteError) in try Schema.migrate(reference, from: 0) }
         return try parts(of: reference)
