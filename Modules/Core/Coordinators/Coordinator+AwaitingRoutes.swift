@@ -101,7 +101,7 @@ extension Coordinator {
         guard !Task.isCancelled else { throw .cancelled }
         let waiter = RoutingWaiter()
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await withUnsafeContinuation { continuation in
                 waiter.continuation = continuation
                 let outcome = schedule {
                     guard !waiter.withdrawIfCancelled() else { return .dropped }
@@ -114,8 +114,7 @@ extension Coordinator {
                 if let outcome { waiter.requestDidRun(outcome) }
             }
         } onCancel: {
-            let cancellation = waiter.cancellation
-            cancellation.set()
+            waiter.cancellation.set()
             Task { @MainActor in waiter.withdraw() }
         }
         try result.get()

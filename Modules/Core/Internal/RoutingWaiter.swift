@@ -4,10 +4,14 @@ import Synchronization
 /// of the transitions the request started. It resumes its caller once.
 @MainActor
 final class RoutingWaiter {
-    var continuation: CheckedContinuation<Result<Void, RoutingError>, Never>?
+    /// The awaiting caller, resumed exactly once by ``resume(with:)``, which
+    /// lets go of it; unchecked, since a checked continuation costs an
+    /// allocation on every awaited call.
+    var continuation: UnsafeContinuation<Result<Void, RoutingError>, Never>?
     /// Set at once, from any thread, when the awaiting task is cancelled, so a
     /// request whose turn comes in the same main-actor turn as the cancel (a
-    /// clock advanced right after it) sees the cancel before it applies.
+    /// clock advanced right after it) sees the cancel before it applies. Kept
+    /// in the waiter itself, so an awaited call allocates one object for both.
     nonisolated let cancellation = CancellationFlag()
     /// Whether the awaiting task was cancelled before the request's turn.
     private(set) var isWithdrawn = false
@@ -63,8 +67,9 @@ final class RoutingWaiter {
 }
 
 /// A flag that a task's cancellation handler sets from whichever thread
-/// cancels the task, read on the main actor.
-final class CancellationFlag: Sendable {
+/// cancels the task, read on the main actor. Not copyable: it lives inside
+/// the ``RoutingWaiter`` that owns it.
+struct CancellationFlag: ~Copyable, Sendable {
     private let state = Atomic<Bool>(false)
 
     var isSet: Bool { state.load(ordering: .acquiring) }
