@@ -128,8 +128,11 @@ extension ViewControllerable {
     }
 
     private func resolvedNavigationController() throws(NavigationError) -> NavigationController {
-        if let navigation = viewController as? any NavigationControllerable { return navigation.navigationController }
-        guard let navigation = viewController.enclosingNavigationController else {
+        let screen = viewController
+        // The class check first: it is the common case, and far cheaper than asking for a protocol conformance.
+        if let navigation = screen as? NavigationController { return navigation }
+        if let navigation = screen as? any NavigationControllerable { return navigation.navigationController }
+        guard let navigation = screen.enclosingNavigationController else {
             throw .noNavigationController
         }
         return navigation
