@@ -12,9 +12,12 @@ import Foundation
 ///   on top (each finished and cancelled), and, while a split is on top, a resize to the other width.
 ///
 /// A state is told apart by its screens (ids, nesting, presentation, and what each shows: titles, rows, errors,
-/// enabled buttons, but not the text typed into fields) and its coordinator tree. Every path is replayed on a new subject from `start`, which must therefore
-/// build the same thing every time (fresh in-memory services). The exploration stops at paths of `depth` inputs,
-/// or when `stateBudget` states are known.
+/// enabled buttons, but not the text typed into fields) and its coordinator tree. A path is replayed on a new subject
+/// from `start`, which must therefore build the same thing every time (fresh in-memory services); a subject that
+/// can take snapshots (``ExplorationSubject/takeSnapshot``) spares the replay: each input tried in a state is then
+/// applied to a fresh subject built from that state's snapshot, when it shows that state, so the cost of an input
+/// does not grow with the length of its path. The exploration stops at paths of `depth` inputs, or when
+/// `stateBudget` states are known.
 ///
 /// After every step it checks that:
 /// - the coordinators match the screens: every viewable coordinator in the tree has its screen in the window,
@@ -67,6 +70,12 @@ final class Explorer {
     private var indexOfKey: [String: Int] = [:]
     /// The shortest path to each state, and the actions enabled there once the fields hold their sample text.
     private var paths: [[ExplorationInput]] = []
+    /// The script of each state's path, and the snapshot taken there, if the subject takes them.
+    private var scripts: [[String]] = []
+    private var snapshots: [ExplorationSnapshot?] = []
+    /// The key of each state with the text in its fields, when its snapshot was taken: a subject built from the
+    /// snapshot stands for the state only when it shows exactly this.
+    private var snapshotKeys: [String?] = []
     private var enabledActions: [[String]] = []
     /// The inputs that only some states offer (a tab of the tab bar on top, a page swipe, a resize while a split
     /// is on top) in each state, in the same order.
@@ -92,7 +101,7 @@ final class Explorer {
     }
 
     func run() throws -> ExplorationReport {
-        let first = try replay([], then: nil)
+        let first = try replay([], then: nil, from: nil)
         register(first, path: [])
         var queue = [0]
         var head = 0
@@ -103,7 +112,7 @@ final class Explorer {
             expanded.insert(state)
             for input in inputs(at: state) {
                 let path = paths[state] + [input]
-                let step = try replay(paths[state], then: input)
+                let step = try replay(paths[state], then: input, from: state)
                 guard step.accepted else { continue }
                 transitionCount += 1
                 if let known = indexOfKey[step.key] {
@@ -131,6 +140,9 @@ final class Explorer {
         navigationKeys.append(step.navigationKey)
         indexOfKey[step.key] = keys.count - 1
         paths.append(path)
+        scripts.append(step.script)
+        snapshots.append(step.snapshot)
+        snapshotKeys.append(step.snapshotKey)
         enabledActions.append(step.enabledActions)
         containerInputs.append(step.containerInputs)
         edges.append([])
@@ -164,7 +176,7 @@ final class Explorer {
             }
         }
         for state in keys.indices where expanded.contains(state) && !leadsBack.contains(state) {
-            let script = try replay(paths[state], then: nil).script
+            let script = scripts[state]
             record(
                 .wayBackToStart,
                 "no explored input leads back to the start from the state " + Self.summary(of: navigationKeys[state]),
@@ -182,31 +194,51 @@ final class Explorer {
         var script: [String] = []
         var enabledActions: [String] = []
         var containerInputs: [ExplorationInput] = []
+        /// The snapshot taken in the state reached, when it is new and will be explored further, and what the
+        /// subject showed then, field values included.
+        var snapshot: ExplorationSnapshot?
+        var snapshotKey: String?
     }
 
-    /// Replays `path` on a fresh subject, applies `last` (if any) and checks the invariants around it, then tears
-    /// the subject down and checks that nothing it created is alive.
-    private func replay(_ path: [ExplorationInput], then last: ExplorationInput?) throws -> Replay {
+    /// Brings a fresh subject to the end of `path` (the path of `state`, when it is a known state): built from
+    /// the state's snapshot when that shows the state, else replayed from the start; applies `last` (if any) and
+    /// checks the invariants around it, then tears the subject down and checks that nothing it created is alive.
+    private func replay(_ path: [ExplorationInput], then last: ExplorationInput?, from state: Int?) throws -> Replay {
         var result = Replay()
         var found: [(ExplorationViolation.Invariant, String)] = []
         let leaks = try trackingLifetimes {
-            let subject = try start()
-            for input in path {
-                let step = apply(input, to: subject, script: &result.script)
-                if let refusal = step.refusal {
-                    found.append((.replays, "the path no longer replays: \(input) was \(refusal)"))
-                    break
+            var resumed: ExplorationSubject?
+            if let state, let snapshot = snapshots[state], let candidate = try? snapshot() {
+                if Self.exactKey(of: candidate) == snapshotKeys[state] {
+                    resumed = candidate
+                    result.script = scripts[state]
+                } else {
+                    candidate.root.stop()
                 }
             }
-            let before = Self.navigationKey(of: subject)
+            let subject = try resumed ?? start()
+            var isAtState = state != nil
+            if resumed == nil {
+                for input in path {
+                    let step = apply(input, to: subject, script: &result.script)
+                    if let refusal = step.refusal {
+                        found.append((.replays, "the path no longer replays: \(input) was \(refusal)"))
+                        isAtState = false
+                        break
+                    }
+                }
+            }
+            // A subject that reached its state shows that state's navigation, already known.
+            let before = isAtState ? navigationKeys[state ?? 0] : Self.navigationKey(of: subject)
             let shownBefore = Self.ownedScreens(of: subject)
             // A drift is reported by the input that makes it, not again by every input after it.
             let driftBefore = Set(Self.drift(of: subject, shownBefore: []))
             if let last {
                 let step = apply(last, to: subject, script: &result.script)
                 result.accepted = step.refusal == nil
-                let after = Self.navigationKey(of: subject)
-                if let reason = step.refusal ?? (step.cancelled ? "cancelled" : nil), after != before {
+                if let reason = step.refusal ?? (step.cancelled ? "cancelled" : nil),
+                    Self.navigationKey(of: subject) != before
+                {
                     found.append(
                         (.refusedInputChangedNothing, "\(last) was \(reason), but the screens or the tree changed"))
                 }
@@ -217,8 +249,16 @@ final class Explorer {
                     (.coordinatorsMatchScreens, context + $0)
                 }
             }
-            result.key = Self.key(of: subject)
-            result.navigationKey = Self.navigationKey(of: subject)
+            (result.key, result.navigationKey) = Self.keys(of: subject)
+            // A state is explored further when it is new, within the budget and short of the depth: only then is
+            // its snapshot used. It is taken before the sample text is typed below.
+            let pathLength = path.count + (last == nil ? 0 : 1)
+            if let takeSnapshot = subject.takeSnapshot, indexOfKey[result.key] == nil, keys.count < stateBudget,
+                pathLength < depth
+            {
+                result.snapshot = takeSnapshot()
+                if result.snapshot != nil { result.snapshotKey = Self.exactKey(of: subject) }
+            }
             result.enabledActions = enabledActionsAfterTyping(in: subject)
             result.containerInputs = Self.containerInputs(in: subject.window)
             subject.root.stop()
@@ -341,6 +381,23 @@ final class Explorer {
     static func key(of subject: ExplorationSubject) -> String {
         (subject.window.screenLines(includingContent: true, fieldValues: false) + widthLines(of: subject.window)
             + ["--"] + treeKey(of: subject.root))
+            .joined(separator: "\n")
+    }
+
+    /// A state's key and its navigation alone (see ``key(of:)`` and ``navigationKey(of:)``), the tree read once.
+    static func keys(of subject: ExplorationSubject) -> (key: String, navigationKey: String) {
+        let tree = ["--"] + treeKey(of: subject.root)
+        let window = subject.window
+        return (
+            (window.screenLines(includingContent: true, fieldValues: false) + tree).joined(separator: "\n"),
+            (window.screenLines(includingContent: false) + tree).joined(separator: "\n")
+        )
+    }
+
+    /// A state's key with the text in its fields: what a subject built from a snapshot must show to stand for the
+    /// state the snapshot was taken in.
+    static func exactKey(of subject: ExplorationSubject) -> String {
+        (subject.window.screenLines(includingContent: true, fieldValues: true) + ["--"] + treeKey(of: subject.root))
             .joined(separator: "\n")
     }
 

@@ -60,13 +60,27 @@ public struct ExplorationSubject {
     public let window: Window
     /// The root of the tree; stopping it is the teardown.
     public let root: Coordinator
+    /// Takes a snapshot of the subject's state now, from which fresh subjects in that state are built without
+    /// replaying the inputs that led there (for an app, a copy of its data and its root's restoration record);
+    /// `nil`, or a snapshot that returns `nil`, makes the explorer replay the path. See ``ExplorationSnapshot``.
+    public let takeSnapshot: (@MainActor () -> ExplorationSnapshot?)?
 
-    /// A subject that shows `root`'s flows in `window`.
-    public init(window: Window, root: Coordinator) {
+    /// A subject that shows `root`'s flows in `window`; `takeSnapshot`, when given, spares the explorer replaying
+    /// every path from the start.
+    public init(
+        window: Window, root: Coordinator, takeSnapshot: (@MainActor () -> ExplorationSnapshot?)? = nil
+    ) {
         self.window = window
         self.root = root
+        self.takeSnapshot = takeSnapshot
     }
 }
+
+/// Builds a fresh subject in the state a snapshot was taken in; each call builds a new one, which the explorer
+/// drives and tears down. The explorer uses it only when the subject it builds has the screens, their content
+/// and the tree of the state the snapshot was taken in (the state's key); otherwise it replays the path, so the
+/// exploration finds the same states, transitions and violations either way.
+public typealias ExplorationSnapshot = @MainActor () throws -> ExplorationSubject
 
 /// One broken invariant, with the shortest path of inputs from the start that breaks it.
 public struct ExplorationViolation: Equatable, Sendable, CustomStringConvertible {

@@ -24,6 +24,16 @@ struct ExploreCommandTests {
         #expect(states >= 10, "\(summary)")
     }
 
+    @Test("Resuming from checkpoints finds the same states, transitions and violations as replaying every path")
+    func checkpointsFindWhatReplayingFinds() throws {
+        let resumed = try AppExploration.findings(depth: 4, states: 5_000, resumesFromCheckpoints: true)
+        let replayed = try AppExploration.findings(depth: 4, states: 5_000, resumesFromCheckpoints: false)
+        #expect(resumed.summary == replayed.summary)
+        #expect(resumed.states == replayed.states, "the same states, found in the same order")
+        #expect(resumed.violations == replayed.violations)
+        #expect(resumed.states.count > 100, "deep enough to reach Main, its tabs, sheets and links")
+    }
+
     @Test("A depth that is not a small number is a usage error, exit code 64")
     func usageErrors() {
         for arguments in [["--depth", "-1"], ["--depth", "many"], ["--depth", "51"], ["--states", "0"], ["--fast"]] {

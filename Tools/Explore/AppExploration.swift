@@ -8,14 +8,21 @@ import Foundation
 /// CoreTesting's explorer, from Login, with every deep link the app follows, and prints each violation with the
 /// script that reproduces it, then `explored <N> states, <M> transitions, <K> violations`.
 ///
+/// Each input is tried on an app that replays the whole path of the state it leaves. With `--checkpoints`, it is
+/// tried instead on an app resumed from a checkpoint of that state (``ExplorableApp/Checkpoint``: a copy of the
+/// data and the restoration record) whenever the resumed app shows exactly that state, fields included, and on a
+/// replayed one otherwise: the same states, transitions and violations. Up to depth 7 replaying costs less, since
+/// most of a transition's time is spent reading the state's key, not reaching the state.
+///
 /// Exit codes: 0 no violation; 1 a violation, or the exploration could not run; 64 usage error.
 @MainActor
 enum AppExploration {
     static let usage = """
-        usage: swift run explore [--depth N] [--states N] [--allow-partial]
+        usage: swift run explore [--depth N] [--states N] [--allow-partial] [--checkpoints]
           --depth N        the longest path of inputs tried from the start (default 6, at most 50)
           --states N       stop finding new states after N (default 5000)
           --allow-partial  exit 0 when the state budget stopped the exploration before the depth was covered
+          --checkpoints    resume each state from a checkpoint instead of replaying its path (same results)
         exit codes: 0 no violation, every state to the depth explored; 1 a violation, the state budget reached
         (unless --allow-partial), or the exploration could not run; 64 usage error
 
@@ -24,6 +31,7 @@ enum AppExploration {
     static let depthOption = ArgumentParser.Option.value("--depth")
     static let statesOption = ArgumentParser.Option.value("--states")
     static let partialOption = ArgumentParser.Option.flag("--allow-partial")
+    static let checkpointsOption = ArgumentParser.Option.flag("--checkpoints")
 
     /// What the explorer types, by screen and field: the demo account on Login, a new account on sign-up, a
     /// post on compose.
@@ -42,7 +50,7 @@ enum AppExploration {
     /// Runs the command with `arguments` (without the program's name) and returns its exit code.
     static func run(_ arguments: [String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
         let parser = ArgumentParser(
-            command: "explore", usage: usage, options: [depthOption, statesOption, partialOption])
+            command: "explore", usage: usage, options: [depthOption, statesOption, partialOption, checkpointsOption])
         return parser.run(arguments, output: output, errors: errors) { parsed in
             guard let depth = number(parsed.value(of: depthOption), default: 6, in: 0...50),
                 let states = number(parsed.value(of: statesOption), default: 5_000, in: 1...1_000_000)
@@ -51,16 +59,8 @@ enum AppExploration {
                 return ArgumentParser.usageErrorStatus
             }
             do {
-                let app = ExplorableApp()
-                let links = ExplorableApp.deepLinks.map { url in
-                    ExplorationDeepLink(script: "open \(url)") { subject in
-                        try ExplorableApp.open(url, in: subject.root)
-                    }
-                }
-                let report = try explore(depth: depth, stateBudget: states, deepLinks: links, sampleText: sampleText) {
-                    let made = app.make()
-                    return ExplorationSubject(window: made.window, root: made.root)
-                }
+                let report = try explore(
+                    depth: depth, states: states, resumesFromCheckpoints: parsed.contains(checkpointsOption))
                 for violation in report.violations { output("\(violation)\n") }
                 output(report.summary)
                 if report.reachedStateBudget, !parsed.contains(partialOption) {
@@ -72,6 +72,50 @@ enum AppExploration {
                 errors("explore: the app could not be built: \(error)")
                 return 1
             }
+        }
+    }
+
+    /// Explores the composed app `depth` inputs deep, finding at most `states` states, replaying every path or
+    /// resuming states from checkpoints.
+    ///
+    /// - Throws: when the app cannot be built.
+    static func explore(depth: Int, states: Int, resumesFromCheckpoints: Bool = false) throws -> ExplorationReport {
+        let app = ExplorableApp()
+        let links = ExplorableApp.deepLinks.map { url in
+            ExplorationDeepLink(script: "open \(url)") { subject in
+                try ExplorableApp.open(url, in: subject.root)
+            }
+        }
+        return try CoreTesting.explore(depth: depth, stateBudget: states, deepLinks: links, sampleText: sampleText) {
+            subject(of: app.make(), in: app, takesSnapshots: resumesFromCheckpoints)
+        }
+    }
+
+    /// What an exploration found, in text: the summary line, each violation with its script, and every state's
+    /// key in the order found.
+    struct Findings: Equatable {
+        let summary: String
+        let violations: [String]
+        let states: [String]
+    }
+
+    /// What ``explore(depth:states:resumesFromCheckpoints:)`` finds.
+    ///
+    /// - Throws: when the app cannot be built.
+    static func findings(depth: Int, states: Int, resumesFromCheckpoints: Bool) throws -> Findings {
+        let report = try explore(depth: depth, states: states, resumesFromCheckpoints: resumesFromCheckpoints)
+        return Findings(
+            summary: report.summary, violations: report.violations.map(\.description), states: report.states)
+    }
+
+    /// The subject of an app `app` built, which takes its snapshots from the app's checkpoints when asked to.
+    private static func subject(
+        of made: (window: Window, root: Coordinator), in app: ExplorableApp, takesSnapshots: Bool
+    ) -> ExplorationSubject {
+        guard takesSnapshots else { return ExplorationSubject(window: made.window, root: made.root) }
+        return ExplorationSubject(window: made.window, root: made.root) { [weak root = made.root] in
+            guard let root, let checkpoint = app.checkpoint(of: root) else { return nil }
+            return { subject(of: app.resume(checkpoint), in: app, takesSnapshots: true) }
         }
     }
 

@@ -54,6 +54,20 @@ package final class InMemoryDataStore: AppDataStore {
         add(posts)
     }
 
+    /// A second store holding what this one holds now (accounts, session, posts, likes, the saved record, the
+    /// log-out failure), at the same clock, changed independently from here on: what a process starting later over
+    /// the same database would find.
+    package func copy() -> InMemoryDataStore {
+        let copy = InMemoryDataStore(now: now)
+        copy.accounts = accounts
+        copy.posts = posts
+        copy.largestID = largestID
+        copy.sessionEmail = sessionEmail
+        copy.logOutFailure = logOutFailure
+        copy.restoration.record = restoration.record
+        return copy
+    }
+
     /// What a new database starts with: the demo account and the demo posts (``DemoContent``), dated before `now()`.
     package static func firstRun(now: @escaping @MainActor () -> Date) -> InMemoryDataStore {
         InMemoryDataStore(now: now, posts: DemoContent.posts(now: now()))

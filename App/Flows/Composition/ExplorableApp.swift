@@ -1,6 +1,7 @@
 import AppData
 import AppInterface
 public import Core
+import FeedFeature
 import Foundation
 
 /// The composed app over in-memory data, for tools that explore its flows: the real ``AppCoordinator`` with the
@@ -30,6 +31,39 @@ public final class ExplorableApp {
         let root = AppCoordinator(
             window: window, builders: CompositionRoot.builders(data: data, clock: clock), data: data, user: nil)
         root.start()
+        return (window, root)
+    }
+
+    /// Where an app that ``make()`` or ``resume(_:)`` built was at one moment: a copy of its data and the record of
+    /// where the person was, from which ``resume(_:)`` builds the same place again without the inputs that led
+    /// there.
+    public struct Checkpoint {
+        fileprivate let data: InMemoryDataStore
+        fileprivate let record: RestorationState
+    }
+
+    /// Where the app whose root is `root` is now; `nil` for a root this explorable app did not build, or one that
+    /// keeps no record.
+    public func checkpoint(of root: Coordinator) -> Checkpoint? {
+        guard let app = root as? AppCoordinator, let data = app.data as? InMemoryDataStore,
+            let record = app.restorationState
+        else { return nil }
+        return Checkpoint(data: data.copy(), record: record)
+    }
+
+    /// A fresh app over a copy of `checkpoint`'s data, started as a new process over that data starts (logged in
+    /// when its session says so), then restored to `checkpoint`'s record, as the app restores at start. Whether it
+    /// shows the very place the checkpoint was taken at is for the caller to compare: a record keeps what a person
+    /// would miss, not every message on the screen.
+    public func resume(_ checkpoint: Checkpoint) -> (window: Window, root: Coordinator) {
+        let clock = clock
+        let data = checkpoint.data.copy()
+        let user = (try? data.savedSessionAccount()).map { FeedUser(email: $0.email, displayName: $0.displayName) }
+        let window = Window()
+        let root = AppCoordinator(
+            window: window, builders: CompositionRoot.builders(data: data, clock: clock), data: data, user: user)
+        root.start()
+        _ = root.restore(from: checkpoint.record)
         return (window, root)
     }
 
