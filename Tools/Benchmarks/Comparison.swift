@@ -78,9 +78,7 @@ enum Comparison {
             try output(of: referenceBuild + ["--show-bin-path"]).trimmingCharacters(in: .whitespacesAndNewlines)
             + "/benchmarks"
         // This tree's benchmarks are the running binary, which `swift run -c release` built just before.
-        guard !_isDebugAssertConfiguration() else {
-            throw Failure(description: "--compare measures release builds: run it with swift run -c release")
-        }
+        try requireReleaseBuild()
         let ownBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
 
         var referenceRows: [String: Row] = [:]
@@ -209,6 +207,13 @@ enum Comparison {
         case ..<1_000_000_000: return format(nanoseconds / 1_000_000) + " ms"
         default: return format(nanoseconds / 1_000_000_000) + " s"
         }
+    }
+
+    /// Throws unless this binary was built in release mode: a debug build's figures say nothing of REF's.
+    private static func requireReleaseBuild() throws {
+        #if DEBUG
+            throw Failure(description: "--compare measures release builds: run it with swift run -c release")
+        #endif
     }
 
     // MARK: - Processes

@@ -229,13 +229,16 @@ enum CoreBenchmarks {
     @MainActor
     final class Counter {
         var count = 0
+        /// Whether the task counting has ended, done or failed.
+        var hasStopped = false
     }
 
     /// How an async caller waits for an animated push routed through a coordinator.
     enum PushForm {
         /// `try await root.route { … }`.
         case awaited
-        /// `root.route({ … }, completion: { … })`, the completion resuming the caller.
+        /// `root.route { push(…, animated: true) { … } }`, the push's completion resuming the caller when the
+        /// transition ends.
         case completion
     }
 
@@ -260,6 +263,7 @@ enum CoreBenchmarks {
             let start = Measure.monotonicNanoseconds()
             let pushes = Counter()
             let pusher = Task { @MainActor in
+                defer { pushes.hasStopped = true }
                 for _ in 0..<operationsPerSample {
                     switch form {
                     case .awaited:
@@ -268,18 +272,23 @@ enum CoreBenchmarks {
                             pushes.count += 1
                         }
                     case .completion:
+                        // The push's own completion runs when its transition ends, as the awaited call resumes.
                         await withCheckedContinuation { continuation in
-                            root.route({
-                                try navigation.push(pushed, animated: true)
+                            root.route {
+                                try navigation.push(pushed, animated: true) { continuation.resume() }
                                 pushes.count += 1
-                            }) { _ in continuation.resume() }
+                            }
                         }
                     }
                     try navigation.pop()
                 }
             }
             for operation in 1...operationsPerSample {
-                while pushes.count < operation { await Task.yield() }
+                while pushes.count < operation {
+                    // A push or pop that failed ends the pushing task: stop waiting for it.
+                    if pushes.hasStopped { break }
+                    await Task.yield()
+                }
                 clock.advance(by: Window.transitionDuration)
             }
             try await pusher.value
