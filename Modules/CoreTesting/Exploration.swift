@@ -405,9 +405,13 @@ final class Explorer {
     /// siblings were attached is not something a person sees, so two paths that open the same children in another
     /// order reach one state.
     static func treeKey(of coordinator: Coordinator, indent: String = "") -> [String] {
-        let children = coordinator.children.map { treeKey(of: $0, indent: indent + "  ") }
-            .sorted { $0.joined(separator: "\n") < $1.joined(separator: "\n") }
-        return [indent + coordinator.name] + children.flatMap { $0 }
+        // Each subtree's text is joined once, not again at every comparison of the sort.
+        let children = coordinator.children.map { child in
+            let lines = treeKey(of: child, indent: indent + "  ")
+            return (text: lines.joined(separator: "\n"), lines: lines)
+        }
+        .sorted { $0.text < $1.text }
+        return [indent + coordinator.name] + children.flatMap(\.lines)
     }
 
     /// The window's width when it is not the default compact one: a resize is part of the state a person is in.
