@@ -386,18 +386,19 @@ final class Explorer {
 
     /// A state's key and its navigation alone (see ``key(of:)`` and ``navigationKey(of:)``), the tree read once.
     static func keys(of subject: ExplorationSubject) -> (key: String, navigationKey: String) {
-        let tree = ["--"] + treeKey(of: subject.root)
         let window = subject.window
+        let widthAndTree = widthLines(of: window) + ["--"] + treeKey(of: subject.root)
         return (
-            (window.screenLines(includingContent: true, fieldValues: false) + tree).joined(separator: "\n"),
-            (window.screenLines(includingContent: false) + tree).joined(separator: "\n")
+            (window.screenLines(includingContent: true, fieldValues: false) + widthAndTree).joined(separator: "\n"),
+            (window.screenLines(includingContent: false) + widthAndTree).joined(separator: "\n")
         )
     }
 
     /// A state's key with the text in its fields: what a subject built from a snapshot must show to stand for the
     /// state the snapshot was taken in.
     static func exactKey(of subject: ExplorationSubject) -> String {
-        (subject.window.screenLines(includingContent: true, fieldValues: true) + ["--"] + treeKey(of: subject.root))
+        (subject.window.screenLines(includingContent: true, fieldValues: true) + widthLines(of: subject.window)
+            + ["--"] + treeKey(of: subject.root))
             .joined(separator: "\n")
     }
 
