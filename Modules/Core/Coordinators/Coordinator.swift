@@ -97,6 +97,7 @@ open class Coordinator {
                 }
             }
         }
+        LifecycleObservers.coordinatorWasReleased()
         LiveObjects.didDestroy(kind: .coordinator)
     }
 
@@ -124,6 +125,7 @@ open class Coordinator {
         guard !isStarted else { return }
         runCount &+= 1
         if outcomeRecord != nil { outcomeRecord = nil }
+        if LifecycleObservers.isActive { LifecycleObservers.emit(.started, self) }
         didStart()
     }
 
@@ -135,18 +137,30 @@ open class Coordinator {
     /// leaves the tree is stopped. A stopped coordinator stays attached to its
     /// parent until the parent detaches it; ``removeChild(_:)`` does both.
     public final func stop() {
+        stop(heardBy: nil)
+    }
+
+    /// Stops as ``stop()`` does; `inherited` are the lifecycle observations of
+    /// the ancestors this coordinator was just detached from, while its
+    /// subtree is torn down.
+    private func stop(heardBy inherited: [LifecycleObservation]?) {
         let wasStarted = isStarted
         runCount &+= wasStarted ? 1 : 2
+        let scope =
+            !childSlots.isEmpty && LifecycleObservers.isActive
+            ? LifecycleObservers.observations(of: self, inheriting: inherited) : nil
         while let child = childSlots.popLast() {
             guard let child else {
                 vacantSlotCount -= 1
                 continue
             }
             child.parent = nil
-            child.stop()
+            if let scope { LifecycleObservers.emit(.detached, child, parent: self, inheriting: scope) }
+            child.stop(heardBy: scope)
         }
         if wasStarted {
             didStop()
+            if LifecycleObservers.isActive { LifecycleObservers.emit(.stopped, self, inheriting: inherited) }
             // Only a caller awaiting the outcome needs to hear that the run ended here.
             if let outcomeRecord, !outcomeRecord.waiters.isEmpty { record(.stopped) }
         }
@@ -219,6 +233,7 @@ open class Coordinator {
         child.parent = self
         child.slotIndex = childSlots.count
         childSlots.append(child)
+        if LifecycleObservers.isActive { LifecycleObservers.emit(.attached, child, parent: self) }
         child.start()
     }
 
@@ -229,7 +244,7 @@ open class Coordinator {
     public final func removeChild(_ child: any Coordinating) throws(CoordinatorError) {
         guard child.parent === self else { throw .notAChild }
         detachSlot(of: child)
-        child.stop()
+        child.stop(heardBy: detachedFromHere(child))
     }
 
     /// Detaches this coordinator from its parent because the user removed its
@@ -239,7 +254,7 @@ open class Coordinator {
         guard let parent else { return }
         record(.removedByPerson)
         parent.detachSlot(of: self)
-        stop()
+        stop(heardBy: parent.detachedFromHere(self))
         parent.userDidRemove(self)
     }
 
@@ -304,6 +319,15 @@ open class Coordinator {
             depths[ObjectIdentifier(coordinator)] = depthBelowKnown + offset
         }
         return depthBelowKnown + unknown.count - 1
+    }
+
+    /// Reports that `child` was detached from this coordinator, and returns
+    /// the observations its teardown is still reported to; `nil` when nobody
+    /// observes.
+    private func detachedFromHere(_ child: Coordinator) -> [LifecycleObservation]? {
+        guard LifecycleObservers.isActive else { return nil }
+        LifecycleObservers.emit(.detached, child, parent: self)
+        return LifecycleObservers.observations(of: self, inheriting: nil)
     }
 
     private func detachSlot(of child: Coordinator) {
