@@ -95,3 +95,63 @@ struct LifetimeTests {
         #expect(LiveObjects.screenCount == screensBefore)
     }
 }
+
+@Suite("Leak reports: the app's detector")
+@MainActor
+struct AppLeakReportTests {
+    @Test("A flow kept alive after it left is reported at the end of the command after the one that released it")
+    func keptFlowIsReported() throws {
+        let root = try InMemoryData().compose()
+        let session = FlowSession(root: root)
+        var reports: [String] = []
+        session.reportLeaks { reports.append($0) }
+        root.appCoordinator.start()
+        let keptLogin = root.appCoordinator.children.first
+
+        _ = session.send(.setText("demo@example.com", field: "email"))
+        _ = session.send(.setText("demo-password", field: "password"))
+        #expect(session.send(.action("login")) == nil)
+        _ = session.afterCommand()
+        #expect(reports.isEmpty)
+        _ = session.afterCommand()
+
+        #expect(
+            reports == [
+                "leak: coordinator LoginCoordinator is still alive, detached from AppCoordinator",
+                "leak: screen login is still alive, its coordinator was detached from AppCoordinator",
+            ])
+        _ = keptLogin
+    }
+
+    @Test("A whole run that keeps nothing reports nothing")
+    func cleanRunReportsNothing() throws {
+        let root = try InMemoryData().compose()
+        let session = FlowSession(root: root)
+        var reports: [String] = []
+        session.reportLeaks { reports.append($0) }
+        root.appCoordinator.start()
+        let commands: [() -> Void] = [
+            { _ = session.open("app://signup") },
+            { _ = session.send(.action("cancel")) },
+            { _ = session.send(.setText("demo@example.com", field: "email")) },
+            { _ = session.send(.setText("demo-password", field: "password")) },
+            { _ = session.send(.action("login")) },
+            { _ = session.open("app://feed/post/1") },
+            { _ = session.send(.gesture(.backButton)) },
+            { _ = session.open("app://feed/compose") },
+            { _ = session.send(.action("cancel")) },
+            { _ = session.send(.tapTab("profile")) },
+            { _ = session.open("app://profile/edit") },
+            { _ = session.send(.action("cancel")) },
+            { _ = session.send(.action("logout")) },
+            {}, {},
+        ]
+        for command in commands {
+            command()
+            _ = session.afterCommand()
+        }
+
+        #expect(reports.isEmpty, "\(reports)")
+        #expect(root.appCoordinator.children.first?.name == "LoginCoordinator")
+    }
+}
