@@ -48,7 +48,7 @@ extension Coordinator {
     ///
     /// ```swift
     /// let plan = NavigationPlan(from: NavigationPath(window: window), to: target)
-    /// try await follow(plan) { step in try window.apply(step, animated: true) { try screens.make($0) } }
+    /// try await follow(plan) { step in try window.apply(step, animated: true) { try self.screens.make($0) } }
     /// ```
     ///
     /// - Throws: the first step's ``RoutingError``, as
