@@ -82,7 +82,7 @@ struct LifetimeTests {
             weak let profileFlow = root.appCoordinator.children.first?.children.last
             weak let profileStack = (root.window.rootViewController as? TabBarController)?.tabs.last?.screen
                 .viewController
-            #expect(profileFlow?.name == "ProfileCoordinator" && profileStack != nil)
+            #expect(profileFlow?.name == "profile" && profileStack != nil)
             #expect(session.send(.action("logout")) == nil)
             #expect(mainFlow == nil && feedFlow == nil && profileFlow == nil)
             #expect(tabBar == nil && feedStack == nil && profileStack == nil)
@@ -117,7 +117,7 @@ struct AppLeakReportTests {
 
         #expect(
             reports == [
-                "leak: coordinator LoginCoordinator is still alive, detached from AppCoordinator",
+                "leak: coordinator login is still alive, detached from AppCoordinator",
                 "leak: screen login is still alive, its coordinator was detached from AppCoordinator",
             ])
         _ = keptLogin
@@ -152,6 +152,6 @@ struct AppLeakReportTests {
         }
 
         #expect(reports.isEmpty, "\(reports)")
-        #expect(root.appCoordinator.children.first?.name == "LoginCoordinator")
+        #expect(root.appCoordinator.children.first?.name == "login")
     }
 }

@@ -41,9 +41,6 @@ enum MainTab: String, CaseIterable, Sendable {
 ///
 /// Releasing Main (a log-out) releases every tab's coordinators and screens with it.
 final class MainCoordinator: ViewableCoordinator<TabBarController> {
-    /// The name the app's `tree` and `state` print, kept as written whatever the class is called.
-    override var name: String { "MainCoordinator" }
-
     weak var listener: (any MainListener)?
 
     private let feedBuilder: any FeedContainable
