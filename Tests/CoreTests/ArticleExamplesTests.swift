@@ -153,7 +153,7 @@ final class ExampleHost: ViewableCoordinator<ViewController> {
     // ObservingTheTree, "Lifecycle events in tree order".
     func observe(_ appCoordinator: Coordinator) -> LifecycleObservation {
         let observation = appCoordinator.observeLifecycle { event in
-            print(event)  // attached FeedCoordinator to MainCoordinator, started FeedCoordinator, …
+            print(event)  // attached feed to main, started feed, …
         }
         return observation
     }
@@ -161,14 +161,14 @@ final class ExampleHost: ViewableCoordinator<ViewController> {
     // Coordinator.lifecycleEvents()'s doc.
     func printEvents(of appCoordinator: Coordinator) async {
         for await event in appCoordinator.lifecycleEvents() {
-            print(event)  // attached FeedCoordinator to MainCoordinator, started FeedCoordinator, …
+            print(event)  // attached feed to main, started feed, …
         }
     }
 
     // ObservingTheTree, "Leak reports at run time".
     func detectLeaks(in appCoordinator: Coordinator, window: Window) -> LeakDetector {
         let detector = LeakDetector(deadline: .hostTurns(2)) { survivor in
-            print("leak: \(survivor)")  // leak: coordinator PostCoordinator is still alive, detached from FeedCoordinator
+            print("leak: \(survivor)")  // leak: coordinator feed.post is still alive, detached from feed
         }
         detector.watch(appCoordinator)  // every coordinator detached below it, with the screen it owns
         detector.watch(window)  // every screen that leaves the window

@@ -100,7 +100,7 @@ extension Coordinator {
     ///
     /// ```swift
     /// for await event in appCoordinator.lifecycleEvents() {
-    ///     print(event)  // attached FeedCoordinator to MainCoordinator, started FeedCoordinator, …
+    ///     print(event)  // attached feed to main, started feed, …
     /// }
     /// ```
     public func lifecycleEvents() -> AsyncStream<CoordinatorLifecycleEvent> {
