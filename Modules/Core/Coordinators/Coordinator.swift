@@ -105,7 +105,19 @@ open class Coordinator {
     /// type's name, which follows a rename of the class; a
     /// ``ViewableCoordinator``'s defaults to its screen's id, which does not
     /// (see ``ViewableCoordinator/name`` for what a name promises).
-    open var name: String { String(describing: type(of: self)) }
+    open var name: String { Coordinator.typeName(of: self) }
+
+    /// The names of the coordinator types met so far: describing a type costs microseconds, and the tree and the
+    /// lifecycle events ask for names often.
+    private static var typeNames: [ObjectIdentifier: String] = [:]
+
+    private static func typeName(of coordinator: Coordinator) -> String {
+        let type = type(of: coordinator)
+        if let known = typeNames[ObjectIdentifier(type)] { return known }
+        let described = String(describing: type)
+        typeNames[ObjectIdentifier(type)] = described
+        return described
+    }
 
     /// The attached children, oldest first.
     public var children: [any Coordinating] {
