@@ -91,6 +91,33 @@ enum PathAndLifecycleBenchmarks {
     }
 }
 
+extension PathAndLifecycleBenchmarks {
+    /// The same tree as ``lifecycleStream(coordinators:samples:)``, heard by a synchronous observer instead: the
+    /// cost of observing without the stream's buffering and iteration.
+    static func lifecycleObserver(coordinators count: Int, samples: Int) throws -> Measurement {
+        var events = 0
+        let measurement = try Measure.once(
+            "lifecycle observer of \(count) coordinators attached then stopped, per coordinator", samples: samples,
+            prepare: { () -> (Coordinator, LifecycleObservation) in
+                let root = Coordinator()
+                root.start()
+                return (root, root.observeLifecycle { _ in events += 1 })
+            },
+            { root, _ in
+                for _ in 0..<count { try root.addChild(Coordinator()) }
+                root.stop()
+            }
+        )
+        guard events == samples * (count * 4 + 1) else {
+            throw BenchmarkFailure.refused("the observer heard \(events) events")
+        }
+        return Measurement(
+            name: measurement.name,
+            nanosecondsPerOperation: measurement.nanosecondsPerOperation.map { $0 / Double(count) },
+            bytesPerOperation: measurement.bytesPerOperation / Double(count), operationsPerSample: count)
+    }
+}
+
 /// A benchmark whose routing was refused: its figures would measure something else.
 enum BenchmarkFailure: Error, CustomStringConvertible {
     case refused(String)

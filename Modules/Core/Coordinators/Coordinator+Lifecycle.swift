@@ -97,6 +97,9 @@ extension Coordinator {
     /// The sequence ends when this coordinator is released (after the events
     /// before its release). Dropping the sequence, or cancelling the task that
     /// iterates it, ends the observation. It keeps no coordinator alive.
+    /// Each element costs the iterating task a resumption; for many events at
+    /// once (a large tree torn down), ``observeLifecycle(_:)`` is the cheaper
+    /// way to hear them.
     ///
     /// ```swift
     /// for await event in appCoordinator.lifecycleEvents() {
