@@ -26,7 +26,7 @@ struct MainTabTests {
         let states = run.states
         try #require(states.count == 3)
         #expect(states[0].top == "onboarding.welcome" && states[0].tabs == nil && states[0].user == "Nova")
-        #expect(states[0].coordinators.childNames == ["onboarding.welcome"])
+        #expect(states[0].coordinators.childNames == ["onboarding"])
         #expect(states[1].top == "onboarding.tabs")
         #expect(states[2].top == "feed.latest" && states[2].navigation == ["feed"])
         #expect(states[2].tabs == Self.tabs("feed"))
