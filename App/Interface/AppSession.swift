@@ -21,6 +21,13 @@ package protocol AppSession: AnyObject {
     /// Stops the app: the whole tree is torn down.
     func stop()
 
+    /// Calls `handler` with every change of the app's coordinator tree (a coordinator attached, started, stopped or
+    /// detached), in the tree's order, as it happens, for as long as the returned observation is kept; `nil` when
+    /// the session has no tree to observe. A front end follows the tree with it instead of asking again.
+    func observeCoordinators(
+        _ handler: @escaping @MainActor (CoordinatorLifecycleEvent) -> Void
+    ) -> LifecycleObservation?
+
     /// Carries out `input`, one command's effect, and returns why it failed, whatever failed: what the window or
     /// the screen refused, what the app could not do meanwhile (a flow not shown, a log-out not saved), or the
     /// screen's refusal of an action with the reason it shows; `nil` when it worked.

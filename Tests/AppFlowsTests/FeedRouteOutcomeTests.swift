@@ -37,7 +37,7 @@ struct FeedRouteOutcomeTests {
         #expect(root.window.presentedViewControllers.map(\.screenID) == ["other.sheet"])
         #expect(root.window.screensOnTop.allSatisfy { $0.content.errorMessage == nil }, "nothing to find on screen")
         let feed = try #require(root.appCoordinator.children.first?.children.first, "Main's Feed tab")
-        #expect(feed.name == "FeedCoordinator")
+        #expect(feed.name == "feed")
         #expect(feed.childCount == 2, "only the two post lists: compose was not kept")
     }
 

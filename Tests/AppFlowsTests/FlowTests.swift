@@ -40,13 +40,13 @@ struct FlowTests {
         let states = run.states
         try #require(states.count == 6)
         #expect(states[0].loggedIn && states[0].user == "Newcomer" && states[0].top == "feed.latest")
-        #expect(states[0].coordinators.childNames == ["MainCoordinator"])
+        #expect(states[0].coordinators.childNames == ["main"])
         #expect(states[0].tabs == AppState.Tabs(items: ["feed", "profile"], selected: "feed"))
         #expect(states[1].top == "feed.compose" && states[1].presented == ["feed.compose"])
         #expect(states[2].top == "feed.latest" && states[2].presented.isEmpty)
         #expect(states[3].top == "feed.post" && states[3].navigation == ["feed", "feed.post"])
         #expect(!states[4].loggedIn && states[4].user == nil && states[4].top == "login")
-        #expect(states[4].coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("LoginCoordinator")]))
+        #expect(states[4].coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("login")]))
         #expect(states[4].tabs == nil)
         #expect(
             states[5].loggedIn && states[5].user == "Newcomer" && states[5].top == "feed.latest",
@@ -88,7 +88,7 @@ struct FlowTests {
         #expect(!states[1].coordinators.allNames.contains("SignUpStepCoordinator(password)"))
         #expect(run.output.contains("Email (set email): typed@example.com"))
         #expect(states[2].top == "login" && states[2].navigation == ["login"])
-        #expect(states[2].coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("LoginCoordinator")]))
+        #expect(states[2].coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("login")]))
     }
 
     @Test("Swiping compose down closes it; with a draft the swipe is refused and Discard is offered")
@@ -113,9 +113,9 @@ struct FlowTests {
         let states = run.states
         try #require(states.count == 3)
         #expect(states[0].top == "feed.latest" && states[0].presented.isEmpty)
-        #expect(states[0].coordinators.allNames.filter { $0 == "ComposeCoordinator" }.isEmpty)
+        #expect(states[0].coordinators.allNames.filter { $0 == "feed.compose" }.isEmpty)
         #expect(states[1].top == "feed.compose" && states[1].presented == ["feed.compose"])
-        #expect(states[2].presented.isEmpty && !states[2].coordinators.allNames.contains("ComposeCoordinator"))
+        #expect(states[2].presented.isEmpty && !states[2].coordinators.allNames.contains("feed.compose"))
     }
 
     @Test("Actions can be performed by their number on the drawn screen")

@@ -66,7 +66,7 @@ struct GestureCommandTests {
             ])
         #expect(run.states.map(\.top) == ["feed.post", "feed.post"])
         #expect(
-            run.lastState?.coordinators.allNames.contains("PostDetailCoordinator") == true, "a cancel detaches nothing")
+            run.lastState?.coordinators.allNames.contains("feed.post") == true, "a cancel detaches nothing")
     }
 
     @Test("A swipe back released at 0.5 or more finishes: the post's coordinator leaves with its screen")
@@ -75,7 +75,7 @@ struct GestureCommandTests {
         let run = data.run(AppHarness.demoLogin + "post.1\nswipe back 0.5\nrelease\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.top == "feed.latest")
-        #expect(run.lastState?.coordinators.allNames.contains("PostDetailCoordinator") == false)
+        #expect(run.lastState?.coordinators.allNames.contains("feed.post") == false)
         #expect(TransitionState.all(in: run.output) == [nil])
     }
 

@@ -82,7 +82,7 @@ struct LifetimeTests {
             weak let profileFlow = root.appCoordinator.children.first?.children.last
             weak let profileStack = (root.window.rootViewController as? TabBarController)?.tabs.last?.screen
                 .viewController
-            #expect(profileFlow?.name == "ProfileCoordinator" && profileStack != nil)
+            #expect(profileFlow?.name == "profile" && profileStack != nil)
             #expect(session.send(.action("logout")) == nil)
             #expect(mainFlow == nil && feedFlow == nil && profileFlow == nil)
             #expect(tabBar == nil && feedStack == nil && profileStack == nil)
@@ -93,5 +93,65 @@ struct LifetimeTests {
         #expect(report.isClean, "\(report)")
         #expect(LiveObjects.coordinatorCount == coordinatorsBefore)
         #expect(LiveObjects.screenCount == screensBefore)
+    }
+}
+
+@Suite("Leak reports: the app's detector")
+@MainActor
+struct AppLeakReportTests {
+    @Test("A flow kept alive after it left is reported at the end of the command after the one that released it")
+    func keptFlowIsReported() throws {
+        let root = try InMemoryData().compose()
+        let session = FlowSession(root: root)
+        var reports: [String] = []
+        session.reportLeaks { reports.append($0) }
+        root.appCoordinator.start()
+        let keptLogin = root.appCoordinator.children.first
+
+        _ = session.send(.setText("demo@example.com", field: "email"))
+        _ = session.send(.setText("demo-password", field: "password"))
+        #expect(session.send(.action("login")) == nil)
+        _ = session.afterCommand()
+        #expect(reports.isEmpty)
+        _ = session.afterCommand()
+
+        #expect(
+            reports == [
+                "leak: coordinator login is still alive, detached from AppCoordinator",
+                "leak: screen login is still alive, its coordinator was detached from AppCoordinator",
+            ])
+        _ = keptLogin
+    }
+
+    @Test("A whole run that keeps nothing reports nothing")
+    func cleanRunReportsNothing() throws {
+        let root = try InMemoryData().compose()
+        let session = FlowSession(root: root)
+        var reports: [String] = []
+        session.reportLeaks { reports.append($0) }
+        root.appCoordinator.start()
+        let commands: [() -> Void] = [
+            { _ = session.open("app://signup") },
+            { _ = session.send(.action("cancel")) },
+            { _ = session.send(.setText("demo@example.com", field: "email")) },
+            { _ = session.send(.setText("demo-password", field: "password")) },
+            { _ = session.send(.action("login")) },
+            { _ = session.open("app://feed/post/1") },
+            { _ = session.send(.gesture(.backButton)) },
+            { _ = session.open("app://feed/compose") },
+            { _ = session.send(.action("cancel")) },
+            { _ = session.send(.tapTab("profile")) },
+            { _ = session.open("app://profile/edit") },
+            { _ = session.send(.action("cancel")) },
+            { _ = session.send(.action("logout")) },
+            {}, {},
+        ]
+        for command in commands {
+            command()
+            _ = session.afterCommand()
+        }
+
+        #expect(reports.isEmpty, "\(reports)")
+        #expect(root.appCoordinator.children.first?.name == "login")
     }
 }

@@ -26,13 +26,13 @@ struct MainTabTests {
         let states = run.states
         try #require(states.count == 3)
         #expect(states[0].top == "onboarding.welcome" && states[0].tabs == nil && states[0].user == "Nova")
-        #expect(states[0].coordinators.childNames == ["OnboardingCoordinator"])
+        #expect(states[0].coordinators.childNames == ["onboarding"])
         #expect(states[1].top == "onboarding.tabs")
         #expect(states[2].top == "feed.latest" && states[2].navigation == ["feed"])
         #expect(states[2].tabs == Self.tabs("feed"))
-        #expect(states[2].coordinators.childNames == ["MainCoordinator"])
+        #expect(states[2].coordinators.childNames == ["main"])
         #expect(
-            states[2].coordinators.children.first?.childNames == ["FeedCoordinator"],
+            states[2].coordinators.children.first?.childNames == ["feed"],
             "Profile is built the first time it is selected")
         #expect(try data.store.isOnboardingFinished(email: "nova@example.com"))
         let again = data.run(
@@ -95,12 +95,12 @@ struct MainTabTests {
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 4)
-        #expect(states[0].top == "feed.post" && states[0].coordinators.allNames.contains("PostDetailCoordinator"))
+        #expect(states[0].top == "feed.post" && states[0].coordinators.allNames.contains("feed.post"))
         #expect(states[1].top == "profile" && states[1].tabs == Self.tabs("profile"))
-        #expect(states[1].coordinators.allNames.contains("PostDetailCoordinator"), "a hidden tab keeps its stack")
+        #expect(states[1].coordinators.allNames.contains("feed.post"), "a hidden tab keeps its stack")
         #expect(states[2].top == "feed.post" && states[2].navigation == ["feed", "feed.post"])
         #expect(states[3].top == "feed.latest" && states[3].navigation == ["feed"])
-        #expect(!states[3].coordinators.allNames.contains("PostDetailCoordinator"))
+        #expect(!states[3].coordinators.allNames.contains("feed.post"))
     }
 
     @Test("A re-tap is refused while the edit holds a change, and the screen says what to do")
@@ -139,9 +139,9 @@ struct MainTabTests {
         let data = InMemoryData()
         let run = data.run(AppHarness.demoLogin + "post.2\ntab profile\nstate\nlogout\nstate\n")
         #expect(run.status == 0, "\(run.error)")
-        #expect(run.states.first?.coordinators.children.first?.childNames == ["FeedCoordinator", "ProfileCoordinator"])
+        #expect(run.states.first?.coordinators.children.first?.childNames == ["feed", "profile"])
         #expect(run.lastState?.top == "login" && run.lastState?.tabs == nil && !(run.lastState?.loggedIn ?? true))
-        #expect(run.lastState?.coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("LoginCoordinator")]))
+        #expect(run.lastState?.coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("login")]))
     }
 
     @Test("Links select their tab: app://feed… Feed, app://profile and app://profile/edit Profile")
@@ -282,7 +282,7 @@ struct MainTabTests {
         #expect(
             states[3].top == "feed.post" && states[3].navigation == ["feed", "feed.post"], "the post is still there")
         #expect(states[4].top == "feed.latest" && states[4].navigation == ["feed"])
-        #expect(!states[4].coordinators.allNames.contains("PostDetailCoordinator"), "the post's coordinator released")
+        #expect(!states[4].coordinators.allNames.contains("feed.post"), "the post's coordinator released")
 
         let restarted = data.run("state\n")
         #expect(restarted.status == 0, "\(restarted.error)")

@@ -25,7 +25,7 @@ struct PlaygroundTests {
         let state = try #require(run.lastState)
         #expect(state.navigation == ["playground", "login"])
         #expect(
-            state.coordinators == CoordinatorNode("PlaygroundCoordinator(Login)", [CoordinatorNode("LoginCoordinator")])
+            state.coordinators == CoordinatorNode("PlaygroundCoordinator(Login)", [CoordinatorNode("login")])
         )
     }
 

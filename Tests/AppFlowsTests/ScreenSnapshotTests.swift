@@ -31,7 +31,7 @@ struct ScreenSnapshotTests {
         #expect(onFeed.top?.screenID == "feed.latest", "the earlier snapshot did not change")
         #expect(onPost.top?.screenID == "feed.post")
         #expect(onPost.topNavigation?.children.map(\.screenID) == ["feed", "feed.post"])
-        #expect(onPost.coordinators.children.first?.name == "MainCoordinator")
+        #expect(onPost.coordinators.children.first?.name == "main")
     }
 
     @Test("An action sent to one screen of a snapshot reaches only that screen, while it is on top")

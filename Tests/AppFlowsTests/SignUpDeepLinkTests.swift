@@ -55,9 +55,9 @@ struct SignUpDeepLinkTests {
         #expect(states[2].loggedIn && states[2].user == "Zed", "what was typed before the link was registered")
         #expect(states[2].top == "feed.post" && states[2].navigation == ["feed", "feed.post"])
         #expect(states[2].presented.isEmpty)
-        #expect(states[2].coordinators.childNames == ["MainCoordinator"])
+        #expect(states[2].coordinators.childNames == ["main"])
         #expect(states[2].tabs?.selected == "feed")
-        #expect(states[2].coordinators.allNames.contains("PostDetailCoordinator"))
+        #expect(states[2].coordinators.allNames.contains("feed.post"))
         #expect(data.store.accountEmails.contains("zed@example.com"))
     }
 

@@ -135,6 +135,57 @@ final class BrowserCoordinator: ViewableCoordinator<SplitViewController> {
     }
 }
 
+/// The screens the path examples build for places.
+@MainActor
+struct ExampleScreens {
+    func make(_ place: String) throws -> any ViewControllerable { ViewController(screenID: place) }
+}
+
+/// ObservingTheTree and PlanningAPath, as the articles spell them.
+@MainActor
+final class ExampleHost: ViewableCoordinator<ViewController> {
+    let screens = ExampleScreens()
+
+    init(screen: ViewController) {
+        super.init(viewControllerable: screen, presenter: screen)
+    }
+
+    // ObservingTheTree, "Lifecycle events in tree order".
+    func observe(_ appCoordinator: Coordinator) -> LifecycleObservation {
+        let observation = appCoordinator.observeLifecycle { event in
+            print(event)  // attached feed to main, started feed, …
+        }
+        return observation
+    }
+
+    // Coordinator.lifecycleEvents()'s doc.
+    func printEvents(of appCoordinator: Coordinator) async {
+        for await event in appCoordinator.lifecycleEvents() {
+            print(event)  // attached feed to main, started feed, …
+        }
+    }
+
+    // ObservingTheTree, "Leak reports at run time".
+    func detectLeaks(in appCoordinator: Coordinator, window: Window) -> LeakDetector {
+        let detector = LeakDetector(deadline: .hostTurns(2)) { survivor in
+            print("leak: \(survivor)")  // leak: coordinator feed.post is still alive, detached from feed
+        }
+        detector.watch(appCoordinator)  // every coordinator detached below it, with the screen it owns
+        detector.watch(window)  // every screen that leaves the window
+        return detector
+    }
+
+    // PlanningAPath, "Following a plan", and Coordinator.follow(_:applying:)'s doc.
+    func openCompose(in window: Window) async throws(RoutingError) {
+        let target = NavigationPath(tab: "feed", [.push("post/42"), .present("compose", .pageSheet)])
+        let plan = NavigationPlan(from: NavigationPath(window: window), to: target)
+        try await follow(plan) { step in
+            try window.apply(step, animated: true) { place in try self.screens.make(place) }
+        }
+        try await follow(plan) { step in try window.apply(step, animated: true) { try self.screens.make($0) } }
+    }
+}
+
 @Suite("The articles' examples")
 @MainActor
 struct ArticleExamplesTests {

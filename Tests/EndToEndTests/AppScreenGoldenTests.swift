@@ -90,11 +90,11 @@ struct AppScreenGoldenTests {
             run.output == """
                 Coordinators                          Screens
                 AppCoordinator                        main [tab feed]
-                  MainCoordinator                       feed.navigation
-                    FeedCoordinator                       feed [shows feed.latest]
+                  main                                  feed.navigation
+                    feed                                  feed [shows feed.latest]
                       PostListCoordinator(latest)           feed.latest
                       PostListCoordinator(popular)          feed.popular
-                      PostDetailCoordinator               feed.post  <- top
+                      feed.post                           feed.post  <- top
                                                         profile.navigation
 
                 """)
@@ -106,7 +106,7 @@ struct AppScreenGoldenTests {
         let run = data.run("state\n")
         #expect(
             run.output == """
-                {"coordinators":{"children":[{"children":[],"name":"LoginCoordinator"}],"name":"AppCoordinator"},\
+                {"coordinators":{"children":[{"children":[],"name":"login"}],"name":"AppCoordinator"},\
                 "error":null,"loggedIn":false,"navigation":["login"],"presented":[],"tabs":null,"top":"login",\
                 "transition":null,"user":null}
 

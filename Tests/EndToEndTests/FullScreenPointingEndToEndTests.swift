@@ -31,6 +31,12 @@ struct FullScreenPointingEndToEndTests {
         throw TmuxSession.Failure(description: "'\(text)' is not on the screen:\n" + screen.joined(separator: "\n"))
     }
 
+    /// The rows of `screen` above the tree panel's list of changes, joined: what the screen and the tree show now,
+    /// without the panel's record of what was detached and stopped.
+    static func aboveTreeChanges(_ screen: [String]) -> String {
+        screen.prefix { !$0.contains("│ Changes") }.joined()
+    }
+
     private static func click(_ text: String, in screen: [String], of terminal: TmuxSession) throws {
         let place = try locate(text, in: screen)
         try terminal.click(row: place.row, column: place.column + 1)
@@ -68,7 +74,7 @@ struct FullScreenPointingEndToEndTests {
         // A post's row opens the post, pushed with its coordinator.
         try Self.click("Linus · 40m", in: screen, of: terminal)
         screen = try await terminal.waitFor("the post with its coordinator") {
-            $0.joined().contains("(like)") && $0.joined().contains("PostDetailCoordinator")
+            $0.joined().contains("(like)") && $0.joined().contains("feed.post")
         }
         #expect(screen[0].hasPrefix(" ‹ back  Feed › Post"))
         let width = try Self.screenWidth(screen)
@@ -83,7 +89,7 @@ struct FullScreenPointingEndToEndTests {
         screen = try await terminal.waitFor("cancelled; every screen and coordinator stays")
         #expect(screen[0].hasPrefix(" ‹ back  Feed › Post"))
         #expect(screen[1].hasPrefix("Linus"), "the post's title is in the navigation bar alone")
-        #expect(screen.joined().contains("PostDetailCoordinator"), "the tree panel: nothing was released")
+        #expect(Self.aboveTreeChanges(screen).contains("feed.post"), "the tree panel: nothing was released")
 
         // Let go past half: the post leaves, and its coordinator with it.
         try terminal.drag(row: 6, from: 1, through: [width / 4, width * 3 / 5])
@@ -91,10 +97,10 @@ struct FullScreenPointingEndToEndTests {
         try terminal.mouse(0, row: 6, column: width * 3 / 5, released: true)
         screen = try await terminal.waitFor("finished; the screen and its coordinator are released")
         #expect(screen[0].hasPrefix(" Feed"))
-        #expect(!screen.joined().contains("PostDetailCoordinator"))
+        #expect(!Self.aboveTreeChanges(screen).contains("feed.post"))
         try terminal.command("tree")
-        screen = try await terminal.waitFor("FeedCoordinator")
-        #expect(!screen.joined().contains("PostDetail"))
+        screen = try await terminal.waitFor("feed")
+        #expect(!Self.aboveTreeChanges(screen).contains("feed.post"))
 
         try terminal.command("quit")
         let ending = await terminal.ending()
@@ -135,7 +141,7 @@ struct FullScreenPointingEndToEndTests {
         try Self.click("Linus · 40m", in: screen, of: terminal)
         screen = try await terminal.waitFor("(like)")
         try Self.click("‹ back", in: screen, of: terminal)
-        screen = try await terminal.waitFor("back at the feed") { !$0.joined().contains("PostDetailCoordinator") }
+        screen = try await terminal.waitFor("back at the feed") { !Self.aboveTreeChanges($0).contains("feed.post") }
 
         // While a swipe is held, a click is refused as the typed command is.
         try Self.click("Linus · 40m", in: screen, of: terminal)
@@ -164,7 +170,7 @@ struct FullScreenPointingEndToEndTests {
         try terminal.mouse(0, row: border.row + 20, column: border.column + 3, released: true)
         screen = try await terminal.waitFor("Post (set text): a draft")
         #expect(try Self.locate("┌─ sheet", in: screen) == border, "the sheet did not move")
-        #expect(screen.joined().contains("ComposeCoordinator"))
+        #expect(screen.joined().contains("feed.compose"))
 
         // Without the draft the border dragged past half swipes the sheet down and releases its coordinator.
         try terminal.command("set text ")
@@ -174,7 +180,7 @@ struct FullScreenPointingEndToEndTests {
         try await terminal.waitFor("Swipe down held at")
         try terminal.mouse(0, row: border.row + 20, column: border.column + 3, released: true)
         screen = try await terminal.waitFor("Swipe down let go at")
-        #expect(!screen.joined().contains("ComposeCoordinator"))
+        #expect(!Self.aboveTreeChanges(screen).contains("feed.compose"))
         #expect(!screen.joined().contains("┌─ sheet"))
     }
 

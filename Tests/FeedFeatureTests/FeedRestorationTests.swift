@@ -31,7 +31,7 @@ struct FeedRestorationTests {
             #expect(window.contentOnTop.last?.elements.contains(.text("Guidance is go")) == true)
             #expect(
                 feed.children.map(\.name) == [
-                    "PostListCoordinator(latest)", "PostListCoordinator(popular)", "PostDetailCoordinator",
+                    "PostListCoordinator(latest)", "PostListCoordinator(popular)", "feed.post",
                 ])
             try window.perform(.backButton)
             #expect(window.selectedSegmentID == "popular")
@@ -104,7 +104,7 @@ struct FeedRestorationTests {
             let dropped = "the post 'p4' was dropped: the compose sheet shows over the feed"
             #expect(result.problems == [.noLongerApplies(dropped)])
             #expect(window.presentedIDs == ["feed.compose"])
-            #expect(!feed.children.map(\.name).contains("PostDetailCoordinator"), "the post is not pushed under it")
+            #expect(!feed.children.map(\.name).contains("feed.post"), "the post is not pushed under it")
         }
         let twoSheets = RestorationState(
             kind: "feed", version: 1, values: ["segment": "latest"],

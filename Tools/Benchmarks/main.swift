@@ -110,6 +110,9 @@ do {
     report.notes.append(
         ("teardown ratio between successive sizes (linear is about 10)", ratios.joined(separator: ", ")))
     report.measurements.append(try CoreBenchmarks.deepLinkThroughFourCoordinators(scale: scale))
+    report.measurements.append(try PathAndLifecycleBenchmarks.planAndFollowTenSteps(scale: scale))
+    report.measurements.append(try await PathAndLifecycleBenchmarks.lifecycleStream(coordinators: 10_000, samples: 5))
+    report.measurements.append(try PathAndLifecycleBenchmarks.lifecycleObserver(coordinators: 10_000, samples: 5))
 
     let commandLoop = try AppBenchmarks.commandLoop(blocks: scale.commandLoopBlocks)
     report.measurements.append(commandLoop.measurement)

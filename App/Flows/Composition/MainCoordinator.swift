@@ -41,9 +41,6 @@ enum MainTab: String, CaseIterable, Sendable {
 ///
 /// Releasing Main (a log-out) releases every tab's coordinators and screens with it.
 final class MainCoordinator: ViewableCoordinator<TabBarController> {
-    /// The name the app's `tree` and `state` print, kept as written whatever the class is called.
-    override var name: String { "MainCoordinator" }
-
     weak var listener: (any MainListener)?
 
     private let feedBuilder: any FeedContainable
@@ -180,7 +177,8 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
         try select(.feed)
     }
 
-    /// Selects Profile and routes there.
+    /// Routes Profile's flow there, then shows the Profile tab (``show(_:)``: an empty compose sheet over the tab bar
+    /// is closed first).
     ///
     /// - Throws: ``UserFacingError`` when the destination cannot be shown (a draft in Feed's compose sheet covers
     ///   the tab bar, or the edit holds a new name the route would close); nothing changed then.
@@ -189,10 +187,6 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
         // would close.
         if isComposeOnScreen, feed?.holdsDraft == true { throw Self.draftInTheWay }
         if destination == .profile, profile?.holdsUnsavedEdit == true { throw Self.editInTheWay }
-        if isComposeOnScreen {
-            // An empty sheet loses nothing: the feed's own route closes it.
-            try route(inFeed: .segment(.latest))
-        }
         buildFlowIfNeeded(for: .profile)
         guard let profile else { throw UserFacingError(description: "your profile is not shown") }
         do throws(ProfileRouteError) {
@@ -204,7 +198,44 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
                 throw UserFacingError(description: "your profile cannot be shown: \(reason)")
             }
         }
-        try select(.profile)
+        try show(.profile)
+    }
+
+    /// Shows `tab` with its stack as its flow left it and nothing presented over it, in the steps Core's planner
+    /// gives from the place the window shows: a sheet over the tab bar closed by the route of the flow that
+    /// presented it (the feed's, which keeps a draft), then the tab selected, each step through the routing queue.
+    ///
+    /// - Throws: ``UserFacingError`` for the first step refused; the steps after it are not taken.
+    private func show(_ tab: MainTab) throws(UserFacingError) {
+        guard let window = presenter.window else { return try select(tab) }
+        var tabStacks: [String: [String]] = [:]
+        for (id, stack) in stacks { tabStacks[id.rawValue] = stack.viewControllers.dropFirst().map(\.screenID) }
+        let target = NavigationPath(tab: tab.rawValue, (tabStacks[tab.rawValue] ?? []).map { .push($0) })
+        let plan = NavigationPlan(from: NavigationPath(window: window), to: target, tabStacks: tabStacks)
+        var outcome: RoutingOutcome?
+        follow(plan, applying: { [weak self] step throws(UserFacingError) in try self?.take(step) }) { outcome = $0 }
+        switch outcome {
+        case .applied: return
+        case .refused(.other(let reason)): throw UserFacingError(description: reason)
+        case .refused(let error):
+            throw UserFacingError(description: "the \(tab.rawValue) tab cannot be shown: \(error)")
+        case .dropped, nil: throw UserFacingError(description: "the \(tab.rawValue) tab cannot be shown now")
+        }
+    }
+
+    /// Takes one planned step of ``show(_:)``.
+    private func take(_ step: NavigationStep) throws(UserFacingError) {
+        switch step {
+        case .dismiss:
+            // Only the feed presents over the tab bar; its own route closes the sheet and refuses to lose a draft.
+            try route(inFeed: .segment(.latest))
+        case .selectTab(let id):
+            guard let tab = MainTab(rawValue: id) else { throw UserFacingError(description: "no tab '\(id)'") }
+            try select(tab)
+        case .popTo, .push, .setStack, .present:
+            // The tab's stack is its flow's: the target keeps it as it is, so no such step is planned.
+            throw UserFacingError(description: "Main does not change a tab's stack (\(step))")
+        }
     }
 
     private static let editInTheWay = UserFacingError(

@@ -1,5 +1,5 @@
 package import AppInterface
-import Core
+package import Core
 
 /// The composed app as a front end drives it (``AppInterface/AppSession``): the root's commands, links,
 /// restoration and data failures behind one interface, so the terminal never holds the composition root, the
@@ -10,6 +10,8 @@ package final class FlowSession: AppSession {
     let root: CompositionRoot
     /// Whether ``refresh()`` read the data again since the last ``afterCommand()``.
     private var hasRefreshed = false
+    /// What reports the coordinators and screens still alive after they left, once turned on.
+    private var leakDetector: LeakDetector?
 
     /// The session of the composed app `root`.
     package init(root: CompositionRoot) {
@@ -30,6 +32,22 @@ package final class FlowSession: AppSession {
         }
         let notice = restores ? root.restoration?.restore() : nil
         return .started(notice: notice, linkFailure: initialLink.flatMap(open))
+    }
+
+    package func observeCoordinators(
+        _ handler: @escaping @MainActor (CoordinatorLifecycleEvent) -> Void
+    ) -> LifecycleObservation? {
+        root.appCoordinator.observeLifecycle(handler)
+    }
+
+    /// Reports to `report`, as a line, every coordinator or screen still alive at the end of the command after the
+    /// one that detached it or took it off the window (a command is the app's turn: its loop never yields the main
+    /// actor). The executable turns it on in debug builds.
+    package func reportLeaks(to report: @escaping @MainActor (String) -> Void) {
+        let detector = LeakDetector(deadline: .hostTurns(2)) { survivor in report("leak: \(survivor)") }
+        detector.watch(root.appCoordinator)
+        detector.watch(root.window)
+        leakDetector = detector
     }
 
     package func stop() {
@@ -134,6 +152,7 @@ package final class FlowSession: AppSession {
         // `screen`) leaves the screen drawn next current.
         if !hasRefreshed { refresh() }
         hasRefreshed = false
+        leakDetector?.endTurn()
         if let failure = root.fatalDataFailure { return .stop(failure) }
         return .goOn(notice: root.restoration?.save())
     }

@@ -1,5 +1,6 @@
 package import AppData
 package import AppInterface
+import Foundation
 
 /// The app composed from the features over the data in a folder, as the executable hands it to the terminal: the
 /// one ``AppInterface/AppLauncher`` that opens real data.
@@ -27,8 +28,12 @@ package struct LiveApp: AppLauncher {
             dataDirectory: request.dataDirectory, playground: playground,
             fixedNow: request.fixedNow, movesCorruptDataAside: request.movesCorruptDataAside,
             checksData: request.checksData, allowsUnsafeDataDirectory: request.allowsUnsafeDataDirectory)
+        let session = opening.session
+        #if DEBUG
+            session.reportLeaks { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        #endif
         return LaunchedApp(
-            session: opening.session, movedAsidePaths: opening.movedAsidePaths, importedPaths: opening.importedPaths,
+            session: session, movedAsidePaths: opening.movedAsidePaths, importedPaths: opening.importedPaths,
             seededDemoAccount: opening.seededDemoAccount,
             checkedDatabase: opening.checkedDatabase.map { ($0.path, $0.pageCount) })
     }

@@ -66,6 +66,12 @@ final class FullScreenSession {
     var question: String?
     /// The label of the secure field whose value the command line asks for, while it is asked.
     var secretLabel: String?
+    /// The latest changes of the coordinator tree, oldest first, as the panel lists them.
+    private var treeChanges: [String] = []
+    /// How the panel hears of the tree's changes while the session runs.
+    private var treeObservation: LifecycleObservation?
+    /// The most changes the panel lists.
+    static let shownTreeChanges = 6
 
     /// Creates the full screen over the app's `session`, drawing on `terminal`, remembering lines in `history`;
     /// `showsIDs` draws the ids and action numbers from the start.
@@ -86,6 +92,8 @@ final class FullScreenSession {
         let commands = CommandSession(
             session: session, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) })
         self.commands = commands
+        treeObservation = session.observeCoordinators { [weak self] event in self?.treeDidChange(event) }
+        defer { treeObservation?.cancel() }
         chrome.error = notice
         if let linkFailure { chrome.error = "--open: " + linkFailure }
         // The window's width follows the terminal's, so the app's splits show two columns on a wide terminal.
@@ -272,7 +280,7 @@ final class FullScreenSession {
             model
             ?? ScreenModel(
                 snapshot: snapshot, notice: session.notice, presentation: presentation,
-                account: session.userDisplayName)
+                account: session.userDisplayName, treeChanges: treeChanges)
         self.model = model
         modelPresentation = presentation
         let onTop = snapshot.top?.screenID
@@ -356,6 +364,14 @@ final class FullScreenSession {
     /// leaves to do.
     func windowDidChange() {
         hasSettled = false
+        redrawWindow()
+    }
+
+    /// The coordinator tree changed: the panel lists the change and shows the tree again at the next draw, whatever
+    /// changed it (a command, a link, a coordinator stopped late).
+    private func treeDidChange(_ event: CoordinatorLifecycleEvent) {
+        treeChanges.append(event.description)
+        if treeChanges.count > Self.shownTreeChanges { treeChanges.removeFirst() }
         redrawWindow()
     }
 

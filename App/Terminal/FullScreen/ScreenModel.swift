@@ -59,12 +59,12 @@ struct ScreenModel: Equatable, Sendable {
         self.tabBar = tabBar
     }
 
-    /// What `snapshot` shows, with its coordinator tree for the panel, drawn as `presentation` says, with
-    /// `account` logged in.
+    /// What `snapshot` shows, with its coordinator tree for the panel and below it `treeChanges` (the latest changes
+    /// of the tree as it reported them, oldest first), drawn as `presentation` says, with `account` logged in.
     @MainActor
     init(
         snapshot: ScreenSnapshot, notice: String?, presentation: ScreenPresentation = .lineMode,
-        account: String? = nil
+        account: String? = nil, treeChanges: [String] = []
     ) {
         let levels = snapshot.levels
         let topPath = snapshot.screensOnTop
@@ -90,6 +90,11 @@ struct ScreenModel: Equatable, Sendable {
         panel.append([])
         panel.append([StyledSpan("Screens", .bold)])
         panel += StateReport.screenLines(snapshot).map { [StyledSpan($0, $0.hasSuffix("<- top") ? .accent : .plain)] }
+        if !treeChanges.isEmpty {
+            panel.append([])
+            panel.append([StyledSpan("Changes", .bold)])
+            panel += treeChanges.map { [StyledSpan($0, .dim)] }
+        }
         self.panel = panel
         tabBar = ScreenLines.tabBarLine(in: snapshot, showsIDs: presentation.showsIDs)
     }

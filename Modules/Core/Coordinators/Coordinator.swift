@@ -97,6 +97,7 @@ open class Coordinator {
                 }
             }
         }
+        LifecycleObservers.coordinatorWasReleased()
         LiveObjects.didDestroy(kind: .coordinator)
     }
 
@@ -104,7 +105,19 @@ open class Coordinator {
     /// type's name, which follows a rename of the class; a
     /// ``ViewableCoordinator``'s defaults to its screen's id, which does not
     /// (see ``ViewableCoordinator/name`` for what a name promises).
-    open var name: String { String(describing: type(of: self)) }
+    open var name: String { Coordinator.typeName(of: self) }
+
+    /// The names of the coordinator types met so far: describing a type costs microseconds, and the tree and the
+    /// lifecycle events ask for names often.
+    private static var typeNames: [ObjectIdentifier: String] = [:]
+
+    private static func typeName(of coordinator: Coordinator) -> String {
+        let type = type(of: coordinator)
+        if let known = typeNames[ObjectIdentifier(type)] { return known }
+        let described = String(describing: type)
+        typeNames[ObjectIdentifier(type)] = described
+        return described
+    }
 
     /// The attached children, oldest first.
     public var children: [any Coordinating] {
@@ -124,6 +137,7 @@ open class Coordinator {
         guard !isStarted else { return }
         runCount &+= 1
         if outcomeRecord != nil { outcomeRecord = nil }
+        if LifecycleObservers.isActive { LifecycleObservers.emit(.started, self) }
         didStart()
     }
 
@@ -135,18 +149,30 @@ open class Coordinator {
     /// leaves the tree is stopped. A stopped coordinator stays attached to its
     /// parent until the parent detaches it; ``removeChild(_:)`` does both.
     public final func stop() {
+        stop(heardBy: nil)
+    }
+
+    /// Stops as ``stop()`` does; `inherited` are the lifecycle observations of
+    /// the ancestors this coordinator was just detached from, while its
+    /// subtree is torn down.
+    private func stop(heardBy inherited: [LifecycleObservation]?) {
         let wasStarted = isStarted
         runCount &+= wasStarted ? 1 : 2
+        let scope =
+            !childSlots.isEmpty && LifecycleObservers.isActive
+            ? LifecycleObservers.observations(of: self, inheriting: inherited) : nil
         while let child = childSlots.popLast() {
             guard let child else {
                 vacantSlotCount -= 1
                 continue
             }
             child.parent = nil
-            child.stop()
+            if let scope { LifecycleObservers.emit(.detached, child, parent: self, inheriting: scope) }
+            child.stop(heardBy: scope)
         }
         if wasStarted {
             didStop()
+            if LifecycleObservers.isActive { LifecycleObservers.emit(.stopped, self, inheriting: inherited) }
             // Only a caller awaiting the outcome needs to hear that the run ended here.
             if let outcomeRecord, !outcomeRecord.waiters.isEmpty { record(.stopped) }
         }
@@ -219,6 +245,7 @@ open class Coordinator {
         child.parent = self
         child.slotIndex = childSlots.count
         childSlots.append(child)
+        if LifecycleObservers.isActive { LifecycleObservers.emit(.attached, child, parent: self) }
         child.start()
     }
 
@@ -229,7 +256,7 @@ open class Coordinator {
     public final func removeChild(_ child: any Coordinating) throws(CoordinatorError) {
         guard child.parent === self else { throw .notAChild }
         detachSlot(of: child)
-        child.stop()
+        child.stop(heardBy: detachedFromHere(child))
     }
 
     /// Detaches this coordinator from its parent because the user removed its
@@ -239,7 +266,7 @@ open class Coordinator {
         guard let parent else { return }
         record(.removedByPerson)
         parent.detachSlot(of: self)
-        stop()
+        stop(heardBy: parent.detachedFromHere(self))
         parent.userDidRemove(self)
     }
 
@@ -304,6 +331,15 @@ open class Coordinator {
             depths[ObjectIdentifier(coordinator)] = depthBelowKnown + offset
         }
         return depthBelowKnown + unknown.count - 1
+    }
+
+    /// Reports that `child` was detached from this coordinator, and returns
+    /// the observations its teardown is still reported to; `nil` when nobody
+    /// observes.
+    private func detachedFromHere(_ child: Coordinator) -> [LifecycleObservation]? {
+        guard LifecycleObservers.isActive else { return nil }
+        LifecycleObservers.emit(.detached, child, parent: self)
+        return LifecycleObservers.observations(of: self, inheriting: nil)
     }
 
     private func detachSlot(of child: Coordinator) {

@@ -59,9 +59,9 @@ open class ViewableCoordinator<Presenter>: Coordinator, ViewableCoordinating {
     /// changes only when the screen's id does, and a name a coordinator
     /// overrides is a string it owns, which a class rename leaves as it was
     /// unless someone edits it. Changing either changes what tests that print
-    /// the tree see, as changing any output does. Override it to say more
-    /// (which segment, which step) or to print the class, as this
-    /// repository's features do (`FeedCoordinator`,
-    /// `PostListCoordinator(latest)`) so the tree reads as the code does.
+    /// the tree see, as changing any output does. Override it only to say
+    /// more than the screen's id does, with data the coordinator holds (which
+    /// step, which hosted feature), as this repository's sign-up steps do
+    /// (`SignUpStepCoordinator(password)`).
     open override var name: String { viewControllerable.viewController.screenID }
 }

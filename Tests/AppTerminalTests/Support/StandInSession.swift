@@ -108,6 +108,12 @@ final class StandInSession: AppSession {
         self.init(root: try NavigationController(root: screen))
     }
 
+    func observeCoordinators(
+        _ handler: @escaping @MainActor (CoordinatorLifecycleEvent) -> Void
+    ) -> LifecycleObservation? {
+        coordinator.observeLifecycle(handler)
+    }
+
     func snapshot() -> ScreenSnapshot {
         ScreenSnapshot(window: window, coordinators: coordinator)
     }

@@ -33,9 +33,6 @@ protocol ComposePresentable: AnyObject {
 
 /// Compose: publishes the draft as the user's post.
 final class ComposeCoordinator: ViewableCoordinator<any ComposePresentable> {
-    /// The name the app's `tree` and `state` print, kept as written whatever the class is called.
-    override var name: String { "ComposeCoordinator" }
-
     weak var listener: (any ComposeListener)?
     private let posts: any FeedPostService
     private let user: FeedUser

@@ -26,9 +26,6 @@ protocol FeedPresentable: AnyObject {
 /// presented as a sheet. Children are detached when they leave the screen,
 /// whether the feed or the user removed them.
 final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoordinating {
-    /// The name the app's `tree` and `state` print, kept as written whatever the class is called.
-    override var name: String { "FeedCoordinator" }
-
     weak var listener: (any FeedListener)?
     private let dependency: any FeedDependency
     private let user: FeedUser

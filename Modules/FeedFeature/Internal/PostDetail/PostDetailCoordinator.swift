@@ -16,9 +16,6 @@ protocol PostDetailPresentable: AnyObject {
 /// A post's detail: shows it and likes or unlikes it for the user. The lists
 /// pick the change up when they appear again.
 final class PostDetailCoordinator: ViewableCoordinator<any PostDetailPresentable> {
-    /// The name the app's `tree` and `state` print, kept as written whatever the class is called.
-    override var name: String { "PostDetailCoordinator" }
-
     private var post: FeedPost
     private let dependency: any FeedDependency
     private let user: FeedUser

@@ -22,9 +22,6 @@ protocol LoginPresentable: AnyObject {
 /// authenticator, and shows sign-up by attaching it as a child and pushing its
 /// screen onto the enclosing navigation controller.
 final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCoordinating {
-    /// The name the app's `tree` and `state` print, kept as written whatever the class is called.
-    override var name: String { "LoginCoordinator" }
-
     weak var listener: (any LoginListener)?
     private let authenticator: any LoginAuthenticating
     private let signUpBuilder: any SignUpContainable

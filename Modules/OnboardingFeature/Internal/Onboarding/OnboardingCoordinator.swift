@@ -7,9 +7,6 @@ import Core
 /// The pages have no coordinator of their own: they only report taps, which this coordinator handles, and a page
 /// turn removes no screen. Which page is shown is read from the container, so it is right whoever turned it.
 final class OnboardingCoordinator: ViewableCoordinator<PageViewController> {
-    /// The name the app's `tree` and `state` print, kept as written whatever the class is called.
-    override var name: String { "OnboardingCoordinator" }
-
     weak var listener: (any OnboardingListener)?
 
     /// Creates the flow, teaching `topics`, with the page container of every page as its screen.

@@ -19,9 +19,6 @@ protocol ProfilePresentable: AnyObject {
 /// the enclosing navigation controller. The edit is detached when it leaves the screen, whether Profile or the
 /// person removed it.
 final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, ProfileCoordinating {
-    /// The name the app's `tree` and `state` print, kept as written whatever the class is called.
-    override var name: String { "ProfileCoordinator" }
-
     /// How many posts a page holds.
     static let pageSize = 20
 

@@ -35,9 +35,6 @@ protocol ProfileEditPresentable: AnyObject {
 
 /// The edit of the person's display name: checks the typed name with `InputRules.DisplayName` and saves it.
 final class ProfileEditCoordinator: ViewableCoordinator<any ProfileEditPresentable> {
-    /// The name the app's `tree` and `state` print, kept as written whatever the class is called.
-    override var name: String { "ProfileEditCoordinator" }
-
     weak var listener: (any ProfileEditListener)?
     private let accounts: any ProfileAccountService
     private let user: ProfileUser
