@@ -66,6 +66,8 @@ final class FullScreenSession {
     var question: String?
     /// The label of the secure field whose value the command line asks for, while it is asked.
     var secretLabel: String?
+    /// When the wait for a key next reads the screen again (see ``refreshInterval``).
+    private var nextRefresh = ContinuousClock.now + FullScreenSession.refreshInterval
 
     /// Creates the full screen over the app's `session`, drawing on `terminal`, remembering lines in `history`;
     /// `showsIDs` draws the ids and action numbers from the start.
@@ -84,7 +86,8 @@ final class FullScreenSession {
     func run(linkFailure: String?, notice: String? = nil, errorOutput: any AppMain.TextOutput) -> Int32 {
         defer { terminal.close() }
         let commands = CommandSession(
-            session: session, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) })
+            session: session, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) },
+            confirm: { [unowned self] question in self.ask(question + " (y/n)") })
         self.commands = commands
         chrome.error = notice
         if let linkFailure { chrome.error = "--open: " + linkFailure }
@@ -346,8 +349,22 @@ final class FullScreenSession {
         }
         while terminal.terminationSignal == nil {
             if let key = terminal.readKey(timeout: 100) { return key }
+            if ContinuousClock.now >= nextRefresh { refreshWhileWaiting() }
         }
         return nil
+    }
+
+    /// How often the screen is read again while the app waits for input, so relative times (`2m`) and the badge
+    /// keep up with the clock and with other processes.
+    static let refreshInterval = Duration.seconds(5)
+
+    /// Reads again what time or another process changed, as a command begins by doing, and draws the screen
+    /// again; the wait goes on. What the read finds wrong with the data stops the app once the next command settles.
+    private func refreshWhileWaiting() {
+        nextRefresh = ContinuousClock.now + Self.refreshInterval
+        session.refresh()
+        redrawWindow()
+        draw()
     }
 
     // MARK: - Commands
