@@ -44,7 +44,8 @@ final class CommandLoop {
     func run(linkFailure: String?) -> Int32 {
         let readSecret: ((String) -> String?)? =
             isInteractive ? { [weak self] label in self?.readSecret(prompt: label) } : nil
-        let confirm: ((String) -> Bool)? = isInteractive ? { [weak self] question in self?.confirms(question) ?? false } : nil
+        let confirm: ((String) -> Bool)? =
+            isInteractive ? { [weak self] question in self?.confirms(question) ?? false } : nil
         let commands = CommandSession(session: session, style: style, readSecret: readSecret, confirm: confirm)
         if let code = settle(line: nil) { return code }
         if let linkFailure, !isInteractive {

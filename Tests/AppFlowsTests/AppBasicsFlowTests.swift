@@ -19,7 +19,8 @@ struct AppBasicsFlowTests {
         let data = InMemoryData()
         let run = data.run(
             input: Self.keystrokes(
-                AppHarness.demoLogin + "tab profile\n", then: ["logout\n", "n\n", "state\n", "logout\n", "y\n", "state\n"]))
+                AppHarness.demoLogin + "tab profile\n",
+                then: ["logout\n", "n\n", "state\n", "logout\n", "y\n", "state\n"]))
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.components(separatedBy: Self.question).count == 3)
         #expect(run.output.contains("Log out: not done; nothing changed."))

@@ -26,7 +26,8 @@ struct AppBasicsTests {
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.components(separatedBy: "Log out? You sign in again after. (y/n) ").count == 3)
         #expect(run.output.contains("Log out: not done; nothing changed."))
-        #expect(app.session.screen("profile")?.performed == ["logout", "edit"], "the no did nothing; edit asks nothing")
+        #expect(
+            app.session.screen("profile")?.performed == ["logout", "edit"], "the no did nothing; edit asks nothing")
     }
 
     @Test("The end of the input at an action's question is a no: nothing nobody confirmed is done")
@@ -60,7 +61,8 @@ struct AppBasicsTests {
     @Test("In a multi-line field \\n types a line break and \\\\ a backslash; another field takes the line as typed")
     func multilineSet() throws {
         let app = try Self.noteApp()
-        let run = app.run(#"""
+        let run = app.run(
+            #"""
             set text Dear Ada,\n\nthe path is C:\\notes\n\d stays
             set title a\nb
             screen

@@ -69,7 +69,9 @@ struct FeedComposeTests {
             let field = try #require(window.topViewController?.content.fields.first)
             #expect(field.isMultiline)
             try window.type("Notes on the engine\n\nSecond paragraph\n", into: "text")
-            #expect(window.topViewController?.content.fields.first?.displayedValue == "Notes on the engine\n\nSecond paragraph\n")
+            #expect(
+                window.topViewController?.content.fields.first?.displayedValue
+                    == "Notes on the engine\n\nSecond paragraph\n")
             try window.tap("post")
             #expect(service.publishedTexts == ["Notes on the engine\n\nSecond paragraph"], "trimmed at the ends only")
             #expect(window.rowsOnTop.first?.subtitle == "Notes on the engine\n\nSecond paragraph")

@@ -112,7 +112,9 @@ struct GraphClashTests {
         #expect(try graph.text("Sources/GalleryFeature/GalleryBuilder.swift").contains("public import Core\n"))
     }
 
-    @Test("Where the package renames the dependency's Core, the feature declares the alias, imports it, and sees the own Core")
+    @Test(
+        "Where the package renames the dependency's Core, the feature declares the alias, imports it, and sees the own Core"
+    )
     func followsCoreAlias() throws {
         // SwiftPM applies the alias only through a product of the root package that lists the declaring target.
         let graph = try ScratchGraph(
@@ -135,7 +137,8 @@ struct GraphClashTests {
         #expect(result.output.contains("swiftlang/swift-package-manager#10417"), "\(result.output)")
         let manifest = try graph.text("Package.swift")
         // Without the own Core beside the alias, SwiftPM 6.3 refuses `import CoordinatorCore` in the feature.
-        let aliased = #""Core", .product(name: "Core", package: "coordinators", moduleAliases: ["Core": "CoordinatorCore"])"#
+        let aliased =
+            #""Core", .product(name: "Core", package: "coordinators", moduleAliases: ["Core": "CoordinatorCore"])"#
         #expect(manifest.contains(#".target(name: "GalleryFeature", dependencies: [\#(aliased)]"#))
         #expect(manifest.contains(#"dependencies: ["GalleryFeature", \#(aliased), "#))
         let builder = try graph.text("Sources/GalleryFeature/GalleryBuilder.swift")
