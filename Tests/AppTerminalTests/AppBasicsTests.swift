@@ -1,7 +1,8 @@
-import AppTerminal
 import Core
 import Foundation
 import Testing
+
+@testable import AppTerminal
 
 /// The terminal's part of the app's basics: a question before an action that asks for one, several lines typed into
 /// a multi-line field and drawn as lines, and a back on a sheet that says how to close it.
@@ -95,5 +96,16 @@ struct AppBasicsTests {
                 + "action to close it\n")
         let root = try StandIn.app().run("back\n")
         #expect(root.error == "line 1: there is nothing to go back to\n")
+    }
+
+    @Test("A multi-line field typed in place starts from its value, line breaks as \\n, and is set back as it was")
+    func multilineDraft() {
+        var draft = FieldDraft(TextField(id: "text", label: "Text", value: "a\nb\\c", isMultiline: true))
+        #expect(draft.shownText == #"a\nb\\c"#)
+        #expect(draft.valueToSet == nil, "nothing typed, nothing to set")
+        _ = draft.apply(.character("!"))
+        #expect(draft.valueToSet.map(Command.multilineText) == "a\nb\\c!")
+        let plain = FieldDraft(TextField(id: "title", label: "Title", value: #"C:\notes"#))
+        #expect(plain.shownText == #"C:\notes"#, "a one-line field starts with its value as it is")
     }
 }
