@@ -39,7 +39,7 @@ enum Command: Equatable, Sendable {
     /// The commands and what they do, for `help`.
     static let summary: [(usage: String, meaning: String)] = [
         ("<number> | <action id>", "tap an action of the screen, by its number or id"),
-        ("set <field> <text>", "type text (the rest of the line) into a field"),
+        ("set <field> <text>", "type text (the rest of the line) into a field; \\n is a new line in a multi-line one"),
         ("back", "go back (the back button / swipe back)"),
         ("dismiss", "swipe the sheet on top down"),
         ("page next|previous", "turn the pages on top to the next or previous page"),
@@ -143,6 +143,41 @@ extension Command {
         // One separator after the field belongs to no word; the text is the rest of the line.
         let textStart = index < scalars.endIndex ? scalars.index(after: index) : index
         return (field, textStart..<line.endIndex)
+    }
+
+    /// The text a `set` line types into a multi-line field: `\n` in `typed` is a line break and `\\` a backslash;
+    /// any other backslash is kept as typed. A line of the command language holds no line break, so this is how a
+    /// line types one; other fields take the line's text as it is.
+    static func multilineText(_ typed: String) -> String {
+        guard typed.contains("\\") else { return typed }
+        var text = ""
+        var characters = typed.makeIterator()
+        while let character = characters.next() {
+            guard character == "\\" else {
+                text.append(character)
+                continue
+            }
+            switch characters.next() {
+            case "n": text.append("\n")
+            case "\\": text.append("\\")
+            case let other?: text += "\\" + String(other)
+            case nil: text.append("\\")
+            }
+        }
+        return text
+    }
+
+    /// `value` as a `set` line types it into a multi-line field: the inverse of ``multilineText(_:)``.
+    static func multilineTyping(of value: String) -> String {
+        var typing = ""
+        for character in value {
+            switch character {
+            case "\\": typing += "\\\\"
+            case "\n": typing += "\\n"
+            default: typing.append(character)
+            }
+        }
+        return typing
     }
 
     /// The commands allowed while a swipe is held: the ones that only look, and `release`.

@@ -44,7 +44,9 @@ final class CommandLoop {
     func run(linkFailure: String?) -> Int32 {
         let readSecret: ((String) -> String?)? =
             isInteractive ? { [weak self] label in self?.readSecret(prompt: label) } : nil
-        let commands = CommandSession(session: session, style: style, readSecret: readSecret)
+        let confirm: ((String) -> Bool)? =
+            isInteractive ? { [weak self] question in self?.confirms(question) ?? false } : nil
+        let commands = CommandSession(session: session, style: style, readSecret: readSecret, confirm: confirm)
         if let code = settle(line: nil) { return code }
         if let linkFailure, !isInteractive {
             return RunFailure.link(linkFailure).report(to: errorOutput)
@@ -131,7 +133,23 @@ final class CommandLoop {
         guard let question = session.leaveQuestion else { return true }
         output.write((afterEndOfInput ? "\n" : "") + question + " ")
         guard case .text(let answer) = reader.next() else { return true }
-        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        return Self.isYes(answer)
+    }
+
+    /// Asks an action's `question` (interactive only): whether the person answered yes. The end of the input
+    /// before an answer is a no, so nothing is done that nobody confirmed.
+    private func confirms(_ question: String) -> Bool {
+        output.write(TerminalText.escaped(question) + " (y/n) ")
+        guard case .text(let answer) = reader.next() else {
+            output.write("\n")
+            return false
+        }
+        return Self.isYes(answer)
+    }
+
+    /// Whether `answer` to a question is yes: `y` or `yes`, in any case, with spaces around.
+    private static func isYes(_ answer: String) -> Bool {
+        ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// Reads one line without echo, for a secure field (interactive only). Returns `nil` when the input ends

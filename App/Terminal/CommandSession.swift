@@ -17,16 +17,25 @@ final class CommandSession {
     private let session: any AppSession
     private let renderer: ScreenRenderer
     private let readSecret: ((String) -> String?)?
+    private let confirm: ((String) -> Bool)?
 
     /// Creates a command session over the app's `session`.
     ///
-    /// - Parameter readSecret: in the interactive mode, reads a secure field's value without echo, given the
-    ///   field's label as a prompt, and returns `nil` when the person ended the input instead (Ctrl-D); `nil` in
-    ///   the scripted mode, where `set <field>` without text is refused.
-    init(session: any AppSession, style: TextStyle, readSecret: ((String) -> String?)?) {
+    /// - Parameters:
+    ///   - readSecret: in the interactive mode, reads a secure field's value without echo, given the field's label
+    ///     as a prompt, and returns `nil` when the person ended the input instead (Ctrl-D); `nil` in the scripted
+    ///     mode, where `set <field>` without text is refused.
+    ///   - confirm: in the interactive mode, asks the person an action's question (``Core/ScreenAction/confirmation``,
+    ///     such as Profile's "Log out?") and returns whether they said yes; `nil` in the scripted mode, where a
+    ///     script's line is its answer: the action is carried out as written.
+    init(
+        session: any AppSession, style: TextStyle, readSecret: ((String) -> String?)?,
+        confirm: ((String) -> Bool)? = nil
+    ) {
         self.session = session
         self.renderer = ScreenRenderer(style: style)
         self.readSecret = readSecret
+        self.confirm = confirm
     }
 
     /// What a person at a terminal is told about the last command beyond the screen, or `nil`: a `release` that
@@ -77,6 +86,10 @@ final class CommandSession {
             guard isOffered else {
                 return .failed("unknown command or action '\(TerminalText.quoted(id))' (type 'help')")
             }
+            let action = snapshot.screensOnTop.reversed().lazy.compactMap { screen in
+                screen.content.actions.first { $0.id == id }
+            }.first
+            if let declined = declined(action) { return declined }
             return send(.action(id))
         case .actionNumber(let number):
             let actions = ScreenRenderer.numberedActions(in: snapshot)
@@ -84,9 +97,12 @@ final class CommandSession {
                 return .failed("no action \(number) on this screen")
             }
             let numbered = actions[number - 1]
+            if let declined = declined(numbered.screen.content.actions.first { $0.id == numbered.id }) {
+                return declined
+            }
             return send(.actionOn(numbered.id, screen: numbered.screen))
         case .set(let field, let text):
-            let value: String
+            var value: String
             if let text {
                 value = text
             } else if let readSecret {
@@ -101,15 +117,17 @@ final class CommandSession {
             } else {
                 return .failed("set \(field) needs text in a script")
             }
+            if shownField(field, in: snapshot)?.isMultiline == true { value = Command.multilineText(value) }
             return send(.setText(value, field: field))
         case .back:
-            return send(.gesture(.backButton))
+            return explainingBack(send(.gesture(.backButton)), in: snapshot)
         case .dismiss:
             return send(.gesture(.swipeDown))
         case .page(let next):
             return send(.gesture(next ? .swipeToNextPage : .swipeToPreviousPage))
         case .swipe(let gesture, let progress):
-            return send(.swipe(gesture, progress: progress))
+            let outcome = send(.swipe(gesture, progress: progress))
+            return gesture == .swipeBack ? explainingBack(outcome, in: snapshot) : outcome
         case .release:
             let cancelled = snapshot.heldTransition.map { held in
                 (
@@ -191,8 +209,43 @@ final class CommandSession {
     }
 
     private func secureField(_ id: String, in snapshot: ScreenSnapshot) -> TextField? {
+        shownField(id, in: snapshot).flatMap { $0.isSecure ? $0 : nil }
+    }
+
+    /// The field `id` a `set` types into: the innermost screen on top that shows one.
+    private func shownField(_ id: String, in snapshot: ScreenSnapshot) -> TextField? {
         snapshot.screensOnTop.reversed().lazy.compactMap { screen in
             screen.content.fields.first { $0.id == id }
-        }.first.flatMap { $0.isSecure ? $0 : nil }
+        }.first
+    }
+
+    /// What a command that would carry out `action` does instead when the person answers no to its question
+    /// (``Core/ScreenAction/confirmation``): nothing changes, and the notice says so. `nil` when it goes ahead: the
+    /// action asks nothing, the person said yes, or a script runs it (a script's line is its answer). A disabled
+    /// action asks nothing: the screen refuses it as always.
+    private func declined(_ action: ScreenAction?) -> Outcome? {
+        guard let action, action.isEnabled, let question = action.confirmation, let confirm else { return nil }
+        if confirm(question) { return nil }
+        notice = "\(action.title): not done; nothing changed."
+        return .done(output: nil)
+    }
+
+    /// `outcome` of a back, with how to close the screen on top when the back failed because a presented screen,
+    /// which the back never closes, has nothing of its own to go back to.
+    private func explainingBack(_ outcome: Outcome, in snapshot: ScreenSnapshot) -> Outcome {
+        guard case .failed(let message) = outcome, message == NavigationError.nothingToGoBack.description,
+            snapshot.levels.count > 1, let presented = snapshot.levels.last
+        else { return outcome }
+        return .failed(message + "; " + Self.howToClose(presented.style))
+    }
+
+    /// How a person closes a screen presented with `style`, as the back's refusal tells them.
+    static func howToClose(_ style: PresentationStyle) -> String {
+        switch style {
+        case .pageSheet, .formSheet:
+            "this is a sheet: 'dismiss' swipes it down, or use its own action to close it"
+        case .fullScreen, .overFullScreen:
+            "this screen is presented full screen: use its own action to close it"
+        }
     }
 }

@@ -51,6 +51,19 @@ struct ScreenLines {
         }
     }
 
+    /// The lines of `text` as drawn: a line break (a post's, a multi-line field's) starts a new line, so it never
+    /// reaches the terminal; at least one line.
+    static func lines(of text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The lines of a row's title, its detail after the last of them.
+    private static func head(of item: ListItem) -> [String] {
+        var head = lines(of: item.title)
+        if let detail = item.detail { head[head.count - 1] += " · " + detail }
+        return head
+    }
+
     /// Numbers `id` of `screen` with the next number; the spans drawn for it, after its number, all reach it when
     /// clicked.
     private mutating func numbered(_ id: String, of screen: ScreenSnapshot.Screen, _ spans: [StyledSpan]) -> StyledLine
@@ -67,16 +80,21 @@ struct ScreenLines {
         }
         switch element {
         case .text(let text):
-            lines.append([StyledSpan(text)])
+            lines += Self.lines(of: text).map { [StyledSpan($0)] }
         case .field(let field):
             let kind = field.isSecure ? ", secure" : ""
-            var value = [StyledSpan(": " + field.displayedValue)]
+            let target = PointerTarget.field(id: field.id, isSecure: field.isSecure)
+            // A multi-line value's first line follows the label, the others are drawn below it.
+            var valueLines = Self.lines(of: field.displayedValue)
+            var value = [StyledSpan(": " + valueLines[0])]
             if let draft = presentation.draft, draft.fieldID == field.id {
                 value = [StyledSpan(": "), StyledSpan(draft.shownText + " ", .input)]
+                valueLines = [""]
             }
             lines.append(
                 ([StyledSpan(field.label + " "), StyledSpan("(set \(field.id)\(kind))", .dim)] + value).reaching(
-                    .field(id: field.id, isSecure: field.isSecure)))
+                    target))
+            lines += valueLines.dropFirst().map { [StyledSpan("  " + $0, target: target)] }
         case .button(let button):
             let availability = button.isEnabled ? "" : ", unavailable"
             lines.append(
@@ -89,21 +107,19 @@ struct ScreenLines {
                 return
             }
             for item in list.items {
-                var head = item.title
-                if let detail = item.detail { head += " · " + detail }
+                let head = Self.head(of: item)
                 // A row with an action reaches it wherever it is clicked, its subtitle too.
                 var target: PointerTarget?
                 if let actionID = item.actionID {
                     let row = numbered(
-                        actionID, of: screen, [StyledSpan(" " + head + " "), StyledSpan("(\(actionID))", .dim)])
+                        actionID, of: screen, [StyledSpan(" " + head[0] + " "), StyledSpan("(\(actionID))", .dim)])
                     target = row.first?.target
                     lines.append(row)
                 } else {
-                    lines.append([StyledSpan("  - " + head)])
+                    lines.append([StyledSpan("  - " + head[0])])
                 }
-                if let subtitle = item.subtitle {
-                    lines.append([StyledSpan("      " + subtitle, target: target)])
-                }
+                let rest = head.dropFirst() + (item.subtitle.map(Self.lines(of:)) ?? [])
+                lines += rest.map { [StyledSpan("      " + $0, target: target)] }
             }
         case .segmentedControl(let control):
             var line: StyledLine = []
@@ -128,18 +144,20 @@ extension ScreenLines {
     private mutating func appendPlainly(_ element: ScreenElement, of screen: ScreenSnapshot.Screen) {
         switch element {
         case .text(let text):
-            lines.append([StyledSpan(text)])
+            lines += Self.lines(of: text).map { [StyledSpan($0)] }
         case .field(let field):
+            let target = PointerTarget.field(id: field.id, isSecure: field.isSecure)
             let value: StyledSpan
+            var valueLines = Self.lines(of: field.displayedValue)
             if let draft = presentation.draft, draft.fieldID == field.id {
                 // The value being typed, with room for the cursor after it.
                 value = StyledSpan(draft.shownText + " ", .input)
+                valueLines = [""]
             } else {
-                value = StyledSpan(field.displayedValue)
+                value = StyledSpan(valueLines[0])
             }
-            lines.append(
-                [StyledSpan("  "), StyledSpan(field.label + ":"), StyledSpan(" "), value].reaching(
-                    .field(id: field.id, isSecure: field.isSecure)))
+            lines.append([StyledSpan("  "), StyledSpan(field.label + ":"), StyledSpan(" "), value].reaching(target))
+            lines += valueLines.dropFirst().map { [StyledSpan("    "), StyledSpan($0)].reaching(target) }
         case .button(let button):
             let unavailable = button.isEnabled ? [] : [StyledSpan(" unavailable", .dim)]
             lines.append(
@@ -151,19 +169,18 @@ extension ScreenLines {
                 return
             }
             for item in list.items {
-                var head = item.title
-                if let detail = item.detail { head += " · " + detail }
+                let head = Self.head(of: item)
+                let rest = head.dropFirst() + (item.subtitle.map(Self.lines(of:)) ?? [])
                 guard let actionID = item.actionID else {
-                    lines.append([StyledSpan("  - " + head)])
+                    lines.append([StyledSpan("  - " + head[0])])
+                    lines += rest.map { [StyledSpan("    " + $0)] }
                     continue
                 }
                 // A row the person chose (a post they liked) is marked beside its title.
                 let mark = item.isMarked ? [StyledSpan("♥ ", .accent)] : []
-                let row = numbered(actionID, of: screen, [StyledSpan("  ")] + mark + [StyledSpan(head)])
+                let row = numbered(actionID, of: screen, [StyledSpan("  ")] + mark + [StyledSpan(head[0])])
                 lines.append(row)
-                if let subtitle = item.subtitle {
-                    lines.append([StyledSpan("    "), StyledSpan(subtitle)].reaching(row[0].target))
-                }
+                lines += rest.map { [StyledSpan("    "), StyledSpan($0)].reaching(row[0].target) }
             }
         case .segmentedControl(let control):
             var line: StyledLine = [StyledSpan("  ")]

@@ -54,6 +54,33 @@ struct ScreenContentTests {
         #expect(field == TextField(id: "password", label: "Password", value: "abcdefgh", isSecure: true))
     }
 
+    @Test("A button's confirmation is its action's: the question a front end asks before performing it")
+    func confirmationReachesTheAction() throws {
+        let content = ScreenContent(
+            title: "Profile",
+            elements: [
+                .button(Button(id: "edit", title: "Edit")),
+                .button(Button(id: "logout", title: "Log out", confirmation: "Log out?")),
+            ])
+        #expect(content.actions.map(\.confirmation) == [nil, "Log out?"])
+        // The screen performs it whenever it is performed: the question is the front end's to ask.
+        let screen = TestScreen(screenID: "profile")
+        screen.screenContent = content
+        try screen.performAction("logout")
+        #expect(screen.handledActions == ["logout"])
+    }
+
+    @Test("A multi-line field keeps line breaks in its value; a secure field is never multi-line")
+    func multilineField() {
+        let post = TextField(id: "text", label: "Post", value: "first\nsecond", isMultiline: true)
+        #expect(post.isMultiline)
+        #expect(post.displayedValue == "first\nsecond")
+        #expect(!TextField(id: "email", label: "Email", value: "").isMultiline)
+        let secret = TextField(id: "password", label: "Password", value: "a\nb", isSecure: true, isMultiline: true)
+        #expect(!secret.isMultiline)
+        #expect(secret.displayedValue == "•••")
+    }
+
     @Test("performAction runs the handler for an offered, enabled action")
     func performAction() throws {
         let screen = TestScreen(screenID: "screen")

@@ -73,9 +73,9 @@ struct AppScreenGoldenTests {
                 =======
                 Demo
                 1 post
-                  - Hello from the demo account. Try compose, likes and deep links. · 0 likes
                 [1] Edit (edit)
                 [2] Log out (logout)
+                  - Hello from the demo account. Try compose, likes and deep links. · 0 likes
                 Tabs: Feed (tab feed)  │  <Profile> (tab profile)
 
                 """))

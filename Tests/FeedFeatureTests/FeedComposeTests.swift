@@ -61,6 +61,23 @@ struct FeedComposeTests {
         }
     }
 
+    @Test("Compose takes several lines: its field is multi-line and the post keeps its line breaks")
+    func multilinePost() throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { _, window in
+            try window.tap("compose")
+            let field = try #require(window.topViewController?.content.fields.first)
+            #expect(field.isMultiline)
+            try window.type("Notes on the engine\n\nSecond paragraph\n", into: "text")
+            #expect(
+                window.topViewController?.content.fields.first?.displayedValue
+                    == "Notes on the engine\n\nSecond paragraph\n")
+            try window.tap("post")
+            #expect(service.publishedTexts == ["Notes on the engine\n\nSecond paragraph"], "trimmed at the ends only")
+            #expect(window.rowsOnTop.first?.subtitle == "Notes on the engine\n\nSecond paragraph")
+        }
+    }
+
     @Test("A publish the service refuses keeps compose open with the draft and the reason")
     func postFailure() throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)

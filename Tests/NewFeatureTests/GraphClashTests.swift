@@ -68,12 +68,13 @@ struct GraphClashTests {
         }
 
         /// Runs `new-feature` on the adopter as the plugin does, without the graph, which it then resolves.
-        func run(_ arguments: [String]) -> (status: Int32, errors: [String]) {
+        func run(_ arguments: [String]) -> (status: Int32, errors: [String], output: String) {
             var errors: [String] = []
+            var output = ""
             let status = NewFeatureCommand.run(
                 arguments + ["--package-path", adopter.path, "--core-package", "coordinators"],
-                defaultPackagePath: adopter, output: { _ in }, errors: { errors.append($0) })
-            return (status, errors)
+                defaultPackagePath: adopter, output: { output += $0 + "\n" }, errors: { errors.append($0) })
+            return (status, errors, output)
         }
 
         func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -84,7 +85,7 @@ struct GraphClashTests {
         let graph = try ScratchGraph()
         defer { graph.remove() }
         let manifest = try graph.text("Package.swift")
-        let (status, errors) = graph.run(["Profile"])
+        let (status, errors, _) = graph.run(["Profile"])
         #expect(status == NewFeatureCommand.refused)
         #expect(
             errors == [
@@ -111,9 +112,11 @@ struct GraphClashTests {
         #expect(try graph.text("Sources/GalleryFeature/GalleryBuilder.swift").contains("public import Core\n"))
     }
 
-    @Test("Where the package renames the dependency's Core, the feature declares the alias and imports it")
+    @Test(
+        "Where the package renames the dependency's Core, the feature declares the alias, imports it, and sees the own Core"
+    )
     func followsCoreAlias() throws {
-        // SwiftPM applies the alias only to targets in a product of the root package.
+        // SwiftPM applies the alias only through a product of the root package that lists the declaring target.
         let graph = try ScratchGraph(
             adopterProducts: #"[.library(name: "App", targets: ["App"])]"#,
             adopterTargets: """
@@ -131,8 +134,11 @@ struct GraphClashTests {
         defer { graph.remove() }
         let result = graph.run(["Gallery"])
         #expect(result.status == NewFeatureCommand.success, "\(result.errors)")
+        #expect(result.output.contains("swiftlang/swift-package-manager#10417"), "\(result.output)")
         let manifest = try graph.text("Package.swift")
-        let aliased = #".product(name: "Core", package: "coordinators", moduleAliases: ["Core": "CoordinatorCore"])"#
+        // Without the own Core beside the alias, SwiftPM 6.3 refuses `import CoordinatorCore` in the feature.
+        let aliased =
+            #""Core", .product(name: "Core", package: "coordinators", moduleAliases: ["Core": "CoordinatorCore"])"#
         #expect(manifest.contains(#".target(name: "GalleryFeature", dependencies: [\#(aliased)]"#))
         #expect(manifest.contains(#"dependencies: ["GalleryFeature", \#(aliased), "#))
         let builder = try graph.text("Sources/GalleryFeature/GalleryBuilder.swift")

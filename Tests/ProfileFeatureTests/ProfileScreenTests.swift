@@ -6,12 +6,12 @@ import Testing
 @MainActor
 @Suite("Profile's screen")
 struct ProfileScreenTests {
-    @Test("It shows the name, how many posts, the posts with their likes, edit and logout")
+    @Test("It shows the name, how many posts, edit and logout, then the posts with their likes")
     func content() throws {
         try withProfileShown { _, window in
             #expect(window.topScreenID == "profile")
             #expect(window.topViewController?.content.title == "Profile")
-            #expect(window.visibleText.prefix(3) == ["Profile", "Ada", "3 posts"])
+            #expect(window.visibleText.prefix(5) == ["Profile", "Ada", "3 posts", "Edit", "Log out"])
             #expect(window.rowsOnTop.map(\.title) == ["Post 3", "Post 2", "Post 1"])
             #expect(window.rowsOnTop.map(\.detail) == ["0 likes", "2 likes", "1 like"])
             #expect(window.rowsOnTop.allSatisfy { $0.actionID == nil })
@@ -33,7 +33,7 @@ struct ProfileScreenTests {
     func paging() throws {
         try withProfileShown(service: FakeProfileService(postCount: 45)) { _, window in
             #expect(window.rowsOnTop.count == 20)
-            #expect(window.actionIDs == ["more", "edit", "logout"])
+            #expect(window.actionIDs == ["edit", "logout", "more"])
             try window.tap("more")
             #expect(window.rowsOnTop.count == 40)
             #expect(window.rowsOnTop.last?.title == "Post 6")
@@ -52,7 +52,7 @@ struct ProfileScreenTests {
             try window.tap("edit")
             try window.perform(.backButton)
             #expect(window.rowsOnTop.count == 40)
-            #expect(window.actionIDs == ["more", "edit", "logout"])
+            #expect(window.actionIDs == ["edit", "logout", "more"])
         }
     }
 
@@ -73,6 +73,29 @@ struct ProfileScreenTests {
             try window.perform(.backButton)
             #expect(window.errorMessageOnTop == nil)
             #expect(window.visibleText.contains("Ada"))
+        }
+    }
+
+    @Test("Edit and logout come before the list however many posts it holds, so they never fall below the fold")
+    func actionsBeforeTheList() throws {
+        try withProfileShown(service: FakeProfileService(postCount: 45)) { _, window in
+            try window.tap("more")
+            let elements = try #require(window.topViewController?.content.elements)
+            let buttons = elements.indices.filter { if case .button = elements[$0] { true } else { false } }
+            let list = try #require(elements.firstIndex { if case .list = $0 { true } else { false } })
+            #expect(buttons.prefix(2).allSatisfy { $0 < list }, "edit and logout are drawn before the 40 rows")
+            #expect(window.actionIDs.prefix(2) == ["edit", "logout"], "their numbers never move with the list")
+        }
+    }
+
+    @Test("Logout asks first: its button carries the question a front end asks before logging out")
+    func logOutAsksFirst() throws {
+        try withProfileShown { _, window in
+            let actions = window.topViewController?.content.actions ?? []
+            #expect(
+                actions.first { $0.id == "logout" }?.confirmation
+                    == "Log out? You need your email and password to log in again.")
+            #expect(actions.filter { $0.confirmation != nil }.map(\.id) == ["logout"], "nothing else asks")
         }
     }
 

@@ -34,7 +34,9 @@ struct FeatureScaffold {
     ///   - corePackage: the identity of the package that provides `Core`, when it is not this package.
     ///   - coreModule: what the package calls that package's `Core`: `Core`, or its alias where the package renames
     ///     it with `moduleAliases` (because it has a `Core` of its own). The feature imports it by that name and
-    ///     declares the same alias.
+    ///     declares the same alias, and its targets also depend on the package's own `Core`: SwiftPM 6.3 honours
+    ///     the new name only in a target that sees a `Core` of the package's own
+    ///     (swiftlang/swift-package-manager#10417; the README's "Use it in your package").
     ///   - graph: the targets of the packages the package depends on.
     init(
         name: FeatureName, packageRoot: URL, corePackage: String? = nil, coreModule: String = "Core",
@@ -101,7 +103,8 @@ struct FeatureScaffold {
             }
         } else if let corePackage {
             let aliases = coreModule == "Core" ? "" : ", moduleAliases: [\"Core\": \"\(coreModule)\"]"
-            let core = ".product(name: \"Core\", package: \"\(corePackage)\"\(aliases))"
+            let ownCore = coreModule == "Core" ? "" : "\"Core\", "
+            let core = ownCore + ".product(name: \"Core\", package: \"\(corePackage)\"\(aliases))"
             let coreTesting = ".product(name: \"CoreTesting\", package: \"\(corePackage)\")"
             let boundaryCheck = ".product(name: \"BoundaryCheck\", package: \"\(corePackage)\")"
             editedManifest += """
@@ -120,7 +123,9 @@ struct FeatureScaffold {
             if coreModule != "Core" {
                 notes.append(
                     "the package renames \(corePackage)'s Core to \(coreModule) (`moduleAliases`): \(module) imports "
-                        + coreModule)
+                        + coreModule + " and also depends on the package's own Core, without which SwiftPM 6.3 refuses "
+                        + "the new name (swiftlang/swift-package-manager#10417); with the default boundary rules, "
+                        + "check-boundaries reports that dependency")
             }
         }
         // Where the package hosts features alone (this repository's `app --feature`), the new one gets a playground.

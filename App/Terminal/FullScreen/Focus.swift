@@ -169,12 +169,14 @@ struct FieldDraft: Equatable {
     /// What the field showed when typing began.
     private let shownBefore: String
 
-    /// A draft of `field`, as it shows now.
+    /// A draft of `field`, as it shows now: a multi-line field's value as a `set` line types it, its line breaks as
+    /// `\n` (``Command/multilineTyping(of:)``), since the draft is set as a `set` line's text.
     init(_ field: TextField) {
         fieldID = field.id
         isSecure = field.isSecure
-        shownBefore = field.displayedValue
-        if !field.isSecure { editor.setText(field.displayedValue) }
+        let shown = field.isMultiline ? Command.multilineTyping(of: field.displayedValue) : field.displayedValue
+        shownBefore = shown
+        if !field.isSecure { editor.setText(shown) }
     }
 
     /// Whether anything was typed that changes the field.

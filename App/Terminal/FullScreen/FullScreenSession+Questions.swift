@@ -9,7 +9,8 @@ extension FullScreenSession {
         return ask(question)
     }
 
-    private func ask(_ text: String) -> Bool {
+    /// Asks `text` on the status line; whether the person answered yes (`y`).
+    func ask(_ text: String) -> Bool {
         question = text
         defer { question = nil }
         while true {

@@ -72,6 +72,8 @@ final class FullScreenSession {
     private var treeObservation: LifecycleObservation?
     /// The most changes the panel lists.
     static let shownTreeChanges = 6
+    /// When the wait for a key next reads the screen again (see ``refreshInterval``).
+    private var nextRefresh = ContinuousClock.now + FullScreenSession.refreshInterval
 
     /// Creates the full screen over the app's `session`, drawing on `terminal`, remembering lines in `history`;
     /// `showsIDs` draws the ids and action numbers from the start.
@@ -90,7 +92,8 @@ final class FullScreenSession {
     func run(linkFailure: String?, notice: String? = nil, errorOutput: any AppMain.TextOutput) -> Int32 {
         defer { terminal.close() }
         let commands = CommandSession(
-            session: session, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) })
+            session: session, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) },
+            confirm: { [unowned self] question in self.ask(question + " (y/n)") })
         self.commands = commands
         treeObservation = session.observeCoordinators { [weak self] event in self?.treeDidChange(event) }
         defer { treeObservation?.cancel() }
@@ -354,8 +357,22 @@ final class FullScreenSession {
         }
         while terminal.terminationSignal == nil {
             if let key = terminal.readKey(timeout: 100) { return key }
+            if ContinuousClock.now >= nextRefresh { refreshWhileWaiting() }
         }
         return nil
+    }
+
+    /// How often the screen is read again while the app waits for input, so relative times (`2m`) and the badge
+    /// keep up with the clock and with other processes.
+    static let refreshInterval = Duration.seconds(5)
+
+    /// Reads again what time or another process changed, as a command begins by doing, and draws the screen
+    /// again; the wait goes on. What the read finds wrong with the data stops the app once the next command settles.
+    private func refreshWhileWaiting() {
+        nextRefresh = ContinuousClock.now + Self.refreshInterval
+        session.refresh()
+        redrawWindow()
+        draw()
     }
 
     // MARK: - Commands

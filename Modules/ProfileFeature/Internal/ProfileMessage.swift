@@ -2,6 +2,8 @@
 enum ProfileMessage {
     static let emptyList = "No posts yet."
     static let discardQuestion = "Discard your new display name?"
+    /// What a person confirms before `logout` logs them out.
+    static let logOutQuestion = "Log out? You need your email and password to log in again."
     static let backRefused = "Your new display name is not saved: save it, or discard it to go back."
 
     /// How many posts the person wrote, such as "1 post" or "3 posts".

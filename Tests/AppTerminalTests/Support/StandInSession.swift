@@ -26,7 +26,10 @@ final class StandInScreen: ViewController {
     override var content: ScreenContent {
         let shown = elements.map { element -> ScreenElement in
             guard case .field(let field) = element, let value = typed[field.id] else { return element }
-            return .field(TextField(id: field.id, label: field.label, value: value, isSecure: field.isSecure))
+            return .field(
+                TextField(
+                    id: field.id, label: field.label, value: value, isSecure: field.isSecure,
+                    isMultiline: field.isMultiline))
         }
         return ScreenContent(title: title, elements: shown, errorMessage: inlineError)
     }

@@ -27,7 +27,11 @@ public struct ScreenContent: Equatable, Sendable {
             case .text, .field:
                 []
             case .button(let button):
-                [ScreenAction(id: button.id, title: button.title, isEnabled: button.isEnabled)]
+                [
+                    ScreenAction(
+                        id: button.id, title: button.title, isEnabled: button.isEnabled,
+                        confirmation: button.confirmation)
+                ]
             case .list(let list):
                 list.items.compactMap { item in
                     item.actionID.map { ScreenAction(id: $0, title: item.title, isEnabled: true) }

@@ -12,7 +12,8 @@ protocol ComposeScreenListener: AnyObject {
     func composeScreenDidCancel()
 }
 
-/// The compose sheet, `feed.compose`: the field `text`, `post` (enabled once
+/// The compose sheet, `feed.compose`: the multi-line field `text` (a post may
+/// hold line breaks), `post` (enabled once
 /// there is something to post) and `cancel`. While the draft is not blank the
 /// sheet refuses the user's swipe down, and `cancel` does not close it: both
 /// ask "Discard this draft?" and offer `discard`.
@@ -27,7 +28,7 @@ final class ComposeViewController: ViewController, ComposePresentable {
 
     override var content: ScreenContent {
         var elements: [ScreenElement] = [
-            .field(TextField(id: "text", label: "Post", value: draft)),
+            .field(TextField(id: "text", label: "Post", value: draft, isMultiline: true)),
             .button(Button(id: "post", title: "Post", isEnabled: !InputText.isBlank(draft))),
             .button(Button(id: "cancel", title: "Cancel")),
         ]

@@ -17,8 +17,9 @@ protocol ProfileScreenListener: AnyObject {
     func profileScreenDidTapLogOut()
 }
 
-/// The `profile` screen: the person's display name, how many posts they wrote, the list `posts` (one row per
-/// post: its text and likes), `more` when there may be another page, and the actions `edit` and `logout`.
+/// The `profile` screen: the person's display name, how many posts they wrote, the actions `edit` and `logout`
+/// (which a person confirms first), the list `posts` (one row per post: its text and likes), and `more` when there
+/// may be another page.
 final class ProfileViewController: ViewController, ProfilePresentable {
     weak var listener: (any ProfileScreenListener)?
     private var summary: ProfileSummary?
@@ -35,12 +36,17 @@ final class ProfileViewController: ViewController, ProfilePresentable {
         if let summary {
             elements += [.text(summary.displayName), .text(ProfileMessage.postCount(summary.postCount))]
         }
+        // The screen's own actions come before the list, so no number of posts pushes them out of reach; `more`
+        // belongs to the list and follows it.
+        elements += [
+            .button(Button(id: "edit", title: "Edit")),
+            .button(Button(id: "logout", title: "Log out", confirmation: ProfileMessage.logOutQuestion)),
+        ]
         let items = posts.map { post in
             ListItem(id: post.id, title: post.text, detail: ProfileMessage.likes(post.likeCount))
         }
         elements.append(.list(ListSection(id: "posts", items: items, emptyMessage: ProfileMessage.emptyList)))
         if canLoadMore { elements.append(.button(Button(id: "more", title: "Load more"))) }
-        elements += [.button(Button(id: "edit", title: "Edit")), .button(Button(id: "logout", title: "Log out"))]
         return ScreenContent(title: "Profile", elements: elements, errorMessage: errorMessage)
     }
 
