@@ -322,3 +322,24 @@ struct KeyDispatchTests {
         }
     }
 }
+
+@Suite("While the full screen waits for a key, it reads the app again")
+@MainActor
+struct RefreshWhileWaitingTests {
+    @Test("Each interval with no key pressed refreshes the app and draws what it shows now, as a new minute's times")
+    func refreshesWhileWaiting() throws {
+        let screen = StandInScreen("home", title: "Home", elements: [.text("posted just now")])
+        let session = try StandInSession(showing: screen)
+        session.onRefresh = { [unowned session] in screen.elements = [.text("posted \(session.refreshCount)m ago")] }
+        let terminal = session.runFullScreen([], idleReads: 3, refreshInterval: .zero)
+        #expect(session.refreshCount == 4, "three waits with no key, and the last one, which the signal ends")
+        #expect(terminal.screen.contains { $0.contains("posted 4m ago") })
+    }
+
+    @Test("A wait shorter than the interval reads nothing again")
+    func noRefreshBeforeTheInterval() throws {
+        let session = try StandInSession(showing: StandIn.home())
+        session.runFullScreen([], idleReads: 3)
+        #expect(session.refreshCount == 0)
+    }
+}

@@ -27,7 +27,7 @@ final class FullScreenSession {
     /// How many output rows Page Up / Page Down moves by while output is shown.
     private var outputPage = 1
     /// A key read while taking in a paste that is not a character: handled next.
-    private var pendingKey: EditingKey?
+    var pendingKey: EditingKey?
     private var topScreenID: String?
     /// What the window shows, built again after a command and whenever the way it is drawn changes.
     var model: ScreenModel?
@@ -72,12 +72,21 @@ final class FullScreenSession {
     private var treeObservation: LifecycleObservation?
     /// The most changes the panel lists.
     static let shownTreeChanges = 6
-    /// When the wait for a key next reads the screen again (see ``refreshInterval``).
-    private var nextRefresh = ContinuousClock.now + FullScreenSession.refreshInterval
+    /// How often the screen is read again while the app waits for input, so relative times (`2m`) and the badge
+    /// keep up with the clock and with other processes.
+    let refreshInterval: Duration
+    /// When the wait for a key next reads the screen again.
+    private var nextRefresh: ContinuousClock.Instant
 
     /// Creates the full screen over the app's `session`, drawing on `terminal`, remembering lines in `history`;
-    /// `showsIDs` draws the ids and action numbers from the start.
-    init(session: any AppSession, terminal: any TerminalDevice, history: CommandHistory, showsIDs: Bool = false) {
+    /// `showsIDs` draws the ids and action numbers from the start; `refreshInterval` is how long a wait for a key
+    /// goes before the screen is read again.
+    init(
+        session: any AppSession, terminal: any TerminalDevice, history: CommandHistory, showsIDs: Bool = false,
+        refreshInterval: Duration = .seconds(5)
+    ) {
+        self.refreshInterval = refreshInterval
+        nextRefresh = ContinuousClock.now + refreshInterval
         self.session = session
         self.terminal = terminal
         self.history = history
@@ -194,60 +203,6 @@ final class FullScreenSession {
         return nil
     }
 
-    /// Takes in the characters already waiting, as a paste delivers them, before the next draw: drawing after
-    /// each of them would cost the paste's length squared.
-    /// Stops at a termination signal, which the next wait for a key then answers.
-    private func takeInTypedCharacters() {
-        while pendingKey == nil, terminal.terminationSignal == nil, let key = terminal.readKey(timeout: 0) {
-            guard case .character = key else {
-                pendingKey = key
-                return
-            }
-            if isCommandLineOpen { type(key) } else { typeInField(key) }
-        }
-    }
-
-    /// Edits the command line with `key`; a character that would make it longer than the line mode takes is
-    /// refused, saying so.
-    private func type(_ key: EditingKey) {
-        if case .character(let character) = key, !editor.canInsert(String(character)) {
-            chrome.error = Self.tooLong
-            return
-        }
-        editor.apply(key)
-    }
-
-    /// Edits the field being typed into with `key`; a character that would make it longer than a line is refused,
-    /// saying so.
-    func typeInField(_ key: EditingKey) {
-        guard var typed = draft else { return }
-        if !typed.apply(key) { chrome.error = Self.tooLong }
-        draft = typed
-    }
-
-    /// A paste is text typed at the cursor in one step, never a command: a pasted line runs only on Enter. One
-    /// that would make the line longer than the line mode takes is not taken at all, saying so. Pasted on the
-    /// screen, it goes into the focused field, or opens the command line with it.
-    private func paste(_ text: String, bytes: Int) {
-        if var typed = draft, !isCommandLineOpen {
-            if typed.insert(text) { draft = typed } else { refusePaste(bytes) }
-            return
-        }
-        guard editor.insert(text) else {
-            refusePaste(bytes)
-            return
-        }
-        isCommandLineOpen = true
-        if chrome.error?.hasPrefix(Self.tooLong) == true { chrome.error = nil }
-    }
-
-    private func refusePaste(_ bytes: Int) {
-        chrome.error = Self.tooLong + ": the paste (\(bytes) bytes) was not taken"
-    }
-
-    /// Why the line takes no more: the line mode's words for the same limit.
-    static let tooLong = "the line is longer than \(LineEditor.maximumBytes) bytes"
-
     // MARK: - Drawing
 
     /// What the window shows, taken once after each change (see ``windowDidChange()``).
@@ -362,14 +317,10 @@ final class FullScreenSession {
         return nil
     }
 
-    /// How often the screen is read again while the app waits for input, so relative times (`2m`) and the badge
-    /// keep up with the clock and with other processes.
-    static let refreshInterval = Duration.seconds(5)
-
     /// Reads again what time or another process changed, as a command begins by doing, and draws the screen
     /// again; the wait goes on. What the read finds wrong with the data stops the app once the next command settles.
     private func refreshWhileWaiting() {
-        nextRefresh = ContinuousClock.now + Self.refreshInterval
+        nextRefresh = ContinuousClock.now + refreshInterval
         session.refresh()
         redrawWindow()
         draw()

@@ -10,13 +10,19 @@ final class ScriptedTerminal: TerminalDevice {
     var size: TerminalSize
     let reportsPointer: Bool
     private var keys: [EditingKey]
+    /// How many more waits for a key, once the keys have run out, end with no key before the loop is asked to end.
+    private var idleReads: Int
     private var hasRunOut = false
     /// Every frame drawn, in order.
     private(set) var frames: [ScreenLayout.Frame] = []
     private(set) var isClosed = false
 
-    init(keys: [EditingKey], size: TerminalSize = TerminalSize(columns: 80, rows: 24), reportsPointer: Bool = true) {
+    init(
+        keys: [EditingKey], size: TerminalSize = TerminalSize(columns: 80, rows: 24), reportsPointer: Bool = true,
+        idleReads: Int = 0
+    ) {
         self.keys = keys
+        self.idleReads = idleReads
         self.size = size
         self.reportsPointer = reportsPointer
     }
@@ -29,7 +35,9 @@ final class ScriptedTerminal: TerminalDevice {
 
     func readKey(timeout: Int32) -> EditingKey? {
         guard !keys.isEmpty else {
-            if timeout > 0 { hasRunOut = true }
+            if timeout > 0 {
+                if idleReads > 0 { idleReads -= 1 } else { hasRunOut = true }
+            }
             return nil
         }
         return keys.removeFirst()
@@ -52,16 +60,18 @@ func typing(_ text: String) -> [EditingKey] {
 }
 
 extension StandInSession {
-    /// Starts the app (unless a test started it) and runs the full screen over it with `keys` until they run out;
-    /// the terminal it drew on.
+    /// Starts the app (unless a test started it) and runs the full screen over it with `keys` until they run out,
+    /// then `idleReads` waits with no key; the terminal it drew on.
     @discardableResult
     func runFullScreen(
-        _ keys: [EditingKey], showsIDs: Bool = false, size: TerminalSize = TerminalSize(columns: 80, rows: 24)
+        _ keys: [EditingKey], showsIDs: Bool = false, size: TerminalSize = TerminalSize(columns: 80, rows: 24),
+        idleReads: Int = 0, refreshInterval: Duration = .seconds(5)
     ) -> ScriptedTerminal {
         if starts.isEmpty { _ = start(restores: false, initialLink: nil) }
-        let terminal = ScriptedTerminal(keys: keys, size: size)
+        let terminal = ScriptedTerminal(keys: keys, size: size, idleReads: idleReads)
         let fullScreen = FullScreenSession(
-            session: self, terminal: terminal, history: CommandHistory(directory: nil), showsIDs: showsIDs)
+            session: self, terminal: terminal, history: CommandHistory(directory: nil), showsIDs: showsIDs,
+            refreshInterval: refreshInterval)
         _ = fullScreen.run(linkFailure: nil, errorOutput: CapturedOutput())
         return terminal
     }

@@ -100,6 +100,10 @@ final class StandInSession: AppSession {
     private(set) var settledCount = 0
     /// Whether the terminal stopped the app.
     private(set) var isStopped = false
+    /// How many times the terminal asked the app to read again what time or another process changed.
+    private(set) var refreshCount = 0
+    /// What a refresh does besides counting (changing what a screen shows, as a new minute does).
+    var onRefresh: () -> Void = {}
 
     /// A session that shows `root` once started.
     init(root: any ViewControllerable) {
@@ -143,6 +147,11 @@ final class StandInSession: AppSession {
         }
         coordinator.start()
         return .started(notice: restores ? restorationNotice : nil, linkFailure: initialLink.flatMap(open))
+    }
+
+    func refresh() {
+        refreshCount += 1
+        onRefresh()
     }
 
     func stop() {

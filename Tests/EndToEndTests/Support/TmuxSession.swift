@@ -23,11 +23,9 @@ final class TmuxSession {
     let folder: String
 
     /// Starts `app` with `arguments` in a terminal of `columns`×`rows`, with `environment` added to a UTF-8 locale
-    /// and a fixed clock (`NO_COLOR`, which the test runner may set, is removed unless `environment` sets it); with
-    /// `realTime`, the app runs at the real time instead of the fixed clock.
+    /// and a fixed clock (`NO_COLOR`, which the test runner may set, is removed unless `environment` sets it).
     init(
-        app: String, arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
-        realTime: Bool = false
+        app: String, arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
     )
         throws
     {
@@ -37,7 +35,6 @@ final class TmuxSession {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var variables = ["LANG": "C.UTF-8", "APP_NOW": AppHarness.now, "HOME": "/nonexistent-home-for-tests"]
         variables.merge(environment) { $1 }
-        if realTime { variables["APP_NOW"] = nil }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }
         let command = ([Self.quoted(app)] + arguments.map(Self.quoted)).joined(separator: " ")
         let script = """

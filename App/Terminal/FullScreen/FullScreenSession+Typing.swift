@@ -1,0 +1,59 @@
+import AppInterface
+
+/// Typing on the full screen: characters into the command line or the focused field, a paste taken in one step,
+/// and the one line limit both share with the line mode.
+extension FullScreenSession {
+    /// Takes in the characters already waiting, as a paste delivers them, before the next draw: drawing after
+    /// each of them would cost the paste's length squared.
+    /// Stops at a termination signal, which the next wait for a key then answers.
+    func takeInTypedCharacters() {
+        while pendingKey == nil, terminal.terminationSignal == nil, let key = terminal.readKey(timeout: 0) {
+            guard case .character = key else {
+                pendingKey = key
+                return
+            }
+            if isCommandLineOpen { type(key) } else { typeInField(key) }
+        }
+    }
+
+    /// Edits the command line with `key`; a character that would make it longer than the line mode takes is
+    /// refused, saying so.
+    func type(_ key: EditingKey) {
+        if case .character(let character) = key, !editor.canInsert(String(character)) {
+            chrome.error = Self.tooLong
+            return
+        }
+        editor.apply(key)
+    }
+
+    /// Edits the field being typed into with `key`; a character that would make it longer than a line is refused,
+    /// saying so.
+    func typeInField(_ key: EditingKey) {
+        guard var typed = draft else { return }
+        if !typed.apply(key) { chrome.error = Self.tooLong }
+        draft = typed
+    }
+
+    /// A paste is text typed at the cursor in one step, never a command: a pasted line runs only on Enter. One
+    /// that would make the line longer than the line mode takes is not taken at all, saying so. Pasted on the
+    /// screen, it goes into the focused field, or opens the command line with it.
+    func paste(_ text: String, bytes: Int) {
+        if var typed = draft, !isCommandLineOpen {
+            if typed.insert(text) { draft = typed } else { refusePaste(bytes) }
+            return
+        }
+        guard editor.insert(text) else {
+            refusePaste(bytes)
+            return
+        }
+        isCommandLineOpen = true
+        if chrome.error?.hasPrefix(Self.tooLong) == true { chrome.error = nil }
+    }
+
+    private func refusePaste(_ bytes: Int) {
+        chrome.error = Self.tooLong + ": the paste (\(bytes) bytes) was not taken"
+    }
+
+    /// Why the line takes no more: the line mode's words for the same limit.
+    static let tooLong = "the line is longer than \(LineEditor.maximumBytes) bytes"
+}
