@@ -123,6 +123,39 @@ open class SplitViewController: ViewController {
         return previous.reversed().filter { $0 !== screen }
     }
 
+    /// Closes what the secondary column shows, in both states: expanded, it
+    /// empties the secondary stack at once, and the column is no longer
+    /// shown; collapsed, it pops the one stack back to the primary column's
+    /// own screens, `animated` on the window's clock. The coordinators that
+    /// own the closed screens are the caller's to remove, as after a pop.
+    /// With nothing open it closes nothing, and the completion still runs.
+    ///
+    /// - Returns: the screens closed, top first; empty when nothing was open.
+    /// - Throws: ``NavigationError/transitionInProgress`` while either stack
+    ///   moves or a gesture is held. A refusal changes nothing.
+    @discardableResult
+    public final func closeDetail(
+        animated: Bool = false, completion: (@MainActor () -> Void)? = nil
+    ) throws(NavigationError) -> [ViewController] {
+        let window = self.window
+        try primaryNavigation.refuseIfTransitioning(in: window)
+        try secondaryNavigation.refuseIfTransitioning(in: window)
+        let open = detailViewControllers
+        guard !open.isEmpty else {
+            Transaction.run { Transaction.enqueue(completion) }
+            return []
+        }
+        let navigation = isCollapsed ? primaryNavigation : secondaryNavigation
+        let kept = navigation.viewControllers.count - open.count
+        return Transaction.run(touching: window) {
+            let closed = navigation.removeScreens(above: kept - 1)
+            Window.finishChange(in: window, animated: animated && isCollapsed, completion: completion) {
+                $0.lock(navigation)
+            }
+            return closed
+        }
+    }
+
     // MARK: - Collapsing and expanding
 
     /// Collapses or expands the split to suit `sizeClass`; inside a

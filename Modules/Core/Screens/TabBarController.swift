@@ -210,7 +210,9 @@ open class TabBarController: ViewController {
             }
             return .selected
         }
-        guard let navigation = tabs[index].navigationController, navigation.viewControllers.count > 1 else {
+        let stacks = Self.stacksPoppedByReTap(of: tabs[index].screen)
+        let leaving = stacks.flatMap { Array($0.navigation.viewControllers.dropFirst($0.kept).reversed()) }
+        guard !leaving.isEmpty else {
             window.emit(.tabTap(id))
             Transaction.run {
                 Transaction.enqueue { [weak self] in
@@ -220,15 +222,17 @@ open class TabBarController: ViewController {
             }
             return .unchanged
         }
-        let leaving = Array(navigation.viewControllers.dropFirst().reversed())
         if ViewController.screenRefusingBack(among: leaving) != nil { throw .backRefused }
         window.emit(.tabTap(id))
         Transaction.run(touching: window) {
             // As a back is, the pop is a transition from the start, so what the owners' parents route when they hear
             // of it waits for it.
             let transition = window.pendingTransition ?? window.startTransition(kind: .gesture)
-            transition.lock(navigation)
-            let popped = navigation.removeScreens(above: 0)
+            var popped: [ViewController] = []
+            for (navigation, kept) in stacks where navigation.viewControllers.count > kept {
+                transition.lock(navigation)
+                popped += navigation.removeScreens(above: kept - 1)
+            }
             Window.tellOwners(ofRemoved: popped)
             Transaction.enqueue { [weak self] in
                 guard let self else { return }
@@ -236,6 +240,20 @@ open class TabBarController: ViewController {
             }
         }
         return .poppedToRoot
+    }
+
+    /// The stacks a re-tap of a tab showing `screen` pops, top column first,
+    /// each with how many screens at its bottom stay: a navigation stack
+    /// keeps its root; a split closes its secondary column and keeps its
+    /// primary column's root.
+    private static func stacksPoppedByReTap(
+        of screen: any ViewControllerable
+    ) -> [(navigation: NavigationController, kept: Int)] {
+        if let split = screen.viewController as? SplitViewController {
+            return [(split.secondaryNavigation, 0), (split.primaryNavigation, 1)]
+        }
+        guard let navigation = (screen as? any NavigationControllerable)?.navigationController else { return [] }
+        return [(navigation, 1)]
     }
 }
 
@@ -250,7 +268,9 @@ extension Window {
     /// that one of these checks refuses. Once it lets the tap through:
     /// - another tab is selected at once, with UIKit's appearance order;
     /// - the selected tab, tapped again, pops its navigation stack to the
-    ///   root, animated on the window's clock. As for the back, the
+    ///   root, animated on the window's clock; a tab whose screen is a
+    ///   ``SplitViewController`` closes its secondary column and pops its
+    ///   primary column to the root. As for the back, the
     ///   coordinators that owned the popped screens are detached, stopped and
     ///   released, and the outermost one's parent is told through
     ///   ``Coordinator/userDidRemove(_:)``, before any callback of the pop.
