@@ -74,6 +74,11 @@ public protocol FeedContainable: Containable {
     ///
     /// The screen expects a navigation controller around it, because the feed
     /// pushes post detail onto it: push it onto one, or make it the root of one.
+    /// A parent that wants the list and the open post side by side makes that
+    /// navigation controller the primary column of a ``SplitViewController``:
+    /// the feed then shows each post as the split's detail
+    /// (``SplitViewController/showDetail(_:animated:completion:)``), beside
+    /// the list when the split is expanded and pushed over it when collapsed.
     func coordinator(listener: any FeedListener, user: FeedUser) -> any FeedCoordinating
 }
 

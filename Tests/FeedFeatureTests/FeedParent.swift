@@ -13,6 +13,9 @@ final class FeedParent: Coordinator, FeedListener {
         /// The window's root, with no navigation controller (a parent's mistake:
         /// the feed cannot push a post).
         case withoutNavigation
+        /// The root of a navigation controller that is the primary column of
+        /// a split, the window's root (`feed.detail` is its secondary column).
+        case primaryColumnOfSplit
     }
 
     let window = Window()
@@ -36,6 +39,11 @@ final class FeedParent: Coordinator, FeedListener {
             try window.setRootViewController(NavigationController(root: child.viewControllerable))
         case .withoutNavigation:
             try window.setRootViewController(child.viewControllerable)
+        case .primaryColumnOfSplit:
+            let split = try SplitViewController(
+                primary: NavigationController(root: child.viewControllerable, screenID: "feed.navigation"),
+                secondary: NavigationController(screenID: "feed.detail"))
+            try window.setRootViewController(split)
         }
         feed = child
     }

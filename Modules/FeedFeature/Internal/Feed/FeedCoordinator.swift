@@ -22,8 +22,10 @@ protocol FeedPresentable: AnyObject {
 
 /// The feed. It owns the `feed` container screen and decides how each child
 /// is shown: the two segments are embedded in the container, a post's detail
-/// is pushed onto the enclosing navigation controller, and compose is
-/// presented as a sheet. Children are detached when they leave the screen,
+/// is shown as the detail of the split whose primary column holds the feed
+/// (beside the list when the split is expanded, pushed when it is collapsed)
+/// or, without a split, pushed onto the enclosing navigation controller, and
+/// compose is presented as a sheet. Children are detached when they leave the screen,
 /// whether the feed or the user removed them.
 final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoordinating {
     weak var listener: (any FeedListener)?
@@ -168,7 +170,11 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
                 dependency: dependency,
                 user: user
             )
-            try addChild(detail) { try self.viewControllerable.push($0) }
+            if let split {
+                try addChild(detail) { try split.showDetail($0, animated: false) }
+            } else {
+                try addChild(detail) { try self.viewControllerable.push($0) }
+            }
             self.detail = detail
         } catch {
             throw .unavailable(String(describing: error))
@@ -231,9 +237,27 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
 
     private func closeDetail() throws {
         guard let detail else { return }
-        try viewControllerable.pop(to: viewControllerable)
+        if let split {
+            try split.closeDetail()
+        } else {
+            try viewControllerable.pop(to: viewControllerable)
+        }
         try removeChild(detail)
         self.detail = nil
+    }
+
+    /// The split whose primary column holds the feed's screen, when the parent
+    /// shows the feed in one: the post's detail is then the split's detail.
+    private var split: SplitViewController? {
+        var ancestor = viewControllerable.viewController.parent
+        while let current = ancestor {
+            if let split = current as? SplitViewController {
+                return split.primaryNavigation.viewControllers.contains { $0 === viewControllerable.viewController }
+                    ? split : nil
+            }
+            ancestor = current.parent
+        }
+        return nil
     }
 
     /// Runs `navigation`, showing why it failed on the `feed` screen: the
