@@ -19,6 +19,10 @@ package struct ScreenSnapshot: Equatable, Sendable {
             /// A page container showing one of its pages, the current one; it draws no content of its own (each
             /// page says where it is in the pages).
             case pages
+            /// A split with its two columns in ``Screen/children``, the primary column first: side by side when
+            /// it is not `collapsed` and its secondary column holds a screen (the visible child is then the
+            /// secondary column), otherwise the one stack of the primary column. It draws no content of its own.
+            case split(collapsed: Bool)
         }
 
         /// The screen's id.
@@ -48,7 +52,7 @@ package struct ScreenSnapshot: Equatable, Sendable {
         package var drawsContent: Bool {
             switch kind {
             case .content, .container: true
-            case .navigation, .tabBar, .pages: false
+            case .navigation, .tabBar, .pages, .split: false
             }
         }
 
@@ -75,6 +79,11 @@ package struct ScreenSnapshot: Equatable, Sendable {
                 kind = .pages
                 held = pages.pages
                 visible = pages.currentPage
+            } else if let split = screen as? SplitViewController {
+                kind = .split(collapsed: split.isCollapsed)
+                held = [split.primaryNavigation, split.secondaryNavigation]
+                let sideBySide = !split.isCollapsed && !split.secondaryNavigation.viewControllers.isEmpty
+                visible = sideBySide ? split.secondaryNavigation : split.primaryNavigation
             } else if let tabBar = screen as? TabBarController {
                 kind = .tabBar(items: tabBar.items, selectedID: tabBar.selectedTab?.item.id)
                 held = tabBar.tabs.map(\.screen.viewController)
@@ -127,6 +136,16 @@ package struct ScreenSnapshot: Equatable, Sendable {
         self.levels = levels.map { Level(style: $0.modalPresentationStyle, screen: Screen($0)) }
         transitions = window.transitionsInFlight
         self.coordinators = CoordinatorNode(coordinators)
+    }
+
+    /// The columns a person sees side by side, leading first, when the innermost split on top shows two (it is
+    /// expanded and its secondary column holds a screen): each column's visible path, outermost first. Empty
+    /// otherwise: one stack is drawn.
+    package var sideBySideColumns: [[Screen]] {
+        guard let split = screensOnTop.last(where: { if case .split = $0.kind { true } else { false } }),
+            case .split(collapsed: false) = split.kind, split.visibleChildIndex == 1
+        else { return [] }
+        return split.children.map(\.visiblePath)
     }
 
     /// The screens on top, outermost first, as ``Core/Window/screensOnTop`` gives them: input goes to these.

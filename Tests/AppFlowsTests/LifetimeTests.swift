@@ -62,10 +62,11 @@ struct LifetimeTests {
             _ = session.send(.setText("demo-password", field: "password"))
             #expect(session.send(.action("login")) == nil)
             #expect(loginFlow == nil && loginRoot == nil)
-            // AppCoordinator + Main + Feed + two lists; the tab bar main, feed.navigation, profile.navigation (empty
-            // until Profile is first selected), feed, feed.latest, feed.popular.
+            // AppCoordinator + Main + Feed + two lists; the tab bar main, the split feed.split with its columns
+            // feed.navigation and feed.detail, profile.navigation (empty until Profile is first selected), feed,
+            // feed.latest, feed.popular.
             #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 5)
-            #expect(LiveObjects.screenCount == screensBefore + 6)
+            #expect(LiveObjects.screenCount == screensBefore + 8)
 
             weak let mainFlow = root.appCoordinator.children.first
             weak let feedFlow = root.appCoordinator.children.first?.children.first

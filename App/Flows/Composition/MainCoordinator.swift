@@ -34,7 +34,8 @@ enum MainTab: String, CaseIterable, Sendable {
 }
 
 /// Main, the app once the person is logged in and onboarded: the articles' tab bar coordinator. It owns Core's
-/// ``TabBarController`` with the tabs `feed` and `profile`, each inside its own navigation controller, and builds a
+/// ``TabBarController`` with the tabs `feed` and `profile`, each inside its own navigation controller (the Feed
+/// tab's is the primary column of a split, so a wide terminal shows the open post beside the list), and builds a
 /// tab's flow from its feature's builder the first time the tab is selected (by the person's tap, a link or the
 /// restored place), so a tab never opened costs nothing. The Feed tab's badge counts the posts by other people
 /// published since the person last looked at Latest.
@@ -49,6 +50,10 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     private let user: FeedUser
     /// Each tab's navigation stack, empty until the tab's flow is built.
     private let stacks: [MainTab: NavigationController]
+    /// The Feed tab's screen: a split whose primary column is the Feed tab's stack, so the list and the open post
+    /// are side by side in a wide window and one stack in a narrow one. `nil` only if Core refused the columns;
+    /// the tab then shows its stack alone.
+    private let feedSplit: SplitViewController?
     private var feed: (any FeedCoordinating)?
     private var profile: (any ProfileCoordinating)?
 
@@ -65,6 +70,10 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
         var stacks: [MainTab: NavigationController] = [:]
         for tab in MainTab.allCases { stacks[tab] = NavigationController(screenID: "\(tab.rawValue).navigation") }
         self.stacks = stacks
+        feedSplit = stacks[.feed].flatMap {
+            try? SplitViewController(
+                primary: $0, secondary: NavigationController(screenID: "feed.detail"), screenID: "feed.split")
+        }
         let tabBar = TabBarController(screenID: "main")
         super.init(viewControllerable: tabBar, presenter: tabBar)
     }
@@ -74,7 +83,7 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
         do {
             try presenter.setTabs(
                 MainTab.allCases.compactMap { tab in
-                    stacks[tab].map {
+                    screen(of: tab).map {
                         TabBarController.Tab(item: TabBarItem(id: tab.rawValue, title: tab.title), screen: $0)
                     }
                 },
@@ -103,6 +112,11 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     }
 
     // MARK: - Tabs
+
+    /// What the tab bar shows for `tab`: the Feed tab's split, or the tab's stack.
+    private func screen(of tab: MainTab) -> (any ViewControllerable)? {
+        tab == .feed ? feedSplit ?? stacks[tab] : stacks[tab]
+    }
 
     /// Builds the tab's flow from its feature's builder and makes its screen the root of the tab's stack, once.
     private func buildFlowIfNeeded(for tab: MainTab) {
@@ -246,7 +260,9 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
 
     /// The screens presented over Main (Feed's compose sheet), bottom first.
     private var presentedScreens: [ViewController] {
-        let presenters: [ViewController] = [presenter] + stacks.values.flatMap { [$0] + $0.viewControllers }
+        let detail = feedSplit?.secondaryNavigation.viewControllers ?? []
+        let presenters: [ViewController] =
+            [presenter] + stacks.values.flatMap { [$0] + $0.viewControllers } + detail
         var screens: [ViewController] = []
         for screen in presenters {
             var next = screen.presentedViewController

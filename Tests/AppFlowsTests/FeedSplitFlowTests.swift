@@ -1,0 +1,81 @@
+import AppData
+import AppFlows
+import AppInterface
+import AppTesting
+import Core
+import CoreTesting
+import Testing
+
+/// The Feed tab is a split: the list and the open post side by side from 120 columns on, one stack below.
+@Suite("Feed's split: the open post beside the list when the terminal is wide")
+@MainActor
+struct FeedSplitFlowTests {
+    /// The composed app, logged in as the demo account, with the post `2` open.
+    private func appWithPostOpen() throws -> (root: CompositionRoot, session: FlowSession) {
+        let data = InMemoryData()
+        let root = try data.compose()
+        let session = FlowSession(root: root)
+        #expect(root.appCoordinator.carryOut { root.appCoordinator.start() } == nil)
+        _ = session.send(.setText("demo@example.com", field: "email"))
+        _ = session.send(.setText("demo-password", field: "password"))
+        #expect(session.send(.action("login")) == nil)
+        #expect(session.send(.action("post.2")) == nil)
+        return (root, session)
+    }
+
+    /// The names of the feed's children in the coordinator tree.
+    private func feedChildren(of session: FlowSession) -> [String] {
+        let tree = session.snapshot().coordinators
+        return tree.children.first?.children.first?.children.map(\.name) ?? []
+    }
+
+    private static let feedWithPost = [
+        "PostListCoordinator(latest)", "PostListCoordinator(popular)", "PostDetailCoordinator",
+    ]
+
+    @Test("Resizing with a post open keeps it, beside the list when wide and over it when narrow, and the tree")
+    func resizeKeepsThePlace() throws {
+        let (root, session) = try appWithPostOpen()
+        defer { root.appCoordinator.stop() }
+        #expect(root.window.navigationStackIDs == ["feed", "feed.post"])
+
+        #expect(session.send(.resize(columns: 130)) == nil)
+        let onTop = root.window.screensOnTop.map(\.screenID)
+        #expect(onTop == ["main", "feed.split", "feed.navigation", "feed", "feed.latest", "feed.detail", "feed.post"])
+        #expect(feedChildren(of: session) == Self.feedWithPost)
+        let snapshot = session.snapshot()
+        #expect(snapshot.sideBySideColumns.map { $0.last?.screenID } == ["feed.latest", "feed.post"])
+
+        #expect(session.send(.resize(columns: 80)) == nil)
+        #expect(root.window.navigationStackIDs == ["feed", "feed.post"])
+        #expect(feedChildren(of: session) == Self.feedWithPost)
+        #expect(session.snapshot().sideBySideColumns.isEmpty)
+    }
+
+    @Test("Wide, a post tapped in the list replaces the open one; back after narrowing leaves the list alone")
+    func backAfterResize() throws {
+        let (root, session) = try appWithPostOpen()
+        defer { root.appCoordinator.stop() }
+        #expect(session.send(.resize(columns: 130)) == nil)
+        #expect(session.send(.action("post.3")) == nil)
+        #expect(feedChildren(of: session) == Self.feedWithPost)
+
+        #expect(session.send(.resize(columns: 80)) == nil)
+        #expect(session.send(.gesture(.backButton)) == nil)
+        #expect(feedChildren(of: session) == Array(Self.feedWithPost.prefix(2)))
+        #expect(session.send(.resize(columns: 130)) == nil)
+        #expect(root.window.topScreenID == "feed.latest")
+    }
+
+    @Test("Re-tapping Feed closes the open post and releases it, wide and narrow", arguments: [80, 130])
+    func reTapClosesThePost(columns: Int) throws {
+        let (root, session) = try appWithPostOpen()
+        defer { root.appCoordinator.stop() }
+        #expect(session.send(.resize(columns: columns)) == nil)
+
+        #expect(session.send(.tapTab("feed")) == nil)
+
+        #expect(feedChildren(of: session) == Array(Self.feedWithPost.prefix(2)))
+        #expect(root.window.topScreenID == "feed.latest")
+    }
+}
