@@ -142,14 +142,24 @@ package struct ScreenSnapshot: Equatable, Sendable {
     /// expanded and its secondary column holds a screen): each column's visible path, outermost first. Empty
     /// otherwise: one stack is drawn.
     package var sideBySideColumns: [[Screen]] {
-        guard let split = screensOnTop.last(where: { if case .split = $0.kind { true } else { false } }),
+        guard let split = screensOnTop.first(where: { if case .split = $0.kind { true } else { false } }),
             case .split(collapsed: false) = split.kind, split.visibleChildIndex == 1
         else { return [] }
         return split.children.map(\.visiblePath)
     }
 
-    /// The screens on top, outermost first, as ``Core/Window/screensOnTop`` gives them: input goes to these.
-    package var screensOnTop: [Screen] { levels.last?.screen.visiblePath ?? [] }
+    /// The screens on top, outermost first, as ``Core/Window/screensOnTop`` gives them: input goes to these. A
+    /// split shown side by side gives its primary column's screens, then its secondary column's.
+    package var screensOnTop: [Screen] { levels.last.map { Self.onTop($0.screen) } ?? [] }
+
+    /// `screen` and, inside it, the screens on top: the visible child of each container, both columns of a split
+    /// shown side by side.
+    private static func onTop(_ screen: Screen) -> [Screen] {
+        if case .split(collapsed: false) = screen.kind, screen.visibleChildIndex == 1 {
+            return [screen] + screen.children.flatMap(onTop)
+        }
+        return [screen] + (screen.visibleChild.map(onTop) ?? [])
+    }
 
     /// The screen a person sees: the innermost of ``screensOnTop``.
     package var top: Screen? { screensOnTop.last }

@@ -24,10 +24,55 @@ struct ScreenLines {
     /// How the lines are drawn: the line mode's way unless the full screen asks for its own.
     private let presentation: ScreenPresentation
 
+    /// Where each column's lines start in ``lines``: one column, from 0, unless built side by side.
+    private(set) var columnStarts = [0]
+
     /// The content of the screens of `path` that draw content (every one but navigation controllers), drawn as
     /// `presentation` says (the line mode's way by default).
     init(of path: [ScreenSnapshot.Screen], presentation: ScreenPresentation = .lineMode) {
         self.presentation = presentation
+        appendContent(of: path)
+        applyFocus()
+    }
+
+    /// The content of `columns` drawn side by side, leading first, each with its own title; the actions are
+    /// numbered across them, the leading column's first.
+    init(columns: [[ScreenSnapshot.Screen]], presentation: ScreenPresentation = .lineMode) {
+        self.presentation = presentation
+        columnStarts = []
+        for path in columns {
+            columnStarts.append(lines.count)
+            appendContent(of: path)
+        }
+        applyFocus()
+    }
+
+    /// What is on top of `snapshot`: the columns of a split shown side by side, or else the one path on top.
+    init(onTopOf snapshot: ScreenSnapshot, presentation: ScreenPresentation = .lineMode) {
+        let columns = snapshot.sideBySideColumns
+        if columns.isEmpty {
+            self.init(of: snapshot.screensOnTop, presentation: presentation)
+        } else {
+            self.init(columns: columns, presentation: presentation)
+        }
+    }
+
+    /// The lines of each column, leading first.
+    var columnLines: [[StyledLine]] {
+        columnStarts.indices.map { index in
+            let end = index + 1 < columnStarts.count ? columnStarts[index + 1] : lines.count
+            return Array(lines[columnStarts[index]..<end])
+        }
+    }
+
+    /// Marks the focused element's spans, when the presentation has a focus.
+    private mutating func applyFocus() {
+        if let focus = presentation.focus {
+            lines = lines.map { line in line.map { $0.focused(if: focus) } }
+        }
+    }
+
+    private mutating func appendContent(of path: [ScreenSnapshot.Screen]) {
         var isFirstTitle = true
         for screen in ScreenRenderer.contentScreens(of: path) {
             let content = screen.content
@@ -45,9 +90,6 @@ struct ScreenLines {
             if let message = content.errorMessage {
                 lines.append([StyledSpan("! " + message, .error)])
             }
-        }
-        if let focus = presentation.focus {
-            lines = lines.map { line in line.map { $0.focused(if: focus) } }
         }
     }
 

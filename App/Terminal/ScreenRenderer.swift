@@ -13,7 +13,7 @@ struct ScreenRenderer {
 
     /// The actions on top, in the order they are drawn and numbered (from 1).
     static func numberedActions(in snapshot: ScreenSnapshot) -> [ScreenLines.NumberedAction] {
-        ScreenLines(of: snapshot.screensOnTop).actions
+        ScreenLines(onTopOf: snapshot).actions
     }
 
     /// The screen as lines of text, ending with a line break; `notice`, when given, is drawn above it (the app's
@@ -33,7 +33,8 @@ struct ScreenRenderer {
                     lines.append(indent + "┌─ " + style.dim("presented \(styleName)") + " ─")
                 }
                 let framePrefix = depth > 0 ? indent + "│ " : indent
-                for line in renderLevel(path) {
+                let columns = snapshot.sideBySideColumns
+                for line in columns.isEmpty ? renderLevel(path) : renderColumns(columns) {
                     lines.append(line.isEmpty ? String(framePrefix.dropLast()) : framePrefix + line)
                 }
                 if depth > 0 { lines.append(indent + "└─") }
@@ -55,6 +56,23 @@ struct ScreenRenderer {
             lines.append(style.dim(breadcrumb.map(TerminalText.escaped).joined(separator: " › ")))
         }
         return lines + ScreenLines(of: path).lines.map(style.text(of:))
+    }
+
+    /// The columns of a split shown side by side (a regular window only), one after the other: the leading
+    /// column as a level is drawn, then each next column with its breadcrumb, every line behind a rule.
+    private func renderColumns(_ columns: [[ScreenSnapshot.Screen]]) -> [String] {
+        let content = ScreenLines(columns: columns).columnLines
+        var lines: [String] = []
+        for (index, path) in columns.enumerated() {
+            var column: [String] = []
+            let breadcrumb = Self.breadcrumb(path)
+            if breadcrumb.count > 1 {
+                column.append(style.dim(breadcrumb.map(TerminalText.escaped).joined(separator: " › ")))
+            }
+            column += content[index].map(style.text(of:))
+            lines += index == 0 ? column : column.map { style.dim("┃ ") + $0 }
+        }
+        return lines
     }
 
     // MARK: - Paths

@@ -90,11 +90,13 @@ struct AppScreenGoldenTests {
             run.output == """
                 Coordinators                          Screens
                 AppCoordinator                        main [tab feed]
-                  main                                  feed.navigation
-                    feed                                  feed [shows feed.latest]
-                      PostListCoordinator(latest)           feed.latest
-                      PostListCoordinator(popular)          feed.popular
-                      feed.post                           feed.post  <- top
+                  main                                  feed.split
+                    feed                                  feed.navigation
+                      PostListCoordinator(latest)           feed [shows feed.latest]
+                      PostListCoordinator(popular)            feed.latest
+                      feed.post                               feed.popular
+                                                            feed.post  <- top
+                                                          feed.detail
                                                         profile.navigation
 
                 """)

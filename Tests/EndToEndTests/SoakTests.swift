@@ -78,9 +78,9 @@ struct SoakTests {
         try #require(counts.count == Self.logInCycles + Self.composeCycles + 3)
         // Logged out: AppCoordinator + LoginCoordinator; login.navigation + login.
         let loggedOut = CycleInput.LiveCounts(coordinators: before.coordinators + 2, screens: before.screens + 2)
-        // Logged in: AppCoordinator + Main + Feed + two lists; the tab bar, feed.navigation, profile.navigation,
-        // feed, feed.latest, feed.popular (Profile is built only once its tab is selected).
-        let loggedIn = CycleInput.LiveCounts(coordinators: before.coordinators + 5, screens: before.screens + 6)
+        // Logged in: AppCoordinator + Main + Feed + two lists; the tab bar, feed.split, feed.navigation, feed.detail,
+        // profile.navigation, feed, feed.latest, feed.popular (Profile is built only once its tab is selected).
+        let loggedIn = CycleInput.LiveCounts(coordinators: before.coordinators + 5, screens: before.screens + 8)
         let logInStarts = Array(counts.prefix(Self.logInCycles + 1))
         let composeStarts = Array(counts.dropFirst(Self.logInCycles + 1).prefix(Self.composeCycles + 1))
         let firstLogInLeak = logInStarts.firstIndex { $0 != loggedOut }

@@ -130,7 +130,9 @@ final class FullScreenSession {
             case .pointer(let event):
                 if let code = point(event, commands: commands) { return code }
             case .resize:
+                // A split may now show one stack instead of two columns, or two instead of one.
                 _ = session.send(.resize(columns: terminal.size.columns))
+                redrawWindow()
             case .paste(let text, let bytes):
                 paste(text, bytes: bytes)
             default:

@@ -102,9 +102,10 @@ enum ScreenLayout {
         /// Forgets everything: the model changed.
         func reset() { rows = [:] }
 
-        /// The rows of `lines` wrapped to `width`; `part` tells the content (0) and the sheet (1) apart.
+        /// The rows of `lines` wrapped to `width`; `part` tells the content (0), the sheet (1) and the second
+        /// column (2) apart.
         fileprivate func wrapped(_ lines: [StyledLine], width: Int, part: Int) -> [[TerminalCell]] {
-            let key = width * 2 + part
+            let key = width * 3 + part
             if let cached = rows[key] { return cached }
             let wrapped = ScreenLayout.wrapped(lines, width: width)
             rows[key] = wrapped
@@ -239,8 +240,20 @@ enum ScreenLayout {
         let wrap = { (lines: [StyledLine], width: Int, part: Int) in
             cache?.wrapped(lines, width: width, part: part) ?? wrapped(lines, width: width)
         }
+        if let second = model.secondColumn, model.sheet == nil, width >= 41 {
+            // Two columns, each scrolled on its own, a rule between them.
+            let leading = (width - 1) / 2
+            let columns = [(model.content, leading, 0), (second, width - 2 - leading, 2)].map { lines, width, part in
+                let rows = wrap(lines, width, part)
+                return scrolled(
+                    rows, width: width, height: height, scroll: revealing(rows, height, scroll, reveals))
+            }
+            let rule = TerminalCell(text: "│", width: 1, style: .frame)
+            let rows = zip(columns[0].rows, columns[1].rows).map { $0 + [rule, .blank] + $1 }
+            return Body(rows: rows, scroll: max(columns[0].scroll, columns[1].scroll), page: columns[0].page)
+        }
         guard let sheet = model.sheet else {
-            let rows = wrap(model.content, width, 0)
+            let rows = wrap(model.content + (model.secondColumn ?? []), width, 0)
             let body = scrolled(rows, width: width, height: height, scroll: revealing(rows, height, scroll, reveals))
             guard case .back(let progress, let revealed) = model.slide else { return body }
             return slid(body, by: progress, over: revealed, width: width)

@@ -26,6 +26,8 @@ struct ScreenModel: Equatable, Sendable {
     var content: [StyledLine]
     /// A screen drawn framed over ``content``.
     var sheet: Sheet?
+    /// The content drawn beside ``content``, right of a rule: the open item of a split shown side by side.
+    var secondColumn: [StyledLine]?
     /// The coordinator tree beside the screen hierarchy, for the panel.
     var panel: [StyledLine]
     /// How far a held swipe has moved what it would remove, drawn as the person drags it; `nil` when none is held.
@@ -46,9 +48,11 @@ struct ScreenModel: Equatable, Sendable {
 
     init(
         path: [String], canGoBack: Bool = false, notice: String? = nil, content: [StyledLine], sheet: Sheet? = nil,
-        panel: [StyledLine] = [], slide: Slide? = nil, tabBar: StyledLine? = nil, account: String? = nil
+        panel: [StyledLine] = [], slide: Slide? = nil, tabBar: StyledLine? = nil, account: String? = nil,
+        secondColumn: [StyledLine]? = nil
     ) {
         self.account = account
+        self.secondColumn = secondColumn
         self.path = path
         self.canGoBack = canGoBack
         self.notice = notice
@@ -75,7 +79,17 @@ struct ScreenModel: Equatable, Sendable {
         self.account = account
         // The navigation bar shows the title of the screen on top: the content does not draw it again.
         let topLines = Self.lines(of: topPath, presentation: presentation, omittingTitle: path.last)
-        if levels.count > 1, let top = levels.last, top.style != .fullScreen {
+        let columns = snapshot.sideBySideColumns
+        if columns.count == 2 {
+            // The list and the open item side by side: the path reads from the list to the item, and each column
+            // keeps its title.
+            path = columns.flatMap(ScreenRenderer.breadcrumb)
+            let lines = ScreenLines(columns: columns, presentation: presentation).columnLines.map { column in
+                column.filter { line in !line.contains { $0.style == .rule } }
+            }
+            content = lines[0]
+            secondColumn = lines[1]
+        } else if levels.count > 1, let top = levels.last, top.style != .fullScreen {
             let presenterPath = levels[levels.count - 2].screen.visiblePath
             content = Self.dimmed(Self.lines(of: presenterPath, presentation: .init(showsIDs: presentation.showsIDs)))
             sheet = Sheet(caption: ScreenRenderer.describe(top.style), lines: topLines)

@@ -1,0 +1,80 @@
+import AppInterface
+import Core
+import Testing
+
+@testable import AppTerminal
+
+/// A screen that shows fixed content.
+@MainActor
+private final class FixedScreen: ViewController {
+    private let fixed: ScreenContent
+
+    init(_ screenID: String, _ content: ScreenContent) {
+        fixed = content
+        super.init(screenID: screenID)
+    }
+
+    override var content: ScreenContent { fixed }
+}
+
+@Suite("A split drawn: its two columns side by side in a regular window, one stack in a compact one")
+@MainActor
+struct SplitRenderingTests {
+    /// A window of `sizeClass` whose root is a split of a list and an open post.
+    private static func snapshot(_ sizeClass: SizeClass) throws -> ScreenSnapshot {
+        let window = Window()
+        window.setHorizontalSizeClass(sizeClass)
+        let list = FixedScreen(
+            "list",
+            ScreenContent(
+                title: "Feed",
+                elements: [
+                    .list(ListSection(id: "posts", items: [ListItem(id: "p1", title: "Ada", actionID: "post.1")]))
+                ]
+            ))
+        let split = try SplitViewController(
+            primary: NavigationController(root: list, screenID: "list.nav"),
+            secondary: NavigationController(screenID: "detail.nav"), screenID: "split")
+        try window.setRootViewController(split)
+        try split.showDetail(
+            FixedScreen(
+                "post",
+                ScreenContent(title: "Post", elements: [.text("Hello"), .button(Button(id: "like", title: "Like"))])
+            ), animated: false)
+        return ScreenSnapshot(window: window, coordinators: Coordinator())
+    }
+
+    @Test("Wide, the full screen draws the list and the post side by side, numbered across both")
+    func fullScreenSideBySide() throws {
+        let snapshot = try Self.snapshot(.regular)
+        let model = ScreenModel(snapshot: snapshot, notice: nil)
+        #expect(model.path == ["Feed", "Post"])
+
+        let frame = ScreenLayout.frame(
+            model, chrome: ScreenLayout.Chrome(showsPanel: false), size: TerminalSize(columns: 130, rows: 20))
+
+        let titles = try #require(frame.text.first { $0.contains("Feed") && $0.contains("Post") && $0.contains("│") })
+        #expect(titles.firstRange(of: "Feed")!.lowerBound < titles.firstRange(of: "Post")!.lowerBound)
+        #expect(frame.text.contains { $0.contains("[1] Ada") && $0.contains("│ Hello") })
+        #expect(frame.text.contains { $0.hasPrefix(String(repeating: " ", count: 64) + "│ [2] Like") })
+        #expect(ScreenRenderer.numberedActions(in: snapshot).map(\.id) == ["post.1", "like"])
+    }
+
+    @Test("Narrow, the post is drawn alone over the list, as a pushed screen")
+    func narrowShowsOneStack() throws {
+        let snapshot = try Self.snapshot(.compact)
+        let model = ScreenModel(snapshot: snapshot, notice: nil)
+        #expect(model.secondColumn == nil)
+        #expect(model.path == ["Feed", "Post"])
+        #expect(model.canGoBack)
+
+        let text = ScreenRenderer(style: .plain).render(snapshot)
+        #expect(text == "Feed › Post\nPost\n====\nHello\n[1] Like (like)\n")
+    }
+
+    @Test("Wide, the line mode prints the list, then the post behind a rule, numbered across both")
+    func lineModeColumns() throws {
+        let text = ScreenRenderer(style: .plain).render(try Self.snapshot(.regular))
+        #expect(text == "Feed\n====\n[1] Ada (post.1)\n┃ Post\n┃ ====\n┃ Hello\n┃ [2] Like (like)\n")
+    }
+}
