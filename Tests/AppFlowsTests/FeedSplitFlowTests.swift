@@ -67,6 +67,24 @@ struct FeedSplitFlowTests {
         #expect(root.window.topScreenID == "feed.latest")
     }
 
+    @Test("Wide, a link to a post opens it beside the list in place of the open one; a link to a segment closes it")
+    func linksWhileWide() throws {
+        let (root, session) = try appWithPostOpen()
+        defer { root.appCoordinator.stop() }
+        #expect(session.send(.resize(columns: 130)) == nil)
+
+        #expect(session.open("app://feed/post/3") == nil)
+        let onTop = root.window.screensOnTop.map(\.screenID)
+        #expect(onTop.last == "feed.post" && onTop.filter { $0 == "feed.post" }.count == 1)
+        let shown = root.window.topViewController?.content.elements ?? []
+        #expect(shown.contains(.text("Swipe a sheet down and its coordinator is released too.")))
+        #expect(feedChildren(of: session) == Self.feedWithPost)
+
+        #expect(session.open("app://feed/popular") == nil)
+        #expect(feedChildren(of: session) == Array(Self.feedWithPost.prefix(2)))
+        #expect(root.window.topScreenID == "feed.popular")
+    }
+
     @Test("Re-tapping Feed closes the open post and releases it, wide and narrow", arguments: [80, 130])
     func reTapClosesThePost(columns: Int) throws {
         let (root, session) = try appWithPostOpen()
