@@ -30,7 +30,7 @@ struct FeedSplitFlowTests {
     }
 
     private static let feedWithPost = [
-        "PostListCoordinator(latest)", "PostListCoordinator(popular)", "PostDetailCoordinator",
+        "PostListCoordinator(latest)", "PostListCoordinator(popular)", "feed.post",
     ]
 
     @Test("Resizing with a post open keeps it, beside the list when wide and over it when narrow, and the tree")
