@@ -71,7 +71,13 @@ public final class LeakDetector {
     private let report: @MainActor (Survivor) -> Void
     private var expectations: [Expectation] = []
     private var observations: [LifecycleObservation] = []
-    private var windows: [(window: Window?, observer: Window.ObserverID)] = []
+    private var windows: [WatchedWindow] = []
+
+    /// A window watched, held weakly like everything the detector watches.
+    private struct WatchedWindow {
+        weak var window: Window?
+        let observer: Window.ObserverID
+    }
     /// The screens each watched window showed at the last look, weakly held.
     private var shownScreens: [ObjectIdentifier: [ObjectIdentifier: WeakScreen]] = [:]
     /// Whether a watched window changed since the last look.
@@ -95,7 +101,7 @@ public final class LeakDetector {
 
     isolated deinit {
         for observation in observations { observation.cancel() }
-        for (window, observer) in windows { window?.removeObserver(observer) }
+        for watched in windows { watched.window?.removeObserver(watched.observer) }
     }
 
     /// The objects removed and not yet checked.
@@ -121,7 +127,7 @@ public final class LeakDetector {
             if case .lifecycle = event { return }
             self?.windowDidChange()
         }
-        windows.append((window, observer))
+        windows.append(WatchedWindow(window: window, observer: observer))
         shownScreens[ObjectIdentifier(window)] = Self.screens(in: window)
     }
 
@@ -208,8 +214,11 @@ public final class LeakDetector {
     }
 
     private func lookAtWindows() {
-        for (window, _) in windows {
-            guard let window else { continue }
+        windows.removeAll { $0.window == nil }
+        shownScreens = shownScreens.filter { key, _ in windows.contains { $0.window.map(ObjectIdentifier.init) == key }
+        }
+        for watched in windows {
+            guard let window = watched.window else { continue }
             let key = ObjectIdentifier(window)
             let now = Self.screens(in: window)
             for (id, entry) in shownScreens[key] ?? [:] where now[id] == nil {

@@ -144,4 +144,20 @@ struct LeakDetectorTests {
         #expect(weakDetector == nil)
         #expect(log.survivors.isEmpty)
     }
+
+    @Test("A watched window is held weakly: released by its owner, it is gone while the detector goes on")
+    func windowHeldWeakly() throws {
+        let log = SurvivorLog()
+        let detector = LeakDetector(deadline: .hostTurns(1), report: log.record)
+        var window: Window? = Window()
+        weak let weakWindow = window
+        try window?.setRootViewController(TestScreen(screenID: "home"))
+        detector.watch(window!)
+
+        window = nil
+        detector.endTurn()
+
+        #expect(weakWindow == nil)
+        #expect(log.survivors.isEmpty)
+    }
 }

@@ -34,6 +34,39 @@ struct SplitCloseDetailTests {
         #expect(parent.presenter.detailViewControllers.isEmpty)
     }
 
+    @Test("Collapsed, screens put on the secondary stack are closed with the item; the primary column keeps its root")
+    func closeWhileCollapsedWithScreensOnTheSecondaryStack() throws {
+        let (window, parent) = try makeSplitWindow(.compact)
+        try parent.presenter.secondaryNavigation.setStack(
+            [TestScreen(screenID: "x"), TestScreen(screenID: "y")], animated: false)
+
+        let closed = try parent.presenter.closeDetail()
+
+        #expect(Set(closed.map(\.screenID)) == ["x", "y"])
+        #expect(parent.presenter.secondaryNavigation.viewControllers.isEmpty)
+        #expect(parent.presenter.primaryNavigation.viewControllers.map(\.screenID) == ["list"])
+        #expect(window.navigationStackIDs == ["list"])
+    }
+
+    @Test("Gone back below the primary column's own screens while collapsed, a new item still opens as the item")
+    func itemOpenedAfterGoingBackBelowTheOwnScreens() throws {
+        let (window, parent) = try makeSplitWindow(.regular, open: "post")
+        try parent.presenter.primaryNavigation.push(TestScreen(screenID: "sub"), animated: false)
+        window.setHorizontalSizeClass(.compact)
+        #expect(window.navigationStackIDs == ["list", "sub", "post"])
+        try window.perform(.backButton)
+        try window.perform(.backButton)
+        #expect(window.navigationStackIDs == ["list"])
+
+        try parent.presenter.showDetail(TestScreen(screenID: "item"), animated: false)
+
+        #expect(parent.presenter.detailViewControllers.map(\.screenID) == ["item"])
+        window.setHorizontalSizeClass(.regular)
+        #expect(parent.presenter.primaryNavigation.viewControllers.map(\.screenID) == ["list"])
+        #expect(parent.presenter.secondaryNavigation.viewControllers.map(\.screenID) == ["item"])
+        #expect(try parent.presenter.closeDetail().map(\.screenID) == ["item"])
+    }
+
     @Test("With nothing open, closing closes nothing and still runs its completion")
     func closeWithNothingOpen() throws {
         let (_, parent) = try makeSplitWindow(.regular)

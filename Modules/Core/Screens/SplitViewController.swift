@@ -114,6 +114,8 @@ open class SplitViewController: ViewController {
     ) throws(NavigationError) -> [ViewController] {
         let screen = screen.viewController
         if isCollapsed {
+            // The person may have gone back below the primary column's own screens since the split collapsed.
+            primaryDepth = min(primaryDepth, primaryNavigation.viewControllers.count)
             try primaryNavigation.pushScreen(screen, animated: animated, completion: completion)
             return []
         }
@@ -146,9 +148,17 @@ open class SplitViewController: ViewController {
             return []
         }
         let navigation = isCollapsed ? primaryNavigation : secondaryNavigation
-        let kept = navigation.viewControllers.count - open.count
+        // Collapsed, the primary column keeps its own screens (never fewer than its root); a screen put on the
+        // secondary stack meanwhile (it is public) is closed with the rest.
+        let kept =
+            isCollapsed
+            ? min(max(primaryDepth, 1), primaryNavigation.viewControllers.count)
+            : 0
         return Transaction.run(touching: window) {
-            let closed = navigation.removeScreens(above: kept - 1)
+            var closed = navigation.removeScreens(above: kept - 1)
+            if isCollapsed, !secondaryNavigation.viewControllers.isEmpty {
+                closed = secondaryNavigation.removeScreens(above: -1) + closed
+            }
             Window.finishChange(in: window, animated: animated && isCollapsed, completion: completion) {
                 $0.lock(navigation)
             }
