@@ -220,7 +220,7 @@ struct CheckerCatchesViolationsTests {
         let toolchain = try Toolchain.locate()
         let modules = try Toolchain.scratchDirectory("boundary-fixture-core")
         defer { try? FileManager.default.removeItem(at: modules) }
-        try Fixture.compileCore(into: modules, toolchain: toolchain)
+        try Fixture.compileCore(into: modules)
         let violations = try CompileProbe.violations(
             directory: Fixture.directory.appendingPathComponent("Probes"), modulesDirectory: modules,
             toolchain: toolchain, displayRoot: Fixture.directory)

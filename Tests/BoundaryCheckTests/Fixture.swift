@@ -24,7 +24,7 @@ enum Fixture {
     /// Puts the stand-in Core (`Fixtures/Core`) into `directory`: the module the fixtures import as `Core`.
     ///
     /// It is compiled once for the whole test run, into a directory of its own, and copied from there.
-    static func compileCore(into directory: URL, toolchain: Toolchain) throws {
+    static func compileCore(into directory: URL) throws {
         let compiled = try compiledCore.get()
         for file in try FileManager.default.contentsOfDirectory(atPath: compiled.path) {
             try FileManager.default.copyItem(

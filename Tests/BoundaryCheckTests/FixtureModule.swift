@@ -26,7 +26,7 @@ struct FixtureModule {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let module = FixtureModule(directory: directory, name: name, toolchain: toolchain)
         do {
-            try Fixture.compileCore(into: directory, toolchain: toolchain)
+            try Fixture.compileCore(into: directory)
             let sources = try fixture.flatMap { try swiftSources(at: Fixture.directory.appendingPathComponent($0)) }
             let result = try Toolchain.run(
                 toolchain.compiler,
