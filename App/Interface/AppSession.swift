@@ -16,7 +16,7 @@ package protocol AppSession: AnyObject {
 
     /// Starts the app: its first screen, then, when `restores`, the place the person left, then `initialLink`
     /// (`--open`), if any.
-    func start(restores: Bool, initialLink: String?) -> SessionStart
+    func start(restores: Bool, initialLink: String?) async -> SessionStart
 
     /// Stops the app: the whole tree is torn down.
     func stop()
@@ -31,10 +31,10 @@ package protocol AppSession: AnyObject {
     /// Carries out `input`, one command's effect, and returns why it failed, whatever failed: what the window or
     /// the screen refused, what the app could not do meanwhile (a flow not shown, a log-out not saved), or the
     /// screen's refusal of an action with the reason it shows; `nil` when it worked.
-    func send(_ input: SessionInput) -> String?
+    func send(_ input: SessionInput) async -> String?
 
     /// Follows the deep link `text` and returns why it could not, or `nil`.
-    func open(_ text: String) -> String?
+    func open(_ text: String) async -> String?
 
     /// What to do now that a command has settled (and after the start): stop on damaged data, or save where the
     /// person is and go on. What another process may have changed is read again by then, if ``refresh()`` did

@@ -3,7 +3,7 @@ import AppTerminal
 import Foundation
 
 // The top of the graph: the terminal drives the app composed from the features over the data in a folder.
-let status = AppMain.run(
+let status = await AppMain.run(
     app: LiveApp(),
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessInfo.processInfo.environment,

@@ -122,8 +122,8 @@ public enum AppMain {
         input: any ByteInput,
         output: any TextOutput,
         error: any TextOutput
-    ) -> Int32 {
-        AppRunner(app: app, environment: environment, input: input, output: output, error: error)
+    ) async -> Int32 {
+        await AppRunner(app: app, environment: environment, input: input, output: output, error: error)
             .run(arguments: arguments)
     }
 }

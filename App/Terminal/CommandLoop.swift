@@ -41,7 +41,7 @@ final class CommandLoop {
 
     /// Runs until the end of the input, `quit`, a failure in a script (without `--keep-going`) or a data error,
     /// and returns the exit code. `linkFailure` is why the link of `--open` could not be followed, if it could not.
-    func run(linkFailure: String?) -> Int32 {
+    func run(linkFailure: String?) async -> Int32 {
         let readSecret: ((String) -> String?)? =
             isInteractive ? { [weak self] label in self?.readSecret(prompt: label) } : nil
         let confirm: ((String) -> Bool)? =
@@ -73,7 +73,7 @@ final class CommandLoop {
                 break
             }
             lineNumber += 1
-            let outcome = outcome(of: line, in: commands)
+            let outcome = await outcome(of: line, in: commands)
             if let code = settle(line: lineNumber) { return code }
             switch outcome {
             case .quit:
@@ -111,7 +111,7 @@ final class CommandLoop {
         }
     }
 
-    private func outcome(of line: LineReader.Line, in session: CommandSession) -> CommandSession.Outcome {
+    private func outcome(of line: LineReader.Line, in session: CommandSession) async -> CommandSession.Outcome {
         switch line {
         case .tooLong:
             return .failed("the line is longer than \(reader.maximumLength) bytes")
@@ -120,7 +120,7 @@ final class CommandLoop {
         case .text(let text):
             do {
                 guard let command = try Command.parse(text) else { return .done(output: "") }
-                return session.execute(command)
+                return await session.execute(command)
             } catch {
                 return .failed(error.description)
             }

@@ -75,7 +75,7 @@ final class CommandSession {
 
     /// Carries out `command`, after reading again what another process may have changed, so what it prints and
     /// shows is current.
-    func execute(_ command: Command) -> Outcome {
+    func execute(_ command: Command) async -> Outcome {
         notice = nil
         session.refresh()
         let snapshot = session.snapshot()
@@ -90,7 +90,7 @@ final class CommandSession {
                 screen.content.actions.first { $0.id == id }
             }.first
             if let declined = declined(action) { return declined }
-            return send(.action(id))
+            return await send(.action(id))
         case .actionNumber(let number):
             let actions = ScreenRenderer.numberedActions(in: snapshot)
             guard number >= 1, number <= actions.count else {
@@ -100,7 +100,7 @@ final class CommandSession {
             if let declined = declined(numbered.screen.content.actions.first { $0.id == numbered.id }) {
                 return declined
             }
-            return send(.actionOn(numbered.id, screen: numbered.screen))
+            return await send(.actionOn(numbered.id, screen: numbered.screen))
         case .set(let field, let text):
             var value: String
             if let text {
@@ -118,15 +118,15 @@ final class CommandSession {
                 return .failed("set \(field) needs text in a script")
             }
             if shownField(field, in: snapshot)?.isMultiline == true { value = Command.multilineText(value) }
-            return send(.setText(value, field: field))
+            return await send(.setText(value, field: field))
         case .back:
-            return explainingBack(send(.gesture(.backButton)), in: snapshot)
+            return await explainingBack(send(.gesture(.backButton)), in: snapshot)
         case .dismiss:
-            return send(.gesture(.swipeDown))
+            return await send(.gesture(.swipeDown))
         case .page(let next):
-            return send(.gesture(next ? .swipeToNextPage : .swipeToPreviousPage))
+            return await send(.gesture(next ? .swipeToNextPage : .swipeToPreviousPage))
         case .swipe(let gesture, let progress):
-            let outcome = send(.swipe(gesture, progress: progress))
+            let outcome = await send(.swipe(gesture, progress: progress))
             return gesture == .swipeBack ? explainingBack(outcome, in: snapshot) : outcome
         case .release:
             let cancelled = snapshot.heldTransition.map { held in
@@ -135,7 +135,7 @@ final class CommandSession {
                     held.progress < 0.5
                 )
             }
-            let outcome = send(.releaseGesture)
+            let outcome = await send(.releaseGesture)
             if case .done = outcome, let (gesture, isCancelled) = cancelled, isCancelled {
                 notice = "Released below half way: the \(gesture) was cancelled and nothing moved."
             }
@@ -145,9 +145,9 @@ final class CommandSession {
                 let ids = items.map(\.id).joined(separator: ", ")
                 return .failed("no tab '\(TerminalText.quoted(id))' on this screen (tabs: \(ids))")
             }
-            return send(.tapTab(id))
+            return await send(.tapTab(id))
         case .open(let text):
-            return session.open(text).map(Outcome.failed) ?? .done(output: nil)
+            return await session.open(text).map(Outcome.failed) ?? .done(output: nil)
         case .state:
             return .done(output: StateReport.json(snapshot, userDisplayName: session.userDisplayName) + "\n")
         case .tree:
@@ -204,8 +204,8 @@ final class CommandSession {
     /// Sends `input` through the app's session: what the app refused, or could not do meanwhile, fails the
     /// command. A feature that refuses an action (a wrong password, a malformed email) says so with the reason its
     /// screen shows.
-    private func send(_ input: SessionInput) -> Outcome {
-        session.send(input).map(Outcome.failed) ?? .done(output: nil)
+    private func send(_ input: SessionInput) async -> Outcome {
+        await session.send(input).map(Outcome.failed) ?? .done(output: nil)
     }
 
     private func secureField(_ id: String, in snapshot: ScreenSnapshot) -> TextField? {

@@ -36,7 +36,14 @@ public enum LiveObjects {
 
     private nonisolated static let liveCoordinators = Atomic<Int>(0)
     private nonisolated static let liveScreens = Atomic<Int>(0)
-    private static var recordings: [[Record]] = []
+    /// The records of one recording under way.
+    @MainActor private final class Recording {
+        var records: [Record] = []
+    }
+
+    /// The recordings under way in this task, outermost first: a task's own, so a recording sees what its block
+    /// and the tasks it starts create, and never what another task creates meanwhile on the main actor.
+    @TaskLocal private static var recordings: [Recording] = []
 
     /// The number of coordinators alive now.
     public static var coordinatorCount: Int { liveCoordinators.load(ordering: .relaxed) }
@@ -50,15 +57,22 @@ public enum LiveObjects {
     public static func recordCreations<Result>(
         _ body: () throws -> Result
     ) rethrows -> (result: Result, created: [Record]) {
-        recordings.append([])
-        let result: Result
-        do {
-            result = try body()
-        } catch {
-            recordings.removeLast()
-            throw error
-        }
-        return (result, recordings.removeLast())
+        let recording = Recording()
+        let result = try $recordings.withValue(recordings + [recording]) { try body() }
+        return (result, recording.records)
+    }
+
+    /// Runs `body`, which may suspend, and returns, beside its result, a weak
+    /// record of every coordinator and screen that it, or a task it started,
+    /// created while it ran. What other tasks create while it is suspended is
+    /// not recorded. Calls may nest; an outer recording also sees what an
+    /// inner one recorded.
+    public static func recordCreations<Result>(
+        _ body: () async throws -> Result
+    ) async rethrows -> (result: Result, created: [Record]) {
+        let recording = Recording()
+        let result = try await $recordings.withValue(recordings + [recording]) { try await body() }
+        return (result, recording.records)
     }
 
     /// Adds `object` to every recording under way, as if it had been created
@@ -67,8 +81,8 @@ public enum LiveObjects {
     /// recording this does nothing.
     public static func watch(_ object: AnyObject, label: String? = nil) {
         let label = label ?? String(describing: type(of: object))
-        for index in recordings.indices {
-            recordings[index].append(Record(object: object, kind: .watched, label: label))
+        for recording in recordings {
+            recording.records.append(Record(object: object, kind: .watched, label: label))
         }
     }
 
@@ -78,10 +92,11 @@ public enum LiveObjects {
         case .screen: liveScreens.add(1, ordering: .relaxed)
         case .watched: return
         }
+        let recordings = recordings
         guard !recordings.isEmpty else { return }
         let label = String(describing: type(of: object))
-        for index in recordings.indices {
-            recordings[index].append(Record(object: object, kind: kind, label: label))
+        for recording in recordings {
+            recording.records.append(Record(object: object, kind: kind, label: label))
         }
     }
 

@@ -77,3 +77,21 @@ public struct LifetimeWatcher {
 public func trackingLifetimes(_ body: (LifetimeWatcher) throws -> Void) rethrows -> LeakReport {
     try trackingLifetimes { try body(LifetimeWatcher()) }
 }
+
+/// Runs `body`, which may suspend, then reports every coordinator and screen
+/// that it, or a task it started, created and that is still alive once it
+/// returned: the form for flows that route with `try await`. What other tasks
+/// create while `body` is suspended is not counted.
+@MainActor
+public func trackingLifetimes(_ body: () async throws -> Void) async rethrows -> LeakReport {
+    let (_, created) = try await LiveObjects.recordCreations(body)
+    let survivors = created.filter { $0.object != nil }
+    return LeakReport(survivors: survivors, createdCount: created.count)
+}
+
+/// Runs `body`, which may suspend, with a ``LifetimeWatcher``, then reports
+/// what `trackingLifetimes(_:)` reports, and every watched object still alive.
+@MainActor
+public func trackingLifetimes(_ body: (LifetimeWatcher) async throws -> Void) async rethrows -> LeakReport {
+    try await trackingLifetimes { try await body(LifetimeWatcher()) }
+}

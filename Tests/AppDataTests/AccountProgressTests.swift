@@ -17,7 +17,7 @@ struct AccountProgressTests {
     }
 
     @Test("Migration 4 keeps the accounts of version 3 as having finished the tour, and adds the author index")
-    func migrationFour() throws {
+    func migrationFour() async throws {
         let data = try TemporaryDataDirectory()
         let connection = try SQLiteConnection(path: data.databasePath)
         try connection.transaction { () throws(SQLiteError) in try Schema.migrate(connection, from: 0, to: 3) }
@@ -42,7 +42,7 @@ struct AccountProgressTests {
     }
 
     @Test("A new account has not finished the tour until it says so; the demo account has")
-    func tourPerAccount() throws {
+    func tourPerAccount() async throws {
         let data = try TemporaryDataDirectory()
         let services = try Self.services(data)
         #expect(try services.isOnboardingFinished(email: "demo@example.com"))
@@ -55,7 +55,7 @@ struct AccountProgressTests {
     }
 
     @Test("The badge counts others' posts since the last look at Latest (since the account was made, if never)")
-    func unseenLatest() throws {
+    func unseenLatest() async throws {
         let data = try TemporaryDataDirectory()
         let services = try Self.services(data)
         let database = try data.database()
@@ -79,7 +79,7 @@ struct AccountProgressTests {
     }
 
     @Test("The badge stops counting at 99, however many posts there are")
-    func unseenLatestIsBounded() throws {
+    func unseenLatestIsBounded() async throws {
         let data = try TemporaryDataDirectory()
         let database = try data.database()
         try database.write { connection throws(SQLiteError) in
@@ -99,7 +99,7 @@ struct AccountProgressTests {
     }
 
     @Test("Profile's summary counts the person's posts; their posts come a page at a time after the last one shown")
-    func profileSummaryAndPages() throws {
+    func profileSummaryAndPages() async throws {
         let data = try TemporaryDataDirectory()
         let database = try data.database()
         try database.write { connection throws(SQLiteError) in
@@ -132,7 +132,7 @@ struct AccountProgressTests {
     }
 
     @Test("A rename is checked, stored once, shows on every post the person wrote and on the next one")
-    func renameShowsOnPosts() throws {
+    func renameShowsOnPosts() async throws {
         let data = try TemporaryDataDirectory()
         let services = try Self.services(data)
         let renamed = try services.rename(email: "demo@example.com", to: "  Dee  ")

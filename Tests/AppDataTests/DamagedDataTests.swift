@@ -65,7 +65,7 @@ struct DamagedDataTests {
     @Test(
         "A zeroed page anywhere is found at open, before anything is posted, liked or saved",
         arguments: [5, 12, 20, 29, 36])
-    func zeroedPageStopsBeforeWriting(page: Int) throws {
+    func zeroedPageStopsBeforeWriting(page: Int) async throws {
         let data = try Self.folderWithPosts()
         try Self.zeroPage(page, of: data)
         let before = try #require(Self.bytes(data.databasePath))
@@ -75,7 +75,7 @@ struct DamagedDataTests {
     }
 
     @Test("After any damage that recommends it, moving aside starts fresh and keeps every file aside")
-    func moveAsideAfterZeroedPage() throws {
+    func moveAsideAfterZeroedPage() async throws {
         for page in [5, 12, 29] {
             let data = try Self.folderWithPosts()
             try Self.zeroPage(page, of: data)
@@ -95,7 +95,7 @@ struct DamagedDataTests {
     }
 
     @Test("A damaged database's unsaved log stays as it was, and is moved aside with it under a name that says when")
-    func moveAsideKeepsTheLog() throws {
+    func moveAsideKeepsTheLog() async throws {
         let data = try Self.folderWithPosts()
         // A log holding a commit not yet copied into the database, as a killed process leaves it.
         let writer = try SQLiteConnection(path: data.databasePath)
@@ -115,7 +115,7 @@ struct DamagedDataTests {
     }
 
     @Test("Damage SQLite meets while the data is open stops every later write, the saved place included")
-    func damageMetWhileRunningStopsWrites() throws {
+    func damageMetWhileRunningStopsWrites() async throws {
         let data = try Self.folderWithPosts()
         let database = try data.database()
         // The damage comes after the check at open passed: only a read can meet it now.
@@ -141,7 +141,7 @@ struct DamagedDataTests {
     }
 
     @Test("Above the size checked page by page at open, the first write checks every page before it writes")
-    func largeDatabaseIsCheckedBeforeTheFirstWrite() throws {
+    func largeDatabaseIsCheckedBeforeTheFirstWrite() async throws {
         let data = try Self.folderWithPosts()
         // A table the app does not know (extra tables are allowed) makes the file larger than the check at open
         // reads page by page.
@@ -171,7 +171,7 @@ struct DamagedDataTests {
     }
 
     @Test("A check of every page on demand: a sound database opens with its page count, a damaged one is named")
-    func checkDataOnDemand() throws {
+    func checkDataOnDemand() async throws {
         let empty = try TemporaryDataDirectory()
         #expect(LiveDataStore.isAbsent(inFolder: empty.path), "nothing to check")
         #expect(try empty.allFiles().isEmpty, "looking creates no database")
@@ -192,7 +192,7 @@ struct DamagedDataTests {
     // MARK: - A lost database
 
     @Test("An emptied or removed database where data was is reported, not replaced by the demo account")
-    func lostDatabaseIsNotReseeded() throws {
+    func lostDatabaseIsNotReseeded() async throws {
         for removes in [false, true] {
             let data = try Self.folderWithPosts()
             if removes {
@@ -219,7 +219,7 @@ struct DamagedDataTests {
     }
 
     @Test("A first run in a new folder seeds the demo content, has nothing to tell, and keeps the marker beside it")
-    func firstRunIsUnchanged() throws {
+    func firstRunIsUnchanged() async throws {
         let data = try TemporaryDataDirectory()
         let store = try data.store()
         #expect(store.movedAsidePaths.isEmpty && store.importedPaths.isEmpty)
@@ -233,7 +233,7 @@ struct DamagedDataTests {
     @Test(
         "A link to nothing, a FIFO or a folder where the database belongs gets advice that fits, and is left alone",
         arguments: ["link", "fifo", "folder"])
-    func notAFile(kind: String) throws {
+    func notAFile(kind: String) async throws {
         let data = try TemporaryDataDirectory()
         switch kind {
         case "link": try FileManager.default.createSymbolicLink(atPath: data.databasePath, withDestinationPath: "gone")
@@ -285,7 +285,7 @@ struct DamagedDataTests {
     }
 
     @Test("A version-2 database missing a table is not migrated, and nothing is written")
-    func damagedOlderSchemaIsNotMigrated() throws {
+    func damagedOlderSchemaIsNotMigrated() async throws {
         let data = try TemporaryDataDirectory()
         let connection = try SQLiteConnection(path: data.databasePath)
         try connection.transaction { () throws(SQLiteError) in try Schema.migrate(connection, from: 0, to: 2) }

@@ -7,7 +7,7 @@ import Testing
 @Suite("The schema the check at open expects is the one the migrations build")
 struct DataCheckTests {
     @Test("The expected parts are those of an empty database brought up to date, in the same order")
-    func expectedPartsMatchTheMigrations() throws {
+    func expectedPartsMatchTheMigrations() async throws {
         #expect(DataCheck.expectedParts == (try DataCheck.partsBuiltByMigrations()))
     }
 }

@@ -42,7 +42,7 @@ struct DataFolderOwnershipTests {
     @Test(
         "A folder group or others may write to is refused, new or holding data, with nothing written",
         arguments: [0o777, 0o1777, 0o770, 0o722])
-    func writableFolderIsRefused(mode: Int) throws {
+    func writableFolderIsRefused(mode: Int) async throws {
         for holdsData in [false, true] {
             let data = try TemporaryDataDirectory()
             if holdsData { try data.logInDemo() }
@@ -58,7 +58,7 @@ struct DataFolderOwnershipTests {
     }
 
     @Test("A folder another user owns is refused, and so is one reached through a link")
-    func foreignFolderIsRefused() throws {
+    func foreignFolderIsRefused() async throws {
         let data = try TemporaryDataDirectory()
         try data.logInDemo()
         #expect(chown(data.path, 65_534, 65_534) == 0)
@@ -75,7 +75,7 @@ struct DataFolderOwnershipTests {
     @Test(
         "Any of the app's files that is a symbolic link is refused, and the file it points to is not written",
         arguments: ["app.sqlite", "app.sqlite-wal", "app.sqlite-shm", "app.sqlite.marker", "command-history"])
-    func linkedFileIsRefused(name: String) throws {
+    func linkedFileIsRefused(name: String) async throws {
         let data = try TemporaryDataDirectory()
         let elsewhere = try TemporaryDataDirectory()
         try data.logInDemo()
@@ -92,7 +92,7 @@ struct DataFolderOwnershipTests {
     }
 
     @Test("A fresh folder, made with its parents for its owner alone, and the tests' own folders, are the app's own")
-    func ownFoldersStart() throws {
+    func ownFoldersStart() async throws {
         let parent = try TemporaryDataDirectory()
         let fresh = parent.file("new/data")
         #expect(try openStore(at: fresh).logIn(email: Demo.email, password: Demo.password) != nil)

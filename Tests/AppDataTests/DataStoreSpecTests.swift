@@ -58,7 +58,7 @@ struct DataStoreSpecTests {
     @Test(
         "It starts as a first run: the demo account, its tour finished, and the demo posts",
         arguments: DataStoreKind.allCases)
-    func firstRun(kind: DataStoreKind) throws {
+    func firstRun(kind: DataStoreKind) async throws {
         let data = try DataStoreSubject(kind).at()
         #expect(try data.savedSessionAccount() == nil, "nobody is logged in")
         #expect(try data.isEmailRegistered(" Demo@Example.com "))
@@ -79,7 +79,7 @@ struct DataStoreSpecTests {
     @Test(
         "Log-in checks the password, saves the session for the next run, and log-out ends it",
         arguments: DataStoreKind.allCases)
-    func session(kind: DataStoreKind) throws {
+    func session(kind: DataStoreKind) async throws {
         let subject = DataStoreSubject(kind)
         let data = try subject.at()
         #expect(try data.logIn(email: Self.demo, password: "wrong") == nil)
@@ -96,7 +96,7 @@ struct DataStoreSpecTests {
     @Test(
         "Registering obeys the input rules, refuses a taken email, and logs the new account in",
         arguments: DataStoreKind.allCases)
-    func register(kind: DataStoreKind) throws {
+    func register(kind: DataStoreKind) async throws {
         let subject = DataStoreSubject(kind)
         let data = try subject.at()
         let account = try data.register(email: " New@Example.com ", password: "long-enough", displayName: "  New  ")
@@ -123,7 +123,7 @@ struct DataStoreSpecTests {
     @Test(
         "A new account sees the tour until it finishes it; an unknown one never does", arguments: DataStoreKind.allCases
     )
-    func onboarding(kind: DataStoreKind) throws {
+    func onboarding(kind: DataStoreKind) async throws {
         let subject = DataStoreSubject(kind)
         _ = try subject.at().register(email: "new@example.com", password: "long-enough", displayName: "New")
         #expect(try !subject.at(1).isOnboardingFinished(email: "new@example.com"))
@@ -133,7 +133,7 @@ struct DataStoreSpecTests {
     }
 
     @Test("Publishing, liking and paging follow the same orders and cursors", arguments: DataStoreKind.allCases)
-    func posts(kind: DataStoreKind) throws {
+    func posts(kind: DataStoreKind) async throws {
         let subject = DataStoreSubject(kind)
         let published = try subject.at(10).publish(
             text: "  Hello there  ", authorEmail: "Demo@example.com", authorName: "An old name")
@@ -167,7 +167,7 @@ struct DataStoreSpecTests {
     }
 
     @Test("A rename is checked and shows on every post the person wrote", arguments: DataStoreKind.allCases)
-    func rename(kind: DataStoreKind) throws {
+    func rename(kind: DataStoreKind) async throws {
         let data = try DataStoreSubject(kind).at()
         #expect(try data.rename(email: "DEMO@example.com", to: "  Dee  ") == "Dee")
         #expect(try data.summary(email: Self.demo) == AccountSummary(displayName: "Dee", postCount: 1))
@@ -183,7 +183,7 @@ struct DataStoreSpecTests {
     @Test(
         "The unseen count is others' posts since the last look at Latest, up to the limit",
         arguments: DataStoreKind.allCases)
-    func unseenLatest(kind: DataStoreKind) throws {
+    func unseenLatest(kind: DataStoreKind) async throws {
         let subject = DataStoreSubject(kind)
         #expect(try subject.at().unseenLatestCount(email: Self.demo, limit: 99) == 0, "the demo posts are older")
         for (index, author) in ["ada@example.com", Self.demo, "linus@example.com"].enumerated() {
@@ -199,7 +199,7 @@ struct DataStoreSpecTests {
     }
 
     @Test("The record of where the person is comes back in the next run", arguments: DataStoreKind.allCases)
-    func restoration(kind: DataStoreKind) throws {
+    func restoration(kind: DataStoreKind) async throws {
         let subject = DataStoreSubject(kind)
         #expect(try subject.at().restorationStore.load() == nil)
         let state = RestorationState(

@@ -33,7 +33,7 @@ struct LostDataTests {
     @Test(
         "An emptied or cut-short database beside a write-ahead log is lost data naming both, the log kept as it was",
         arguments: [0, 100, 4096 + 10, 4096])
-    func emptiedDatabaseKeepsItsLog(size: Int) throws {
+    func emptiedDatabaseKeepsItsLog(size: Int) async throws {
         let data = try Self.folderWithCommittedLog()
         let logPath = data.file("app.sqlite-wal")
         Self.truncate(data.databasePath, to: size)
@@ -54,7 +54,7 @@ struct LostDataTests {
     }
 
     @Test("A sound database beside a log holding committed changes opens, and reads them")
-    func soundFolderStarts() throws {
+    func soundFolderStarts() async throws {
         let data = try Self.folderWithCommittedLog()
         #expect(
             try data.store().savedSessionAccount()?.displayName == "Kept in the log",
@@ -64,7 +64,7 @@ struct LostDataTests {
     @Test(
         "A folder from before the marker, its database emptied or removed beside the app's other files, is lost data",
         arguments: ["command-history", "app.sqlite-wal", "app.sqlite-shm"])
-    func folderBeforeTheMarkerIsNotReseeded(evidence: String) throws {
+    func folderBeforeTheMarkerIsNotReseeded(evidence: String) async throws {
         for removesDatabase in [false, true] {
             let data = try TemporaryDataDirectory()
             try data.logInDemo()
@@ -92,7 +92,7 @@ struct LostDataTests {
     }
 
     @Test("An empty folder, or one holding only an empty database, is still a first run")
-    func firstRunsAreUnchanged() throws {
+    func firstRunsAreUnchanged() async throws {
         let data = try TemporaryDataDirectory()
         #expect(FileManager.default.createFile(atPath: data.databasePath, contents: Data()))
         let store = try data.store()

@@ -16,7 +16,7 @@ struct MessageTests {
         .deletingLastPathComponent()
 
     @Test("Every error type of the app and its modules describes itself: none prints as Swift's debug text")
-    func everyErrorTypeDescribesItself() throws {
+    func everyErrorTypeDescribesItself() async throws {
         var undescribed: [String] = []
         var found = 0
         for folder in ["App", "Modules"] {
@@ -49,7 +49,7 @@ struct MessageTests {
     }
 
     @Test("Every error value of the data and of Core reads as a sentence, as interpolated where it is told")
-    func everyErrorValueReads() {
+    func everyErrorValueReads() async {
         let path = "/data/app.sqlite"
         let errors: [any Error] = [
             DataError.corrupt(path: path, problem: "p"), DataError.unreadable(path: path, problem: "p"),

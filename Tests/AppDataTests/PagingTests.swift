@@ -39,7 +39,7 @@ struct PagingTests {
     }
 
     @Test("Latest comes 20 posts at a time, newest first, each page right after the last, until none is left")
-    func latestPages() throws {
+    func latestPages() async throws {
         let data = try Self.directory(posts: 41)
         let pages = try Self.pages(.latest, limit: 20, of: data.store())
         #expect(pages.map(\.count) == [20, 20, 5, 0])
@@ -49,7 +49,7 @@ struct PagingTests {
     }
 
     @Test("Popular orders by likes, then by recency, page after page")
-    func popularPages() throws {
+    func popularPages() async throws {
         let data = try Self.directory(posts: 30) { index in index % 3 }
         let pages = try Self.pages(.popular, limit: 20, of: data.store())
         #expect(pages.map(\.count) == [20, 14, 0])
@@ -59,7 +59,7 @@ struct PagingTests {
     }
 
     @Test("A page after a post starts right after it, and a post that no longer exists ends the list")
-    func pageAfter() throws {
+    func pageAfter() async throws {
         let data = try Self.directory(posts: 10)
         let posts = PostStore(database: try data.database())
         let first = try posts.page(.latest, after: nil, limit: 3, reader: "demo@example.com")
@@ -71,7 +71,7 @@ struct PagingTests {
     }
 
     @Test("Posts published at the same moment are paged by id, none shown twice or skipped")
-    func sameMoment() throws {
+    func sameMoment() async throws {
         let data = try TemporaryDataDirectory()
         let posts = PostStore(database: try data.database())
         let moment = Date(timeIntervalSince1970: 1_700_000_000)

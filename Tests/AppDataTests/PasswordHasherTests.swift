@@ -5,7 +5,7 @@ import Testing
 @Suite("Password hashes")
 struct PasswordHasherTests {
     @Test("A password hashes to a salted yescrypt hash that verifies it and nothing else")
-    func hashVerifies() throws {
+    func hashVerifies() async throws {
         let hash = try PasswordHasher.hash("correct horse")
         #expect(hash.hasPrefix(PasswordHasher.settingPrefix))
         #expect(PasswordHasher.verify("correct horse", against: hash))
@@ -16,12 +16,12 @@ struct PasswordHasherTests {
     @Test(
         "A password containing NUL cannot be hashed",
         arguments: ["ab\u{0}zzzzzzzz", "\u{0}", "\u{0}leading", "trailing\u{0}"])
-    func hashRefusesNul(password: String) {
+    func hashRefusesNul(password: String) async {
         #expect(throws: PasswordHasher.Failure.containsNul) { try PasswordHasher.hash(password) }
     }
 
     @Test("A password containing NUL never verifies, not even against the hash of what precedes the NUL")
-    func verifyRefusesNul() throws {
+    func verifyRefusesNul() async throws {
         let hash = try PasswordHasher.hash("demo-password")
         #expect(PasswordHasher.verify("demo-password", against: hash))
         #expect(!PasswordHasher.verify("demo-password\u{0}x", against: hash))
@@ -29,7 +29,7 @@ struct PasswordHasherTests {
     }
 
     @Test("The demo account's stored hash is a salted yescrypt hash of the demo password, made with today's cost")
-    func demoHash() throws {
+    func demoHash() async throws {
         #expect(DemoContent.passwordHash.hasPrefix(PasswordHasher.settingPrefix))
         #expect(PasswordHasher.verify(DemoContent.password, against: DemoContent.passwordHash))
         #expect(!PasswordHasher.verify("demo-passwor", against: DemoContent.passwordHash))

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 struct PasswordNulTests {
     @Test("Registering with a password containing NUL is refused, and nothing is registered")
-    func registerWithNulRefused() throws {
+    func registerWithNulRefused() async throws {
         let data = try TemporaryDataDirectory()
         let store = try data.store()
         do {
@@ -27,7 +27,7 @@ struct PasswordNulTests {
     }
 
     @Test("Logging in with the right password followed by NUL and more is refused, and no session is saved")
-    func logInWithNulSuffixRefused() throws {
+    func logInWithNulSuffixRefused() async throws {
         let data = try TemporaryDataDirectory()
         let store = try data.store()
         #expect(try store.logIn(email: Demo.email, password: Demo.password + "\u{0}x") == nil)

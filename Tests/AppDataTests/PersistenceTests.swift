@@ -9,7 +9,7 @@ import Testing
 @MainActor
 struct PersistenceTests {
     @Test("A restart keeps the new account, its finished tour and the session; a log-out survives a restart too")
-    func restartKeepsAccountAndSession() throws {
+    func restartKeepsAccountAndSession() async throws {
         let data = try TemporaryDataDirectory()
         do {
             let first = try data.store()
@@ -29,7 +29,7 @@ struct PersistenceTests {
     }
 
     @Test("The demo account is seeded once, and a new data directory has posts to show")
-    func demoSeed() throws {
+    func demoSeed() async throws {
         let data = try TemporaryDataDirectory()
         #expect(try data.store().seededDemoAccount == Demo.email)
         let firstAccounts = try data.sql("SELECT email || password_hash FROM accounts")
@@ -44,7 +44,7 @@ struct PersistenceTests {
     }
 
     @Test("A password never appears in any data file; only salted $y$ hashes are stored, and only they log in")
-    func passwordNeverLeaks() throws {
+    func passwordNeverLeaks() async throws {
         let data = try TemporaryDataDirectory()
         let password = "Very-Secret-Pw-9876"
         do {
@@ -67,7 +67,7 @@ struct PersistenceTests {
     }
 
     @Test("Hashes are salted: the same password hashes differently and still verifies")
-    func hashesAreSalted() throws {
+    func hashesAreSalted() async throws {
         let first = try PasswordHasher.hash("same password")
         let second = try PasswordHasher.hash("same password")
         #expect(first != second)
@@ -78,7 +78,7 @@ struct PersistenceTests {
     }
 
     @Test("A demo password that cannot be hashed is reported as itself, and no database is written")
-    func demoHashingFailure() throws {
+    func demoHashingFailure() async throws {
         let data = try TemporaryDataDirectory()
         let directory = try DataDirectory.open(path: data.path)
         #expect(throws: PasswordHasher.Failure.noRandomness) {
@@ -90,7 +90,7 @@ struct PersistenceTests {
     }
 
     @Test("Two writers in one process adding posts, likes and accounts at once lose nothing")
-    func concurrentWritersLoseNothing() throws {
+    func concurrentWritersLoseNothing() async throws {
         let data = try TemporaryDataDirectory()
         let database = try data.database()
         let failures = Mutex<[String]>([])

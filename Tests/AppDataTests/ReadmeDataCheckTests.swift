@@ -20,7 +20,7 @@ struct ReadmeDataCheckTests {
     }
 
     @Test("Every row's pages are the benchmarks', and it says every page is checked at start-up only within the limit")
-    func costTable() throws {
+    func costTable() async throws {
         let readme = try Self.readme()
         let limit = DataCheck.everyPageLimit.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
         #expect(readme.contains("every page of a database up to \(limit) pages of 4 KiB"))

@@ -35,12 +35,12 @@ struct RestorationRecordTests {
     ]
 
     @Test("Every record is byte for byte the encoder's text", arguments: states)
-    func sameTextAsTheEncoder(state: RestorationState) throws {
+    func sameTextAsTheEncoder(state: RestorationState) async throws {
         #expect(try DatabaseRestorationStore.encode(state) == (try Self.encoderText(state)))
     }
 
     @Test("Every record reads back as the state saved", arguments: states)
-    func readsBack(state: RestorationState) throws {
+    func readsBack(state: RestorationState) async throws {
         #expect(try DatabaseRestorationStore.decode(try DatabaseRestorationStore.encode(state)) == state)
     }
 }

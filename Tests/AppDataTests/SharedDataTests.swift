@@ -10,7 +10,7 @@ import Testing
 @MainActor
 struct SharedDataTests {
     @Test("A post published by another process is in the next page of either order")
-    func postFromElsewhereAppears() throws {
+    func postFromElsewhereAppears() async throws {
         let data = try TemporaryDataDirectory()
         let mine = try data.store()
         let elsewhere = try data.store()
@@ -27,7 +27,7 @@ struct SharedDataTests {
     }
 
     @Test("A display name another process saves is the one the session's account and the summary read next")
-    func renamedElsewhere() throws {
+    func renamedElsewhere() async throws {
         let data = try TemporaryDataDirectory()
         let mine = try data.store()
         #expect(try mine.logIn(email: Demo.email, password: Demo.password)?.displayName == "Demo")
@@ -39,7 +39,7 @@ struct SharedDataTests {
     }
 
     @Test("Liking a post another process deleted says there is no such post, and is not a data error")
-    func likeDeletedPost() throws {
+    func likeDeletedPost() async throws {
         let data = try TemporaryDataDirectory()
         let mine = try data.store()
         #expect(try mine.post(id: "1", reader: Demo.email) != nil)
@@ -50,7 +50,7 @@ struct SharedDataTests {
     }
 
     @Test("A like is a state: setting what a stale screen shows stores it, and returns what is stored")
-    func likeFromStaleScreen() throws {
+    func likeFromStaleScreen() async throws {
         let data = try TemporaryDataDirectory()
         let mine = try data.store()
         let elsewhere = try data.store()
@@ -65,7 +65,7 @@ struct SharedDataTests {
     }
 
     @Test("Setting a like twice stores it once; setting it off twice removes it once")
-    func likeIsIdempotent() throws {
+    func likeIsIdempotent() async throws {
         let data = try TemporaryDataDirectory()
         let posts = PostStore(database: try data.database())
         #expect(try posts.setLike(true, postID: "4", email: "Ann@Example.com").likeCount == 1)

@@ -11,7 +11,7 @@ struct StorageTests {
     // MARK: - Versions
 
     @Test("Migration 1 creates accounts, the session, posts and likes on an empty database")
-    func migrationOne() throws {
+    func migrationOne() async throws {
         let data = try TemporaryDataDirectory()
         let connection = try SQLiteConnection(path: data.databasePath)
         try connection.transaction { () throws(SQLiteError) in try Schema.migrate(connection, from: 0, to: 1) }
@@ -26,7 +26,7 @@ struct StorageTests {
     }
 
     @Test("Migration 2 counts the likes a version-1 database already holds and keeps counting them")
-    func migrationTwo() throws {
+    func migrationTwo() async throws {
         let data = try TemporaryDataDirectory()
         let connection = try SQLiteConnection(path: data.databasePath)
         try connection.transaction { () throws(SQLiteError) in try Schema.migrate(connection, from: 0, to: 1) }
@@ -49,7 +49,7 @@ struct StorageTests {
     }
 
     @Test("Opening a database of an older version migrates it and keeps its data, and adds no demo posts")
-    func appMigratesOlderDatabase() throws {
+    func appMigratesOlderDatabase() async throws {
         let data = try TemporaryDataDirectory()
         let connection = try SQLiteConnection(path: data.databasePath)
         let hash = try PasswordHasher.hash("old-password")
@@ -73,7 +73,7 @@ struct StorageTests {
     }
 
     @Test("A database from a newer version is refused, named and untouched, even when moving aside")
-    func newerDatabaseStops() throws {
+    func newerDatabaseStops() async throws {
         let data = try TemporaryDataDirectory()
         try data.logInDemo()
         try data.sql("PRAGMA user_version = 99")
@@ -91,7 +91,7 @@ struct StorageTests {
     }
 
     @Test("A database a newer version migrates while it is open refuses the next change, which is not stored")
-    func newerDatabaseWhileRunning() throws {
+    func newerDatabaseWhileRunning() async throws {
         let data = try TemporaryDataDirectory()
         let store = try data.store()
         #expect(try store.logIn(email: Demo.email, password: Demo.password) != nil)
@@ -111,7 +111,7 @@ struct StorageTests {
     @Test(
         "A file that is not a database is refused as corrupt, named, and left untouched",
         arguments: ["not a database", String(repeating: "garbage ", count: 1000)])
-    func notADatabaseStops(content: String) throws {
+    func notADatabaseStops(content: String) async throws {
         let data = try TemporaryDataDirectory()
         try content.write(toFile: data.databasePath, atomically: false, encoding: .utf8)
         let error = try #require(try data.openingError())
@@ -125,7 +125,7 @@ struct StorageTests {
     }
 
     @Test("Another program's database, with tables but no schema version, is refused and left untouched")
-    func foreignDatabaseStops() throws {
+    func foreignDatabaseStops() async throws {
         let data = try TemporaryDataDirectory()
         try data.sql("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')")
         let error = try #require(try data.openingError())
@@ -138,7 +138,7 @@ struct StorageTests {
     }
 
     @Test("Moving aside renames a damaged database to app.sqlite.corrupt-<timestamp> and starts fresh with the demo")
-    func moveAsideRecovers() throws {
+    func moveAsideRecovers() async throws {
         let data = try TemporaryDataDirectory()
         try "garbage".write(toFile: data.databasePath, atomically: false, encoding: .utf8)
         let store = try data.store(movesDamagedFilesAside: true)
@@ -153,7 +153,7 @@ struct StorageTests {
     // MARK: - Importing the JSON files of an earlier release
 
     @Test("JSON files of an earlier release are imported once, completely, and kept aside")
-    func jsonImport() throws {
+    func jsonImport() async throws {
         let data = try TemporaryDataDirectory()
         let hash = try PasswordHasher.hash("old-password")
         try Self.writeJSON(data, hash: hash)
@@ -188,7 +188,7 @@ struct StorageTests {
     }
 
     @Test("A damaged JSON file stops the import, named as corrupt; the database is not created")
-    func damagedJSONStops() throws {
+    func damagedJSONStops() async throws {
         let data = try TemporaryDataDirectory()
         try Self.writeJSON(data, hash: try PasswordHasher.hash("old-password"))
         try "{ not json".write(toFile: data.file("posts.json"), atomically: false, encoding: .utf8)
@@ -205,7 +205,7 @@ struct StorageTests {
     }
 
     @Test("A JSON file from a newer release is refused, even when moving aside, and left where it is")
-    func newerJSONStops() throws {
+    func newerJSONStops() async throws {
         let data = try TemporaryDataDirectory()
         try #"{"version": 2, "email": "old@example.com", "createdAt": "2025-01-01T00:00:00Z"}"#
             .write(toFile: data.file("session.json"), atomically: false, encoding: .utf8)
@@ -220,7 +220,7 @@ struct StorageTests {
     // MARK: - Input rules in the stores
 
     @Test("The stores apply the same input rules as the screens")
-    func storesApplyInputRules() throws {
+    func storesApplyInputRules() async throws {
         let data = try TemporaryDataDirectory()
         let database = try data.database()
         let accounts = AccountStore(database: database)
@@ -242,7 +242,7 @@ struct StorageTests {
     @Test(
         "An impossible schema version (negative, or older than the tables) is damage, moved aside on request",
         arguments: [-1, 1])
-    func impossibleVersionIsDamage(version: Int) throws {
+    func impossibleVersionIsDamage(version: Int) async throws {
         let data = try TemporaryDataDirectory()
         try data.logInDemo()
         try data.sql("PRAGMA user_version = \(version)")
@@ -254,7 +254,7 @@ struct StorageTests {
     }
 
     @Test("An imported post id too large to leave room after it is not kept, so posting still works")
-    func hugeImportedIDIsReplaced() throws {
+    func hugeImportedIDIsReplaced() async throws {
         let data = try TemporaryDataDirectory()
         try """
         {"version": 1, "nextID": 1, "posts": [
@@ -269,7 +269,7 @@ struct StorageTests {
     }
 
     @Test("The database, which holds password hashes, is readable by its owner only")
-    func databaseIsPrivate() throws {
+    func databaseIsPrivate() async throws {
         let data = try TemporaryDataDirectory()
         try data.logInDemo()
         let attributes = try FileManager.default.attributesOfItem(atPath: data.databasePath)

@@ -9,9 +9,9 @@ import Testing
 @MainActor
 struct AccountScriptTests {
     @Test("A password containing NUL is refused at the sign-up's password step, and nothing is registered")
-    func signUpWithNulRefused() throws {
+    func signUpWithNulRefused() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             """
             signup
             set email nul@example.com
@@ -25,23 +25,24 @@ struct AccountScriptTests {
         #expect(run.status == 1)
         #expect(run.error == "line 6: Use only printable characters in your password.\n")
         #expect(run.lastState?.top == "signup.password" && run.lastState?.loggedIn == false)
-        let login = data.run("set email nul@example.com\nset password ab\nlogin\n", arguments: ["--no-restore"])
+        let login = await data.run("set email nul@example.com\nset password ab\nlogin\n", arguments: ["--no-restore"])
         #expect(login.error == "line 3: Wrong email or password.\n", "no account was registered")
         #expect(!data.store.accountEmails.contains("nul@example.com"))
     }
 
     @Test("Logging in with the right password followed by NUL and more is refused")
-    func logInWithNulSuffixRefused() {
-        let run = InMemoryData().run("set email demo@example.com\nset password demo-password\u{0}x\nlogin\nstate\n")
+    func logInWithNulSuffixRefused() async {
+        let run = await InMemoryData().run(
+            "set email demo@example.com\nset password demo-password\u{0}x\nlogin\nstate\n")
         #expect(run.status == 1)
         #expect(run.error == "line 3: Wrong email or password.\n")
         #expect(run.states.isEmpty)
     }
 
     @Test("A password is never printed: the screen shows a dot for each character, and a wrong one is refused")
-    func passwordIsNeverPrinted() {
+    func passwordIsNeverPrinted() async {
         let password = "Very-Secret-Pw-9876"
-        let run = InMemoryData().run(
+        let run = await InMemoryData().run(
             """
             signup
             set email secret@example.com
@@ -74,22 +75,22 @@ struct AccountScriptTests {
     }
 
     @Test("A restart keeps the new account, the session and Latest; a log-out survives a restart too")
-    func restartKeepsAccountAndSession() {
+    func restartKeepsAccountAndSession() async {
         let data = InMemoryData()
-        let signUp = data.run(AppHarness.signUp("Keeper") + "skip\n")
+        let signUp = await data.run(AppHarness.signUp("Keeper") + "skip\n")
         #expect(signUp.status == 0, "\(signUp.error)")
-        let restarted = data.run("state\n" + AppHarness.logOut)
+        let restarted = await data.run("state\n" + AppHarness.logOut)
         #expect(restarted.lastState?.loggedIn == true && restarted.lastState?.user == "Keeper")
         #expect(restarted.lastState?.top == "feed.latest")
-        let again = data.run("state\nset email KEEPER@example.com\nset password keeper-password\nlogin\nstate\n")
+        let again = await data.run("state\nset email KEEPER@example.com\nset password keeper-password\nlogin\nstate\n")
         #expect(again.status == 0, "\(again.error)")
         #expect(again.states.map(\.loggedIn) == [false, true])
         #expect(again.lastState?.user == "Keeper")
     }
 
     @Test("A first run has the demo posts to show")
-    func demoPostsShow() {
-        let run = InMemoryData().run(AppHarness.demoLogin + "screen\n")
+    func demoPostsShow() async {
+        let run = await InMemoryData().run(AppHarness.demoLogin + "screen\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("[7] Ada · 3d · 2 likes (post.1)"), "\(run.output)")
     }
@@ -108,8 +109,8 @@ struct AccountScriptTests {
     }
 
     @Test("Latest shows the newest 20 posts and `more`; each `more` adds the next 20, until none is left")
-    func latestPages() throws {
-        let run = Self.data(posts: 41).run(AppHarness.demoLogin + "screen\nmore\nscreen\nmore\nscreen\n")
+    func latestPages() async throws {
+        let run = await Self.data(posts: 41).run(AppHarness.demoLogin + "screen\nmore\nscreen\nmore\nscreen\n")
         #expect(run.status == 0, "\(run.error)")
         let screens: [String] = Array(run.output.components(separatedBy: "Feed\n====").dropFirst())
         try #require(screens.count == 3)
@@ -121,8 +122,9 @@ struct AccountScriptTests {
     }
 
     @Test("Popular shows posts by likes, then by recency, page after page")
-    func popularPages() {
-        let run = Self.data(posts: 30) { index in index % 3 }.run(AppHarness.demoLogin + "popular\nmore\nscreen\n")
+    func popularPages() async {
+        let run = await Self.data(posts: 30) { index in index % 3 }.run(
+            AppHarness.demoLogin + "popular\nmore\nscreen\n")
         #expect(run.status == 0, "\(run.error)")
         let shown = Self.rows(run.output)
         #expect(shown.count == 34)

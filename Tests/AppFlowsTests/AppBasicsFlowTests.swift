@@ -15,9 +15,9 @@ struct AppBasicsFlowTests {
     static let question = "Log out? You need your email and password to log in again. (y/n) "
 
     @Test("At a terminal, logout asks: n keeps the person logged in, y logs out")
-    func logOutAsks() {
+    func logOutAsks() async {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             input: Self.keystrokes(
                 AppHarness.demoLogin + "tab profile\n",
                 then: ["logout\n", "n\n", "state\n", "logout\n", "y\n", "state\n"]))
@@ -31,19 +31,19 @@ struct AppBasicsFlowTests {
     }
 
     @Test("A script logs out as written: it is asked nothing")
-    func scriptLogsOut() {
-        let run = InMemoryData().run(AppHarness.demoLogin + "tab profile\nlogout\nstate\n")
+    func scriptLogsOut() async {
+        let run = await InMemoryData().run(AppHarness.demoLogin + "tab profile\nlogout\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(!run.output.contains("(y/n)"))
         #expect(run.lastState?.loggedIn == false)
     }
 
     @Test("Profile draws Edit and Log out as [1] and [2] before its posts, whatever the list holds")
-    func profileActionsFirst() {
+    func profileActionsFirst() async {
         var script = AppHarness.demoLogin
         for number in 1...25 { script += "compose\nset text Post number \(number)\npost\n" }
         script += "tab profile\nscreen\nmore\nscreen\n"
-        let run = InMemoryData().run(script)
+        let run = await InMemoryData().run(script)
         #expect(run.status == 0, "\(run.error)")
         let screens = run.output.components(separatedBy: "Profile\n=======\n").dropFirst()
         #expect(screens.count == 2)
@@ -55,9 +55,10 @@ struct AppBasicsFlowTests {
     }
 
     @Test("A post takes several lines: \\n in set text is a line break, kept by the post and drawn as lines")
-    func multilinePost() {
+    func multilinePost() async {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + #"compose\#nset text First line\n\nThird line\#npost\#nscreen\#n"#)
+        let run = await data.run(
+            AppHarness.demoLogin + #"compose\#nset text First line\n\nThird line\#npost\#nscreen\#n"#)
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("      First line\n      \n      Third line\n"), "\(run.output)")
         // The row above the post's lines names its action, which opens the detail.
@@ -65,14 +66,14 @@ struct AppBasicsFlowTests {
         let row = lines.firstIndex { $0 == "      First line" }.map { String(lines[$0 - 1]) } ?? ""
         let action = row.split(separator: "(").last.map { String($0.dropLast()) } ?? ""
         #expect(action.hasPrefix("post."), "\(row)")
-        let detail = data.run("\(action)\nscreen\n")
+        let detail = await data.run("\(action)\nscreen\n")
         #expect(detail.status == 0, "\(detail.error)")
         #expect(detail.output.contains("First line\n\nThird line\n"), "\(detail.output)")
     }
 
     @Test("A back on the compose sheet says how to close it")
-    func backOnComposeSheet() {
-        let run = InMemoryData().run(AppHarness.demoLogin + "compose\nback\n")
+    func backOnComposeSheet() async {
+        let run = await InMemoryData().run(AppHarness.demoLogin + "compose\nback\n")
         let backLine = AppHarness.demoLogin.split(separator: "\n").count + 2
         #expect(run.status == 1)
         #expect(

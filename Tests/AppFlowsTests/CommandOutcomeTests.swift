@@ -11,7 +11,7 @@ import Testing
 @MainActor
 struct CommandOutcomeTests {
     @Test("The terminal's width sets the window's: regular from 120 columns on, compact below; never refused")
-    func resizeSetsTheWindowsWidth() throws {
+    func resizeSetsTheWindowsWidth() async throws {
         let data = InMemoryData()
         let root = try data.compose()
         let session = FlowSession(root: root)
@@ -19,36 +19,37 @@ struct CommandOutcomeTests {
         defer { root.appCoordinator.stop() }
         #expect(root.window.horizontalSizeClass == .compact)
 
-        #expect(session.send(.resize(columns: SessionInput.regularWidthColumns)) == nil)
+        #expect(await session.send(.resize(columns: SessionInput.regularWidthColumns)) == nil)
         #expect(root.window.horizontalSizeClass == .regular)
-        #expect(session.send(.resize(columns: SessionInput.regularWidthColumns - 1)) == nil)
+        #expect(await session.send(.resize(columns: SessionInput.regularWidthColumns - 1)) == nil)
         #expect(root.window.horizontalSizeClass == .compact)
     }
 
     @Test("A log-out that cannot be saved fails the logout command itself, and the next command succeeds")
-    func logOutNotSaved() throws {
+    func logOutNotSaved() async throws {
         let data = InMemoryData()
         let root = try data.compose()
         let session = FlowSession(root: root)
         #expect(root.appCoordinator.carryOut { root.appCoordinator.start() } == nil)
         defer { root.appCoordinator.stop() }
-        _ = session.send(.setText("demo@example.com", field: "email"))
-        _ = session.send(.setText("demo-password", field: "password"))
-        #expect(session.send(.action("login")) == nil)
-        #expect(session.send(.tapTab("profile")) == nil)
+        _ = await session.send(.setText("demo@example.com", field: "email"))
+        _ = await session.send(.setText("demo-password", field: "password"))
+        #expect(await session.send(.action("login")) == nil)
+        #expect(await session.send(.tapTab("profile")) == nil)
 
         // The saved session cannot be removed, as on a full or read-only disk.
         data.store.logOutFailure = .unwritable(path: "app.sqlite", problem: "disk is full")
 
-        let message = try #require(session.send(.action("logout")), "the log-out that could not be saved succeeded")
+        let message = try #require(
+            await session.send(.action("logout")), "the log-out that could not be saved succeeded")
         #expect(message.hasPrefix("the log-out could not be saved, so you are still logged in: "))
         #expect(session.afterCommand() == .goOn(notice: nil), "the failure is not reported a second time")
-        #expect(session.send(.tapTab("feed")) == nil, "still logged in, and not failing again")
-        #expect(session.send(.action("popular")) == nil)
+        #expect(await session.send(.tapTab("feed")) == nil, "still logged in, and not failing again")
+        #expect(await session.send(.action("popular")) == nil)
     }
 
     @Test("Failures are kept only while a command runs: carrying out nothing reports nothing")
-    func nothingKeptBetweenCommands() throws {
+    func nothingKeptBetweenCommands() async throws {
         let data = InMemoryData()
         let root = try data.compose()
         #expect(root.appCoordinator.carryOut { root.appCoordinator.start() } == nil)
@@ -66,9 +67,9 @@ struct CommandOutcomeTests {
     }
 
     @Test("A link fails only on what it caused: a failed log-in's message left on screen does not fail it")
-    func linkIgnoresEarlierScreenError() throws {
+    func linkIgnoresEarlierScreenError() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             "set email demo@example.com\nset password wrong\nlogin\nopen app://login\nopen app://feed\nstate\n",
             arguments: ["--keep-going"])
         #expect(run.error == "line 3: Wrong email or password.\n")

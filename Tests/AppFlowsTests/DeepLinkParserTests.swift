@@ -34,7 +34,7 @@ struct DeepLinkParserTests {
     }
 
     @Test("A link of the maximum length is parsed; one byte more is refused before any other work")
-    func lengthLimit() {
+    func lengthLimit() async {
         let id = String(repeating: "9", count: DeepLink.maximumLength - "app://feed/post/".count)
         let atLimit = #expect(throws: DeepLinkError.self) { try DeepLink.parse("app://feed/post/" + id) }
         #expect(atLimit == .malformed(link: "app://feed/post/" + id, problem: .invalidPostID))

@@ -8,9 +8,9 @@ import Testing
 @MainActor
 struct DeepLinkRoutingTests {
     @Test("A protected link while logged out shows Login, then continues to the post after log-in")
-    func protectedLinkWhileLoggedOut() throws {
+    func protectedLinkWhileLoggedOut() async throws {
         let data = InMemoryData()
-        let run = data.run("open app://feed/post/2\nstate\n" + AppHarness.demoLogin + "state\n")
+        let run = await data.run("open app://feed/post/2\nstate\n" + AppHarness.demoLogin + "state\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 2)
@@ -20,9 +20,9 @@ struct DeepLinkRoutingTests {
     }
 
     @Test("A link is not failed by an error the login screen showed before it")
-    func linkAfterFailedLogin() throws {
+    func linkAfterFailedLogin() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             "set email demo@example.com\nset password nope\nlogin\nopen app://feed/post/2\nset password demo-password\n"
                 + "login\nstate\n",
             arguments: ["--keep-going"])
@@ -31,27 +31,27 @@ struct DeepLinkRoutingTests {
     }
 
     @Test("--open at launch routes like the open command, and continues after log-in")
-    func openAtLaunch() throws {
+    func openAtLaunch() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "state\n", arguments: ["--open", "app://feed/compose"])
+        let run = await data.run(AppHarness.demoLogin + "state\n", arguments: ["--open", "app://feed/compose"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.top == "feed.compose")
         #expect(run.lastState?.presented == ["feed.compose"])
     }
 
     @Test("A bad --open link stops the app at launch with exit code 1")
-    func badOpenAtLaunch() throws {
+    func badOpenAtLaunch() async throws {
         let data = InMemoryData()
-        let run = data.run("state\n", arguments: ["--open", "app://nowhere"])
+        let run = await data.run("state\n", arguments: ["--open", "app://nowhere"])
         #expect(run.status == 1)
         #expect(run.error == "app: --open: unknown link 'app://nowhere'\n")
         #expect(run.output.isEmpty)
     }
 
     @Test("While a link waits for a log-in, the screen says where the log-in continues; not after it")
-    func pendingLinkHint() throws {
+    func pendingLinkHint() async throws {
         let data = InMemoryData()
-        let run = data.run("screen\nopen app://feed/post/2\nscreen\n" + AppHarness.demoLogin + "screen\n")
+        let run = await data.run("screen\nopen app://feed/post/2\nscreen\n" + AppHarness.demoLogin + "screen\n")
         #expect(run.status == 0, "\(run.error)")
         let hint = "Log in or sign up to continue to app://feed/post/2.\n"
         #expect(run.output.components(separatedBy: hint).count == 2, "drawn once: not before the link, not after")
@@ -62,9 +62,9 @@ struct DeepLinkRoutingTests {
     }
 
     @Test("A protected link after signing up from a link continues to its target")
-    func linkContinuesAfterSignUp() throws {
+    func linkContinuesAfterSignUp() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             """
             open app://feed/popular
             signup
@@ -83,9 +83,9 @@ struct DeepLinkRoutingTests {
     }
 
     @Test("app://signup presents sign-up full screen over Login in signup.navigation; cancel releases it")
-    func signUpFullScreenThenCancel() throws {
+    func signUpFullScreenThenCancel() async throws {
         let data = InMemoryData()
-        let run = data.run("open app://signup\nstate\ntree\ncancel\nstate\n")
+        let run = await data.run("open app://signup\nstate\ntree\ncancel\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 2)
@@ -99,17 +99,17 @@ struct DeepLinkRoutingTests {
     }
 
     @Test("A full-screen sign-up cannot be swiped down")
-    func fullScreenRefusesSwipeDown() throws {
+    func fullScreenRefusesSwipeDown() async throws {
         let data = InMemoryData()
-        let run = data.run("open app://signup\ndismiss\n")
+        let run = await data.run("open app://signup\ndismiss\n")
         #expect(run.status == 1)
         #expect(run.error == "line 2: only a sheet can be swiped down\n")
     }
 
     @Test("Finishing a full-screen sign-up logs in and shows the tour, then the feed")
-    func signUpFullScreenFinishes() throws {
+    func signUpFullScreenFinishes() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             """
             open app://signup
             set email linked@example.com
@@ -130,9 +130,9 @@ struct DeepLinkRoutingTests {
     }
 
     @Test("A post link dismisses compose and pops a shown post first")
-    func postLinkClosesWhatIsInTheWay() throws {
+    func postLinkClosesWhatIsInTheWay() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             AppHarness.demoLogin + "post.1\nopen app://feed/compose\nstate\nopen app://feed/post/3\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
@@ -148,9 +148,9 @@ struct DeepLinkRoutingTests {
         "A link that would close compose while it holds a draft fails, naming the draft, and changes nothing",
         arguments: ["app://feed/post/1", "app://feed", "app://feed/popular"]
     )
-    func linkRefusedOverDraft(link: String) throws {
+    func linkRefusedOverDraft(link: String) async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             AppHarness.demoLogin + "compose\nset text Half a thought\nstate\nopen \(link)\nstate\npost\nstate\n",
             arguments: ["--keep-going"])
         #expect(run.status == 1)
@@ -163,18 +163,18 @@ struct DeepLinkRoutingTests {
     }
 
     @Test("Without --keep-going, a link refused over a draft stops the script with exit code 1")
-    func linkRefusedOverDraftStops() throws {
+    func linkRefusedOverDraftStops() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "compose\nset text Draft\nopen app://feed/post/1\nstate\n")
+        let run = await data.run(AppHarness.demoLogin + "compose\nset text Draft\nopen app://feed/post/1\nstate\n")
         #expect(run.status == 1)
         #expect(run.error == "line 6: the compose sheet holds an unsaved draft; post or discard it first\n")
         #expect(run.states.isEmpty)
     }
 
     @Test("app://feed/popular and app://feed switch the segment")
-    func segmentLinks() throws {
+    func segmentLinks() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "open app://feed/popular\nstate\nopen app://feed/\nstate\n")
+        let run = await data.run(AppHarness.demoLogin + "open app://feed/popular\nstate\nopen app://feed/\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.states.map(\.top) == ["feed.popular", "feed.latest"])
     }
@@ -200,9 +200,10 @@ struct DeepLinkRoutingTests {
             ("app://login", "you are already logged in; log out first"),
         ]
     )
-    func refusedLinks(link: String, message: String) throws {
+    func refusedLinks(link: String, message: String) async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "post.2\nstate\nopen \(link)\nstate\n", arguments: ["--keep-going"])
+        let run = await data.run(
+            AppHarness.demoLogin + "post.2\nstate\nopen \(link)\nstate\n", arguments: ["--keep-going"])
         #expect(run.status == 1)
         #expect(run.error == "line 6: \(message)\n")
         let states = run.states
@@ -211,10 +212,10 @@ struct DeepLinkRoutingTests {
     }
 
     @Test("A link to a post while logged out reveals nothing about it until the log-in, which then says if it exists")
-    func unknownPostWhileLoggedOut() throws {
-        let missing = InMemoryData().run(
+    func unknownPostWhileLoggedOut() async throws {
+        let missing = await InMemoryData().run(
             "open app://feed/post/404\nscreen\nstate\n" + AppHarness.demoLogin, arguments: ["--keep-going"])
-        let existing = InMemoryData().run(
+        let existing = await InMemoryData().run(
             "open app://feed/post/4\nscreen\nstate\n" + AppHarness.demoLogin, arguments: ["--keep-going"])
         let beforeLogIn = { (run: AppRun) in run.output.components(separatedBy: "\n{").first ?? "" }
         #expect(
@@ -226,23 +227,23 @@ struct DeepLinkRoutingTests {
     }
 
     @Test("An enormous link (10,000 path segments) is refused quickly, without a crash")
-    func enormousLink() throws {
+    func enormousLink() async throws {
         let data = InMemoryData()
         let link = "app://feed" + String(repeating: "/post", count: 10_000)
-        let run = data.run("open \(link)\nstate\n", arguments: ["--keep-going"])
+        let run = await data.run("open \(link)\nstate\n", arguments: ["--keep-going"])
         #expect(run.status == 1)
         #expect(run.error == "line 1: malformed link: longer than 2048 bytes\n")
         #expect(run.lastState?.top == "login")
     }
 
     @Test("A link of 10,000 one-letter path segments is refused by its length, at launch and while running")
-    func enormousLinkOfShortSegments() throws {
+    func enormousLinkOfShortSegments() async throws {
         let data = InMemoryData()
         let link = "app://feed" + String(repeating: "/a", count: 10_000)
-        let run = data.run("state\n", arguments: ["--open", link])
+        let run = await data.run("state\n", arguments: ["--open", link])
         #expect(run.status == 1)
         #expect(run.error == "app: --open: malformed link: longer than 2048 bytes\n")
-        let running = data.run(AppHarness.demoLogin + "open \(link)\nstate\n", arguments: ["--keep-going"])
+        let running = await data.run(AppHarness.demoLogin + "open \(link)\nstate\n", arguments: ["--keep-going"])
         #expect(running.error == "line 4: malformed link: longer than 2048 bytes\n")
         #expect(running.lastState?.top == "feed.latest")
     }

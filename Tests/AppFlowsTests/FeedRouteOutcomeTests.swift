@@ -23,7 +23,7 @@ struct FeedRouteOutcomeTests {
     }
 
     @Test("app://feed/compose that cannot be presented fails with the reason and leaves compose detached")
-    func composeThatCannotBePresented() throws {
+    func composeThatCannotBePresented() async throws {
         let data = InMemoryData()
         let root = try loggedInRoot(data)
         defer { root.appCoordinator.stop() }
@@ -42,7 +42,7 @@ struct FeedRouteOutcomeTests {
     }
 
     @Test("app://feed/compose twice keeps the open sheet and its draft, and succeeds")
-    func composeTwice() throws {
+    func composeTwice() async throws {
         let data = InMemoryData()
         let root = try loggedInRoot(data)
         defer { root.appCoordinator.stop() }
@@ -55,7 +55,7 @@ struct FeedRouteOutcomeTests {
     }
 
     @Test("A segment link over a draft fails from the call, naming the draft")
-    func segmentOverDraft() throws {
+    func segmentOverDraft() async throws {
         let data = InMemoryData()
         let root = try loggedInRoot(data)
         defer { root.appCoordinator.stop() }

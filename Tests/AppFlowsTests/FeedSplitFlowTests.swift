@@ -11,15 +11,15 @@ import Testing
 @MainActor
 struct FeedSplitFlowTests {
     /// The composed app, logged in as the demo account, with the post `2` open.
-    private func appWithPostOpen() throws -> (root: CompositionRoot, session: FlowSession) {
+    private func appWithPostOpen() async throws -> (root: CompositionRoot, session: FlowSession) {
         let data = InMemoryData()
         let root = try data.compose()
         let session = FlowSession(root: root)
         #expect(root.appCoordinator.carryOut { root.appCoordinator.start() } == nil)
-        _ = session.send(.setText("demo@example.com", field: "email"))
-        _ = session.send(.setText("demo-password", field: "password"))
-        #expect(session.send(.action("login")) == nil)
-        #expect(session.send(.action("post.2")) == nil)
+        _ = await session.send(.setText("demo@example.com", field: "email"))
+        _ = await session.send(.setText("demo-password", field: "password"))
+        #expect(await session.send(.action("login")) == nil)
+        #expect(await session.send(.action("post.2")) == nil)
         return (root, session)
     }
 
@@ -34,64 +34,64 @@ struct FeedSplitFlowTests {
     ]
 
     @Test("Resizing with a post open keeps it, beside the list when wide and over it when narrow, and the tree")
-    func resizeKeepsThePlace() throws {
-        let (root, session) = try appWithPostOpen()
+    func resizeKeepsThePlace() async throws {
+        let (root, session) = try await appWithPostOpen()
         defer { root.appCoordinator.stop() }
         #expect(root.window.navigationStackIDs == ["feed", "feed.post"])
 
-        #expect(session.send(.resize(columns: 130)) == nil)
+        #expect(await session.send(.resize(columns: 130)) == nil)
         let onTop = root.window.screensOnTop.map(\.screenID)
         #expect(onTop == ["main", "feed.split", "feed.navigation", "feed", "feed.latest", "feed.detail", "feed.post"])
         #expect(feedChildren(of: session) == Self.feedWithPost)
         let snapshot = session.snapshot()
         #expect(snapshot.sideBySideColumns.map { $0.last?.screenID } == ["feed.latest", "feed.post"])
 
-        #expect(session.send(.resize(columns: 80)) == nil)
+        #expect(await session.send(.resize(columns: 80)) == nil)
         #expect(root.window.navigationStackIDs == ["feed", "feed.post"])
         #expect(feedChildren(of: session) == Self.feedWithPost)
         #expect(session.snapshot().sideBySideColumns.isEmpty)
     }
 
     @Test("Wide, a post tapped in the list replaces the open one; back after narrowing leaves the list alone")
-    func backAfterResize() throws {
-        let (root, session) = try appWithPostOpen()
+    func backAfterResize() async throws {
+        let (root, session) = try await appWithPostOpen()
         defer { root.appCoordinator.stop() }
-        #expect(session.send(.resize(columns: 130)) == nil)
-        #expect(session.send(.action("post.3")) == nil)
+        #expect(await session.send(.resize(columns: 130)) == nil)
+        #expect(await session.send(.action("post.3")) == nil)
         #expect(feedChildren(of: session) == Self.feedWithPost)
 
-        #expect(session.send(.resize(columns: 80)) == nil)
-        #expect(session.send(.gesture(.backButton)) == nil)
+        #expect(await session.send(.resize(columns: 80)) == nil)
+        #expect(await session.send(.gesture(.backButton)) == nil)
         #expect(feedChildren(of: session) == Array(Self.feedWithPost.prefix(2)))
-        #expect(session.send(.resize(columns: 130)) == nil)
+        #expect(await session.send(.resize(columns: 130)) == nil)
         #expect(root.window.topScreenID == "feed.latest")
     }
 
     @Test("Wide, a link to a post opens it beside the list in place of the open one; a link to a segment closes it")
-    func linksWhileWide() throws {
-        let (root, session) = try appWithPostOpen()
+    func linksWhileWide() async throws {
+        let (root, session) = try await appWithPostOpen()
         defer { root.appCoordinator.stop() }
-        #expect(session.send(.resize(columns: 130)) == nil)
+        #expect(await session.send(.resize(columns: 130)) == nil)
 
-        #expect(session.open("app://feed/post/3") == nil)
+        #expect(await session.open("app://feed/post/3") == nil)
         let onTop = root.window.screensOnTop.map(\.screenID)
         #expect(onTop.last == "feed.post" && onTop.filter { $0 == "feed.post" }.count == 1)
         let shown = root.window.topViewController?.content.elements ?? []
         #expect(shown.contains(.text("Swipe a sheet down and its coordinator is released too.")))
         #expect(feedChildren(of: session) == Self.feedWithPost)
 
-        #expect(session.open("app://feed/popular") == nil)
+        #expect(await session.open("app://feed/popular") == nil)
         #expect(feedChildren(of: session) == Array(Self.feedWithPost.prefix(2)))
         #expect(root.window.topScreenID == "feed.popular")
     }
 
     @Test("Re-tapping Feed closes the open post and releases it, wide and narrow", arguments: [80, 130])
-    func reTapClosesThePost(columns: Int) throws {
-        let (root, session) = try appWithPostOpen()
+    func reTapClosesThePost(columns: Int) async throws {
+        let (root, session) = try await appWithPostOpen()
         defer { root.appCoordinator.stop() }
-        #expect(session.send(.resize(columns: columns)) == nil)
+        #expect(await session.send(.resize(columns: columns)) == nil)
 
-        #expect(session.send(.tapTab("feed")) == nil)
+        #expect(await session.send(.tapTab("feed")) == nil)
 
         #expect(feedChildren(of: session) == Array(Self.feedWithPost.prefix(2)))
         #expect(root.window.topScreenID == "feed.latest")

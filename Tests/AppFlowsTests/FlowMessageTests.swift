@@ -9,7 +9,7 @@ import Testing
 @Suite("The flows' errors read as sentences, without Swift debug text")
 struct FlowMessageTests {
     @Test("Every error value of the flows reads as a sentence, as interpolated where it is told")
-    func everyErrorValueReads() {
+    func everyErrorValueReads() async {
         let errors: [any Error] = [
             UserFacingError(description: "u"), AppFailure.flowNotShown("the feed", reason: "r"),
             AppFailure.logOutNotSaved(reason: "r"), AppFailure.linkFailedAfterLogIn(UserFacingError(description: "u")),
@@ -26,7 +26,7 @@ struct FlowMessageTests {
 
     @Test("Every failing command of a hostile script, and every notice at start, is told without debug text")
     @MainActor
-    func hostileScriptIsToldPlainly() {
+    func hostileScriptIsToldPlainly() async {
         let script = """
             nope
             set
@@ -48,7 +48,7 @@ struct FlowMessageTests {
             logout
 
             """
-        let run = InMemoryData().run(script, arguments: ["--keep-going"])
+        let run = await InMemoryData().run(script, arguments: ["--keep-going"])
         #expect(run.status == 1)
         #expect(run.error.split(separator: "\n").count >= 8, "\(run.error)")
         #expect(!MessageScan.containsDebugText(run.error), "\(run.error)")

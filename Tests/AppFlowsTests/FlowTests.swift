@@ -5,9 +5,9 @@ import Testing
 @MainActor
 struct FlowTests {
     @Test("Sign up, skip the tour, see the feed, compose, log out from Profile, and log in again with the new account")
-    func signUpComposeLogOutAndLogIn() throws {
+    func signUpComposeLogOutAndLogIn() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             """
             signup
             set email new@example.com
@@ -54,9 +54,9 @@ struct FlowTests {
     }
 
     @Test("A new post is at the top of Latest, by its author")
-    func newPostIsOnTopOfLatest() throws {
+    func newPostIsOnTopOfLatest() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "compose\nset text Fresh news\npost\nscreen\n")
+        let run = await data.run(AppHarness.demoLogin + "compose\nset text Fresh news\npost\nscreen\n")
         #expect(run.status == 0, "\(run.error)")
         let firstRow = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("[4]") })
         #expect(firstRow == "[4] Demo · just now · 0 likes (post.5)")
@@ -64,9 +64,9 @@ struct FlowTests {
     }
 
     @Test("The user's back gesture mid sign-up pops one step, keeps the draft, and releases the step")
-    func backGestureMidSignUp() throws {
+    func backGestureMidSignUp() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             """
             signup
             set email typed@example.com
@@ -92,9 +92,9 @@ struct FlowTests {
     }
 
     @Test("Swiping compose down closes it; with a draft the swipe is refused and Discard is offered")
-    func swipeDownCompose() throws {
+    func swipeDownCompose() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             AppHarness.demoLogin
                 + """
                 compose
@@ -119,27 +119,27 @@ struct FlowTests {
     }
 
     @Test("Actions can be performed by their number on the drawn screen")
-    func actionByNumber() throws {
+    func actionByNumber() async throws {
         let data = InMemoryData()
         // On the feed: 1 Latest, 2 Popular, 3 New post, then the rows.
-        let run = data.run(AppHarness.demoLogin + "2\nstate\n4\nstate\n")
+        let run = await data.run(AppHarness.demoLogin + "2\nstate\n4\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.states.map(\.top) == ["feed.popular", "feed.post"])
     }
 
     @Test("Liking a post from its detail updates its count")
-    func likeAPost() throws {
+    func likeAPost() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "post.1\nlike\nscreen\n")
+        let run = await data.run(AppHarness.demoLogin + "post.1\nlike\nscreen\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("3 likes"))
         #expect(run.output.contains("[1] Unlike (unlike)"))
     }
 
     @Test("quit ends the session at once with exit code 0")
-    func quitStops() throws {
+    func quitStops() async throws {
         let data = InMemoryData()
-        let run = data.run("state\nquit\nstate\n")
+        let run = await data.run("state\nquit\nstate\n")
         #expect(run.status == 0)
         #expect(run.states.count == 1)
     }

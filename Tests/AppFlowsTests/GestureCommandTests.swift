@@ -31,22 +31,22 @@ private struct TransitionState: Equatable {
 @MainActor
 struct GestureCommandTests {
     @Test("At a terminal the line mode says a swipe is held and what release will do, and that a release cancelled it")
-    func lineModeShowsTheHeldSwipe() throws {
+    func lineModeShowsTheHeldSwipe() async throws {
         let data = InMemoryData()
         let lines = (AppHarness.demoLogin + "post.1\nswipe back 0.3\nrelease\nquit\n").split(separator: "\n")
-        let run = data.run(input: TerminalKeystrokes(lines.map { $0 + "\n" }))
+        let run = await data.run(input: TerminalKeystrokes(lines.map { $0 + "\n" }))
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("Swipe back held at 30% · release cancels it"))
         #expect(run.output.contains("Released below half way: the swipe back was cancelled and nothing moved."))
-        let scripted = data.run(AppHarness.demoLogin + "post.1\nswipe back 0.3\nrelease\n")
+        let scripted = await data.run(AppHarness.demoLogin + "post.1\nswipe back 0.3\nrelease\n")
         #expect(
             !scripted.output.contains("held at") && !scripted.output.contains("Released"), "a script prints nothing")
     }
 
     @Test("A swipe back held at 0.3 shows in state, refuses other commands, and cancels on release")
-    func cancelledSwipeBack() throws {
+    func cancelledSwipeBack() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             AppHarness.demoLogin + "post.1\nswipe back 0.3\nstate\nback\nlatest\ntree\nrelease\nstate\n",
             arguments: ["--keep-going"])
         #expect(run.status == 1, "the refused commands fail the script")
@@ -70,9 +70,9 @@ struct GestureCommandTests {
     }
 
     @Test("A swipe back released at 0.5 or more finishes: the post's coordinator leaves with its screen")
-    func finishedSwipeBack() throws {
+    func finishedSwipeBack() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "post.1\nswipe back 0.5\nrelease\nstate\n")
+        let run = await data.run(AppHarness.demoLogin + "post.1\nswipe back 0.5\nrelease\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.top == "feed.latest")
         #expect(run.lastState?.coordinators.allNames.contains("feed.post") == false)
@@ -80,9 +80,9 @@ struct GestureCommandTests {
     }
 
     @Test("A swipe down of the compose sheet held and released below half way keeps the sheet")
-    func cancelledSwipeDown() throws {
+    func cancelledSwipeDown() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "compose\nswipe down 0.49\nstate\nrelease\nstate\n")
+        let run = await data.run(AppHarness.demoLogin + "compose\nswipe down 0.49\nstate\nrelease\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let transitions = TransitionState.all(in: run.output)
         #expect(
@@ -104,17 +104,17 @@ struct GestureCommandTests {
             ("release", "no gesture is in progress"),
             ("swipe back 0.5", "there is nothing to go back to"),
         ])
-    func refusals(line: String, message: String) throws {
+    func refusals(line: String, message: String) async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + line + "\n")
+        let run = await data.run(AppHarness.demoLogin + line + "\n")
         #expect(run.status == 1)
         #expect(run.error == "line 4: \(message)\n")
     }
 
     @Test("The tour's pages turn with page next and previous, and with a held page swipe, finished or cancelled")
-    func tourPagesTurn() throws {
+    func tourPagesTurn() async throws {
         let tour = InMemoryData()
-        let run = tour.run(
+        let run = await tour.run(
             AppHarness.signUp("Pat")
                 + "state\npage next\nstate\nswipe next 0.7\nstate\nrelease\nstate\nswipe previous 0.2\nrelease\n"
                 + "state\npage previous\nstate\n")
@@ -126,7 +126,7 @@ struct GestureCommandTests {
             ])
         #expect(TransitionState.all(in: run.output)[2]?.gesture == "swipePage")
 
-        let edge = InMemoryData().run(AppHarness.signUp("Pia") + "page previous\n")
+        let edge = await InMemoryData().run(AppHarness.signUp("Pia") + "page previous\n")
         #expect(edge.status == 1)
         #expect(edge.error.hasSuffix("there is no page that way\n"))
     }

@@ -10,10 +10,10 @@ import Testing
 @MainActor
 struct LifetimeTests {
     @Test("A whole run (sign up, compose, log out, log in, deep links) leaves nothing alive when it ends")
-    func wholeRunReleasesEverything() throws {
+    func wholeRunReleasesEverything() async throws {
         let data = InMemoryData()
-        let report = trackingLifetimes {
-            let run = data.run(
+        let report = await trackingLifetimes {
+            let run = await data.run(
                 """
                 open app://signup
                 cancel
@@ -40,11 +40,11 @@ struct LifetimeTests {
     }
 
     @Test("Log-in releases the login flow; log-out from Profile releases Main with every tab (LiveObjects counts)")
-    func swapReleasesPreviousFlow() throws {
+    func swapReleasesPreviousFlow() async throws {
         let data = InMemoryData()
         let coordinatorsBefore = LiveObjects.coordinatorCount
         let screensBefore = LiveObjects.screenCount
-        let report = try trackingLifetimes {
+        let report = try await trackingLifetimes {
             let root = try data.compose()
             let session = FlowSession(root: root)
             root.appCoordinator.start()
@@ -55,12 +55,12 @@ struct LifetimeTests {
             weak let loginRoot = root.window.rootViewController
             #expect(loginFlow != nil && loginRoot != nil)
 
-            _ = session.open("app://signup")
-            _ = session.send(.setText("demo@example.com", field: "email"))
-            _ = session.send(.action("cancel"))
-            _ = session.send(.setText("demo@example.com", field: "email"))
-            _ = session.send(.setText("demo-password", field: "password"))
-            #expect(session.send(.action("login")) == nil)
+            _ = await session.open("app://signup")
+            _ = await session.send(.setText("demo@example.com", field: "email"))
+            _ = await session.send(.action("cancel"))
+            _ = await session.send(.setText("demo@example.com", field: "email"))
+            _ = await session.send(.setText("demo-password", field: "password"))
+            #expect(await session.send(.action("login")) == nil)
             #expect(loginFlow == nil && loginRoot == nil)
             // AppCoordinator + Main + Feed + two lists; the tab bar main, the split feed.split with its columns
             // feed.navigation and feed.detail, profile.navigation (empty until Profile is first selected), feed,
@@ -73,18 +73,18 @@ struct LifetimeTests {
             weak let tabBar = root.window.rootViewController
             weak let feedStack = (root.window.rootViewController as? TabBarController)?.tabs.first?.screen
                 .viewController
-            _ = session.send(.action("post.2"))
-            _ = session.open("app://feed/compose")
-            #expect(session.send(.action("compose")) != nil, "the feed's compose is under the sheet")
-            _ = session.send(.action("cancel"))
-            #expect(session.send(.tapTab("profile")) == nil)
+            _ = await session.send(.action("post.2"))
+            _ = await session.open("app://feed/compose")
+            #expect(await session.send(.action("compose")) != nil, "the feed's compose is under the sheet")
+            _ = await session.send(.action("cancel"))
+            #expect(await session.send(.tapTab("profile")) == nil)
             // Profile is built on its first selection: its coordinator and its screen.
             #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 6)
             weak let profileFlow = root.appCoordinator.children.first?.children.last
             weak let profileStack = (root.window.rootViewController as? TabBarController)?.tabs.last?.screen
                 .viewController
             #expect(profileFlow?.name == "profile" && profileStack != nil)
-            #expect(session.send(.action("logout")) == nil)
+            #expect(await session.send(.action("logout")) == nil)
             #expect(mainFlow == nil && feedFlow == nil && profileFlow == nil)
             #expect(tabBar == nil && feedStack == nil && profileStack == nil)
             #expect(LiveObjects.coordinatorCount == coordinatorsBefore + 2)
@@ -101,7 +101,7 @@ struct LifetimeTests {
 @MainActor
 struct AppLeakReportTests {
     @Test("A flow kept alive after it left is reported at the end of the command after the one that released it")
-    func keptFlowIsReported() throws {
+    func keptFlowIsReported() async throws {
         let root = try InMemoryData().compose()
         let session = FlowSession(root: root)
         var reports: [String] = []
@@ -109,9 +109,9 @@ struct AppLeakReportTests {
         root.appCoordinator.start()
         let keptLogin = root.appCoordinator.children.first
 
-        _ = session.send(.setText("demo@example.com", field: "email"))
-        _ = session.send(.setText("demo-password", field: "password"))
-        #expect(session.send(.action("login")) == nil)
+        _ = await session.send(.setText("demo@example.com", field: "email"))
+        _ = await session.send(.setText("demo-password", field: "password"))
+        #expect(await session.send(.action("login")) == nil)
         _ = session.afterCommand()
         #expect(reports.isEmpty)
         _ = session.afterCommand()
@@ -125,30 +125,30 @@ struct AppLeakReportTests {
     }
 
     @Test("A whole run that keeps nothing reports nothing")
-    func cleanRunReportsNothing() throws {
+    func cleanRunReportsNothing() async throws {
         let root = try InMemoryData().compose()
         let session = FlowSession(root: root)
         var reports: [String] = []
         session.reportLeaks { reports.append($0) }
         root.appCoordinator.start()
-        let commands: [() -> Void] = [
-            { _ = session.open("app://signup") },
-            { _ = session.send(.action("cancel")) },
-            { _ = session.send(.setText("demo@example.com", field: "email")) },
-            { _ = session.send(.setText("demo-password", field: "password")) },
-            { _ = session.send(.action("login")) },
-            { _ = session.open("app://feed/post/1") },
-            { _ = session.send(.gesture(.backButton)) },
-            { _ = session.open("app://feed/compose") },
-            { _ = session.send(.action("cancel")) },
-            { _ = session.send(.tapTab("profile")) },
-            { _ = session.open("app://profile/edit") },
-            { _ = session.send(.action("cancel")) },
-            { _ = session.send(.action("logout")) },
+        let commands: [() async -> Void] = [
+            { _ = await session.open("app://signup") },
+            { _ = await session.send(.action("cancel")) },
+            { _ = await session.send(.setText("demo@example.com", field: "email")) },
+            { _ = await session.send(.setText("demo-password", field: "password")) },
+            { _ = await session.send(.action("login")) },
+            { _ = await session.open("app://feed/post/1") },
+            { _ = await session.send(.gesture(.backButton)) },
+            { _ = await session.open("app://feed/compose") },
+            { _ = await session.send(.action("cancel")) },
+            { _ = await session.send(.tapTab("profile")) },
+            { _ = await session.open("app://profile/edit") },
+            { _ = await session.send(.action("cancel")) },
+            { _ = await session.send(.action("logout")) },
             {}, {},
         ]
         for command in commands {
-            command()
+            await command()
             _ = session.afterCommand()
         }
 

@@ -19,9 +19,9 @@ struct MainTabTests {
     }
 
     @Test("A new account sees the tour; skip lands on the tab bar with Feed selected, and the tour never shows again")
-    func newAccountSkipsTour() throws {
+    func newAccountSkipsTour() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.signUp("Nova") + "state\nnext\nstate\nskip\nstate\n")
+        let run = await data.run(AppHarness.signUp("Nova") + "state\nnext\nstate\nskip\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 3)
@@ -35,34 +35,34 @@ struct MainTabTests {
             states[2].coordinators.children.first?.childNames == ["feed"],
             "Profile is built the first time it is selected")
         #expect(try data.store.isOnboardingFinished(email: "nova@example.com"))
-        let again = data.run(
+        let again = await data.run(
             AppHarness.logOut + "set email nova@example.com\nset password nova-password\nlogin\nstate\n")
         #expect(again.status == 0, "\(again.error)")
         #expect(again.lastState?.top == "feed.latest" && again.lastState?.tabs == Self.tabs("feed"))
     }
 
     @Test("Reading the tour to its end with done lands on the tab bar too")
-    func newAccountFinishesTour() throws {
+    func newAccountFinishesTour() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.signUp("Tess") + "next\nnext\nnext\nstate\ndone\nstate\n")
+        let run = await data.run(AppHarness.signUp("Tess") + "next\nnext\nnext\nstate\ndone\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.states.map(\.top) == ["onboarding.links", "feed.latest"])
         #expect(run.lastState?.tabs == Self.tabs("feed"))
     }
 
     @Test("The demo account, which has finished the tour, goes straight to Main")
-    func demoAccountGoesToMain() throws {
+    func demoAccountGoesToMain() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "state\nscreen\n")
+        let run = await data.run(AppHarness.demoLogin + "state\nscreen\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.top == "feed.latest" && run.lastState?.tabs == Self.tabs("feed"))
         #expect(run.output.contains("Tabs: <Feed> (tab feed)  │  Profile (tab profile)"))
     }
 
     @Test("A protected link waits through the log-in and the tour, saying so, and lands afterwards")
-    func linkWaitsThroughOnboarding() throws {
+    func linkWaitsThroughOnboarding() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             "open app://profile/edit\nstate\nscreen\n" + AppHarness.signUp("Lou") + "state\nscreen\nskip\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
@@ -76,11 +76,11 @@ struct MainTabTests {
     }
 
     @Test("A link opened during the tour waits for its end; the tour is not thrown away")
-    func linkDuringTourWaits() throws {
+    func linkDuringTourWaits() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.signUp("Ida") + "next\nopen app://feed/post/2\nstate\ndone\n")
+        let run = await data.run(AppHarness.signUp("Ida") + "next\nopen app://feed/post/2\nstate\ndone\n")
         #expect(run.status == 1, "done is on the last page only")
-        let again = data.run("state\nnext\nnext\ndone\nstate\n")
+        let again = await data.run("state\nnext\nnext\ndone\nstate\n")
         #expect(again.status == 0, "\(again.error)")
         #expect(again.states.first?.top == "onboarding.tabs", "the page the person was on comes back")
         #expect(again.lastState?.top == "feed.post" && again.lastState?.navigation == ["feed", "feed.post"])
@@ -88,9 +88,9 @@ struct MainTabTests {
     }
 
     @Test("Tapping the selected tab again pops its stack to the root and releases the popped coordinators")
-    func reTapPopsToRoot() throws {
+    func reTapPopsToRoot() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             AppHarness.demoLogin + "post.2\nstate\ntab profile\nstate\ntab feed\nstate\ntab feed\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
@@ -104,9 +104,9 @@ struct MainTabTests {
     }
 
     @Test("A re-tap is refused while the edit holds a change, and the screen says what to do")
-    func reTapRefusedByUnsavedEdit() throws {
+    func reTapRefusedByUnsavedEdit() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             AppHarness.demoLogin + "tab profile\nedit\nset displayName Other\ntab profile\nstate\nscreen\n",
             arguments: ["--keep-going"])
         #expect(run.status == 1)
@@ -117,9 +117,9 @@ struct MainTabTests {
     }
 
     @Test("tab is refused with a reason where no tab bar shows, for an unknown tab, and without an id")
-    func tabRefusals() throws {
+    func tabRefusals() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             "tab feed\n" + AppHarness.demoLogin + "tab archive\ncompose\ntab profile\ntab\nstate\n",
             arguments: ["--keep-going"])
         #expect(run.status == 1)
@@ -135,9 +135,9 @@ struct MainTabTests {
     }
 
     @Test("Log-out from Profile shows Login and releases Main with every tab")
-    func logOutFromProfile() throws {
+    func logOutFromProfile() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "post.2\ntab profile\nstate\nlogout\nstate\n")
+        let run = await data.run(AppHarness.demoLogin + "post.2\ntab profile\nstate\nlogout\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.states.first?.coordinators.children.first?.childNames == ["feed", "profile"])
         #expect(run.lastState?.top == "login" && run.lastState?.tabs == nil && !(run.lastState?.loggedIn ?? true))
@@ -145,9 +145,9 @@ struct MainTabTests {
     }
 
     @Test("Links select their tab: app://feed… Feed, app://profile and app://profile/edit Profile")
-    func linksSelectTabs() throws {
+    func linksSelectTabs() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             AppHarness.demoLogin
                 + "open app://profile\nstate\nopen app://feed/popular\nstate\nopen app://profile/edit\nstate\n"
                 + "open app://feed/compose\nstate\n")
@@ -161,9 +161,9 @@ struct MainTabTests {
     }
 
     @Test("A link that would throw away an unsaved edit or draft is refused and changes nothing")
-    func linksNeverLoseWork() throws {
+    func linksNeverLoseWork() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             AppHarness.demoLogin
                 + """
                 open app://profile/edit
@@ -196,7 +196,7 @@ struct MainTabTests {
     }
 
     @Test("Feed's badge counts posts by others since the person last looked at Latest; looking clears it")
-    func feedBadge() throws {
+    func feedBadge() async throws {
         let data = InMemoryData()
         let lines =
             AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
@@ -216,7 +216,7 @@ struct MainTabTests {
                     ])
                 }
             ])
-        let run = data.run(input: input)
+        let run = await data.run(input: input)
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 3)
@@ -227,7 +227,7 @@ struct MainTabTests {
     }
 
     @Test("On Profile, posts by others from another process show in the badge at the next command, even state")
-    func feedBadgeIsReadAtEveryCommand() throws {
+    func feedBadgeIsReadAtEveryCommand() async throws {
         let data = InMemoryData()
         let lines = AppHarness.demoLogin.split(separator: "\n").map(String.init) + ["tab profile", "state", "screen"]
         let input = LineByLineInput(
@@ -244,7 +244,7 @@ struct MainTabTests {
                 },
                 6: { data.store.add([Self.post(by: "ada@example.com", "Ada", at: 1_767_268_600, "three")]) },
             ])
-        let run = data.run(input: input)
+        let run = await data.run(input: input)
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.top == "profile")
         #expect(run.lastState?.tabs == Self.tabs("profile", badge: 2))
@@ -252,9 +252,9 @@ struct MainTabTests {
     }
 
     @Test("Done when: sign up, skip, tabs, a link into Feed, re-tap, an edit refusing the back, and a restart")
-    func doneWhenScript() throws {
+    func doneWhenScript() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             AppHarness.signUp("Dana")
                 + """
                 state
@@ -284,7 +284,7 @@ struct MainTabTests {
         #expect(states[4].top == "feed.latest" && states[4].navigation == ["feed"])
         #expect(!states[4].coordinators.allNames.contains("feed.post"), "the post's coordinator released")
 
-        let restarted = data.run("state\n")
+        let restarted = await data.run("state\n")
         #expect(restarted.status == 0, "\(restarted.error)")
         #expect(restarted.lastState?.tabs == Self.tabs("profile"))
         #expect(restarted.lastState?.top == "profile.edit")
@@ -293,28 +293,28 @@ struct MainTabTests {
     }
 
     @Test("A restart brings back the selected tab, each tab's stack, the unsaved edit and the tour's page")
-    func restorationOfMain() throws {
+    func restorationOfMain() async throws {
         let data = InMemoryData()
-        let first = data.run(
+        let first = await data.run(
             AppHarness.demoLogin + "post.3\ntab profile\nedit\nset displayName Half typed\ntab feed\n")
         #expect(first.status == 0, "\(first.error)")
-        let restarted = data.run("state\ntab profile\nstate\nscreen\n")
+        let restarted = await data.run("state\ntab profile\nstate\nscreen\n")
         #expect(restarted.status == 0, "\(restarted.error)")
         #expect(restarted.states.first?.top == "feed.post" && restarted.states.first?.tabs == Self.tabs("feed"))
         #expect(restarted.lastState?.top == "profile.edit")
         #expect(restarted.output.contains("Display name (set displayName): Half typed"))
 
         let tour = InMemoryData()
-        let half = tour.run(AppHarness.signUp("Page") + "next\nnext\n")
+        let half = await tour.run(AppHarness.signUp("Page") + "next\nnext\n")
         #expect(half.status == 0, "\(half.error)")
-        let back = tour.run("state\npage previous\nstate\n")
+        let back = await tour.run("state\npage previous\nstate\n")
         #expect(back.states.map(\.top) == ["onboarding.gestures", "onboarding.tabs"])
     }
 
     @Test("A rename in Profile shows on the person's posts in Feed, and on the next post")
-    func renameShowsOnPosts() throws {
+    func renameShowsOnPosts() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             AppHarness.demoLogin
                 + "tab profile\nedit\nset displayName Renamed\nsave\nstate\ntab feed\ncompose\nset text after\npost\nscreen\n"
         )

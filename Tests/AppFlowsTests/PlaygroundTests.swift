@@ -18,9 +18,9 @@ struct PlaygroundTests {
     ]
 
     @Test("--feature Login starts with Login pushed over the stand-in parent's screen")
-    func startsPushed() throws {
+    func startsPushed() async throws {
         let data = InMemoryData()
-        let run = data.run("state\n", arguments: ["--feature", "Login"])
+        let run = await data.run("state\n", arguments: ["--feature", "Login"])
         #expect(run.status == 0, "\(run.error)")
         let state = try #require(run.lastState)
         #expect(state.navigation == ["playground", "login"])
@@ -32,10 +32,10 @@ struct PlaygroundTests {
     @Test(
         "The stand-in parent shows the feature pushed, as a sheet or embedded, and the feature works there",
         arguments: ["Login", "SignUp", "Feed", "Onboarding", "Profile"], ["push", "sheet", "embed"])
-    func presentations(feature: String, presentation: String) throws {
+    func presentations(feature: String, presentation: String) async throws {
         let screen = try #require(Self.features.first { $0.name == feature }?.screen)
         let data = InMemoryData()
-        let run = data.run("back\nstate\n\(presentation)\nstate\n", arguments: ["--feature", feature])
+        let run = await data.run("back\nstate\n\(presentation)\nstate\n", arguments: ["--feature", feature])
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 2)
@@ -56,9 +56,9 @@ struct PlaygroundTests {
     }
 
     @Test("Each way of showing can be undone as a person or the parent would: back, swipe down, hide")
-    func removals() throws {
+    func removals() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             "back\nsheet\ndismiss\nstate\nscreen\nembed\nhide\nstate\npush\nstate\n",
             arguments: ["--feature", "SignUp"])
         #expect(run.status == 0, "\(run.error)")
@@ -72,9 +72,9 @@ struct PlaygroundTests {
     }
 
     @Test("What the feature tells its listener is listed, and the parent releases the feature as the app would")
-    func listenerCalls() throws {
+    func listenerCalls() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             AppHarness.demoLogin + "screen\nstate\n", arguments: ["--feature", "login"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("Login told its parent: loginDidSucceed(Demo, demo@example.com)"))
@@ -83,9 +83,9 @@ struct PlaygroundTests {
     }
 
     @Test("A fresh feature empties the list: what the one before did is not shown beside it")
-    func freshFeatureForgetsEarlierEvents() throws {
+    func freshFeatureForgetsEarlierEvents() async throws {
         let removed = "The person removed Profile; its parent learnt it through userDidRemove(_:)."
-        let embedded = InMemoryData().run("back\nscreen\nembed\nscreen\n", arguments: ["--feature", "Profile"])
+        let embedded = await InMemoryData().run("back\nscreen\nembed\nscreen\n", arguments: ["--feature", "Profile"])
         #expect(embedded.status == 0, "\(embedded.error)")
         // The first screen lists the removal; the second, with a fresh Profile embedded, lists nothing of it.
         let output = embedded.output
@@ -95,12 +95,13 @@ struct PlaygroundTests {
         #expect(try #require(output.range(of: Self.nothingYet("Profile"))).lowerBound > removal.upperBound)
 
         // Removed, shown as a sheet, then done: only what this one said is listed.
-        let finished = InMemoryData().run("back\nsheet\nlogout\nscreen\n", arguments: ["--feature", "Profile"])
+        let finished = await InMemoryData().run("back\nsheet\nlogout\nscreen\n", arguments: ["--feature", "Profile"])
         #expect(finished.status == 0, "\(finished.error)")
         #expect(finished.output.contains("Profile told its parent: profileDidLogOut()"), "\(finished.output)")
         #expect(!finished.output.contains(removed), "\(finished.output)")
 
-        let login = InMemoryData().run(AppHarness.demoLogin + "embed\nscreen\n", arguments: ["--feature", "Login"])
+        let login = await InMemoryData().run(
+            AppHarness.demoLogin + "embed\nscreen\n", arguments: ["--feature", "Login"])
         #expect(login.status == 0, "\(login.error)")
         #expect(!login.output.contains("loginDidSucceed"), "\(login.output)")
         #expect(login.output.contains(Self.nothingYet("Login")), "\(login.output)")
@@ -112,9 +113,9 @@ struct PlaygroundTests {
     }
 
     @Test("A flow inside the feature runs in the parent's choice: SignUp's steps push onto the sheet's navigation")
-    func flowInsideSheet() throws {
+    func flowInsideSheet() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             """
             back
             sheet
@@ -140,20 +141,20 @@ struct PlaygroundTests {
     }
 
     @Test("The services live in memory: the data directory stays empty, and none is needed")
-    func inMemory() throws {
+    func inMemory() async throws {
         let data = try TemporaryDataDirectory()
-        let run = data.run("compose\nset text Hello\npost\npost.1\nlike\n", arguments: ["--feature", "Feed"])
+        let run = await data.run("compose\nset text Hello\npost\npost.1\nlike\n", arguments: ["--feature", "Feed"])
         #expect(run.status == 0, "\(run.error)")
         #expect(try data.allFiles().isEmpty)
 
-        let withoutHome = AppHarness.run(
+        let withoutHome = await AppHarness.run(
             input: ScriptedInput(bytes: Array("state\n".utf8), isTerminal: false, chunkSize: 7),
             arguments: ["--feature", "Feed"], environment: ["HOME": ""])
         #expect(withoutHome.status == 0, "\(withoutHome.error)")
     }
 
     @Test("A launcher asked for a playground no feature has refuses it, rather than open the real data")
-    func unknownPlaygroundIsRefusedByTheLauncher() throws {
+    func unknownPlaygroundIsRefusedByTheLauncher() async throws {
         let data = try TemporaryDataDirectory()
         #expect(throws: FeaturePlayground.unknown("Nope")) {
             try LiveApp().launch(LaunchRequest(dataDirectory: data.path, playground: "Nope"))
@@ -162,9 +163,9 @@ struct PlaygroundTests {
     }
 
     @Test("An unknown feature is a usage error that lists the playgrounds")
-    func unknownFeature() throws {
+    func unknownFeature() async throws {
         let data = InMemoryData()
-        let run = data.run("", arguments: ["--feature", "Settings"])
+        let run = await data.run("", arguments: ["--feature", "Settings"])
         #expect(run.status == ExitCode.usage)
         #expect(
             run.error.hasPrefix(
@@ -172,9 +173,9 @@ struct PlaygroundTests {
     }
 
     @Test("Links need the whole app: a playground refuses them and changes nothing")
-    func linksRefused() throws {
+    func linksRefused() async throws {
         let data = InMemoryData()
-        let run = data.run("open app://feed\n", arguments: ["--feature", "Feed"])
+        let run = await data.run("open app://feed\n", arguments: ["--feature", "Feed"])
         #expect(run.status == ExitCode.failure)
         #expect(
             run.error
@@ -184,17 +185,17 @@ struct PlaygroundTests {
     @Test(
         "A playground run leaves nothing alive when it ends",
         arguments: ["Login", "SignUp", "Feed", "Onboarding", "Profile"])
-    func releasesEverything(feature: String) throws {
+    func releasesEverything(feature: String) async throws {
         let data = InMemoryData()
-        let report = trackingLifetimes {
-            let run = data.run("back\nsheet\ndismiss\nembed\nhide\npush\n", arguments: ["--feature", feature])
+        let report = await trackingLifetimes {
+            let run = await data.run("back\nsheet\ndismiss\nembed\nhide\npush\n", arguments: ["--feature", feature])
             #expect(run.status == 0, "\(run.error)")
         }
         #expect(report.isClean, "\(report)")
     }
 
     @Test("Every registered playground has its own name and builds its feature")
-    func registry() throws {
+    func registry() async throws {
         let names = FeaturePlayground.all.map { $0.name.lowercased() }
         #expect(Set(names).count == names.count)
         for playground in FeaturePlayground.all {

@@ -108,12 +108,12 @@ private let snapshotCommands = "state\nscreen\n"
     ]
 
     @Test("A restart restores each screen with its coordinators and typed text", arguments: RestorationTests.screens)
-    func restartRestoresEveryScreen(_ place: ScreenScript) throws {
+    func restartRestoresEveryScreen(_ place: ScreenScript) async throws {
         let (screenID, script) = (place.screenID, place.script)
         let directory = InMemoryData()
-        let before = directory.run(script + snapshotCommands)
+        let before = await directory.run(script + snapshotCommands)
         #expect(before.status == 0, "\(before.error)")
-        let after = directory.run(snapshotCommands)
+        let after = await directory.run(snapshotCommands)
         #expect(after.status == 0)
         #expect(after.error.isEmpty, "a restart that restores everything says nothing: \(after.error)")
         let expected = try #require(PlaceSnapshot(before))
@@ -122,86 +122,86 @@ private let snapshotCommands = "state\nscreen\n"
     }
 
     @Test("Restored text is the text typed, and a restored password step shows empty password fields")
-    func restoredDraftsAndEmptyPasswords() throws {
+    func restoredDraftsAndEmptyPasswords() async throws {
         let directory = InMemoryData()
-        _ = directory.run(
+        _ = await directory.run(
             "signup\nset email new@example.com\nnext\nset password pass-word-1\nset confirmation pass-word-1\n")
-        let after = directory.run(snapshotCommands)
+        let after = await directory.run(snapshotCommands)
         #expect(after.lastState?.top == "signup.password")
         #expect(after.output.contains("Password (set password, secure): \n"))
         #expect(after.output.contains("Confirm (set confirmation, secure): \n"))
-        let back = directory.run("back\n" + snapshotCommands)
+        let back = await directory.run("back\n" + snapshotCommands)
         #expect(back.output.contains("Email (set email): new@example.com"))
     }
 
     @Test("A restored name step asks for the password again instead of creating an account without one")
-    func restoredNameStepAsksForThePassword() throws {
+    func restoredNameStepAsksForThePassword() async throws {
         let directory = InMemoryData()
-        _ = directory.run(
+        _ = await directory.run(
             "signup\nset email new@example.com\nnext\nset password pass-word-1\nset confirmation pass-word-1\nnext\n"
                 + "set displayName Ann\n")
-        let refused = directory.run("create\n")
+        let refused = await directory.run("create\n")
         #expect(refused.status == 1)
         #expect(refused.error.contains("type your password again"))
-        let created = directory.run(
+        let created = await directory.run(
             "back\nset password pass-word-1\nset confirmation pass-word-1\nnext\ncreate\nstate\n")
         #expect(created.status == 0, "\(created.error)")
         #expect(created.lastState?.user == "Ann")
     }
 
     @Test("A secure field's value is never written to the data directory")
-    func secureFieldsAreNeverSaved() throws {
+    func secureFieldsAreNeverSaved() async throws {
         let directory = InMemoryData()
         let secret = "Never-Saved-7f3a"
-        _ = directory.run("set email someone@example.com\nset password \(secret)\n")
-        _ = directory.run(
+        _ = await directory.run("set email someone@example.com\nset password \(secret)\n")
+        _ = await directory.run(
             "signup\nset email new@example.com\nnext\nset password \(secret)\nset confirmation \(secret)\n")
         #expect(try savedRecord(in: directory).contains("new@example.com"))
         #expect(try !savedRecord(in: directory).contains(secret), "the saved place holds the password")
-        let restored = directory.run(snapshotCommands)
+        let restored = await directory.run(snapshotCommands)
         #expect(restored.lastState?.top == "signup.password")
         #expect(!restored.output.contains(secret))
     }
 
     @Test("--no-restore starts at the first screen, and the next start restores from there")
-    func noRestoreStartsAtTheRoot() throws {
+    func noRestoreStartsAtTheRoot() async throws {
         let directory = InMemoryData()
-        _ = directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
-        let fresh = directory.run("state\n", arguments: ["--no-restore"])
+        _ = await directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
+        let fresh = await directory.run("state\n", arguments: ["--no-restore"])
         #expect(fresh.status == 0)
         #expect(fresh.lastState?.top == "feed.latest")
         #expect(fresh.lastState?.navigation == ["feed"])
-        let next = directory.run("state\n")
+        let next = await directory.run("state\n")
         #expect(next.lastState?.top == "feed.latest")
     }
 
     // MARK: - Records that no longer apply
 
     @Test("A damaged record starts at the first screen, says so in one line and is replaced")
-    func damagedRecord() throws {
+    func damagedRecord() async throws {
         for damage in ["{not json", "", String(repeating: "[", count: 100_000), #"{"kind":"app","version":1}"#] {
             let directory = InMemoryData()
-            _ = directory.run(AppHarness.demoLogin + "popular\n")
+            _ = await directory.run(AppHarness.demoLogin + "popular\n")
             try replaceRecord(in: directory, with: damage)
-            let run = directory.run(snapshotCommands)
+            let run = await directory.run(snapshotCommands)
             #expect(run.status == 0)
             #expect(run.lastState?.top == "feed.latest")
             #expect(run.error.split(separator: "\n").count == 1, "\(run.error)")
             #expect(run.error.hasPrefix("app: starting at the first screen: the saved place is damaged"))
-            #expect(directory.run("state\n").error.isEmpty, "the next start finds a good record")
+            await #expect(directory.run("state\n").error.isEmpty, "the next start finds a good record")
         }
     }
 
     @Test("A record of an older or newer format restores the first screen and says so in one line")
-    func olderAndNewerFormats() throws {
+    func olderAndNewerFormats() async throws {
         for version in [0, 3, Int.max] {
             let directory = InMemoryData()
-            _ = directory.run(AppHarness.demoLogin + "popular\n")
+            _ = await directory.run(AppHarness.demoLogin + "popular\n")
             // Only the app's own record is at version 2.
             try rewriteRecord(in: directory) {
                 $0.replacingOccurrences(of: #""version":2"#, with: "\"version\":\(version)")
             }
-            let run = directory.run("state\n")
+            let run = await directory.run("state\n")
             #expect(run.status == 0)
             #expect(run.lastState?.top == "feed.latest")
             #expect(run.error == "app: restored the nearest screen: the 'app' record has format version \(version)\n")
@@ -209,14 +209,14 @@ private let snapshotCommands = "state\nscreen\n"
     }
 
     @Test("A record from before the tab bar (format 1, the feed alone) comes back in the Feed tab")
-    func singleFeedRecordRestoresInFeedTab() throws {
+    func singleFeedRecordRestoresInFeedTab() async throws {
         let directory = InMemoryData()
-        _ = directory.run(AppHarness.demoLogin)
+        _ = await directory.run(AppHarness.demoLogin)
         try replaceRecord(
             in: directory,
             with: #"{"children":[{"children":[],"kind":"feed","values":{"post":"2","segment":"popular"},"version":1}],"#
                 + #""kind":"app","values":{"flow":"feed","user":"demo@example.com"},"version":1}"#)
-        let run = directory.run("state\nback\nstate\n")
+        let run = await directory.run("state\nback\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.error.isEmpty, "\(run.error)")
         #expect(run.states.first?.top == "feed.post" && run.states.first?.tabs?.selected == "feed")
@@ -224,22 +224,22 @@ private let snapshotCommands = "state\nscreen\n"
     }
 
     @Test("A record of the tour for an account that finished it since restores Main, and says why")
-    func tourFinishedElsewhere() throws {
+    func tourFinishedElsewhere() async throws {
         let directory = InMemoryData()
-        _ = directory.run(AppHarness.signUp("Rex") + "next\n")
+        _ = await directory.run(AppHarness.signUp("Rex") + "next\n")
         directory.store.setOnboardingFinished(true, email: "rex@example.com")
-        let run = directory.run("state\n")
+        let run = await directory.run("state\n")
         #expect(run.status == 0)
         #expect(run.lastState?.top == "feed.latest" && run.lastState?.tabs?.selected == "feed")
         #expect(run.error == "app: restored the nearest screen: the onboarding tour was finished since\n")
     }
 
     @Test("A record of Main for an account still in the tour restores the tour, and says why")
-    func mainRecordedWhileTourUnfinished() throws {
+    func mainRecordedWhileTourUnfinished() async throws {
         let directory = InMemoryData()
-        _ = directory.run(AppHarness.signUp("Ada") + "skip\n")
+        _ = await directory.run(AppHarness.signUp("Ada") + "skip\n")
         directory.store.setOnboardingFinished(false, email: "ada@example.com")
-        let run = directory.run("state\n")
+        let run = await directory.run("state\n")
         #expect(run.status == 0)
         #expect(run.lastState?.top == "onboarding.welcome")
         #expect(
@@ -247,23 +247,23 @@ private let snapshotCommands = "state\nscreen\n"
     }
 
     @Test("A feed record whose post was deleted restores the feed on its segment")
-    func deletedPost() throws {
+    func deletedPost() async throws {
         let directory = InMemoryData()
-        _ = directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
+        _ = await directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
         try rewriteRecord(in: directory) { $0.replacingOccurrences(of: #""post":"2""#, with: #""post":"999""#) }
-        let run = directory.run("state\n")
+        let run = await directory.run("state\n")
         #expect(run.status == 0)
         #expect(run.lastState?.top == "feed.popular")
         #expect(run.error == "app: restored the nearest screen: the post '999' no longer exists\n")
     }
 
     @Test("A record holding long text is told in one line a person reads, not repeated whole")
-    func longRecordTextIsCut() throws {
+    func longRecordTextIsCut() async throws {
         let directory = InMemoryData()
-        _ = directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
+        _ = await directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
         let long = String(repeating: "9", count: 5_000)
         try rewriteRecord(in: directory) { $0.replacingOccurrences(of: #""post":"2""#, with: "\"post\":\"\(long)\"") }
-        let run = directory.run("state\n")
+        let run = await directory.run("state\n")
         #expect(run.status == 0)
         #expect(run.lastState?.top == "feed.popular")
         #expect(run.error.hasPrefix("app: restored the nearest screen: the post '999"))
@@ -271,26 +271,26 @@ private let snapshotCommands = "state\nscreen\n"
     }
 
     @Test("A record written before another process logged out restores the login screen")
-    func loggedOutElsewhere() throws {
+    func loggedOutElsewhere() async throws {
         let directory = InMemoryData()
-        _ = directory.run(AppHarness.demoLogin + "compose\nset text a draft\n")
+        _ = await directory.run(AppHarness.demoLogin + "compose\nset text a draft\n")
         let record = try savedRecord(in: directory)
-        let logOut = directory.run(AppHarness.logOut, arguments: ["--no-restore"])
+        let logOut = await directory.run(AppHarness.logOut, arguments: ["--no-restore"])
         #expect(logOut.status == 0, "\(logOut.error)")
         // The first process saves its record after the other one logged out.
         try replaceRecord(in: directory, with: record)
-        let run = directory.run("state\n")
+        let run = await directory.run("state\n")
         #expect(run.status == 0)
         #expect(run.lastState?.top == "login")
         #expect(run.error == "app: restored the nearest screen: you were logged out since\n")
     }
 
     @Test("A waiting link the app no longer understands is dropped; the rest of the log-in screen is restored")
-    func waitingLinkNoLongerUnderstood() throws {
+    func waitingLinkNoLongerUnderstood() async throws {
         let directory = InMemoryData()
-        _ = directory.run("open app://feed/post/2\nset email waiting@example.com\n")
+        _ = await directory.run("open app://feed/post/2\nset email waiting@example.com\n")
         try rewriteRecord(in: directory) { $0.replacingOccurrences(of: "app://feed/post/2", with: "app://feed/gone") }
-        let run = directory.run(snapshotCommands)
+        let run = await directory.run(snapshotCommands)
         #expect(run.lastState?.top == "login")
         #expect(run.output.contains("Email (set email): waiting@example.com"))
         #expect(!run.output.contains("Log in or sign up to continue"))
@@ -299,11 +299,11 @@ private let snapshotCommands = "state\nscreen\n"
     }
 
     @Test("A sign-up whose email was registered since stops on its first step, with the reason on screen")
-    func signUpEmailTakenSince() throws {
+    func signUpEmailTakenSince() async throws {
         let directory = InMemoryData()
-        _ = directory.run("signup\nset email demo@example.com\n")
+        _ = await directory.run("signup\nset email demo@example.com\n")
         try rewriteRecord(in: directory) { $0.replacingOccurrences(of: #""step":"email""#, with: #""step":"name""#) }
-        let run = directory.run(snapshotCommands)
+        let run = await directory.run(snapshotCommands)
         #expect(run.lastState?.top == "signup.email")
         #expect(run.lastState?.error == "An account with this email already exists.")
         #expect(run.error.hasPrefix("app: restored the nearest screen: sign-up is back at its first step"))
@@ -330,7 +330,7 @@ private let snapshotCommands = "state\nscreen\n"
     // MARK: - Random sequences
 
     @Test("Random command sequences, each followed by a restart, come back to the same place")
-    func randomSequencesSurviveRestarts() throws {
+    func randomSequencesSurviveRestarts() async throws {
         let seed = ProcessInfo.processInfo.environment["RESTORATION_TEST_SEED"].flatMap(UInt64.init) ?? 11
         var random = SeededRandom(seed: seed)
         let directory = InMemoryData()
@@ -341,9 +341,9 @@ private let snapshotCommands = "state\nscreen\n"
             let commands = (0..<random.next(below: 4) + 1).map { _ in
                 Self.randomCommand(&random, on: top, round: round)
             }
-            let before = directory.run(
+            let before = await directory.run(
                 commands.joined(separator: "\n") + "\n" + snapshotCommands, arguments: ["--keep-going"])
-            let after = directory.run(snapshotCommands)
+            let after = await directory.run(snapshotCommands)
             let expected = PlaceSnapshot(before)
             #expect(expected != nil)
             screensSeen.insert(expected?.top ?? "none")

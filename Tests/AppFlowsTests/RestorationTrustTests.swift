@@ -9,13 +9,13 @@ import Testing
 @MainActor
 struct RestorationTrustTests {
     /// The saved record as a JSON object.
-    private static func record(in data: InMemoryData) throws -> [String: Any] {
+    private static func record(in data: InMemoryData) async throws -> [String: Any] {
         let text = try #require(data.store.restorationRecord)
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
     /// Stores `record` in place of the saved one.
-    private static func replace(_ record: [String: Any], in data: InMemoryData) throws {
+    private static func replace(_ record: [String: Any], in data: InMemoryData) async throws {
         data.store.restorationRecord = String(
             decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
     }
@@ -23,16 +23,16 @@ struct RestorationTrustTests {
     @Test(
         "A second child that is not a sign-up record does not open sign-up: it is dropped, and Login stays on top",
         arguments: ["login", "feed"])
-    func wrongKindInSignUpsPlace(kind: String) throws {
+    func wrongKindInSignUpsPlace(kind: String) async throws {
         let data = InMemoryData()
-        #expect(data.run("set email typed@example.com\n").status == 0)
-        var record = try Self.record(in: data)
+        await #expect(data.run("set email typed@example.com\n").status == 0)
+        var record = try await Self.record(in: data)
         var children = try #require(record["children"] as? [Any])
         let login = try #require(children.first)
         children.append(kind == "login" ? login : ["kind": "feed", "version": 1, "values": [:], "children": []])
         record["children"] = children
-        try Self.replace(record, in: data)
-        let run = data.run("state\n")
+        try await Self.replace(record, in: data)
+        let run = await data.run("state\n")
         #expect(run.status == 0, "\(run.error)")
         let state = try #require(run.lastState)
         #expect(state.presented.isEmpty, "sign-up, which the person never opened, is not shown")
@@ -44,20 +44,20 @@ struct RestorationTrustTests {
     @Test(
         "A saved post id is read as a link's is: '+2' or '0002' is not post 2, by link or by the saved place",
         arguments: ["+2", "0002", "2.0", " 2"])
-    func postIDsAreReadOnce(id: String) throws {
+    func postIDsAreReadOnce(id: String) async throws {
         let data = InMemoryData()
-        let opened = data.run(AppHarness.demoLogin + "open app://feed/post/2\nstate\n")
+        let opened = await data.run(AppHarness.demoLogin + "open app://feed/post/2\nstate\n")
         let detail = try #require(opened.lastState?.top)
         #expect(detail != "feed", "post 2 is shown")
         let recordText = try #require(data.store.restorationRecord)
         #expect(recordText.contains(#""post":"2""#))
         let changed = recordText.replacingOccurrences(of: #""post":"2""#, with: #""post":"\#(id)""#)
         data.store.restorationRecord = changed
-        let restored = data.run("state\n")
+        let restored = await data.run("state\n")
         #expect(restored.status == 0)
         #expect(restored.lastState?.top != detail, "post 2 is not restored for '\(id)'")
         #expect(restored.error.contains("the post '\(id)' no longer exists"), "\(restored.error)")
-        let link = data.run("open app://feed/post/\(id.replacingOccurrences(of: " ", with: "%20"))\n")
+        let link = await data.run("open app://feed/post/\(id.replacingOccurrences(of: " ", with: "%20"))\n")
         #expect(link.status == 1)
         #expect(link.error.contains("invalid post id"), "\(link.error)")
     }
@@ -65,19 +65,19 @@ struct RestorationTrustTests {
     @Test(
         "A record of a sign-up both pushed by Login and presented restores the pushed one and says it dropped the other"
     )
-    func signUpPushedAndPresented() throws {
+    func signUpPushedAndPresented() async throws {
         let pushed = InMemoryData()
-        #expect(pushed.run("signup\nset email pushed@example.com\n").status == 0)
+        await #expect(pushed.run("signup\nset email pushed@example.com\n").status == 0)
         let presented = InMemoryData()
-        #expect(presented.run("open app://signup\nset email presented@example.com\n").status == 0)
-        var record = try Self.record(in: pushed)
-        let presentedChildren = try #require(try Self.record(in: presented)["children"] as? [Any])
+        await #expect(presented.run("open app://signup\nset email presented@example.com\n").status == 0)
+        var record = try await Self.record(in: pushed)
+        let presentedChildren = try await #require(try Self.record(in: presented)["children"] as? [Any])
         try #require(presentedChildren.count == 2, "the presented sign-up's record is the second child")
         var children = try #require(record["children"] as? [Any])
         children.append(presentedChildren[1])
         record["children"] = children
-        try Self.replace(record, in: pushed)
-        let run = pushed.run("state\nscreen\n")
+        try await Self.replace(record, in: pushed)
+        let run = await pushed.run("state\nscreen\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.presented == [], "only one sign-up is on screen: Login's")
         #expect(run.output.contains("pushed@example.com"))
@@ -85,10 +85,10 @@ struct RestorationTrustTests {
     }
 
     @Test("A record with two Feed tab records restores the first and says the second was dropped")
-    func duplicateTabRecords() throws {
+    func duplicateTabRecords() async throws {
         let data = InMemoryData()
-        #expect(data.run(AppHarness.demoLogin + "popular\n").status == 0)
-        var record = try Self.record(in: data)
+        await #expect(data.run(AppHarness.demoLogin + "popular\n").status == 0)
+        var record = try await Self.record(in: data)
         var children = try #require(record["children"] as? [Any])
         var main = try #require(children.first as? [String: Any])
         var tabs = try #require(main["children"] as? [[String: Any]])
@@ -99,8 +99,8 @@ struct RestorationTrustTests {
         main["children"] = tabs
         children[0] = main
         record["children"] = children
-        try Self.replace(record, in: data)
-        let run = data.run("state\n")
+        try await Self.replace(record, in: data)
+        let run = await data.run("state\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.top == "feed.popular", "the first Feed record wins")
         #expect(run.error.contains("a second 'feed' record was dropped"), "\(run.error)")

@@ -8,25 +8,25 @@ import Testing
 @MainActor
 struct ScreenSnapshotTests {
     /// The app over a fresh data directory, started, with the demo account logged in on the feed.
-    private static func loggedIn(_ data: InMemoryData) throws -> FlowSession {
+    private static func loggedIn(_ data: InMemoryData) async throws -> FlowSession {
         let root = try data.compose()
         let session = FlowSession(root: root)
         root.appCoordinator.start()
-        #expect(session.send(.setText("demo@example.com", field: "email")) == nil)
-        #expect(session.send(.setText("demo-password", field: "password")) == nil)
-        #expect(session.send(.action("login")) == nil)
+        #expect(await session.send(.setText("demo@example.com", field: "email")) == nil)
+        #expect(await session.send(.setText("demo-password", field: "password")) == nil)
+        #expect(await session.send(.action("login")) == nil)
         return session
     }
 
     @Test("A snapshot keeps what was on screen when it was taken, and a later one sees the change")
-    func snapshotIsAValue() throws {
+    func snapshotIsAValue() async throws {
         let data = InMemoryData()
-        let app = try Self.loggedIn(data)
+        let app = await try Self.loggedIn(data)
         defer { app.stop() }
         let onFeed = app.snapshot()
         #expect(onFeed.top?.screenID == "feed.latest")
 
-        #expect(app.send(.action("post.2")) == nil)
+        #expect(await app.send(.action("post.2")) == nil)
         let onPost = app.snapshot()
         #expect(onFeed.top?.screenID == "feed.latest", "the earlier snapshot did not change")
         #expect(onPost.top?.screenID == "feed.post")
@@ -35,15 +35,15 @@ struct ScreenSnapshotTests {
     }
 
     @Test("An action sent to one screen of a snapshot reaches only that screen, while it is on top")
-    func actionOnAScreenNoLongerOnTopIsRefused() throws {
+    func actionOnAScreenNoLongerOnTopIsRefused() async throws {
         let data = InMemoryData()
-        let app = try Self.loggedIn(data)
+        let app = await try Self.loggedIn(data)
         defer { app.stop() }
         let list = try #require(
             app.snapshot().screensOnTop.first { screen in screen.content.actions.contains { $0.id == "post.2" } })
-        #expect(app.send(.actionOn("post.2", screen: list)) == nil)
+        #expect(await app.send(.actionOn("post.2", screen: list)) == nil)
         #expect(app.snapshot().top?.screenID == "feed.post")
-        #expect(app.send(.actionOn("post.2", screen: list)) == ScreenInputError.noScreen.description)
+        #expect(await app.send(.actionOn("post.2", screen: list)) == ScreenInputError.noScreen.description)
         #expect(app.snapshot().top?.screenID == "feed.post", "nothing moved")
     }
 }

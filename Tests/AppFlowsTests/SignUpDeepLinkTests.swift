@@ -38,9 +38,9 @@ struct SignUpDeepLinkTests {
     @Test(
         "A protected link keeps the sign-up exactly as it is; finishing it and the tour continues to the link",
         arguments: SignUpEntry.allCases)
-    func protectedLinkKeepsSignUp(entry: SignUpEntry) throws {
+    func protectedLinkKeepsSignUp(entry: SignUpEntry) async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             Self.script(
                 [entry.rawValue] + Self.signUpUpToCreate + [
                     "state", "open app://feed/post/2", "state", "create", "skip", "state",
@@ -64,9 +64,9 @@ struct SignUpDeepLinkTests {
     @Test(
         "app://signup while a sign-up is on screen changes nothing and keeps the link waiting",
         arguments: SignUpEntry.allCases)
-    func signUpLinkOverSignUp(entry: SignUpEntry) throws {
+    func signUpLinkOverSignUp(entry: SignUpEntry) async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             Self.script(
                 ["open app://feed/post/2", entry.rawValue] + Self.signUpUpToCreate
                     + ["state", "open app://signup", "state", "create", "skip", "state"]))
@@ -82,12 +82,12 @@ struct SignUpDeepLinkTests {
     @Test(
         "app://login while a sign-up is on screen is refused and changes nothing; the link still waits",
         arguments: SignUpEntry.allCases)
-    func loginLinkOverSignUp(entry: SignUpEntry) throws {
+    func loginLinkOverSignUp(entry: SignUpEntry) async throws {
         let data = InMemoryData()
         let lines =
             ["open app://feed/post/2", entry.rawValue] + Self.signUpUpToCreate
             + ["state", "open app://login", "state", "create", "skip", "state"]
-        let run = data.run(Self.script(lines), arguments: ["--keep-going"])
+        let run = await data.run(Self.script(lines), arguments: ["--keep-going"])
         #expect(run.status == 1)
         let refusedLine = try #require(lines.firstIndex(of: "open app://login")) + 1
         #expect(run.error == "line \(refusedLine): a sign-up is in progress; finish or cancel it first\n")
@@ -100,9 +100,9 @@ struct SignUpDeepLinkTests {
     }
 
     @Test("app://login on the first sign-up step is refused too", arguments: SignUpEntry.allCases)
-    func loginLinkOverFirstStep(entry: SignUpEntry) throws {
+    func loginLinkOverFirstStep(entry: SignUpEntry) async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             Self.script([entry.rawValue, "state", "open app://login", "state"]), arguments: ["--keep-going"])
         #expect(run.error == "line 3: a sign-up is in progress; finish or cancel it first\n")
         let states = run.states
@@ -111,9 +111,9 @@ struct SignUpDeepLinkTests {
     }
 
     @Test("app://signup after a protected link keeps the link: the finished sign-up continues to it")
-    func signUpLinkAfterProtectedLink() throws {
+    func signUpLinkAfterProtectedLink() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             Self.script(
                 ["open app://feed/post/2", "open app://signup"] + Self.signUpUpToCreate + ["create", "skip", "state"]))
         #expect(run.status == 0, "\(run.error)")
@@ -123,9 +123,9 @@ struct SignUpDeepLinkTests {
     }
 
     @Test("A cancelled sign-up leaves the link waiting for a log-in")
-    func cancelledSignUpKeepsLink() throws {
+    func cancelledSignUpKeepsLink() async throws {
         let data = InMemoryData()
-        let run = data.run(
+        let run = await data.run(
             Self.script(["signup", "open app://feed/post/2", "cancel", "state"]) + AppHarness.demoLogin + "state\n")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states

@@ -27,7 +27,7 @@ private final class ContentContainer: ContainerViewController {
 @MainActor
 struct ScreenSnapshotControlsTests {
     @Test("Fields, buttons, rows with an action and segments, in drawing order, screen after screen from the outside")
-    func controlsInOrder() throws {
+    func controlsInOrder() async throws {
         let container = ContentContainer(screenID: "feed")
         let list = ContentScreen(
             "feed.latest",
@@ -78,7 +78,7 @@ struct ScreenSnapshotControlsTests {
     }
 
     @Test("A window without a root has no controls; a sheet's controls replace those under it")
-    func sheetOnTop() throws {
+    func sheetOnTop() async throws {
         let window = Window()
         #expect(ScreenSnapshot(window: window, coordinators: Coordinator()).controlsOnTop.isEmpty)
         let under = ContentScreen(

@@ -47,7 +47,7 @@ struct ScreenSnapshotTests {
     }
 
     @Test("The screens on top run from the root through each container's visible child; the stack holds the top")
-    func screensOnTop() throws {
+    func screensOnTop() async throws {
         let (window, _) = try Self.window()
         let snapshot = ScreenSnapshot(window: window, coordinators: Node("App"))
         #expect(snapshot.screensOnTop.map(\.screenID) == ["main", "feed.navigation", "feed.post"])
@@ -62,7 +62,7 @@ struct ScreenSnapshotTests {
     }
 
     @Test("A presented sheet is a level of its own: the tab bar under it is no longer on top")
-    func presentedLevel() throws {
+    func presentedLevel() async throws {
         let (window, tabBar) = try Self.window()
         try tabBar.present(Screen("compose", title: "New post"))
         let snapshot = ScreenSnapshot(window: window, coordinators: Node("App"))
@@ -73,7 +73,7 @@ struct ScreenSnapshotTests {
     }
 
     @Test("A snapshot is a value: the window moving on changes the next one only; the tree comes in attach order")
-    func valueAndTree() throws {
+    func valueAndTree() async throws {
         let (window, _) = try Self.window()
         let app = Node("App")
         try app.addChild(Node("Main"))
@@ -88,7 +88,7 @@ struct ScreenSnapshotTests {
     }
 
     @Test("A launch request defaults to the plain start: no playground, the real time, nothing moved or checked")
-    func launchRequestDefaults() {
+    func launchRequestDefaults() async {
         let request = LaunchRequest(dataDirectory: "/data")
         #expect(request.playground == nil && request.fixedNow == nil)
         #expect(!request.movesCorruptDataAside && !request.checksData && !request.allowsUnsafeDataDirectory)

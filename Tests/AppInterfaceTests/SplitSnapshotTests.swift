@@ -18,7 +18,7 @@ struct SplitSnapshotTests {
     }
 
     @Test("Side by side, the screens on top hold the primary column, then the secondary, as the window's do")
-    func sideBySide() throws {
+    func sideBySide() async throws {
         let snapshot = try Self.snapshot(.regular)
 
         #expect(snapshot.levels.first?.screen.kind == .split(collapsed: false))
@@ -29,7 +29,7 @@ struct SplitSnapshotTests {
     }
 
     @Test("Collapsed, or with nothing open, the split is one stack and nothing is side by side")
-    func oneStack() throws {
+    func oneStack() async throws {
         let collapsed = try Self.snapshot(.compact)
         #expect(collapsed.levels.first?.screen.kind == .split(collapsed: true))
         #expect(collapsed.screensOnTop.map(\.screenID) == ["split", "list.nav", "post"])

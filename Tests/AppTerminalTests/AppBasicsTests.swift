@@ -21,9 +21,9 @@ struct AppBasicsTests {
     }
 
     @Test("At a terminal an action with a question asks it: n changes nothing and says so, y carries it out")
-    func actionAsksFirst() throws {
+    func actionAsksFirst() async throws {
         let app = try Self.profileApp()
-        let run = app.run(input: TerminalKeystrokes(["logout\n", "n\n", "2\n", "yes\n", "edit\n", "quit\n"]))
+        let run = await app.run(input: TerminalKeystrokes(["logout\n", "n\n", "2\n", "yes\n", "edit\n", "quit\n"]))
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.components(separatedBy: "Log out? You sign in again after. (y/n) ").count == 3)
         #expect(run.output.contains("Log out: not done; nothing changed."))
@@ -32,17 +32,17 @@ struct AppBasicsTests {
     }
 
     @Test("The end of the input at an action's question is a no: nothing nobody confirmed is done")
-    func endOfInputAtTheQuestionIsNo() throws {
+    func endOfInputAtTheQuestionIsNo() async throws {
         let app = try Self.profileApp()
-        let run = app.run(input: TerminalKeystrokes(["logout\n", ""]))
+        let run = await app.run(input: TerminalKeystrokes(["logout\n", ""]))
         #expect(run.status == 0)
         #expect(app.session.screen("profile")?.performed == [])
     }
 
     @Test("A script is not asked: its line is its answer, so every script runs as written")
-    func scriptIsNotAsked() throws {
+    func scriptIsNotAsked() async throws {
         let app = try Self.profileApp()
-        let run = app.run("logout\n2\n")
+        let run = await app.run("logout\n2\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(!run.output.contains("(y/n)"))
         #expect(app.session.screen("profile")?.performed == ["logout", "logout"])
@@ -60,9 +60,9 @@ struct AppBasicsTests {
     }
 
     @Test("In a multi-line field \\n types a line break and \\\\ a backslash; another field takes the line as typed")
-    func multilineSet() throws {
+    func multilineSet() async throws {
         let app = try Self.noteApp()
-        let run = app.run(
+        let run = await app.run(
             #"""
             set text Dear Ada,\n\nthe path is C:\\notes\n\d stays
             set title a\nb
@@ -87,19 +87,19 @@ struct AppBasicsTests {
     }
 
     @Test("A back on a sheet with nothing to go back to says how to close it; elsewhere the refusal is as it was")
-    func backOnASheet() throws {
-        let sheet = try StandIn.app().run(
+    func backOnASheet() async throws {
+        let sheet = try await StandIn.app().run(
             "set password \(StandIn.password)\nlogin\ncompose\nback\n", arguments: ["--keep-going"])
         #expect(
             sheet.error
                 == "line 4: there is nothing to go back to; this is a sheet: 'dismiss' swipes it down, or use its own "
                 + "action to close it\n")
-        let root = try StandIn.app().run("back\n")
+        let root = try await StandIn.app().run("back\n")
         #expect(root.error == "line 1: there is nothing to go back to\n")
     }
 
     @Test("A multi-line field typed in place starts from its value, line breaks as \\n, and is set back as it was")
-    func multilineDraft() {
+    func multilineDraft() async {
         var draft = FieldDraft(TextField(id: "text", label: "Text", value: "a\nb\\c", isMultiline: true))
         #expect(draft.shownText == #"a\nb\\c"#)
         #expect(draft.valueToSet == nil, "nothing typed, nothing to set")

@@ -23,9 +23,9 @@ struct DocumentationTests {
     }
 
     @Test("Every command word of `help`, in both modes, has its row in the guide's table of commands")
-    func everyCommandIsDocumented() throws {
+    func everyCommandIsDocumented() async throws {
         let commands = try Self.section("Commands", of: Self.guide())
-        let help = try StandIn.app().run("help\n").output
+        let help = try await StandIn.app().run("help\n").output
         for word in FullScreenHelp.commandWords {
             #expect(help.contains(word) || TerminalCommand(rawValue: word) != nil)
             #expect(commands.contains("| `\(word)"), "docs/app.md's table of commands lacks `\(word)`")
@@ -37,8 +37,8 @@ struct DocumentationTests {
 @MainActor
 struct HelpWidthTests {
     @Test("Every line of help, in the line mode and the full screen, fits 80 columns and leaves no word alone")
-    func fitsEightyColumns() throws {
-        let lineMode = try StandIn.app().run("help\n").output
+    func fitsEightyColumns() async throws {
+        let lineMode = try await StandIn.app().run("help\n").output
         // The full screen's help is the line mode's, followed by its own keys and the pointer's.
         let fullScreen = FullScreenHelp.terminalHelp + FullScreenHelp.pointerHelp
         let lines = (lineMode.split(separator: "\n") + fullScreen.split(separator: "\n")).filter { $0 != "Commands:" }
@@ -49,10 +49,10 @@ struct HelpWidthTests {
     }
 
     @Test("A list of deep links too long for one line wraps at spaces, indented under its heading, within 80 columns")
-    func longLinkListWraps() throws {
+    func longLinkListWraps() async throws {
         let app = try StandIn.app()
         app.session.linkPatterns = (1...12).map { "app://place\($0)/<id>" }
-        let lines = app.run("help\n").output.split(separator: "\n")
+        let lines = await app.run("help\n").output.split(separator: "\n")
         let first = try #require(lines.firstIndex { $0.hasPrefix("Deep links: ") })
         let links = lines[first...].prefix { $0 == lines[first] || $0.hasPrefix("  app://") }
         #expect(links.count > 1)

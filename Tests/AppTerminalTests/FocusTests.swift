@@ -22,7 +22,7 @@ struct FocusTests {
             ]))
 
     @Test("A person starts on the first field, else the first row, else the first button that works")
-    func startingPlace() throws {
+    func startingPlace() async throws {
         let button = ScreenElement.button(Button(id: "go", title: "Go"))
         let off = ScreenElement.button(Button(id: "off", title: "Off", isEnabled: false))
         let field = ScreenElement.field(TextField(id: "name", label: "Name", value: ""))
@@ -39,7 +39,7 @@ struct FocusTests {
     }
 
     @Test("Moving stops at the ends; Tab goes round the fields; the target is the field or the action's number")
-    func moving() throws {
+    func moving() async throws {
         let elements: [ScreenElement] = [
             .field(TextField(id: "a", label: "A", value: "")), .button(Button(id: "go", title: "Go")),
             .field(TextField(id: "b", label: "B", value: "", isSecure: true)), Self.rows,
@@ -66,7 +66,7 @@ struct FocusTests {
     }
 
     @Test("Enter in a field leads to the next field before a button, else to the first button, even unavailable")
-    func afterField() throws {
+    func afterField() async throws {
         let elements: [ScreenElement] = [
             .field(TextField(id: "a", label: "A", value: "")), .field(TextField(id: "b", label: "B", value: "")),
             .button(Button(id: "off", title: "Off", isEnabled: false)), .button(Button(id: "go", title: "Go")),
@@ -83,23 +83,23 @@ struct FocusTests {
     }
 
     @Test("The focus stays on its control when the window changes, and comes back to a screen shown again")
-    func followsTheWindow() throws {
+    func followsTheWindow() async throws {
         let session = try StandInSession(showing: StandIn.home())
         _ = session.start(restores: false, initialLink: nil)
         var focus = Focus()
         focus.follow(session.snapshot())
         focus.move(by: 1)
         #expect(focus.focused?.actionID == "item.2")
-        #expect(session.send(.action("item.2")) == nil)
+        #expect(await session.send(.action("item.2")) == nil)
         focus.follow(session.snapshot())
         #expect(focus.focused == nil, "the item has nothing to focus")
-        #expect(session.send(.gesture(.backButton)) == nil)
+        #expect(await session.send(.gesture(.backButton)) == nil)
         focus.follow(session.snapshot())
         #expect(focus.focused?.actionID == "item.2", "back on the list, on the row that was left")
     }
 
     @Test("A field's draft starts with a plain value; a secure one starts empty and keeps its value until typed")
-    func drafts() {
+    func drafts() async {
         var plain = FieldDraft(TextField(id: "name", label: "Name", value: "Ada"))
         #expect(plain.shownText == "Ada" && plain.cursor == 3 && plain.valueToSet == nil)
         _ = plain.apply(.backspace)
@@ -118,20 +118,20 @@ struct FocusTests {
 @MainActor
 struct LiveDragTests {
     @Test("A drag from a pushed screen's edge begins, moves and lets go of the swipe through the session")
-    func dragThroughTheSession() throws {
+    func dragThroughTheSession() async throws {
         let session = try StandInSession(showing: StandIn.home())
         session.links["app://push"] = { session in
             try? (session.root as? NavigationController)?.push(StandInScreen("item", title: "Item"))
         }
         _ = session.start(restores: false, initialLink: nil)
-        #expect(session.open("app://push") == nil)
+        #expect(await session.open("app://push") == nil)
         let drag: [EditingKey] = [
             .pointer(PointerEvent(kind: .press, row: 3, column: 0)),
             .pointer(PointerEvent(kind: .drag, row: 3, column: 20)),
             .pointer(PointerEvent(kind: .drag, row: 3, column: 30)),
             .pointer(PointerEvent(kind: .release, row: 3, column: 30)),
         ]
-        let terminal = session.runFullScreen(drag)
+        let terminal = await session.runFullScreen(drag)
         #expect(
             session.inputs == [
                 .swipe(.swipeBack, progress: 0.25), .updateGesture(progress: 0.375), .updateGesture(progress: 0.375),
@@ -141,17 +141,17 @@ struct LiveDragTests {
     }
 
     @Test("A move the app refuses is said where errors show")
-    func refusedMoveIsShown() throws {
+    func refusedMoveIsShown() async throws {
         let session = try StandInSession(showing: StandIn.home())
         session.links["app://push"] = { session in
             try? (session.root as? NavigationController)?.push(StandInScreen("item", title: "Item"))
         }
         _ = session.start(restores: false, initialLink: nil)
-        #expect(session.open("app://push") == nil)
+        #expect(await session.open("app://push") == nil)
         session.refusal = { input in
             if case .updateGesture = input { "the window is busy" } else { nil }
         }
-        let terminal = session.runFullScreen([
+        let terminal = await session.runFullScreen([
             .pointer(PointerEvent(kind: .press, row: 3, column: 0)),
             .pointer(PointerEvent(kind: .drag, row: 3, column: 20)),
             .pointer(PointerEvent(kind: .drag, row: 3, column: 30)),

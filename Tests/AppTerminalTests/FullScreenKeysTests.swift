@@ -14,9 +14,9 @@ struct FullScreenKeysTests {
     }
 
     @Test("At sign-in the keys type into the email field; Tab goes to the password, drawn as dots; Enter logs in")
-    func logInByKeys() throws {
+    func logInByKeys() async throws {
         let app = try StandIn.app()
-        let terminal = app.session.runFullScreen(
+        let terminal = await app.session.runFullScreen(
             typing("ada@example.com") + [.tab] + typing(StandIn.password) + [.enter])
         #expect(app.session.widths == [80], "the full screen tells the app its width before the first key")
         #expect(
@@ -32,9 +32,9 @@ struct FullScreenKeysTests {
     }
 
     @Test("Typed text is drawn in place in the field, underlined, with the cursor in it; the command line stays shut")
-    func typingInPlace() throws {
+    func typingInPlace() async throws {
         let app = try StandIn.app()
-        let terminal = app.session.runFullScreen(typing("ada") + [.left])
+        let terminal = await app.session.runFullScreen(typing("ada") + [.left])
         let frame = try #require(terminal.frames.last)
         let row = try #require(frame.text.firstIndex { $0.contains("Email: ada") })
         #expect(frame.cursor.row == row)
@@ -45,25 +45,25 @@ struct FullScreenKeysTests {
     }
 
     @Test("A refused log-in keeps the focus on the field, and the screen's error shows")
-    func refusedLogIn() throws {
+    func refusedLogIn() async throws {
         let app = try StandIn.app()
-        let terminal = app.session.runFullScreen([.tab] + typing("wrong") + [.enter])
+        let terminal = await app.session.runFullScreen([.tab] + typing("wrong") + [.enter])
         #expect(app.session.inputs == [.setText("wrong", field: "password"), .action("login")])
         #expect(terminal.screen.contains { $0.contains("Wrong email or password.") })
         #expect(terminal.screen.last { $0.contains("Enter") }?.contains("Enter Log in") == true)
     }
 
     @Test("Shift-Tab goes back to the previous field, round to the last; Tab round to the first")
-    func shiftTab() throws {
+    func shiftTab() async throws {
         let app = try StandIn.app()
-        app.session.runFullScreen([.backTab] + typing("secret") + [.backTab] + typing("a@b.c") + [.tab, .tab])
+        await app.session.runFullScreen([.backTab] + typing("secret") + [.backTab] + typing("a@b.c") + [.tab, .tab])
         #expect(app.session.inputs == [.setText("secret", field: "password"), .setText("a@b.c", field: "email")])
     }
 
     @Test("Esc leaves a field: the keys go to the screen (':' opens the command line), Enter types into it again")
-    func escapeLeavesField() throws {
+    func escapeLeavesField() async throws {
         let app = try StandIn.app()
-        let terminal = app.session.runFullScreen(
+        let terminal = await app.session.runFullScreen(
             [.escape, .character(":"), .escape, .character("?"), .escape, .enter] + typing("x"))
         #expect(terminal.frames.contains { $0.text.contains { $0.contains("Tab/Shift-Tab move between fields") } })
         #expect(terminal.screen.contains { $0.contains("Email: x") })
@@ -71,23 +71,23 @@ struct FullScreenKeysTests {
     }
 
     @Test("Leaving a field with Esc, then j, moves the focus down to the next field, which takes the keys")
-    func escapeThenMove() throws {
+    func escapeThenMove() async throws {
         let app = try StandIn.app()
-        app.session.runFullScreen(typing("a@b.c") + [.escape, .character("j")] + typing("jk") + [.down])
+        await app.session.runFullScreen(typing("a@b.c") + [.escape, .character("j")] + typing("jk") + [.down])
         #expect(app.session.inputs == [.setText("a@b.c", field: "email"), .setText("jk", field: "password")])
     }
 
     @Test("On a list, Down and j move the highlight row by row, Enter opens the row, Esc goes back to it")
-    func listByKeys() throws {
+    func listByKeys() async throws {
         let app = try Self.home()
-        var terminal = app.session.runFullScreen([])
+        var terminal = await app.session.runFullScreen([])
         #expect(terminal.cells.text(in: .focused) == ["First", "The first item"], "the first row starts focused")
 
         let second = try Self.home()
-        terminal = second.session.runFullScreen([.down])
+        terminal = await second.session.runFullScreen([.down])
         #expect(terminal.cells.text(in: .focused) == ["Second · 2 notes"])
         let opened = try Self.home()
-        terminal = opened.session.runFullScreen([.character("j"), .enter])
+        terminal = await opened.session.runFullScreen([.character("j"), .enter])
         #expect(opened.session.inputs.map(Self.actionID) == ["item.2"])
         #expect(terminal.screen[0].contains("Home › Item 2"))
     }
@@ -101,9 +101,9 @@ struct FullScreenKeysTests {
     }
 
     @Test("Enter on a row opens it; Esc goes back and the focus comes back to that row")
-    func backKeepsTheRow() throws {
+    func backKeepsTheRow() async throws {
         let app = try Self.home()
-        let terminal = app.session.runFullScreen([.down, .enter, .escape])
+        let terminal = await app.session.runFullScreen([.down, .enter, .escape])
         #expect(app.session.inputs.count == 2)
         #expect(app.session.inputs.last == .gesture(.backButton))
         #expect(terminal.frames.contains { $0.text[0].contains("Home › Item 2") })
@@ -112,9 +112,9 @@ struct FullScreenKeysTests {
     }
 
     @Test("The key hints follow the screen and the focus, and never run past the width")
-    func hintsFollowTheScreen() throws {
+    func hintsFollowTheScreen() async throws {
         let app = try Self.home()
-        let terminal = app.session.runFullScreen([.down, .enter])
+        let terminal = await app.session.runFullScreen([.down, .enter])
         let status = { (frame: ScreenLayout.Frame) in frame.text[frame.text.count - 2] }
         let onList = try #require(terminal.frames.first)
         let onItem = try #require(terminal.frames.last)
@@ -123,7 +123,7 @@ struct FullScreenKeysTests {
         #expect(status(onItem).contains("Esc back"))
         #expect(status(onList) != status(onItem))
         for width in [20, 40, 60] {
-            let narrow = try Self.home().session.runFullScreen([], size: TerminalSize(columns: width, rows: 12))
+            let narrow = try await Self.home().session.runFullScreen([], size: TerminalSize(columns: width, rows: 12))
             let line = narrow.screen[narrow.screen.count - 2]
             #expect(!line.contains("…"), "hints are dropped whole, never cut: \(line)")
             #expect(line.count == width)
@@ -131,43 +131,45 @@ struct FullScreenKeysTests {
     }
 
     @Test("':' opens the command line, where commands work as typed; Esc closes it; '?' shows the keys")
-    func commandLine() throws {
+    func commandLine() async throws {
         let app = try Self.home()
-        var terminal = app.session.runFullScreen([.character(":")] + typing("item.1") + [.enter])
+        var terminal = await app.session.runFullScreen([.character(":")] + typing("item.1") + [.enter])
         #expect(app.session.inputs == [.action("item.1")])
         #expect(terminal.screen[0].contains("Item 1"))
 
         let closed = try Self.home()
-        terminal = closed.session.runFullScreen([.character(":")] + typing("item.1") + [.escape, .character("?")])
+        terminal = await closed.session.runFullScreen(
+            [.character(":")] + typing("item.1") + [.escape, .character("?")])
         #expect(closed.session.inputs.isEmpty)
         #expect(terminal.screen.contains { $0.contains("Tab/Shift-Tab move between fields") })
         #expect(!terminal.screen.contains { $0.hasPrefix(": item.1") })
     }
 
     @Test("Esc dismisses the sheet on top; a field in it is typed into first")
-    func escapeDismissesSheet() throws {
+    func escapeDismissesSheet() async throws {
         let app = try Self.home()
-        let terminal = app.session.runFullScreen([.character(":")] + typing("compose") + [.enter, .escape, .escape])
+        let terminal = await app.session.runFullScreen(
+            [.character(":")] + typing("compose") + [.enter, .escape, .escape])
         #expect(app.session.inputs == [.action("compose"), .gesture(.swipeDown)])
         #expect(terminal.frames.contains { $0.text.contains { $0.contains("┌") } })
         #expect(!terminal.screen.contains { $0.contains("┌") })
     }
 
     @Test("Ids and action numbers are hidden by default; i shows them; --ids starts with them")
-    func idsOnDemand() throws {
-        let plain = try Self.home().session.runFullScreen([]).screen.joined()
+    func idsOnDemand() async throws {
+        let plain = try await Self.home().session.runFullScreen([]).screen.joined()
         #expect(!plain.contains("(item.1)") && !plain.contains("[1]") && !plain.contains("(compose)"))
         #expect(plain.contains("[ New note ]"))
-        let toggled = try Self.home().session.runFullScreen([.character("i")]).screen.joined()
+        let toggled = try await Self.home().session.runFullScreen([.character("i")]).screen.joined()
         #expect(toggled.contains("[1] First (item.1)") && toggled.contains("(compose)"))
-        let flagged = try Self.home().session.runFullScreen([], showsIDs: true).screen.joined()
+        let flagged = try await Self.home().session.runFullScreen([], showsIDs: true).screen.joined()
         #expect(flagged.contains("[3] New note (compose)"))
-        let back = try Self.home().session.runFullScreen([.character("i"), .character("i")]).screen.joined()
+        let back = try await Self.home().session.runFullScreen([.character("i"), .character("i")]).screen.joined()
         #expect(back == plain)
     }
 
     @Test("A marked row (a liked post) is drawn with ♥ on the full screen; the line mode prints rows as before")
-    func markedRows() throws {
+    func markedRows() async throws {
         let screen = StandInScreen(
             "posts", title: "Posts",
             elements: [
@@ -180,7 +182,7 @@ struct FullScreenKeysTests {
                         ]))
             ])
         let session = try StandInSession(showing: screen)
-        let drawn = session.runFullScreen([]).screen
+        let drawn = await session.runFullScreen([]).screen
         #expect(drawn.contains { $0.contains("♥ Liked") })
         #expect(drawn.contains { $0.contains("Not liked") && !$0.contains("♥") })
         let printed = ScreenRenderer(style: .plain).render(session.snapshot())
@@ -188,17 +190,19 @@ struct FullScreenKeysTests {
     }
 
     @Test("The title is drawn once, in the navigation bar, with no blank row under it")
-    func titleOnce() throws {
-        let screen = try Self.home().session.runFullScreen([]).screen
+    func titleOnce() async throws {
+        let screen = try await Self.home().session.runFullScreen([]).screen
         #expect(screen[0].contains("Home"))
         #expect(!screen[1].contains("Home") && !screen[1].trimmingCharacters(in: .whitespaces).isEmpty)
         #expect(!screen.joined().contains("===="))
     }
 
     @Test("A digit chooses a tab, [ and ] the one before and after; the selected tab alone is reversed")
-    func tabsByKeys() throws {
+    func tabsByKeys() async throws {
         let app = try RenderingTests.tabs()
-        let terminal = app.session.runFullScreen([.character("2"), .character("]"), .character("["), .character("9")])
+        let terminal = await app.session.runFullScreen([
+            .character("2"), .character("]"), .character("["), .character("9"),
+        ])
         #expect(app.session.inputs == [.tapTab("settings"), .tapTab("inbox"), .tapTab("settings")])
         #expect(terminal.screen.contains { $0.contains("there are 2 tabs: press 1 to 2") })
         let tabRow = try #require(terminal.cells.first { row in row.contains { $0.target == .tab("inbox") } })
@@ -235,14 +239,14 @@ private final class NoteForm: ViewController {
 
 extension FullScreenKeysTests {
     @Test("Enter in the last field sets it, then taps the form's button as the new value left it")
-    func enterTapsTheFormsButton() throws {
+    func enterTapsTheFormsButton() async throws {
         let form = NoteForm(screenID: "note")
         let session = try StandInSession(root: NavigationController(root: form))
-        let terminal = session.runFullScreen(typing("hello") + [.enter])
+        let terminal = await session.runFullScreen(typing("hello") + [.enter])
         #expect(form.saved == ["hello"], "Save, available once the text was set, not Cancel")
         #expect(terminal.frames.first?.text.contains { $0.contains("Enter Save") } == true)
         let empty = NoteForm(screenID: "note")
-        let refused = try StandInSession(root: NavigationController(root: empty)).runFullScreen([.enter])
+        let refused = try await StandInSession(root: NavigationController(root: empty)).runFullScreen([.enter])
         #expect(empty.saved.isEmpty)
         #expect(refused.screen.contains { $0.hasPrefix("error: ") }, "the unavailable button says why")
     }
@@ -252,12 +256,12 @@ extension FullScreenKeysTests {
 @MainActor
 struct PageKeysTests {
     @Test("← and → (h and l) turn the pages on top as the person's swipe does, and say so; elsewhere they do nothing")
-    func pageKeys() throws {
+    func pageKeys() async throws {
         let pages = PageViewController()
         try pages.setPages(
             (1...3).map { StandInScreen("page\($0)", title: "Page \($0)", elements: [.text("Page \($0) of 3")]) })
         let app = StandInApp(session: StandInSession(root: pages))
-        let terminal = app.session.runFullScreen([.right, .character("l"), .left])
+        let terminal = await app.session.runFullScreen([.right, .character("l"), .left])
         #expect(
             app.session.inputs == [
                 .gesture(.swipeToNextPage), .gesture(.swipeToNextPage), .gesture(.swipeToPreviousPage),
@@ -267,7 +271,7 @@ struct PageKeysTests {
         #expect(terminal.screen[terminal.screen.count - 2].contains("←→ pages"))
 
         let home = StandInApp(session: try StandInSession(showing: StandIn.home()))
-        let still = home.session.runFullScreen([.right, .left, .character("h")])
+        let still = await home.session.runFullScreen([.right, .left, .character("h")])
         #expect(home.session.inputs.isEmpty)
         #expect(!still.screen[still.screen.count - 2].contains("pages"))
     }
@@ -276,7 +280,7 @@ struct PageKeysTests {
 @Suite("Key dispatch: what each key means where the keys go")
 struct KeyDispatchTests {
     @Test("On the screen, letters are keys; in a field and on the command line they are typed")
-    func lettersByMode() {
+    func lettersByMode() async {
         #expect(KeyDispatch.command(for: .character("j"), in: .browsing) == .moveFocus(by: 1))
         #expect(KeyDispatch.command(for: .character("k"), in: .browsing) == .moveFocus(by: -1))
         #expect(KeyDispatch.command(for: .character(":"), in: .browsing) == .openCommandLine)
@@ -301,7 +305,7 @@ struct KeyDispatchTests {
     }
 
     @Test("Enter, Esc, Tab and the arrows by mode; Ctrl-C, Page Up/Down and F2 the same everywhere")
-    func keysByMode() {
+    func keysByMode() async {
         #expect(KeyDispatch.command(for: .enter, in: .browsing) == .activate)
         #expect(KeyDispatch.command(for: .enter, in: .typing) == .submitField)
         #expect(KeyDispatch.command(for: .enter, in: .commandLine) == .runCommandLine)
@@ -327,19 +331,19 @@ struct KeyDispatchTests {
 @MainActor
 struct RefreshWhileWaitingTests {
     @Test("Each interval with no key pressed refreshes the app and draws what it shows now, as a new minute's times")
-    func refreshesWhileWaiting() throws {
+    func refreshesWhileWaiting() async throws {
         let screen = StandInScreen("home", title: "Home", elements: [.text("posted just now")])
         let session = try StandInSession(showing: screen)
         session.onRefresh = { [unowned session] in screen.elements = [.text("posted \(session.refreshCount)m ago")] }
-        let terminal = session.runFullScreen([], idleReads: 3, refreshInterval: .zero)
+        let terminal = await session.runFullScreen([], idleReads: 3, refreshInterval: .zero)
         #expect(session.refreshCount == 4, "three waits with no key, and the last one, which the signal ends")
         #expect(terminal.screen.contains { $0.contains("posted 4m ago") })
     }
 
     @Test("A wait shorter than the interval reads nothing again")
-    func noRefreshBeforeTheInterval() throws {
+    func noRefreshBeforeTheInterval() async throws {
         let session = try StandInSession(showing: StandIn.home())
-        session.runFullScreen([], idleReads: 3)
+        await session.runFullScreen([], idleReads: 3)
         #expect(session.refreshCount == 0)
     }
 }

@@ -56,7 +56,7 @@ struct FullScreenLayoutTests {
     }
 
     @Test("The tab bar is drawn along the bottom, above the status line, the selected tab reversed", arguments: sizes)
-    func tabBarAlongTheBottom(size: TerminalSize) {
+    func tabBarAlongTheBottom(size: TerminalSize) async {
         var model = Self.feed(posts: 30)
         model.tabBar = [
             StyledSpan("Tabs: ", .dim), StyledSpan("Feed", .selectedTab), StyledSpan(" (3)", .accent),
@@ -79,7 +79,7 @@ struct FullScreenLayoutTests {
     }
 
     @Test("A long list is clipped to the space with markers, and Page Down scrolls it", arguments: sizes)
-    func longListClipsAndScrolls(size: TerminalSize) {
+    func longListClipsAndScrolls(size: TerminalSize) async {
         let model = Self.feed(posts: 200)
         let top = ScreenLayout.frame(model, chrome: .init(), size: size)
         Self.expectFits(top, size)
@@ -100,7 +100,7 @@ struct FullScreenLayoutTests {
     }
 
     @Test("A sheet is framed over its presenter and its frame holds with wide text", arguments: sizes)
-    func sheetOverPresenter(size: TerminalSize) {
+    func sheetOverPresenter(size: TerminalSize) async {
         let frame = ScreenLayout.frame(Self.composeSheet(), chrome: .init(), size: size)
         Self.expectFits(frame, size)
         let text = frame.text
@@ -128,7 +128,7 @@ struct FullScreenLayoutTests {
     }
 
     @Test("A long error is wrapped above the status line, cut with … at three rows", arguments: sizes)
-    func longError(size: TerminalSize) {
+    func longError(size: TerminalSize) async {
         var chrome = ScreenLayout.Chrome()
         chrome.error = String(repeating: "the posts are unavailable: 読み込めません ", count: 30)
         chrome.status = "Enter run · Tab complete"
@@ -141,7 +141,7 @@ struct FullScreenLayoutTests {
     }
 
     @Test("An inline error on the screen is drawn in full, wrapped")
-    func inlineError() {
+    func inlineError() async {
         let size = TerminalSize(columns: 40, rows: 12)
         let message = "Wrong email or password. Check both and try again, or create an account."
         let frame = ScreenLayout.frame(Self.feed(posts: 0, error: message), chrome: .init(), size: size)
@@ -151,7 +151,7 @@ struct FullScreenLayoutTests {
     }
 
     @Test("The tree panel is drawn beside the screen when the terminal is wide enough, and can be hidden")
-    func treePanel() {
+    func treePanel() async {
         let model = Self.feed(posts: 2)
         let wide = TerminalSize(columns: 160, rows: 50)
         let shown = ScreenLayout.frame(model, chrome: .init(), size: wide)
@@ -166,7 +166,7 @@ struct FullScreenLayoutTests {
     }
 
     @Test("Wide characters are measured in cells: CJK and emoji take two, combining marks none")
-    func cellWidths() {
+    func cellWidths() async {
         #expect(TerminalText.cellWidth(of: "世界") == 4)
         #expect(TerminalText.cellWidth(of: "😀") == 2)
         #expect(TerminalText.cellWidth(of: "Ame\u{301}lie") == 6)
@@ -182,7 +182,7 @@ struct FullScreenLayoutTests {
     @Test(
         "Bidi, format and control characters are never written raw: they are drawn escaped",
         arguments: ["\u{202E}", "\u{200B}", "\u{FEFF}", "\u{2066}", "\u{1B}[31m", "\u{7}", "\u{85}", "\u{2028}"])
-    func unsafeCharactersEscaped(unsafe: String) {
+    func unsafeCharactersEscaped(unsafe: String) async {
         let name = "Eve" + unsafe + "Mallory"
         let model = ScreenModel(path: [name], content: [[StyledSpan(name)]], panel: [[StyledSpan(name)]])
         var chrome = ScreenLayout.Chrome()
@@ -205,14 +205,14 @@ struct FullScreenLayoutTests {
     }
 
     @Test("A mark with nothing to join is drawn on a dotted circle, not on the cell before it")
-    func loneCombiningMark() {
+    func loneCombiningMark() async {
         let cells = TerminalGrid.cells("\u{301}x", style: .plain)
         #expect(cells.map(\.text) == ["\u{25CC}\u{301}", "x"])
         #expect(TerminalGrid.width(cells) == 2)
     }
 
     @Test("The command line scrolls sideways to keep the cursor in view, wide text included", arguments: sizes)
-    func longCommandLine(size: TerminalSize) {
+    func longCommandLine(size: TerminalSize) async {
         var chrome = ScreenLayout.Chrome()
         chrome.input = "set text " + String(repeating: "漢字かな ", count: 60)
         chrome.cursor = chrome.input.count
@@ -227,7 +227,7 @@ struct FullScreenLayoutTests {
     }
 
     @Test("A long output (help) shows what fits and scrolls with Page Down to its end", arguments: sizes)
-    func longOutput(size: TerminalSize) {
+    func longOutput(size: TerminalSize) async {
         var chrome = ScreenLayout.Chrome()
         chrome.output = (1...60).map { [StyledSpan("output line \($0)")] }
         let first = ScreenLayout.frame(Self.feed(posts: 3), chrome: chrome, size: size)
@@ -244,7 +244,7 @@ struct FullScreenLayoutTests {
     }
 
     @Test("The navigation bar shows back when there is somewhere to go, the path and a waiting link's notice")
-    func navigationBar() {
+    func navigationBar() async {
         let model = ScreenModel(
             path: ["Log in", "Create account", "Choose a password"], canGoBack: true,
             notice: "Log in or sign up to continue to app://feed/post/2.", content: [])
@@ -259,7 +259,7 @@ struct FullScreenLayoutTests {
     }
 
     @Test("A terminal too small to draw asks to be enlarged and keeps its size")
-    func tooSmall() {
+    func tooSmall() async {
         let size = TerminalSize(columns: 12, rows: 3)
         let frame = ScreenLayout.frame(Self.feed(posts: 5), chrome: .init(), size: size)
         Self.expectFits(frame, size)
@@ -267,7 +267,7 @@ struct FullScreenLayoutTests {
     }
 
     @Test("Golden: the feed at 80×24 with the tabs, the numbered actions and the status line")
-    func golden() {
+    func golden() async {
         let model = ScreenModel(
             path: ["Feed"], canGoBack: false,
             content: [
@@ -296,7 +296,7 @@ struct FullScreenLayoutTests {
 @MainActor
 struct ScreenModelTests {
     @Test("A list, a pushed item and a sheet: path and back, segments, numbers as typed, the tree panel")
-    func sheetOverList() throws {
+    func sheetOverList() async throws {
         let home = StandIn.home()
         let segments = [
             SegmentedControl.Segment(id: "latest", title: "Latest"), .init(id: "popular", title: "Popular"),
@@ -305,7 +305,7 @@ struct ScreenModelTests {
             .segmentedControl(SegmentedControl(id: "segments", segments: segments, selectedID: "latest")), at: 0)
         let app = try StandInSession(showing: home)
         try app.coordinator.addChild(StandInCoordinator("ComposeCoordinator"))
-        #expect(app.start(restores: false, initialLink: nil) == .started(notice: nil, linkFailure: nil))
+        #expect(await app.start(restores: false, initialLink: nil) == .started(notice: nil, linkFailure: nil))
         defer { app.stop() }
         let session = CommandSession(session: app, style: .plain) { _ in nil }
         let list = ScreenModel(snapshot: app.snapshot(), notice: nil)
@@ -313,13 +313,13 @@ struct ScreenModelTests {
         let tabs = try #require(list.content.first { $0.contains { $0.style == .selectedTab } })
         #expect(tabs.map(\.text).joined().contains("[1] Latest") && tabs.map(\.text).joined().contains("[2] Popular"))
 
-        #expect(session.execute(.action("item.2")) == .done(output: nil))
+        #expect(await session.execute(.action("item.2")) == .done(output: nil))
         let detail = ScreenModel(snapshot: app.snapshot(), notice: nil)
         #expect(detail.canGoBack && detail.path == ["Home", "Item 2"])
-        #expect(session.execute(.back) == .done(output: nil))
+        #expect(await session.execute(.back) == .done(output: nil))
 
-        #expect(session.execute(.action("compose")) == .done(output: nil))
-        #expect(session.execute(.set(field: "text", text: "Draft")) == .done(output: nil))
+        #expect(await session.execute(.action("compose")) == .done(output: nil))
+        #expect(await session.execute(.set(field: "text", text: "Draft")) == .done(output: nil))
         let compose = ScreenModel(snapshot: app.snapshot(), notice: "a notice")
         let sheet = try #require(compose.sheet)
         #expect(sheet.caption == "sheet")
@@ -341,7 +341,7 @@ struct ScreenModelTests {
 @Suite("Wrapping keeps a line's indentation")
 struct WrappingIndentTests {
     @Test("The rows a long indented line wraps into keep its indentation, and every row fits")
-    func hangingIndent() {
+    func hangingIndent() async {
         let line = TerminalGrid.cells("      word1 word2 word3 word4 word5 word6 word7 word8", style: .plain)
         let rows = TerminalGrid.wrap(line, width: 20).map(TerminalGrid.text)
         #expect(rows.count > 2)
@@ -352,7 +352,7 @@ struct WrappingIndentTests {
     }
 
     @Test("A line without indentation wraps from the first column")
-    func noIndent() {
+    func noIndent() async {
         let rows = TerminalGrid.wrap(TerminalGrid.cells("alpha beta gamma delta epsilon", style: .plain), width: 12)
             .map(
                 TerminalGrid.text)
@@ -364,7 +364,7 @@ struct WrappingIndentTests {
 @Suite("The inline error in view")
 struct InlineErrorInViewTests {
     @Test("After a command, an inline error below the visible rows is scrolled into view; otherwise the scroll stays")
-    func errorScrolledIntoView() {
+    func errorScrolledIntoView() async {
         var content: [StyledLine] = (1...30).map { [StyledSpan("line \($0)")] }
         content.append([StyledSpan("! Something went wrong.", .error)])
         let model = ScreenModel(path: ["Long"], content: content)
@@ -382,7 +382,7 @@ struct InlineErrorInViewTests {
 @Suite("Emoji joined by U+200D")
 struct JoinedEmojiTests {
     @Test("A family emoji is drawn as its people side by side, so the grid and the terminal agree on its width")
-    func familyDrawnAsItsParts() {
+    func familyDrawnAsItsParts() async {
         let cells = TerminalGrid.cells("👨‍👩‍👧 ok", style: .plain)
         #expect(!cells.contains { $0.text.unicodeScalars.contains("\u{200D}") }, "no joiner reaches the terminal")
         #expect(TerminalGrid.width(cells) == 6 + 3)
@@ -390,7 +390,7 @@ struct JoinedEmojiTests {
     }
 
     @Test("A joiner between letters of a script stays with its letter")
-    func joinerInAScriptStays() {
+    func joinerInAScriptStays() async {
         let cells = TerminalGrid.cells("क्\u{200D}ष", style: .plain)
         #expect(cells.contains { $0.text.unicodeScalars.contains("\u{200D}") })
     }

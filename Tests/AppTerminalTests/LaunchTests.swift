@@ -7,9 +7,9 @@ import Testing
 @MainActor
 struct LaunchTests {
     @Test("An unknown flag is a usage error: exit 64 with the usage, and nothing is launched")
-    func unknownFlag() throws {
+    func unknownFlag() async throws {
         let app = try StandIn.app()
-        let run = app.run("state\n", arguments: ["--bogus"])
+        let run = await app.run("state\n", arguments: ["--bogus"])
         #expect(run.status == 64)
         #expect(run.error.hasPrefix("app: unknown argument '--bogus'\n\nusage: app "))
         #expect(run.output.isEmpty)
@@ -17,9 +17,9 @@ struct LaunchTests {
     }
 
     @Test("--help prints the usage and exits 0")
-    func helpFlag() throws {
+    func helpFlag() async throws {
         let app = try StandIn.app()
-        let run = app.run("", arguments: ["--help"])
+        let run = await app.run("", arguments: ["--help"])
         #expect(run.status == 0)
         #expect(
             run.output.contains(
@@ -28,11 +28,11 @@ struct LaunchTests {
     }
 
     @Test("--help prints the usage even with no environment at all (no HOME, so no data directory)")
-    func helpWithoutEnvironment() throws {
+    func helpWithoutEnvironment() async throws {
         let output = CapturedOutput()
         let error = CapturedOutput()
         let app = try StandIn.app()
-        let status = AppMain.run(
+        let status = await await AppMain.run(
             app: app, arguments: ["--help", "--data-dir"], environment: [:], input: ScriptedInput(""),
             output: output, error: error)
         #expect(status == 0)
@@ -42,20 +42,20 @@ struct LaunchTests {
     }
 
     @Test("A flag missing its value, or an APP_NOW that is not a date, is a usage error")
-    func badValues() throws {
-        #expect(try StandIn.app().run("", arguments: ["--data-dir"]).status == 64)
+    func badValues() async throws {
+        await #expect(try StandIn.app().run("", arguments: ["--data-dir"]).status == 64)
         let app = try StandIn.app()
-        let run = app.run("state\n", environment: ["APP_NOW": "yesterday"])
+        let run = await app.run("state\n", environment: ["APP_NOW": "yesterday"])
         #expect(run.status == 64)
         #expect(run.error.hasPrefix("app: APP_NOW must be an ISO-8601 date"))
         #expect(app.requests.isEmpty)
     }
 
     @Test("Without HOME, XDG_DATA_HOME, APP_DATA_DIR or --data-dir there is no data directory: a usage error")
-    func noDataDirectory() throws {
+    func noDataDirectory() async throws {
         let output = CapturedOutput()
         let error = CapturedOutput()
-        let status = AppMain.run(
+        let status = await await AppMain.run(
             app: try StandIn.app(), arguments: [], environment: [:], input: ScriptedInput("state\n"), output: output,
             error: error)
         #expect(status == 64)
@@ -63,20 +63,20 @@ struct LaunchTests {
     }
 
     @Test("APP_DATA_DIR chooses the data directory; --data-dir wins over it")
-    func dataDirectoryPrecedence() throws {
+    func dataDirectoryPrecedence() async throws {
         let app = try StandIn.app()
-        #expect(app.run("", environment: ["APP_DATA_DIR": "/from/environment"]).status == 0)
-        #expect(
+        await #expect(app.run("", environment: ["APP_DATA_DIR": "/from/environment"]).status == 0)
+        await #expect(
             app.run("", arguments: ["--data-dir=/from/flag"], environment: ["APP_DATA_DIR": "/from/environment"])
                 .status == 0)
         #expect(app.requests.map(\.dataDirectory) == ["/from/environment", "/from/flag"])
     }
 
     @Test("Without a flag or APP_DATA_DIR, the data directory is $XDG_DATA_HOME/modular-coordinators, else HOME's")
-    func xdgDataHome() throws {
+    func xdgDataHome() async throws {
         let app = try StandIn.app()
-        #expect(app.run("", environment: ["XDG_DATA_HOME": "/xdg"]).status == 0)
-        #expect(app.run("", environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/ada"]).status == 0)
+        await #expect(app.run("", environment: ["XDG_DATA_HOME": "/xdg"]).status == 0)
+        await #expect(app.run("", environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/ada"]).status == 0)
         #expect(
             app.requests.map(\.dataDirectory) == [
                 "/xdg/modular-coordinators", "/home/ada/.local/share/modular-coordinators",
@@ -84,13 +84,13 @@ struct LaunchTests {
     }
 
     @Test("The flags and APP_NOW reach the launcher as one request; without them it asks for the defaults")
-    func launchRequest() throws {
+    func launchRequest() async throws {
         let app = try StandIn.app()
         let flags = [
             "--data-dir", "/data", "--move-aside-corrupt-data", "--allow-unsafe-data-dir", "--feature", "Settings",
         ]
-        #expect(app.run("", arguments: flags).status == 0)
-        #expect(
+        await #expect(app.run("", arguments: flags).status == 0)
+        await #expect(
             app.run("", arguments: ["--data-dir", "/data"], environment: ["APP_NOW": "2030-06-01T00:00:00Z"]).status
                 == 0)
         #expect(
@@ -105,37 +105,37 @@ struct LaunchTests {
     }
 
     @Test("--no-restore starts without restoring; by default the start restores and its notice is told")
-    func restoring() throws {
+    func restoring() async throws {
         let app = try StandIn.app()
         app.session.restorationNotice = "the place you left no longer exists; you are at the start"
-        let restored = app.run("")
+        let restored = await app.run("")
         #expect(restored.error == "app: the place you left no longer exists; you are at the start\n")
-        let fresh = app.run("", arguments: ["--no-restore"])
+        let fresh = await app.run("", arguments: ["--no-restore"])
         #expect(fresh.error.isEmpty)
         #expect(app.session.starts.map(\.restores) == [true, false])
     }
 
     @Test("A playground the launcher does not know is a usage error naming the ones there are")
-    func unknownPlayground() throws {
+    func unknownPlayground() async throws {
         let app = try StandIn.app()
-        let run = app.run("state\n", arguments: ["--feature", "Nowhere"])
+        let run = await app.run("state\n", arguments: ["--feature", "Nowhere"])
         #expect(run.status == 64)
         #expect(run.error.hasPrefix("app: no playground 'Nowhere'; the playgrounds are Home, Settings\n\nusage: app "))
         #expect(app.requests.isEmpty)
     }
 
     @Test("A launch that fails on a data file stops before the start: 2 for a file not to be trusted, else 1")
-    func launchDataFailure() throws {
+    func launchDataFailure() async throws {
         let app = try StandIn.app()
         app.failure = DataFailure(
             description: "/data/app.sqlite is not a database", isFatal: true, advice: "see --move-aside-corrupt-data")
-        let untrusted = app.run("state\n")
+        let untrusted = await app.run("state\n")
         #expect(untrusted.status == ExitCode.dataError)
         #expect(
             untrusted.error == "app: /data/app.sqlite is not a database\n"
                 + "app: stopped so nothing is overwritten; see --move-aside-corrupt-data\n")
         app.failure = DataFailure(description: "cannot write /data: it is not a folder", isFatal: false, advice: nil)
-        let unwritable = app.run("state\n")
+        let unwritable = await app.run("state\n")
         #expect(unwritable.status == ExitCode.failure)
         #expect(unwritable.error == "app: cannot write /data: it is not a folder\n")
         #expect(untrusted.output.isEmpty && unwritable.output.isEmpty)
@@ -143,27 +143,27 @@ struct LaunchTests {
     }
 
     @Test("A launch that fails otherwise, or a start that fails, is told in one line with exit 1")
-    func launchFailure() throws {
+    func launchFailure() async throws {
         let app = try StandIn.app()
         app.failure = UserFacingError(description: "the demo account could not be seeded")
-        let failedLaunch = app.run("state\n")
+        let failedLaunch = await app.run("state\n")
         #expect(failedLaunch.status == ExitCode.failure)
         #expect(failedLaunch.error == "app: the demo account could not be seeded\n")
         app.failure = nil
         app.session.startFailure = "the first screen could not be shown"
-        let failedStart = app.run("state\n")
+        let failedStart = await app.run("state\n")
         #expect(failedStart.status == ExitCode.failure)
         #expect(failedStart.error == "app: the first screen could not be shown\n")
         #expect(failedStart.output.isEmpty)
     }
 
     @Test("What opening did to the data files is told: moved aside, a new start, imported, checked")
-    func openingReports() throws {
+    func openingReports() async throws {
         let app = try StandIn.app()
         app.movedAsidePaths = ["/data/app.sqlite.corrupt-1"]
         app.seededDemoAccount = "demo@example.com"
         app.importedPaths = ["/data/accounts.json.imported"]
-        let run = app.run("")
+        let run = await app.run("")
         #expect(run.status == 0)
         #expect(
             run.error == """
@@ -173,7 +173,7 @@ struct LaunchTests {
 
                 """)
         app.checkedDatabase = ("/data/app.sqlite", 12)
-        let checked = app.run("state\n", arguments: ["--check-data"])
+        let checked = await app.run("state\n", arguments: ["--check-data"])
         #expect(checked.status == 0)
         #expect(
             checked.output
@@ -183,10 +183,10 @@ struct LaunchTests {
     }
 
     @Test("--check-data on a folder with no data yet checks nothing and launches nothing")
-    func checkWithoutData() throws {
+    func checkWithoutData() async throws {
         let app = try StandIn.app()
         app.holdsNoData = true
-        let run = app.run("", arguments: ["--check-data", "--data-dir", "/new"])
+        let run = await app.run("", arguments: ["--check-data", "--data-dir", "/new"])
         #expect(run.status == 0)
         #expect(run.output == "app: there is no database in /new yet: nothing to check\n")
         #expect(app.requests.isEmpty)

@@ -10,7 +10,7 @@ struct LineEditorTests {
     }
 
     @Test("Left, right, home and end move; typing inserts at the cursor; backspace and delete remove one character")
-    func movingAndEditing() {
+    func movingAndEditing() async {
         var editor = LineEditor()
         Self.typed("logn", into: &editor)
         editor.apply(.left)
@@ -29,7 +29,7 @@ struct LineEditorTests {
     }
 
     @Test("Word jumps, Ctrl-W, Ctrl-U and Ctrl-K work on runs of non-spaces")
-    func wordsAndKills() {
+    func wordsAndKills() async {
         var editor = LineEditor()
         Self.typed("set text hello  wide world", into: &editor)
         editor.apply(.wordLeft)
@@ -48,7 +48,7 @@ struct LineEditorTests {
     }
 
     @Test("The cursor moves over whole characters: an emoji, a CJK character, a letter typed with its accent")
-    func graphemes() {
+    func graphemes() async {
         var editor = LineEditor()
         Self.typed("a😀世e", into: &editor)
         editor.apply(.character("\u{301}"))
@@ -60,7 +60,7 @@ struct LineEditorTests {
     }
 
     @Test("Up and Down walk the history and give back the line being typed; blank and repeated lines are not kept")
-    func history() {
+    func history() async {
         var editor = LineEditor(history: ["login"])
         Self.typed("compose", into: &editor)
         _ = editor.submit(remembers: true)
@@ -83,14 +83,14 @@ struct LineEditorTests {
     }
 
     @Test("A history of no directory, a playground's, starts empty and keeps nothing")
-    func historyOfNoDirectory() {
+    func historyOfNoDirectory() async {
         let history = CommandHistory(directory: nil)
         history.append("login", to: [])
         #expect(history.path == nil && history.load().isEmpty)
     }
 
     @Test("The history file keeps lines across runs, trimmed to its limit")
-    func historyFile() throws {
+    func historyFile() async throws {
         let folder = try TemporaryFolder()
         let history = CommandHistory(directory: folder.path)
         #expect(history.load().isEmpty)
@@ -125,7 +125,7 @@ struct LineEditorTests {
     }
 
     @Test("Several candidates are listed; a completion in the middle of the line keeps the rest")
-    func candidatesAndMiddle() {
+    func candidatesAndMiddle() async {
         let several = Completion.complete("s", cursor: 1, vocabulary: Self.vocabulary)
         #expect(several?.candidates == ["screen", "set", "signup", "state"])
         let middle = Completion.complete("set pass x", cursor: 8, vocabulary: Self.vocabulary)

@@ -40,13 +40,13 @@ struct ParserTests {
 
     @Test(
         "A command word followed by a joining mark is still split off", arguments: ["open \u{301}x", "open\t\u{200D}"])
-    func openWithJoiningArgument(line: String) throws {
+    func openWithJoiningArgument(line: String) async throws {
         let argument = String(line.unicodeScalars.dropFirst(5))
         #expect(try Command.parse(line) == .open(argument))
     }
 
     @Test("Blank lines and comments are no command", arguments: ["", "   ", "\t", "# note", "   # note"])
-    func nothingToDo(line: String) throws {
+    func nothingToDo(line: String) async throws {
         #expect(try Command.parse(line) == nil)
     }
 }

@@ -51,7 +51,7 @@ struct PointingTests {
     }
 
     @Test("Each element reaches what it stands for, across its wrapped rows; plain text and blank space reach nothing")
-    func targetsFollowTheContent() throws {
+    func targetsFollowTheContent() async throws {
         let frame = ScreenLayout.frame(Self.everything(), chrome: .init(), size: Self.size)
         let segments = try #require(Self.row(containing: "Popular", in: frame))
         let popularColumn = try #require(frame.text[segments].firstRange(of: "Popular")).lowerBound
@@ -78,7 +78,7 @@ struct PointingTests {
     }
 
     @Test("Each tab of the tab bar along the bottom reaches its tab; the bar is neither the screen nor the output")
-    func tabBarTargets() throws {
+    func tabBarTargets() async throws {
         var model = Self.everything()
         model.tabBar = [
             StyledSpan("Feed", .selectedTab, target: .tab("feed")), StyledSpan("  │  ", .dim),
@@ -96,7 +96,7 @@ struct PointingTests {
     }
 
     @Test("A sheet's top border takes a drag; its presenter, dimmed behind it, reaches nothing")
-    func sheetTargets() throws {
+    func sheetTargets() async throws {
         var model = Self.everything(canGoBack: false)
         model.content = model.content.map { $0.map { StyledSpan($0.text, .dim) } }
         model.sheet = ScreenModel.Sheet(
@@ -112,7 +112,7 @@ struct PointingTests {
 
     @Test(
         "Layout part way through a swipe back: the screen slides right over the one it reveals", arguments: [0.25, 0.5])
-    func slidingBack(progress: Double) throws {
+    func slidingBack(progress: Double) async throws {
         var model = Self.everything()
         let revealed: [StyledLine] = [[StyledSpan("Feed underneath", .dim)], [StyledSpan("a row of the feed", .dim)]]
         model.slide = .back(progress: progress, revealed: revealed)
@@ -129,7 +129,7 @@ struct PointingTests {
     }
 
     @Test("Layout part way through a swipe down: the sheet's frame moves down and is clipped at the bottom")
-    func slidingDown() throws {
+    func slidingDown() async throws {
         var model = Self.everything(canGoBack: false)
         model.sheet = ScreenModel.Sheet(caption: "sheet", lines: [[StyledSpan("Post", .bold)]])
         let still = ScreenLayout.frame(model, chrome: .init(), size: Self.size)
@@ -153,7 +153,7 @@ struct PointingTests {
     }
 
     @Test("A press and a release on the same target click it; on different ones, or on nothing, nothing happens")
-    func clicks() throws {
+    func clicks() async throws {
         let frame = Self.frame()
         let button = try #require(Self.row(containing: "Log in", in: frame))
         var gestures = PointerGestures()
@@ -167,7 +167,7 @@ struct PointingTests {
     }
 
     @Test("From a pushed screen's left edge, a drag right is a swipe back whose progress is the column over the width")
-    func dragBack() throws {
+    func dragBack() async throws {
         let frame = Self.frame()
         var gestures = PointerGestures()
         _ = gestures.handle(Self.event(.press, 5, 0), in: frame, canGoBack: true)
@@ -184,7 +184,7 @@ struct PointingTests {
     }
 
     @Test("Over pages, a sideways drag turns them: to the left to the next page, to the right to the previous one")
-    func dragPages() throws {
+    func dragPages() async throws {
         let frame = Self.frame(canGoBack: false)
         var gestures = PointerGestures()
         let handle = { (gestures: inout PointerGestures, kind: PointerEvent.Kind, column: Int, pages: Bool) in
@@ -205,7 +205,7 @@ struct PointingTests {
     }
 
     @Test("No swipe back from a root screen, from further in, or from the navigation bar")
-    func noDragBack() throws {
+    func noDragBack() async throws {
         for (canGoBack, row, column) in [(false, 5, 0), (true, 5, 2), (true, 0, 0)] {
             let frame = Self.frame(canGoBack: canGoBack)
             var gestures = PointerGestures()
@@ -216,7 +216,7 @@ struct PointingTests {
     }
 
     @Test("A refused swipe moves nothing for the rest of the drag, and its release is no click")
-    func refusedDrag() throws {
+    func refusedDrag() async throws {
         let frame = Self.frame()
         let row = try #require(Self.row(containing: "Latest", in: frame))
         var gestures = PointerGestures()
@@ -231,7 +231,7 @@ struct PointingTests {
     }
 
     @Test("Dragging a sheet's top border down swipes it down, over the rows left below it")
-    func dragDown() throws {
+    func dragDown() async throws {
         var model = Self.everything(canGoBack: false)
         model.sheet = ScreenModel.Sheet(caption: "sheet", lines: [[StyledSpan("Post", .bold)]])
         let frame = ScreenLayout.frame(model, chrome: .init(), size: Self.size)
@@ -249,7 +249,7 @@ struct PointingTests {
     }
 
     @Test("The wheel scrolls the output under the pointer, and the screen elsewhere")
-    func wheel() throws {
+    func wheel() async throws {
         var chrome = ScreenLayout.Chrome()
         chrome.output = [[StyledSpan("one")], [StyledSpan("two")]]
         let frame = ScreenLayout.frame(Self.everything(), chrome: chrome, size: Self.size)
@@ -264,7 +264,7 @@ struct PointingTests {
     }
 
     @Test("--no-mouse leaves the mouse alone; by default the full screen asks for it")
-    func noMouseFlag() throws {
+    func noMouseFlag() async throws {
         let environment = ["HOME": "/tmp"]
         #expect(try LaunchOptions.parse(arguments: [], environment: environment).readsPointer)
         #expect(!(try LaunchOptions.parse(arguments: ["--no-mouse"], environment: environment).readsPointer))

@@ -9,8 +9,8 @@ struct RenderingTests {
     static let signIn = ScriptErrorTests.signIn
 
     @Test("Golden: a screen with fields, a secure one, numbered actions, an unavailable one and an inline error")
-    func formGolden() throws {
-        let screen = try StandIn.app().run("screen\n")
+    func formGolden() async throws {
+        let screen = try await StandIn.app().run("screen\n")
         #expect(
             screen.output == """
                 Sign in
@@ -22,7 +22,7 @@ struct RenderingTests {
                 [3] Remind me (remind, unavailable)
 
                 """)
-        let failed = try StandIn.app().run(
+        let failed = try await StandIn.app().run(
             "set email ada@example.com\nset password abc\nlogin\nscreen\n", arguments: ["--keep-going"])
         #expect(
             failed.output == """
@@ -39,8 +39,8 @@ struct RenderingTests {
     }
 
     @Test("Golden: list rows numbered with their detail and subtitle, below the path of the stack")
-    func listGolden() throws {
-        let run = try StandIn.app().run(Self.signIn + "screen\n")
+    func listGolden() async throws {
+        let run = try await StandIn.app().run(Self.signIn + "screen\n")
         #expect(
             run.output == """
                 Sign in › Home
@@ -55,17 +55,17 @@ struct RenderingTests {
     }
 
     @Test("A number performs exactly the action drawn beside it")
-    func numbersAreTheDrawnActions() throws {
+    func numbersAreTheDrawnActions() async throws {
         let app = try StandIn.app()
-        let run = app.run(Self.signIn + "2\nstate\n")
+        let run = await app.run(Self.signIn + "2\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.top == "item")
         #expect(app.session.snapshot().top?.content.title == "Item 2")
     }
 
     @Test("Golden: a sheet drawn in a frame over its presenter, with the presenter's path above it")
-    func sheetGolden() throws {
-        let run = try StandIn.app().run(Self.signIn + "compose\nset text Draft\nscreen\n")
+    func sheetGolden() async throws {
+        let run = try await StandIn.app().run(Self.signIn + "compose\nset text Draft\nscreen\n")
         #expect(
             run.output == """
                 Sign in › Home
@@ -81,8 +81,8 @@ struct RenderingTests {
     }
 
     @Test("Golden: a pushed screen shows the navigation path")
-    func navigationPathGolden() throws {
-        let run = try StandIn.app().run("signup\nscreen\n")
+    func navigationPathGolden() async throws {
+        let run = try await StandIn.app().run("signup\nscreen\n")
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "Sign in › Create account")
         #expect(run.output.contains("Name (set name): \n"))
@@ -106,9 +106,9 @@ struct RenderingTests {
     }
 
     @Test("Golden: the tab bar drawn below the selected tab's screen, the selected tab marked, badges shown")
-    func tabBarGolden() throws {
+    func tabBarGolden() async throws {
         let app = try Self.tabs()
-        let run = app.run("tab settings\nscreen\nstate\n")
+        let run = await app.run("tab settings\nscreen\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(
             run.output.hasPrefix(
@@ -126,20 +126,20 @@ struct RenderingTests {
     }
 
     @Test("A tab the bar does not have is refused naming the tabs, before the app is asked")
-    func unknownTab() throws {
+    func unknownTab() async throws {
         let app = try Self.tabs()
-        let run = app.run("tab nowhere\n")
+        let run = await app.run("tab nowhere\n")
         #expect(run.error == "line 1: no tab 'nowhere' on this screen (tabs: inbox, settings)\n")
         #expect(app.session.inputs.isEmpty)
     }
 
     @Test("tree prints the coordinator tree beside the screen hierarchy, the top screen marked")
-    func treeGolden() throws {
+    func treeGolden() async throws {
         let app = try StandIn.app()
         let home = StandInCoordinator("HomeCoordinator")
         try app.session.coordinator.addChild(home)
         try home.addChild(StandInCoordinator("ItemCoordinator"))
-        let run = app.run(Self.signIn + "item.1\ntree\n")
+        let run = await app.run(Self.signIn + "item.1\ntree\n")
         #expect(
             run.output == """
                 Coordinators           Screens
@@ -152,8 +152,8 @@ struct RenderingTests {
     }
 
     @Test("state prints exactly one line of JSON with sorted keys")
-    func stateIsOneSortedLine() throws {
-        let run = try StandIn.app().run("state\n")
+    func stateIsOneSortedLine() async throws {
+        let run = try await StandIn.app().run("state\n")
         #expect(
             run.output == """
                 {"coordinators":{"children":[],"name":"StandInCoordinator"},\
@@ -161,14 +161,14 @@ struct RenderingTests {
                 "transition":null,"user":null}
 
                 """)
-        let signedIn = try StandIn.app().run(Self.signIn + "compose\nstate\n")
+        let signedIn = try await StandIn.app().run(Self.signIn + "compose\nstate\n")
         let state = try #require(signedIn.lastState)
         #expect(state.loggedIn && state.user == "Ada" && state.top == "compose" && state.presented == ["compose"])
     }
 
     @Test("Interactive: a prompt, the screen after every command, errors shown and the loop going on")
-    func interactiveSession() throws {
-        let run = try StandIn.app().run("nope\nset email ada@example.com\n", interactive: true)
+    func interactiveSession() async throws {
+        let run = try await StandIn.app().run("nope\nset email ada@example.com\n", interactive: true)
         #expect(run.status == 0)
         #expect(run.output.contains("> "))
         #expect(run.output.components(separatedBy: "Create account").count - 1 == 3)
@@ -177,29 +177,29 @@ struct RenderingTests {
     }
 
     @Test("Interactive: the app's notice is drawn above the screen")
-    func noticeAboveTheScreen() throws {
+    func noticeAboveTheScreen() async throws {
         let app = try StandIn.app()
         app.session.notice = "Sign in to continue to app://home."
-        let run = app.run("", environment: ["NO_COLOR": "1"], interactive: true)
+        let run = await app.run("", environment: ["NO_COLOR": "1"], interactive: true)
         #expect(run.output.contains("Sign in to continue to app://home.\nSign in\n=======\n"))
     }
 
     @Test("Interactive: ANSI colour on a terminal, none with NO_COLOR, none in scripts")
-    func colour() throws {
-        #expect(try StandIn.app().run("state\n", interactive: true).output.contains("\u{1B}["))
-        #expect(
+    func colour() async throws {
+        await #expect(try StandIn.app().run("state\n", interactive: true).output.contains("\u{1B}["))
+        await #expect(
             try !StandIn.app().run("state\n", environment: ["NO_COLOR": "1"], interactive: true).output.contains(
                 "\u{1B}"))
-        #expect(try !StandIn.app().run("screen\n").output.contains("\u{1B}"))
+        await #expect(try !StandIn.app().run("screen\n").output.contains("\u{1B}"))
     }
 
     @Test("Interactive: a secure field set without text is read with the terminal's echo off")
-    func secureFieldWithoutEcho() throws {
+    func secureFieldWithoutEcho() async throws {
         let app = try StandIn.app()
         let input = TerminalKeystrokes([
             "set email ada@example.com\n", "set password\n", "\(StandIn.password)\n", "login\n",
         ])
-        let run = app.run(input: input)
+        let run = await app.run(input: input)
         #expect(run.status == 0, "\(run.error)")
         #expect(input.echoChanges == [false, true])
         #expect(run.output.contains("Password: "))

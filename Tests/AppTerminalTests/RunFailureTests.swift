@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct RunFailureTests {
     @Test("Each failure writes its one message and returns its exit code")
-    func reportWritesTheMessageAndReturnsTheCode() {
+    func reportWritesTheMessageAndReturnsTheCode() async {
         let failures: [(RunFailure, Int32, String)] = [
             (.usage("unknown option '--x'"), ExitCode.usage, "app: unknown option '--x'\n\n" + LaunchOptions.usage),
             (

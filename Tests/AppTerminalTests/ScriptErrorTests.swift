@@ -9,9 +9,9 @@ struct ScriptErrorTests {
     static let signIn = "set email ada@example.com\nset password \(StandIn.password)\nlogin\n"
 
     @Test("The first failing command prints 'line N: message' on stderr and exits 1; later lines do not run")
-    func firstFailureStops() throws {
+    func firstFailureStops() async throws {
         let app = try StandIn.app()
-        let run = app.run("# a comment\n\nstate\nfrobnicate\nstate\n")
+        let run = await app.run("# a comment\n\nstate\nfrobnicate\nstate\n")
         #expect(run.status == 1)
         #expect(run.error == "line 4: unknown command or action 'frobnicate' (type 'help')\n")
         #expect(run.states.count == 1)
@@ -19,9 +19,9 @@ struct ScriptErrorTests {
     }
 
     @Test("An action the screen refuses fails its line with the reason the screen shows")
-    func refusedAction() throws {
+    func refusedAction() async throws {
         let app = try StandIn.app()
-        let run = app.run("set email ada@example.com\nset password not-the-password\nlogin\nstate\n")
+        let run = await app.run("set email ada@example.com\nset password not-the-password\nlogin\nstate\n")
         #expect(run.status == 1)
         #expect(run.error == "line 3: Wrong email or password.\n")
         #expect(run.output.isEmpty)
@@ -33,9 +33,9 @@ struct ScriptErrorTests {
     }
 
     @Test("--keep-going runs every line, reports each failure with its line, and exits 1 at the end")
-    func keepGoing() throws {
+    func keepGoing() async throws {
         let app = try StandIn.app()
-        let run = app.run(
+        let run = await app.run(
             """
             frobnicate
             open notalink
@@ -67,38 +67,38 @@ struct ScriptErrorTests {
     }
 
     @Test("A script that only succeeds exits 0 and prints only what was asked")
-    func successIsQuiet() throws {
+    func successIsQuiet() async throws {
         let app = try StandIn.app()
-        let run = app.run(Self.signIn + "compose\nset text hi\nsave\n")
+        let run = await app.run(Self.signIn + "compose\nset text hi\nsave\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.isEmpty && run.error.isEmpty)
         #expect(app.session.snapshot().top?.screenID == "compose", "every line ran")
     }
 
     @Test("--script FILE reads commands from the file, with the same rules")
-    func scriptFile() throws {
+    func scriptFile() async throws {
         let folder = try TemporaryFolder()
         let script = folder.file("commands.txt")
         try (Self.signIn + "state\nnope\n").write(toFile: script, atomically: true, encoding: .utf8)
-        let run = try StandIn.app().run("this input is ignored\n", arguments: ["--script", script])
+        let run = try await StandIn.app().run("this input is ignored\n", arguments: ["--script", script])
         #expect(run.status == 1)
         #expect(run.lastState?.user == "Ada")
         #expect(run.error == "line 5: unknown command or action 'nope' (type 'help')\n")
     }
 
     @Test("A missing script file is reported with exit code 1")
-    func missingScript() throws {
+    func missingScript() async throws {
         let folder = try TemporaryFolder()
-        let run = try StandIn.app().run("", arguments: ["--script", folder.file("missing.txt")])
+        let run = try await StandIn.app().run("", arguments: ["--script", folder.file("missing.txt")])
         #expect(run.status == 1)
         #expect(run.error == "app: cannot read the script \(folder.file("missing.txt")): No such file or directory\n")
     }
 
     @Test("--script given a folder exits 1 naming it, and runs nothing")
-    func scriptIsFolder() throws {
+    func scriptIsFolder() async throws {
         let folder = try TemporaryFolder()
         let app = try StandIn.app()
-        let run = app.run("", arguments: ["--script", folder.path])
+        let run = await app.run("", arguments: ["--script", folder.path])
         #expect(run.status == 1)
         #expect(run.error == "app: cannot read the script \(folder.path): Is a directory\n")
         #expect(run.output.isEmpty)
@@ -106,17 +106,17 @@ struct ScriptErrorTests {
     }
 
     @Test("A disabled action fails with a message, and the screen never sees it")
-    func disabledAction() throws {
+    func disabledAction() async throws {
         let app = try StandIn.app()
-        let run = app.run("remind\n")
+        let run = await app.run("remind\n")
         #expect(run.status == 1)
         #expect(run.error == "line 1: the action 'remind' is not available now\n")
         #expect(try #require(app.session.screen("signin")).performed.isEmpty)
     }
 
     @Test("Commands with stray arguments and set without a field are refused")
-    func malformedCommands() throws {
-        let run = try StandIn.app().run("state now\nset\nopen\n", arguments: ["--keep-going"])
+    func malformedCommands() async throws {
+        let run = try await StandIn.app().run("state now\nset\nopen\n", arguments: ["--keep-going"])
         #expect(
             run.error == """
                 line 1: 'state' takes no arguments
@@ -127,19 +127,19 @@ struct ScriptErrorTests {
     }
 
     @Test("set <field> without text fails in a script; one space after the field types the empty text")
-    func setWithoutTextInScript() throws {
-        let run = try StandIn.app().run("set email ada@example.com\nset password\nstate\n")
+    func setWithoutTextInScript() async throws {
+        let run = try await StandIn.app().run("set email ada@example.com\nset password\nstate\n")
         #expect(run.status == 1)
         #expect(run.error == "line 2: set password needs text in a script\n")
         #expect(run.states.isEmpty)
-        let cleared = try StandIn.app().run("set email someone\nset email \nscreen\n")
+        let cleared = try await StandIn.app().run("set email someone\nset email \nscreen\n")
         #expect(cleared.status == 0, "\(cleared.error)")
         #expect(cleared.output.contains("Email (set email): \n"))
     }
 
     @Test("help lists every command, and the session's deep links")
-    func help() throws {
-        let run = try StandIn.app().run("help\n")
+    func help() async throws {
+        let run = try await StandIn.app().run("help\n")
         #expect(run.status == 0)
         for command in ["set <field> <text>", "back", "dismiss", "open <url>", "state", "tree", "help", "quit"] {
             #expect(run.output.contains("  " + command), "missing \(command)")
@@ -148,11 +148,11 @@ struct ScriptErrorTests {
     }
 
     @Test("A data failure after a command stops the script at that line, with the failure's exit code")
-    func dataFailureStops() throws {
+    func dataFailureStops() async throws {
         let app = try StandIn.app()
         let fatal = DataFailure(description: "app.sqlite is damaged", isFatal: true, advice: "restore a backup")
         try #require(app.session.screen("signin")).actions["signup"] = { _ in app.session.dataFailure = fatal }
-        let run = app.run("state\nsignup\nstate\n")
+        let run = await app.run("state\nsignup\nstate\n")
         #expect(run.status == ExitCode.dataError)
         #expect(
             run.error == "line 2: app.sqlite is damaged\napp: stopped so nothing is overwritten; restore a backup\n")
@@ -160,17 +160,17 @@ struct ScriptErrorTests {
         let written = try StandIn.app()
         written.session.dataFailure = DataFailure(
             description: "app.sqlite cannot be written", isFatal: false, advice: nil)
-        let atStart = written.run("state\n")
+        let atStart = await written.run("state\n")
         #expect(atStart.status == ExitCode.failure)
         #expect(atStart.error == "app: app.sqlite cannot be written\n")
         #expect(atStart.output.isEmpty)
     }
 
     @Test("A place that could not be saved is told on stderr and the script goes on")
-    func saveNoticeGoesOn() throws {
+    func saveNoticeGoesOn() async throws {
         let app = try StandIn.app()
         app.session.saveNotice = "where you are could not be saved"
-        let run = app.run("state\nstate\n")
+        let run = await app.run("state\nstate\n")
         #expect(run.status == 0)
         #expect(run.states.count == 2)
         #expect(run.error.components(separatedBy: "app: where you are could not be saved\n").count == 4)
@@ -182,8 +182,8 @@ struct ScriptErrorTests {
 @MainActor
 struct StaleErrorTests {
     @Test("The screen's error shows in state, and goes when its field is typed again")
-    func retypedFieldClearsTheError() throws {
-        let run = try StandIn.app().run(
+    func retypedFieldClearsTheError() async throws {
+        let run = try await StandIn.app().run(
             "set email ada@example.com\nset password wrong-password\nlogin\nstate\nset password \(StandIn.password)\n"
                 + "state\n",
             arguments: ["--keep-going"])

@@ -45,7 +45,7 @@ struct SplitRenderingTests {
     }
 
     @Test("Wide, the full screen draws the list and the post side by side, numbered across both")
-    func fullScreenSideBySide() throws {
+    func fullScreenSideBySide() async throws {
         let snapshot = try Self.snapshot(.regular)
         let model = ScreenModel(snapshot: snapshot, notice: nil)
         #expect(model.path == ["Feed", "Post"])
@@ -61,7 +61,7 @@ struct SplitRenderingTests {
     }
 
     @Test("Narrow, the post is drawn alone over the list, as a pushed screen")
-    func narrowShowsOneStack() throws {
+    func narrowShowsOneStack() async throws {
         let snapshot = try Self.snapshot(.compact)
         let model = ScreenModel(snapshot: snapshot, notice: nil)
         #expect(model.secondColumn == nil)
@@ -73,7 +73,7 @@ struct SplitRenderingTests {
     }
 
     @Test("Wide, the line mode prints the list, then the post behind a rule, numbered across both")
-    func lineModeColumns() throws {
+    func lineModeColumns() async throws {
         let text = ScreenRenderer(style: .plain).render(try Self.snapshot(.regular))
         #expect(text == "Feed\n====\n[1] Ada (post.1)\n┃ Post\n┃ ====\n┃ Hello\n┃ [2] Like (like)\n")
     }

@@ -6,9 +6,9 @@ import Testing
 @MainActor
 struct SwipeTests {
     @Test("A held swipe lets only looking and release through; released below half way it cancels")
-    func heldSwipeCancels() throws {
+    func heldSwipeCancels() async throws {
         let app = try StandIn.app()
-        let run = app.run(
+        let run = await app.run(
             ScriptErrorTests.signIn + "item.1\nswipe back 0.3\nstate\nitem.2\nback\nrelease\nstate\n",
             arguments: ["--keep-going"])
         let refusal = "a swipe is held; 'release' it first (state, tree, screen and help still work)"
@@ -20,8 +20,8 @@ struct SwipeTests {
     }
 
     @Test("At a terminal the held swipe is told above the prompt, and a cancelling release says it moved nothing")
-    func heldSwipeTold() throws {
-        let run = try StandIn.app().run(
+    func heldSwipeTold() async throws {
+        let run = try await StandIn.app().run(
             ScriptErrorTests.signIn + "item.1\nswipe back 0.3\nrelease\n", environment: ["NO_COLOR": "1"],
             interactive: true)
         #expect(run.status == 0, "\(run.error)")
@@ -30,8 +30,8 @@ struct SwipeTests {
     }
 
     @Test("A swipe down released past half way dismisses the sheet; with nothing presented it is refused")
-    func swipeDownFinishes() throws {
-        let run = try StandIn.app().run(
+    func swipeDownFinishes() async throws {
+        let run = try await StandIn.app().run(
             ScriptErrorTests.signIn + "compose\nswipe down 0.7\nrelease\nstate\nswipe down 0.5\n",
             arguments: ["--keep-going"])
         #expect(run.lastState?.presented == [] && run.lastState?.top == "home")

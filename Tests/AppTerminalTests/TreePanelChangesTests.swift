@@ -8,11 +8,11 @@ import Testing
 @MainActor
 struct TreePanelChangesTests {
     @Test("The session reports each change of its tree as it happens, and the panel lists them under Changes")
-    func panelListsTheChanges() throws {
+    func panelListsTheChanges() async throws {
         let app = try StandInSession(showing: StandIn.home())
         var changes: [String] = []
         let observation = app.observeCoordinators { changes.append($0.description) }
-        #expect(app.start(restores: false, initialLink: nil) == .started(notice: nil, linkFailure: nil))
+        #expect(await app.start(restores: false, initialLink: nil) == .started(notice: nil, linkFailure: nil))
         defer { app.stop() }
         let compose = StandInCoordinator("ComposeCoordinator")
 
@@ -35,9 +35,9 @@ struct TreePanelChangesTests {
     }
 
     @Test("Without changes the panel shows no Changes section")
-    func noChanges() throws {
+    func noChanges() async throws {
         let app = try StandInSession(showing: StandIn.home())
-        #expect(app.start(restores: false, initialLink: nil) == .started(notice: nil, linkFailure: nil))
+        #expect(await app.start(restores: false, initialLink: nil) == .started(notice: nil, linkFailure: nil))
         defer { app.stop() }
         let panel = ScreenModel(snapshot: app.snapshot(), notice: nil).panel.map { $0.map(\.text).joined() }
         #expect(!panel.contains("Changes"))

@@ -12,7 +12,7 @@ struct X10PointerReportTests {
     }
 
     @Test("A click anywhere is a press and a release at that cell, row 27 (`;`) and row 95 (DEL) too")
-    func everyCell() {
+    func everyCell() async {
         var reader = X10PointerReport()
         for row in 1...X10PointerReport.largestCoordinate {
             for column in 1...X10PointerReport.largestCoordinate {
@@ -32,7 +32,7 @@ struct X10PointerReportTests {
     }
 
     @Test("A drag is the first button moving held; the wheel scrolls; other buttons and bare motion mean nothing")
-    func kinds() {
+    func kinds() async {
         var reader = X10PointerReport()
         #expect(reader.event(Self.report(32, column: 5, row: 5)) == nil, "motion with nothing held")
         #expect(reader.event(Self.report(3, column: 5, row: 5)) == nil, "a release with nothing pressed")
@@ -48,7 +48,7 @@ struct X10PointerReportTests {
     }
 
     @Test("A report cut short, or naming no cell, is no event; Escape cannot be one of its bytes")
-    func malformed() {
+    func malformed() async {
         var reader = X10PointerReport()
         #expect(reader.event([32, 40]) == nil)
         #expect(reader.event([]) == nil)

@@ -150,8 +150,8 @@ extension TemporaryDataDirectory {
         arguments: [String] = [],
         environment: [String: String] = [:],
         interactive: Bool = false
-    ) -> AppRun {
-        run(bytes: Array(script.utf8), arguments: arguments, environment: environment, interactive: interactive)
+    ) async -> AppRun {
+        await run(bytes: Array(script.utf8), arguments: arguments, environment: environment, interactive: interactive)
     }
 
     /// Runs the app on this directory with `bytes` as its input.
@@ -161,10 +161,10 @@ extension TemporaryDataDirectory {
         arguments: [String] = [],
         environment: [String: String] = [:],
         interactive: Bool = false
-    ) -> AppRun {
+    ) async -> AppRun {
         let input = ScriptedInput(
             bytes: bytes, isTerminal: interactive, chunkSize: bytes.count > 65_536 ? 65_536 : 7)
-        return AppHarness.run(
+        return await AppHarness.run(
             input: input, arguments: ["--data-dir", path] + arguments, environment: environment,
             terminalOutput: interactive)
     }
@@ -183,8 +183,8 @@ package final class InMemoryData {
     /// Runs the app over this data with `script` as its input.
     package func run(
         _ script: String, arguments: [String] = [], environment: [String: String] = [:], interactive: Bool = false
-    ) -> AppRun {
-        run(bytes: Array(script.utf8), arguments: arguments, environment: environment, interactive: interactive)
+    ) async -> AppRun {
+        await run(bytes: Array(script.utf8), arguments: arguments, environment: environment, interactive: interactive)
     }
 
     /// The whole app composed over this data, not started, as a restart would build it.
@@ -193,16 +193,16 @@ package final class InMemoryData {
     }
 
     /// Runs the app over this data with `input` as its input.
-    package func run(input: any AppMain.ByteInput, arguments: [String] = []) -> AppRun {
-        AppHarness.run(app: InMemoryApp(data: store), input: input, arguments: arguments)
+    package func run(input: any AppMain.ByteInput, arguments: [String] = []) async -> AppRun {
+        await AppHarness.run(app: InMemoryApp(data: store), input: input, arguments: arguments)
     }
 
     /// Runs the app over this data with `bytes` as its input.
     package func run(
         bytes: [UInt8], arguments: [String] = [], environment: [String: String] = [:], interactive: Bool = false
-    ) -> AppRun {
+    ) async -> AppRun {
         let input = ScriptedInput(bytes: bytes, isTerminal: interactive, chunkSize: bytes.count > 65_536 ? 65_536 : 7)
-        return AppHarness.run(
+        return await AppHarness.run(
             app: InMemoryApp(data: store), input: input, arguments: arguments, environment: environment,
             terminalOutput: interactive)
     }
@@ -223,12 +223,12 @@ package enum AppHarness {
         arguments: [String],
         environment: [String: String] = [:],
         terminalOutput: Bool = false
-    ) -> AppRun {
+    ) async -> AppRun {
         let output = CapturedOutput(isTerminal: terminalOutput)
         let error = CapturedOutput(isTerminal: terminalOutput)
         var fullEnvironment = ["APP_NOW": now, "HOME": "/nonexistent-home-for-tests"]
         fullEnvironment.merge(environment) { $1 }
-        let status = AppMain.run(
+        let status = await AppMain.run(
             app: app, arguments: arguments, environment: fullEnvironment, input: input, output: output,
             error: error)
         return AppRun(status: status, output: output.text, error: error.text)

@@ -63,4 +63,37 @@ struct LiveObjectsTests {
         }
         #expect(outer.map(\.label) == ["FlowCoordinator", "FlowCoordinator"])
     }
+
+    @Test("An awaited block records what it and the tasks it starts create, never what another task creates meanwhile")
+    func awaitedRecordingIsTheTasksOwn() async {
+        let (gate, opened) = AsyncStream.makeStream(of: Void.self)
+        var elsewhere: FlowCoordinator?
+        // Another task on the main actor creates a coordinator while the recorded block is suspended.
+        let other = Task { @MainActor in
+            for await _ in gate { break }
+            elsewhere = FlowCoordinator("elsewhere")
+        }
+        let (_, created) = await LiveObjects.recordCreations {
+            _ = FlowCoordinator("mine")
+            let started = Task { @MainActor in _ = TestScreen(screenID: "started") }
+            await started.value
+            opened.yield()
+            await other.value
+        }
+        #expect(elsewhere != nil, "the other task ran while the block was suspended")
+        #expect(created.map(\.label) == ["FlowCoordinator", "TestScreen"])
+    }
+
+    @Test("An awaited leak report counts the block's own survivors")
+    func awaitedLeakReport() async {
+        var kept: FlowCoordinator?
+        let report = await trackingLifetimes {
+            await Task.yield()
+            kept = FlowCoordinator("kept")
+            _ = FlowCoordinator("released")
+        }
+        #expect(report.createdCount == 2)
+        #expect(report.survivorLabels == ["FlowCoordinator"])
+        _ = kept
+    }
 }

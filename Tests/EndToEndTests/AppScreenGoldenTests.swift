@@ -7,9 +7,9 @@ import Testing
 @MainActor
 struct AppScreenGoldenTests {
     @Test("Golden: the login screen")
-    func loginGolden() throws {
+    func loginGolden() async throws {
         let data = InMemoryData()
-        let screen = data.run("screen\n")
+        let screen = await data.run("screen\n")
         #expect(
             screen.output == """
                 Log in
@@ -20,7 +20,7 @@ struct AppScreenGoldenTests {
                 [2] Create account (signup)
 
                 """)
-        let failed = data.run(
+        let failed = await data.run(
             "set email demo@example.com\nset password abc\nlogin\nscreen\n", arguments: ["--keep-going"])
         #expect(
             failed.output == """
@@ -36,9 +36,9 @@ struct AppScreenGoldenTests {
     }
 
     @Test("Golden: the compose sheet drawn over the feed, with the feed's title above it")
-    func composeGolden() throws {
+    func composeGolden() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "compose\nset text Draft\nscreen\n")
+        let run = await data.run(AppHarness.demoLogin + "compose\nset text Draft\nscreen\n")
         #expect(
             run.output == """
                 Feed
@@ -54,18 +54,18 @@ struct AppScreenGoldenTests {
     }
 
     @Test("Golden: a pushed sign-up step shows the navigation path")
-    func navigationPathGolden() throws {
+    func navigationPathGolden() async throws {
         let data = InMemoryData()
-        let run = data.run("signup\nset email a@example.com\nnext\nscreen\n")
+        let run = await data.run("signup\nset email a@example.com\nnext\nscreen\n")
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "Log in › Create account › Choose a password")
         #expect(run.output.contains("Password (set password, secure): \n"))
     }
 
     @Test("Golden: the tab bar drawn below the selected tab's screen, the selected tab marked")
-    func tabBarGolden() throws {
+    func tabBarGolden() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "tab profile\nscreen\nstate\n")
+        let run = await data.run(AppHarness.demoLogin + "tab profile\nscreen\nstate\n")
         #expect(
             run.output.hasPrefix(
                 """
@@ -83,9 +83,9 @@ struct AppScreenGoldenTests {
     }
 
     @Test("tree prints the coordinator tree beside the screen hierarchy")
-    func treeGolden() throws {
+    func treeGolden() async throws {
         let data = InMemoryData()
-        let run = data.run(AppHarness.demoLogin + "post.3\ntree\n")
+        let run = await data.run(AppHarness.demoLogin + "post.3\ntree\n")
         #expect(
             run.output == """
                 Coordinators                          Screens
@@ -103,9 +103,9 @@ struct AppScreenGoldenTests {
     }
 
     @Test("state prints exactly one line of JSON with sorted keys")
-    func stateIsOneSortedLine() throws {
+    func stateIsOneSortedLine() async throws {
         let data = InMemoryData()
-        let run = data.run("state\n")
+        let run = await data.run("state\n")
         #expect(
             run.output == """
                 {"coordinators":{"children":[{"children":[],"name":"login"}],"name":"AppCoordinator"},\

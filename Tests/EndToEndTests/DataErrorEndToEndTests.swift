@@ -23,12 +23,12 @@ struct DataErrorEndToEndTests {
         /// Damages `data` and returns what the first line starts with after `app: `, and the advice the second
         /// line ends with (`nil` when it gives none).
         @MainActor
-        func apply(to data: TemporaryDataDirectory) throws -> (cause: String, advice: String?) {
+        func apply(to data: TemporaryDataDirectory) async throws -> (cause: String, advice: String?) {
             let database = data.databasePath
             let corruptAdvice = DataErrorEndToEndTests.corruptAdvice
             switch self {
             case .zeroedPage:
-                try DataErrorEndToEndTests.firstRun(data)
+                try await DataErrorEndToEndTests.firstRun(data)
                 // Some 30 pages of posts, so the zeroed page is one of many.
                 try data.sql(
                     """
@@ -46,15 +46,15 @@ struct DataErrorEndToEndTests {
                 try "garbage".write(toFile: database, atomically: false, encoding: .utf8)
                 return ("the data file \(database) is corrupt: ", corruptAdvice)
             case .missingIndex:
-                try DataErrorEndToEndTests.firstRun(data)
+                try await DataErrorEndToEndTests.firstRun(data)
                 try data.sql("DROP INDEX posts_by_recency")
                 return ("the data file \(database) is corrupt: its ", corruptAdvice)
             case .emptied:
-                try DataErrorEndToEndTests.firstRun(data)
+                try await DataErrorEndToEndTests.firstRun(data)
                 try Data().write(to: URL(fileURLWithPath: database))
                 return ("the data file \(database) is empty, but this folder held the app's data", corruptAdvice)
             case .newerVersion:
-                try DataErrorEndToEndTests.firstRun(data)
+                try await DataErrorEndToEndTests.firstRun(data)
                 try data.sql("PRAGMA user_version = 99")
                 return (
                     "the data file \(database) was written by a newer version of the app (format 99; this version "
@@ -67,7 +67,7 @@ struct DataErrorEndToEndTests {
                     "move it away or fix it yourself, then start the app again"
                 )
             case .writableFolder:
-                try DataErrorEndToEndTests.firstRun(data)
+                try await DataErrorEndToEndTests.firstRun(data)
                 #expect(chmod(data.path, 0o777) == 0)
                 return (
                     "refusing \(data.path): every user may write to the data folder (mode 0777)",
@@ -82,18 +82,18 @@ struct DataErrorEndToEndTests {
     }
 
     /// A first run that logs the demo account in, as the damage finds the folder.
-    static func firstRun(_ data: TemporaryDataDirectory) throws {
-        let run = data.run(AppHarness.demoLogin)
+    static func firstRun(_ data: TemporaryDataDirectory) async throws {
+        let run = await data.run(AppHarness.demoLogin)
         try #require(run.status == 0, "\(run.error)")
     }
 
     @Test(
         "A data error found at the start exits 2 with two lines: the cause, then that it stopped and what to do",
         arguments: Damage.allCases)
-    func dataErrorAtStart(damage: Damage) throws {
+    func dataErrorAtStart(damage: Damage) async throws {
         let data = try TemporaryDataDirectory()
-        let (cause, advice) = try damage.apply(to: data)
-        let run = data.run(AppHarness.demoLogin + "compose\nset text new\npost\nstate\n")
+        let (cause, advice) = try await damage.apply(to: data)
+        let run = await data.run(AppHarness.demoLogin + "compose\nset text new\npost\nstate\n")
         #expect(run.status == 2, "\(run.error)")
         #expect(run.output.isEmpty, "nothing ran: \(run.output)")
         let lines = run.error.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -104,14 +104,14 @@ struct DataErrorEndToEndTests {
     }
 
     @Test("A data error met while the app runs exits 2 after the line that met it, naming that line")
-    func dataErrorWhileRunning() throws {
+    func dataErrorWhileRunning() async throws {
         let data = try TemporaryDataDirectory()
         let input = LineByLineInput(
             AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
                 "compose", "set text new", "post", "state",
             ],
             beforeLine: [6: { _ = try? data.sql("PRAGMA user_version = 99") }])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+        let run = await AppHarness.run(input: input, arguments: ["--data-dir", data.path])
         #expect(run.status == 2)
         let cause = try #require(run.error.split(separator: "\n").first.map(String.init))
         #expect(
@@ -126,16 +126,16 @@ struct DataErrorEndToEndTests {
     }
 
     @Test("--move-aside-corrupt-data and an import tell what they did to the files, one line each")
-    func movedAsideAndImportedFilesAreTold() throws {
+    func movedAsideAndImportedFilesAreTold() async throws {
         let database = try TemporaryDataDirectory()
         try "garbage".write(toFile: database.databasePath, atomically: false, encoding: .utf8)
-        let moved = database.run(AppHarness.demoLogin + "state\n", arguments: ["--move-aside-corrupt-data"])
+        let moved = await database.run(AppHarness.demoLogin + "state\n", arguments: ["--move-aside-corrupt-data"])
         #expect(moved.status == 0, "\(moved.error)")
         #expect(
             moved.error == "app: moved the unusable data file aside to \(database.databasePath)\(Self.movedSuffix)\n"
                 + "app: started a new database with the demo account demo@example.com and its posts\n")
         #expect(moved.lastState?.user == "Demo")
-        #expect(database.run("state\n").error.isEmpty, "a later start has nothing to tell")
+        await #expect(database.run("state\n").error.isEmpty, "a later start has nothing to tell")
 
         let json = try TemporaryDataDirectory()
         let accounts = """
@@ -146,7 +146,7 @@ struct DataErrorEndToEndTests {
         try #"{"version": 1, "email": "old@example.com", "createdAt": "2025-03-01T00:00:00Z"}"#
             .write(toFile: json.file("session.json"), atomically: false, encoding: .utf8)
         try "{ not json".write(toFile: json.file("posts.json"), atomically: false, encoding: .utf8)
-        let imported = json.run("state\n", arguments: ["--move-aside-corrupt-data"])
+        let imported = await json.run("state\n", arguments: ["--move-aside-corrupt-data"])
         #expect(imported.status == 0, "\(imported.error)")
         let kept = "app: imported the data file into the database and kept it as "
         let movedJSON = json.file("posts.json") + Self.movedSuffix
@@ -159,33 +159,33 @@ struct DataErrorEndToEndTests {
     }
 
     @Test("--check-data: nothing to check in a new folder, a sound database's pages counted, a damaged one exits 2")
-    func checkData() throws {
+    func checkData() async throws {
         let data = try TemporaryDataDirectory()
-        let nothing = data.run("", arguments: ["--check-data"])
+        let nothing = await data.run("", arguments: ["--check-data"])
         #expect(nothing.status == 0 && nothing.error.isEmpty, "\(nothing.error)")
         #expect(nothing.output == "app: there is no database in \(data.path) yet: nothing to check\n")
         #expect(try data.allFiles().isEmpty, "a check creates no database")
-        try Self.firstRun(data)
+        try await Self.firstRun(data)
         let pages = try data.count("PRAGMA page_count")
-        let sound = data.run("", arguments: ["--check-data"])
+        let sound = await data.run("", arguments: ["--check-data"])
         #expect(sound.status == 0 && sound.error.isEmpty, "\(sound.error)")
         #expect(
             sound.output
                 == "app: the data file \(data.databasePath) is sound: its schema and all of its \(pages) pages were "
                 + "checked\n")
         try data.sql("DROP INDEX posts_by_recency")
-        let damaged = data.run("", arguments: ["--check-data"])
+        let damaged = await data.run("", arguments: ["--check-data"])
         #expect(damaged.status == 2 && damaged.output.isEmpty)
         #expect(damaged.error.hasPrefix("app: the data file \(data.databasePath) is corrupt"), "\(damaged.error)")
     }
 
     @Test("--allow-unsafe-data-dir on the command line opens a folder the app would refuse")
-    func allowUnsafeDataDirectory() throws {
+    func allowUnsafeDataDirectory() async throws {
         let data = try TemporaryDataDirectory()
-        try Self.firstRun(data)
+        try await Self.firstRun(data)
         #expect(chmod(data.path, 0o777) == 0)
-        #expect(data.run("state\n").status == 2)
-        let allowed = data.run("state\n", arguments: ["--allow-unsafe-data-dir"])
+        await #expect(data.run("state\n").status == 2)
+        let allowed = await data.run("state\n", arguments: ["--allow-unsafe-data-dir"])
         #expect(allowed.status == 0 && allowed.error.isEmpty, "\(allowed.error)")
         #expect(allowed.lastState?.user == "Demo")
     }

@@ -21,7 +21,7 @@ struct ScreenIDDocumentationTests {
     }
 
     @Test("The screen ids the app shows are the ones the guide lists, no more and no fewer")
-    func screenIDsAreDocumented() throws {
+    func screenIDsAreDocumented() async throws {
         let listed = Set(
             try Self.section("Screen ids", of: Self.guide()).split(separator: "\n").compactMap { line -> String? in
                 guard line.hasPrefix("- `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
@@ -29,7 +29,7 @@ struct ScreenIDDocumentationTests {
             })
         let signUp = InMemoryData()
         let feed = InMemoryData()
-        let trees = [
+        let trees = await [
             signUp.run(
                 "tree\nopen app://signup\ntree\nset email new@example.com\nnext\ntree\nset password pass-word-1\n"
                     + "set confirmation pass-word-1\nnext\ntree\nset displayName New\ncreate\ntree\nnext\ntree\nnext\n"
@@ -73,24 +73,24 @@ struct NoRestoreAdviceTests {
     @Test(
         "--no-restore starts at the saved session's first screen; tab profile and logout fail where nobody is in Main"
     )
-    func noRestoreStartsAtTheSessionsFirstScreen() throws {
+    func noRestoreStartsAtTheSessionsFirstScreen() async throws {
         let guide = try ScreenIDDocumentationTests.guide()
         #expect(!guide.contains("(`logout` when it expects the login screen)"), "the advice that fails is gone")
         #expect(
             guide.contains("`logout` suit only a directory known to be logged in and onboarded: elsewhere they fail"))
         let loggedOut = InMemoryData()
-        let first = loggedOut.run("state\n", arguments: ["--no-restore"])
+        let first = await loggedOut.run("state\n", arguments: ["--no-restore"])
         #expect(first.lastState?.top == "login")
-        let logout = loggedOut.run("logout\n", arguments: ["--no-restore"])
+        let logout = await loggedOut.run("logout\n", arguments: ["--no-restore"])
         #expect(logout.status == 1, "logout on a logged-out directory fails, as the guide now says")
         let loggedIn = InMemoryData()
-        #expect(loggedIn.run(AppHarness.demoLogin).status == 0)
-        #expect(loggedIn.run("state\n", arguments: ["--no-restore"]).lastState?.top == "feed.latest")
-        let logOut = loggedIn.run("open app://feed/post/2\n" + AppHarness.logOut, arguments: ["--no-restore"])
+        await #expect(loggedIn.run(AppHarness.demoLogin).status == 0)
+        await #expect(loggedIn.run("state\n", arguments: ["--no-restore"]).lastState?.top == "feed.latest")
+        let logOut = await loggedIn.run("open app://feed/post/2\n" + AppHarness.logOut, arguments: ["--no-restore"])
         #expect(logOut.status == 0, "\(logOut.error)")
         let touring = InMemoryData()
-        #expect(touring.run(AppHarness.signUp("Tia")).status == 0)
-        let tour = touring.run("state\n" + AppHarness.logOut, arguments: ["--no-restore"])
+        await #expect(touring.run(AppHarness.signUp("Tia")).status == 0)
+        let tour = await touring.run("state\n" + AppHarness.logOut, arguments: ["--no-restore"])
         #expect(tour.states.first?.top == "onboarding.welcome", "the tour of an account that has not finished it")
         #expect(tour.status == 1, "no tab bar to tap during the tour")
     }
@@ -100,8 +100,8 @@ struct NoRestoreAdviceTests {
 @MainActor
 struct AppHelpWidthTests {
     @Test("Every line of the app's help, its deep links included, fits 80 columns and leaves no word alone")
-    func fitsEightyColumns() {
-        let help = InMemoryData().run("help\n").output
+    func fitsEightyColumns() async {
+        let help = await InMemoryData().run("help\n").output
         #expect(help.contains("Deep links: app://"))
         for line in help.split(separator: "\n") where line != "Commands:" {
             #expect(line.count < 80, "too wide for 80 columns: \(line)")
@@ -114,7 +114,7 @@ struct AppHelpWidthTests {
 @MainActor
 struct NameTests {
     @Test("A name with the joiners of an emoji sequence is taken by the sign-up and reported as it is")
-    func joinersAreDrawnRaw() throws {
+    func joinersAreDrawnRaw() async throws {
         let family = "Zo\u{EB} \u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}"
         let data = InMemoryData()
         let script = """
@@ -129,7 +129,7 @@ struct NameTests {
             state
 
             """
-        let run = data.run(script)
+        let run = await data.run(script)
         #expect(run.status == 0, "\(run.error)")
         #expect(run.lastState?.user == family)
     }

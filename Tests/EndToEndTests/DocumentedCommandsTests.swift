@@ -32,7 +32,7 @@ struct DocumentedCommandsTests {
     }
 
     @Test("The README's example script runs to its end, and shows the actions docs/features.md names")
-    func exampleScript() throws {
+    func exampleScript() async throws {
         let readme = try Self.text("README.md")
         let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("swift run app --script ") })
         let arguments = line.split(separator: "#").first!.split(separator: " ").dropFirst(3).map(String.init)
@@ -51,7 +51,7 @@ struct DocumentedCommandsTests {
     }
 
     @Test("A command to type is spelled `swift run app …`: `app` alone is on nobody's PATH")
-    func commandsUseSwiftRun() throws {
+    func commandsUseSwiftRun() async throws {
         for path in ["README.md", "docs/app.md", "docs/performance.md", "docs/features.md", "docs/new-feature.md"] {
             let text = try Self.text(path)
             for line in text.split(separator: "\n") {
@@ -62,7 +62,7 @@ struct DocumentedCommandsTests {
     }
 
     @Test("CI runs the README's lint command exactly")
-    func lintInCI() throws {
+    func lintInCI() async throws {
         let readme = try Self.text("README.md")
         let command = "swift format lint --strict -r Modules App Tools Tests"
         #expect(readme.contains("`\(command)`"))

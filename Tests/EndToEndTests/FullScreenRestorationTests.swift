@@ -41,7 +41,7 @@ struct KilledProcessRestorationTests {
     let snapshotCommands = "state\nscreen\n"
 
     @Test("Each command is saved once it has run, so a killed process loses at most the command it was running")
-    func everyCommandIsSavedBeforeTheNext() throws {
+    func everyCommandIsSavedBeforeTheNext() async throws {
         let directory = try TemporaryDataDirectory()
         let copies = try (0..<4).map { _ in try TemporaryDataDirectory() }
         let lines = [
@@ -60,11 +60,11 @@ struct KilledProcessRestorationTests {
         }
         let input = LineByLineInput(
             lines + ["state"], beforeLine: [5: snapshotDirectory, 6: snapshotDirectory, 7: snapshotDirectory])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", directory.path])
+        let run = await AppHarness.run(input: input, arguments: ["--data-dir", directory.path])
         #expect(run.status == 0, "\(run.error)")
-        #expect(copies[0].run("state\n").lastState?.top == "feed.popular")
-        #expect(copies[1].run("state\n").lastState?.top == "feed.compose")
-        let draft = copies[2].run(snapshotCommands)
+        await #expect(copies[0].run("state\n").lastState?.top == "feed.popular")
+        await #expect(copies[1].run("state\n").lastState?.top == "feed.compose")
+        let draft = await copies[2].run(snapshotCommands)
         #expect(draft.lastState?.top == "feed.compose")
         #expect(draft.output.contains("Post (set text): almost sent"))
     }

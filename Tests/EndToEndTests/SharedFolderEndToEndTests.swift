@@ -9,7 +9,7 @@ import Testing
 @MainActor
 struct SharedFolderEndToEndTests {
     @Test("A post and a new display name stored elsewhere show at the next list shown and the next state")
-    func changesFromElsewhereShow() throws {
+    func changesFromElsewhereShow() async throws {
         let data = try TemporaryDataDirectory()
         let input = LineByLineInput(
             [
@@ -29,14 +29,14 @@ struct SharedFolderEndToEndTests {
                         "UPDATE accounts SET display_name = 'Renamed Elsewhere' WHERE email = 'demo@example.com'")
                 },
             ])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+        let run = await AppHarness.run(input: input, arguments: ["--data-dir", data.path])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.components(separatedBy: "Written elsewhere").count == 2, "shown only after the switch")
         #expect(run.states.map(\.user) == ["Demo", "Renamed Elsewhere"], "\(run.output)")
     }
 
     @Test("A like is a state against a stale screen, and liking a post deleted elsewhere says it no longer exists")
-    func likesAgainstChangesFromElsewhere() throws {
+    func likesAgainstChangesFromElsewhere() async throws {
         let data = try TemporaryDataDirectory()
         // The demo account likes post 2; another process takes the like back while this screen still shows it,
         // then deletes post 1 while the list still shows it.
@@ -49,7 +49,7 @@ struct SharedFolderEndToEndTests {
                 6: { _ = try? data.sql("DELETE FROM likes WHERE post_id = 2 AND email = 'demo@example.com'") },
                 10: { _ = try? data.sql("DELETE FROM likes WHERE post_id = 1; DELETE FROM posts WHERE id = 1") },
             ])
-        let run = AppHarness.run(input: input, arguments: ["--data-dir", data.path, "--keep-going"])
+        let run = await AppHarness.run(input: input, arguments: ["--data-dir", data.path, "--keep-going"])
         #expect(run.status == 1)
         #expect(run.error == "line 10: This post no longer exists.\n")
         #expect(run.lastState?.top == "feed.post")

@@ -51,7 +51,7 @@ struct SoakTests {
     @Test(
         "5 log-in/profile/log-out cycles, then 40 compose/dismiss cycles: every cycle starts at the first one's counts"
     )
-    func cyclesReturnToBaseline() throws {
+    func cyclesReturnToBaseline() async throws {
         // The composed app over the in-memory twin: what is soaked is the tree and the screens, not the database.
         let data = InMemoryData()
         let before = CycleInput.LiveCounts(
@@ -65,7 +65,7 @@ struct SoakTests {
                         "compose", "set text draft", "cancel", "discard", "open app://feed/compose", "state", "dismiss",
                     ],
                     count: Self.composeCycles) + [["tab profile", "logout"]])
-        let run = data.run(input: input)
+        let run = await data.run(input: input)
         #expect(run.status == 0, "\(run.error)")
 
         // Every cycle ran: each log-in reached the feed, each compose showed the sheet.

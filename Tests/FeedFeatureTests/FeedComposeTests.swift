@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct FeedComposeTests {
     @Test("Compose is presented as a page sheet; post is disabled until there is text")
-    func presentCompose() throws {
+    func presentCompose() async throws {
         try withFeedShown { parent, window in
             try window.tap("compose")
             #expect(window.presentedIDs == ["feed.compose"])
@@ -22,7 +22,7 @@ struct FeedComposeTests {
     }
 
     @Test("A post over 500 characters is refused with its length, and the draft stays; 500 are posted")
-    func postTooLong() throws {
+    func postTooLong() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { _, window in
             try window.tap("compose")
@@ -39,7 +39,7 @@ struct FeedComposeTests {
     }
 
     @Test("Posting dismisses compose and shows the post at the top of Latest, even from Popular")
-    func post() throws {
+    func post() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { parent, window in
             try window.tap("popular")
@@ -62,7 +62,7 @@ struct FeedComposeTests {
     }
 
     @Test("Compose takes several lines: its field is multi-line and the post keeps its line breaks")
-    func multilinePost() throws {
+    func multilinePost() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { _, window in
             try window.tap("compose")
@@ -79,7 +79,7 @@ struct FeedComposeTests {
     }
 
     @Test("A publish the service refuses keeps compose open with the draft and the reason")
-    func postFailure() throws {
+    func postFailure() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { _, window in
             try window.tap("compose")
@@ -93,7 +93,7 @@ struct FeedComposeTests {
     }
 
     @Test("With a draft, swipe down is refused and discard is offered; discard dismisses and releases compose")
-    func swipeDownWithDraft() throws {
+    func swipeDownWithDraft() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { parent, window in
             try window.tap("compose")
@@ -115,7 +115,7 @@ struct FeedComposeTests {
     }
 
     @Test("Without a draft, swipe down dismisses compose and the runtime releases it")
-    func swipeDownEmpty() throws {
+    func swipeDownEmpty() async throws {
         try withFeedShown { parent, window in
             try window.tap("compose")
             weak let compose = parent.feed?.children.last
@@ -132,7 +132,7 @@ struct FeedComposeTests {
     }
 
     @Test("Cancel with a draft asks first and offers discard; discard dismisses and releases compose")
-    func cancelWithDraft() throws {
+    func cancelWithDraft() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { parent, window in
             try window.tap("compose")
@@ -153,7 +153,7 @@ struct FeedComposeTests {
     }
 
     @Test("Cancel with an empty draft dismisses compose at once and publishes nothing")
-    func cancelEmpty() throws {
+    func cancelEmpty() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { parent, window in
             try window.tap("compose")

@@ -13,7 +13,7 @@ struct FeedExplorationTests {
     @Test(
         "Every flow of the feed keeps the tree in step with the screens, and releases everything",
         arguments: [FeedParent.Placement.rootOfNavigation, .withoutNavigation])
-    func exploreEveryFlow(placement: FeedParent.Placement) throws {
+    func exploreEveryFlow(placement: FeedParent.Placement) async throws {
         // The parent's way back after a log-out: showing the feed again, as the app does after the next log-in.
         let showFeedAgain = ExplorationDeepLink(script: "open app://feed") { subject in
             let parent = try #require(subject.root as? FeedParent)

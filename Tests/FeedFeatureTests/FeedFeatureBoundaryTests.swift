@@ -6,7 +6,7 @@ import Testing
 @Suite("FeedFeature's boundaries")
 struct FeedFeatureBoundaryTests {
     @Test("FeedFeature keeps its baseline, the feature rules, its internals and its probes")
-    func boundariesHold() throws {
+    func boundariesHold() async throws {
         let boundary = try ModuleBoundary.check("FeedFeature")
         #expect(boundary.violations.isEmpty, "\(boundary)")
     }

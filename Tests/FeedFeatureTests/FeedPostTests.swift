@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct FeedPostTests {
     @Test("Tapping a row pushes the post's detail onto the enclosing navigation controller")
-    func openPost() throws {
+    func openPost() async throws {
         try withFeedShown { parent, window in
             try window.tap("post.p2")
             #expect(window.navigationStackIDs == ["feed", "feed.post"])
@@ -22,7 +22,7 @@ struct FeedPostTests {
     }
 
     @Test("Back from the detail releases it", arguments: [UserGesture.backButton, .swipeBack])
-    func backFromPost(gesture: UserGesture) throws {
+    func backFromPost(gesture: UserGesture) async throws {
         try withFeedShown { parent, window in
             try window.tap("post.p1")
             weak let detail = parent.feed?.children.last
@@ -36,7 +36,7 @@ struct FeedPostTests {
     }
 
     @Test("Like sets the state the button shows, and the screen then shows what the service stored")
-    func likeFromStaleScreen() throws {
+    func likeFromStaleScreen() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { _, window in
             try window.tap("post.p2")
@@ -51,7 +51,7 @@ struct FeedPostTests {
     }
 
     @Test("Like toggles on the detail and updates both lists, the liked row marked")
-    func like() throws {
+    func like() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { _, window in
             #expect(window.rowsOnTop.allSatisfy { !$0.isMarked }, "nothing is liked yet")
@@ -78,7 +78,7 @@ struct FeedPostTests {
     }
 
     @Test("A like the service refuses is reported on the detail and changes nothing")
-    func likeFailure() throws {
+    func likeFailure() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { _, window in
             try window.tap("post.p2")
@@ -90,7 +90,7 @@ struct FeedPostTests {
     }
 
     @Test("Liking a post deleted elsewhere says it no longer exists and changes nothing")
-    func likeDeletedPost() throws {
+    func likeDeletedPost() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { _, window in
             try window.tap("post.p2")
@@ -103,7 +103,7 @@ struct FeedPostTests {
     }
 
     @Test("A post deleted elsewhere is reported on the feed instead of opening")
-    func deletedPost() throws {
+    func deletedPost() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { parent, window in
             service.delete(id: "p3")
@@ -119,7 +119,7 @@ struct FeedPostTests {
     }
 
     @Test("Without a navigation controller around the feed, a tapped post reports the routing error")
-    func postWithoutNavigation() throws {
+    func postWithoutNavigation() async throws {
         try withFeedShown(placement: .withoutNavigation) { parent, window in
             try window.tap("post.p1")
             #expect(window.topScreenID == "feed.latest")
@@ -136,7 +136,7 @@ struct FeedPostTests {
 @MainActor
 struct LikeIDTests {
     @Test("The liked post offers `unlike`, titled Unlike; a post not liked offers `like`, titled Like")
-    func idsSayWhatTheTapDoes() throws {
+    func idsSayWhatTheTapDoes() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { _, window in
             try window.tap("post.p2")

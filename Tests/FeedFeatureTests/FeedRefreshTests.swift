@@ -8,7 +8,7 @@ import Testing
 @MainActor
 struct FeedRefreshTests {
     @Test("A list reloads each time it will appear, showing posts published elsewhere")
-    func reloadOnAppear() throws {
+    func reloadOnAppear() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { _, window in
             service.insert(FeedFixtures.post("e1", by: "Edsger", secondsAgo: 60, text: "Elsewhere", likes: 20))
@@ -27,7 +27,7 @@ struct FeedRefreshTests {
     }
 
     @Test("Relative times are formatted when the screen is read, with the clock's time then")
-    func timesFollowTheClock() throws {
+    func timesFollowTheClock() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         let clock = FakeClock(now: FeedFixtures.now)
         try withFeedShown(service: service, clock: clock) { _, window in
@@ -45,7 +45,7 @@ struct FeedRefreshTests {
     }
 
     @Test("Every read asks the service for the feed's user")
-    func readsNameTheUser() throws {
+    func readsNameTheUser() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { parent, window in
             try window.tap("popular")

@@ -17,7 +17,7 @@ struct FeedRestorationTests {
     }
 
     @Test("The segment and the pushed post come back through the routes a tap takes")
-    func segmentAndPost() throws {
+    func segmentAndPost() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         let saved = try record(service: service) { window in
             try window.tap("popular")
@@ -40,7 +40,7 @@ struct FeedRestorationTests {
     }
 
     @Test("Compose comes back presented with its draft, which it then refuses to lose")
-    func composeDraft() throws {
+    func composeDraft() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         let saved = try record(service: service) { window in
             try window.tap("compose")
@@ -57,7 +57,7 @@ struct FeedRestorationTests {
     }
 
     @Test("A post deleted since leaves the feed on its segment and says which post")
-    func deletedPost() throws {
+    func deletedPost() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         let saved = try record(service: service) { window in
             try window.tap("popular")
@@ -74,7 +74,7 @@ struct FeedRestorationTests {
     }
 
     @Test("An unknown segment or format leaves the feed on Latest and says why")
-    func invalidRecords() throws {
+    func invalidRecords() async throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             let unknownSegment = RestorationState(kind: "feed", version: 1, values: ["segment": "oldest"])
@@ -89,7 +89,7 @@ struct FeedRestorationTests {
     }
 
     @Test("A crafted record with a post and the sheet, or two sheets, restores one sheet and says what it dropped")
-    func partlyDroppedRecords() throws {
+    func partlyDroppedRecords() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         let sheet = try record(service: service) { window in
             try window.tap("compose")

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct FeedRouteTests {
     @Test("The route to a post with an unknown id throws and changes nothing")
-    func unknownPost() throws {
+    func unknownPost() async throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("post.p1")
@@ -27,7 +27,7 @@ struct FeedRouteTests {
     }
 
     @Test("The route to a post reports a failing service as unavailable")
-    func serviceFailure() throws {
+    func serviceFailure() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         try withFeedShown(service: service) { parent, window in
             let feed = try #require(parent.feed)
@@ -38,7 +38,7 @@ struct FeedRouteTests {
     }
 
     @Test("The route to a post while compose holds a draft is refused and keeps the draft")
-    func showPostOverDraft() throws {
+    func showPostOverDraft() async throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("compose")
@@ -53,7 +53,7 @@ struct FeedRouteTests {
     }
 
     @Test("The route to a post while compose is open with an empty draft dismisses and releases compose first")
-    func showPostOverEmptyCompose() throws {
+    func showPostOverEmptyCompose() async throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("compose")
@@ -71,7 +71,7 @@ struct FeedRouteTests {
     }
 
     @Test("The route to a post while another post is open replaces it")
-    func showPostOverPost() throws {
+    func showPostOverPost() async throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("post.p1")
@@ -85,7 +85,7 @@ struct FeedRouteTests {
     }
 
     @Test("The route to a segment pops the detail and selects the segment")
-    func showSegmentFromPost() throws {
+    func showSegmentFromPost() async throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("post.p1")
@@ -99,7 +99,7 @@ struct FeedRouteTests {
     }
 
     @Test("The route to a segment while compose holds a draft is refused and keeps the draft")
-    func showSegmentOverDraft() throws {
+    func showSegmentOverDraft() async throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("compose")
@@ -116,7 +116,7 @@ struct FeedRouteTests {
     }
 
     @Test("The route to a segment dismisses compose while its draft is empty")
-    func showSegmentOverEmptyCompose() throws {
+    func showSegmentOverEmptyCompose() async throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("compose")
@@ -130,7 +130,7 @@ struct FeedRouteTests {
     }
 
     @Test("The route to compose pops the detail first, and keeps an open compose with its draft")
-    func showCompose() throws {
+    func showCompose() async throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try window.tap("post.p1")
@@ -148,7 +148,7 @@ struct FeedRouteTests {
     }
 
     @Test("The route to a post without a navigation controller around the feed throws unavailable and attaches nothing")
-    func showPostWithoutNavigation() throws {
+    func showPostWithoutNavigation() async throws {
         try withFeedShown(placement: .withoutNavigation) { parent, window in
             let feed = try #require(parent.feed)
             #expect(throws: FeedRouteError.unavailable("the screen is not in a navigation controller")) {
@@ -160,7 +160,7 @@ struct FeedRouteTests {
     }
 
     @Test("The route to compose throws unavailable when the feed cannot present, attaches nothing and shows no error")
-    func showComposeWhenPresentationFails() throws {
+    func showComposeWhenPresentationFails() async throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             let navigation = try #require(window.rootViewController)
@@ -177,7 +177,7 @@ struct FeedRouteTests {
     }
 
     @Test("A tapped compose that cannot be presented still shows why on the feed")
-    func tappedComposeWhenPresentationFails() throws {
+    func tappedComposeWhenPresentationFails() async throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             let navigation = try #require(window.rootViewController)
@@ -193,7 +193,7 @@ struct FeedRouteTests {
     }
 
     @Test("The route to a segment selects the segment and returns; a refusal leaves no error on the feed")
-    func showSegmentReportsToTheCaller() throws {
+    func showSegmentReportsToTheCaller() async throws {
         try withFeedShown { parent, window in
             let feed = try #require(parent.feed)
             try feed.show(.segment(.popular))

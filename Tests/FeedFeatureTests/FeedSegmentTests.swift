@@ -8,7 +8,7 @@ import Testing
 @MainActor
 struct FeedSegmentTests {
     @Test("The feed embeds Latest: posts newest first, with author, text, relative time and likes")
-    func latestIsEmbedded() throws {
+    func latestIsEmbedded() async throws {
         try withFeedShown { parent, window in
             #expect(window.navigationStackIDs == ["feed"])
             #expect(window.visibleIDs == ["navigation", "feed", "feed.latest"])
@@ -25,7 +25,7 @@ struct FeedSegmentTests {
     }
 
     @Test("A list shows a page of 20 and `more`; `more` appends the next page and disappears after the last")
-    func pages() throws {
+    func pages() async throws {
         let many = (0..<25).map { index in
             FeedFixtures.post("m\(index)", by: "Ann", secondsAgo: Double(index) * 60, text: "post \(index)", likes: 0)
         }
@@ -44,7 +44,7 @@ struct FeedSegmentTests {
     }
 
     @Test("Tapping a segment swaps the embedded screen: the other one disappears, both stay attached")
-    func switchSegments() throws {
+    func switchSegments() async throws {
         try withFeedShown { parent, window in
             let recorder = NavigationRecorder(window: window)
             try window.tap("popular")
@@ -84,7 +84,7 @@ struct FeedSegmentTests {
     }
 
     @Test("An empty feed says so")
-    func emptyFeed() throws {
+    func emptyFeed() async throws {
         let service = FakePostService(posts: [], now: FeedFixtures.now)
         try withFeedShown(service: service) { _, window in
             #expect(window.rowsOnTop.isEmpty)
@@ -93,7 +93,7 @@ struct FeedSegmentTests {
     }
 
     @Test("A failing service is reported on the list")
-    func serviceFailure() throws {
+    func serviceFailure() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         service.failure = .unavailable("offline")
         try withFeedShown(service: service) { _, window in
@@ -103,7 +103,7 @@ struct FeedSegmentTests {
     }
 
     @Test("The listener hears each time Latest appears (shown, selected, come back to), never for Popular")
-    func latestShownIsReported() throws {
+    func latestShownIsReported() async throws {
         try withFeedShown { parent, window in
             #expect(parent.latestShownCount == 1, "the feed opens on Latest")
             #expect(!window.actionIDsOnTop.contains("logout"), "the log-out lives in the app's profile")

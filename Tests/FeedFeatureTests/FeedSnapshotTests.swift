@@ -8,7 +8,7 @@ import Testing
 @MainActor
 struct FeedSnapshotTests {
     @Test("The latest posts, then the popular ones")
-    func segments() throws {
+    func segments() async throws {
         try withFeedShown { parent, window in
             try verifyNavigationSnapshot(of: window, coordinators: parent, named: "latest")
             try window.tap("popular")
@@ -17,7 +17,7 @@ struct FeedSnapshotTests {
     }
 
     @Test("A post's detail pushed over the feed")
-    func postDetail() throws {
+    func postDetail() async throws {
         try withFeedShown { parent, window in
             try window.tap("post.p2")
             try verifyNavigationSnapshot(of: window, coordinators: parent, named: "post-detail")
@@ -25,7 +25,7 @@ struct FeedSnapshotTests {
     }
 
     @Test("Compose presented, empty and with a draft")
-    func compose() throws {
+    func compose() async throws {
         try withFeedShown { parent, window in
             try window.tap("compose")
             try verifyNavigationSnapshot(of: window, coordinators: parent, named: "compose-empty")

@@ -14,7 +14,7 @@ struct FeedSplitTests {
     }
 
     @Test("Wide, a tapped post opens beside the list, and both take input")
-    func wideOpensBeside() throws {
+    func wideOpensBeside() async throws {
         try withFeedShown(placement: .primaryColumnOfSplit) { parent, window in
             window.setHorizontalSizeClass(.regular)
             try window.tap("post.p2")
@@ -31,7 +31,7 @@ struct FeedSplitTests {
     }
 
     @Test("Narrow, a tapped post is pushed over the list, as without a split")
-    func narrowPushes() throws {
+    func narrowPushes() async throws {
         try withFeedShown(placement: .primaryColumnOfSplit) { parent, window in
             try window.tap("post.p2")
 
@@ -42,7 +42,7 @@ struct FeedSplitTests {
     }
 
     @Test("Wide, opening another post releases the one it replaces")
-    func wideReplacesAndReleases() throws {
+    func wideReplacesAndReleases() async throws {
         try withFeedShown(placement: .primaryColumnOfSplit) { parent, window in
             window.setHorizontalSizeClass(.regular)
             try window.tap("post.p2")
@@ -60,7 +60,7 @@ struct FeedSplitTests {
     @Test(
         "Resizing with a post open keeps the post and its coordinator, in both directions",
         arguments: [SizeClass.compact, .regular])
-    func resizeKeepsThePlace(_ start: SizeClass) throws {
+    func resizeKeepsThePlace(_ start: SizeClass) async throws {
         try withFeedShown(placement: .primaryColumnOfSplit) { parent, window in
             window.setHorizontalSizeClass(start)
             try window.tap("popular")
@@ -82,7 +82,7 @@ struct FeedSplitTests {
     }
 
     @Test("Back in the narrow window after a post opened wide releases the post; widening then shows the list alone")
-    func backAfterResize() throws {
+    func backAfterResize() async throws {
         try withFeedShown(placement: .primaryColumnOfSplit) { parent, window in
             window.setHorizontalSizeClass(.regular)
             try window.tap("post.p2")
@@ -101,7 +101,7 @@ struct FeedSplitTests {
     }
 
     @Test("Wide, a route to a segment closes the open post and releases it", arguments: [SizeClass.compact, .regular])
-    func routeClosesThePost(_ sizeClass: SizeClass) throws {
+    func routeClosesThePost(_ sizeClass: SizeClass) async throws {
         try withFeedShown(placement: .primaryColumnOfSplit) { parent, window in
             window.setHorizontalSizeClass(sizeClass)
             try window.tap("post.p2")
@@ -119,7 +119,7 @@ struct FeedSplitTests {
     @Test(
         "A record written in one width restores the post in the other, in the column that width calls for",
         arguments: [SizeClass.compact, .regular])
-    func restorationAcrossWidths(_ written: SizeClass) throws {
+    func restorationAcrossWidths(_ written: SizeClass) async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
         var saved: RestorationState?
         try withFeedShown(service: service, placement: .primaryColumnOfSplit) { parent, window in

@@ -23,7 +23,7 @@ struct LoginExplorationTests {
     @Test(
         "Every flow of Login keeps the tree in step with the screens, and releases everything",
         arguments: [LoginParent.Placement.rootOfNavigation, .withoutNavigation])
-    func exploreEveryFlow(placement: LoginParent.Placement) throws {
+    func exploreEveryFlow(placement: LoginParent.Placement) async throws {
         // The parent's way back after a log-in: showing Login again, as the app does after a log-out.
         let showLoginAgain = ExplorationDeepLink(script: "open app://login") { subject in
             let parent = try #require(subject.root as? LoginParent)

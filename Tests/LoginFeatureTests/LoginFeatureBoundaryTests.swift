@@ -6,7 +6,7 @@ import Testing
 @Suite("LoginFeature's boundaries")
 struct LoginFeatureBoundaryTests {
     @Test("LoginFeature keeps its baseline, the feature rules, its internals and its probes")
-    func boundariesHold() throws {
+    func boundariesHold() async throws {
         let boundary = try ModuleBoundary.check("LoginFeature")
         #expect(boundary.violations.isEmpty, "\(boundary)")
     }

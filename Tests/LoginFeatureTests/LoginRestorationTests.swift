@@ -64,7 +64,7 @@ struct LoginRestorationTests {
     }
 
     @Test("Login keeps the typed email and sign-up's own record, and never a password")
-    func recordKeepsNoSecret() throws {
+    func recordKeepsNoSecret() async throws {
         let record = try liveRecord()
         #expect(record.values["email"] == "typed@example.com")
         #expect(record.children.count == 1)
@@ -77,7 +77,7 @@ struct LoginRestorationTests {
     @Test(
         "Restoring in a window on a manual clock shows sign-up's steps at once once nothing moves; passwords stay empty"
     )
-    func restoresWithAnimations() throws {
+    func restoresWithAnimations() async throws {
         let record = try liveRecord()
         let report = try trackingLifetimes {
             let parent = AnimatedLoginParent(signUpAccounts: FakeSignUpAccounts())
@@ -108,7 +108,7 @@ struct LoginRestorationTests {
     }
 
     @Test("A sign-up whose email was registered since is restored on its first step, with the reason")
-    func emailTakenSince() throws {
+    func emailTakenSince() async throws {
         let record = try liveRecord()
         let accounts = FakeSignUpAccounts()
         _ = try accounts.register(email: "new@example.com", password: "x", displayName: "X")
@@ -122,7 +122,7 @@ struct LoginRestorationTests {
     }
 
     @Test("A crafted record with two sign-ups restores the first and says the second was dropped")
-    func twoSignUps() throws {
+    func twoSignUps() async throws {
         let record = try liveRecord()
         let signUp = try #require(record.children.first)
         var twice = record
@@ -135,7 +135,7 @@ struct LoginRestorationTests {
     }
 
     @Test("A record of another kind or version leaves the login screen as it is and says why")
-    func foreignRecord() throws {
+    func foreignRecord() async throws {
         try withLoginShown { parent, window in
             let login = try #require(parent.login)
             #expect(

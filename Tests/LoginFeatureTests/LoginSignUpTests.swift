@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct LoginSignUpTests {
     @Test("Create account pushes SignUp onto Login's navigation controller as Login's child")
-    func signUpIsPushed() throws {
+    func signUpIsPushed() async throws {
         try withLoginShown { parent, window in
             try window.tap("signup")
             #expect(window.navigationStackIDs == ["login", "signup.email"])
@@ -16,7 +16,7 @@ struct LoginSignUpTests {
     }
 
     @Test("When SignUp finishes, Login pops back, releases it and tells its listener the new session")
-    func signUpFinishes() throws {
+    func signUpFinishes() async throws {
         let accounts = FakeSignUpAccounts()
         try withLoginShown(signUpAccounts: accounts) { parent, window in
             try window.tap("signup")
@@ -35,7 +35,7 @@ struct LoginSignUpTests {
     }
 
     @Test("When SignUp is cancelled on any step, Login pops back and releases it", arguments: [0, 1, 2])
-    func signUpCancelled(completedSteps: Int) throws {
+    func signUpCancelled(completedSteps: Int) async throws {
         try withLoginShown { parent, window in
             try window.tap("signup")
             weak let signUp = parent.login?.children.first
@@ -59,7 +59,7 @@ struct LoginSignUpTests {
     }
 
     @Test("Back from SignUp's first step releases SignUp; Create account then starts afresh")
-    func backFromSignUp() throws {
+    func backFromSignUp() async throws {
         try withLoginShown { parent, window in
             try window.tap("signup")
             weak let signUp = parent.login?.children.first
@@ -81,7 +81,7 @@ struct LoginSignUpTests {
     }
 
     @Test("Back through every SignUp step returns to Login with nothing left attached")
-    func backThroughSteps() throws {
+    func backThroughSteps() async throws {
         try withLoginShown { parent, window in
             try window.tap("signup")
             try window.type("grace@example.com", into: "email")
@@ -97,7 +97,7 @@ struct LoginSignUpTests {
     }
 
     @Test("Without a navigation controller around Login, Create account reports the routing error")
-    func signUpWithoutNavigation() throws {
+    func signUpWithoutNavigation() async throws {
         try withLoginShown(placement: .withoutNavigation) { parent, window in
             try window.tap("signup")
             #expect(window.topScreenID == "login")
@@ -107,7 +107,7 @@ struct LoginSignUpTests {
     }
 
     @Test("Login tells its parent whether sign-up is on screen, whichever way it left", arguments: ["back", "cancel"])
-    func isShowingSignUp(leaving: String) throws {
+    func isShowingSignUp(leaving: String) async throws {
         try withLoginShown { parent, window in
             let login = try #require(parent.login)
             #expect(!login.isShowingSignUp)
@@ -129,7 +129,7 @@ struct LoginSignUpTests {
     }
 
     @Test("A sign-up that could not be shown is not on screen")
-    func isShowingSignUpAfterFailure() throws {
+    func isShowingSignUpAfterFailure() async throws {
         try withLoginShown(placement: .withoutNavigation) { parent, window in
             try window.tap("signup")
             #expect(parent.login?.isShowingSignUp == false)

@@ -8,14 +8,14 @@ import Testing
 @MainActor
 struct LoginSnapshotTests {
     @Test("The empty log-in screen")
-    func empty() throws {
+    func empty() async throws {
         try withLoginShown { parent, window in
             try verifyNavigationSnapshot(of: window, coordinators: parent, named: "empty")
         }
     }
 
     @Test("Wrong credentials: the error under the filled form, the password masked")
-    func wrongPassword() throws {
+    func wrongPassword() async throws {
         try withLoginShown { parent, window in
             try window.logIn(email: "ada@example.com", password: "wrong password")
             try verifyNavigationSnapshot(of: window, coordinators: parent, named: "wrong-password")
@@ -23,7 +23,7 @@ struct LoginSnapshotTests {
     }
 
     @Test("Sign-up pushed from Login, with its coordinator under Login's")
-    func signUpPushed() throws {
+    func signUpPushed() async throws {
         try withLoginShown { parent, window in
             try window.tap("signup")
             try verifyNavigationSnapshot(of: window, coordinators: parent, named: "signup-pushed")
@@ -31,7 +31,7 @@ struct LoginSnapshotTests {
     }
 
     @Test("Logged in: Login is gone from the screens and the tree")
-    func loggedIn() throws {
+    func loggedIn() async throws {
         try withLoginShown { parent, window in
             try window.logIn(email: "ada@example.com", password: "analytical")
             try verifyNavigationSnapshot(of: window, coordinators: parent, named: "logged-in")

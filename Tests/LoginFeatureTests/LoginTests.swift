@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct LoginTests {
     @Test("The login screen shows the email field, a secure password field, login and signup")
-    func screen() throws {
+    func screen() async throws {
         try withLoginShown { _, window in
             #expect(window.topScreenID == "login")
             let content = try #require(window.topViewController?.content)
@@ -18,7 +18,7 @@ struct LoginTests {
     }
 
     @Test("Valid credentials tell the listener the session")
-    func success() throws {
+    func success() async throws {
         let authenticator = FakeAuthenticator(accounts: ["ada@example.com": ("analytical", "Ada")])
         try withLoginShown(authenticator: authenticator) { parent, window in
             try window.logIn(email: " ada@example.com ", password: "analytical")
@@ -31,7 +31,7 @@ struct LoginTests {
     }
 
     @Test("The password never appears on screen")
-    func passwordIsSecure() throws {
+    func passwordIsSecure() async throws {
         try withLoginShown { _, window in
             try window.type("analytical", into: "password")
             #expect(window.visibleText.contains("Password: ••••••••••"))
@@ -43,7 +43,7 @@ struct LoginTests {
         "An empty field is refused without asking the authenticator",
         arguments: [("", ""), ("ada@example.com", ""), ("", "analytical"), ("   ", "analytical")]
     )
-    func emptyFields(email: String, password: String) throws {
+    func emptyFields(email: String, password: String) async throws {
         let authenticator = FakeAuthenticator()
         try withLoginShown(authenticator: authenticator) { parent, window in
             try window.logIn(email: email, password: password)
@@ -57,7 +57,7 @@ struct LoginTests {
     @Test(
         "A malformed email, or one holding an invisible character, is refused without asking the authenticator",
         arguments: ["ada.example.com", "ada\u{200B}@example.com", "ada@example.com\u{202E}"])
-    func malformedEmail(email: String) throws {
+    func malformedEmail(email: String) async throws {
         let authenticator = FakeAuthenticator()
         try withLoginShown(authenticator: authenticator) { parent, window in
             try window.logIn(email: email, password: "analytical")
@@ -71,7 +71,7 @@ struct LoginTests {
         "An unknown email and a wrong password get the same message",
         arguments: [("bob@example.com", "analytical"), ("ada@example.com", "wrong password")]
     )
-    func wrongCredentials(email: String, password: String) throws {
+    func wrongCredentials(email: String, password: String) async throws {
         try withLoginShown { parent, window in
             try window.logIn(email: email, password: password)
             #expect(window.errorMessageOnTop == "Wrong email or password.")
@@ -81,7 +81,7 @@ struct LoginTests {
     }
 
     @Test("An unavailable service is reported, and a later attempt can succeed")
-    func unavailable() throws {
+    func unavailable() async throws {
         let authenticator = FakeAuthenticator(accounts: ["ada@example.com": ("analytical", "Ada")])
         authenticator.failure = .unavailable("offline")
         try withLoginShown(authenticator: authenticator) { parent, window in
@@ -99,7 +99,7 @@ struct LoginTests {
 @MainActor
 struct LoginActionOutcomeTests {
     @Test("A wrong password answers the tap itself with the message the screen shows")
-    func wrongPasswordAnswersTheTap() throws {
+    func wrongPasswordAnswersTheTap() async throws {
         try withLoginShown { _, window in
             try window.type("ada@example.com", into: "email")
             try window.type("wrong password", into: "password")

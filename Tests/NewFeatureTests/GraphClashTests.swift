@@ -81,7 +81,7 @@ struct GraphClashTests {
     }
 
     @Test("A feature named like a dependency's feature is refused with the clashing target, and nothing changes")
-    func refusesDependencyFeature() throws {
+    func refusesDependencyFeature() async throws {
         let graph = try ScratchGraph()
         defer { graph.remove() }
         let manifest = try graph.text("Package.swift")
@@ -100,7 +100,7 @@ struct GraphClashTests {
     }
 
     @Test("A dependency's test target, outside the graph SwiftPM loads, does not clash; a free name is created")
-    func acceptsDependencyTestTargetName() throws {
+    func acceptsDependencyTestTargetName() async throws {
         let graph = try ScratchGraph()
         defer { graph.remove() }
         let search = graph.run(["Search"])
@@ -115,7 +115,7 @@ struct GraphClashTests {
     @Test(
         "Where the package renames the dependency's Core, the feature declares the alias, imports it, and sees the own Core"
     )
-    func followsCoreAlias() throws {
+    func followsCoreAlias() async throws {
         // SwiftPM applies the alias only through a product of the root package that lists the declaring target.
         let graph = try ScratchGraph(
             adopterProducts: #"[.library(name: "App", targets: ["App"])]"#,
@@ -149,7 +149,7 @@ struct GraphClashTests {
     }
 
     @Test("The graph the plugin passes is read as package:Target pairs; the root's own test target is checked too")
-    func givenGraph() throws {
+    func givenGraph() async throws {
         let graph = try NewFeatureCommand.parseGraphTargets("coordinators:Core,coordinators:GalleryFeatureTests")
         #expect(
             graph.targets(named: "GalleryFeatureTests") == [.init(package: "coordinators", name: "GalleryFeatureTests")]
@@ -164,7 +164,7 @@ struct GraphClashTests {
     }
 
     @Test("show-dependencies' tree is read depth first, each package once")
-    func dependencyTree() throws {
+    func dependencyTree() async throws {
         let json = """
             {"identity": "root", "path": "/r", "dependencies": [
               {"identity": "a", "path": "/a", "dependencies": [{"identity": "c", "path": "/c", "dependencies": []}]},

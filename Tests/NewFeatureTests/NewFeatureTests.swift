@@ -35,7 +35,7 @@ struct NewFeatureTests {
     }
 
     @Test("It adds the module, tests, boundary test, probe, baseline, targets and rules of the feature")
-    func createsFeature() throws {
+    func createsFeature() async throws {
         let package = try ScratchPackage()
         defer { package.remove() }
         let created = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
@@ -74,7 +74,7 @@ struct NewFeatureTests {
     }
 
     @Test("It refuses a feature that exists, and changes nothing")
-    func refusesExistingFeature() throws {
+    func refusesExistingFeature() async throws {
         let package = try ScratchPackage()
         defer { package.remove() }
         _ = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
@@ -88,7 +88,7 @@ struct NewFeatureTests {
     }
 
     @Test("It refuses a name that Package.swift already uses, even without its folder")
-    func refusesNameInManifest() throws {
+    func refusesNameInManifest() async throws {
         let package = try ScratchPackage()
         defer { package.remove() }
         #expect {
@@ -116,7 +116,7 @@ struct NewFeatureTests {
     }
 
     @Test("It refuses a package whose manifest lost a marker line, and writes nothing")
-    func refusesMissingMarker() throws {
+    func refusesMissingMarker() async throws {
         let package = try ScratchPackage()
         defer { package.remove() }
         let manifest = try package.text("Package.swift")
@@ -131,7 +131,7 @@ struct NewFeatureTests {
     }
 
     @Test("The generated coordinator, screen and builder are wired like LoginFeature's")
-    func wiringFollowsLogin() throws {
+    func wiringFollowsLogin() async throws {
         let package = try ScratchPackage()
         defer { package.remove() }
         _ = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
@@ -170,7 +170,7 @@ struct NewFeatureTests {
     }
 
     @Test("In a package without marker lines, it appends the targets, depending on Core of the given package")
-    func appendsToForeignPackage() throws {
+    func appendsToForeignPackage() async throws {
         let package = try ScratchPackage()
         defer { package.remove() }
         let manifest = """
@@ -243,7 +243,7 @@ struct NewFeatureTests {
 @Suite("new-feature: its guide")
 struct NewFeatureGuideTests {
     @Test("docs/new-feature.md names the screen listener's method and the listener's as the scaffolder writes them")
-    func listenerNames() throws {
+    func listenerNames() async throws {
         let package = try NewFeatureTests.ScratchPackage()
         defer { package.remove() }
         let created = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
@@ -262,7 +262,7 @@ struct NewFeatureGuideTests {
 @Suite("new-feature: playgrounds")
 struct NewFeaturePlaygroundTests {
     @Test("Where the package hosts features alone, the new feature gets a playground, registered in one line")
-    func registersPlayground() throws {
+    func registersPlayground() async throws {
         let package = try NewFeatureTests.ScratchPackage()
         defer { package.remove() }
         let registry = "App/Flows/Playground/FeaturePlayground.swift"
@@ -298,7 +298,7 @@ struct NewFeaturePlaygroundTests {
     }
 
     @Test("Without the registry, no playground is written and the app is left alone")
-    func noRegistryNoPlayground() throws {
+    func noRegistryNoPlayground() async throws {
         let package = try NewFeatureTests.ScratchPackage()
         defer { package.remove() }
         let scaffold = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)

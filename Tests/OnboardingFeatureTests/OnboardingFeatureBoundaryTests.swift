@@ -6,7 +6,7 @@ import Testing
 @Suite("OnboardingFeature's boundaries")
 struct OnboardingFeatureBoundaryTests {
     @Test("OnboardingFeature keeps its baseline, the feature rules, its internals and its probes")
-    func boundariesHold() throws {
+    func boundariesHold() async throws {
         let boundary = try ModuleBoundary.check("OnboardingFeature")
         #expect(boundary.violations.isEmpty, "\(boundary)")
     }

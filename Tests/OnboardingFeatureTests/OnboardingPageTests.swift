@@ -7,7 +7,7 @@ import Testing
 @Suite("Onboarding's pages")
 struct OnboardingPageTests {
     @Test("The first page welcomes, says where it is in the tour, and offers next and skip")
-    func welcome() throws {
+    func welcome() async throws {
         try withOnboardingShown { _, window in
             #expect(window.topScreenID == "onboarding.welcome")
             #expect(
@@ -24,7 +24,7 @@ struct OnboardingPageTests {
     }
 
     @Test("Next turns the pages in order in the tour's page container; the last offers done instead of next")
-    func nextThroughThePages() throws {
+    func nextThroughThePages() async throws {
         try withOnboardingShown { _, window in
             try window.tap("next")
             #expect(window.screensOnTop.map(\.screenID) == ["navigation", "onboarding", "onboarding.tabs"])
@@ -50,7 +50,7 @@ struct OnboardingPageTests {
     }
 
     @Test("Without tabs or links to name, their pages explain the idea alone")
-    func emptyTopics() throws {
+    func emptyTopics() async throws {
         try withOnboardingShown(topics: OnboardingTopics(tabTitles: [], links: [])) { _, window in
             try window.tap("next")
             #expect(!window.visibleText.contains { $0.hasPrefix("Tabs:") })
@@ -67,7 +67,7 @@ struct OnboardingPageTests {
     }
 
     @Test("Done on the last page tells the listener the person finished, once")
-    func done() throws {
+    func done() async throws {
         try withOnboardingShown { parent, window in
             for _ in 1...3 { try window.tap("next") }
             #expect(try window.tap("done") == .done)
@@ -77,7 +77,7 @@ struct OnboardingPageTests {
     }
 
     @Test("Skip on any page tells the listener the person skipped", arguments: 0...3)
-    func skip(nextTaps: Int) throws {
+    func skip(nextTaps: Int) async throws {
         try withOnboardingShown { parent, window in
             for _ in 0..<nextTaps { try window.tap("next") }
             try window.tap("skip")
@@ -87,7 +87,7 @@ struct OnboardingPageTests {
     }
 
     @Test("A swipe to the previous page goes back a page, a swipe to the next forward; every page stays alive")
-    func swipesTurnPages() throws {
+    func swipesTurnPages() async throws {
         try withOnboardingShown { _, window in
             try window.tap("next")
             try window.tap("next")
@@ -103,7 +103,7 @@ struct OnboardingPageTests {
     }
 
     @Test("A held swipe that is cancelled leaves the page as it was; one released past half way turns it")
-    func heldSwipes() throws {
+    func heldSwipes() async throws {
         try withOnboardingShown { _, window in
             try window.beginGesture(.swipeToNextPage)
             try window.updateGesture(progress: 0.3)
@@ -117,7 +117,7 @@ struct OnboardingPageTests {
     }
 
     @Test("The tour needs no navigation controller: shown as the window's root, its pages turn the same")
-    func withoutNavigation() throws {
+    func withoutNavigation() async throws {
         try withOnboardingShown(placement: .withoutNavigation) { parent, window in
             #expect(try window.tap("next") == .done)
             #expect(window.topScreenID == "onboarding.tabs")
@@ -127,7 +127,7 @@ struct OnboardingPageTests {
     }
 
     @Test("The flow holds its listener weakly, and a flow the person backs out of is released")
-    func listenerIsWeak() throws {
+    func listenerIsWeak() async throws {
         weak var released: OnboardingParent?
         let report = try trackingLifetimes {
             let window = Window()

@@ -17,7 +17,7 @@ struct OnboardingRestorationTests {
     }
 
     @Test("The page comes back, and a swipe to the previous page still goes back a page")
-    func pageComesBack() throws {
+    func pageComesBack() async throws {
         let saved = try record { window in
             try window.tap("next")
             try window.tap("next")
@@ -39,7 +39,7 @@ struct OnboardingRestorationTests {
     }
 
     @Test("The first page's record is the first page; restoring it turns back to it")
-    func firstPage() throws {
+    func firstPage() async throws {
         let saved = try record { _ in }
         #expect(saved.values == ["page": "welcome"])
         try withOnboardingShown { parent, window in
@@ -52,7 +52,7 @@ struct OnboardingRestorationTests {
     }
 
     @Test("An unknown page, version or kind leaves the tour where it is and says why")
-    func invalidRecords() throws {
+    func invalidRecords() async throws {
         try withOnboardingShown { parent, window in
             let onboarding = try #require(parent.onboarding)
             try window.tap("next")
@@ -73,7 +73,7 @@ struct OnboardingRestorationTests {
     }
 
     @Test("A page that cannot be turned to now (a swipe is held) leaves the tour where it is and says why")
-    func whileSwiping() throws {
+    func whileSwiping() async throws {
         try withOnboardingShown(placement: .withoutNavigation) { parent, window in
             let saved = RestorationState(kind: "onboarding", version: 1, values: ["page": "links"])
             let flow = try #require(parent.onboarding)

@@ -7,7 +7,7 @@ import Testing
 @Suite("Profile's edit")
 struct ProfileEditTests {
     @Test("Edit pushes profile.edit with the saved name in displayName, save and cancel")
-    func showsEdit() throws {
+    func showsEdit() async throws {
         try withProfileShown { parent, window in
             try window.tap("edit")
             #expect(window.navigationStackIDs == ["profile", "profile.edit"])
@@ -20,7 +20,7 @@ struct ProfileEditTests {
     }
 
     @Test("Save stores the trimmed name, goes back, shows it and tells the listener; the edit is released")
-    func save() throws {
+    func save() async throws {
         let service = FakeProfileService()
         try withProfileShown(service: service) { parent, window in
             try window.tap("edit")
@@ -62,7 +62,7 @@ struct ProfileEditTests {
     }
 
     @Test("Saving the saved name, even with spaces around it, goes back without renaming")
-    func saveUnchanged() throws {
+    func saveUnchanged() async throws {
         let service = FakeProfileService()
         try withProfileShown(service: service) { parent, window in
             try window.tap("edit")
@@ -75,7 +75,7 @@ struct ProfileEditTests {
     }
 
     @Test("A rename the service refuses keeps the edit open with the name and the reason")
-    func saveFailure() throws {
+    func saveFailure() async throws {
         let service = FakeProfileService()
         try withProfileShown(service: service) { parent, window in
             try window.tap("edit")
@@ -89,7 +89,7 @@ struct ProfileEditTests {
     }
 
     @Test("Cancel without a change goes back at once and releases the edit")
-    func cancelUnchanged() throws {
+    func cancelUnchanged() async throws {
         try withProfileShown { parent, window in
             try window.tap("edit")
             weak let edit = parent.profile?.children.first
@@ -100,7 +100,7 @@ struct ProfileEditTests {
     }
 
     @Test("Cancel with a change asks first and offers discard; discard goes back without renaming")
-    func cancelWithChange() throws {
+    func cancelWithChange() async throws {
         let service = FakeProfileService()
         try withProfileShown(service: service) { parent, window in
             try window.tap("edit")
@@ -123,7 +123,7 @@ struct ProfileEditTests {
     @Test(
         "With a change, the person's back and swipe back are refused; the screen says what to do and offers discard",
         arguments: [UserGesture.backButton, .swipeBack])
-    func backRefused(gesture: UserGesture) throws {
+    func backRefused(gesture: UserGesture) async throws {
         try withProfileShown { parent, window in
             try window.tap("edit")
             try window.type("Grace", into: "displayName")
@@ -143,7 +143,7 @@ struct ProfileEditTests {
     }
 
     @Test("Typing the saved name back takes the change away: the notice goes and back works again")
-    func changeUndone() throws {
+    func changeUndone() async throws {
         try withProfileShown { parent, window in
             try window.tap("edit")
             weak let edit = parent.profile?.children.first
@@ -161,7 +161,7 @@ struct ProfileEditTests {
     }
 
     @Test("An edit that cannot be closed stays with the reason; a saved name is still saved and reported")
-    func closeFails() throws {
+    func closeFails() async throws {
         let service = FakeProfileService()
         try withProfileShown(service: service) { parent, window in
             try window.tap("edit")

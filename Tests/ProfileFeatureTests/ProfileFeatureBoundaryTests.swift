@@ -6,7 +6,7 @@ import Testing
 @Suite("ProfileFeature's boundaries")
 struct ProfileFeatureBoundaryTests {
     @Test("ProfileFeature keeps its baseline, the feature rules, its internals and its probes")
-    func boundariesHold() throws {
+    func boundariesHold() async throws {
         let boundary = try ModuleBoundary.check("ProfileFeature")
         #expect(boundary.violations.isEmpty, "\(boundary)")
     }

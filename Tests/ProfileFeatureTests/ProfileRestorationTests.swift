@@ -17,7 +17,7 @@ struct ProfileRestorationTests {
     }
 
     @Test("An unsaved edit comes back pushed, with the name as typed, and still refuses the back")
-    func unsavedEdit() throws {
+    func unsavedEdit() async throws {
         let saved = try record { window in
             try window.tap("edit")
             try window.type("Grac", into: "displayName")
@@ -39,7 +39,7 @@ struct ProfileRestorationTests {
     }
 
     @Test("Without an edit the record holds nothing but its kind, and restoring it keeps Profile on its screen")
-    func profileOnly() throws {
+    func profileOnly() async throws {
         let saved = try record { _ in }
         #expect(saved == RestorationState(kind: "profile", version: 1))
         try withProfileShown { parent, window in
@@ -50,7 +50,7 @@ struct ProfileRestorationTests {
     }
 
     @Test("An unknown format leaves Profile on its screen and says why; a bad edit record leaves the saved name")
-    func invalidRecords() throws {
+    func invalidRecords() async throws {
         try withProfileShown { parent, window in
             let profile = try #require(parent.profile)
             #expect(
@@ -68,7 +68,7 @@ struct ProfileRestorationTests {
     }
 
     @Test("An edit that cannot be pushed leaves Profile on its screen and says why")
-    func withoutNavigation() throws {
+    func withoutNavigation() async throws {
         let saved = RestorationState(
             kind: "profile", version: 1,
             children: [RestorationState(kind: "profile.edit", version: 1, values: ["displayName": "Grace"])])
@@ -85,7 +85,7 @@ struct ProfileRestorationTests {
     }
 
     @Test("A crafted record with two edits restores the first and says the second was dropped")
-    func twoEdits() throws {
+    func twoEdits() async throws {
         let twoEdits = RestorationState(
             kind: "profile", version: 1,
             children: [

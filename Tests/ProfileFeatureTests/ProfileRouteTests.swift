@@ -7,7 +7,7 @@ import Testing
 @Suite("Profile's routes")
 struct ProfileRouteTests {
     @Test("The route to the edit pushes the edit; again, it keeps it with the person's change")
-    func showEdit() throws {
+    func showEdit() async throws {
         try withProfileShown { parent, window in
             let profile = try #require(parent.profile)
             try profile.show(.edit)
@@ -21,7 +21,7 @@ struct ProfileRouteTests {
     }
 
     @Test("The route to profile pops an edit without a change; with one it throws and changes nothing")
-    func showProfile() throws {
+    func showProfile() async throws {
         try withProfileShown { parent, window in
             let profile = try #require(parent.profile)
             try profile.show(.profile)
@@ -41,7 +41,7 @@ struct ProfileRouteTests {
     }
 
     @Test("Where the edit cannot be pushed, the route to the edit throws and attaches nothing; a tap shows why")
-    func withoutNavigation() throws {
+    func withoutNavigation() async throws {
         try withProfileShown(placement: .withoutNavigation) { parent, window in
             let profile = try #require(parent.profile)
             #expect(throws: ProfileRouteError.unavailable("the screen is not in a navigation controller")) {
@@ -56,7 +56,7 @@ struct ProfileRouteTests {
     }
 
     @Test("When the saved name cannot be read, the route to the edit throws the reason and a tap shows it")
-    func nameUnreadable() throws {
+    func nameUnreadable() async throws {
         let service = FakeProfileService()
         service.failure = .unavailable("offline")
         try withProfileShown(service: service) { parent, window in

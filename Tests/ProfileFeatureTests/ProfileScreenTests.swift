@@ -7,7 +7,7 @@ import Testing
 @Suite("Profile's screen")
 struct ProfileScreenTests {
     @Test("It shows the name, how many posts, edit and logout, then the posts with their likes")
-    func content() throws {
+    func content() async throws {
         try withProfileShown { _, window in
             #expect(window.topScreenID == "profile")
             #expect(window.topViewController?.content.title == "Profile")
@@ -21,7 +21,7 @@ struct ProfileScreenTests {
     }
 
     @Test("One post is counted as one; none shows the empty list", arguments: [(1, "1 post"), (0, "0 posts")])
-    func counts(postCount: Int, text: String) throws {
+    func counts(postCount: Int, text: String) async throws {
         try withProfileShown(service: FakeProfileService(postCount: postCount)) { _, window in
             #expect(window.visibleText.contains(text))
             #expect(window.rowsOnTop.count == postCount)
@@ -30,7 +30,7 @@ struct ProfileScreenTests {
     }
 
     @Test("Posts come a page of 20 at a time: more appends the next page and goes when there is no more")
-    func paging() throws {
+    func paging() async throws {
         try withProfileShown(service: FakeProfileService(postCount: 45)) { _, window in
             #expect(window.rowsOnTop.count == 20)
             #expect(window.actionIDs == ["edit", "logout", "more"])
@@ -45,7 +45,7 @@ struct ProfileScreenTests {
     }
 
     @Test("Coming back from the edit reads again as many posts as were shown")
-    func reloadKeepsWhatWasShown() throws {
+    func reloadKeepsWhatWasShown() async throws {
         let service = FakeProfileService(postCount: 45)
         try withProfileShown(service: service) { _, window in
             try window.tap("more")
@@ -57,7 +57,7 @@ struct ProfileScreenTests {
     }
 
     @Test("A service that cannot answer shows why, and nothing stale; more is refused with the reason")
-    func unavailable() throws {
+    func unavailable() async throws {
         let service = FakeProfileService(postCount: 45)
         try withProfileShown(service: service) { _, window in
             service.failure = .unavailable("offline")
@@ -77,7 +77,7 @@ struct ProfileScreenTests {
     }
 
     @Test("Edit and logout come before the list however many posts it holds, so they never fall below the fold")
-    func actionsBeforeTheList() throws {
+    func actionsBeforeTheList() async throws {
         try withProfileShown(service: FakeProfileService(postCount: 45)) { _, window in
             try window.tap("more")
             let elements = try #require(window.topViewController?.content.elements)
@@ -89,7 +89,7 @@ struct ProfileScreenTests {
     }
 
     @Test("Logout asks first: its button carries the question a front end asks before logging out")
-    func logOutAsksFirst() throws {
+    func logOutAsksFirst() async throws {
         try withProfileShown { _, window in
             let actions = window.topViewController?.content.actions ?? []
             #expect(
@@ -100,7 +100,7 @@ struct ProfileScreenTests {
     }
 
     @Test("Logout tells the listener, which tears Profile down")
-    func logOut() throws {
+    func logOut() async throws {
         try withProfileShown { parent, window in
             try window.tap("logout")
             #expect(parent.logOutCount == 1)
@@ -110,7 +110,7 @@ struct ProfileScreenTests {
     }
 
     @Test("The flow holds its listener weakly")
-    func listenerIsWeak() throws {
+    func listenerIsWeak() async throws {
         weak var released: ProfileParent?
         let report = try trackingLifetimes {
             let window = Window()

@@ -9,7 +9,7 @@ struct SignUpBackAndCancelTests {
     @Test(
         "Back from the password step keeps the email, releases the step, and forward again keeps the password",
         arguments: [UserGesture.backButton, .swipeBack])
-    func backFromPasswordStep(gesture: UserGesture) throws {
+    func backFromPasswordStep(gesture: UserGesture) async throws {
         try withSignUpShown { parent, window in
             try window.completeEmailStep("ada@example.com")
             weak let passwordStep = parent.signUp?.children.first
@@ -30,7 +30,7 @@ struct SignUpBackAndCancelTests {
     }
 
     @Test("Back from the name step keeps both passwords and the name")
-    func backFromNameStep() throws {
+    func backFromNameStep() async throws {
         try withSignUpShown { parent, window in
             try window.completeEmailStep()
             try window.completePasswordStep("correct horse")
@@ -52,7 +52,7 @@ struct SignUpBackAndCancelTests {
     @Test(
         "Back from the first step releases SignUp and the parent is told, not the listener",
         arguments: [UserGesture.backButton, .swipeBack])
-    func backFromFirstStep(gesture: UserGesture) throws {
+    func backFromFirstStep(gesture: UserGesture) async throws {
         try withSignUpShown { parent, window in
             try window.type("ada@example.com", into: "email")
             try window.perform(gesture)
@@ -66,7 +66,7 @@ struct SignUpBackAndCancelTests {
     }
 
     @Test("Cancel on any step tells the listener, which hides and releases SignUp", arguments: [0, 1, 2])
-    func cancelOnStep(completedSteps: Int) throws {
+    func cancelOnStep(completedSteps: Int) async throws {
         try withSignUpShown { parent, window in
             if completedSteps > 0 { try window.completeEmailStep() }
             if completedSteps > 1 { try window.completePasswordStep() }

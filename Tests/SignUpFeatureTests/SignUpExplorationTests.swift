@@ -20,7 +20,7 @@ struct SignUpExplorationTests {
     @Test(
         "Every flow of SignUp keeps the tree in step with the screens, and releases everything",
         arguments: [SignUpParent.Presentation.pushed, .presentedInNavigation, .presentedAlone])
-    func exploreEveryFlow(presentation: SignUpParent.Presentation) throws {
+    func exploreEveryFlow(presentation: SignUpParent.Presentation) async throws {
         // The parent's way back after a sign-up: showing it again, as Login does when asked.
         let showSignUpAgain = ExplorationDeepLink(script: "open app://signup") { subject in
             let parent = try #require(subject.root as? SignUpParent)

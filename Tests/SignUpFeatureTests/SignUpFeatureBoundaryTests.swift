@@ -6,7 +6,7 @@ import Testing
 @Suite("SignUpFeature's boundaries")
 struct SignUpFeatureBoundaryTests {
     @Test("SignUpFeature keeps its baseline, the feature rules, its internals and its probes")
-    func boundariesHold() throws {
+    func boundariesHold() async throws {
         let boundary = try ModuleBoundary.check("SignUpFeature")
         #expect(boundary.violations.isEmpty, "\(boundary)")
     }

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct SignUpFlowTests {
     @Test("Each step pushes the next onto the parent's navigation controller; create reports the session")
-    func completeFlow() throws {
+    func completeFlow() async throws {
         let accounts = FakeAccountService()
         try withSignUpShown(accounts: accounts) { parent, window in
             #expect(window.navigationStackIDs == ["parent", "signup.email"])
@@ -38,7 +38,7 @@ struct SignUpFlowTests {
     }
 
     @Test("The password is typed into secure fields and never appears on screen")
-    func passwordIsSecure() throws {
+    func passwordIsSecure() async throws {
         try withSignUpShown { _, window in
             try window.completeEmailStep()
             try window.type("correct horse", into: "password")
@@ -54,7 +54,7 @@ struct SignUpFlowTests {
     }
 
     @Test("A corrected step clears its error message")
-    func correctionClearsError() throws {
+    func correctionClearsError() async throws {
         try withSignUpShown { _, window in
             try window.completeEmailStep("not an email")
             #expect(window.errorMessageOnTop == "Enter a valid email address.")

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct SignUpPresentationTests {
     @Test("Presented full screen in its own navigation controller, its steps push onto that controller")
-    func presentedInNavigation() throws {
+    func presentedInNavigation() async throws {
         try withSignUpShown(presentation: .presentedInNavigation) { parent, window in
             #expect(window.presentedIDs == ["signup.navigation"])
             #expect(window.topScreenID == "signup.email")
@@ -32,7 +32,7 @@ struct SignUpPresentationTests {
     }
 
     @Test("Presented full screen, cancel lets the parent dismiss it; a back gesture has nothing to pop")
-    func presentedCancel() throws {
+    func presentedCancel() async throws {
         try withSignUpShown(presentation: .presentedInNavigation) { parent, window in
             #expect(throws: NavigationError.nothingToGoBack) { try window.perform(.backButton) }
             #expect(throws: NavigationError.notSwipeDismissible) { try window.perform(.swipeDown) }
@@ -44,7 +44,7 @@ struct SignUpPresentationTests {
     }
 
     @Test("Without a navigation controller around it, next reports the routing error instead of crashing")
-    func presentedWithoutNavigation() throws {
+    func presentedWithoutNavigation() async throws {
         try withSignUpShown(presentation: .presentedAlone) { parent, window in
             try window.completeEmailStep()
             #expect(window.topScreenID == "signup.email")
@@ -61,7 +61,7 @@ struct SignUpPresentationTests {
     }
 
     @Test("One builder serves two parents at once, pushed in one and presented in the other, with separate drafts")
-    func oneBuilderTwoParents() throws {
+    func oneBuilderTwoParents() async throws {
         let accounts = FakeAccountService()
         let report = try trackingLifetimes {
             let builder = SignUpContainer(dependency: FakeSignUpDependency(accounts: accounts))

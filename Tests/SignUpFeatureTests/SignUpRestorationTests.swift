@@ -21,14 +21,14 @@ struct SignUpRestorationTests {
     @Test(
         "The record keeps the step, the email and the display name, never the password",
         arguments: [SignUpParent.Presentation.pushed, .presentedInNavigation])
-    func recordKeepsNoPassword(presentation: SignUpParent.Presentation) throws {
+    func recordKeepsNoPassword(presentation: SignUpParent.Presentation) async throws {
         let record = try nameStepRecord(presentation: presentation)
         #expect(record.values == ["step": "name", "email": "ada@example.com", "displayName": "Ada"])
         #expect(record.children.isEmpty)
     }
 
     @Test("A restored name step shows every step again and asks for the password before it creates the account")
-    func restoredNameStepAsksForThePassword() throws {
+    func restoredNameStepAsksForThePassword() async throws {
         let record = try nameStepRecord(presentation: .pushed)
         let accounts = FakeAccountService()
         try withSignUpShown(accounts: accounts) { parent, window in

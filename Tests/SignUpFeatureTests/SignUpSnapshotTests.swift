@@ -8,7 +8,7 @@ import Testing
 @MainActor
 struct SignUpSnapshotTests {
     @Test("The email step, in each way a parent shows it")
-    func emailStep() throws {
+    func emailStep() async throws {
         let placements: [(SignUpParent.Presentation, String)] = [
             (.pushed, "pushed"), (.presentedInNavigation, "presented-in-navigation"),
             (.presentedAlone, "presented-alone"),
@@ -21,7 +21,7 @@ struct SignUpSnapshotTests {
     }
 
     @Test("An invalid email: the error on the email step")
-    func invalidEmail() throws {
+    func invalidEmail() async throws {
         try withSignUpShown { parent, window in
             try window.completeEmailStep("not an email")
             try verifyNavigationSnapshot(of: window, coordinators: parent, named: "invalid-email")
@@ -29,7 +29,7 @@ struct SignUpSnapshotTests {
     }
 
     @Test("The password step, then the name step")
-    func laterSteps() throws {
+    func laterSteps() async throws {
         try withSignUpShown { parent, window in
             try window.completeEmailStep()
             try verifyNavigationSnapshot(of: window, coordinators: parent, named: "password-step")

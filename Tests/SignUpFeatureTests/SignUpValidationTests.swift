@@ -25,7 +25,7 @@ struct SignUpValidationTests {
     }
 
     @Test("A registered email is refused on the email step")
-    func registeredEmail() throws {
+    func registeredEmail() async throws {
         let accounts = FakeAccountService(registeredEmails: ["ada@example.com"])
         try withSignUpShown(accounts: accounts) { _, window in
             try window.completeEmailStep("ada@example.com")
@@ -36,7 +36,7 @@ struct SignUpValidationTests {
     }
 
     @Test("An unavailable service is reported on the email step")
-    func lookUpUnavailable() throws {
+    func lookUpUnavailable() async throws {
         let accounts = FakeAccountService()
         accounts.lookUpFailure = .unavailable("offline")
         try withSignUpShown(accounts: accounts) { _, window in
@@ -47,7 +47,7 @@ struct SignUpValidationTests {
     }
 
     @Test("A password shorter than 8 characters is refused", arguments: ["", "1234567"])
-    func shortPassword(password: String) throws {
+    func shortPassword(password: String) async throws {
         try withSignUpShown { _, window in
             try window.completeEmailStep()
             try window.completePasswordStep(password)
@@ -57,7 +57,7 @@ struct SignUpValidationTests {
     }
 
     @Test("A password of exactly 8 characters is accepted")
-    func eightCharacterPassword() throws {
+    func eightCharacterPassword() async throws {
         try withSignUpShown { _, window in
             try window.completeEmailStep()
             try window.completePasswordStep("12345678")
@@ -69,7 +69,7 @@ struct SignUpValidationTests {
         "A password with a control character (general category Cc, NUL included) is refused, however long",
         arguments: ["ab\u{0}zzzzzzzz", "tab\tinside-it", "escape\u{1B}[0m-it", "delete\u{7F}-it", "next\u{85}line-it"]
     )
-    func controlCharacterInPassword(password: String) throws {
+    func controlCharacterInPassword(password: String) async throws {
         let accounts = FakeAccountService()
         try withSignUpShown(accounts: accounts) { parent, window in
             try window.completeEmailStep()
@@ -81,7 +81,7 @@ struct SignUpValidationTests {
     }
 
     @Test("A password of printable characters beyond ASCII, spaces included, is accepted")
-    func printablePassword() throws {
+    func printablePassword() async throws {
         try withSignUpShown { _, window in
             try window.completeEmailStep()
             try window.completePasswordStep("pässwörd ✓ 🔑")
@@ -90,7 +90,7 @@ struct SignUpValidationTests {
     }
 
     @Test("A confirmation that differs from the password is refused")
-    func mismatchedConfirmation() throws {
+    func mismatchedConfirmation() async throws {
         try withSignUpShown { _, window in
             try window.completeEmailStep()
             try window.type("correct horse", into: "password")
@@ -102,7 +102,7 @@ struct SignUpValidationTests {
     }
 
     @Test("A blank display name is refused", arguments: ["", "   "])
-    func blankDisplayName(name: String) throws {
+    func blankDisplayName(name: String) async throws {
         let accounts = FakeAccountService()
         try withSignUpShown(accounts: accounts) { parent, window in
             try window.completeEmailStep()
@@ -119,7 +119,7 @@ struct SignUpValidationTests {
     @Test(
         "A display name with a control or format character is refused, however visible the rest",
         arguments: ["\u{200B}", " \u{200B} ", "Ann\u{202E}", "\u{FEFF}Ann", "Ann\u{1B}[31m"])
-    func invisibleDisplayName(name: String) throws {
+    func invisibleDisplayName(name: String) async throws {
         let accounts = FakeAccountService()
         try withSignUpShown(accounts: accounts) { parent, window in
             try window.completeEmailStep()
@@ -133,7 +133,7 @@ struct SignUpValidationTests {
     }
 
     @Test("An email taken between the first and last step is reported on the last step")
-    func emailTakenOnRegistration() throws {
+    func emailTakenOnRegistration() async throws {
         let accounts = FakeAccountService()
         accounts.registrationFailure = .emailTaken
         try withSignUpShown(accounts: accounts) { parent, window in
@@ -148,7 +148,7 @@ struct SignUpValidationTests {
     }
 
     @Test("An unavailable service is reported on the last step, and create can be retried")
-    func registrationUnavailable() throws {
+    func registrationUnavailable() async throws {
         let accounts = FakeAccountService()
         accounts.registrationFailure = .unavailable("offline")
         try withSignUpShown(accounts: accounts) { parent, window in

@@ -26,7 +26,7 @@ enum AppAtSize {
     /// Measures the app over a database of `posts` posts (the four demo posts and generated ones).
     static func measure(
         posts: Int, commandBlocks: Int, startUps: Int, postings: Int, fullChecks: Int
-    ) throws
+    ) async throws
         -> Figures
     {
         let directory = try AppBenchmarks.temporaryDirectory()
@@ -39,7 +39,7 @@ enum AppAtSize {
         let login = ["set email demo@example.com", "set password demo-password", "login"]
         let block = Array(repeating: AppBenchmarks.navigationMix, count: 10).flatMap { $0 }
         let loop = ScriptedSession(blocks: [login] + Array(repeating: block, count: commandBlocks))
-        try AppBenchmarks.run(loop, in: directory)
+        try await AppBenchmarks.run(loop, in: directory)
         let commandLoop = loop.measurement(
             "command loop mix, \(posts) posts (per command)", blocks: 1..<(commandBlocks + 1), perCommand: true)
 
@@ -48,7 +48,7 @@ enum AppAtSize {
         for _ in 0..<startUps {
             let session = ScriptedSession(blocks: [])
             let start = Measure.monotonicNanoseconds()
-            try AppBenchmarks.run(session, in: directory)
+            try await AppBenchmarks.run(session, in: directory)
             guard let first = session.samples.first else { continue }
             startUpTimes.append(Double(first.nanoseconds - start))
         }
@@ -60,7 +60,7 @@ enum AppAtSize {
         var checkTimes: [Double] = []
         for _ in 0..<fullChecks {
             let start = Measure.monotonicNanoseconds()
-            try AppBenchmarks.run(ScriptedSession(blocks: []), in: directory, extraArguments: ["--check-data"])
+            try await AppBenchmarks.run(ScriptedSession(blocks: []), in: directory, extraArguments: ["--check-data"])
             checkTimes.append(Double(Measure.monotonicNanoseconds() - start))
         }
         let fullCheck = Measurement(
@@ -71,7 +71,7 @@ enum AppAtSize {
         var firstPostTimes: [Double] = []
         for index in 0..<fullChecks {
             let session = ScriptedSession(blocks: [["compose", "set text first post \(index)", "post"]])
-            try AppBenchmarks.run(session, in: directory)
+            try await AppBenchmarks.run(session, in: directory)
             firstPostTimes += session.measurement("", blocks: 0..<1, perCommand: false).nanosecondsPerOperation
         }
         let firstPost = Measurement(
@@ -81,7 +81,7 @@ enum AppAtSize {
         // Posting one post: compose, type, post (one transaction), back on the refreshed feed.
         let postBlocks = (0..<postings).map { ["compose", "set text measured post \($0)", "post"] }
         let posting = ScriptedSession(blocks: postBlocks)
-        try AppBenchmarks.run(posting, in: directory)
+        try await AppBenchmarks.run(posting, in: directory)
         let postingMeasurement = posting.measurement(
             "posting one post, \(posts) posts", blocks: 0..<postings, perCommand: false)
 
@@ -92,11 +92,11 @@ enum AppAtSize {
     }
 
     /// Measures the app at each of `postCounts` posts and adds the rows and the start-up targets to `report`.
-    static func measureSizes(_ postCounts: [Int], commandBlocks: Int, into report: inout Report) throws {
+    static func measureSizes(_ postCounts: [Int], commandBlocks: Int, into report: inout Report) async throws {
         var sizes: [Figures] = []
         for posts in postCounts {
             printError("app at size: \(posts) posts\n")
-            let figures = try measure(
+            let figures = try await measure(
                 posts: posts, commandBlocks: commandBlocks, startUps: 10, postings: 50, fullChecks: 3)
             report.measurements += [
                 figures.commandLoop, figures.startUp, figures.posting, figures.firstPost, figures.fullCheck,
@@ -128,14 +128,14 @@ enum AppAtSize {
 
     /// The time to post `counts` posts through one script on a new data directory, at each count (cumulative):
     /// linear means 10,000 cost about ten times 1,000.
-    static func postingThroughScript(counts: [Int]) throws -> [(count: Int, seconds: Double)] {
+    static func postingThroughScript(counts: [Int]) async throws -> [(count: Int, seconds: Double)] {
         let directory = try AppBenchmarks.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let total = counts.max() ?? 0
         let login = ["set email demo@example.com", "set password demo-password", "login"]
         let blocks = [login] + (0..<total).map { ["compose", "set text scripted post \($0)", "post"] }
         let session = ScriptedSession(blocks: blocks)
-        try AppBenchmarks.run(session, in: directory)
+        try await AppBenchmarks.run(session, in: directory)
         let start = session.samples[1].nanoseconds
         return counts.map { count in
             (count, Double(session.samples[1 + count].nanoseconds - start) / 1_000_000_000)

@@ -24,11 +24,11 @@ enum AppBenchmarks {
 
     /// Commands per second of the command loop over a long scripted session: one log-in, then `blocks` blocks
     /// of the navigation mix repeated ten times (100 commands a block, one block a sample).
-    static func commandLoop(blocks: Int) throws -> (measurement: Measurement, commandsPerSecond: Double) {
+    static func commandLoop(blocks: Int) async throws -> (measurement: Measurement, commandsPerSecond: Double) {
         let login = ["set email demo@example.com", "set password demo-password", "login"]
         let block = Array(repeating: navigationMix, count: 10).flatMap { $0 }
         let session = ScriptedSession(blocks: [login] + Array(repeating: block, count: blocks))
-        try run(session)
+        try await run(session)
         let measurement = session.measurement(
             "app command loop, navigation mix (per command)", blocks: 1..<(blocks + 1), perCommand: true)
         guard let first = session.samples.dropFirst().first, let last = session.samples.last else {
@@ -41,7 +41,8 @@ enum AppBenchmarks {
     /// Log-in/log-out cycles (the log-out from the Profile tab, so each cycle builds and releases Main with both
     /// tabs), then compose/dismiss cycles, in one run of the app. The live coordinators and
     /// screens and the resident memory are sampled at the start of every cycle.
-    static func soak(logInCycles: Int, composeCycles: Int) throws -> (soaks: [Soak], measurements: [Measurement]) {
+    static func soak(logInCycles: Int, composeCycles: Int) async throws -> (soaks: [Soak], measurements: [Measurement])
+    {
         let logIn = ["set email demo@example.com", "set password demo-password", "login"]
         let blocks =
             Array(repeating: logIn + ["tab profile", "logout"], count: logInCycles) + [logIn]
@@ -57,7 +58,7 @@ enum AppBenchmarks {
             let name = isLogIn ? "log-in/log-out" : "compose/dismiss"
             printError("soak: \(name) \(number)/\(total) cycles (\(seconds) s)\n")
         }
-        try run(session)
+        try await run(session)
         let samples = session.samples
         let soaks = [
             Soak(
@@ -78,17 +79,17 @@ enum AppBenchmarks {
 
     /// Runs the app over `session` on a new temporary data directory, with a fixed clock; throws unless it
     /// exits 0.
-    private static func run(_ session: ScriptedSession) throws {
+    private static func run(_ session: ScriptedSession) async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try run(session, in: directory)
+        try await run(session, in: directory)
     }
 
     /// Runs the app over `session` on the data directory `directory`, with a fixed clock and `extraArguments`;
     /// throws unless it exits 0.
-    static func run(_ session: ScriptedSession, in directory: String, extraArguments: [String] = []) throws {
+    static func run(_ session: ScriptedSession, in directory: String, extraArguments: [String] = []) async throws {
         let errors = KeptOutput()
-        let status = AppMain.run(
+        let status = await AppMain.run(
             app: LiveApp(), arguments: ["--data-dir", directory] + extraArguments,
             environment: ["APP_NOW": "2026-01-01T12:00:00Z", "HOME": directory],
             input: session, output: DiscardedOutput(), error: errors)

@@ -17,15 +17,15 @@ enum RestorationBenchmarks {
     /// Start-ups at the first screen (`--no-restore`) and restoring ``deepestPlace``, alternated so both see the
     /// same machine; each start-up is a whole run of the app on an empty input: the data directory opened and
     /// checked, the tree built and started, the place restored and saved, then stopped.
-    static func startUp(samples: Int) throws -> (root: Measurement, restoring: Measurement) {
+    static func startUp(samples: Int) async throws -> (root: Measurement, restoring: Measurement) {
         let rootDirectory = try AppBenchmarks.temporaryDirectory()
         let deepDirectory = try AppBenchmarks.temporaryDirectory()
         defer {
             try? FileManager.default.removeItem(atPath: rootDirectory)
             try? FileManager.default.removeItem(atPath: deepDirectory)
         }
-        try run(in: rootDirectory, lines: [])
-        try run(in: deepDirectory, lines: deepestPlace)
+        try await run(in: rootDirectory, lines: [])
+        try await run(in: deepDirectory, lines: deepestPlace)
         var rootTimes: [Double] = []
         var restoringTimes: [Double] = []
         var rootBytes: UInt64 = 0
@@ -34,7 +34,7 @@ enum RestorationBenchmarks {
             for (directory, arguments) in [(rootDirectory, ["--no-restore"]), (deepDirectory, [])] {
                 let bytesBefore = malloc_counter_bytes()
                 let start = Measure.monotonicNanoseconds()
-                try run(in: directory, lines: [], arguments: arguments)
+                try await run(in: directory, lines: [], arguments: arguments)
                 let time = Double(Measure.monotonicNanoseconds() - start)
                 let bytes = malloc_counter_bytes() - bytesBefore
                 if directory == rootDirectory {
@@ -57,9 +57,9 @@ enum RestorationBenchmarks {
 
     /// Runs the app on `directory` over `lines`; throws unless it exits 0 without a word on the error output
     /// (a restoration notice would mean the place was not restored).
-    private static func run(in directory: String, lines: [String], arguments: [String] = []) throws {
+    private static func run(in directory: String, lines: [String], arguments: [String] = []) async throws {
         let errors = KeptOutput()
-        let status = AppMain.run(
+        let status = await AppMain.run(
             app: LiveApp(), arguments: ["--data-dir", directory] + arguments,
             environment: ["APP_NOW": "2026-01-01T12:00:00Z", "HOME": directory],
             input: ScriptedSession(blocks: [lines]), output: DiscardedOutput(), error: errors)

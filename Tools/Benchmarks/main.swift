@@ -53,7 +53,7 @@ if let reference = arguments.value(of: compare) {
 if arguments.contains(atSizeOnly) {
     do {
         var report = Report()
-        try AppAtSize.measureSizes(scale.postCounts, commandBlocks: scale.sizedCommandBlocks, into: &report)
+        try await AppAtSize.measureSizes(scale.postCounts, commandBlocks: scale.sizedCommandBlocks, into: &report)
         print(arguments.contains(json) ? report.json() : report.table())
         exit(0)
     } catch {
@@ -114,7 +114,7 @@ do {
     report.measurements.append(try await PathAndLifecycleBenchmarks.lifecycleStream(coordinators: 10_000, samples: 5))
     report.measurements.append(try PathAndLifecycleBenchmarks.lifecycleObserver(coordinators: 10_000, samples: 5))
 
-    let commandLoop = try AppBenchmarks.commandLoop(blocks: scale.commandLoopBlocks)
+    let commandLoop = try await AppBenchmarks.commandLoop(blocks: scale.commandLoopBlocks)
     report.measurements.append(commandLoop.measurement)
     report.notes.append(("app command loop", "\(Int(commandLoop.commandsPerSecond.rounded())) commands/s"))
     report.notes.append(("app command loop mix", AppBenchmarks.navigationMixDescription))
@@ -129,7 +129,7 @@ do {
             ))
     }
 
-    let startUp = try RestorationBenchmarks.startUp(samples: scale.samples)
+    let startUp = try await RestorationBenchmarks.startUp(samples: scale.samples)
     report.measurements += [startUp.root, startUp.restoring]
     let startUpRatio = startUp.restoring.median / max(startUp.root.median, 1)
     report.notes.append(
@@ -138,8 +138,8 @@ do {
             String((startUpRatio * 100).rounded() / 100) + (startUpRatio <= 2 ? " (met)" : " (NOT met)")
         ))
 
-    try AppAtSize.measureSizes(scale.postCounts, commandBlocks: scale.sizedCommandBlocks, into: &report)
-    let scripted = try AppAtSize.postingThroughScript(counts: scale.scriptedPostCounts)
+    try await AppAtSize.measureSizes(scale.postCounts, commandBlocks: scale.sizedCommandBlocks, into: &report)
+    let scripted = try await AppAtSize.postingThroughScript(counts: scale.scriptedPostCounts)
     report.notes.append(
         (
             "posting through a script (cumulative)",
@@ -155,7 +155,7 @@ do {
             ))
     }
 
-    let soak = try AppBenchmarks.soak(logInCycles: scale.logInCycles, composeCycles: scale.composeCycles)
+    let soak = try await AppBenchmarks.soak(logInCycles: scale.logInCycles, composeCycles: scale.composeCycles)
     report.measurements += soak.measurements
     report.soaks = soak.soaks
 

@@ -26,12 +26,14 @@ package final class FlowSession: AppSession {
 
     package var linkPatterns: [String] { DeepLink.patterns }
 
-    package func start(restores: Bool, initialLink: String?) -> SessionStart {
+    package func start(restores: Bool, initialLink: String?) async -> SessionStart {
         if let failure = root.appCoordinator.carryOut({ root.appCoordinator.start() }) {
             return .failed(failure.description)
         }
         let notice = restores ? root.restoration?.restore() : nil
-        return .started(notice: notice, linkFailure: initialLink.flatMap(open))
+        var linkFailure: String?
+        if let initialLink { linkFailure = await open(initialLink) }
+        return .started(notice: notice, linkFailure: linkFailure)
     }
 
     package func observeCoordinators(
@@ -54,7 +56,7 @@ package final class FlowSession: AppSession {
         root.appCoordinator.stop()
     }
 
-    package func send(_ input: SessionInput) -> String? {
+    package func send(_ input: SessionInput) async -> String? {
         let window = root.window
         switch input {
         case .action(let id):
@@ -125,7 +127,7 @@ package final class FlowSession: AppSession {
         return nil
     }
 
-    package func open(_ text: String) -> String? {
+    package func open(_ text: String) async -> String? {
         let link: DeepLink
         do {
             link = try DeepLink.parse(text)

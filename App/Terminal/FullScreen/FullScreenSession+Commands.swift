@@ -6,7 +6,7 @@ import Foundation
 /// full screen's own commands, completion and the output shown below the screen.
 extension FullScreenSession {
     /// Runs the command line; returns an exit code when the app should end.
-    func submit(in commands: CommandSession) -> Int32? {
+    func submit(in commands: CommandSession) async -> Int32? {
         // A `set` line is kept only when its field is a plain field on screen: never one that may hold a secret.
         let remembers = Command.setText(in: editor.text).map { isPlainField($0.field) } ?? true
         let line = editor.submit(remembers: remembers)
@@ -39,9 +39,9 @@ extension FullScreenSession {
             break
         }
         // What was typed into a field and not yet set is set first, as leaving the field would.
-        commitDraft()
+        await commitDraft()
         defer { windowDidChange() }
-        return show(commands.execute(command))
+        return show(await commands.execute(command))
     }
 
     /// Shows what a command did; returns an exit code when the app should end.

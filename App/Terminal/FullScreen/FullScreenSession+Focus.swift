@@ -6,30 +6,30 @@ import Core
 /// command does, with the same refusals.
 extension FullScreenSession {
     /// Carries out `command`, one of the screen's; returns an exit code when the app should end.
-    func performOnScreen(_ command: KeyCommand, commands: CommandSession) -> Int32? {
+    func performOnScreen(_ command: KeyCommand, commands: CommandSession) async -> Int32? {
         switch command {
         case .moveFocus(let delta):
-            leaveField()
+            await leaveField()
             focus.move(by: delta)
             focusMoved()
         case .moveFocusToEnd(let last):
             focus.moveToEnd(last: last)
             focusMoved()
         case .nextField, .previousField:
-            leaveField()
+            await leaveField()
             focus.moveToField(forward: command == .nextField)
             focusMoved()
         case .activate:
-            return activate(commands: commands)
+            return await activate(commands: commands)
         case .typeInField(let key):
             typeInField(key)
         case .submitField:
-            return submitField(commands: commands)
+            return await submitField(commands: commands)
         case .stopTyping:
-            leaveField()
+            await leaveField()
             hasLeftField = true
         case .escape:
-            return escape(commands: commands)
+            return await escape(commands: commands)
         case .selectTab(let number):
             let tabs = snapshot.tabsOnTop
             guard !tabs.isEmpty else { return nil }
@@ -37,16 +37,16 @@ extension FullScreenSession {
                 chrome.error = "there are \(tabs.count) tabs: press 1 to \(tabs.count)"
                 return nil
             }
-            return run(.tab(tabs[number - 1].id), commands: commands)
+            return await run(.tab(tabs[number - 1].id), commands: commands)
         case .cycleTab(let delta):
             guard case .tabBar(let items, let selectedID) = snapshot.tabBarOnTop?.kind, !items.isEmpty else {
                 return nil
             }
             let selected = items.firstIndex { $0.id == selectedID } ?? 0
-            return run(.tab(items[(selected + delta + items.count) % items.count].id), commands: commands)
+            return await run(.tab(items[(selected + delta + items.count) % items.count].id), commands: commands)
         case .turnPage(let next):
             guard snapshot.showsPagesOnTop else { return nil }
-            return run(.page(next: next), commands: commands)
+            return await run(.page(next: next), commands: commands)
         default:
             break
         }
@@ -83,12 +83,12 @@ extension FullScreenSession {
     /// Sets what was typed into the field being typed into, if anything changed, and stops typing there;
     /// whether it was set (or there was nothing to set).
     @discardableResult
-    func commitDraft() -> Bool {
+    func commitDraft() async -> Bool {
         guard let typed = draft else { return true }
         draft = nil
         guard let value = typed.valueToSet, let commands else { return true }
         chrome.error = nil
-        let outcome = commands.execute(.set(field: typed.fieldID, text: value))
+        let outcome = await commands.execute(.set(field: typed.fieldID, text: value))
         windowDidChange()
         _ = show(outcome)
         if case .failed = outcome { return false }
@@ -96,12 +96,12 @@ extension FullScreenSession {
     }
 
     /// Leaves the field being typed into, setting what was typed.
-    private func leaveField() {
-        commitDraft()
+    private func leaveField() async {
+        await commitDraft()
     }
 
     /// Enter on the focus: a field is typed into again, an action is taken.
-    private func activate(commands: CommandSession) -> Int32? {
+    private func activate(commands: CommandSession) async -> Int32? {
         guard let focused = focus.focused else { return nil }
         guard !focused.isField else {
             hasLeftField = false
@@ -109,12 +109,12 @@ extension FullScreenSession {
             return nil
         }
         guard case .action(let number) = focus.target else { return nil }
-        return run(.actionNumber(number), commands: commands)
+        return await run(.actionNumber(number), commands: commands)
     }
 
     /// Enter in a field: sets it, then goes on to the next field, or takes the form's action.
-    private func submitField(commands: CommandSession) -> Int32? {
-        guard commitDraft() else { return nil }
+    private func submitField(commands: CommandSession) async -> Int32? {
+        guard await commitDraft() else { return nil }
         // The window as the field's new value left it: a button may have become available.
         if focusIsStale {
             focusIsStale = false
@@ -127,7 +127,7 @@ extension FullScreenSession {
         case .action(let control):
             guard let actionID = control.actionID else { return nil }
             // The focus stays on the field: a refused log-in is typed again at once.
-            return run(.action(actionID), commands: commands)
+            return await run(.action(actionID), commands: commands)
         case .nothing:
             break
         }
@@ -135,24 +135,24 @@ extension FullScreenSession {
     }
 
     /// Esc: closes the output and the error when they show, else goes back, else dismisses the sheet on top.
-    private func escape(commands: CommandSession) -> Int32? {
+    private func escape(commands: CommandSession) async -> Int32? {
         if !chrome.output.isEmpty || chrome.error != nil {
             chrome.output = []
             chrome.error = nil
             return nil
         }
-        if model?.canGoBack == true { return run(.back, commands: commands) }
-        if snapshot.levels.count > 1 { return run(.dismiss, commands: commands) }
+        if model?.canGoBack == true { return await run(.back, commands: commands) }
+        if snapshot.levels.count > 1 { return await run(.dismiss, commands: commands) }
         return nil
     }
 
     /// Runs `command` as if typed on the command line, with the same refusals; returns an exit code when the app
     /// should end.
-    func run(_ command: Command, commands: CommandSession) -> Int32? {
+    func run(_ command: Command, commands: CommandSession) async -> Int32? {
         chrome.output = []
         chrome.outputScroll = 0
         chrome.error = nil
         defer { windowDidChange() }
-        return show(commands.execute(command))
+        return show(await commands.execute(command))
     }
 }

@@ -7,7 +7,7 @@ import Core
 extension FullScreenSession {
 
     /// Carries out what the pointer's `event` means; returns an exit code when the app should end.
-    func point(_ event: PointerEvent, commands: CommandSession) -> Int32? {
+    func point(_ event: PointerEvent, commands: CommandSession) async -> Int32? {
         guard let frame = lastFrame else { return nil }
         if event.kind == .press { pointerNote = nil }
         let canGoBack = model?.canGoBack ?? false
@@ -22,17 +22,17 @@ extension FullScreenSession {
             }
             return nil
         case .click(let target):
-            return click(target, commands: commands)
+            return await click(target, commands: commands)
         case .beginSwipe(let gesture, let progress):
-            commitDraft()
-            if case .failed(let reason) = commands.execute(.swipe(gesture, progress: progress)) {
+            await commitDraft()
+            if case .failed(let reason) = await commands.execute(.swipe(gesture, progress: progress)) {
                 pointer.swipeRefused()
                 pointerNote = "\(Self.name(of: gesture)) refused: \(reason); nothing moved"
             }
             windowDidChange()
         case .moveSwipe(let progress):
             // Every input goes through the session; a move the window refuses is said where errors show.
-            if let refusal = session.send(.updateGesture(progress: progress)) { chrome.error = refusal }
+            if let refusal = await session.send(.updateGesture(progress: progress)) { chrome.error = refusal }
             redrawWindow()
         case .releaseSwipe(let progress):
             let held = session.snapshot().heldTransition?.kind
@@ -42,12 +42,12 @@ extension FullScreenSession {
             case .swipePage: name = "Page swipe"
             default: name = Self.name(of: .swipeBack)
             }
-            let moveFailure = session.send(.updateGesture(progress: progress))
+            let moveFailure = await session.send(.updateGesture(progress: progress))
             let percent = "\(name) let go at \(Int((progress * 100).rounded()))%"
             let finishes = progress >= 0.5
             chrome.output = []
             chrome.error = moveFailure
-            if case .failed(let reason) = commands.execute(.release) {
+            if case .failed(let reason) = await commands.execute(.release) {
                 chrome.error = reason
             } else {
                 if held == .swipePage {
@@ -66,7 +66,7 @@ extension FullScreenSession {
 
     /// A click on `target`: the command it stands for, carried out as if typed, with the same refusals; a field
     /// takes the focus and is typed into. What was typed into another field is set first.
-    private func click(_ target: PointerTarget, commands: CommandSession) -> Int32? {
+    private func click(_ target: PointerTarget, commands: CommandSession) async -> Int32? {
         switch PointerCommand.click(target) {
         case .nothing:
             return nil
@@ -75,7 +75,7 @@ extension FullScreenSession {
                 chrome.error = refusal
                 return nil
             }
-            commitDraft()
+            await commitDraft()
             draw()
             if focus.focus(on: field) {
                 hasLeftField = false
@@ -84,8 +84,8 @@ extension FullScreenSession {
             }
             return nil
         case .run(let command):
-            commitDraft()
-            return run(command, commands: commands)
+            await commitDraft()
+            return await run(command, commands: commands)
         }
     }
 

@@ -98,7 +98,7 @@ final class FullScreenSession {
     /// code (128 plus the signal's number after a signal).
     /// `notice` is a line to show at once (why the place the person left could not be restored as it was), and
     /// `linkFailure` why the link of `--open` could not be followed, if it could not.
-    func run(linkFailure: String?, notice: String? = nil, errorOutput: any AppMain.TextOutput) -> Int32 {
+    func run(linkFailure: String?, notice: String? = nil, errorOutput: any AppMain.TextOutput) async -> Int32 {
         defer { terminal.close() }
         let commands = CommandSession(
             session: session, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) },
@@ -109,7 +109,7 @@ final class FullScreenSession {
         chrome.error = notice
         if let linkFailure { chrome.error = "--open: " + linkFailure }
         // The window's width follows the terminal's, so the app's splits show two columns on a wide terminal.
-        _ = session.send(.resize(columns: terminal.size.columns))
+        _ = await session.send(.resize(columns: terminal.size.columns))
         windowDidChange()
         while true {
             // What a command (or the start) leaves to do once it settled: the place saved, or the stop on damaged data.
@@ -128,15 +128,15 @@ final class FullScreenSession {
             if case .pointer = key {} else { pointerNote = nil }
             switch key {
             case .pointer(let event):
-                if let code = point(event, commands: commands) { return code }
+                if let code = await point(event, commands: commands) { return code }
             case .resize:
                 // A split may now show one stack instead of two columns, or two instead of one.
-                _ = session.send(.resize(columns: terminal.size.columns))
+                _ = await session.send(.resize(columns: terminal.size.columns))
                 redrawWindow()
             case .paste(let text, let bytes):
                 paste(text, bytes: bytes)
             default:
-                if let code = perform(KeyDispatch.command(for: key, in: mode), commands: commands) { return code }
+                if let code = await perform(KeyDispatch.command(for: key, in: mode), commands: commands) { return code }
             }
         }
     }
@@ -148,7 +148,7 @@ final class FullScreenSession {
     }
 
     /// Carries out what a key asked; returns an exit code when the app should end.
-    private func perform(_ command: KeyCommand, commands: CommandSession) -> Int32? {
+    private func perform(_ command: KeyCommand, commands: CommandSession) async -> Int32? {
         switch command {
         case .openCommandLine:
             isCommandLineOpen = true
@@ -158,7 +158,7 @@ final class FullScreenSession {
             chrome.output = []
         case .runCommandLine:
             isCommandLineOpen = false
-            return submit(in: commands)
+            return await submit(in: commands)
         case .completeCommandLine:
             complete()
         case .editCommandLine(let key):
@@ -187,7 +187,7 @@ final class FullScreenSession {
             break
         case .moveFocus, .moveFocusToEnd, .nextField, .previousField, .activate, .typeInField, .submitField,
             .stopTyping, .escape, .selectTab, .cycleTab, .turnPage:
-            return performOnScreen(command, commands: commands)
+            return await performOnScreen(command, commands: commands)
         }
         return nil
     }

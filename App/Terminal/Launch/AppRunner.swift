@@ -35,7 +35,7 @@ final class AppRunner {
     }
 
     /// Runs the app and returns its exit code.
-    func run(arguments: [String]) -> Int32 {
+    func run(arguments: [String]) async -> Int32 {
         let options: LaunchOptions
         do {
             options = try LaunchOptions.parse(arguments: arguments, environment: environment)
@@ -81,7 +81,7 @@ final class AppRunner {
         // one line.
         let restorationNotice: String?
         let linkFailure: String?
-        switch session.start(restores: options.restores, initialLink: options.initialLink) {
+        switch await session.start(restores: options.restores, initialLink: options.initialLink) {
         case .failed(let message):
             return RunFailure.launch(message).report(to: errorOutput)
         case .started(let notice, let failure):
@@ -98,7 +98,7 @@ final class AppRunner {
                     // A playground writes nothing in the data directory, its history neither.
                     directory: options.playgroundFeature == nil ? options.dataDirectory : nil),
                 showsIDs: options.showsIDs)
-            return fullScreen.run(linkFailure: linkFailure, notice: restorationNotice, errorOutput: errorOutput)
+            return await fullScreen.run(linkFailure: linkFailure, notice: restorationNotice, errorOutput: errorOutput)
         }
         if let restorationNotice { errorOutput.write("app: \(TerminalText.escaped(restorationNotice))\n") }
         // A terminal that says it cannot do more than print (TERM=dumb) gets plain text.
@@ -113,7 +113,7 @@ final class AppRunner {
             style: TextStyle(usesColour: allowsColour && output.isTerminal),
             errorStyle: TextStyle(usesColour: allowsColour && errorOutput.isTerminal),
             keepsGoing: options.keepsGoing)
-        return loop.run(linkFailure: linkFailure)
+        return await loop.run(linkFailure: linkFailure)
     }
 
     /// The full-screen terminal, when standard input and output are the process's terminal, `TERM` names a

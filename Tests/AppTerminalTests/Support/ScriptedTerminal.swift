@@ -66,13 +66,13 @@ extension StandInSession {
     func runFullScreen(
         _ keys: [EditingKey], showsIDs: Bool = false, size: TerminalSize = TerminalSize(columns: 80, rows: 24),
         idleReads: Int = 0, refreshInterval: Duration = .seconds(5)
-    ) -> ScriptedTerminal {
+    ) async -> ScriptedTerminal {
         if starts.isEmpty { _ = start(restores: false, initialLink: nil) }
         let terminal = ScriptedTerminal(keys: keys, size: size, idleReads: idleReads)
         let fullScreen = FullScreenSession(
             session: self, terminal: terminal, history: CommandHistory(directory: nil), showsIDs: showsIDs,
             refreshInterval: refreshInterval)
-        _ = fullScreen.run(linkFailure: nil, errorOutput: CapturedOutput())
+        _ = await fullScreen.run(linkFailure: nil, errorOutput: CapturedOutput())
         return terminal
     }
 }

@@ -45,16 +45,16 @@ extension StandInApp {
     /// the output a terminal.
     func run(
         _ script: String, arguments: [String] = [], environment: [String: String] = [:], interactive: Bool = false
-    ) -> TerminalRun {
-        run(bytes: Array(script.utf8), arguments: arguments, environment: environment, interactive: interactive)
+    ) async -> TerminalRun {
+        await run(bytes: Array(script.utf8), arguments: arguments, environment: environment, interactive: interactive)
     }
 
     /// Runs the terminal over this launcher with `bytes` as its input.
     func run(
         bytes: [UInt8], arguments: [String] = [], environment: [String: String] = [:], interactive: Bool = false
-    ) -> TerminalRun {
+    ) async -> TerminalRun {
         let input = ScriptedInput(bytes: bytes, isTerminal: interactive, chunkSize: bytes.count > 65_536 ? 65_536 : 7)
-        return run(input: input, arguments: arguments, environment: environment, terminalOutput: interactive)
+        return await run(input: input, arguments: arguments, environment: environment, terminalOutput: interactive)
     }
 
     /// Runs the terminal over this launcher with `input`, at ``now``, with a home folder that does not exist
@@ -62,12 +62,12 @@ extension StandInApp {
     func run(
         input: any AppMain.ByteInput, arguments: [String] = [], environment: [String: String] = [:],
         terminalOutput: Bool = false
-    ) -> TerminalRun {
+    ) async -> TerminalRun {
         let output = CapturedOutput(isTerminal: terminalOutput)
         let error = CapturedOutput(isTerminal: terminalOutput)
         var fullEnvironment = ["APP_NOW": Self.now, "HOME": "/nonexistent-home-for-tests"]
         fullEnvironment.merge(environment) { $1 }
-        let status = AppMain.run(
+        let status = await AppMain.run(
             app: self, arguments: arguments, environment: fullEnvironment, input: input, output: output, error: error)
         return TerminalRun(status: status, output: output.text, error: error.text)
     }
