@@ -21,7 +21,7 @@ struct ScreenSnapshotTests {
     @Test("A snapshot keeps what was on screen when it was taken, and a later one sees the change")
     func snapshotIsAValue() async throws {
         let data = InMemoryData()
-        let app = await try Self.loggedIn(data)
+        let app = try await Self.loggedIn(data)
         defer { app.stop() }
         let onFeed = app.snapshot()
         #expect(onFeed.top?.screenID == "feed.latest")
@@ -37,7 +37,7 @@ struct ScreenSnapshotTests {
     @Test("An action sent to one screen of a snapshot reaches only that screen, while it is on top")
     func actionOnAScreenNoLongerOnTopIsRefused() async throws {
         let data = InMemoryData()
-        let app = await try Self.loggedIn(data)
+        let app = try await Self.loggedIn(data)
         defer { app.stop() }
         let list = try #require(
             app.snapshot().screensOnTop.first { screen in screen.content.actions.contains { $0.id == "post.2" } })

@@ -41,7 +41,7 @@ struct InteractiveTests {
         for (outputIsTerminal, errorIsTerminal) in [(true, false), (false, true)] {
             let output = CapturedOutput(isTerminal: outputIsTerminal)
             let error = CapturedOutput(isTerminal: errorIsTerminal)
-            let status = await await AppMain.run(
+            let status = await AppMain.run(
                 app: try StandIn.app(), arguments: [], environment: ["HOME": "/nonexistent-home-for-tests"],
                 input: ScriptedInput("nope\n", isTerminal: true), output: output, error: error)
             #expect(status == 0)

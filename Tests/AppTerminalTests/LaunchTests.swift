@@ -32,7 +32,7 @@ struct LaunchTests {
         let output = CapturedOutput()
         let error = CapturedOutput()
         let app = try StandIn.app()
-        let status = await await AppMain.run(
+        let status = await AppMain.run(
             app: app, arguments: ["--help", "--data-dir"], environment: [:], input: ScriptedInput(""),
             output: output, error: error)
         #expect(status == 0)
@@ -55,7 +55,7 @@ struct LaunchTests {
     func noDataDirectory() async throws {
         let output = CapturedOutput()
         let error = CapturedOutput()
-        let status = await await AppMain.run(
+        let status = await AppMain.run(
             app: try StandIn.app(), arguments: [], environment: [:], input: ScriptedInput("state\n"), output: output,
             error: error)
         #expect(status == 64)
