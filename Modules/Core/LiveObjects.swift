@@ -3,7 +3,7 @@ import Synchronization
 /// Counts the coordinators and screens that are alive, and records the ones
 /// created inside a block, so tests and soak runs can prove nothing leaks.
 ///
-/// The counts are exact at any moment on the main actor. ``recordCreations(_:)``
+/// The counts are exact at any moment on the main actor. `recordCreations(_:)`
 /// keeps only weak references, so recording never keeps anything alive.
 @MainActor
 public enum LiveObjects {

@@ -90,10 +90,10 @@ struct FocusTests {
         focus.follow(session.snapshot())
         focus.move(by: 1)
         #expect(focus.focused?.actionID == "item.2")
-        #expect(await session.send(.action("item.2")) == nil)
+        #expect(session.send(.action("item.2")) == nil)
         focus.follow(session.snapshot())
         #expect(focus.focused == nil, "the item has nothing to focus")
-        #expect(await session.send(.gesture(.backButton)) == nil)
+        #expect(session.send(.gesture(.backButton)) == nil)
         focus.follow(session.snapshot())
         #expect(focus.focused?.actionID == "item.2", "back on the list, on the row that was left")
     }
@@ -124,7 +124,7 @@ struct LiveDragTests {
             try? (session.root as? NavigationController)?.push(StandInScreen("item", title: "Item"))
         }
         _ = session.start(restores: false, initialLink: nil)
-        #expect(await session.open("app://push") == nil)
+        #expect(session.open("app://push") == nil)
         let drag: [EditingKey] = [
             .pointer(PointerEvent(kind: .press, row: 3, column: 0)),
             .pointer(PointerEvent(kind: .drag, row: 3, column: 20)),
@@ -147,7 +147,7 @@ struct LiveDragTests {
             try? (session.root as? NavigationController)?.push(StandInScreen("item", title: "Item"))
         }
         _ = session.start(restores: false, initialLink: nil)
-        #expect(await session.open("app://push") == nil)
+        #expect(session.open("app://push") == nil)
         session.refusal = { input in
             if case .updateGesture = input { "the window is busy" } else { nil }
         }

@@ -72,4 +72,42 @@ struct SourceImportsTests {
             """
         #expect(try scan(source).isEmpty)
     }
+
+    @Test("Kept answers: a group asked once is answered from the cache until one of its files changes")
+    func answersAreKeptByContent() throws {
+        let toolchain = try Toolchain.locate()
+        let cache = ImportsCache(
+            directory: FileManager.default.temporaryDirectory.appendingPathComponent("imports-cache-\(UUID())"))
+        defer { try? FileManager.default.removeItem(at: cache.directory) }
+        let stored = { Set((try? FileManager.default.contentsOfDirectory(atPath: cache.directory.path)) ?? []) }
+        try withFile("import Foundation\nimport First\n") { first in
+            try withFile("import Second\n") { second in
+                let groups = [[first], [second], []]
+                let asked = try SourceImports.modules(importedByEach: groups, toolchain: toolchain, cache: cache)
+                #expect(asked == [["Foundation", "First"], ["Second"], []])
+                #expect(stored().count == 2, "one answer for each group of files; none for an empty group")
+
+                // A kept answer is what the compiler said: changed on disk, it is what the next check reads.
+                let firstKey = try #require(cache.key(of: [first], compiler: toolchain.compiler))
+                cache.store(["Kept"], under: firstKey)
+                let again = try SourceImports.modules(importedByEach: groups, toolchain: toolchain, cache: cache)
+                #expect(again == [["Kept"], ["Second"], []], "unchanged files are not read again")
+                #expect(stored().count == 2)
+
+                // A changed file is a new question: the compiler reads it again.
+                try "import Second\nimport Third\n".write(to: second, atomically: true, encoding: .utf8)
+                let changed = try SourceImports.modules(importedByEach: groups, toolchain: toolchain, cache: cache)
+                #expect(changed == [["Kept"], ["Second", "Third"], []])
+                #expect(stored().count == 3)
+            }
+        }
+    }
+
+    @Test("The package's import check keeps its answers beside the build's modules")
+    func checkerKeepsAnswersBesideTheBuild() throws {
+        let modules = URL(fileURLWithPath: "/work/p/.build/debug/Modules")
+        #expect(
+            BoundaryChecker.importsCacheDirectory(besideModules: modules).path
+                == "/work/p/.build/debug/boundary-check-imports")
+    }
 }

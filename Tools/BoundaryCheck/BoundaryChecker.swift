@@ -162,10 +162,24 @@ public struct BoundaryChecker: Sendable {
     }
 
     /// The import graph's violations, from the sources and from the evaluated `Package.swift`.
+    ///
+    /// The compiler's reading of each target's imports is kept beside the build, in ``importsCacheDirectory``, by
+    /// the files' content: a check after a change reads again only the targets whose files changed.
     public func checkImports() throws(ToolError) -> [Violation] {
         let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain)
         return try ImportGraphCheck.violations(
-            packageRoot: packageRoot, manifest: manifest, rules: rules, rulesPath: rulesPath, toolchain: toolchain)
+            packageRoot: packageRoot, manifest: manifest, rules: rules, rulesPath: rulesPath, toolchain: toolchain,
+            cacheDirectory: importsCacheDirectory)
+    }
+
+    /// Where ``checkImports()`` keeps the compiler's reading of each target's imports: `boundary-check-imports`
+    /// beside the `Modules` directory of the build, such as `.build/debug/boundary-check-imports`, which
+    /// `swift package clean` removes with the build.
+    public var importsCacheDirectory: URL { Self.importsCacheDirectory(besideModules: modulesDirectory) }
+
+    /// The folder ``importsCacheDirectory`` names for the build whose modules are in `modulesDirectory`.
+    static func importsCacheDirectory(besideModules modulesDirectory: URL) -> URL {
+        modulesDirectory.deletingLastPathComponent().appendingPathComponent("boundary-check-imports")
     }
 
     /// The access probe of `module`: every internal declaration, named from outside, must not compile.

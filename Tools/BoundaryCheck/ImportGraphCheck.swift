@@ -14,15 +14,20 @@ public enum ImportGraphCheck {
     /// `@_spi(…) import` of a checked module likewise, and no `@_exported import` in a feature. A declaration
     /// found by the scan breaks a rule only if the compiler confirms that its file imports the module; a package
     /// module the compiler reports for a target but the scan cannot place is checked at the target's folder.
+    ///
+    /// With `cacheDirectory`, the compiler's answers are kept there by the files' content, and a group of files
+    /// whose answer is kept is not read again (see `ImportsCache`).
     public static func violations(
-        packageRoot: URL, manifest: PackageManifest, rules: BoundaryRules, rulesPath: String, toolchain: Toolchain
+        packageRoot: URL, manifest: PackageManifest, rules: BoundaryRules, rulesPath: String, toolchain: Toolchain,
+        cacheDirectory: URL? = nil
     ) throws(ToolError) -> [Violation] {
+        let cache = cacheDirectory.map(ImportsCache.init(directory:))
         let packageModules = Set(manifest.targets.map(\.name))
         let targets = manifest.targets.filter { !["system", "binary", "plugin"].contains($0.kind) }
         let files = targets.map {
             SourceImports.files(under: packageRoot.appendingPathComponent($0.path), excluding: $0.exclude)
         }
-        let importedByTarget = try SourceImports.modules(importedByEach: files, toolchain: toolchain)
+        let importedByTarget = try SourceImports.modules(importedByEach: files, toolchain: toolchain, cache: cache)
         var findings: [Finding] = []
         for (target, (files, imported)) in zip(targets, zip(files, importedByTarget)) {
             guard let allowed = allowedModules(of: target, rules: rules) else {
@@ -47,7 +52,7 @@ public enum ImportGraphCheck {
                 findings += context.useViolation(of: dependency, importedBy: nil).map { [($0, nil)] } ?? []
             }
         }
-        return try confirmed(findings, toolchain: toolchain)
+        return try confirmed(findings, toolchain: toolchain, cache: cache)
     }
 
     /// The modules `target` may import and depend on, or `nil` when no rule says: a test target `XTests` the
@@ -65,11 +70,15 @@ public enum ImportGraphCheck {
     }
 
     /// The findings the compiler confirms: those whose file it reads as importing the module.
-    static func confirmed(_ findings: [Finding], toolchain: Toolchain) throws(ToolError) -> [Violation] {
+    static func confirmed(
+        _ findings: [Finding], toolchain: Toolchain, cache: ImportsCache?
+    ) throws(ToolError) -> [Violation] {
         let suspects = Array(Set(findings.compactMap(\.declaration?.file))).sorted { $0.path < $1.path }
         let importedByFile = Dictionary(
             uniqueKeysWithValues: zip(
-                suspects, try SourceImports.modules(importedByEach: suspects.map { [$0] }, toolchain: toolchain)))
+                suspects,
+                try SourceImports.modules(
+                    importedByEach: suspects.map { [$0] }, toolchain: toolchain, cache: cache)))
         return findings.filter { finding in
             guard let declaration = finding.declaration, let file = declaration.file else { return true }
             return importedByFile[file]?.contains(declaration.module) ?? false

@@ -37,19 +37,26 @@ public enum SourceImports {
     }
 
     /// The modules the compiler reads as imported by each group of files (`swiftc -emit-imported-modules`), one
-    /// compiler run a group, side by side.
-    static func modules(importedByEach groups: [[URL]], toolchain: Toolchain) throws(ToolError) -> [Set<String>] {
+    /// compiler run a group, side by side; a group `cache` holds an answer for is not asked again.
+    static func modules(
+        importedByEach groups: [[URL]], toolchain: Toolchain, cache: ImportsCache? = nil
+    ) throws(ToolError) -> [Set<String>] {
+        let keys = groups.map { group in group.isEmpty ? nil : cache?.key(of: group, compiler: toolchain.compiler) }
+        var answers: [Set<String>?] = zip(groups, keys).map { group, key in
+            group.isEmpty ? [] : key.flatMap { cache?.modules(under: $0) }
+        }
+        let asked = answers.indices.filter { answers[$0] == nil }
         let results = try Toolchain.runAll(
-            groups.filter { !$0.isEmpty }.map { (toolchain.compiler, ["-emit-imported-modules"] + $0.map(\.path)) })
-        var modules: [Set<String>] = []
-        for result in results {
+            asked.map { (toolchain.compiler, ["-emit-imported-modules"] + groups[$0].map(\.path)) })
+        for (index, result) in zip(asked, results) {
             guard result.status == 0 else {
                 throw .toolFailed("`swiftc -emit-imported-modules` could not read the sources:\n\(result.output)")
             }
-            modules.append(Set(result.standardOutput.split(whereSeparator: \.isNewline).map(String.init)))
+            let modules = Set(result.standardOutput.split(whereSeparator: \.isNewline).map(String.init))
+            answers[index] = modules
+            if let cache, let key = keys[index] { cache.store(modules, under: key) }
         }
-        var next = modules.makeIterator()
-        return groups.map { $0.isEmpty ? [] : next.next() ?? [] }
+        return answers.map { $0 ?? [] }
     }
 
     /// The declarations of `file` that look like imports, found line by line: unconfirmed, so text in a comment,
