@@ -229,7 +229,7 @@ final class Explorer {
                 }
             }
             // A subject that reached its state shows that state's navigation, already known.
-            let before = isAtState ? navigationKeys[state ?? 0] : Self.navigationKey(of: subject)
+            let before = isAtState ? navigationKeys[state ?? 0] : Self.currentNavigationKey(of: subject)
             let shownBefore = Self.ownedScreens(of: subject)
             // A drift is reported by the input that makes it, not again by every input after it.
             let driftBefore = Set(Self.drift(of: subject, shownBefore: []))
@@ -237,7 +237,7 @@ final class Explorer {
                 let step = apply(last, to: subject, script: &result.script)
                 result.accepted = step.refusal == nil
                 if let reason = step.refusal ?? (step.cancelled ? "cancelled" : nil),
-                    Self.navigationKey(of: subject) != before
+                    Self.currentNavigationKey(of: subject) != before
                 {
                     found.append(
                         (.refusedInputChangedNothing, "\(last) was \(reason), but the screens or the tree changed"))
@@ -384,22 +384,29 @@ final class Explorer {
             .joined(separator: "\n")
     }
 
-    /// A state's key and its navigation alone (see ``key(of:)`` and ``navigationKey(of:)``), the tree read once.
+    /// A state's key and its navigation alone (see ``key(of:)`` and ``navigationKey(of:)``), written in one walk
+    /// of the screens and one of the tree.
     static func keys(of subject: ExplorationSubject) -> (key: String, navigationKey: String) {
-        let window = subject.window
-        let widthAndTree = widthLines(of: window) + ["--"] + treeKey(of: subject.root)
-        return (
-            (window.screenLines(includingContent: true, fieldValues: false) + widthAndTree).joined(separator: "\n"),
-            (window.screenLines(includingContent: false) + widthAndTree).joined(separator: "\n")
-        )
+        let writer = ExplorationKeyWriter.write(of: subject, key: true, navigationKey: true)
+        return (writer.key, writer.navigationKey)
     }
 
     /// A state's key with the text in its fields: what a subject built from a snapshot must show to stand for the
     /// state the snapshot was taken in.
     static func exactKey(of subject: ExplorationSubject) -> String {
+        ExplorationKeyWriter.write(of: subject, exactKey: true).exactKey
+    }
+
+    /// ``exactKey(of:)`` from the lines ``key(of:)`` is made of: the definition the writer is held to.
+    static func exactKeyFromLines(of subject: ExplorationSubject) -> String {
         (subject.window.screenLines(includingContent: true, fieldValues: true) + widthLines(of: subject.window)
             + ["--"] + treeKey(of: subject.root))
             .joined(separator: "\n")
+    }
+
+    /// ``navigationKey(of:)``, written in one walk of the screens and one of the tree.
+    static func currentNavigationKey(of subject: ExplorationSubject) -> String {
+        ExplorationKeyWriter.write(of: subject, navigationKey: true).navigationKey
     }
 
     /// The coordinator tree with each coordinator's children in order of their subtrees' text: the order in which
