@@ -20,7 +20,7 @@ enum AppExploration {
     static let usage = """
         usage: swift run explore [--depth N] [--states N] [--allow-partial] [--checkpoints]
           --depth N        the longest path of inputs tried from the start (default 6, at most 50)
-          --states N       stop finding new states after N (default 5000)
+          --states N       stop finding new states after N (default 20000)
           --allow-partial  exit 0 when the state budget stopped the exploration before the depth was covered
           --checkpoints    resume each state from a checkpoint instead of replaying its path (same results)
         exit codes: 0 no violation, every state to the depth explored; 1 a violation, the state budget reached
@@ -53,7 +53,7 @@ enum AppExploration {
             command: "explore", usage: usage, options: [depthOption, statesOption, partialOption, checkpointsOption])
         return parser.run(arguments, output: output, errors: errors) { parsed in
             guard let depth = number(parsed.value(of: depthOption), default: 6, in: 0...50),
-                let states = number(parsed.value(of: statesOption), default: 5_000, in: 1...1_000_000)
+                let states = number(parsed.value(of: statesOption), default: 20_000, in: 1...1_000_000)
             else {
                 errors(parser.message(for: UsageError("--depth takes a number from 0 to 50, --states one from 1")))
                 return ArgumentParser.usageErrorStatus
