@@ -67,7 +67,7 @@ final class Explorer {
     /// The key of each known state, in the order found, its navigation alone, and its index.
     private var keys: [String] = []
     private var navigationKeys: [String] = []
-    private var indexOfKey: [String: Int] = [:]
+    private var indexOfKey: [StateKey: Int] = [:]
     /// The shortest path to each state, and the actions enabled there once the fields hold their sample text.
     private var paths: [[ExplorationInput]] = []
     /// The script of each state's path, and the snapshot taken there, if the subject takes them.
@@ -87,6 +87,8 @@ final class Explorer {
     private var transitionCount = 0
     private var violations: [ExplorationViolation] = []
     private var reported: Set<String> = []
+    /// The drift a subject that reached each state shows there before any input, read on the first input tried.
+    private var driftInState: [Int: Set<String>] = [:]
 
     init(
         depth: Int, stateBudget: Int, deepLinks: [ExplorationDeepLink],
@@ -115,7 +117,7 @@ final class Explorer {
                 let step = try replay(paths[state], then: input, from: state)
                 guard step.accepted else { continue }
                 transitionCount += 1
-                if let known = indexOfKey[step.key] {
+                if let known = indexOfKey[StateKey(step.key)] {
                     edges[state].insert(known)
                 } else if keys.count < stateBudget {
                     edges[state].insert(register(step, path: path))
@@ -138,7 +140,7 @@ final class Explorer {
     private func register(_ step: Replay, path: [ExplorationInput]) -> Int {
         keys.append(step.key)
         navigationKeys.append(step.navigationKey)
-        indexOfKey[step.key] = keys.count - 1
+        indexOfKey[StateKey(step.key)] = keys.count - 1
         paths.append(path)
         scripts.append(step.script)
         snapshots.append(step.snapshot)
@@ -231,8 +233,15 @@ final class Explorer {
             // A subject that reached its state shows that state's navigation, already known.
             let before = isAtState ? navigationKeys[state ?? 0] : Self.currentNavigationKey(of: subject)
             let shownBefore = Self.ownedScreens(of: subject)
-            // A drift is reported by the input that makes it, not again by every input after it.
-            let driftBefore = Set(Self.drift(of: subject, shownBefore: []))
+            // A drift is reported by the input that makes it, not again by every input after it. A subject that
+            // reached its state shows that state's drift, read once per state.
+            let driftBefore: Set<String>
+            if isAtState, let state, let known = driftInState[state] {
+                driftBefore = known
+            } else {
+                driftBefore = Set(Self.drift(of: subject, shownBefore: []))
+                if isAtState, let state { driftInState[state] = driftBefore }
+            }
             if let last {
                 let step = apply(last, to: subject, script: &result.script)
                 result.accepted = step.refusal == nil
@@ -253,7 +262,8 @@ final class Explorer {
             // A state is explored further when it is new, within the budget and short of the depth: only then is
             // its snapshot used. It is taken before the sample text is typed below.
             let pathLength = path.count + (last == nil ? 0 : 1)
-            if let takeSnapshot = subject.takeSnapshot, indexOfKey[result.key] == nil, keys.count < stateBudget,
+            if let takeSnapshot = subject.takeSnapshot, indexOfKey[StateKey(result.key)] == nil,
+                keys.count < stateBudget,
                 pathLength < depth
             {
                 result.snapshot = takeSnapshot()
@@ -447,13 +457,15 @@ final class Explorer {
     /// The viewable coordinators of the tree, and their screens.
     private static func viewables(of subject: ExplorationSubject) -> [(any ViewableCoordinating)] {
         var found: [any ViewableCoordinating] = []
+        if let root = subject.root as? any ViewableCoordinating { found.append(root) }
         var pending: [any Coordinating] = subject.root.children
-        while !pending.isEmpty {
-            let next = pending.removeFirst()
-            if let viewable = next as? any ViewableCoordinating { found.append(viewable) }
-            pending += next.children
+        var next = 0
+        while next < pending.count {
+            let coordinator = pending[next]
+            next += 1
+            if let viewable = coordinator as? any ViewableCoordinating { found.append(viewable) }
+            pending += coordinator.children
         }
-        if let root = subject.root as? any ViewableCoordinating { found.insert(root, at: 0) }
         return found
     }
 
@@ -492,5 +504,28 @@ final class Explorer {
                 "the screen \(owned.screenID) is shown, but its coordinator \(owned.coordinatorName) left the tree")
         }
         return problems
+    }
+}
+
+/// A state's key, hashed and compared by its UTF-8 bytes: the explorer writes a key the same way every time, so its
+/// bytes are its identity, and the Unicode normalization with which `String` hashes and compares text that is not
+/// ASCII (a title's ellipsis, a post's quotes) is spared.
+struct StateKey: Hashable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (left: StateKey, right: StateKey) -> Bool {
+        var left = left.text
+        var right = right.text
+        guard left.utf8.count == right.utf8.count else { return false }
+        return left.withUTF8 { leftBytes in
+            right.withUTF8 { rightBytes in leftBytes.elementsEqual(rightBytes) }
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
