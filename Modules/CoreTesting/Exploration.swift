@@ -67,7 +67,9 @@ final class Explorer {
     /// The key of each known state, in the order found, its navigation alone, and its index.
     private var keys: [String] = []
     private var navigationKeys: [String] = []
-    private var indexOfKey: [StateKey: Int] = [:]
+    private var indexOfKey: [ExplorationKeyDigest.Value: Int] = [:]
+    /// The digest of each known state's navigation.
+    private var navigationDigests: [ExplorationKeyDigest.Value] = []
     /// The shortest path to each state, and the actions enabled there once the fields hold their sample text.
     private var paths: [[ExplorationInput]] = []
     /// The script of each state's path, and the snapshot taken there, if the subject takes them.
@@ -117,7 +119,7 @@ final class Explorer {
                 let step = try replay(paths[state], then: input, from: state)
                 guard step.accepted else { continue }
                 transitionCount += 1
-                if let known = indexOfKey[StateKey(step.key)] {
+                if let known = indexOfKey[step.keyDigest] {
                     edges[state].insert(known)
                 } else if keys.count < stateBudget {
                     edges[state].insert(register(step, path: path))
@@ -140,7 +142,8 @@ final class Explorer {
     private func register(_ step: Replay, path: [ExplorationInput]) -> Int {
         keys.append(step.key)
         navigationKeys.append(step.navigationKey)
-        indexOfKey[StateKey(step.key)] = keys.count - 1
+        indexOfKey[step.keyDigest] = keys.count - 1
+        navigationDigests.append(step.navigationDigest)
         paths.append(path)
         scripts.append(step.script)
         snapshots.append(step.snapshot)
@@ -168,7 +171,7 @@ final class Explorer {
     /// it was explored and none returns, which no deeper exploration can change.
     private func checkWaysBack() throws {
         var leadsBack = Set(
-            keys.indices.filter { navigationKeys[$0] == navigationKeys[0] || !expanded.contains($0) })
+            keys.indices.filter { navigationDigests[$0] == navigationDigests[0] || !expanded.contains($0) })
         var changed = true
         while changed {
             changed = false
@@ -190,6 +193,9 @@ final class Explorer {
 
     /// What one replay of a path found.
     struct Replay {
+        /// The digests of the state's key and navigation, and their text when the state was not known.
+        var keyDigest = ExplorationKeyDigest().value
+        var navigationDigest = ExplorationKeyDigest().value
         var key = ""
         var navigationKey = ""
         var accepted = true
@@ -231,7 +237,7 @@ final class Explorer {
                 }
             }
             // A subject that reached its state shows that state's navigation, already known.
-            let before = isAtState ? navigationKeys[state ?? 0] : Self.currentNavigationKey(of: subject)
+            let before = isAtState ? navigationDigests[state ?? 0] : Self.navigationDigest(of: subject)
             let shownBefore = Self.ownedScreens(of: subject)
             // A drift is reported by the input that makes it, not again by every input after it. A subject that
             // reached its state shows that state's drift, read once per state.
@@ -246,7 +252,7 @@ final class Explorer {
                 let step = apply(last, to: subject, script: &result.script)
                 result.accepted = step.refusal == nil
                 if let reason = step.refusal ?? (step.cancelled ? "cancelled" : nil),
-                    Self.currentNavigationKey(of: subject) != before
+                    Self.navigationDigest(of: subject) != before
                 {
                     found.append(
                         (.refusedInputChangedNothing, "\(last) was \(reason), but the screens or the tree changed"))
@@ -258,11 +264,14 @@ final class Explorer {
                     (.coordinatorsMatchScreens, context + $0)
                 }
             }
-            (result.key, result.navigationKey) = Self.keys(of: subject)
+            (result.keyDigest, result.navigationDigest) = Self.digests(of: subject)
+            // The text of the keys is written only for a state not known yet, which may be registered.
+            let isKnown = indexOfKey[result.keyDigest] != nil
+            if !isKnown { (result.key, result.navigationKey) = Self.keys(of: subject) }
             // A state is explored further when it is new, within the budget and short of the depth: only then is
             // its snapshot used. It is taken before the sample text is typed below.
             let pathLength = path.count + (last == nil ? 0 : 1)
-            if let takeSnapshot = subject.takeSnapshot, indexOfKey[StateKey(result.key)] == nil,
+            if let takeSnapshot = subject.takeSnapshot, !isKnown,
                 keys.count < stateBudget,
                 pathLength < depth
             {
@@ -397,14 +406,14 @@ final class Explorer {
     /// A state's key and its navigation alone (see ``key(of:)`` and ``navigationKey(of:)``), written in one walk
     /// of the screens and one of the tree.
     static func keys(of subject: ExplorationSubject) -> (key: String, navigationKey: String) {
-        let writer = ExplorationKeyWriter.write(of: subject, key: true, navigationKey: true)
-        return (writer.key, writer.navigationKey)
+        let writer = ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, key: true, navigationKey: true)
+        return (writer.key.text, writer.navigationKey.text)
     }
 
     /// A state's key with the text in its fields: what a subject built from a snapshot must show to stand for the
     /// state the snapshot was taken in.
     static func exactKey(of subject: ExplorationSubject) -> String {
-        ExplorationKeyWriter.write(of: subject, exactKey: true).exactKey
+        ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, exactKey: true).exactKey.text
     }
 
     /// ``exactKey(of:)`` from the lines ``key(of:)`` is made of: the definition the writer is held to.
@@ -416,7 +425,20 @@ final class Explorer {
 
     /// ``navigationKey(of:)``, written in one walk of the screens and one of the tree.
     static func currentNavigationKey(of subject: ExplorationSubject) -> String {
-        ExplorationKeyWriter.write(of: subject, navigationKey: true).navigationKey
+        ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, navigationKey: true).navigationKey.text
+    }
+
+    /// The digests of ``keys(of:)``: what the explorer compares after every input.
+    static func digests(
+        of subject: ExplorationSubject
+    ) -> (key: ExplorationKeyDigest.Value, navigationKey: ExplorationKeyDigest.Value) {
+        let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(of: subject, key: true, navigationKey: true)
+        return (writer.key.value, writer.navigationKey.value)
+    }
+
+    /// The digest of ``navigationKey(of:)``.
+    static func navigationDigest(of subject: ExplorationSubject) -> ExplorationKeyDigest.Value {
+        ExplorationKeyWriter<ExplorationKeyDigest>.write(of: subject, navigationKey: true).navigationKey.value
     }
 
     /// The coordinator tree with each coordinator's children in order of their subtrees' text: the order in which
@@ -504,28 +526,5 @@ final class Explorer {
                 "the screen \(owned.screenID) is shown, but its coordinator \(owned.coordinatorName) left the tree")
         }
         return problems
-    }
-}
-
-/// A state's key, hashed and compared by its UTF-8 bytes: the explorer writes a key the same way every time, so its
-/// bytes are its identity, and the Unicode normalization with which `String` hashes and compares text that is not
-/// ASCII (a title's ellipsis, a post's quotes) is spared.
-struct StateKey: Hashable {
-    let text: String
-
-    init(_ text: String) { self.text = text }
-
-    static func == (left: StateKey, right: StateKey) -> Bool {
-        var left = left.text
-        var right = right.text
-        guard left.utf8.count == right.utf8.count else { return false }
-        return left.withUTF8 { leftBytes in
-            right.withUTF8 { rightBytes in leftBytes.elementsEqual(rightBytes) }
-        }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -1,39 +1,89 @@
 import Core
 
-/// Writes a state's keys in one walk of the window and one of the tree, straight into text: the same text as
-/// ``Window/screenLines(includingContent:fieldValues:)`` joined by new lines, each screen's content read once.
+/// Where ``ExplorationKeyWriter`` writes a key, piece by piece: its text, or a digest of the text.
+protocol ExplorationKeySink: AnyObject {
+    init()
+    /// Appends `piece` to the key.
+    func write(_ piece: String)
+}
+
+/// A key's text.
+final class ExplorationKeyText: ExplorationKeySink {
+    /// Everything written, in order.
+    private(set) var text = ""
+
+    init() {}
+
+    func write(_ piece: String) { text += piece }
+}
+
+/// A key's text reduced to 128 bits: two 64-bit FNV-1a hashes of its UTF-8 bytes, with different primes. Two keys
+/// with the same digest are taken to be the same key; among the few thousand states of an exploration a collision
+/// is far less likely than a fault in the machine.
+final class ExplorationKeyDigest: ExplorationKeySink {
+    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var second: UInt64 = 0x8422_2325_cbf2_9ce4
+
+    init() {}
+
+    func write(_ piece: String) {
+        var piece = piece
+        piece.withUTF8 { bytes in
+            var first = first
+            var second = second
+            for byte in bytes {
+                first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                second = (second ^ UInt64(byte)) &* 0x9e37_79b9_7f4a_7c15
+            }
+            self.first = first
+            self.second = second
+        }
+    }
+
+    /// The digest of everything written.
+    var value: Value { Value(first: first, second: second) }
+
+    /// A finished digest.
+    struct Value: Hashable {
+        let first: UInt64
+        let second: UInt64
+    }
+}
+
+/// Writes a state's keys in one walk of the window and one of the tree, piece by piece, into text or digests: the
+/// same text as ``Window/screenLines(includingContent:fieldValues:)`` joined by new lines, each screen's content
+/// read once.
 ///
-/// The explorer reads keys after every input, so this is most of what a transition costs beside the input itself.
+/// The explorer reads keys after every input; the text of a state's keys is written only for a new state, a digest
+/// otherwise.
 @MainActor
-struct ExplorationKeyWriter {
+struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
     /// The screens with their content but the fields' text, the width and the tree: the state's key.
-    var key = ""
+    let key = Sink()
     /// The screens without their content, the width and the tree: the state's navigation.
-    var navigationKey = ""
-    /// The screens with their content and the fields' text, the width and the tree; written only when asked for.
-    var exactKey = ""
+    let navigationKey = Sink()
+    /// The screens with their content and the fields' text, the width and the tree.
+    let exactKey = Sink()
     private let writesKey: Bool
     private let writesNavigationKey: Bool
     private let writesExactKey: Bool
     private var topScreen: ViewController?
 
-    /// The keys of `subject` asked for: the key, the navigation key, the exact key.
+    /// The keys of `subject` asked for: the key, the navigation key, the exact key; the others stay empty.
     static func write(
         of subject: ExplorationSubject, key: Bool = false, navigationKey: Bool = false, exactKey: Bool = false
-    ) -> ExplorationKeyWriter {
-        var writer = ExplorationKeyWriter(
-            writesKey: key, writesNavigationKey: navigationKey, writesExactKey: exactKey)
+    ) -> Self {
+        var writer = Self(writesKey: key, writesNavigationKey: navigationKey, writesExactKey: exactKey)
         writer.writeScreens(of: subject.window)
-        var tail = ""
         if subject.window.horizontalSizeClass != .compact {
-            tail += "\nwidth: \(subject.window.horizontalSizeClass.rawValue)"
+            writer.toAll("\nwidth: ")
+            writer.toAll(subject.window.horizontalSizeClass.rawValue)
         }
-        tail += "\n--"
+        writer.toAll("\n--")
         for line in Explorer.treeKey(of: subject.root) {
-            tail += "\n"
-            tail += line
+            writer.toAll("\n")
+            writer.toAll(line)
         }
-        writer.appendToAll(tail)
         return writer
     }
 
@@ -43,23 +93,21 @@ struct ExplorationKeyWriter {
         self.writesExactKey = writesExactKey
     }
 
-    private mutating func appendToAll(_ text: String) {
-        if writesKey { key += text }
-        if writesNavigationKey { navigationKey += text }
-        if writesExactKey { exactKey += text }
+    private mutating func toAll(_ piece: String) {
+        if writesKey { key.write(piece) }
+        if writesNavigationKey { navigationKey.write(piece) }
+        if writesExactKey { exactKey.write(piece) }
     }
 
-    private mutating func appendContent(_ text: String, fieldValue: String? = nil) {
-        if writesKey { key += text }
-        if writesExactKey {
-            exactKey += text
-            if let fieldValue { exactKey += fieldValue }
-        }
+    /// Appends `piece` to the keys with content.
+    private mutating func toContent(_ piece: String) {
+        if writesKey { key.write(piece) }
+        if writesExactKey { exactKey.write(piece) }
     }
 
     private mutating func writeScreens(of window: Window) {
         guard let root = window.rootViewController else {
-            appendToAll("  (no root screen)")
+            toAll("  (no root screen)")
             return
         }
         topScreen = window.topViewController
@@ -71,18 +119,22 @@ struct ExplorationKeyWriter {
     private mutating func write(
         _ screen: ViewController, role: String?, contentRole: String? = nil, indent: String, isFirst: Bool
     ) {
-        let lead = (isFirst ? "" : "\n") + indent + screen.screenID
+        if !isFirst { toAll("\n") }
+        toAll(indent)
+        toAll(screen.screenID)
         let isOnTop = screen === topScreen
-        if writesNavigationKey { navigationKey += lead + Self.notes(role: role, isOnTop: isOnTop) }
-        guard writesKey || writesExactKey else {
-            writeChildren(of: screen, indent: indent)
-            return
+        if writesNavigationKey { Self.writeNotes(role: role, isOnTop: isOnTop, to: navigationKey) }
+        if writesKey || writesExactKey {
+            let content = screen.content
+            if !content.title.isEmpty {
+                toContent(" \"")
+                toContent(content.title)
+                toContent("\"")
+            }
+            if writesKey { Self.writeNotes(role: contentRole ?? role, isOnTop: isOnTop, to: key) }
+            if writesExactKey { Self.writeNotes(role: contentRole ?? role, isOnTop: isOnTop, to: exactKey) }
+            writeContent(content, indent: indent + "  ")
         }
-        let content = screen.content
-        let said = Self.notes(role: contentRole ?? role, isOnTop: isOnTop)
-        let titled = content.title.isEmpty ? lead + said : lead + " \"\(content.title)\"" + said
-        appendContent(titled)
-        writeContent(content, indent: indent + "  ")
         writeChildren(of: screen, indent: indent)
     }
 
@@ -102,7 +154,7 @@ struct ExplorationKeyWriter {
             let collapsed = split.isCollapsed ? ", collapsed" : ""
             for column in SplitViewController.Column.allCases {
                 write(
-                    split.navigation(for: column), role: "\(column.rawValue) column" + collapsed, indent: inner,
+                    split.navigation(for: column), role: column.rawValue + " column" + collapsed, indent: inner,
                     isFirst: false)
             }
         } else if let container = screen as? PageViewController {
@@ -115,56 +167,103 @@ struct ExplorationKeyWriter {
             let selected = tabBar.selectedViewController
             for tab in tabBar.tabs {
                 let child = tab.screen.viewController
-                let role = "tab \(tab.item.id)"
+                let role = "tab " + tab.item.id
                 let mark = child === selected ? ", selected" : ""
                 // A badge is content: the navigation key leaves it out, as the structure-only lines do.
-                let badge = tab.item.badge.map { ", badge \"\($0)\"" } ?? ""
+                let badge = tab.item.badge.map { ", badge \"" + $0 + "\"" } ?? ""
                 write(child, role: role + mark, contentRole: role + badge + mark, indent: inner, isFirst: false)
             }
         }
         if let presented = screen.presentedViewController, presented.presentingViewController === screen {
-            let role = "presented \(presented.modalPresentationStyle.rawValue)"
+            let role = "presented " + presented.modalPresentationStyle.rawValue
             write(presented, role: role, indent: inner, isFirst: false)
         }
     }
 
-    /// ` (role, on top)`, or what of it applies, or nothing.
-    private static func notes(role: String?, isOnTop: Bool) -> String {
+    /// Writes ` (role, on top)`, or what of it applies, or nothing.
+    private static func writeNotes(role: String?, isOnTop: Bool, to sink: Sink) {
         switch (role, isOnTop) {
-        case (let role?, true): " (" + role + ", on top)"
-        case (let role?, false): " (" + role + ")"
-        case (nil, true): " (on top)"
-        case (nil, false): ""
+        case (let role?, true):
+            sink.write(" (")
+            sink.write(role)
+            sink.write(", on top)")
+        case (let role?, false):
+            sink.write(" (")
+            sink.write(role)
+            sink.write(")")
+        case (nil, true): sink.write(" (on top)")
+        case (nil, false): break
         }
     }
 
     private mutating func writeContent(_ content: ScreenContent, indent: String) {
-        let lead = "\n" + indent
         for element in content.elements {
+            toContent("\n")
+            toContent(indent)
             switch element {
-            case .text(let text): appendContent(lead + "text: " + text)
+            case .text(let text):
+                toContent("text: ")
+                toContent(text)
             case .field(let field):
-                appendContent(
-                    lead + "field \(field.id) \"\(field.label)\"" + (field.isSecure ? " secure" : ""),
-                    fieldValue: ": \"\(field.displayedValue)\"")
+                toContent("field ")
+                toContent(field.id)
+                toContent(" \"")
+                toContent(field.label)
+                toContent(field.isSecure ? "\" secure" : "\"")
+                if writesExactKey {
+                    exactKey.write(": \"")
+                    exactKey.write(field.displayedValue)
+                    exactKey.write("\"")
+                }
             case .button(let button):
-                appendContent(
-                    lead + "button \(button.id) \"\(button.title)\"" + (button.isEnabled ? "" : " (disabled)"))
+                toContent("button ")
+                toContent(button.id)
+                toContent(" \"")
+                toContent(button.title)
+                toContent(button.isEnabled ? "\"" : "\" (disabled)")
             case .list(let list):
-                appendContent(
-                    lead + "list \(list.id)" + (list.items.isEmpty ? ": " + (list.emptyMessage ?? "(empty)") : ""))
+                toContent("list ")
+                toContent(list.id)
+                if list.items.isEmpty {
+                    toContent(": ")
+                    toContent(list.emptyMessage ?? "(empty)")
+                }
                 for item in list.items {
-                    var row = lead + "  row \(item.id) \"\(item.title)\""
-                    if let subtitle = item.subtitle { row += " | " + subtitle }
-                    if let detail = item.detail { row += " | " + detail }
-                    if let action = item.actionID { row += " -> " + action }
-                    appendContent(row)
+                    toContent("\n")
+                    toContent(indent)
+                    toContent("  row ")
+                    toContent(item.id)
+                    toContent(" \"")
+                    toContent(item.title)
+                    toContent("\"")
+                    if let subtitle = item.subtitle {
+                        toContent(" | ")
+                        toContent(subtitle)
+                    }
+                    if let detail = item.detail {
+                        toContent(" | ")
+                        toContent(detail)
+                    }
+                    if let action = item.actionID {
+                        toContent(" -> ")
+                        toContent(action)
+                    }
                 }
             case .segmentedControl(let control):
-                let segments = control.segments.map { $0.id == control.selectedID ? "[\($0.title)]" : $0.title }
-                appendContent(lead + "segments \(control.id): " + segments.joined(separator: " "))
+                toContent("segments ")
+                toContent(control.id)
+                toContent(": ")
+                for (index, segment) in control.segments.enumerated() {
+                    if index > 0 { toContent(" ") }
+                    toContent(segment.id == control.selectedID ? "[" + segment.title + "]" : segment.title)
+                }
             }
         }
-        if let error = content.errorMessage { appendContent(lead + "error: " + error) }
+        if let error = content.errorMessage {
+            toContent("\n")
+            toContent(indent)
+            toContent("error: ")
+            toContent(error)
+        }
     }
 }

@@ -22,6 +22,16 @@ struct ExplorationKeyTests {
         #expect(Explorer.currentNavigationKey(of: subject) == Explorer.navigationKey(of: subject))
         #expect(Explorer.exactKey(of: subject) == Explorer.exactKeyFromLines(of: subject))
         #expect(both.key.contains("width: regular") == regular)
+        // The digests compared after every input are those of the text, written piece by piece.
+        let digests = Explorer.digests(of: subject)
+        let keyDigest = ExplorationKeyDigest()
+        keyDigest.write(both.key)
+        let navigationDigest = ExplorationKeyDigest()
+        navigationDigest.write(both.navigationKey)
+        #expect(digests.key == keyDigest.value)
+        #expect(digests.navigationKey == navigationDigest.value)
+        #expect(Explorer.navigationDigest(of: subject) == navigationDigest.value)
+        #expect(digests.key != digests.navigationKey)
         subject.root.stop()
     }
 }
