@@ -5,6 +5,9 @@ protocol ExplorationKeySink: AnyObject {
     init()
     /// Appends `piece` to the key.
     func write(_ piece: String)
+    /// Reads the tree under `root` once, its children in an order that does not depend on the order they were
+    /// attached in, and returns what appends it to a key of this kind, after the screens and the width.
+    @MainActor static func treeWriter(of root: Coordinator) -> (Self) -> Void
 }
 
 /// A key's text.
@@ -15,11 +18,23 @@ final class ExplorationKeyText: ExplorationKeySink {
     init() {}
 
     func write(_ piece: String) { text += piece }
+
+    /// Appends the tree's lines (``Explorer/treeKey(of:indent:)``).
+    @MainActor static func treeWriter(of root: Coordinator) -> (ExplorationKeyText) -> Void {
+        let lines = Explorer.treeKey(of: root)
+        return { key in
+            key.text += "\n--"
+            for line in lines {
+                key.text += "\n"
+                key.text += line
+            }
+        }
+    }
 }
 
-/// A key's text reduced to 128 bits: two 64-bit FNV-1a hashes of its UTF-8 bytes, with different primes. Two keys
-/// with the same digest are taken to be the same key; among the few thousand states of an exploration a collision
-/// is far less likely than a fault in the machine.
+/// A key reduced to 128 bits: two 64-bit FNV-1a hashes, with different primes, of the UTF-8 bytes of its screens
+/// and of its tree's digest (``tree(of:)``). Two keys with the same digest are taken to be the same key; among the
+/// few thousand states of an exploration a collision is far less likely than a fault in the machine.
 final class ExplorationKeyDigest: ExplorationKeySink {
     private var first: UInt64 = 0xcbf2_9ce4_8422_2325
     private var second: UInt64 = 0x8422_2325_cbf2_9ce4
@@ -37,6 +52,37 @@ final class ExplorationKeyDigest: ExplorationKeySink {
             }
             self.first = first
             self.second = second
+        }
+    }
+
+    /// Appends a digest's 16 bytes.
+    func write(_ value: Value) {
+        for word in [value.first, value.second] {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                first = (first ^ ((word >> UInt64(shift)) & 0xff)) &* 0x0000_0100_0000_01b3
+                second = (second ^ ((word >> UInt64(shift)) & 0xff)) &* 0x9e37_79b9_7f4a_7c15
+            }
+        }
+    }
+
+    /// The tree's digest: each coordinator's name, then its children's digests in their order as numbers. Two
+    /// trees have the same digest when their lines (``Explorer/treeKey(of:indent:)``) are the same, without
+    /// writing or sorting any text.
+    @MainActor static func tree(of root: Coordinator) -> Value {
+        let children = root.children.map { tree(of: $0) }.sorted { ($0.first, $0.second) < ($1.first, $1.second) }
+        let digest = ExplorationKeyDigest()
+        digest.write(root.name)
+        digest.write("\u{0}\(children.count)\u{0}")
+        for child in children { digest.write(child) }
+        return digest.value
+    }
+
+    /// Appends the tree's digest (``tree(of:)``).
+    @MainActor static func treeWriter(of root: Coordinator) -> (ExplorationKeyDigest) -> Void {
+        let tree = tree(of: root)
+        return { key in
+            key.write("\n--\n")
+            key.write(tree)
         }
     }
 
@@ -79,10 +125,11 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
             writer.toAll("\nwidth: ")
             writer.toAll(subject.window.horizontalSizeClass.rawValue)
         }
-        writer.toAll("\n--")
-        for line in Explorer.treeKey(of: subject.root) {
-            writer.toAll("\n")
-            writer.toAll(line)
+        if writer.writesKey || writer.writesNavigationKey || writer.writesExactKey {
+            let writeTree = Sink.treeWriter(of: subject.root)
+            if writer.writesKey { writeTree(writer.key) }
+            if writer.writesNavigationKey { writeTree(writer.navigationKey) }
+            if writer.writesExactKey { writeTree(writer.exactKey) }
         }
         return writer
     }

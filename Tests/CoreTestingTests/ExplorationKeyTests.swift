@@ -22,16 +22,31 @@ struct ExplorationKeyTests {
         #expect(Explorer.currentNavigationKey(of: subject) == Explorer.navigationKey(of: subject))
         #expect(Explorer.exactKey(of: subject) == Explorer.exactKeyFromLines(of: subject))
         #expect(both.key.contains("width: regular") == regular)
-        // The digests compared after every input are those of the text, written piece by piece.
+        // The digests compared after every input stand for the text: the same subject gives the same ones, and the
+        // key's differs from the navigation's as their text does.
         let digests = Explorer.digests(of: subject)
-        let keyDigest = ExplorationKeyDigest()
-        keyDigest.write(both.key)
-        let navigationDigest = ExplorationKeyDigest()
-        navigationDigest.write(both.navigationKey)
-        #expect(digests.key == keyDigest.value)
-        #expect(digests.navigationKey == navigationDigest.value)
-        #expect(Explorer.navigationDigest(of: subject) == navigationDigest.value)
+        #expect(digests.key == Explorer.digests(of: subject).key)
+        #expect(digests.navigationKey == Explorer.navigationDigest(of: subject))
         #expect(digests.key != digests.navigationKey)
         subject.root.stop()
+    }
+
+    @Test("Two states whose text differs have different digests; the same tree in another order has the same")
+    func digestsTellStatesApart() throws {
+        let regular = try SplitListParent.subject(regular: true)
+        let compact = try SplitListParent.subject(regular: false)
+        #expect(Explorer.digests(of: regular).key != Explorer.digests(of: compact).key)
+        #expect(Explorer.digests(of: regular).navigationKey != Explorer.digests(of: compact).navigationKey)
+        regular.root.stop()
+        compact.root.stop()
+        let first = Coordinator()
+        let second = Coordinator()
+        for (parent, order) in [(first, ["A", "B"]), (second, ["B", "A"])] {
+            for name in order { try parent.addChild(NamedCoordinator(name)) }
+        }
+        #expect(ExplorationKeyDigest.tree(of: first) == ExplorationKeyDigest.tree(of: second))
+        #expect(Explorer.treeKey(of: first) == Explorer.treeKey(of: second))
+        try second.addChild(NamedCoordinator("C"))
+        #expect(ExplorationKeyDigest.tree(of: first) != ExplorationKeyDigest.tree(of: second))
     }
 }
