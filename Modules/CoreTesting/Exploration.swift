@@ -278,8 +278,11 @@ final class Explorer {
                 result.snapshot = takeSnapshot()
                 if result.snapshot != nil { result.snapshotKey = Self.exactKey(of: subject) }
             }
-            result.enabledActions = enabledActionsAfterTyping(in: subject)
-            result.containerInputs = Self.containerInputs(in: subject.window)
+            // The inputs a state offers are read when it is new: a known state's were read when it was found.
+            if !isKnown {
+                result.enabledActions = enabledActionsAfterTyping(in: subject)
+                result.containerInputs = Self.containerInputs(in: subject.window)
+            }
             subject.root.stop()
         }
         if !leaks.isClean {
