@@ -12,7 +12,8 @@ import Foundation
 ///   on top (each finished and cancelled), and, while a split is on top, a resize to the other width.
 ///
 /// A state is told apart by its screens (ids, nesting, presentation, and what each shows: titles, rows, errors,
-/// enabled buttons, but not the text typed into fields) and its coordinator tree. A path is replayed on a new subject
+/// enabled buttons, but not the text typed into fields) and its coordinator tree, compared after every input by a
+/// 128-bit digest of that text. A path is replayed on a new subject
 /// from `start`, which must therefore build the same thing every time (fresh in-memory services); a subject that
 /// can take snapshots (``ExplorationSubject/takeSnapshot``) spares the replay: each input tried in a state is then
 /// applied to a fresh subject built from that state's snapshot, when it shows that state, so the cost of an input
