@@ -24,13 +24,19 @@ public enum LiveObjects {
         public private(set) weak var object: AnyObject?
         /// Whether it is a coordinator or a screen.
         public let kind: Kind
-        /// The object's type and name, captured when it was created.
-        public let label: String
+        /// The label a watch gave, or `nil` for the type's name.
+        private let givenLabel: String?
+        /// The object's type, kept so that its name is spelled only when a report reads it.
+        private let type: AnyObject.Type
 
-        init(object: AnyObject, kind: Kind, label: String) {
+        /// The object's type and name, from when it was created.
+        public var label: String { givenLabel ?? String(describing: type) }
+
+        init(object: AnyObject, kind: Kind, label: String?) {
             self.object = object
             self.kind = kind
-            self.label = label
+            self.givenLabel = label
+            self.type = Swift.type(of: object)
         }
     }
 
@@ -80,7 +86,6 @@ public enum LiveObjects {
     /// counted in ``coordinatorCount`` or ``screenCount``, and outside a
     /// recording this does nothing.
     public static func watch(_ object: AnyObject, label: String? = nil) {
-        let label = label ?? String(describing: type(of: object))
         for recording in recordings {
             recording.records.append(Record(object: object, kind: .watched, label: label))
         }
@@ -93,10 +98,10 @@ public enum LiveObjects {
         case .watched: return
         }
         let recordings = recordings
-        guard !recordings.isEmpty else { return }
-        let label = String(describing: type(of: object))
+        // The label is spelled when a report reads it: spelling a type's name costs more than the rest of a
+        // creation.
         for recording in recordings {
-            recording.records.append(Record(object: object, kind: kind, label: label))
+            recording.records.append(Record(object: object, kind: kind, label: nil))
         }
     }
 

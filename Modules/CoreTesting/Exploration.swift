@@ -12,7 +12,8 @@ import Foundation
 ///   on top (each finished and cancelled), and, while a split is on top, a resize to the other width.
 ///
 /// A state is told apart by its screens (ids, nesting, presentation, and what each shows: titles, rows, errors,
-/// enabled buttons, but not the text typed into fields) and its coordinator tree. A path is replayed on a new subject
+/// enabled buttons, but not the text typed into fields) and its coordinator tree, compared after every input by a
+/// 128-bit digest of that text. A path is replayed on a new subject
 /// from `start`, which must therefore build the same thing every time (fresh in-memory services); a subject that
 /// can take snapshots (``ExplorationSubject/takeSnapshot``) spares the replay: each input tried in a state is then
 /// applied to a fresh subject built from that state's snapshot, when it shows that state, so the cost of an input
@@ -67,7 +68,9 @@ final class Explorer {
     /// The key of each known state, in the order found, its navigation alone, and its index.
     private var keys: [String] = []
     private var navigationKeys: [String] = []
-    private var indexOfKey: [String: Int] = [:]
+    private var indexOfKey: [ExplorationKeyDigest.Value: Int] = [:]
+    /// The digest of each known state's navigation.
+    private var navigationDigests: [ExplorationKeyDigest.Value] = []
     /// The shortest path to each state, and the actions enabled there once the fields hold their sample text.
     private var paths: [[ExplorationInput]] = []
     /// The script of each state's path, and the snapshot taken there, if the subject takes them.
@@ -87,6 +90,8 @@ final class Explorer {
     private var transitionCount = 0
     private var violations: [ExplorationViolation] = []
     private var reported: Set<String> = []
+    /// The drift a subject that reached each state shows there before any input, read on the first input tried.
+    private var driftInState: [Int: Set<String>] = [:]
 
     init(
         depth: Int, stateBudget: Int, deepLinks: [ExplorationDeepLink],
@@ -115,7 +120,7 @@ final class Explorer {
                 let step = try replay(paths[state], then: input, from: state)
                 guard step.accepted else { continue }
                 transitionCount += 1
-                if let known = indexOfKey[step.key] {
+                if let known = indexOfKey[step.keyDigest] {
                     edges[state].insert(known)
                 } else if keys.count < stateBudget {
                     edges[state].insert(register(step, path: path))
@@ -138,7 +143,8 @@ final class Explorer {
     private func register(_ step: Replay, path: [ExplorationInput]) -> Int {
         keys.append(step.key)
         navigationKeys.append(step.navigationKey)
-        indexOfKey[step.key] = keys.count - 1
+        indexOfKey[step.keyDigest] = keys.count - 1
+        navigationDigests.append(step.navigationDigest)
         paths.append(path)
         scripts.append(step.script)
         snapshots.append(step.snapshot)
@@ -166,7 +172,7 @@ final class Explorer {
     /// it was explored and none returns, which no deeper exploration can change.
     private func checkWaysBack() throws {
         var leadsBack = Set(
-            keys.indices.filter { navigationKeys[$0] == navigationKeys[0] || !expanded.contains($0) })
+            keys.indices.filter { navigationDigests[$0] == navigationDigests[0] || !expanded.contains($0) })
         var changed = true
         while changed {
             changed = false
@@ -188,6 +194,9 @@ final class Explorer {
 
     /// What one replay of a path found.
     struct Replay {
+        /// The digests of the state's key and navigation, and their text when the state was not known.
+        var keyDigest = ExplorationKeyDigest().value
+        var navigationDigest = ExplorationKeyDigest().value
         var key = ""
         var navigationKey = ""
         var accepted = true
@@ -229,15 +238,22 @@ final class Explorer {
                 }
             }
             // A subject that reached its state shows that state's navigation, already known.
-            let before = isAtState ? navigationKeys[state ?? 0] : Self.navigationKey(of: subject)
+            let before = isAtState ? navigationDigests[state ?? 0] : Self.navigationDigest(of: subject)
             let shownBefore = Self.ownedScreens(of: subject)
-            // A drift is reported by the input that makes it, not again by every input after it.
-            let driftBefore = Set(Self.drift(of: subject, shownBefore: []))
+            // A drift is reported by the input that makes it, not again by every input after it. A subject that
+            // reached its state shows that state's drift, read once per state.
+            let driftBefore: Set<String>
+            if isAtState, let state, let known = driftInState[state] {
+                driftBefore = known
+            } else {
+                driftBefore = Set(Self.drift(of: subject, shownBefore: []))
+                if isAtState, let state { driftInState[state] = driftBefore }
+            }
             if let last {
                 let step = apply(last, to: subject, script: &result.script)
                 result.accepted = step.refusal == nil
                 if let reason = step.refusal ?? (step.cancelled ? "cancelled" : nil),
-                    Self.navigationKey(of: subject) != before
+                    Self.navigationDigest(of: subject) != before
                 {
                     found.append(
                         (.refusedInputChangedNothing, "\(last) was \(reason), but the screens or the tree changed"))
@@ -249,18 +265,25 @@ final class Explorer {
                     (.coordinatorsMatchScreens, context + $0)
                 }
             }
-            (result.key, result.navigationKey) = Self.keys(of: subject)
+            (result.keyDigest, result.navigationDigest) = Self.digests(of: subject)
+            // The text of the keys is written only for a state not known yet, which may be registered.
+            let isKnown = indexOfKey[result.keyDigest] != nil
+            if !isKnown { (result.key, result.navigationKey) = Self.keys(of: subject) }
             // A state is explored further when it is new, within the budget and short of the depth: only then is
             // its snapshot used. It is taken before the sample text is typed below.
             let pathLength = path.count + (last == nil ? 0 : 1)
-            if let takeSnapshot = subject.takeSnapshot, indexOfKey[result.key] == nil, keys.count < stateBudget,
+            if let takeSnapshot = subject.takeSnapshot, !isKnown,
+                keys.count < stateBudget,
                 pathLength < depth
             {
                 result.snapshot = takeSnapshot()
                 if result.snapshot != nil { result.snapshotKey = Self.exactKey(of: subject) }
             }
-            result.enabledActions = enabledActionsAfterTyping(in: subject)
-            result.containerInputs = Self.containerInputs(in: subject.window)
+            // The inputs a state offers are read when it is new: a known state's were read when it was found.
+            if !isKnown {
+                result.enabledActions = enabledActionsAfterTyping(in: subject)
+                result.containerInputs = Self.containerInputs(in: subject.window)
+            }
             subject.root.stop()
         }
         if !leaks.isClean {
@@ -384,22 +407,42 @@ final class Explorer {
             .joined(separator: "\n")
     }
 
-    /// A state's key and its navigation alone (see ``key(of:)`` and ``navigationKey(of:)``), the tree read once.
+    /// A state's key and its navigation alone (see ``key(of:)`` and ``navigationKey(of:)``), written in one walk
+    /// of the screens and one of the tree.
     static func keys(of subject: ExplorationSubject) -> (key: String, navigationKey: String) {
-        let window = subject.window
-        let widthAndTree = widthLines(of: window) + ["--"] + treeKey(of: subject.root)
-        return (
-            (window.screenLines(includingContent: true, fieldValues: false) + widthAndTree).joined(separator: "\n"),
-            (window.screenLines(includingContent: false) + widthAndTree).joined(separator: "\n")
-        )
+        let writer = ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, key: true, navigationKey: true)
+        return (writer.key.text, writer.navigationKey.text)
     }
 
     /// A state's key with the text in its fields: what a subject built from a snapshot must show to stand for the
     /// state the snapshot was taken in.
     static func exactKey(of subject: ExplorationSubject) -> String {
+        ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, exactKey: true).exactKey.text
+    }
+
+    /// ``exactKey(of:)`` from the lines ``key(of:)`` is made of: the definition the writer is held to.
+    static func exactKeyFromLines(of subject: ExplorationSubject) -> String {
         (subject.window.screenLines(includingContent: true, fieldValues: true) + widthLines(of: subject.window)
             + ["--"] + treeKey(of: subject.root))
             .joined(separator: "\n")
+    }
+
+    /// ``navigationKey(of:)``, written in one walk of the screens and one of the tree.
+    static func currentNavigationKey(of subject: ExplorationSubject) -> String {
+        ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, navigationKey: true).navigationKey.text
+    }
+
+    /// The digests of ``keys(of:)``: what the explorer compares after every input.
+    static func digests(
+        of subject: ExplorationSubject
+    ) -> (key: ExplorationKeyDigest.Value, navigationKey: ExplorationKeyDigest.Value) {
+        let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(of: subject, key: true, navigationKey: true)
+        return (writer.key.value, writer.navigationKey.value)
+    }
+
+    /// The digest of ``navigationKey(of:)``.
+    static func navigationDigest(of subject: ExplorationSubject) -> ExplorationKeyDigest.Value {
+        ExplorationKeyWriter<ExplorationKeyDigest>.write(of: subject, navigationKey: true).navigationKey.value
     }
 
     /// The coordinator tree with each coordinator's children in order of their subtrees' text: the order in which
@@ -440,13 +483,15 @@ final class Explorer {
     /// The viewable coordinators of the tree, and their screens.
     private static func viewables(of subject: ExplorationSubject) -> [(any ViewableCoordinating)] {
         var found: [any ViewableCoordinating] = []
+        if let root = subject.root as? any ViewableCoordinating { found.append(root) }
         var pending: [any Coordinating] = subject.root.children
-        while !pending.isEmpty {
-            let next = pending.removeFirst()
-            if let viewable = next as? any ViewableCoordinating { found.append(viewable) }
-            pending += next.children
+        var next = 0
+        while next < pending.count {
+            let coordinator = pending[next]
+            next += 1
+            if let viewable = coordinator as? any ViewableCoordinating { found.append(viewable) }
+            pending += coordinator.children
         }
-        if let root = subject.root as? any ViewableCoordinating { found.insert(root, at: 0) }
         return found
     }
 

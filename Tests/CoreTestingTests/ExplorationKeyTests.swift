@@ -3,18 +3,50 @@ import Testing
 
 @testable import CoreTesting
 
-/// The explorer reads a state's two keys together after every input, and one alone where it must: both ways give
-/// the same text, in a compact window and a regular one.
-@Suite("A state's keys read together are the keys read one by one")
+/// The explorer writes a state's keys in one walk after every input: the text is the screen lines' (the
+/// definition of each key), in a compact window and a regular one, with fields holding text.
+@Suite("A state's keys written in one walk are the keys read from the screen lines")
 @MainActor
 struct ExplorationKeyTests {
-    @Test("The content key and the navigation key, read at once, equal each read alone", arguments: [false, true])
+    @Test(
+        "The content key, the navigation key and the exact key, written at once, equal each read from the lines",
+        arguments: [false, true])
     func keysReadTogether(regular: Bool) throws {
         let subject = try SplitListParent.subject(regular: regular)
+        for field in subject.window.contentOnTop.flatMap(\.fields) {
+            try subject.window.setText("typed", forField: field.id)
+        }
         let both = Explorer.keys(of: subject)
         #expect(both.key == Explorer.key(of: subject))
         #expect(both.navigationKey == Explorer.navigationKey(of: subject))
+        #expect(Explorer.currentNavigationKey(of: subject) == Explorer.navigationKey(of: subject))
+        #expect(Explorer.exactKey(of: subject) == Explorer.exactKeyFromLines(of: subject))
         #expect(both.key.contains("width: regular") == regular)
+        // The digests compared after every input stand for the text: the same subject gives the same ones, and the
+        // key's differs from the navigation's as their text does.
+        let digests = Explorer.digests(of: subject)
+        #expect(digests.key == Explorer.digests(of: subject).key)
+        #expect(digests.navigationKey == Explorer.navigationDigest(of: subject))
+        #expect(digests.key != digests.navigationKey)
         subject.root.stop()
+    }
+
+    @Test("Two states whose text differs have different digests; the same tree in another order has the same")
+    func digestsTellStatesApart() throws {
+        let regular = try SplitListParent.subject(regular: true)
+        let compact = try SplitListParent.subject(regular: false)
+        #expect(Explorer.digests(of: regular).key != Explorer.digests(of: compact).key)
+        #expect(Explorer.digests(of: regular).navigationKey != Explorer.digests(of: compact).navigationKey)
+        regular.root.stop()
+        compact.root.stop()
+        let first = Coordinator()
+        let second = Coordinator()
+        for (parent, order) in [(first, ["A", "B"]), (second, ["B", "A"])] {
+            for name in order { try parent.addChild(NamedCoordinator(name)) }
+        }
+        #expect(ExplorationKeyDigest.tree(of: first) == ExplorationKeyDigest.tree(of: second))
+        #expect(Explorer.treeKey(of: first) == Explorer.treeKey(of: second))
+        try second.addChild(NamedCoordinator("C"))
+        #expect(ExplorationKeyDigest.tree(of: first) != ExplorationKeyDigest.tree(of: second))
     }
 }

@@ -1,0 +1,316 @@
+import Core
+
+/// Where ``ExplorationKeyWriter`` writes a key, piece by piece: its text, or a digest of the text.
+protocol ExplorationKeySink: AnyObject {
+    init()
+    /// Appends `piece` to the key.
+    func write(_ piece: String)
+    /// Reads the tree under `root` once, its children in an order that does not depend on the order they were
+    /// attached in, and returns what appends it to a key of this kind, after the screens and the width.
+    @MainActor static func treeWriter(of root: Coordinator) -> (Self) -> Void
+}
+
+/// A key's text.
+final class ExplorationKeyText: ExplorationKeySink {
+    /// Everything written, in order.
+    private(set) var text = ""
+
+    init() {}
+
+    func write(_ piece: String) { text += piece }
+
+    /// Appends the tree's lines (``Explorer/treeKey(of:indent:)``).
+    @MainActor static func treeWriter(of root: Coordinator) -> (ExplorationKeyText) -> Void {
+        let lines = Explorer.treeKey(of: root)
+        return { key in
+            key.text += "\n--"
+            for line in lines {
+                key.text += "\n"
+                key.text += line
+            }
+        }
+    }
+}
+
+/// A key reduced to 128 bits: two 64-bit FNV-1a hashes, with different primes, of the UTF-8 bytes of its screens
+/// and of its tree's digest (``tree(of:)``). Two keys with the same digest are taken to be the same key; among the
+/// few thousand states of an exploration a collision is far less likely than a fault in the machine.
+final class ExplorationKeyDigest: ExplorationKeySink {
+    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var second: UInt64 = 0x8422_2325_cbf2_9ce4
+
+    init() {}
+
+    func write(_ piece: String) {
+        var piece = piece
+        piece.withUTF8 { bytes in
+            var first = first
+            var second = second
+            for byte in bytes {
+                first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                second = (second ^ UInt64(byte)) &* 0x9e37_79b9_7f4a_7c15
+            }
+            self.first = first
+            self.second = second
+        }
+    }
+
+    /// Appends a digest's 16 bytes.
+    func write(_ value: Value) {
+        for word in [value.first, value.second] {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                first = (first ^ ((word >> UInt64(shift)) & 0xff)) &* 0x0000_0100_0000_01b3
+                second = (second ^ ((word >> UInt64(shift)) & 0xff)) &* 0x9e37_79b9_7f4a_7c15
+            }
+        }
+    }
+
+    /// The tree's digest: each coordinator's name, then its children's digests in their order as numbers. Two
+    /// trees have the same digest when their lines (``Explorer/treeKey(of:indent:)``) are the same, without
+    /// writing or sorting any text.
+    @MainActor static func tree(of root: Coordinator) -> Value {
+        let children = root.children.map { tree(of: $0) }.sorted { ($0.first, $0.second) < ($1.first, $1.second) }
+        let digest = ExplorationKeyDigest()
+        digest.write(root.name)
+        digest.write("\u{0}\(children.count)\u{0}")
+        for child in children { digest.write(child) }
+        return digest.value
+    }
+
+    /// Appends the tree's digest (``tree(of:)``).
+    @MainActor static func treeWriter(of root: Coordinator) -> (ExplorationKeyDigest) -> Void {
+        let tree = tree(of: root)
+        return { key in
+            key.write("\n--\n")
+            key.write(tree)
+        }
+    }
+
+    /// The digest of everything written.
+    var value: Value { Value(first: first, second: second) }
+
+    /// A finished digest.
+    struct Value: Hashable {
+        let first: UInt64
+        let second: UInt64
+    }
+}
+
+/// Writes a state's keys in one walk of the window and one of the tree, piece by piece, into text or digests: the
+/// same text as ``Window/screenLines(includingContent:fieldValues:)`` joined by new lines, each screen's content
+/// read once.
+///
+/// The explorer reads keys after every input; the text of a state's keys is written only for a new state, a digest
+/// otherwise.
+@MainActor
+struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
+    /// The screens with their content but the fields' text, the width and the tree: the state's key.
+    let key = Sink()
+    /// The screens without their content, the width and the tree: the state's navigation.
+    let navigationKey = Sink()
+    /// The screens with their content and the fields' text, the width and the tree.
+    let exactKey = Sink()
+    private let writesKey: Bool
+    private let writesNavigationKey: Bool
+    private let writesExactKey: Bool
+    private var topScreen: ViewController?
+
+    /// The keys of `subject` asked for: the key, the navigation key, the exact key; the others stay empty.
+    static func write(
+        of subject: ExplorationSubject, key: Bool = false, navigationKey: Bool = false, exactKey: Bool = false
+    ) -> Self {
+        var writer = Self(writesKey: key, writesNavigationKey: navigationKey, writesExactKey: exactKey)
+        writer.writeScreens(of: subject.window)
+        if subject.window.horizontalSizeClass != .compact {
+            writer.toAll("\nwidth: ")
+            writer.toAll(subject.window.horizontalSizeClass.rawValue)
+        }
+        if writer.writesKey || writer.writesNavigationKey || writer.writesExactKey {
+            let writeTree = Sink.treeWriter(of: subject.root)
+            if writer.writesKey { writeTree(writer.key) }
+            if writer.writesNavigationKey { writeTree(writer.navigationKey) }
+            if writer.writesExactKey { writeTree(writer.exactKey) }
+        }
+        return writer
+    }
+
+    private init(writesKey: Bool, writesNavigationKey: Bool, writesExactKey: Bool) {
+        self.writesKey = writesKey
+        self.writesNavigationKey = writesNavigationKey
+        self.writesExactKey = writesExactKey
+    }
+
+    private mutating func toAll(_ piece: String) {
+        if writesKey { key.write(piece) }
+        if writesNavigationKey { navigationKey.write(piece) }
+        if writesExactKey { exactKey.write(piece) }
+    }
+
+    /// Appends `piece` to the keys with content.
+    private mutating func toContent(_ piece: String) {
+        if writesKey { key.write(piece) }
+        if writesExactKey { exactKey.write(piece) }
+    }
+
+    private mutating func writeScreens(of window: Window) {
+        guard let root = window.rootViewController else {
+            toAll("  (no root screen)")
+            return
+        }
+        topScreen = window.topViewController
+        write(root, role: nil, indent: "  ", isFirst: true)
+    }
+
+    /// Writes `screen` and what it holds; `contentRole`, when given, is its role in the keys with content (a
+    /// tab's badge).
+    private mutating func write(
+        _ screen: ViewController, role: String?, contentRole: String? = nil, indent: String, isFirst: Bool
+    ) {
+        if !isFirst { toAll("\n") }
+        toAll(indent)
+        toAll(screen.screenID)
+        let isOnTop = screen === topScreen
+        if writesNavigationKey { Self.writeNotes(role: role, isOnTop: isOnTop, to: navigationKey) }
+        if writesKey || writesExactKey {
+            let content = screen.content
+            if !content.title.isEmpty {
+                toContent(" \"")
+                toContent(content.title)
+                toContent("\"")
+            }
+            if writesKey { Self.writeNotes(role: contentRole ?? role, isOnTop: isOnTop, to: key) }
+            if writesExactKey { Self.writeNotes(role: contentRole ?? role, isOnTop: isOnTop, to: exactKey) }
+            writeContent(content, indent: indent + "  ")
+        }
+        writeChildren(of: screen, indent: indent)
+    }
+
+    /// Writes the screens `screen` holds, then the one it presents.
+    private mutating func writeChildren(of screen: ViewController, indent: String) {
+        let inner = indent + "  "
+        if let navigation = screen as? NavigationController {
+            for child in navigation.viewControllers {
+                write(child, role: nil, indent: inner, isFirst: false)
+            }
+        } else if let container = screen as? ContainerViewController {
+            let selected = container.selectedViewController
+            for child in container.viewControllers {
+                write(child, role: child === selected ? "selected" : nil, indent: inner, isFirst: false)
+            }
+        } else if let split = screen as? SplitViewController {
+            let collapsed = split.isCollapsed ? ", collapsed" : ""
+            for column in SplitViewController.Column.allCases {
+                write(
+                    split.navigation(for: column), role: column.rawValue + " column" + collapsed, indent: inner,
+                    isFirst: false)
+            }
+        } else if let container = screen as? PageViewController {
+            let count = container.pages.count
+            for (index, page) in container.pages.enumerated() {
+                let role = "page \(index + 1) of \(count)" + (index == container.currentIndex ? ", current" : "")
+                write(page, role: role, indent: inner, isFirst: false)
+            }
+        } else if let tabBar = screen as? TabBarController {
+            let selected = tabBar.selectedViewController
+            for tab in tabBar.tabs {
+                let child = tab.screen.viewController
+                let role = "tab " + tab.item.id
+                let mark = child === selected ? ", selected" : ""
+                // A badge is content: the navigation key leaves it out, as the structure-only lines do.
+                let badge = tab.item.badge.map { ", badge \"" + $0 + "\"" } ?? ""
+                write(child, role: role + mark, contentRole: role + badge + mark, indent: inner, isFirst: false)
+            }
+        }
+        if let presented = screen.presentedViewController, presented.presentingViewController === screen {
+            let role = "presented " + presented.modalPresentationStyle.rawValue
+            write(presented, role: role, indent: inner, isFirst: false)
+        }
+    }
+
+    /// Writes ` (role, on top)`, or what of it applies, or nothing.
+    private static func writeNotes(role: String?, isOnTop: Bool, to sink: Sink) {
+        switch (role, isOnTop) {
+        case (let role?, true):
+            sink.write(" (")
+            sink.write(role)
+            sink.write(", on top)")
+        case (let role?, false):
+            sink.write(" (")
+            sink.write(role)
+            sink.write(")")
+        case (nil, true): sink.write(" (on top)")
+        case (nil, false): break
+        }
+    }
+
+    private mutating func writeContent(_ content: ScreenContent, indent: String) {
+        for element in content.elements {
+            toContent("\n")
+            toContent(indent)
+            switch element {
+            case .text(let text):
+                toContent("text: ")
+                toContent(text)
+            case .field(let field):
+                toContent("field ")
+                toContent(field.id)
+                toContent(" \"")
+                toContent(field.label)
+                toContent(field.isSecure ? "\" secure" : "\"")
+                if writesExactKey {
+                    exactKey.write(": \"")
+                    exactKey.write(field.displayedValue)
+                    exactKey.write("\"")
+                }
+            case .button(let button):
+                toContent("button ")
+                toContent(button.id)
+                toContent(" \"")
+                toContent(button.title)
+                toContent(button.isEnabled ? "\"" : "\" (disabled)")
+            case .list(let list):
+                toContent("list ")
+                toContent(list.id)
+                if list.items.isEmpty {
+                    toContent(": ")
+                    toContent(list.emptyMessage ?? "(empty)")
+                }
+                for item in list.items {
+                    toContent("\n")
+                    toContent(indent)
+                    toContent("  row ")
+                    toContent(item.id)
+                    toContent(" \"")
+                    toContent(item.title)
+                    toContent("\"")
+                    if let subtitle = item.subtitle {
+                        toContent(" | ")
+                        toContent(subtitle)
+                    }
+                    if let detail = item.detail {
+                        toContent(" | ")
+                        toContent(detail)
+                    }
+                    if let action = item.actionID {
+                        toContent(" -> ")
+                        toContent(action)
+                    }
+                }
+            case .segmentedControl(let control):
+                toContent("segments ")
+                toContent(control.id)
+                toContent(": ")
+                for (index, segment) in control.segments.enumerated() {
+                    if index > 0 { toContent(" ") }
+                    toContent(segment.id == control.selectedID ? "[" + segment.title + "]" : segment.title)
+                }
+            }
+        }
+        if let error = content.errorMessage {
+            toContent("\n")
+            toContent(indent)
+            toContent("error: ")
+            toContent(error)
+        }
+    }
+}
