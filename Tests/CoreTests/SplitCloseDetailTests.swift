@@ -67,6 +67,22 @@ struct SplitCloseDetailTests {
         #expect(try parent.presenter.closeDetail().map(\.screenID) == ["item"])
     }
 
+    @Test("Gone back below the primary column's own screens while collapsed, a screen pushed then is the item")
+    func screenPushedAfterGoingBackBelowTheOwnScreens() throws {
+        let (window, parent) = try makeSplitWindow(.regular, open: "post")
+        try parent.presenter.primaryNavigation.push(TestScreen(screenID: "sub"), animated: false)
+        window.setHorizontalSizeClass(.compact)
+        try parent.presenter.primaryNavigation.popToRoot(animated: false)
+        #expect(window.navigationStackIDs == ["list"])
+
+        try parent.presenter.primaryNavigation.push(TestScreen(screenID: "item"), animated: false)
+
+        #expect(parent.presenter.detailViewControllers.map(\.screenID) == ["item"])
+        window.setHorizontalSizeClass(.regular)
+        #expect(parent.presenter.primaryNavigation.viewControllers.map(\.screenID) == ["list"])
+        #expect(parent.presenter.secondaryNavigation.viewControllers.map(\.screenID) == ["item"])
+    }
+
     @Test("With nothing open, closing closes nothing and still runs its completion")
     func closeWithNothingOpen() throws {
         let (_, parent) = try makeSplitWindow(.regular)

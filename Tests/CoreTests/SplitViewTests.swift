@@ -163,6 +163,26 @@ struct SplitViewTests {
         #expect(!parent.list!.presenter.isViewLoaded)
     }
 
+    @Test("A split presented with an animation takes its window's size class before it appears, too")
+    func adaptsBeforeAppearingInAnAnimatedPresentation() throws {
+        let clock = ManualClock()
+        let window = Window(clock: .manual(clock))
+        try window.setRootViewController(TestScreen(screenID: "home"))
+        let parent = try SplitParent()
+        parent.start()
+        try parent.open("post")
+        let recorder = NavigationRecorder(window: window)
+
+        try window.rootViewController!.present(parent.presenter, style: .fullScreen, animated: true)
+
+        #expect(parent.presenter.isCollapsed)
+        #expect(window.navigationStackIDs == ["list", "post"])
+        clock.advance(by: Window.transitionDuration)
+        #expect(parent.presenter.isCollapsed)
+        #expect(!recorder.lifecycle.contains("viewWillDisappear list"))
+        #expect(!parent.list!.presenter.isViewLoaded)
+    }
+
     // MARK: - Keeping the place and the coordinators in step
 
     @Test("Expanding moves every screen above the primary column's own back into the secondary column, in order")

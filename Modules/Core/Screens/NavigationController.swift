@@ -19,7 +19,9 @@ public protocol NavigationControllerable: ViewControllerable {
 @MainActor
 public final class NavigationController: ViewController, NavigationControllerable {
     /// The stack, root first.
-    public private(set) var viewControllers: [ViewController] = []
+    public private(set) var viewControllers: [ViewController] = [] {
+        didSet { (parent as? SplitViewController)?.stackDidChange(self) }
+    }
 
     /// Creates an empty navigation controller; push or set a stack to fill it.
     public override init(screenID: String = "navigation") {

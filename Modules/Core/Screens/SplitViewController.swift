@@ -14,7 +14,9 @@
 ///   them one by one, and the coordinators that owned them are detached as
 ///   for any back.
 /// - **Expanding** moves the screens above the primary column's own back into
-///   the secondary column, in order: the place the person was is kept.
+///   the secondary column, in order: the place the person was is kept. The
+///   primary column's own screens are those it had when the split collapsed,
+///   or fewer if its stack went back below them since.
 ///
 /// Collapsing and expanding are instant, with UIKit's appearance order for
 /// what they hide and reveal, and follow the window: a split takes the
@@ -46,7 +48,9 @@ open class SplitViewController: ViewController {
 
     /// How many screens of the primary stack are the primary column's own
     /// while collapsed: the screens above them came from, or go to, the
-    /// secondary column.
+    /// secondary column. It is the lowest the primary stack went since the
+    /// split collapsed, so a screen pushed after a back below the column's
+    /// own screens is part of the item.
     private var primaryDepth = 0
 
     /// Creates an expanded split whose columns are `primary` and `secondary`.
@@ -114,8 +118,6 @@ open class SplitViewController: ViewController {
     ) throws(NavigationError) -> [ViewController] {
         let screen = screen.viewController
         if isCollapsed {
-            // The person may have gone back below the primary column's own screens since the split collapsed.
-            primaryDepth = min(primaryDepth, primaryNavigation.viewControllers.count)
             try primaryNavigation.pushScreen(screen, animated: animated, completion: completion)
             return []
         }
@@ -190,11 +192,19 @@ open class SplitViewController: ViewController {
         }
     }
 
+    /// Remembers, while collapsed, how far back the primary stack went: its
+    /// screens below that are the primary column's own.
+    func stackDidChange(_ navigation: NavigationController) {
+        guard isCollapsed, navigation === primaryNavigation else { return }
+        primaryDepth = min(primaryDepth, navigation.viewControllers.count)
+    }
+
     /// Whether the split's stacks are free to change columns: no transition
-    /// in flight moves them.
+    /// in flight moves them. A transition that moves the split as a whole (a
+    /// presentation that shows it) does not keep it from taking the window's
+    /// size class before it appears.
     var canAdaptNow: Bool {
         primaryNavigation.transitionLockCount == 0 && secondaryNavigation.transitionLockCount == 0
-            && transitionLockCount == 0
     }
 }
 
