@@ -165,6 +165,13 @@ final class LiveSystem {
                 register(ProbeScreen(screenID: ids[2], isModal: false)),
             ])
             return container
+        case .split:
+            let list = register(ProbeScreen(screenID: ids[2], isModal: modal))
+            let item = register(ProbeScreen(screenID: ids[4], isModal: false))
+            return register(
+                try SplitViewController(
+                    primary: register(NavigationController(root: list, screenID: ids[1])),
+                    secondary: register(NavigationController(root: item, screenID: ids[3])), screenID: ids[0]))
         }
     }
 
@@ -198,6 +205,11 @@ final class LiveSystem {
             text +=
                 "{" + container.pages.map { describe($0, parent: container) }.joined(separator: ",")
                 + "|" + (container.currentIndex.map { String($0) } ?? "-") + "}"
+        } else if let split = screen as? SplitViewController {
+            text +=
+                "{"
+                + [split.primaryNavigation, split.secondaryNavigation].map { describe($0, parent: split) }
+                .joined(separator: ",") + (split.isCollapsed ? "|c}" : "|e}")
         } else if let container = screen as? ContainerViewController {
             text +=
                 "{" + container.viewControllers.map { describe($0, parent: container) }.joined(separator: ",")

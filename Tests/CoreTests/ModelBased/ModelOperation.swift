@@ -10,13 +10,15 @@ import Core
 enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
     /// How an attached child's screen is shown.
     enum Placement: String, Equatable, Sendable {
-        case push, pageSheet, formSheet, fullScreen, overFullScreen, embed
+        /// `detail` opens it as the item of a split of the hierarchy.
+        case push, pageSheet, formSheet, fullScreen, overFullScreen, embed, detail
     }
 
     /// What kind of screen a step creates.
     enum Kind: String, Equatable, Sendable {
-        /// `pages` is a page container of two plain pages.
-        case plain, navigation, container, pages
+        /// `pages` is a page container of two plain pages; `split` a split with a plain list in its primary
+        /// column and a plain item open in its secondary column.
+        case plain, navigation, container, pages, split
     }
 
     /// A coordinator attaches a new child and shows its screen relative to a screen of the hierarchy.
@@ -44,6 +46,15 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
     case reattach(child: Int, parent: Int)
     /// A coordinator below the root is stopped (it stays attached to its parent).
     case stop(coordinator: Int)
+    /// A split of the hierarchy opens a new screen without a coordinator as its item.
+    case showDetail(split: Int, kind: Kind, modal: Bool)
+    /// A split of the hierarchy closes its item; the parent then removes the coordinators of what closed.
+    case closeDetail(split: Int)
+    /// The window becomes wide (regular) or narrow (compact), as a resize does.
+    case sizeClass(regular: Bool)
+    /// A page container of the hierarchy gets new pages: those whose bit is set in `keep` stay, in order,
+    /// then a new plain page if `fresh`; `current` is the page made current (out of range for 3).
+    case setPages(container: Int, keep: Int, fresh: Bool, current: Int)
 
     // MARK: Time and touch (run on a manual clock)
 
@@ -124,6 +135,12 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case .tap: ".tap"
         case .tab(let index, let tapped): ".tab(index: \(index), tapped: \(tapped))"
         case .badge(let index, let value): ".badge(index: \(index), value: \(value))"
+        case .showDetail(let split, let kind, let modal):
+            ".showDetail(split: \(split), kind: .\(kind), modal: \(modal))"
+        case .closeDetail(let split): ".closeDetail(split: \(split))"
+        case .sizeClass(let regular): ".sizeClass(regular: \(regular))"
+        case .setPages(let container, let keep, let fresh, let current):
+            ".setPages(container: \(container), keep: \(keep), fresh: \(fresh), current: \(current))"
         }
     }
 
@@ -169,7 +186,8 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case 0..<48:
             let operation = random(using: &generator)
             switch operation {
-            case .back, .swipeDown, .swipePage, .select, .reattach, .stop, .tab, .badge: return operation
+            case .back, .swipeDown, .swipePage, .select, .reattach, .stop, .tab, .badge, .sizeClass, .setPages:
+                return operation
             default: return generator.below(2) == 0 ? .animated(operation) : operation
             }
         case 48..<63:
@@ -200,12 +218,14 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
 
     static func random(using generator: inout SplitMix64) -> ModelOperation {
         let pick = { (generator: inout SplitMix64) in generator.below(1_000) }
-        let kinds: [Kind] = [.plain, .plain, .plain, .navigation, .container, .pages]
+        let kinds: [Kind] = [.plain, .plain, .plain, .navigation, .container, .pages, .split]
         let kind = kinds[generator.below(kinds.count)]
         let modal = generator.below(8) == 0
-        switch generator.below(100) {
+        switch generator.below(110) {
         case 0..<22:
-            let placements: [Placement] = [.push, .push, .pageSheet, .formSheet, .fullScreen, .overFullScreen, .embed]
+            let placements: [Placement] = [
+                .push, .push, .pageSheet, .formSheet, .fullScreen, .overFullScreen, .embed, .detail,
+            ]
             return .attach(
                 parent: pick(&generator), target: pick(&generator),
                 placement: placements[generator.below(placements.count)], kind: kind, modal: modal)
@@ -229,7 +249,14 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
                 target: pick(&generator), keep: generator.below(256), reversed: generator.below(4) == 0,
                 fresh: generator.below(2) == 0, duplicate: generator.below(10) == 0)
         case 96..<98: return .reattach(child: pick(&generator), parent: pick(&generator))
-        default: return .stop(coordinator: pick(&generator))
+        case 98..<100: return .stop(coordinator: pick(&generator))
+        case 100..<103: return .showDetail(split: pick(&generator), kind: kind, modal: modal)
+        case 103..<105: return .closeDetail(split: pick(&generator))
+        case 105..<108: return .sizeClass(regular: generator.below(2) == 0)
+        default:
+            return .setPages(
+                container: pick(&generator), keep: generator.below(8), fresh: generator.below(2) == 0,
+                current: generator.below(3))
         }
     }
 }

@@ -44,5 +44,31 @@ struct ModelRegressions: Sendable, CustomTestStringConvertible {
                 .attach(parent: 602, target: 217, placement: .embed, kind: .plain, modal: false),
                 .back(.backButton),
             ]),
+        ModelRegressions(
+            name: """
+                a collapsed split whose primary stack went back below its own screens moves a screen pushed \
+                then into the secondary column when it expands
+                """,
+            operations: [
+                .sizeClass(regular: true),
+                .push(target: 569, kind: .plain, modal: false),
+                .push(target: 539, kind: .plain, modal: false),
+                .push(target: 135, kind: .plain, modal: true),
+                .push(target: 652, kind: .plain, modal: false),
+                .attach(parent: 212, target: 443, placement: .overFullScreen, kind: .split, modal: true),
+                .attach(parent: 837, target: 935, placement: .push, kind: .plain, modal: true),
+                .sizeClass(regular: false),
+                .push(target: 237, kind: .plain, modal: false),
+                .popToRoot(target: 302),
+                .push(target: 452, kind: .split, modal: true),
+                .sizeClass(regular: true),
+            ]),
+        ModelRegressions(
+            name: "a split presented with an animation in a narrow window appears collapsed, not side by side",
+            operations: [
+                .animated(.present(target: 0, style: .fullScreen, kind: .split, modal: false)),
+                .advance(milliseconds: 300),
+            ],
+            timed: true),
     ]
 }

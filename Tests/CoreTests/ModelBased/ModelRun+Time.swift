@@ -17,6 +17,12 @@ struct ModelCoverage: Equatable {
     var tabReTapPops = 0
     var badgesSet = 0
     var pageTurns = 0
+    var pagesSet = 0
+    var splitsCollapsed = 0
+    var splitsExpanded = 0
+    var detailsShown = 0
+    var detailsClosed = 0
+    var adaptationsWaited = 0
 
     /// The situations never reached.
     var missing: [String] {
@@ -28,7 +34,9 @@ struct ModelCoverage: Equatable {
             "gestures cancelled": gesturesCancelled, "idle points": idlePoints,
             "steps while moving": stepsWhileMoving, "tab switches": tabSwitches,
             "tab re-taps that popped": tabReTapPops,
-            "badges set": badgesSet, "page turns": pageTurns,
+            "badges set": badgesSet, "page turns": pageTurns, "pages set": pagesSet,
+            "splits collapsed": splitsCollapsed, "splits expanded": splitsExpanded, "details shown": detailsShown,
+            "details closed": detailsClosed, "size changes that waited for idle": adaptationsWaited,
         ]
         return counts.filter { $0.value == 0 }.map(\.key)
     }
@@ -116,6 +124,10 @@ extension ModelRun {
             deferredFailure = deferredFailure ?? "request \(id) had its turn before the requests made before it"
         }
         model.endTransitions(dueBy: currentTime)
+        if let position = pendingAdaptation, position <= id, model.isIdle {
+            pendingAdaptation = nil
+            model.adaptSplits()
+        }
         if !model.isIdle || !live.window.isIdle {
             deferredFailure =
                 deferredFailure
@@ -133,6 +145,8 @@ extension ModelRun {
     /// A `route` request at its turn: the change runs on both sides, from the coordinator's screen.
     private func applyRequest(_ id: Int) throws {
         guard !isDraining, let index = takeTurn(id) else { return }
+        currentTurn = id
+        defer { currentTurn = nil }
         let request = waitingRequests[index]
         guard let screenID = model.coordinators[request.coordinator]?.screen,
             let target = model.hierarchy.firstIndex(of: screenID)
@@ -166,6 +180,8 @@ extension ModelRun {
     /// both show its screen from the parent's.
     private func showRequestedChild(_ id: Int, _ shown: any ViewControllerable) throws {
         guard !isDraining, let index = takeTurn(id) else { return }
+        currentTurn = id
+        defer { currentTurn = nil }
         let request = waitingRequests[index]
         guard let childID = request.child, let childScreen = model.coordinators[childID]?.screen,
             let parentScreen = model.coordinators[request.coordinator]?.screen,
@@ -176,6 +192,7 @@ extension ModelRun {
         }
         model.addChild(childID, to: request.coordinator)
         let visibleBefore = model.visible
+        let movingBefore = model.movingScreenIDs
         let expected: Outcome
         let actual: Outcome
         switch request.change {
@@ -197,6 +214,11 @@ extension ModelRun {
         }
         switch expected {
         case .success:
+            if model.adaptAppearingSplits(
+                visibleBefore: visibleBefore, movingBefore: movingBefore, locks: model.lastLocks)
+            {
+                scheduleAdaptation()
+            }
             model.finishChange(animated: true, visibleBefore: visibleBefore, hasCompletion: false, now: currentTime)
             waitingRequests[index].expected = .applied
         case .failure(let error):

@@ -45,6 +45,11 @@ final class ModelRun {
     /// A disagreement found inside a Core callback (a request at its turn), reported after the step.
     var deferredFailure: String?
     var isDraining = false
+    /// A pass over the splits that waits for the window to be idle: it runs before the requests numbered from
+    /// this one on (a change of size class, or a split that appeared while a transition moved its stacks).
+    var pendingAdaptation: Int?
+    /// The request having its turn now, if any.
+    var currentTurn: Int?
     /// What the timed replays reached so far.
     static var coverage = ModelCoverage()
 
@@ -63,7 +68,11 @@ final class ModelRun {
         } catch {
             return ModelFailure(step: -1, operation: .swipeDown, message: "setting up failed: \(error)")
         }
-        defer { run.drain() }
+        defer {
+            run.drain()
+            coverage.splitsCollapsed += run.model.collapses
+            coverage.splitsExpanded += run.model.expansions
+        }
         for (step, operation) in operations.enumerated() {
             if let message = run.apply(operation) ?? run.check() {
                 return ModelFailure(step: step, operation: operation, message: message)
@@ -171,6 +180,7 @@ final class ModelRun {
     func applyThrowing(_ operation: ModelOperation, animated: Bool = false) throws -> String? {
         let complete: @MainActor () -> Void = { [weak self] in self?.completionsRun += 1 }
         let visibleBefore = model.visible
+        let movingBefore = model.movingScreenIDs
         /// The model's result: the ids it removed, or the refusal.
         var expected: Outcome = .success([])
         /// Core's result; for calls that return nothing, the ids are taken from the model.
@@ -238,6 +248,17 @@ final class ModelRun {
                     try target.present(screen, style: style, animated: animated, completion: complete)
                     return []
                 }
+            case .detail:
+                guard let splitID = pick(model.splits, targetChoice),
+                    let split = live.screen(splitID) as? SplitViewController
+                else {
+                    // No split to open it in: given up on both sides, as for the embedding.
+                    expected = .failure(.indexOutOfRange)
+                    actual = expected
+                    break
+                }
+                (expected, actual, isAnimated) = showDetail(ids[0], screen, in: split, animated: animated, complete)
+                returnsRemovedScreens = true
             }
             if case .failure = expected {
                 model.removeChild(childID)
@@ -462,6 +483,55 @@ final class ModelRun {
                 return []
             }
 
+        case .showDetail(let splitChoice, let kind, let modal):
+            guard let splitID = pick(model.splits, splitChoice),
+                let split = live.screen(splitID) as? SplitViewController
+            else { return nil }
+            let ids = model.makeScreen(kind, modal: modal)
+            let screen = try live.makeScreen(ids, kind: kind, modal: modal)
+            (expected, actual, isAnimated) = showDetail(ids[0], screen, in: split, animated: animated, complete)
+            returnsRemovedScreens = true
+
+        case .closeDetail(let splitChoice):
+            guard let splitID = pick(model.splits, splitChoice),
+                let split = live.screen(splitID) as? SplitViewController
+            else { return nil }
+            // Expanded, the secondary column empties at once; collapsed, the one stack pops.
+            isAnimated = animated && model.screen(splitID).isCollapsed
+            expected = model.closeDetail(in: splitID)
+            actual = outcome { try split.closeDetail(animated: animated, completion: complete) }
+            returnsRemovedScreens = true
+            if case .success(let closed) = expected, !closed.isEmpty { Self.coverage.detailsClosed += 1 }
+
+        case .sizeClass(let regular):
+            let sizeClass: SizeClass = regular ? .regular : .compact
+            live.window.setHorizontalSizeClass(sizeClass)
+            guard model.setSizeClass(sizeClass) else { return nil }
+            if model.isIdle, waitingRequests.isEmpty {
+                model.adaptSplits()
+            } else {
+                scheduleAdaptation()
+            }
+            return nil
+
+        case .setPages(let containerChoice, let keep, let fresh, let current):
+            guard let containerID = pick(model.pageContainers, containerChoice),
+                let container = live.screen(containerID) as? PageViewController
+            else { return nil }
+            var pages = model.screen(containerID).children.enumerated()
+                .filter { keep & (1 << ($0.offset % 3)) != 0 }.map(\.element)
+            if fresh { pages += model.makeScreen(.plain, modal: false) }
+            let screens = try pages.map { id in
+                try live.screen(id) ?? live.makeScreen([id], kind: .plain, modal: false)
+            }
+            expected = model.setPages(pages, current: current, in: containerID)
+            actual = outcome {
+                try container.setPages(screens, current: current, completion: complete)
+                return []
+            }
+            if case .success = expected { Self.coverage.pagesSet += 1 }
+            isAnimated = false
+
         case .reattach(let childChoice, let parentChoice):
             guard let childID = pick(model.tree, childChoice), let parentID = pick(model.tree, parentChoice),
                 let child = live.coordinator(childID), let parent = live.coordinator(parentID)
@@ -493,6 +563,10 @@ final class ModelRun {
             clock.advance(by: .milliseconds(milliseconds))
             model.endTransitions(dueBy: target)
             now = target
+            if model.isIdle, pendingAdaptation != nil {
+                pendingAdaptation = nil
+                model.adaptSplits()
+            }
             return clock.now == target ? nil : "the clock shows \(clock.now), expected \(target)"
 
         case .beginGesture(let gesture):
@@ -539,6 +613,13 @@ final class ModelRun {
         }
         if case .failure(.transitionInProgress) = actual { Self.coverage.refusedWhileMoving += 1 }
         if case .success = expected {
+            // A split that appears takes the window's size class first, in the same appearance pass.
+            if model.adaptAppearingSplits(
+                visibleBefore: visibleBefore, movingBefore: movingBefore,
+                locks: timed && isAnimated ? model.lastLocks : [])
+            {
+                scheduleAdaptation()
+            }
             model.finishChange(
                 animated: timed && isAnimated, visibleBefore: visibleBefore, hasCompletion: countsCompletions,
                 now: currentTime)
@@ -558,6 +639,26 @@ final class ModelRun {
             }
         }
         return nil
+    }
+
+    /// A split opens `screen` (`id` in the model) as its item: animated only when collapsed, where it is a push.
+    private func showDetail(
+        _ id: String, _ screen: ViewController, in split: SplitViewController, animated: Bool,
+        _ complete: @escaping @MainActor () -> Void
+    ) -> (expected: Outcome, actual: Outcome, isAnimated: Bool) {
+        let isAnimated = animated && model.screen(split.screenID).isCollapsed
+        let expected = model.showDetail(id, in: split.screenID)
+        let actual = outcome { try split.showDetail(screen, animated: animated, completion: complete) }
+        if case .success = expected { Self.coverage.detailsShown += 1 }
+        return (expected, actual, isAnimated)
+    }
+
+    /// A pass over every split waits for the window to be idle, after the requests waiting now (or, while a
+    /// request has its turn, right after it).
+    func scheduleAdaptation() {
+        Self.coverage.adaptationsWaited += 1
+        let position = currentTurn.map { $0 + 1 } ?? nextRequestID
+        pendingAdaptation = min(pendingAdaptation ?? position, position)
     }
 
     // MARK: - Comparing both sides
@@ -596,6 +697,12 @@ final class ModelRun {
         if treeLines != model.treeLines {
             let expectedTree = model.treeLines.joined(separator: "\n")
             return "coordinator tree: expected\n\(expectedTree)\nCore has\n\(treeLines.joined(separator: "\n"))"
+        }
+        for splitID in model.splits {
+            let detail = (live.screen(splitID) as? SplitViewController)?.detailViewControllers.map(\.screenID)
+            if detail != model.detail(of: splitID) {
+                return "the item open in \(splitID): expected \(model.detail(of: splitID)), Core has \(detail ?? [])"
+            }
         }
         let badges = live.tabBar?.items.map(\.badge) ?? []
         if badges != model.badges { return "tab badges: expected \(model.badges), Core has \(badges)" }

@@ -25,6 +25,10 @@ struct ReferenceModel {
         var attemptedBacks = 0
         /// Actions the screen took.
         var taps = 0
+        /// A split's state: whether it shows one stack, and how many screens of its primary stack are the
+        /// primary column's own while it does (the lowest count the stack reached since it collapsed).
+        var isCollapsed = false
+        var primaryDepth = 0
     }
 
     struct CoordinatorNode {
@@ -86,6 +90,12 @@ struct ReferenceModel {
     private(set) var stopCounts: [String: Int] = [:]
     /// Coordinators held by a waiting request (with their screens), alive though not in the tree.
     var pinnedCoordinators: Set<String> = []
+
+    /// The window's horizontal size class: compact, as a window starts.
+    private(set) var sizeClass: SizeClass = .compact
+
+    /// The screens moving in a transition now: they take no input.
+    var movingScreenIDs: Set<String> { Set(movingScreens.keys) }
 
     /// Whether nothing moves: no transition waits for the clock and no gesture is held.
     var isIdle: Bool { transitions.isEmpty && held == nil }
@@ -165,7 +175,7 @@ struct ReferenceModel {
     /// The person taps the action every plain screen offers: it goes to the screen on top, unless that
     /// screen is moving.
     mutating func tap() -> Result<String, ScreenInputError> {
-        guard let leaf = screensOnTop.last, screen(leaf).kind == .plain else {
+        guard let leaf = screensOnTop.last(where: { screen($0).kind == .plain }) else {
             return .failure(.unknownAction(ModelOperation.tapAction))
         }
         guard movingScreens[leaf] == nil else { return .failure(.screenInTransition) }
@@ -215,6 +225,16 @@ struct ReferenceModel {
             screens[pages[0]] = Screen(kind: .plain, parent: id, modal: modal)
             screens[pages[1]] = Screen(kind: .plain, parent: id)
             return [id] + pages
+        case .split:
+            // Expanded, as a split is created: a list in the primary column, an item open in the secondary.
+            let id = "s\(nextID)"
+            let (primary, list, secondary, item) = ("\(id)p", "p\(nextID)l", "\(id)s", "p\(nextID)i")
+            screens[id] = Screen(kind: .split, children: [primary, secondary])
+            screens[primary] = Screen(kind: .navigation, stack: [list], parent: id)
+            screens[list] = Screen(kind: .plain, parent: primary, modal: modal)
+            screens[secondary] = Screen(kind: .navigation, stack: [item], parent: id)
+            screens[item] = Screen(kind: .plain, parent: secondary)
+            return [id, primary, list, secondary, item]
         }
     }
 
@@ -283,13 +303,31 @@ struct ReferenceModel {
         case .plain: return nil
         case .navigation: return node.stack.last
         case .container, .pages: return node.selected.map { node.children[$0] }
+        case .split: return visibleColumns(of: id).last
+        }
+    }
+
+    /// The columns of split `id` a person sees: the primary, and the secondary when expanded and not empty.
+    func visibleColumns(of id: String) -> [String] {
+        let node = screen(id)
+        guard node.children.count == 2 else { return [] }
+        return node.isCollapsed || screen(node.children[1]).stack.isEmpty ? [node.children[0]] : node.children
+    }
+
+    /// `id` and, depth first, the visible children inside it: both columns of an expanded split.
+    private func appendOnTop(_ id: String, to result: inout [String]) {
+        result.append(id)
+        if screen(id).kind == .split {
+            for column in visibleColumns(of: id) { appendOnTop(column, to: &result) }
+        } else if let child = visibleChild(id) {
+            appendOnTop(child, to: &result)
         }
     }
 
     var screensOnTop: [String] {
-        var path = [presentedChain.last ?? Self.rootScreen]
-        while let child = visibleChild(path[path.count - 1]) { path.append(child) }
-        return path
+        var result: [String] = []
+        appendOnTop(presentedChain.last ?? Self.rootScreen, to: &result)
+        return result
     }
 
     /// What is visible: the presentation levels from the topmost full-screen one up, and in each the
@@ -301,15 +339,12 @@ struct ReferenceModel {
             first = index
         }
         var result: [String] = []
-        for level in levels[first...] {
-            var current: String? = level
-            while let id = current {
-                result.append(id)
-                current = visibleChild(id)
-            }
-        }
+        for level in levels[first...] { appendOnTop(level, to: &result) }
         return result
     }
+
+    /// The splits of the hierarchy, outermost first.
+    var splits: [String] { hierarchy.filter { screen($0).kind == .split } }
 
     /// The containers other than the root, which is a tab bar with two fixed tabs.
     var containers: [String] { hierarchy.filter { screen($0).kind == .container && $0 != Self.rootScreen } }
@@ -381,6 +416,8 @@ struct ReferenceModel {
             text +=
                 "{" + node.children.map(describe).joined(separator: ",") + "|"
                 + (node.selected.map { String($0) } ?? "-") + "}"
+        case .split:
+            text += "{" + node.children.map(describe).joined(separator: ",") + (node.isCollapsed ? "|c}" : "|e}")
         }
         if let presented = node.presented {
             text += " ^" + screen(presented).style.rawValue + " " + describe(presented)
@@ -464,6 +501,7 @@ struct ReferenceModel {
         for id in dropped { screens[id]?.parent = nil }
         for id in stack { screens[id]?.parent = navigation }
         screens[navigation]?.stack = stack
+        noteStackShrank(navigation)
         return .success(dropped)
     }
 
@@ -481,7 +519,18 @@ struct ReferenceModel {
             screens[top]?.parent = nil
             popped.append(top)
         }
+        noteStackShrank(navigation)
         return popped
+    }
+
+    /// A collapsed split remembers the lowest its primary stack went: the screens above come from, or go to,
+    /// the secondary column.
+    private mutating func noteStackShrank(_ navigation: String) {
+        guard let split = screen(navigation).parent, screen(split).kind == .split,
+            screen(split).children.first == navigation, screen(split).isCollapsed
+        else { return }
+        let depth = min(screen(split).primaryDepth, screen(navigation).stack.count)
+        screens[split]?.primaryDepth = depth
     }
 
     mutating func present(
@@ -560,6 +609,152 @@ struct ReferenceModel {
         return .success([])
     }
 
+    // MARK: - Splits, as documented
+
+    /// The split opens `item` as UIKit's `showDetailViewController` does: expanded, it replaces the secondary
+    /// stack at once and returns what that held, top first; collapsed, it pushes it onto the one stack.
+    mutating func showDetail(_ item: String, in split: String) -> Result<[String], NavigationError> {
+        let (primary, secondary) = (screen(split).children[0], screen(split).children[1])
+        if screen(split).isCollapsed { return push(item, from: primary) }
+        guard screen(item).kind != .navigation else { return .failure(.cannotPushNavigationController) }
+        guard !isLocked(secondary) else { return .failure(.transitionInProgress) }
+        lastLocks = [secondary]
+        let previous = screen(secondary).stack
+        for id in previous { screens[id]?.parent = nil }
+        screens[secondary]?.stack = [item]
+        screens[item]?.parent = secondary
+        return .success(previous.reversed())
+    }
+
+    /// What the split shows in its secondary column, wherever it is now.
+    func detail(of split: String) -> [String] {
+        let node = screen(split)
+        let (primary, secondary) = (screen(node.children[0]).stack, screen(node.children[1]).stack)
+        guard node.isCollapsed else { return secondary }
+        return Array(primary[min(node.primaryDepth, primary.count)...]) + secondary
+    }
+
+    /// The split closes what its secondary column shows: expanded, at once; collapsed, popping the one stack
+    /// back to the primary column's own screens (never below its root). Returns the screens closed.
+    mutating func closeDetail(in split: String) -> Result<[String], NavigationError> {
+        let (primary, secondary) = (screen(split).children[0], screen(split).children[1])
+        guard !isLocked(primary), !isLocked(secondary) else { return .failure(.transitionInProgress) }
+        guard !detail(of: split).isEmpty else { return .success([]) }
+        guard screen(split).isCollapsed else {
+            lastLocks = [secondary]
+            return .success(popAbove(index: -1, in: secondary, limit: .max))
+        }
+        lastLocks = [primary]
+        let kept = min(max(screen(split).primaryDepth, 1), screen(primary).stack.count)
+        let closedSecondary = popAbove(index: -1, in: secondary, limit: .max)
+        return .success(closedSecondary + popAbove(index: kept - 1, in: primary, limit: .max))
+    }
+
+    /// Whether a transition in flight, or one starting with `locks`, moves a stack of `split`, so it cannot
+    /// change columns now. One that moves the split as a whole (its presentation) does not keep it from
+    /// taking the window's size class before it appears.
+    func isMovingColumns(_ split: String, locks: [String] = []) -> Bool {
+        screen(split).children.contains { lockCounts[$0, default: 0] > 0 || locks.contains($0) }
+    }
+
+    /// Collapses or expands `split` to suit the window's size class.
+    mutating func adapt(_ split: String) {
+        let collapses = sizeClass == .compact
+        guard collapses != screen(split).isCollapsed else { return }
+        let (primary, secondary) = (screen(split).children[0], screen(split).children[1])
+        if collapses {
+            let depth = screen(primary).stack.count
+            screens[split]?.primaryDepth = depth
+            let moved = screen(secondary).stack
+            screens[secondary]?.stack = []
+            screens[primary]?.stack += moved
+            for id in moved { screens[id]?.parent = primary }
+        } else {
+            let stack = screen(primary).stack
+            let kept = min(screen(split).primaryDepth, stack.count)
+            let moved = Array(stack[kept...])
+            screens[primary]?.stack = Array(stack[..<kept])
+            let secondaryStack = moved + screen(secondary).stack
+            screens[secondary]?.stack = secondaryStack
+            for id in moved { screens[id]?.parent = secondary }
+        }
+        screens[split]?.isCollapsed = collapses
+        if collapses { self.collapses += 1 } else { expansions += 1 }
+    }
+
+    /// How many times a split collapsed, and expanded.
+    private(set) var collapses = 0
+    private(set) var expansions = 0
+
+    /// Sets the window's size class; returns whether it changed.
+    mutating func setSizeClass(_ sizeClass: SizeClass) -> Bool {
+        guard sizeClass != self.sizeClass else { return false }
+        self.sizeClass = sizeClass
+        return true
+    }
+
+    /// Makes every split of the window that no transition moves suit the window's size class, at once, as
+    /// when the window becomes idle after a change of size class.
+    @MainActor
+    mutating func adaptSplits() {
+        let visibleBefore = visible
+        for split in splits where !isMovingColumns(split) { adapt(split) }
+        settleInstantChange(from: visibleBefore)
+    }
+
+    /// A split that appears takes the window's size class first, unless a transition (one in flight, or the
+    /// one starting with `locks`) moves its stacks; then it adapts when the window is idle. Returns whether a
+    /// split waits for that.
+    mutating func adaptAppearingSplits(visibleBefore: [String], movingBefore: Set<String>, locks: [String]) -> Bool {
+        adaptAppearingSplits(revealedBy: nil, visibleBefore: visibleBefore, movingBefore: movingBefore, locks: locks)
+    }
+
+    /// What is visible, or what will be when the held `gesture` finishes.
+    private func visible(revealedBy gesture: HeldGesture?) -> [String] {
+        guard let gesture else { return visible }
+        var finished = self
+        _ = finished.finish(gesture)
+        return finished.visible
+    }
+
+    private mutating func adaptAppearingSplits(
+        revealedBy gesture: HeldGesture?, visibleBefore: [String], movingBefore: Set<String>, locks: [String]
+    ) -> Bool {
+        var waits = false
+        var adapted = Set<String>()
+        while let split = visible(revealedBy: gesture).first(where: {
+            screen($0).kind == .split && !visibleBefore.contains($0) && !movingBefore.contains($0)
+                && !adapted.contains($0) && screen($0).isCollapsed != (sizeClass == .compact)
+        }) {
+            adapted.insert(split)
+            if isMovingColumns(split, locks: locks) { waits = true } else { adapt(split) }
+        }
+        return waits
+    }
+
+    /// The screens an instant change moved are still at once, or move with a container appearing around them.
+    @MainActor
+    private mutating func settleInstantChange(from visibleBefore: [String]) {
+        let visibleNow = Set(visible)
+        for id in Self.moved(from: visibleBefore, to: visible) {
+            movingScreens[id] = visibleNow.contains(id) ? appearingTransition(enclosing: id) : nil
+        }
+    }
+
+    // MARK: - Pages, as documented
+
+    /// Replaces the pages of `container`, making the one at `current` current; returns the pages dropped.
+    mutating func setPages(_ pages: [String], current: Int, in container: String) -> Result<[String], NavigationError> {
+        guard pages.isEmpty || pages.indices.contains(current) else { return .failure(.indexOutOfRange) }
+        guard !isLocked(container) else { return .failure(.transitionInProgress) }
+        let dropped = screen(container).children.filter { !pages.contains($0) }
+        for id in dropped { screens[id]?.parent = nil }
+        for id in pages { screens[id]?.parent = container }
+        screens[container]?.children = pages
+        screens[container]?.selected = pages.isEmpty ? nil : current
+        return .success(dropped)
+    }
+
     // MARK: - Gestures, as documented
 
     mutating func back() -> Result<[String], NavigationError> {
@@ -627,6 +822,9 @@ struct ReferenceModel {
     mutating func beginGesture(_ gesture: UserGesture) -> Result<[String], NavigationError> {
         guard gesture != .backButton else { return .failure(.gestureNotInteractive) }
         return self.gesture(gesture).map { gesture in
+            // A split the gesture reveals for the first time takes the window's size class first.
+            _ = adaptAppearingSplits(
+                revealedBy: gesture, visibleBefore: visible, movingBefore: movingScreenIDs, locks: gesture.locks)
             // The screens that would leave or be revealed get their will-callbacks now and move with the
             // gesture until it ends.
             var finished = self
