@@ -144,10 +144,26 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A random sequence of `count` operations for `seed`, always the same for the same arguments.
+    /// A random sequence of `count` operations for `seed`, always the same for the same arguments: the
+    /// routing operations, and now and then an interactive gesture, mostly a page swipe, that the immediate
+    /// clock ends as soon as it is released.
     static func randomSequence(seed: UInt64, count: Int) -> [ModelOperation] {
         var generator = SplitMix64(seed: seed)
-        return (0..<count).map { _ in random(using: &generator) }
+        var operations: [ModelOperation] = []
+        while operations.count < count {
+            guard generator.below(25) == 0 else {
+                operations.append(random(using: &generator))
+                continue
+            }
+            let gestures: [UserGesture] = [.swipeToNextPage, .swipeToNextPage, .swipeToPreviousPage, .swipeBack]
+            operations += [
+                .beginGesture(gestures[generator.below(gestures.count)]), .moveGesture(quarters: generator.below(5)),
+            ]
+            if generator.below(2) == 0 { operations.append(generator.below(3) == 0 ? .tap : random(using: &generator)) }
+            let releases: [Release] = [.automatic, .finish, .cancel]
+            operations.append(.releaseGesture(releases[generator.below(releases.count)]))
+        }
+        return Array(operations.prefix(count))
     }
 
     /// A random sequence for a window on a manual clock: the operations above, half of the routing ones

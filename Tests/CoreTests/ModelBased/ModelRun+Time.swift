@@ -1,7 +1,7 @@
 import Core
 
-/// How often the situations a timed run is meant to reach were reached, over every replay since the
-/// counts were last reset: a generator that stops reaching one of them tests nothing there.
+/// How often the situations a run is meant to reach were reached, over every replay since the counts were
+/// last reset: a generator that stops reaching one of them tests nothing there.
 struct ModelCoverage: Equatable {
     var refusedWhileMoving = 0
     var inputRefusedWhileMoving = 0
@@ -23,6 +23,18 @@ struct ModelCoverage: Equatable {
     var detailsShown = 0
     var detailsClosed = 0
     var adaptationsWaited = 0
+    var pageSwipesFinished = 0
+    var pageSwipesCancelled = 0
+
+    /// The situations never reached; on the immediate clock, only those it can reach (no request waits there,
+    /// and a change of size class waits only for a held gesture).
+    func missing(timed: Bool) -> [String] {
+        let timedOnly: Set = [
+            "requests that waited", "requests applied", "requests refused", "requests dropped",
+            "size changes that waited for idle",
+        ]
+        return missing.filter { timed || !timedOnly.contains($0) }
+    }
 
     /// The situations never reached.
     var missing: [String] {
@@ -37,6 +49,7 @@ struct ModelCoverage: Equatable {
             "badges set": badgesSet, "page turns": pageTurns, "pages set": pagesSet,
             "splits collapsed": splitsCollapsed, "splits expanded": splitsExpanded, "details shown": detailsShown,
             "details closed": detailsClosed, "size changes that waited for idle": adaptationsWaited,
+            "held page swipes finished": pageSwipesFinished, "held page swipes cancelled": pageSwipesCancelled,
         ]
         return counts.filter { $0.value == 0 }.map(\.key)
     }
@@ -54,6 +67,7 @@ extension ModelRun {
             case .finish: .finish
             case .cancel: .cancel
             }
+        let heldBefore = model.held
         let expected = model.releaseGesture(release, now: now)
         let actual: Result<Bool, NavigationError>
         do {
@@ -63,8 +77,25 @@ extension ModelRun {
         }
         let expectedFinishes = expected.map(\.finishes)
         if expectedFinishes != actual { return "expected \(expectedFinishes), Core gave \(actual)" }
+        if !timed, case .success = actual {
+            // The immediate clock ends the release at once, and the window is idle again.
+            model.endTransitions(dueBy: .seconds(3_600))
+            if pendingAdaptation != nil {
+                pendingAdaptation = nil
+                model.adaptSplits()
+            }
+            if case .success(false) = actual, let gesture = heldBefore {
+                // A cancelled gesture gives what would have left one more did-appear, and what would have been
+                // revealed one more did-disappear.
+                for id in gesture.leaving { extraAppearances[id, default: 0] += 1 }
+                for id in gesture.revealed { extraDisappearances[id, default: 0] += 1 }
+            }
+        }
         if case .success(let finishes) = actual {
             if finishes { Self.coverage.gesturesFinished += 1 } else { Self.coverage.gesturesCancelled += 1 }
+            if let gesture = heldBefore?.gesture, gesture == .swipeToNextPage || gesture == .swipeToPreviousPage {
+                if finishes { Self.coverage.pageSwipesFinished += 1 } else { Self.coverage.pageSwipesCancelled += 1 }
+            }
         }
         if case .success(false) = actual, !live.log.entries.isEmpty {
             return "a cancelled gesture changed coordinators: \(live.log.entries)"

@@ -31,7 +31,10 @@ final class ModelRun {
 
     var model = ReferenceModel()
     let live: LiveSystem
-    private let timed: Bool
+    let timed: Bool
+    /// The did-appear and did-disappear callbacks a cancelled gesture gave each screen beyond one for one.
+    var extraAppearances: [String: Int] = [:]
+    var extraDisappearances: [String: Int] = [:]
     private var pendingRelease: [String] = []
     /// The model's time, which the manual clock must show too.
     var now: Duration = .zero
@@ -741,9 +744,9 @@ final class ModelRun {
                 return "\(id) is \(screen.appearanceState) and its callbacks say \(phase), expected \(expectedState)"
             }
             if !timed {
-                // Without gestures that are cancelled, appearances and disappearances alternate one for one.
-                let appeared = live.appearances[id, default: 0]
-                let disappeared = live.disappearances[id, default: 0]
+                // Appearances and disappearances alternate one for one, but for what cancelled gestures added.
+                let appeared = live.appearances[id, default: 0] - extraAppearances[id, default: 0]
+                let disappeared = live.disappearances[id, default: 0] - extraDisappearances[id, default: 0]
                 if appeared != disappeared + (expectedState == .appeared ? 1 : 0) {
                     return "\(id) appeared \(appeared) times and disappeared \(disappeared) times"
                 }
@@ -765,6 +768,8 @@ final class ModelRun {
             let phase = live.phases[id, default: .disappeared]
             if phase != .disappeared { return "\(id) was released while \(phase)" }
             live.forget(id)
+            extraAppearances[id] = nil
+            extraDisappearances[id] = nil
         }
         pendingRelease.removeAll()
         return nil

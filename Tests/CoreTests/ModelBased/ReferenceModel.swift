@@ -71,6 +71,9 @@ struct ReferenceModel {
         /// The page a page swipe turns `from` to.
         var target = 0
         var progress = 0.0
+        /// The screens visible when it began that leave if it finishes, and those it reveals.
+        var leaving: Set<String> = []
+        var revealed: Set<String> = []
     }
 
     /// The transitions waiting for the clock, oldest first.
@@ -831,7 +834,11 @@ struct ReferenceModel {
             _ = finished.finish(gesture)
             var held = gesture
             held.transitionID = newTransitionID()
-            for id in Self.moved(from: visible, to: finished.visible) { movingScreens[id] = held.transitionID }
+            let visibleNow = Set(visible)
+            for id in Self.moved(from: visible, to: finished.visible) {
+                movingScreens[id] = held.transitionID
+                if visibleNow.contains(id) { held.leaving.insert(id) } else { held.revealed.insert(id) }
+            }
             self.held = held
             return []
         }
