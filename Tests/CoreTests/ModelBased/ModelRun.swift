@@ -285,8 +285,19 @@ final class ModelRun {
                     returnsRemovedScreens = true
                 } else {
                     // The root of a stack (after a setStack) goes with a new stack without it; the only screen
-                    // of a stack cannot go, so the parent keeps the child.
+                    // of a stack cannot go, so the parent keeps the child, unless it is a split's open item,
+                    // which the split closes.
                     let remaining = stack.filter { $0 != screenID }
+                    if remaining.isEmpty, let splitID = model.screen(parentID).parent,
+                        model.screen(splitID).children.last == parentID,
+                        let split = live.screen(splitID) as? SplitViewController
+                    {
+                        isAnimated = animated && model.screen(splitID).isCollapsed
+                        expected = model.closeDetail(in: splitID)
+                        actual = outcome { try split.closeDetail(animated: animated, completion: complete) }
+                        returnsRemovedScreens = true
+                        break
+                    }
                     guard !remaining.isEmpty else { return nil }
                     expected = model.setStack(remaining, from: screenID)
                     actual = outcome {
