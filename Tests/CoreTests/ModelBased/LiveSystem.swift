@@ -79,8 +79,8 @@ final class LiveSystem {
     /// The first callback that came out of order, if any.
     private(set) var lifecycleViolation: String?
 
-    /// Builds the same initial state as `ReferenceModel.init()`, on a manual clock if `timed`.
-    init(timed: Bool = false) throws {
+    /// Builds the same initial state as `ReferenceModel.init(splitTab:)`, on a manual clock if `timed`.
+    init(timed: Bool = false, splitTab: Bool = true) throws {
         let clock = timed ? ManualClock() : nil
         self.clock = clock
         window = Window(clock: clock.map { .manual($0) } ?? .immediate)
@@ -95,10 +95,19 @@ final class LiveSystem {
         let second = try NavigationController(
             root: register(ProbeScreen(screenID: "home2", isModal: false)), screenID: "second")
         let root = TabBarController(screenID: "root")
-        try root.setTabs([
+        var tabs: [TabBarController.Tab] = [
             .init(item: TabBarItem(id: "main", title: "Main"), screen: register(main)),
             .init(item: TabBarItem(id: "second", title: "Second"), screen: register(second)),
-        ])
+        ]
+        if splitTab {
+            let list = try NavigationController(
+                root: register(ProbeScreen(screenID: "list", isModal: false)), screenID: "list.nav")
+            let split = try SplitViewController(
+                primary: register(list), secondary: register(NavigationController(screenID: "item.nav")),
+                screenID: "third")
+            tabs.append(.init(item: TabBarItem(id: "third", title: "Third"), screen: register(split)))
+        }
+        try root.setTabs(tabs)
         let app = ProbeCoordinator(id: "app", screen: register(root), log: log)
         coordinators["app"] = WeakCoordinator(coordinator: app)
         self.app = app

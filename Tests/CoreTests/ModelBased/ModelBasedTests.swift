@@ -87,7 +87,7 @@ struct ModelBasedTests {
 
     @Test("Regression: sequences the random runs once found failing", arguments: ModelRegressions.all)
     func regression(_ regression: ModelRegressions) {
-        let failure = ModelRun.replay(regression.operations, timed: regression.timed)
+        let failure = ModelRun.replay(regression.operations, timed: regression.timed, splitTab: regression.splitTab)
         #expect(failure == nil, "\(failure.map(\.description) ?? "")")
     }
 

@@ -258,8 +258,8 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case 83..<86: return .swipePage(next: generator.below(3) != 0)
         case 86..<88: return .select(container: pick(&generator), index: generator.below(4))
         case 88..<89: return .turnPage(container: pick(&generator), index: generator.below(3))
-        case 89..<92: return .tab(index: generator.below(2), tapped: generator.below(3) != 0)
-        case 92..<93: return .badge(index: generator.below(2), value: generator.below(3))
+        case 89..<92: return .tab(index: generator.below(3), tapped: generator.below(3) != 0)
+        case 92..<93: return .badge(index: generator.below(3), value: generator.below(3))
         case 93..<96:
             return .setStack(
                 target: pick(&generator), keep: generator.below(256), reversed: generator.below(4) == 0,

@@ -7,6 +7,8 @@ struct ModelRegressions: Sendable, CustomTestStringConvertible {
     let operations: [ModelOperation]
     /// Whether the sequence runs on a manual clock.
     var timed = false
+    /// Whether the window's tab bar has the split tab; the sequences found before it was added run without.
+    var splitTab = true
 
     var testDescription: String { name }
 
@@ -19,7 +21,8 @@ struct ModelRegressions: Sendable, CustomTestStringConvertible {
                 .stop(coordinator: 310),
                 .attach(parent: 703, target: 935, placement: .push, kind: .plain, modal: false),
                 .dismiss(target: 306),
-            ]),
+            ],
+            splitTab: false),
         ModelRegressions(
             name: """
                 a child switched in while its container appears in a dismissal appears with it and takes no tap                 until the dismissal ends, as UIKit ignores touches during a transition
@@ -35,7 +38,7 @@ struct ModelRegressions: Sendable, CustomTestStringConvertible {
                 .select(container: 0, index: 1),
                 .tap,
             ],
-            timed: true),
+            timed: true, splitTab: false),
         ModelRegressions(
             name: "the back is refused when a hidden child of the screen it would pop refuses it",
             operations: [
@@ -43,7 +46,8 @@ struct ModelRegressions: Sendable, CustomTestStringConvertible {
                 .push(target: 595, kind: .container, modal: true),
                 .attach(parent: 602, target: 217, placement: .embed, kind: .plain, modal: false),
                 .back(.backButton),
-            ]),
+            ],
+            splitTab: false),
         ModelRegressions(
             name: """
                 a collapsed split whose primary stack went back below its own screens moves a screen pushed \
@@ -62,7 +66,8 @@ struct ModelRegressions: Sendable, CustomTestStringConvertible {
                 .popToRoot(target: 302),
                 .push(target: 452, kind: .split, modal: true),
                 .sizeClass(regular: true),
-            ]),
+            ],
+            splitTab: false),
         ModelRegressions(
             name: "a split presented with an animation in a narrow window appears collapsed, not side by side",
             operations: [

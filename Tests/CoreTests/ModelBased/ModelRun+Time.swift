@@ -25,6 +25,7 @@ struct ModelCoverage: Equatable {
     var adaptationsWaited = 0
     var pageSwipesFinished = 0
     var pageSwipesCancelled = 0
+    var splitTabReTapCloses = 0
 
     /// The situations never reached; on the immediate clock, only those it can reach (no request waits there,
     /// and a change of size class waits only for a held gesture).
@@ -50,6 +51,7 @@ struct ModelCoverage: Equatable {
             "splits collapsed": splitsCollapsed, "splits expanded": splitsExpanded, "details shown": detailsShown,
             "details closed": detailsClosed, "size changes that waited for idle": adaptationsWaited,
             "held page swipes finished": pageSwipesFinished, "held page swipes cancelled": pageSwipesCancelled,
+            "re-taps of the split tab that closed": splitTabReTapCloses,
         ]
         return counts.filter { $0.value == 0 }.map(\.key)
     }

@@ -29,7 +29,7 @@ final class ModelRun {
         var expected: RoutingOutcome?
     }
 
-    var model = ReferenceModel()
+    var model: ReferenceModel
     let live: LiveSystem
     let timed: Bool
     /// The did-appear and did-disappear callbacks a cancelled gesture gave each screen beyond one for one.
@@ -56,18 +56,20 @@ final class ModelRun {
     /// What the timed replays reached so far.
     static var coverage = ModelCoverage()
 
-    private init(timed: Bool) throws {
+    private init(timed: Bool, splitTab: Bool) throws {
         self.timed = timed
-        live = try LiveSystem(timed: timed)
+        model = ReferenceModel(splitTab: splitTab)
+        live = try LiveSystem(timed: timed, splitTab: splitTab)
     }
 
-    /// Replays `operations` from a fresh window and returns the first disagreement, if any. A timed run
+    /// Replays `operations` from a fresh window (with the split tab unless `splitTab` is false) and returns
+    /// the first disagreement, if any. A timed run
     /// ends by cancelling a held gesture and letting the clock run until the window is idle, and checks
     /// that state too (as one more step, numbered `operations.count`).
-    static func replay(_ operations: [ModelOperation], timed: Bool = false) -> ModelFailure? {
+    static func replay(_ operations: [ModelOperation], timed: Bool = false, splitTab: Bool = true) -> ModelFailure? {
         let run: ModelRun
         do {
-            run = try ModelRun(timed: timed)
+            run = try ModelRun(timed: timed, splitTab: splitTab)
         } catch {
             return ModelFailure(step: -1, operation: .swipeDown, message: "setting up failed: \(error)")
         }
@@ -441,14 +443,16 @@ final class ModelRun {
 
         case .tab(let index, let tapped):
             guard let tabBar = live.tabBar else { return "no tab bar" }
-            let id = tabBar.tabs[index % 2].item.id
+            let tabCount = tabBar.tabs.count
+            let id = tabBar.tabs[index % tabCount].item.id
             if tapped {
                 // A switch is instant; a re-tap of the selected tab pops its stack as an animated removal.
-                let isReTap = model.screen(ReferenceModel.rootScreen).selected == index % 2
-                expected = model.tapTab(index: index % 2)
+                let isReTap = model.screen(ReferenceModel.rootScreen).selected == index % tabCount
+                expected = model.tapTab(index: index % tabCount)
                 if case .success(let removed) = expected {
                     if !isReTap { Self.coverage.tabSwitches += 1 }
                     if !removed.isEmpty { Self.coverage.tabReTapPops += 1 }
+                    if !removed.isEmpty, index % tabCount == 2 { Self.coverage.splitTabReTapCloses += 1 }
                 }
                 actual = outcome {
                     try live.window.tapTab(id)
@@ -458,7 +462,7 @@ final class ModelRun {
                 parentCleansUp = false
                 isAnimated = isReTap
             } else {
-                expected = model.selectTab(index: index % 2)
+                expected = model.selectTab(index: index % tabCount)
                 actual = outcome {
                     try tabBar.selectTab(id, completion: complete)
                     return []
@@ -468,12 +472,13 @@ final class ModelRun {
 
         case .badge(let index, let value):
             guard let tabBar = live.tabBar else { return "no tab bar" }
+            let tabCount = tabBar.tabs.count
             let badge = value == 0 ? nil : String(value)
-            model.setBadge(badge, at: index % 2)
+            model.setBadge(badge, at: index % tabCount)
             Self.coverage.badgesSet += 1
             expected = .success([])
             actual = outcome {
-                try tabBar.setBadge(badge, forTab: tabBar.tabs[index % 2].item.id)
+                try tabBar.setBadge(badge, forTab: tabBar.tabs[index % tabCount].item.id)
                 return []
             }
             countsCompletions = false

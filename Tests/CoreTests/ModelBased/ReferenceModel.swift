@@ -187,12 +187,22 @@ struct ReferenceModel {
     }
 
     /// The window's initial state: a container owned by the root coordinator, with two navigation stacks.
-    init() {
-        screens["root"] = Screen(kind: .container, children: ["main", "second"], selected: 0, owner: "app")
+    /// With `splitTab`, the tab bar has a third tab: a split with a list in its primary column and nothing
+    /// open, expanded as it was made, since it has not appeared yet.
+    init(splitTab: Bool = true) {
+        let tabs = splitTab ? ["main", "second", "third"] : ["main", "second"]
+        screens["root"] = Screen(kind: .container, children: tabs, selected: 0, owner: "app")
         screens["main"] = Screen(kind: .navigation, stack: ["home"], parent: "root")
         screens["second"] = Screen(kind: .navigation, stack: ["home2"], parent: "root")
         screens["home"] = Screen(kind: .plain, parent: "main")
         screens["home2"] = Screen(kind: .plain, parent: "second")
+        if splitTab {
+            screens["third"] = Screen(kind: .split, children: ["list.nav", "item.nav"], parent: "root")
+            screens["list.nav"] = Screen(kind: .navigation, stack: ["list"], parent: "third")
+            screens["item.nav"] = Screen(kind: .navigation, parent: "third")
+            screens["list"] = Screen(kind: .plain, parent: "list.nav")
+        }
+        badges = tabs.map { _ in nil }
         coordinators["app"] = CoordinatorNode(screen: "root", isStarted: true)
     }
 
@@ -371,7 +381,7 @@ struct ReferenceModel {
     }
 
     /// The badge of each of the root tab bar's tabs.
-    private(set) var badges: [String?] = [nil, nil]
+    private(set) var badges: [String?] = []
 
     mutating func setBadge(_ badge: String?, at index: Int) { badges[index] = badge }
 
@@ -392,17 +402,23 @@ struct ReferenceModel {
             screens[Self.rootScreen]?.selected = index
             return .success([])
         }
-        let navigation = root.children[index]
-        let stack = screen(navigation).stack
-        guard stack.count > 1 else { return .success([]) }
-        let leaving = stack.dropFirst().reversed().flatMap { containedSubtree(of: $0) }
-        if let refusing = leaving.first(where: { screen($0).modal }) {
+        // A stack keeps its root; a split closes its secondary column and keeps its primary column's root.
+        let tab = root.children[index]
+        let stacks =
+            screen(tab).kind == .split ? [(screen(tab).children[1], 0), (screen(tab).children[0], 1)] : [(tab, 1)]
+        let leaving = stacks.flatMap { screen($0.0).stack.dropFirst($0.1).reversed() }
+        guard !leaving.isEmpty else { return .success([]) }
+        if let refusing = leaving.flatMap({ containedSubtree(of: $0) }).first(where: { screen($0).modal }) {
             screens[refusing]?.attemptedBacks += 1
             return .failure(.backRefused)
         }
-        let removed = popAbove(index: 0, in: navigation, limit: Int.max)
+        var removed: [String] = []
+        lastLocks = []
+        for (navigation, kept) in stacks where screen(navigation).stack.count > kept {
+            lastLocks.append(navigation)
+            removed += popAbove(index: kept - 1, in: navigation, limit: .max)
+        }
         detachOwners(of: removed, byUser: true)
-        lastLocks = [navigation]
         return .success(removed)
     }
 
