@@ -717,7 +717,7 @@ final class ModelRun {
             let expectedTree = model.treeLines.joined(separator: "\n")
             return "coordinator tree: expected\n\(expectedTree)\nCore has\n\(treeLines.joined(separator: "\n"))"
         }
-        for splitID in model.splits {
+        for splitID in model.splitIDs {
             let detail = (live.screen(splitID) as? SplitViewController)?.detailViewControllers.map(\.screenID)
             if detail != model.detail(of: splitID) {
                 return "the item open in \(splitID): expected \(model.detail(of: splitID)), Core has \(detail ?? [])"
@@ -767,16 +767,15 @@ final class ModelRun {
                     return "\(id) appeared \(appeared) times and disappeared \(disappeared) times"
                 }
             }
-            let expectedAttempts = model.screen(id).attemptedDismissals
-            if let probe = screen as? ProbeScreen, probe.attemptedDismissals != expectedAttempts {
-                return "\(id) was told of \(probe.attemptedDismissals) refused swipes, expected \(expectedAttempts)"
+            guard let probe = screen as? ProbeScreen else { continue }
+            let node = model.screen(id)
+            if probe.attemptedDismissals != node.attemptedDismissals {
+                return
+                    "\(id) was told of \(probe.attemptedDismissals) refused swipes, expected \(node.attemptedDismissals)"
             }
-            if let probe = screen as? ProbeScreen, probe.taps != model.screen(id).taps {
-                return "\(id) took \(probe.taps) taps, expected \(model.screen(id).taps)"
-            }
-            let expectedBacks = model.screen(id).attemptedBacks
-            if let probe = screen as? ProbeScreen, probe.attemptedBacks != expectedBacks {
-                return "\(id) was told of \(probe.attemptedBacks) refused backs, expected \(expectedBacks)"
+            if probe.taps != node.taps { return "\(id) took \(probe.taps) taps, expected \(node.taps)" }
+            if probe.attemptedBacks != node.attemptedBacks {
+                return "\(id) was told of \(probe.attemptedBacks) refused backs, expected \(node.attemptedBacks)"
             }
         }
         for id in pendingRelease {

@@ -201,6 +201,7 @@ struct ReferenceModel {
             screens["list.nav"] = Screen(kind: .navigation, stack: ["list"], parent: "third")
             screens["item.nav"] = Screen(kind: .navigation, parent: "third")
             screens["list"] = Screen(kind: .plain, parent: "list.nav")
+            splitIDs.append("third")
         }
         badges = tabs.map { _ in nil }
         coordinators["app"] = CoordinatorNode(screen: "root", isStarted: true)
@@ -247,6 +248,7 @@ struct ReferenceModel {
             screens[list] = Screen(kind: .plain, parent: primary, modal: modal)
             screens[secondary] = Screen(kind: .navigation, stack: [item], parent: id)
             screens[item] = Screen(kind: .plain, parent: secondary)
+            splitIDs.append(id)
             return [id, primary, list, secondary, item]
         }
     }
@@ -357,7 +359,10 @@ struct ReferenceModel {
     }
 
     /// The splits of the hierarchy, outermost first.
-    var splits: [String] { hierarchy.filter { screen($0).kind == .split } }
+    var splits: [String] { hierarchy.filter { splitIDs.contains($0) } }
+
+    /// Every split expected alive, in the hierarchy or not, in the order they were made.
+    private(set) var splitIDs: [String] = []
 
     /// The containers other than the root, which is a tab bar with two fixed tabs.
     var containers: [String] { hierarchy.filter { screen($0).kind == .container && $0 != Self.rootScreen } }
@@ -739,6 +744,8 @@ struct ReferenceModel {
     private mutating func adaptAppearingSplits(
         revealedBy gesture: HeldGesture?, visibleBefore: [String], movingBefore: Set<String>, locks: [String]
     ) -> Bool {
+        // Most of the time every split suits the window already.
+        guard splitIDs.contains(where: { screen($0).isCollapsed != (sizeClass == .compact) }) else { return false }
         var waits = false
         var adapted = Set<String>()
         while let split = visible(revealedBy: gesture).first(where: {
@@ -984,6 +991,7 @@ struct ReferenceModel {
             released.append(id)
         }
         for id in released { screens[id] = nil }
+        if !released.isEmpty { splitIDs.removeAll { screens[$0] == nil } }
         for (id, node) in screens {
             if let owner = node.owner, coordinators[owner] == nil { screens[id]?.owner = nil }
         }
