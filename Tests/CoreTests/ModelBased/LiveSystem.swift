@@ -198,41 +198,46 @@ final class LiveSystem {
 
     var snapshot: String {
         guard let root = window.rootViewController else { return "<no root>" }
-        return describe(root)
-    }
-
-    private func describe(_ screen: ViewController) -> String {
-        var text = screen.screenID
-        if let navigation = screen as? NavigationController {
-            text +=
-                "[" + navigation.viewControllers.map { describe($0, parent: navigation) }.joined(separator: ",") + "]"
-        } else if let tabBar = screen as? TabBarController {
-            text +=
-                "{" + tabBar.tabs.map { describe($0.screen.viewController, parent: tabBar) }.joined(separator: ",")
-                + "|" + (tabBar.selectedIndex.map { String($0) } ?? "-") + "}"
-        } else if let container = screen as? PageViewController {
-            text +=
-                "{" + container.pages.map { describe($0, parent: container) }.joined(separator: ",")
-                + "|" + (container.currentIndex.map { String($0) } ?? "-") + "}"
-        } else if let split = screen as? SplitViewController {
-            text +=
-                "{"
-                + [split.primaryNavigation, split.secondaryNavigation].map { describe($0, parent: split) }
-                .joined(separator: ",") + (split.isCollapsed ? "|c}" : "|e}")
-        } else if let container = screen as? ContainerViewController {
-            text +=
-                "{" + container.viewControllers.map { describe($0, parent: container) }.joined(separator: ",")
-                + "|" + (container.selectedIndex.map { String($0) } ?? "-") + "}"
-        }
-        if screen.parent == nil, let presented = screen.presentedViewController {
-            text += " ^" + presented.modalPresentationStyle.rawValue + " " + describe(presented)
-            if presented.presentingViewController !== screen { text += "!presenter" }
-        }
+        var text = ""
+        describe(root, into: &text)
         return text
     }
 
-    private func describe(_ child: ViewController, parent: ViewController) -> String {
-        describe(child) + (child.parent === parent ? "" : "!parent")
+    private func describe(_ screen: ViewController, into text: inout String) {
+        text += screen.screenID
+        func describeAll(_ children: [ViewController]) {
+            for (index, child) in children.enumerated() {
+                if index > 0 { text += "," }
+                describe(child, into: &text)
+                if child.parent !== screen { text += "!parent" }
+            }
+        }
+        if let navigation = screen as? NavigationController {
+            text += "["
+            describeAll(navigation.viewControllers)
+            text += "]"
+        } else if let tabBar = screen as? TabBarController {
+            text += "{"
+            describeAll(tabBar.tabs.map(\.screen.viewController))
+            text += "|" + (tabBar.selectedIndex.map { String($0) } ?? "-") + "}"
+        } else if let container = screen as? PageViewController {
+            text += "{"
+            describeAll(container.pages)
+            text += "|" + (container.currentIndex.map { String($0) } ?? "-") + "}"
+        } else if let split = screen as? SplitViewController {
+            text += "{"
+            describeAll([split.primaryNavigation, split.secondaryNavigation])
+            text += split.isCollapsed ? "|c}" : "|e}"
+        } else if let container = screen as? ContainerViewController {
+            text += "{"
+            describeAll(container.viewControllers)
+            text += "|" + (container.selectedIndex.map { String($0) } ?? "-") + "}"
+        }
+        if screen.parent == nil, let presented = screen.presentedViewController {
+            text += " ^" + presented.modalPresentationStyle.rawValue + " "
+            describe(presented, into: &text)
+            if presented.presentingViewController !== screen { text += "!presenter" }
+        }
     }
 
     /// The coordinator tree in `ReferenceModel.treeLines`' format.

@@ -2,7 +2,7 @@ import Core
 import Foundation
 import Testing
 
-/// Which seeds to run: 40 on each clock by default (keeping the default run short);
+/// Which seeds to run: 32 on each clock by default (keeping the default run short);
 /// `MODEL_TEST_SEEDS=N` runs seeds 1...N, `MODEL_TEST_SEEDS=A-B` runs seeds A...B, `MODEL_TEST_SEED=S` runs
 /// seed S only (both clocks); `MODEL_TEST_OPERATIONS` sets the sequence length (500 and 300 by default);
 /// `MODEL_TEST_COVERAGE=1` prints how often the run reached each situation it is meant to test.
@@ -13,8 +13,8 @@ struct ModelTestConfiguration {
     static func fromEnvironment(timed: Bool = false) -> ModelTestConfiguration {
         var configuration =
             timed
-            ? ModelTestConfiguration(seeds: 1...40, operationCount: 300)
-            : ModelTestConfiguration(seeds: 1...40, operationCount: 500)
+            ? ModelTestConfiguration(seeds: 1...32, operationCount: 300)
+            : ModelTestConfiguration(seeds: 1...32, operationCount: 500)
         let environment = ProcessInfo.processInfo.environment
         if let value = environment["MODEL_TEST_SEEDS"] {
             let bounds = value.split(separator: "-").compactMap { UInt64($0) }

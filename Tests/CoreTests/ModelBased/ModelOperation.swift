@@ -215,6 +215,9 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case 80..<86:
             let releases: [Release] = [.automatic, .automatic, .finish, .cancel]
             return .releaseGesture(releases[generator.below(releases.count)])
+        case 86..<89:
+            // The person's tab taps, a re-tap's pop animated (on the split tab, two stacks at once).
+            return .tab(index: generator.below(3), tapped: true)
         default:
             let style = PresentationStyle.allCases[generator.below(PresentationStyle.allCases.count)]
             let changes: [RequestedChange] = [

@@ -732,25 +732,28 @@ final class ModelRun {
         if inFlight != expectedInFlight || window.isIdle != model.isIdle {
             return "transitions in flight: expected \(expectedInFlight), Core has \(window.transitionsInFlight)"
         }
+        var expectedVisible: [String]?
         if model.held == nil {
             let visible = window.visibleViewControllers.map(\.screenID)
-            if visible != model.visible { return "visible screens: expected \(model.visible), Core has \(visible)" }
+            let expected = model.visible
+            if visible != expected { return "visible screens: expected \(expected), Core has \(visible)" }
+            expectedVisible = expected
         }
         guard window.isIdle else {
             Self.coverage.stepsWhileMoving += 1
             return nil
         }
         Self.coverage.idlePoints += 1
-        return checkIdle()
+        return checkIdle(visible: expectedVisible ?? model.visible)
     }
 
     /// The invariants of an idle point: no request waits, every screen's appearance is settled and agrees
     /// with what is visible, and what left the hierarchy or the tree was released.
-    private func checkIdle() -> String? {
+    private func checkIdle(visible: [String]) -> String? {
         if let waiting = waitingRequests.first {
             return "the window is idle but request \(waiting.id) (\(waiting.change)) still waits"
         }
-        let visibleSet = Set(model.visible)
+        let visibleSet = Set(visible)
         let hierarchy = model.hierarchy
         for id in hierarchy {
             guard let screen = live.screen(id) else { return "\(id) is in the hierarchy but was released" }

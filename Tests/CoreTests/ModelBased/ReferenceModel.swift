@@ -428,25 +428,40 @@ struct ReferenceModel {
     }
 
     /// The hierarchy as one line, in the format `LiveSystem.snapshot` prints Core's.
-    var snapshot: String { describe(Self.rootScreen) }
+    var snapshot: String {
+        var text = ""
+        describe(Self.rootScreen, into: &text)
+        return text
+    }
 
-    private func describe(_ id: String) -> String {
+    private func describe(_ id: String, into text: inout String) {
         let node = screen(id)
-        var text = id
+        text += id
+        func describeAll(_ ids: [String]) {
+            for (index, child) in ids.enumerated() {
+                if index > 0 { text += "," }
+                describe(child, into: &text)
+            }
+        }
         switch node.kind {
         case .plain: break
-        case .navigation: text += "[" + node.stack.map(describe).joined(separator: ",") + "]"
+        case .navigation:
+            text += "["
+            describeAll(node.stack)
+            text += "]"
         case .container, .pages:
-            text +=
-                "{" + node.children.map(describe).joined(separator: ",") + "|"
-                + (node.selected.map { String($0) } ?? "-") + "}"
+            text += "{"
+            describeAll(node.children)
+            text += "|" + (node.selected.map { String($0) } ?? "-") + "}"
         case .split:
-            text += "{" + node.children.map(describe).joined(separator: ",") + (node.isCollapsed ? "|c}" : "|e}")
+            text += "{"
+            describeAll(node.children)
+            text += node.isCollapsed ? "|c}" : "|e}"
         }
         if let presented = node.presented {
-            text += " ^" + screen(presented).style.rawValue + " " + describe(presented)
+            text += " ^" + screen(presented).style.rawValue + " "
+            describe(presented, into: &text)
         }
-        return text
     }
 
     private func containmentRoot(_ id: String) -> String {
@@ -987,13 +1002,16 @@ struct ReferenceModel {
             released.append(id)
         }
         for id in released { coordinators[id] = nil }
+        let releasedCoordinators = !released.isEmpty
         for id in screens.keys where !liveScreens.contains(id) {
             released.append(id)
         }
         for id in released { screens[id] = nil }
         if !released.isEmpty { splitIDs.removeAll { screens[$0] == nil } }
-        for (id, node) in screens {
-            if let owner = node.owner, coordinators[owner] == nil { screens[id]?.owner = nil }
+        if releasedCoordinators {
+            for (id, node) in screens {
+                if let owner = node.owner, coordinators[owner] == nil { screens[id]?.owner = nil }
+            }
         }
         return released.sorted()
     }
