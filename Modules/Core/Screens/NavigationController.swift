@@ -19,7 +19,11 @@ public protocol NavigationControllerable: ViewControllerable {
 @MainActor
 public final class NavigationController: ViewController, NavigationControllerable {
     /// The stack, root first.
-    public private(set) var viewControllers: [ViewController] = [] {
+    public var viewControllers: [ViewController] { stack }
+
+    /// The stack's storage. A split whose column this is hears of every
+    /// change, to remember how far back its primary column went.
+    private var stack: [ViewController] = [] {
         didSet { (parent as? SplitViewController)?.stackDidChange(self) }
     }
 
@@ -62,7 +66,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
         guard screen.presentedStorage == nil else { throw .presentsAnotherScreen }
         Transaction.run(touching: window) {
             screen.parent = self
-            viewControllers.append(screen)
+            stack.append(screen)
             window?.emit(.push(screen.screenID))
             Window.finishChange(in: window, animated: animated, completion: completion) { $0.lock(self) }
         }
@@ -88,7 +92,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
 
     private func removeTopScreen(in window: Window?) -> ViewController {
         Transaction.run(touching: window) {
-            let popped = viewControllers.removeLast()
+            let popped = stack.removeLast()
             popped.parent = nil
             window?.emit(.pop([popped.screenID]))
             return popped
@@ -125,7 +129,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
         let window = self.window
         Transaction.run(touching: window) {
             adoptChildren(screens, replacing: viewControllers, kept: kept)
-            viewControllers = screens
+            stack = screens
             window?.emit(.setStack(screens.map(\.screenID)))
             Window.finishChange(in: window, animated: animated, completion: completion) { $0.lock(self) }
         }
@@ -148,7 +152,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
     /// person asked for). Call it inside a transaction.
     func removeScreens(above index: Int) -> [ViewController] {
         let popped = Array(viewControllers[(index + 1)...].reversed())
-        viewControllers.removeSubrange((index + 1)...)
+        stack.removeSubrange((index + 1)...)
         for screen in popped {
             screen.parent = nil
         }
@@ -170,7 +174,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
     func takeScreens(from index: Int) -> [ViewController] {
         guard index < viewControllers.count else { return [] }
         let taken = Array(viewControllers[index...])
-        viewControllers.removeSubrange(index...)
+        stack.removeSubrange(index...)
         for screen in taken { screen.parent = nil }
         return taken
     }
@@ -178,12 +182,12 @@ public final class NavigationController: ViewController, NavigationControllerabl
     /// Puts `screens` on top of the stack, in order, without events.
     func appendScreens(_ screens: [ViewController]) {
         for screen in screens { screen.parent = self }
-        viewControllers += screens
+        stack += screens
     }
 
     /// Puts `screens` at the bottom of the stack, in order, without events.
     func insertScreensAtBottom(_ screens: [ViewController]) {
         for screen in screens { screen.parent = self }
-        viewControllers.insert(contentsOf: screens, at: 0)
+        stack.insert(contentsOf: screens, at: 0)
     }
 }
