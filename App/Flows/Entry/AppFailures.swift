@@ -42,6 +42,16 @@ package final class CommandFailures {
         return current?.first
     }
 
+    /// Runs `work`, which may suspend, and returns the first failure recorded while it ran, as
+    /// ``collect(_:)`` does.
+    func collect(_ work: () async -> Void) async -> AppFailure? {
+        let outer = current
+        current = []
+        defer { current = outer }
+        await work()
+        return current?.first
+    }
+
     /// Records `failure` for the command running now; outside a command there is no one to tell, and it is dropped.
     func record(_ failure: AppFailure) {
         current?.append(failure)
