@@ -169,15 +169,40 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
 
     // MARK: - Links
 
-    /// Selects Feed and routes there. Only the feed's own route can lose its draft, and it refuses instead.
+    /// The steps of `link` in Main (a feed or profile link; none for the others), each one change, so a chain of
+    /// them stops at the first refused.
+    func steps(to link: DeepLink) -> [LinkStep] {
+        switch link {
+        case .feed(let destination): steps(inFeed: destination)
+        case .profile(let destination): steps(inProfile: destination)
+        case .login, .signUp: []
+        }
+    }
+
+    /// Shows the destination in the feed's flow and selects Feed. Compose is presented from the feed's screen, so
+    /// its tab shows first; every other destination is shown before the tab is selected, so a refused one leaves
+    /// the selection as it was. Only the feed's own route can lose its draft, and it refuses instead.
+    func steps(inFeed destination: FeedDestination) -> [LinkStep] {
+        let show = LinkStep("show \(destination.subject) in the feed") { [weak self] () throws(UserFacingError) in
+            try self?.show(inFeed: destination)
+        }
+        let select = LinkStep("select the feed tab") { [weak self] () throws(UserFacingError) in
+            try self?.select(.feed)
+        }
+        return destination == .compose ? [select, show] : [show, select]
+    }
+
+    /// Selects Feed and routes there, the steps of ``steps(inFeed:)`` taken at once.
     ///
     /// - Throws: ``UserFacingError`` when the destination cannot be shown; nothing changed then.
     func route(inFeed destination: FeedDestination) throws(UserFacingError) {
+        for step in steps(inFeed: destination) { try step.change() }
+    }
+
+    /// Shows `destination` in the feed's flow, building it first.
+    private func show(inFeed destination: FeedDestination) throws(UserFacingError) {
         buildFlowIfNeeded(for: .feed)
         guard let feed else { throw UserFacingError(description: "the feed is not shown") }
-        // Compose is presented from the feed's screen, so its tab shows first; every other route runs before the
-        // tab is selected, so a refused route leaves the selection as it was.
-        if destination == .compose { try select(.feed) }
         do throws(FeedRouteError) {
             try feed.show(destination)
         } catch {
@@ -188,19 +213,27 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
                 throw UserFacingError(description: "\(destination.subject) cannot be shown: \(reason)")
             }
         }
-        try select(.feed)
     }
 
-    /// Routes Profile's flow there, then shows the Profile tab (``show(_:)``: an empty compose sheet over the tab bar
-    /// is closed first).
-    ///
-    /// - Throws: ``UserFacingError`` when the destination cannot be shown (a draft in Feed's compose sheet covers
-    ///   the tab bar, or the edit holds a new name the route would close); nothing changed then.
-    func route(inProfile destination: ProfileDestination) throws(UserFacingError) {
-        // Refused before anything moves: a draft in the sheet on top, or the edit that only the route to `profile`
-        // would close.
-        if isComposeOnScreen, feed?.holdsDraft == true { throw Self.draftInTheWay }
-        if destination == .profile, profile?.holdsUnsavedEdit == true { throw Self.editInTheWay }
+    /// Checks that nothing unsaved is in the way (a draft in Feed's compose sheet over the tab bar, or the edit
+    /// that only the route to `profile` would close), routes Profile's flow there, then shows the Profile tab
+    /// (``show(_:)``: an empty compose sheet over the tab bar is closed first).
+    func steps(inProfile destination: ProfileDestination) -> [LinkStep] {
+        [
+            LinkStep("check that nothing unsaved is in the way") { [weak self] () throws(UserFacingError) in
+                guard let self else { return }
+                if isComposeOnScreen, feed?.holdsDraft == true { throw Self.draftInTheWay }
+                if destination == .profile, profile?.holdsUnsavedEdit == true { throw Self.editInTheWay }
+            },
+            LinkStep("show \(destination) in the profile") { [weak self] () throws(UserFacingError) in
+                try self?.show(inProfile: destination)
+            },
+            LinkStep("show the profile tab") { [weak self] () throws(UserFacingError) in try self?.show(.profile) },
+        ]
+    }
+
+    /// Shows `destination` in Profile's flow, building it first.
+    private func show(inProfile destination: ProfileDestination) throws(UserFacingError) {
         buildFlowIfNeeded(for: .profile)
         guard let profile else { throw UserFacingError(description: "your profile is not shown") }
         do throws(ProfileRouteError) {
@@ -212,7 +245,6 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
                 throw UserFacingError(description: "your profile cannot be shown: \(reason)")
             }
         }
-        try show(.profile)
     }
 
     /// Shows `tab` with its stack as its flow left it and nothing presented over it, in the steps Core's planner

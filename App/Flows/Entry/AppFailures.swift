@@ -42,13 +42,15 @@ package final class CommandFailures {
         return current?.first
     }
 
-    /// Runs `work`, which may suspend, and returns the first failure recorded while it ran, as
-    /// ``collect(_:)`` does.
-    func collect(_ work: () async -> Void) async -> AppFailure? {
+    /// Runs `work`, which may suspend, and returns the first failure recorded while it ran, as ``collect(_:)``
+    /// does.
+    ///
+    /// - Throws: what `work` throws; the failures recorded before it threw are then dropped with it.
+    func collect<Failure: Error>(_ work: () async throws(Failure) -> Void) async throws(Failure) -> AppFailure? {
         let outer = current
         current = []
         defer { current = outer }
-        await work()
+        try await work()
         return current?.first
     }
 

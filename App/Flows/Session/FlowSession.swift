@@ -142,9 +142,11 @@ package final class FlowSession: AppSession {
         } catch {
             return error.description
         }
-        let answer = carryOut { () throws(UserFacingError) in
-            try root.links.get().open(link)
-            return .done
+        let answer: String?
+        do {
+            answer = try await root.links.get().follow(link)?.description
+        } catch {
+            answer = error.description
         }
         let settled = await root.appCoordinator.settle()
         return answer ?? settled?.description
