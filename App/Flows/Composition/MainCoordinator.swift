@@ -54,8 +54,8 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     /// are side by side in a wide window and one stack in a narrow one. `nil` only if Core refused the columns;
     /// the tab then shows its stack alone.
     private let feedSplit: SplitViewController?
-    private var feed: (any FeedCoordinating)?
-    private var profile: (any ProfileCoordinating)?
+    private(set) var feed: (any FeedCoordinating)?
+    private(set) var profile: (any ProfileCoordinating)?
 
     /// Creates Main for `user`, whose tabs are built by `feedBuilder` and `profileBuilder`, over `data` (the
     /// badge and the look at Latest).
@@ -119,7 +119,7 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     }
 
     /// Builds the tab's flow from its feature's builder and makes its screen the root of the tab's stack, once.
-    private func buildFlowIfNeeded(for tab: MainTab) {
+    func buildFlowIfNeeded(for tab: MainTab) {
         guard let stack = stacks[tab], stack.viewControllers.isEmpty else { return }
         do {
             switch tab {
@@ -169,90 +169,12 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
 
     // MARK: - Links
 
-    /// The steps of `link` in Main (a feed or profile link; none for the others), each one change, so a chain of
-    /// them stops at the first refused.
-    func steps(to link: DeepLink) -> [LinkStep] {
-        switch link {
-        case .feed(let destination): steps(inFeed: destination)
-        case .profile(let destination): steps(inProfile: destination)
-        case .login, .signUp: []
-        }
-    }
-
-    /// Shows the destination in the feed's flow and selects Feed. Compose is presented from the feed's screen, so
-    /// its tab shows first; every other destination is shown before the tab is selected, so a refused one leaves
-    /// the selection as it was. Only the feed's own route can lose its draft, and it refuses instead.
-    func steps(inFeed destination: FeedDestination) -> [LinkStep] {
-        let show = LinkStep("show \(destination.subject) in the feed") { [weak self] () throws(UserFacingError) in
-            try self?.show(inFeed: destination)
-        }
-        let select = LinkStep("select the feed tab") { [weak self] () throws(UserFacingError) in
-            try self?.select(.feed)
-        }
-        return destination == .compose ? [select, show] : [show, select]
-    }
-
-    /// Selects Feed and routes there, the steps of ``steps(inFeed:)`` taken at once.
-    ///
-    /// - Throws: ``UserFacingError`` when the destination cannot be shown; nothing changed then.
-    func route(inFeed destination: FeedDestination) throws(UserFacingError) {
-        for step in steps(inFeed: destination) { try step.change() }
-    }
-
-    /// Shows `destination` in the feed's flow, building it first.
-    private func show(inFeed destination: FeedDestination) throws(UserFacingError) {
-        buildFlowIfNeeded(for: .feed)
-        guard let feed else { throw UserFacingError(description: "the feed is not shown") }
-        do throws(FeedRouteError) {
-            try feed.show(destination)
-        } catch {
-            switch error {
-            case .postNotFound(let id): throw UserFacingError(description: "no post with id '\(id)'")
-            case .draftInProgress: throw Self.draftInTheWay
-            case .unavailable(let reason):
-                throw UserFacingError(description: "\(destination.subject) cannot be shown: \(reason)")
-            }
-        }
-    }
-
-    /// Checks that nothing unsaved is in the way (a draft in Feed's compose sheet over the tab bar, or the edit
-    /// that only the route to `profile` would close), routes Profile's flow there, then shows the Profile tab
-    /// (``show(_:)``: an empty compose sheet over the tab bar is closed first).
-    func steps(inProfile destination: ProfileDestination) -> [LinkStep] {
-        [
-            LinkStep("check that nothing unsaved is in the way") { [weak self] () throws(UserFacingError) in
-                guard let self else { return }
-                if isComposeOnScreen, feed?.holdsDraft == true { throw Self.draftInTheWay }
-                if destination == .profile, profile?.holdsUnsavedEdit == true { throw Self.editInTheWay }
-            },
-            LinkStep("show \(destination) in the profile") { [weak self] () throws(UserFacingError) in
-                try self?.show(inProfile: destination)
-            },
-            LinkStep("show the profile tab") { [weak self] () throws(UserFacingError) in try self?.show(.profile) },
-        ]
-    }
-
-    /// Shows `destination` in Profile's flow, building it first.
-    private func show(inProfile destination: ProfileDestination) throws(UserFacingError) {
-        buildFlowIfNeeded(for: .profile)
-        guard let profile else { throw UserFacingError(description: "your profile is not shown") }
-        do throws(ProfileRouteError) {
-            try profile.show(destination)
-        } catch {
-            switch error {
-            case .editInProgress: throw Self.editInTheWay
-            case .unavailable(let reason):
-                throw UserFacingError(description: "your profile cannot be shown: \(reason)")
-            }
-        }
-    }
-
     /// Shows `tab` with its stack as its flow left it and nothing presented over it, in the steps Core's planner
     /// gives from the place the window shows: a sheet over the tab bar closed by the route of the flow that
     /// presented it (the feed's, which keeps a draft), then the tab selected, each step through the routing queue.
     ///
     /// - Throws: ``UserFacingError`` for the first step refused; the steps after it are not taken.
-    private func show(_ tab: MainTab) throws(UserFacingError) {
+    func show(_ tab: MainTab) throws(UserFacingError) {
         guard let window = presenter.window else { return try select(tab) }
         var tabStacks: [String: [String]] = [:]
         for (id, stack) in stacks { tabStacks[id.rawValue] = stack.viewControllers.dropFirst().map(\.screenID) }
@@ -284,12 +206,6 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
         }
     }
 
-    private static let editInTheWay = UserFacingError(
-        description: "your profile's edit holds a new display name that is not saved; save or discard it first")
-
-    private static let draftInTheWay = UserFacingError(
-        description: "the compose sheet holds an unsaved draft; post or discard it first")
-
     /// The screens presented over Main (Feed's compose sheet), bottom first.
     private var presentedScreens: [ViewController] {
         let detail = feedSplit?.secondaryNavigation.viewControllers ?? []
@@ -307,7 +223,7 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     }
 
     /// Whether Feed's compose sheet covers the tab bar.
-    private var isComposeOnScreen: Bool { !presentedScreens.isEmpty }
+    var isComposeOnScreen: Bool { !presentedScreens.isEmpty }
 
     // MARK: - Restoration
 
@@ -383,17 +299,6 @@ extension MainCoordinator: ProfileListener {
 
     func profileDidLogOut() {
         listener?.mainDidLogOut()
-    }
-}
-
-extension FeedDestination {
-    /// What the destination shows, as the subject of a sentence: "the post cannot be shown".
-    fileprivate var subject: String {
-        switch self {
-        case .segment: "the feed"
-        case .post: "the post"
-        case .compose: "the compose sheet"
-        }
     }
 }
 
