@@ -55,9 +55,7 @@ struct LifetimeTests {
             weak let loginRoot = root.window.rootViewController
             #expect(loginFlow != nil && loginRoot != nil)
 
-            // Login's own sign-up: the presented one's awaited outcome lets other tests run meanwhile, and they
-            // would count in LiveObjects' totals (SignUpOutcomeFlowTests follows its lifetime).
-            _ = await session.send(.action("signup"))
+            _ = await session.open("app://signup")
             _ = await session.send(.setText("demo@example.com", field: "email"))
             _ = await session.send(.action("cancel"))
             _ = await session.send(.setText("demo@example.com", field: "email"))

@@ -69,8 +69,6 @@ struct SignUpOutcomeFlowTests {
             let (session, _) = try await sessionWithSignUpPresented(data)
             #expect(await session.send(.setText("zed@example.com", field: "email")) == nil)
             session.stop()
-            // The stopped sign-up resumes its awaiting parent once, on the main actor's next turn.
-            await Task.yield()
         }
         #expect(report.isClean, "\(report)")
     }

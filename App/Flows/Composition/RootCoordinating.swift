@@ -10,10 +10,6 @@ package protocol RootCoordinating: Coordinator {
     /// a flow it could not show, a change it could not save. What `command` throws is rethrown.
     func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure?
 
-    /// Lets the awaited work the last command resumed run (a parent awaiting a child's outcome), and returns what
-    /// the root could not do meanwhile; the session calls it after every command and link.
-    func settle() async -> AppFailure?
-
     /// The work that leaving now would lose, as the features on screen tell it, or `nil`.
     var unsavedWork: UnsavedWork? { get }
 }

@@ -229,19 +229,6 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         failures.record(failure)
     }
 
-    /// Lets the app's awaited work that the last command resumed run, and returns what the app could not do
-    /// meanwhile: a presented sign-up that finished resumes its awaiting parent on the main actor's next turn
-    /// (``SignUpPresentation``), and the log-in or the dismissal it leads to belongs to the command that finished
-    /// it. Returns at once when nothing is awaited.
-    func settle() async -> AppFailure? {
-        guard signUp.isAwaitingOutcome else { return nil }
-        return await failures.collect { () async in
-            // The main actor runs its jobs in order: the resumed wait, enqueued by the command, runs before this
-            // task goes on, and handles the outcome without awaiting again.
-            await Task.yield()
-        }
-    }
-
     // MARK: - Deep links
 
     /// Follows the link that waited for the log-in and the tour, once Main shows.

@@ -3,7 +3,8 @@ import SignUpFeature
 
 /// Sign-up presented full screen for `app://signup`, over Login, in a navigation controller of its own (its later
 /// steps are pushed onto it): a one-shot child built by the same builder Login pushes it with, whose outcome (an
-/// account, or cancelled) the parent awaits with ``Coordinator/outcome(of:)`` rather than being its listener. It
+/// account, or cancelled) the parent awaits with ``Coordinator/outcome(of:completion:)`` rather than being its
+/// listener. It
 /// keeps the presented child, so the app can tell a sign-up on screen, dismiss it, and forget it when the person
 /// closed it.
 @MainActor
@@ -11,9 +12,6 @@ final class SignUpPresentation {
     private let builder: any SignUpContainable
     /// The presented sign-up's coordinator, while it is presented.
     private(set) var coordinator: (any ViewableCoordinating & OneShotCoordinating<SignUpOutcome>)?
-    /// The parent's wait for the presented sign-up's outcome; `nil` once it ended (or nothing is presented).
-    private var awaiting: Task<Void, Never>?
-
     /// A presentation of the sign-ups `builder` builds.
     init(builder: any SignUpContainable) {
         self.builder = builder
@@ -22,13 +20,9 @@ final class SignUpPresentation {
     /// Whether a sign-up is presented.
     var isPresented: Bool { coordinator != nil }
 
-    /// Whether the parent still awaits a presented sign-up's outcome. An outcome resumes the wait on a later turn
-    /// of the main actor, so whoever drives the app lets that turn pass (``AppCoordinator/settle()``).
-    var isAwaitingOutcome: Bool { awaiting != nil }
-
     /// Builds a sign-up, attaches it to `parent` and presents it full screen from `presenter`, then awaits its
-    /// outcome under `parent`: `ended` hears the value it finished with, unless the sign-up was dismissed or forgotten
-    /// first. Does nothing while one is presented.
+    /// outcome under `parent`: `ended` hears the value it finished with, inside the call that finished it, unless
+    /// the sign-up was dismissed or forgotten first. Does nothing while one is presented.
     ///
     /// - Throws: why it cannot be attached or presented; nothing is left attached then.
     func present(
@@ -42,11 +36,11 @@ final class SignUpPresentation {
             try presenter.present(navigation, style: .fullScreen)
         }
         coordinator = signUp
-        awaiting = Task { [weak self] in
-            let outcome = try? await parent.outcome(of: signUp)
-            // A sign-up dismissed or forgotten meanwhile is no longer this presentation's: its end changes nothing.
-            guard let self, self.coordinator === signUp else { return }
-            self.awaiting = nil
+        // Heard inside the call that ends the sign-up's run (its last tap), so the command that finished it shows
+        // where it leads. A sign-up dismissed or forgotten first is no longer this presentation's: its end changes
+        // nothing.
+        try? parent.outcome(of: signUp) { [weak self, weak signUp] outcome in
+            guard let self, let signUp, self.coordinator === signUp else { return }
             if case .finished(let value) = outcome {
                 ended(value)
             } else {
@@ -59,15 +53,12 @@ final class SignUpPresentation {
     func dismiss(from presenter: ViewController?, under parent: Coordinator) {
         guard let signUp = coordinator else { return }
         coordinator = nil
-        awaiting = nil
         try? presenter?.dismiss()
         try? parent.removeChild(signUp)
     }
 
     /// Forgets `child` when it is the presented sign-up, which the person closed (the tree already let it go).
     func forget(_ child: any Coordinating) {
-        guard child === coordinator else { return }
-        coordinator = nil
-        awaiting = nil
+        if child === coordinator { coordinator = nil }
     }
 }

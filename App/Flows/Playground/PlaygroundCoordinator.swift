@@ -38,9 +38,6 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
     /// The work the feature on screen says leaving would lose.
     var unsavedWork: UnsavedWork? { shown?.hosted.unsavedWork() }
 
-    /// A feature hosted alone reports through its listener inside the command: nothing is awaited after it.
-    func settle() async -> AppFailure? { nil }
-
     func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
         try failures.collect(command)
     }

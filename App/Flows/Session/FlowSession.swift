@@ -44,8 +44,8 @@ package final class FlowSession: AppSession {
 
     /// Reports to `report`, as a line, every coordinator or screen still alive at the end of the command after the
     /// one that detached it or took it off the window (a command is the app's turn: its loop never yields the main
-    /// actor, except to let the awaited work a command resumed run inside that command: ``send(_:)`` and ``open(_:)``
-    /// settle it before they return). The executable turns it on in debug builds.
+    /// actor but to await a link's steps, which on the terminal's immediate clock resume within the command). The
+    /// executable turns it on in debug builds.
     package func reportLeaks(to report: @escaping @MainActor (String) -> Void) {
         let detector = LeakDetector(deadline: .hostTurns(2)) { survivor in report("leak: \(survivor)") }
         detector.watch(root.appCoordinator)
@@ -58,13 +58,6 @@ package final class FlowSession: AppSession {
     }
 
     package func send(_ input: SessionInput) async -> String? {
-        let answer = answer(to: input)
-        let settled = await root.appCoordinator.settle()
-        return answer ?? settled?.description
-    }
-
-    /// Carries out `input` and says why it failed, or `nil`; what it resumed is settled by ``send(_:)``.
-    private func answer(to input: SessionInput) -> String? {
         let window = root.window
         switch input {
         case .action(let id):
@@ -148,8 +141,7 @@ package final class FlowSession: AppSession {
         } catch {
             answer = error.description
         }
-        let settled = await root.appCoordinator.settle()
-        return answer ?? settled?.description
+        return answer
     }
 
     /// Reads the Feed tab's badge again, as `AppSession.refresh()` says.
