@@ -4,14 +4,14 @@ import SignUpFeature
 /// Sign-up presented full screen for `app://signup`, over Login, in a navigation controller of its own (its later
 /// steps are pushed onto it): a one-shot child built by the same builder Login pushes it with, whose outcome (an
 /// account, or cancelled) the parent awaits with ``Coordinator/outcome(of:completion:)`` rather than being its
-/// listener. It
-/// keeps the presented child, so the app can tell a sign-up on screen, dismiss it, and forget it when the person
-/// closed it.
+/// listener. It keeps the presented child, so the app can tell a sign-up on screen, dismiss it, and forget it when
+/// the person closed it.
 @MainActor
 final class SignUpPresentation {
     private let builder: any SignUpContainable
     /// The presented sign-up's coordinator, while it is presented.
     private(set) var coordinator: (any ViewableCoordinating & OneShotCoordinating<SignUpOutcome>)?
+
     /// A presentation of the sign-ups `builder` builds.
     init(builder: any SignUpContainable) {
         self.builder = builder
