@@ -104,4 +104,20 @@ struct LinkChainTests {
         #expect(selectedTab(root) == "feed")
         #expect(root.window.topViewController?.screenID == "feed.post")
     }
+
+    @Test("Awaited while the person holds a gesture, a link is refused at once instead of waiting for the release")
+    func heldGestureRefusesAtOnce() async throws {
+        let data = InMemoryData()
+        let root = try loggedInRoot(data)
+        defer { root.appCoordinator.stop() }
+        #expect(try await root.links.get().follow(link("app://feed/post/2")) == nil)
+        try root.window.beginGesture(.swipeBack)
+
+        await #expect(throws: UserFacingError.self) {
+            _ = try await root.links.get().follow(link("app://feed/popular"))
+        }
+        #expect(root.window.transitionsInFlight.contains { $0.isHeld }, "the gesture is still the person's")
+        try root.window.releaseGesture(.cancel)
+        #expect(root.window.topViewController?.screenID == "feed.post", "the refused link changed nothing")
+    }
 }

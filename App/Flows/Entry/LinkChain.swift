@@ -71,8 +71,9 @@ extension AppCoordinator {
     /// Takes `step` at its turn in the routing queue, and resumes once what it moved has stopped.
     private func take(_ step: LinkStep) async throws(UserFacingError) {
         // A held gesture is the person's: the step is not queued behind it (the input would wait for a release that
-        // only a later input makes), and the screens refuse it as they refuse any change then.
-        guard window.isIdle else { return try step.change() }
+        // only a later input makes), and the screens refuse it as they refuse any change then. Screens that still
+        // move are waited for.
+        guard !window.transitionsInFlight.contains(where: \.isHeld) else { return try step.change() }
         do {
             try await route { try step.change() }
         } catch {
