@@ -39,6 +39,28 @@ public protocol SignUpContainable: Containable {
     /// pushes its later steps onto it: push it onto one, or wrap it in a
     /// `NavigationController` before presenting it.
     func coordinator(listener: any SignUpListener) -> any ViewableCoordinating
+
+    /// Builds a sign-up flow that ends once, with a ``SignUpOutcome``: its
+    /// parent awaits it with `outcome(of:)` instead of being its listener,
+    /// then hides and detaches it.
+    ///
+    /// ```swift
+    /// let signUp = signUpBuilder.coordinator()
+    /// try await addChild(signUp) { try self.presenter.present(NavigationController(root: $0), style: .fullScreen) }
+    /// if case .finished(.account(let session)) = try await outcome(of: signUp) { logIn(session) }
+    /// ```
+    ///
+    /// The screen expects a navigation controller around it, as for
+    /// ``coordinator(listener:)``.
+    func coordinator() -> any ViewableCoordinating & OneShotCoordinating<SignUpOutcome>
+}
+
+/// How a sign-up that a parent awaits ended.
+public enum SignUpOutcome: Equatable, Sendable {
+    /// The account was created and its session opened.
+    case account(SignUpSession)
+    /// The person cancelled at some step.
+    case cancelled
 }
 
 /// The builder of the sign-up flow; the app composes it with the live account
@@ -56,5 +78,11 @@ public final class SignUpContainer: Container<any SignUpDependency>, SignUpConta
         let coordinator = SignUpStepCoordinator.flow(accounts: dependency.accounts)
         coordinator.listener = listener
         return coordinator
+    }
+
+    /// Builds a sign-up flow whose first screen is `signup.email` and that
+    /// finishes with its ``SignUpOutcome``.
+    public func coordinator() -> any ViewableCoordinating & OneShotCoordinating<SignUpOutcome> {
+        SignUpStepCoordinator.flow(accounts: dependency.accounts)
     }
 }

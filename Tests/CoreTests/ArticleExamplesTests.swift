@@ -68,6 +68,15 @@ final class ExampleParent: ViewableCoordinator<ExamplePresenter> {
         }
     }
 
+    // ShowingAChild and outcome(of:completion:)'s doc: the completion form, for a parent that does not suspend.
+    func pickColorWithoutWaiting() throws(RoutingError) {
+        let picker = pickerBuilder.coordinator()
+        try addChild(picker, showing: { try self.viewControllerable.present($0) }, completion: nil)
+        try outcome(of: picker) { [weak self] outcome in
+            if case .finished(let color) = outcome { self?.presenter.show(color) }
+        }
+    }
+
     // ShowingAChild, "Attaching and showing as one step".
     func show(_ child: any ViewableCoordinating) {
         do {
@@ -205,6 +214,21 @@ struct ArticleExamplesTests {
         #expect(screen.shown == ["green"])
         #expect(parent.children.isEmpty)
         #expect(window.presentedIDs.isEmpty)
+        parent.stop()
+    }
+
+    @Test("The completion-form example shows the colour inside the picker's finish")
+    func oneShotCompletionExampleRuns() throws {
+        let window = Window()
+        let screen = ExamplePresenter(screenID: "parent")
+        try window.setRootViewController(screen)
+        let parent = ExampleParent(screen: screen)
+        parent.start()
+        try parent.pickColorWithoutWaiting()
+
+        (parent.children.first as? ColorPickerCoordinator)?.finish(with: .red)
+
+        #expect(screen.shown == ["red"])
         parent.stop()
     }
 

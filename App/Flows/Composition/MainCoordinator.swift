@@ -54,8 +54,8 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     /// are side by side in a wide window and one stack in a narrow one. `nil` only if Core refused the columns;
     /// the tab then shows its stack alone.
     private let feedSplit: SplitViewController?
-    private var feed: (any FeedCoordinating)?
-    private var profile: (any ProfileCoordinating)?
+    private(set) var feed: (any FeedCoordinating)?
+    private(set) var profile: (any ProfileCoordinating)?
 
     /// Creates Main for `user`, whose tabs are built by `feedBuilder` and `profileBuilder`, over `data` (the
     /// badge and the look at Latest).
@@ -119,7 +119,7 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     }
 
     /// Builds the tab's flow from its feature's builder and makes its screen the root of the tab's stack, once.
-    private func buildFlowIfNeeded(for tab: MainTab) {
+    func buildFlowIfNeeded(for tab: MainTab) {
         guard let stack = stacks[tab], stack.viewControllers.isEmpty else { return }
         do {
             switch tab {
@@ -169,58 +169,12 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
 
     // MARK: - Links
 
-    /// Selects Feed and routes there. Only the feed's own route can lose its draft, and it refuses instead.
-    ///
-    /// - Throws: ``UserFacingError`` when the destination cannot be shown; nothing changed then.
-    func route(inFeed destination: FeedDestination) throws(UserFacingError) {
-        buildFlowIfNeeded(for: .feed)
-        guard let feed else { throw UserFacingError(description: "the feed is not shown") }
-        // Compose is presented from the feed's screen, so its tab shows first; every other route runs before the
-        // tab is selected, so a refused route leaves the selection as it was.
-        if destination == .compose { try select(.feed) }
-        do throws(FeedRouteError) {
-            try feed.show(destination)
-        } catch {
-            switch error {
-            case .postNotFound(let id): throw UserFacingError(description: "no post with id '\(id)'")
-            case .draftInProgress: throw Self.draftInTheWay
-            case .unavailable(let reason):
-                throw UserFacingError(description: "\(destination.subject) cannot be shown: \(reason)")
-            }
-        }
-        try select(.feed)
-    }
-
-    /// Routes Profile's flow there, then shows the Profile tab (``show(_:)``: an empty compose sheet over the tab bar
-    /// is closed first).
-    ///
-    /// - Throws: ``UserFacingError`` when the destination cannot be shown (a draft in Feed's compose sheet covers
-    ///   the tab bar, or the edit holds a new name the route would close); nothing changed then.
-    func route(inProfile destination: ProfileDestination) throws(UserFacingError) {
-        // Refused before anything moves: a draft in the sheet on top, or the edit that only the route to `profile`
-        // would close.
-        if isComposeOnScreen, feed?.holdsDraft == true { throw Self.draftInTheWay }
-        if destination == .profile, profile?.holdsUnsavedEdit == true { throw Self.editInTheWay }
-        buildFlowIfNeeded(for: .profile)
-        guard let profile else { throw UserFacingError(description: "your profile is not shown") }
-        do throws(ProfileRouteError) {
-            try profile.show(destination)
-        } catch {
-            switch error {
-            case .editInProgress: throw Self.editInTheWay
-            case .unavailable(let reason):
-                throw UserFacingError(description: "your profile cannot be shown: \(reason)")
-            }
-        }
-        try show(.profile)
-    }
-
     /// Shows `tab` with its stack as its flow left it and nothing presented over it, in the steps Core's planner
     /// gives from the place the window shows: a sheet over the tab bar closed by the route of the flow that
     /// presented it (the feed's, which keeps a draft), then the tab selected, each step through the routing queue.
     ///
     /// - Throws: ``UserFacingError`` for the first step refused; the steps after it are not taken.
-    private func show(_ tab: MainTab) throws(UserFacingError) {
+    func show(_ tab: MainTab) throws(UserFacingError) {
         guard let window = presenter.window else { return try select(tab) }
         var tabStacks: [String: [String]] = [:]
         for (id, stack) in stacks { tabStacks[id.rawValue] = stack.viewControllers.dropFirst().map(\.screenID) }
@@ -252,12 +206,6 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
         }
     }
 
-    private static let editInTheWay = UserFacingError(
-        description: "your profile's edit holds a new display name that is not saved; save or discard it first")
-
-    private static let draftInTheWay = UserFacingError(
-        description: "the compose sheet holds an unsaved draft; post or discard it first")
-
     /// The screens presented over Main (Feed's compose sheet), bottom first.
     private var presentedScreens: [ViewController] {
         let detail = feedSplit?.secondaryNavigation.viewControllers ?? []
@@ -275,7 +223,7 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     }
 
     /// Whether Feed's compose sheet covers the tab bar.
-    private var isComposeOnScreen: Bool { !presentedScreens.isEmpty }
+    var isComposeOnScreen: Bool { !presentedScreens.isEmpty }
 
     // MARK: - Restoration
 
@@ -351,17 +299,6 @@ extension MainCoordinator: ProfileListener {
 
     func profileDidLogOut() {
         listener?.mainDidLogOut()
-    }
-}
-
-extension FeedDestination {
-    /// What the destination shows, as the subject of a sentence: "the post cannot be shown".
-    fileprivate var subject: String {
-        switch self {
-        case .segment: "the feed"
-        case .post: "the post"
-        case .compose: "the compose sheet"
-        }
     }
 }
 

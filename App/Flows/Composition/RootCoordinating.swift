@@ -26,8 +26,21 @@ package protocol LinkRouting: AnyObject {
     /// Whether someone is logged in; cheaper than ``userDisplayName``, which reads the stored name.
     var isLoggedIn: Bool { get }
 
-    /// Follows `link`.
+    /// The steps that follow `link` from where the person is now, in order.
     ///
-    /// - Throws: ``UserFacingError`` when the link cannot be followed now; nothing changed then.
+    /// - Throws: ``UserFacingError`` when the app's rules refuse the link now; nothing changed then.
+    func linkSteps(for link: DeepLink) throws(UserFacingError) -> [LinkStep]
+
+    /// Follows `link` as one chain of `try await`, each step resuming once the screens it moved have stopped, and
+    /// returns what the app could not do meanwhile.
+    ///
+    /// - Throws: ``UserFacingError`` for the first refusal (the rules', or a step's); the steps after it are not
+    ///   taken.
+    func follow(_ link: DeepLink) async throws(UserFacingError) -> AppFailure?
+
+    /// Follows `link` with the same steps in the routing queue's completion form: on the immediate clock the chain
+    /// has ended when this returns.
+    ///
+    /// - Throws: ``UserFacingError`` for the first refusal; the steps after it are not taken.
     func open(_ link: DeepLink) throws(UserFacingError)
 }

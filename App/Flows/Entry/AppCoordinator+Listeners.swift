@@ -4,11 +4,11 @@ import LoginFeature
 import OnboardingFeature
 import SignUpFeature
 
-/// What the flows tell the root: a log-in or a sign-up, the end of the tour, a log-out, a rename, a failure.
+/// What the flows tell the root: a log-in or a sign-up (the presented one's awaited outcome), the end of the tour, a log-out, a rename, a failure.
 /// Each change asks ``AppCoordinator/destination`` again, and the previous flow is released whole.
 extension AppCoordinator {
     /// Someone logged in (or signed up): the person goes where ``AppCoordinator/destination`` says.
-    fileprivate func didLogIn(email: String, displayName: String) {
+    func didLogIn(email: String, displayName: String) {
         user = FeedUser(email: email, displayName: displayName)
         showDestination()
     }
@@ -32,13 +32,14 @@ extension AppCoordinator: LoginListener {
     }
 }
 
-extension AppCoordinator: SignUpListener {
-    func signUpDidFinish(_ session: SignUpSession) {
-        didLogIn(email: session.email, displayName: session.displayName)
-    }
-
-    func signUpDidCancel() {
-        dismissPresentedSignUp()
+extension AppCoordinator {
+    /// The presented sign-up ended (the parent awaited its outcome): an account logs the person in, a cancel
+    /// dismisses it and leaves Login on top.
+    func presentedSignUpDidEnd(with outcome: SignUpOutcome) {
+        switch outcome {
+        case .account(let session): didLogIn(email: session.email, displayName: session.displayName)
+        case .cancelled: dismissPresentedSignUp()
+        }
     }
 }
 

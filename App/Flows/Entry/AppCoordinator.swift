@@ -39,8 +39,6 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         guard let user else { return nil }
         return ((try? data.summary(email: user.email)) ?? nil)?.displayName ?? user.displayName
     }
-    /// What went wrong while the command being carried out ran (see ``carryOut(_:)``).
-    private let failures = CommandFailures()
     /// The accounts whose finished tour could not be saved: not shown the tour again in this run.
     var onboardedUnsaved: Set<String> = []
 
@@ -52,6 +50,8 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     /// The protected link opened while logged out or during the tour, followed once Main shows; `nil` when none
     /// waits.
     var pendingLink: DeepLink?
+    /// What went wrong while the command being carried out ran (see ``carryOut(_:)``).
+    let failures = CommandFailures()
 
     /// Creates the root; `user` is the saved session's person, if any.
     init(
@@ -231,44 +231,12 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
 
     // MARK: - Deep links
 
-    /// Follows `link`.
-    ///
-    /// - Throws: ``UserFacingError`` when the link cannot be followed now (already logged in, no such post, a compose
-    ///   draft or a profile edit in the way …); nothing changed then.
-    func open(_ link: DeepLink) throws(UserFacingError) {
-        switch LinkRules.decide(
-            link, isLoggedIn: user != nil, isMainShown: main != nil, isSignUpOnScreen: isSignUpOnScreen)
-        {
-        case .route:
-            if let main { try route(link, in: main) }
-        case .wait(let showsLogin):
-            pendingLink = link
-            if showsLogin { showLoginOnTop() }
-        case .showSignUp:
-            if !isSignUpOnScreen { presentSignUp() }
-        case .showLogin:
-            pendingLink = nil
-            showLoginOnTop()
-        case .refuse(let error):
-            throw error
-        }
-    }
-
-    /// Selects the link's tab in `main` and routes there.
-    private func route(_ link: DeepLink, in main: MainCoordinator) throws(UserFacingError) {
-        switch link {
-        case .feed(let destination): try main.route(inFeed: destination)
-        case .profile(let destination): try main.route(inProfile: destination)
-        case .login, .signUp: return
-        }
-    }
-
     /// Follows the link that waited for the log-in and the tour, once Main shows.
     private func followPendingLink() {
         guard let link = pendingLink, let main else { return }
         pendingLink = nil
         do {
-            try route(link, in: main)
+            try follow(main.steps(to: link))
         } catch {
             report(.linkFailedAfterLogIn(error))
         }
@@ -277,7 +245,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     // MARK: - Flows
 
     /// Whether a sign-up is on screen: presented for `app://signup`, or pushed by Login.
-    private var isSignUpOnScreen: Bool {
+    var isSignUpOnScreen: Bool {
         signUp.isPresented || login?.isShowingSignUp == true
     }
 
@@ -289,7 +257,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
 
     /// Makes the `login` screen the one on top: dismisses a presented sign-up and, if Login shows something
     /// above its screen, starts a fresh log-in flow.
-    private func showLoginOnTop() {
+    func showLoginOnTop() {
         dismissPresentedSignUp()
         if let login, window.topViewController === login.viewControllerable.viewController { return }
         showLogin()
@@ -340,12 +308,14 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     }
 
     /// Presents sign-up full screen over Login (``SignUpPresentation``).
-    private func presentSignUp() {
+    func presentSignUp() {
         guard !signUp.isPresented else { return }
         showLoginOnTop()
         guard let presenter = window.rootViewController else { return }
         do {
-            try signUp.present(from: presenter, under: self, listener: self)
+            try signUp.present(from: presenter, under: self) { [weak self] outcome in
+                self?.presentedSignUpDidEnd(with: outcome)
+            }
         } catch {
             report(.flowNotShown("sign-up", reason: "\(error)"))
         }

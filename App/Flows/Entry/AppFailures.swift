@@ -42,6 +42,18 @@ package final class CommandFailures {
         return current?.first
     }
 
+    /// Runs `work`, which may suspend, and returns the first failure recorded while it ran, as ``collect(_:)``
+    /// does.
+    ///
+    /// - Throws: what `work` throws; the failures recorded before it threw are then dropped with it.
+    func collect<Failure: Error>(_ work: () async throws(Failure) -> Void) async throws(Failure) -> AppFailure? {
+        let outer = current
+        current = []
+        defer { current = outer }
+        try await work()
+        return current?.first
+    }
+
     /// Records `failure` for the command running now; outside a command there is no one to tell, and it is dropped.
     func record(_ failure: AppFailure) {
         current?.append(failure)

@@ -43,8 +43,9 @@ package final class FlowSession: AppSession {
     }
 
     /// Reports to `report`, as a line, every coordinator or screen still alive at the end of the command after the
-    /// one that detached it or took it off the window (a command is the app's turn: its loop never yields the main
-    /// actor). The executable turns it on in debug builds.
+    /// one that detached it or took it off the window (a command is the app's turn, counted once it has ended: a
+    /// link's chain is awaited to its last step inside its command, so what the chain detaches is gone before the
+    /// turns are counted). The executable turns it on in debug builds.
     package func reportLeaks(to report: @escaping @MainActor (String) -> Void) {
         let detector = LeakDetector(deadline: .hostTurns(2)) { survivor in report("leak: \(survivor)") }
         detector.watch(root.appCoordinator)
@@ -134,9 +135,10 @@ package final class FlowSession: AppSession {
         } catch {
             return error.description
         }
-        return carryOut { () throws(UserFacingError) in
-            try root.links.get().open(link)
-            return .done
+        do {
+            return try await root.links.get().follow(link)?.description
+        } catch {
+            return error.description
         }
     }
 

@@ -70,10 +70,43 @@ extension Coordinator {
             Task { @MainActor in waiter.resume(with: nil) }
         }
         guard let recorded else { throw .cancelled }
+        return ChildOutcome(recorded)
+    }
+
+    /// The completion form of ``outcome(of:)``, for a parent that does not
+    /// suspend: `completion` hears how `child` ended, once, inside the call
+    /// that ends its run (its ``OneShotCoordinating/finish(with:)``, the
+    /// person's removal, or the stop), or before this returns when the run
+    /// ended already. Nothing holds the parent meanwhile but `completion`.
+    ///
+    /// ```swift
+    /// try outcome(of: picker) { [weak self] outcome in
+    ///     if case .finished(let color) = outcome { self?.presenter.show(color) }
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``RoutingError/coordinator(_:)`` with
+    ///   ``CoordinatorError/notAChild`` by the same rule as ``outcome(of:)``;
+    ///   `completion` is then never called.
+    public final func outcome<Value>(
+        of child: any OneShotCoordinating<Value>,
+        completion: @escaping @MainActor (ChildOutcome<Value>) -> Void
+    ) throws(RoutingError) {
+        guard child.acceptsOutcomeRequest(from: self) else { throw .coordinator(.notAChild) }
+        let waiter = OutcomeWaiter()
+        waiter.completion = { completion(ChildOutcome($0)) }
+        child.awaitOutcome(with: waiter, from: self)
+    }
+}
+
+extension ChildOutcome {
+    /// The outcome `recorded` as the awaiting parent reads it; a value of
+    /// another type than `Value` reads as stopped.
+    init(_ recorded: RecordedOutcome) {
         switch recorded {
-        case .finished(let value): return (value as? Value).map(ChildOutcome.finished) ?? .stopped
-        case .removedByPerson: return .removedByPerson
-        case .stopped: return .stopped
+        case .finished(let value): self = (value as? Value).map(ChildOutcome.finished) ?? .stopped
+        case .removedByPerson: self = .removedByPerson
+        case .stopped: self = .stopped
         }
     }
 }

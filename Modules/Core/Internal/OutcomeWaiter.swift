@@ -9,11 +9,16 @@ enum RecordedOutcome: Sendable {
 @MainActor
 final class OutcomeWaiter {
     var continuation: CheckedContinuation<RecordedOutcome?, Never>?
+    /// The completion of a caller that did not suspend (``Coordinator/outcome(of:completion:)``).
+    var completion: (@MainActor (RecordedOutcome) -> Void)?
 
     /// Resumes the caller with `outcome`, or with `nil` when its task was cancelled.
     func resume(with outcome: RecordedOutcome?) {
         continuation?.resume(returning: outcome)
         continuation = nil
+        let completion = completion
+        self.completion = nil
+        if let outcome { completion?(outcome) }
     }
 }
 

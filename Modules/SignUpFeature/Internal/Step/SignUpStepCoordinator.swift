@@ -36,7 +36,8 @@ protocol SignUpStepListener: AnyObject {
 /// it keeps the draft the steps share, it attaches each later step as its
 /// child and pushes that step's screen onto the enclosing navigation
 /// controller (so the user's back gesture releases it), and it reports to the
-/// parent through ``SignUpListener``.
+/// parent through ``SignUpListener``, or finishes with its ``SignUpOutcome``
+/// for a parent that awaits it.
 final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable> {
     /// The parent of the flow; set on the first step.
     weak var listener: (any SignUpListener)?
@@ -215,10 +216,12 @@ extension SignUpStepCoordinator: SignUpStepListener {
     }
 
     func stepDidCreateAccount(_ session: SignUpSession) {
+        finish(with: .account(session))
         listener?.signUpDidFinish(session)
     }
 
     func stepDidCancel() {
+        finish(with: .cancelled)
         listener?.signUpDidCancel()
     }
 
@@ -227,4 +230,10 @@ extension SignUpStepCoordinator: SignUpStepListener {
     private func isShowing(_ step: SignUpStep) -> Bool {
         children.contains { ($0 as? SignUpStepCoordinator)?.step == step }
     }
+}
+
+/// A flow built for a parent that awaits it ends with its outcome; the first
+/// step finishes it, the later steps never do.
+extension SignUpStepCoordinator: OneShotCoordinating {
+    typealias Outcome = SignUpOutcome
 }
