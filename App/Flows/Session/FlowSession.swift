@@ -26,6 +26,19 @@ package final class FlowSession: AppSession {
 
     package var linkPatterns: [String] { DeepLink.patterns }
 
+    /// The clock the window's transitions wait for, when they take time.
+    private var transitionClock: ManualClock? {
+        if case .manual(let clock) = root.window.clock { clock } else { nil }
+    }
+
+    package var transitionsTakeTime: Bool { transitionClock != nil }
+
+    package var isMoving: Bool { transitionClock?.hasScheduledTransitions ?? false }
+
+    package func advanceTransitions(by elapsed: Duration) {
+        transitionClock?.advance(by: elapsed)
+    }
+
     package func start(restores: Bool, initialLink: String?) async -> SessionStart {
         if let failure = root.appCoordinator.carryOut({ root.appCoordinator.start() }) {
             return .failed(failure.description)

@@ -30,14 +30,15 @@ struct ScreenModel: Equatable, Sendable {
     var secondColumn: [StyledLine]?
     /// The coordinator tree beside the screen hierarchy, for the panel.
     var panel: [StyledLine]
-    /// How far a held swipe has moved what it would remove, drawn as the person drags it; `nil` when none is held.
+    /// How far a held swipe has moved what it would remove, drawn as the person drags it, or how far a transition
+    /// in flight has moved the screens it shows or hides; `nil` when nothing moves.
     var slide: Slide?
     /// The tab bar on top, drawn along the bottom of the screen, or `nil` when none is on top.
     var tabBar: StyledLine?
     /// Who is logged in, drawn at the right of the navigation bar, or `nil` when nobody is.
     var account: String?
 
-    /// A held swipe, drawn part way.
+    /// A held swipe, or a transition in flight, drawn part way.
     enum Slide: Equatable, Sendable {
         /// The screen on top slid right by `progress` of its width, over the screen it would reveal (`revealed`,
         /// drawn dimmed).
@@ -97,8 +98,10 @@ struct ScreenModel: Equatable, Sendable {
             content = topLines
             sheet = nil
         }
-        slide = Self.slide(
-            of: snapshot.heldTransition, topPath: topPath, presentation: .init(showsIDs: presentation.showsIDs))
+        let plain = ScreenPresentation(showsIDs: presentation.showsIDs)
+        slide =
+            Self.slide(of: snapshot.heldTransition, topPath: topPath, presentation: plain)
+            ?? Self.motion(of: snapshot.transitions.last, levels: levels, topPath: topPath, presentation: plain)
         var panel: [StyledLine] = [[StyledSpan("Coordinators", .bold)]]
         panel += StateReport.coordinatorLines(snapshot.coordinators).map { [StyledSpan($0)] }
         panel.append([])
@@ -134,6 +137,37 @@ struct ScreenModel: Equatable, Sendable {
         let stack = topPath[index].children
         let revealedPath = Array(topPath[...index]) + stack[stack.count - 2].visiblePath
         return .back(progress: held.progress, revealed: dimmed(lines(of: revealedPath, presentation: presentation)))
+    }
+
+    /// The transition in flight `transition` that time moves, drawn part way: a screen pushed or revealed by a pop
+    /// slides in from the right over the screen under it in the innermost stack of `topPath`; a sheet shown rises
+    /// from the bottom, and a sheet dismissed sinks; a swipe let go moves on from where it was let go. `nil` for
+    /// what moves no screen drawn here (a page turned, a container's child).
+    @MainActor
+    private static func motion(
+        of transition: TransitionInfo?, levels: [ScreenSnapshot.Level], topPath: [ScreenSnapshot.Screen],
+        presentation: ScreenPresentation
+    ) -> Slide? {
+        guard let transition, !transition.isHeld else { return nil }
+        let progress = min(max(transition.progress, 0), 1)
+        switch transition.kind {
+        case .swipeBack, .swipeDown:
+            return slide(of: transition, topPath: topPath, presentation: presentation)
+        case .swipePage:
+            return nil
+        case .routing, .gesture:
+            break
+        }
+        if levels.count > 1, let top = levels.last, top.style != .fullScreen {
+            if transition.arrivingIDs.contains(top.screen.screenID) { return .down(progress: 1 - progress) }
+            if transition.leavingIDs.contains(top.screen.screenID) { return .down(progress: progress) }
+        }
+        guard let arriving = topPath.last(where: { transition.arrivingIDs.contains($0.screenID) }) else { return nil }
+        guard let index = topPath.lastIndex(where: { $0.kind == .navigation && $0.children.count > 1 }),
+            let position = topPath[index].children.firstIndex(where: { $0.screenID == arriving.screenID }), position > 0
+        else { return .back(progress: 1 - progress, revealed: []) }
+        let under = Array(topPath[...index]) + topPath[index].children[position - 1].visiblePath
+        return .back(progress: 1 - progress, revealed: dimmed(lines(of: under, presentation: presentation)))
     }
 
     /// The content of `path` as the full screen lays it out: the lines ``ScreenLines`` produces as
