@@ -1,7 +1,7 @@
 import AppInterface
 import Core
 
-/// The screens moving. When the window's transitions take time, a push, a pop or a sheet moves for about 200 ms:
+/// The screens moving. When the window's transitions take time, a push, a pop or a sheet moves for ``Window/transitionDuration``:
 /// while it does, the full screen draws a frame about every ``frameMilliseconds``, moving the window's clock on by
 /// the time that really passed. Keys pressed while the screens move are queued, not refused: they take effect in
 /// the order pressed once the screens settle, as Core's routing queue holds a deep link's next step until the
