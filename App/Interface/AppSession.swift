@@ -161,8 +161,8 @@ package struct LaunchRequest: Equatable, Sendable {
     package var checksData: Bool
     /// Whether to use a folder that is not the app's own (`--allow-unsafe-data-dir`) instead of refusing it.
     package var allowsUnsafeDataDirectory: Bool
-    /// Whether the window's transitions take time (``Window/transitionDuration`` each), for a front end that draws them frame by
-    /// frame: the full screen, unless `--no-animation`. Otherwise every transition completes at once.
+    /// Whether the window's transitions take time (``Window/transitionDuration`` each), for a front end that draws
+    /// them frame by frame: the full screen, unless `--no-animation`. Otherwise every transition completes at once.
     package var animatesTransitions: Bool
 
     /// A request for the data in `dataDirectory`.

@@ -51,6 +51,48 @@ struct MotionTests {
         #expect(session.snapshot().top?.screenID == "detail")
     }
 
+    @Test("Esc's pop slides the leaving screen out to the right over the screen it reveals")
+    func popSlidesTheLeavingScreenOut() async throws {
+        let session = try session(clock: .manual(ManualClock()))
+        let terminal = await session.runFullScreen([.enter, .escape], idleReads: 1)
+
+        let shown = detailColumns(terminal)
+        let settledColumn = try #require(shown.first { $0.time >= Window.transitionDuration }?.column)
+        let popFrames = shown.filter { $0.time > Window.transitionDuration + .milliseconds(50) }
+        #expect(popFrames.count >= 5, "frames drawn while the pop moves: \(shown)")
+        #expect(popFrames.allSatisfy { $0.column > settledColumn })
+        #expect(popFrames.map(\.column) == popFrames.map(\.column).sorted(), "the popped screen leaves one way")
+        let revealing = terminal.frames.filter { frame in
+            frame.text.contains { $0.contains("[ Open ]") && $0.contains("│Detail") }
+        }
+        #expect(revealing.count >= 3, "the revealed screen is drawn under the leaving one, left of its edge")
+        #expect(session.snapshot().top?.screenID == "home")
+        #expect(terminal.screen.allSatisfy { !$0.contains("Detail text") })
+    }
+
+    @Test("A sheet rises from the bottom as it is presented, and sinks as it is dismissed")
+    func sheetRisesAndSinks() async throws {
+        let home = StandInScreen("home", title: "Home", elements: [.button(Button(id: "open", title: "Open"))])
+        home.actions["open"] = { screen in
+            let sheet = StandInScreen(
+                "sheet", title: "Sheet", elements: [.button(Button(id: "close", title: "Close"))])
+            sheet.actions["close"] = { try? $0.dismiss(animated: true) }
+            try? screen.present(sheet, animated: true)
+        }
+        let session = try StandInSession(showing: home, clock: .manual(ManualClock()))
+        let terminal = await session.runFullScreen([.enter, .enter], idleReads: 1)
+
+        let topBorderRows = terminal.frames.map { frame in frame.text.firstIndex { $0.contains("┌─ sheet") } }
+        let shownRows = topBorderRows.compactMap { $0 }
+        let restingRow = try #require(shownRows.min())
+        let rising = Array(shownRows.prefix { $0 > restingRow })
+        #expect(rising.count >= 5 && rising == rising.sorted(by: >), "the sheet rises: \(shownRows)")
+        let sinking = Array(shownRows.reversed().prefix { $0 > restingRow }.reversed())
+        #expect(sinking.count >= 5 && sinking == sinking.sorted(), "the sheet sinks: \(shownRows)")
+        #expect(session.screen("sheet") == nil)
+        #expect(terminal.screen.allSatisfy { !$0.contains("sheet") })
+    }
+
     @Test("A key pressed while the push moves waits, then reaches the pushed screen; nothing is refused")
     func keysDuringAPushAreQueued() async throws {
         let session = try session(clock: .manual(ManualClock()))

@@ -1,12 +1,12 @@
 import AppInterface
 import Core
 
-/// The screens moving. When the window's transitions take time, a push, a pop or a sheet moves for ``Window/transitionDuration``:
-/// while it does, the full screen draws a frame about every ``frameMilliseconds``, moving the window's clock on by
-/// the time that really passed. Keys pressed while the screens move are queued, not refused: they take effect in
-/// the order pressed once the screens settle, as Core's routing queue holds a deep link's next step until the
-/// window is idle. Nothing reaches the window while it moves, so Core never has to refuse an input for it
-/// (``NavigationError/transitionInProgress``).
+/// The screens moving. When the window's transitions take time, a push, a pop or a sheet moves for Core's
+/// ``Window/transitionDuration``: while it does, the full screen draws a frame about every ``frameMilliseconds``,
+/// moving the window's clock on by the time that really passed. Keys pressed while the screens move are queued, not
+/// refused: they take effect in the order pressed once the screens settle, as Core's routing queue holds a deep
+/// link's next step until the window is idle. Nothing reaches the window while it moves, so Core never has to refuse
+/// an input for it (``NavigationError/transitionInProgress``).
 extension FullScreenSession {
     /// How long the full screen waits for a key between two frames of a transition, in milliseconds.
     static let frameMilliseconds: Int32 = 16

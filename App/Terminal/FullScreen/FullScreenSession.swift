@@ -35,6 +35,8 @@ final class FullScreenSession {
     var model: ScreenModel?
     /// How ``model`` was drawn.
     private var modelPresentation: ScreenPresentation?
+    /// What was drawn last while nothing moved: what a pop or a dismissal takes away is drawn leaving from it.
+    private var settled: ScreenModel.Settled?
     /// The snapshot ``model`` was built from, taken again only after a command (the window changes only then).
     private var takenSnapshot: ScreenSnapshot?
     private let wrapCache = ScreenLayout.WrapCache()
@@ -250,8 +252,12 @@ final class FullScreenSession {
             model
             ?? ScreenModel(
                 snapshot: snapshot, notice: session.notice, presentation: presentation,
-                account: session.userDisplayName, treeChanges: treeChanges)
+                account: session.userDisplayName, treeChanges: treeChanges
+            ).leaving(settled, in: snapshot)
         self.model = model
+        if isNewModel, snapshot.transitions.isEmpty {
+            settled = ScreenModel.Settled(model: model, screenIDs: Set(snapshot.screensOnTop.map(\.screenID)))
+        }
         modelPresentation = presentation
         let onTop = snapshot.top?.screenID
         if onTop != topScreenID {

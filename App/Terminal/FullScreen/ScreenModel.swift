@@ -101,7 +101,9 @@ struct ScreenModel: Equatable, Sendable {
         let plain = ScreenPresentation(showsIDs: presentation.showsIDs)
         slide =
             Self.slide(of: snapshot.heldTransition, topPath: topPath, presentation: plain)
-            ?? Self.motion(of: snapshot.transitions.last, levels: levels, topPath: topPath, presentation: plain)
+            ?? Self.motion(
+                of: snapshot.transitions.last, levels: levels, topPath: topPath,
+                screenIDs: Self.screenIDs(in: snapshot), presentation: plain)
         var panel: [StyledLine] = [[StyledSpan("Coordinators", .bold)]]
         panel += StateReport.coordinatorLines(snapshot.coordinators).map { [StyledSpan($0)] }
         panel.append([])
@@ -119,14 +121,14 @@ struct ScreenModel: Equatable, Sendable {
     // MARK: - Content
 
     /// `lines` drawn behind what is on top: dimmed, and reaching nothing when clicked.
-    private static func dimmed(_ lines: [StyledLine]) -> [StyledLine] {
+    static func dimmed(_ lines: [StyledLine]) -> [StyledLine] {
         lines.map { line in line.map { StyledSpan($0.text, .dim) } }
     }
 
     /// The swipe `held`, if one is held: for a swipe back, with the screen it would reveal in the innermost
     /// navigation stack of `topPath`.
     @MainActor
-    private static func slide(
+    static func slide(
         of held: TransitionInfo?, topPath: [ScreenSnapshot.Screen], presentation: ScreenPresentation
     ) -> Slide? {
         guard let held else { return nil }
@@ -139,42 +141,11 @@ struct ScreenModel: Equatable, Sendable {
         return .back(progress: held.progress, revealed: dimmed(lines(of: revealedPath, presentation: presentation)))
     }
 
-    /// The transition in flight `transition` that time moves, drawn part way: a screen pushed or revealed by a pop
-    /// slides in from the right over the screen under it in the innermost stack of `topPath`; a sheet shown rises
-    /// from the bottom, and a sheet dismissed sinks; a swipe let go moves on from where it was let go. `nil` for
-    /// what moves no screen drawn here (a page turned, a container's child).
-    @MainActor
-    private static func motion(
-        of transition: TransitionInfo?, levels: [ScreenSnapshot.Level], topPath: [ScreenSnapshot.Screen],
-        presentation: ScreenPresentation
-    ) -> Slide? {
-        guard let transition, !transition.isHeld else { return nil }
-        let progress = min(max(transition.progress, 0), 1)
-        switch transition.kind {
-        case .swipeBack, .swipeDown:
-            return slide(of: transition, topPath: topPath, presentation: presentation)
-        case .swipePage:
-            return nil
-        case .routing, .gesture:
-            break
-        }
-        if levels.count > 1, let top = levels.last, top.style != .fullScreen {
-            if transition.arrivingIDs.contains(top.screen.screenID) { return .down(progress: 1 - progress) }
-            if transition.leavingIDs.contains(top.screen.screenID) { return .down(progress: progress) }
-        }
-        guard let arriving = topPath.last(where: { transition.arrivingIDs.contains($0.screenID) }) else { return nil }
-        guard let index = topPath.lastIndex(where: { $0.kind == .navigation && $0.children.count > 1 }),
-            let position = topPath[index].children.firstIndex(where: { $0.screenID == arriving.screenID }), position > 0
-        else { return .back(progress: 1 - progress, revealed: []) }
-        let under = Array(topPath[...index]) + topPath[index].children[position - 1].visiblePath
-        return .back(progress: 1 - progress, revealed: dimmed(lines(of: under, presentation: presentation)))
-    }
-
     /// The content of `path` as the full screen lays it out: the lines ``ScreenLines`` produces as
     /// `presentation` says, without the rule under the first title, and without that title when it is `omitted`
     /// (the navigation bar shows it).
     @MainActor
-    private static func lines(
+    static func lines(
         of path: [ScreenSnapshot.Screen], presentation: ScreenPresentation, omittingTitle omitted: String? = nil
     ) -> [StyledLine] {
         var lines = ScreenLines(of: path, presentation: presentation).lines
