@@ -1,5 +1,6 @@
 import AppInterface
 import Core
+import Foundation
 import Testing
 
 @testable import AppTerminal
@@ -111,6 +112,18 @@ struct MotionTests {
         let columns = Set(detailColumns(terminal).map(\.column))
         #expect(columns.count == 1, "every frame shows the pushed screen in place: \(columns)")
         #expect(session.snapshot().top?.screenID == "detail")
+    }
+
+    @Test("The line mode and scripts never ask for transitions that take time, whatever the flags")
+    func lineModeAndScriptsStayInstant() async throws {
+        let folder = try TemporaryFolder()
+        let script = folder.file("commands.txt")
+        try Data("screen\n".utf8).write(to: URL(fileURLWithPath: script))
+        let app = try StandIn.app()
+        _ = await app.run("screen\n", arguments: ["--data-dir", folder.path], interactive: true)
+        _ = await app.run("", arguments: ["--data-dir", folder.path, "--script", script])
+        #expect(app.requests.count == 2)
+        #expect(app.requests.allSatisfy { !$0.animatesTransitions })
     }
 
     @Test("--no-animation turns the motion off; the full screen moves by default")
