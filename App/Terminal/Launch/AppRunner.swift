@@ -126,11 +126,12 @@ final class AppRunner {
     }
 
     /// The terminal type the full screen would draw on, when standard input and output are the process's terminal
-    /// and `TERM` names a terminal that can do more than print; `nil` otherwise.
+    /// and `TERM` names a terminal that can do more than print and terminfo knows it; `nil` otherwise.
     private var fullScreenTerminalType: String? {
         guard input.fileDescriptor == STDIN_FILENO, output.fileDescriptor == STDOUT_FILENO,
             isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
-            let terminalType = environment["TERM"], !terminalType.isEmpty, terminalType != "dumb"
+            let terminalType = environment["TERM"], !terminalType.isEmpty, terminalType != "dumb",
+            NcursesTerminal.knows(terminalType: terminalType)
         else { return nil }
         return terminalType
     }
