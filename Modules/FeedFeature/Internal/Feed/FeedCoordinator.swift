@@ -176,7 +176,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
                 user: user
             )
             if let split {
-                try addChild(detail) { try split.showDetail($0, animated: false) }
+                try addChild(detail) { [animatesRouting] in try split.showDetail($0, animated: animatesRouting) }
             } else {
                 try addChild(detail) { [animatesRouting] in
                     try self.viewControllerable.push($0, animated: animatesRouting)
@@ -247,7 +247,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     private func closeDetail() throws {
         guard let detail else { return }
         if let split {
-            try split.closeDetail()
+            try split.closeDetail(animated: animatesRouting)
         } else {
             try viewControllerable.pop(to: viewControllerable, animated: animatesRouting)
         }
