@@ -57,6 +57,17 @@ package protocol AppSession: AnyObject {
     /// The deep links the app follows, each as a person types it, with `<id>` where a post's id goes: for help
     /// and completion.
     var linkPatterns: [String] { get }
+
+    /// Whether the window's transitions take time, so a front end draws them frame by frame and moves them on
+    /// with ``advanceTransitions(by:)``; `false` when every transition completes inside the input that starts it.
+    var transitionsTakeTime: Bool { get }
+
+    /// Whether a transition is in flight that only time ends (a held gesture waits for its release, not for time).
+    var isMoving: Bool { get }
+
+    /// Moves the window's clock on by `elapsed`, ending the transitions due by then (and running what waits for
+    /// them: their completions, the routing queued behind them); nothing when transitions take no time.
+    func advanceTransitions(by elapsed: Duration)
 }
 
 /// One input a person gives the app: what a typed command, a key or the pointer comes down to.
@@ -107,6 +118,15 @@ package enum AfterCommand: Equatable, Sendable {
 extension AppSession {
     /// A session whose data no other process changes has nothing to read again.
     package func refresh() {}
+
+    /// A session whose transitions complete at once has none in flight.
+    package var transitionsTakeTime: Bool { false }
+
+    /// A session whose transitions complete at once has none in flight.
+    package var isMoving: Bool { false }
+
+    /// A session whose transitions complete at once has no clock to move.
+    package func advanceTransitions(by elapsed: Duration) {}
 }
 
 /// Opens the app for a front end: the executable hands the live one to the terminal, and tests a stand-in or
@@ -141,12 +161,16 @@ package struct LaunchRequest: Equatable, Sendable {
     package var checksData: Bool
     /// Whether to use a folder that is not the app's own (`--allow-unsafe-data-dir`) instead of refusing it.
     package var allowsUnsafeDataDirectory: Bool
+    /// Whether the window's transitions take time (``Window/transitionDuration`` each), for a front end that draws
+    /// them frame by frame: the full screen, unless `--no-animation`. Otherwise every transition completes at once.
+    package var animatesTransitions: Bool
 
     /// A request for the data in `dataDirectory`.
     package init(
         dataDirectory: String, playground: String? = nil, fixedNow: Date? = nil, movesCorruptDataAside: Bool = false,
-        checksData: Bool = false, allowsUnsafeDataDirectory: Bool = false
+        checksData: Bool = false, allowsUnsafeDataDirectory: Bool = false, animatesTransitions: Bool = false
     ) {
+        self.animatesTransitions = animatesTransitions
         self.dataDirectory = dataDirectory
         self.playground = playground
         self.fixedNow = fixedNow

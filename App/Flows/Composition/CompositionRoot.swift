@@ -29,12 +29,14 @@ package final class CompositionRoot {
 
     /// Builds everything over `data`, live or in memory, at the time of `clock`; the saved session decides whether
     /// Login, Onboarding or Main shows first once ``appCoordinator`` starts. Where the person is, is kept in the
-    /// data too.
+    /// data too. The window's transitions run on `transitions`: at once, or on a clock a front end moves on.
     ///
     /// - Throws: ``DataError`` when the saved session cannot be read.
-    package init(data: any AppDataStore, clock: AppClock) throws(DataError) {
+    package init(
+        data: any AppDataStore, clock: AppClock, transitions: TransitionClock = .immediate
+    ) throws(DataError) {
         let user = try data.savedSessionAccount().map { FeedUser(email: $0.email, displayName: $0.displayName) }
-        let window = Window()
+        let window = Window(clock: transitions)
         self.window = window
         self.data = data
         let appCoordinator = AppCoordinator(
@@ -71,9 +73,9 @@ package final class CompositionRoot {
         ])
 
     /// Builds the playground of one feature: the feature over in-memory data, shown by a stand-in parent.
-    /// It reads and writes no data directory.
-    init(playground: FeaturePlayground, clock: AppClock) {
-        let window = Window()
+    /// It reads and writes no data directory. The window's transitions run on `transitions`.
+    init(playground: FeaturePlayground, clock: AppClock, transitions: TransitionClock = .immediate) {
+        let window = Window(clock: transitions)
         self.window = window
         data = nil
         let parent = PlaygroundCoordinator(window: window, playground: playground, clock: clock)

@@ -142,6 +142,8 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     /// - Throws: ``UserFacingError`` when the tab cannot be selected; nothing changed then.
     func select(_ tab: MainTab) throws(UserFacingError) {
         buildFlowIfNeeded(for: tab)
+        // Already shown: nothing to select, so a route in the tab that set its screens moving is not refused here.
+        guard selectedTab != tab else { return }
         do {
             try presenter.selectTab(tab.rawValue)
         } catch {

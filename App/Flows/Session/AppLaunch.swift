@@ -1,5 +1,6 @@
 package import AppData
 package import AppInterface
+import Core
 package import Foundation
 
 extension DataFailure {
@@ -44,17 +45,20 @@ package struct AppLaunch {
     /// `movesCorruptDataAside`; checking every page and index entry when `checksData`; importing an earlier
     /// release's JSON files, or seeding, a new one) and builds the app; or builds `playground`, which needs no
     /// data directory. `fixedNow` is the time the app runs at (from `APP_NOW`), or `nil` for the real time. A
-    /// folder that is not the app's own is refused unless `allowsUnsafeDataDirectory`.
+    /// folder that is not the app's own is refused unless `allowsUnsafeDataDirectory`. When `animatesTransitions`,
+    /// the window's transitions take time, on a clock the session's front end moves on.
     ///
     /// - Throws: ``DataFailure``, or the reason the demo account could not be seeded.
     package static func open(
         dataDirectory: String, playground: FeaturePlayground?, fixedNow: Date?, movesCorruptDataAside: Bool,
-        checksData: Bool = false, allowsUnsafeDataDirectory: Bool = false
+        checksData: Bool = false, allowsUnsafeDataDirectory: Bool = false, animatesTransitions: Bool = false
     ) throws -> AppLaunch {
         let clock = AppClock(fixedNow: fixedNow)
+        let transitions: TransitionClock = animatesTransitions ? .manual(ManualClock()) : .immediate
         if let playground {
             return AppLaunch(
-                root: CompositionRoot(playground: playground, clock: clock), movedAsidePaths: [], importedPaths: [],
+                root: CompositionRoot(playground: playground, clock: clock, transitions: transitions),
+                movedAsidePaths: [], importedPaths: [],
                 seededDemoAccount: nil, checkedDatabase: nil)
         }
         do {
@@ -62,7 +66,8 @@ package struct AppLaunch {
                 dataDirectory: dataDirectory, clock: clock, movesDamagedFilesAside: movesCorruptDataAside,
                 checksEveryPage: checksData, allowsUnsafeFolder: allowsUnsafeDataDirectory)
             return AppLaunch(
-                root: try CompositionRoot(data: data, clock: clock), movedAsidePaths: data.movedAsidePaths,
+                root: try CompositionRoot(data: data, clock: clock, transitions: transitions),
+                movedAsidePaths: data.movedAsidePaths,
                 importedPaths: data.importedPaths, seededDemoAccount: data.seededDemoAccount,
                 checkedDatabase: checksData ? CheckedDatabase(path: data.databasePath, pageCount: data.pageCount) : nil)
         } catch let error as DataError {

@@ -26,14 +26,50 @@ package final class FlowSession: AppSession {
 
     package var linkPatterns: [String] { DeepLink.patterns }
 
+    /// The clock the window's transitions wait for, when they take time.
+    private var transitionClock: ManualClock? {
+        if case .manual(let clock) = root.window.clock { clock } else { nil }
+    }
+
+    package var transitionsTakeTime: Bool { transitionClock != nil }
+
+    package var isMoving: Bool { transitionClock?.hasScheduledTransitions ?? false }
+
+    package func advanceTransitions(by elapsed: Duration) {
+        transitionClock?.advance(by: elapsed)
+    }
+
     package func start(restores: Bool, initialLink: String?) async -> SessionStart {
         if let failure = root.appCoordinator.carryOut({ root.appCoordinator.start() }) {
             return .failed(failure.description)
         }
         let notice = restores ? root.restoration?.restore() : nil
         var linkFailure: String?
-        if let initialLink { linkFailure = await open(initialLink) }
+        if let initialLink { linkFailure = await openAtStart(initialLink) }
         return .started(notice: notice, linkFailure: linkFailure)
+    }
+
+    /// Whether a link followed at the start has finished, and why it failed, if it did.
+    private final class StartLink {
+        var isDone = false
+        var failure: String?
+    }
+
+    /// Follows `link` as the app starts, before a front end has drawn anything: on a clock that takes time, what it
+    /// sets moving lands at once (there is no earlier frame to move from), and a link whose steps wait for the
+    /// screens to settle is not left waiting for a clock nobody moves yet.
+    private func openAtStart(_ link: String) async -> String? {
+        guard let clock = transitionClock else { return await open(link) }
+        let outcome = StartLink()
+        Task {
+            outcome.failure = await self.open(link)
+            outcome.isDone = true
+        }
+        while !outcome.isDone || clock.hasScheduledTransitions {
+            clock.advance(by: ManualClock.longestStep)
+            await Task.yield()
+        }
+        return outcome.failure
     }
 
     package func observeCoordinators(

@@ -27,7 +27,8 @@ package struct LiveApp: AppLauncher {
         let opening = try AppLaunch.open(
             dataDirectory: request.dataDirectory, playground: playground,
             fixedNow: request.fixedNow, movesCorruptDataAside: request.movesCorruptDataAside,
-            checksData: request.checksData, allowsUnsafeDataDirectory: request.allowsUnsafeDataDirectory)
+            checksData: request.checksData, allowsUnsafeDataDirectory: request.allowsUnsafeDataDirectory,
+            animatesTransitions: request.animatesTransitions)
         let session = opening.session
         #if DEBUG
             session.reportLeaks { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }

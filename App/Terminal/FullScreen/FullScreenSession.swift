@@ -28,11 +28,15 @@ final class FullScreenSession {
     private var outputPage = 1
     /// A key read while taking in a paste that is not a character: handled next.
     var pendingKey: EditingKey?
+    /// The keys pressed while the screens moved, oldest first: handled in order once they settle.
+    var queuedKeys: [EditingKey] = []
     private var topScreenID: String?
     /// What the window shows, built again after a command and whenever the way it is drawn changes.
     var model: ScreenModel?
     /// How ``model`` was drawn.
     private var modelPresentation: ScreenPresentation?
+    /// What was drawn last while nothing moved: what a pop or a dismissal takes away is drawn leaving from it.
+    private var settled: ScreenModel.Settled?
     /// The snapshot ``model`` was built from, taken again only after a command (the window changes only then).
     private var takenSnapshot: ScreenSnapshot?
     private let wrapCache = ScreenLayout.WrapCache()
@@ -112,6 +116,8 @@ final class FullScreenSession {
         _ = await session.send(.resize(columns: terminal.size.columns))
         windowDidChange()
         while true {
+            // What the start or the last key set moving (a push, a pop, a sheet) is drawn moving until it lands.
+            if session.isMoving { await carryOutMoving {} }
             // What a command (or the start) leaves to do once it settled: the place saved, or the stop on damaged data.
             if !hasSettled {
                 hasSettled = true
@@ -126,19 +132,25 @@ final class FullScreenSession {
             draw()
             guard let key = nextKey() else { return 128 + (terminal.terminationSignal ?? SIGTERM) }
             if case .pointer = key {} else { pointerNote = nil }
-            switch key {
-            case .pointer(let event):
-                if let code = await point(event, commands: commands) { return code }
-            case .resize:
-                // A split may now show one stack instead of two columns, or two instead of one.
-                _ = await session.send(.resize(columns: terminal.size.columns))
-                redrawWindow()
-            case .paste(let text, let bytes):
-                paste(text, bytes: bytes)
-            default:
-                if let code = await perform(KeyDispatch.command(for: key, in: mode), commands: commands) { return code }
-            }
+            if let code = await carryOutMoving({ await self.handle(key, commands: commands) }) { return code }
         }
+    }
+
+    /// Carries out what `key` asks; returns an exit code when the app should end.
+    private func handle(_ key: EditingKey, commands: CommandSession) async -> Int32? {
+        switch key {
+        case .pointer(let event):
+            return await point(event, commands: commands)
+        case .resize:
+            // A split may now show one stack instead of two columns, or two instead of one.
+            _ = await session.send(.resize(columns: terminal.size.columns))
+            redrawWindow()
+        case .paste(let text, let bytes):
+            paste(text, bytes: bytes)
+        default:
+            return await perform(KeyDispatch.command(for: key, in: mode), commands: commands)
+        }
+        return nil
     }
 
     /// Where the keys go now.
@@ -240,8 +252,12 @@ final class FullScreenSession {
             model
             ?? ScreenModel(
                 snapshot: snapshot, notice: session.notice, presentation: presentation,
-                account: session.userDisplayName, treeChanges: treeChanges)
+                account: session.userDisplayName, treeChanges: treeChanges
+            ).leaving(settled, in: snapshot)
         self.model = model
+        if isNewModel, snapshot.transitions.isEmpty {
+            settled = ScreenModel.Settled(model: model, screenIDs: Set(snapshot.screensOnTop.map(\.screenID)))
+        }
         modelPresentation = presentation
         let onTop = snapshot.top?.screenID
         if onTop != topScreenID {
@@ -312,6 +328,7 @@ final class FullScreenSession {
             pendingKey = nil
             return key
         }
+        if !queuedKeys.isEmpty { return queuedKeys.removeFirst() }
         while terminal.terminationSignal == nil {
             if let key = terminal.readKey(timeout: 100) { return key }
             if ContinuousClock.now >= nextRefresh { refreshWhileWaiting() }

@@ -57,14 +57,20 @@ final class NcursesTerminal {
         x10Reports = readsX10Reports ? X10PointerReport() : nil
     }
 
+    /// Whether terminfo knows `terminalType` for the terminal on standard output, asked without taking the
+    /// screen over: the full screen can open on it.
+    static func knows(terminalType: String) -> Bool {
+        var status: Int32 = 0
+        return setupterm(terminalType, STDOUT_FILENO, &status) == OK && status == 1
+    }
+
     /// Takes over the terminal on standard input and output as `terminalType`; `nil` when the terminal has no
     /// terminfo entry (the caller then uses the line mode). With `readsPointer`, the mouse is asked for where the
     /// terminal reports it.
     static func open(terminalType: String, usesColour: Bool, readsPointer: Bool = true) -> NcursesTerminal? {
         ensureUTF8Locale()
-        var status: Int32 = 0
         // Looks the terminal up first: unlike newterm, setupterm reports a missing entry instead of printing.
-        guard setupterm(terminalType, STDOUT_FILENO, &status) == OK, status == 1 else { return nil }
+        guard knows(terminalType: terminalType) else { return nil }
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else { return nil }
         guard let screen = newterm(terminalType, output, input), let window = newwin(0, 0, 0, 0) else {
             return nil

@@ -30,14 +30,15 @@ struct ScreenModel: Equatable, Sendable {
     var secondColumn: [StyledLine]?
     /// The coordinator tree beside the screen hierarchy, for the panel.
     var panel: [StyledLine]
-    /// How far a held swipe has moved what it would remove, drawn as the person drags it; `nil` when none is held.
+    /// How far a held swipe has moved what it would remove, drawn as the person drags it, or how far a transition
+    /// in flight has moved the screens it shows or hides; `nil` when nothing moves.
     var slide: Slide?
     /// The tab bar on top, drawn along the bottom of the screen, or `nil` when none is on top.
     var tabBar: StyledLine?
     /// Who is logged in, drawn at the right of the navigation bar, or `nil` when nobody is.
     var account: String?
 
-    /// A held swipe, drawn part way.
+    /// A held swipe, or a transition in flight, drawn part way.
     enum Slide: Equatable, Sendable {
         /// The screen on top slid right by `progress` of its width, over the screen it would reveal (`revealed`,
         /// drawn dimmed).
@@ -97,8 +98,12 @@ struct ScreenModel: Equatable, Sendable {
             content = topLines
             sheet = nil
         }
-        slide = Self.slide(
-            of: snapshot.heldTransition, topPath: topPath, presentation: .init(showsIDs: presentation.showsIDs))
+        let plain = ScreenPresentation(showsIDs: presentation.showsIDs)
+        slide =
+            Self.slide(of: snapshot.heldTransition, topPath: topPath, presentation: plain)
+            ?? Self.motion(
+                of: snapshot.transitions.last, levels: levels, topPath: topPath,
+                screenIDs: Self.screenIDs(in: snapshot), presentation: plain)
         var panel: [StyledLine] = [[StyledSpan("Coordinators", .bold)]]
         panel += StateReport.coordinatorLines(snapshot.coordinators).map { [StyledSpan($0)] }
         panel.append([])
@@ -116,14 +121,14 @@ struct ScreenModel: Equatable, Sendable {
     // MARK: - Content
 
     /// `lines` drawn behind what is on top: dimmed, and reaching nothing when clicked.
-    private static func dimmed(_ lines: [StyledLine]) -> [StyledLine] {
+    static func dimmed(_ lines: [StyledLine]) -> [StyledLine] {
         lines.map { line in line.map { StyledSpan($0.text, .dim) } }
     }
 
     /// The swipe `held`, if one is held: for a swipe back, with the screen it would reveal in the innermost
     /// navigation stack of `topPath`.
     @MainActor
-    private static func slide(
+    static func slide(
         of held: TransitionInfo?, topPath: [ScreenSnapshot.Screen], presentation: ScreenPresentation
     ) -> Slide? {
         guard let held else { return nil }
@@ -140,7 +145,7 @@ struct ScreenModel: Equatable, Sendable {
     /// `presentation` says, without the rule under the first title, and without that title when it is `omitted`
     /// (the navigation bar shows it).
     @MainActor
-    private static func lines(
+    static func lines(
         of path: [ScreenSnapshot.Screen], presentation: ScreenPresentation, omittingTitle omitted: String? = nil
     ) -> [StyledLine] {
         var lines = ScreenLines(of: path, presentation: presentation).lines

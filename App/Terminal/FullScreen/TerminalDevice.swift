@@ -12,11 +12,17 @@ protocol TerminalDevice: AnyObject {
     func draw(_ frame: ScreenLayout.Frame, clearingFirst: Bool)
     /// Waits up to `timeout` milliseconds for a key; `nil` when none came.
     func readKey(timeout: Int32) -> EditingKey?
+    /// The time now, which only moves forward: what the full screen moves the window's clock on by while the
+    /// screens move.
+    var now: ContinuousClock.Instant { get }
     /// Gives the terminal back; safe to call more than once.
     func close()
 }
 
-extension NcursesTerminal: TerminalDevice {}
+extension NcursesTerminal: TerminalDevice {
+    /// The real time.
+    var now: ContinuousClock.Instant { .now }
+}
 
 /// What a click on a part of the screen stands for.
 enum PointerCommand: Equatable, Sendable {

@@ -56,9 +56,12 @@ final class AppRunner {
                 "app: there is no database in \(TerminalText.escaped(options.dataDirectory)) yet: nothing to check\n")
             return ExitCode.success
         }
+        let isInteractive = options.scriptPath == nil && input.isTerminal
+        // Only the full screen draws transitions moving; the line mode and scripts stay instant.
+        let animates = options.animates && isInteractive && fullScreenTerminalType != nil
         let session: any AppSession
         do {
-            session = try prepare(options)
+            session = try prepare(options, animatesTransitions: animates)
         } catch let error as DataFailure {
             return RunFailure.data(error).report(to: errorOutput)
         } catch {
@@ -88,7 +91,6 @@ final class AppRunner {
             restorationNotice = notice
             linkFailure = failure
         }
-        let isInteractive = options.scriptPath == nil && input.isTerminal
         if isInteractive,
             let terminal = fullScreenTerminal(colour: !options.forbidsColour, pointer: options.readsPointer)
         {
@@ -119,25 +121,33 @@ final class AppRunner {
     /// The full-screen terminal, when standard input and output are the process's terminal, `TERM` names a
     /// terminal that can do more than print and terminfo knows it; `nil` otherwise (the line mode is used).
     private func fullScreenTerminal(colour: Bool, pointer: Bool) -> NcursesTerminal? {
+        guard let terminalType = fullScreenTerminalType else { return nil }
+        return NcursesTerminal.open(terminalType: terminalType, usesColour: colour, readsPointer: pointer)
+    }
+
+    /// The terminal type the full screen would draw on, when standard input and output are the process's terminal
+    /// and `TERM` names a terminal that can do more than print and terminfo knows it; `nil` otherwise.
+    private var fullScreenTerminalType: String? {
         guard input.fileDescriptor == STDIN_FILENO, output.fileDescriptor == STDOUT_FILENO,
             isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
-            let terminalType = environment["TERM"], !terminalType.isEmpty, terminalType != "dumb"
+            let terminalType = environment["TERM"], !terminalType.isEmpty, terminalType != "dumb",
+            NcursesTerminal.knows(terminalType: terminalType)
         else { return nil }
-        return NcursesTerminal.open(terminalType: terminalType, usesColour: colour, readsPointer: pointer)
+        return terminalType
     }
 
     /// Opens the data directory and its database, or the playground of `--feature`, through the launcher, tells
     /// what the opening did to the data files, and returns the session to drive: the terminal never holds the
-    /// composition root.
+    /// composition root. When `animatesTransitions`, the window's transitions take time, for the full screen.
     ///
     /// - Throws: ``DataFailure``, or the reason the demo account could not be seeded.
-    private func prepare(_ options: LaunchOptions) throws -> any AppSession {
+    private func prepare(_ options: LaunchOptions, animatesTransitions: Bool) throws -> any AppSession {
         let opening = try app.launch(
             LaunchRequest(
                 dataDirectory: options.dataDirectory, playground: options.playgroundFeature,
                 fixedNow: options.fixedNow, movesCorruptDataAside: options.movesCorruptDataAside,
                 checksData: options.checksData,
-                allowsUnsafeDataDirectory: options.allowsUnsafeDataDirectory))
+                allowsUnsafeDataDirectory: options.allowsUnsafeDataDirectory, animatesTransitions: animatesTransitions))
         if let checked = opening.checkedDatabase {
             output.write(
                 "app: the data file \(TerminalText.escaped(checked.path)) is sound: its schema and all of "

@@ -32,11 +32,14 @@ struct LaunchOptions: Equatable, Sendable {
     var allowsUnsafeDataDirectory = false
     /// Whether the full screen draws ids and action numbers from the start, as the line mode does (`--ids`).
     var showsIDs = false
+    /// Whether the full screen draws pushes, pops and sheets moving, frame by frame (not with `--no-animation`).
+    var animates = true
 
     /// The usage text printed by `--help` and after a usage error.
     static let usage = """
         usage: app [--data-dir PATH] [--script FILE] [--keep-going] [--open URL] [--move-aside-corrupt-data]
                [--check-data] [--allow-unsafe-data-dir] [--feature NAME] [--no-restore] [--no-mouse] [--ids]
+               [--no-animation]
 
           --data-dir PATH             where accounts, the session and posts are kept
                                       (default: $APP_DATA_DIR, else $XDG_DATA_HOME/modular-coordinators,
@@ -57,6 +60,8 @@ struct LaunchOptions: Equatable, Sendable {
                                       the full screen is then driven by keys alone
           --ids                       in the full screen, draw ids and action numbers as the line mode
                                       does (the i key shows or hides them)
+          --no-animation              in the full screen, show pushes, pops and sheets at once instead
+                                      of moving them for 300 ms (keys pressed meanwhile wait)
           --help                      print this help
 
         environment: APP_DATA_DIR, XDG_DATA_HOME, HOME, APP_NOW (fixed ISO-8601 time), NO_COLOR
@@ -76,11 +81,12 @@ struct LaunchOptions: Equatable, Sendable {
     private static let noMouseFlag = ArgumentParser.Option.flag("--no-mouse")
     private static let allowUnsafeFlag = ArgumentParser.Option.flag("--allow-unsafe-data-dir")
     private static let idsFlag = ArgumentParser.Option.flag("--ids")
+    private static let noAnimationFlag = ArgumentParser.Option.flag("--no-animation")
     static let parser = ArgumentParser(
         command: "app", usage: usage,
         options: [
             dataDirectoryOption, scriptOption, openOption, keepGoingFlag, moveAsideFlag, checkDataFlag, featureOption,
-            noRestoreFlag, noMouseFlag, allowUnsafeFlag, idsFlag,
+            noRestoreFlag, noMouseFlag, allowUnsafeFlag, idsFlag, noAnimationFlag,
         ])
 
     /// Reads `arguments` (without the program name) and `environment`; stops at `--help`, which needs neither
@@ -110,6 +116,7 @@ struct LaunchOptions: Equatable, Sendable {
         options.readsPointer = !parsed.contains(noMouseFlag)
         options.allowsUnsafeDataDirectory = parsed.contains(allowUnsafeFlag)
         options.showsIDs = parsed.contains(idsFlag)
+        options.animates = !parsed.contains(noAnimationFlag)
         options.playgroundFeature = parsed.value(of: featureOption)
         let dataDirectoryFlag = parsed.value(of: dataDirectoryOption)
         if let text = environment["APP_NOW"] {

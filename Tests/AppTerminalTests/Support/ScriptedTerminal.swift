@@ -4,7 +4,9 @@ import Glibc
 @testable import AppTerminal
 
 /// A terminal for the full screen's key loop in tests: it hands out the keys it was given, one per read, records
-/// every frame drawn, and asks the loop to end (as `SIGTERM` would) once the keys have run out.
+/// every frame drawn, and asks the loop to end (as `SIGTERM` would) once the keys have run out. Its time passes
+/// only in its waits: a read that finds no key has waited its whole timeout, one that finds a key no time at all.
+/// A wait of one frame of an animation never counts as the wait for a key that ends the script.
 @MainActor
 final class ScriptedTerminal: TerminalDevice {
     var size: TerminalSize
@@ -16,6 +18,12 @@ final class ScriptedTerminal: TerminalDevice {
     /// Every frame drawn, in order.
     private(set) var frames: [ScreenLayout.Frame] = []
     private(set) var isClosed = false
+    /// When the terminal was created.
+    let origin = ContinuousClock.now
+    /// How much time its waits have taken.
+    private(set) var elapsed: Duration = .zero
+    /// The time since ``origin`` at which each frame was drawn, in the order of ``frames``.
+    private(set) var frameTimes: [Duration] = []
 
     init(
         keys: [EditingKey], size: TerminalSize = TerminalSize(columns: 80, rows: 24), reportsPointer: Bool = true,
@@ -29,13 +37,17 @@ final class ScriptedTerminal: TerminalDevice {
 
     var terminationSignal: Int32? { hasRunOut ? SIGTERM : nil }
 
+    var now: ContinuousClock.Instant { origin + elapsed }
+
     func draw(_ frame: ScreenLayout.Frame, clearingFirst: Bool) {
         frames.append(frame)
+        frameTimes.append(elapsed)
     }
 
     func readKey(timeout: Int32) -> EditingKey? {
         guard !keys.isEmpty else {
-            if timeout > 0 {
+            elapsed += .milliseconds(max(timeout, 0))
+            if timeout > FullScreenSession.frameMilliseconds {
                 if idleReads > 0 { idleReads -= 1 } else { hasRunOut = true }
             }
             return nil
@@ -67,8 +79,18 @@ extension StandInSession {
         _ keys: [EditingKey], showsIDs: Bool = false, size: TerminalSize = TerminalSize(columns: 80, rows: 24),
         idleReads: Int = 0, refreshInterval: Duration = .seconds(5)
     ) async -> ScriptedTerminal {
+        await runFullScreen(
+            on: ScriptedTerminal(keys: keys, size: size, idleReads: idleReads), showsIDs: showsIDs,
+            refreshInterval: refreshInterval)
+    }
+
+    /// Starts the app (unless a test started it) and runs the full screen over it on `terminal` until its keys and
+    /// idle reads run out; the terminal.
+    @discardableResult
+    func runFullScreen(
+        on terminal: ScriptedTerminal, showsIDs: Bool = false, refreshInterval: Duration = .seconds(5)
+    ) async -> ScriptedTerminal {
         if starts.isEmpty { _ = start(restores: false, initialLink: nil) }
-        let terminal = ScriptedTerminal(keys: keys, size: size, idleReads: idleReads)
         let fullScreen = FullScreenSession(
             session: self, terminal: terminal, history: CommandHistory(directory: nil), showsIDs: showsIDs,
             refreshInterval: refreshInterval)

@@ -66,7 +66,7 @@ final class StandInCoordinator: Coordinator {
 @MainActor
 final class StandInSession: AppSession {
     /// The window the screens are shown in.
-    let window = Window()
+    let window: Window
     /// The root of the coordinator tree; a test may attach children to it.
     let coordinator = StandInCoordinator("StandInCoordinator")
     /// The first screen, set as the window's root at start.
@@ -105,14 +105,29 @@ final class StandInSession: AppSession {
     /// What a refresh does besides counting (changing what a screen shows, as a new minute does).
     var onRefresh: () -> Void = {}
 
-    /// A session that shows `root` once started.
-    init(root: any ViewControllerable) {
+    /// A session that shows `root` once started, in a window whose transitions run on `clock`.
+    init(root: any ViewControllerable, clock: TransitionClock = .immediate) {
         self.root = root
+        window = Window(clock: clock)
     }
 
-    /// A session that shows `screen` at the root of a navigation stack once started.
-    convenience init(showing screen: StandInScreen) throws {
-        self.init(root: try NavigationController(root: screen))
+    /// A session that shows `screen` at the root of a navigation stack once started, in a window whose transitions
+    /// run on `clock`.
+    convenience init(showing screen: StandInScreen, clock: TransitionClock = .immediate) throws {
+        self.init(root: try NavigationController(root: screen), clock: clock)
+    }
+
+    /// The clock the window's transitions wait for, when they take time.
+    private var transitionClock: ManualClock? {
+        if case .manual(let clock) = window.clock { clock } else { nil }
+    }
+
+    var transitionsTakeTime: Bool { transitionClock != nil }
+
+    var isMoving: Bool { transitionClock?.hasScheduledTransitions ?? false }
+
+    func advanceTransitions(by elapsed: Duration) {
+        transitionClock?.advance(by: elapsed)
     }
 
     func observeCoordinators(

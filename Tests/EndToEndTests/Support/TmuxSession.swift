@@ -24,8 +24,10 @@ final class TmuxSession {
 
     /// Starts `app` with `arguments` in a terminal of `columns`×`rows`, with `environment` added to a UTF-8 locale
     /// and a fixed clock (`NO_COLOR`, which the test runner may set, is removed unless `environment` sets it).
+    /// Transitions show at once (`--no-animation`) unless `animates`, so a test reads screens that have landed.
     init(
-        app: String, arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
+        app: String, arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
+        animates: Bool = false
     )
         throws
     {
@@ -36,7 +38,8 @@ final class TmuxSession {
         var variables = ["LANG": "C.UTF-8", "APP_NOW": AppHarness.now, "HOME": "/nonexistent-home-for-tests"]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }
-        let command = ([Self.quoted(app)] + arguments.map(Self.quoted)).joined(separator: " ")
+        let shown = animates ? arguments : arguments + ["--no-animation"]
+        let command = ([Self.quoted(app)] + shown.map(Self.quoted)).joined(separator: " ")
         let script = """
             stty -g > \(folder)/before; env -u NO_COLOR \(assignments.joined(separator: " ")) \(command); \
             echo $? > \(folder)/status.tmp; stty -g > \(folder)/after; \

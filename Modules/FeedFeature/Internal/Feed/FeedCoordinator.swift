@@ -33,6 +33,9 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     private let user: FeedUser
     /// The segments, embedded for as long as the feed runs; cleared when it stops.
     private var lists: [PostListCoordinator] = []
+    /// Whether pushes, pops and sheets move (on a window whose clock takes time): as the person routes, but not
+    /// while a record is restored, which rebuilds the place at once, as UIKit's state restoration does.
+    private var animatesRouting = true
     /// The pushed post detail; cleared when it is detached.
     private weak var detail: PostDetailCoordinator?
     /// The presented compose sheet; cleared when it is detached.
@@ -102,6 +105,8 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     /// then puts its draft back. A post that no longer exists leaves the feed
     /// on its segment.
     override func restore(from state: RestorationState) -> RestorationResult {
+        animatesRouting = false
+        defer { animatesRouting = true }
         var result = RestorationResult.restored
         let path: [FeedDestination]
         let composeState: RestorationState?
@@ -171,9 +176,11 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
                 user: user
             )
             if let split {
-                try addChild(detail) { try split.showDetail($0, animated: false) }
+                try addChild(detail) { [animatesRouting] in try split.showDetail($0, animated: animatesRouting) }
             } else {
-                try addChild(detail) { try self.viewControllerable.push($0) }
+                try addChild(detail) { [animatesRouting] in
+                    try self.viewControllerable.push($0, animated: animatesRouting)
+                }
             }
             self.detail = detail
         } catch {
@@ -217,7 +224,9 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
             user: user
         )
         compose.listener = self
-        try addChild(compose) { try self.viewControllerable.present($0, style: .pageSheet) }
+        try addChild(compose) { [animatesRouting] in
+            try self.viewControllerable.present($0, style: .pageSheet, animated: animatesRouting)
+        }
         self.compose = compose
         presenter.showInlineError(nil)
     }
@@ -230,7 +239,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
 
     private func closeCompose() throws {
         guard let compose else { return }
-        try compose.viewControllerable.dismiss()
+        try compose.viewControllerable.dismiss(animated: animatesRouting)
         try removeChild(compose)
         self.compose = nil
     }
@@ -238,9 +247,9 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     private func closeDetail() throws {
         guard let detail else { return }
         if let split {
-            try split.closeDetail()
+            try split.closeDetail(animated: animatesRouting)
         } else {
-            try viewControllerable.pop(to: viewControllerable)
+            try viewControllerable.pop(to: viewControllerable, animated: animatesRouting)
         }
         try removeChild(detail)
         self.detail = nil

@@ -84,7 +84,7 @@ final class LoginCoordinator: ViewableCoordinator<any LoginPresentable>, LoginCo
         guard let signUp else { return }
         self.signUp = nil
         do {
-            try viewControllerable.pop(to: viewControllerable)
+            try viewControllerable.pop(to: viewControllerable, animated: true)
             try removeChild(signUp)
         } catch {
             presenter.showInlineError(LoginMessage.navigationFailed(error))
@@ -119,7 +119,7 @@ extension LoginCoordinator: LoginScreenListener {
         guard signUp == nil else { return }
         let child = signUpBuilder.coordinator(listener: self)
         do {
-            try addChild(child) { try self.viewControllerable.push($0) }
+            try addChild(child) { try self.viewControllerable.push($0, animated: true) }
         } catch {
             presenter.showInlineError(LoginMessage.navigationFailed(error))
             return

@@ -27,6 +27,9 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
     private let user: ProfileUser
     /// The summary shown, `nil` until it was read (or when reading it failed).
     private var summary: ProfileSummary?
+    /// Whether pushes, pops and sheets move (on a window whose clock takes time): as the person routes, but not
+    /// while a record is restored, which rebuilds the place at once, as UIKit's state restoration does.
+    private var animatesRouting = true
     /// The posts shown, in order.
     private var posts: [ProfilePost] = []
     /// Whether the last page read was full, so more may follow.
@@ -122,7 +125,7 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
             savedName: savedName)
         edit.listener = self
         do {
-            try addChild(edit) { try self.viewControllerable.push($0) }
+            try addChild(edit) { [animatesRouting] in try self.viewControllerable.push($0, animated: animatesRouting) }
         } catch {
             throw .unavailable(String(describing: error))
         }
@@ -132,7 +135,7 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
     /// Pops and detaches the edit, so `profile` is on top.
     private func closeEdit() throws {
         guard let edit else { return }
-        try viewControllerable.pop(to: viewControllerable)
+        try viewControllerable.pop(to: viewControllerable, animated: animatesRouting)
         try removeChild(edit)
         self.edit = nil
     }
@@ -148,6 +151,8 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
     /// Takes the route a link to ``ProfileDestination/edit`` takes when the record holds the edit, which then puts
     /// the typed name back. An edit that cannot be shown leaves Profile on its screen and says why.
     override func restore(from state: RestorationState) -> RestorationResult {
+        animatesRouting = false
+        defer { animatesRouting = true }
         do throws(RestorationError) {
             try ProfileRestoration.format.check(state)
         } catch {

@@ -120,7 +120,7 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
                 return .nearest(because: .noLongerApplies("sign-up is back at its first step: \(problem)"))
             }
             do {
-                try stepDidComplete(reached)
+                try showStep(after: reached, animated: false)
             } catch {
                 return .nearest(because: .noLongerApplies("sign-up cannot show its \(next.rawValue) step: \(error)"))
             }
@@ -209,10 +209,16 @@ extension SignUpStepCoordinator: SignUpStepScreenListener {
 /// The flow's part, played by the first step.
 extension SignUpStepCoordinator: SignUpStepListener {
     func stepDidComplete(_ step: SignUpStep) throws {
+        try showStep(after: step, animated: true)
+    }
+
+    /// Pushes the step after `step`, unless it is the last or already shown: moving when the person completed
+    /// `step`, at once when restoring, which rebuilds the place as it was.
+    private func showStep(after step: SignUpStep, animated: Bool) throws {
         guard let next = step.next, !isShowing(next) else { return }
         let child = SignUpStepCoordinator(step: next, draft: draft, accounts: accounts)
         child.flow = self
-        try addChild(child) { try self.viewControllerable.push($0) }
+        try addChild(child) { try self.viewControllerable.push($0, animated: animated) }
     }
 
     func stepDidCreateAccount(_ session: SignUpSession) {
