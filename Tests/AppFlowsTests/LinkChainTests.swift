@@ -52,7 +52,14 @@ struct LinkChainTests {
             ])
         #expect(
             try links.linkSteps(for: try link("app://profile/edit")).map(\.description) == [
-                "check that nothing unsaved is in the way", "show edit in the profile", "show the profile tab",
+                "check that nothing unsaved is in the way", "show edit in the profile", "select the profile tab",
+            ])
+        // Planned from where the window is: an empty compose sheet over the tab bar is closed, then the tab shows.
+        try root.window.performAction("compose")
+        #expect(
+            try links.linkSteps(for: try link("app://profile")).map(\.description) == [
+                "check that nothing unsaved is in the way", "show profile in the profile",
+                "close the sheet over the tab bar", "select the profile tab",
             ])
         #expect(throws: UserFacingError(description: "you are already logged in; log out first")) {
             try links.linkSteps(for: .login)

@@ -52,8 +52,8 @@ extension MainCoordinator {
     }
 
     /// Checks that nothing unsaved is in the way (a draft in Feed's compose sheet over the tab bar, or the edit
-    /// that only the route to `profile` would close), routes Profile's flow there, then shows the Profile tab
-    /// (``show(_:)``: an empty compose sheet over the tab bar is closed first).
+    /// that only the route to `profile` would close), routes Profile's flow there, then shows the Profile tab in
+    /// the steps Core's planner gives (``steps(toShow:)``: an empty compose sheet over the tab bar is closed first).
     func steps(inProfile destination: ProfileDestination) -> [LinkStep] {
         [
             LinkStep("check that nothing unsaved is in the way") { [weak self] () throws(UserFacingError) in
@@ -64,8 +64,7 @@ extension MainCoordinator {
             LinkStep("show \(destination) in the profile") { [weak self] () throws(UserFacingError) in
                 try self?.show(inProfile: destination)
             },
-            LinkStep("show the profile tab") { [weak self] () throws(UserFacingError) in try self?.show(.profile) },
-        ]
+        ] + steps(toShow: .profile)
     }
 
     /// Shows `destination` in Profile's flow, building it first.

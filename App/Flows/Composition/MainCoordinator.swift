@@ -171,29 +171,35 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
 
     // MARK: - Links
 
-    /// Shows `tab` with its stack as its flow left it and nothing presented over it, in the steps Core's planner
-    /// gives from the place the window shows: a sheet over the tab bar closed by the route of the flow that
-    /// presented it (the feed's, which keeps a draft), then the tab selected, each step through the routing queue.
-    ///
-    /// - Throws: ``UserFacingError`` for the first step refused; the steps after it are not taken.
-    func show(_ tab: MainTab) throws(UserFacingError) {
-        guard let window = presenter.window else { return try select(tab) }
+    /// The steps that show `tab` with its stack as its flow left it and nothing presented over it, as Core's
+    /// planner gives them from the place the window shows now: a sheet over the tab bar closed by the route of the
+    /// flow that presented it (the feed's, which keeps a draft), then the tab selected. Each is a step of the link's
+    /// chain, taken at its own turn in the routing queue, so a closing sheet has stopped moving before the tab is
+    /// selected.
+    func steps(toShow tab: MainTab) -> [LinkStep] {
+        guard let window = presenter.window else {
+            return [
+                LinkStep("select the \(tab.rawValue) tab") { [weak self] () throws(UserFacingError) in
+                    try self?.select(tab)
+                }
+            ]
+        }
         var tabStacks: [String: [String]] = [:]
         for (id, stack) in stacks { tabStacks[id.rawValue] = stack.viewControllers.dropFirst().map(\.screenID) }
         let target = NavigationPath(tab: tab.rawValue, (tabStacks[tab.rawValue] ?? []).map { .push($0) })
         let plan = NavigationPlan(from: NavigationPath(window: window), to: target, tabStacks: tabStacks)
-        var outcome: RoutingOutcome?
-        follow(plan, applying: { [weak self] step throws(UserFacingError) in try self?.take(step) }) { outcome = $0 }
-        switch outcome {
-        case .applied: return
-        case .refused(.other(let reason)): throw UserFacingError(description: reason)
-        case .refused(let error):
-            throw UserFacingError(description: "the \(tab.rawValue) tab cannot be shown: \(error)")
-        case .dropped, nil: throw UserFacingError(description: "the \(tab.rawValue) tab cannot be shown now")
+        return plan.steps.map { step in
+            let description =
+                switch step {
+                case .dismiss: "close the sheet over the tab bar"
+                case .selectTab(let id): "select the \(id) tab"
+                default: "\(step)"
+                }
+            return LinkStep(description) { [weak self] () throws(UserFacingError) in try self?.take(step) }
         }
     }
 
-    /// Takes one planned step of ``show(_:)``.
+    /// Takes one planned step of ``steps(toShow:)``.
     private func take(_ step: NavigationStep) throws(UserFacingError) {
         switch step {
         case .dismiss:
