@@ -12,20 +12,10 @@ import Testing
 @Suite("Deep links into the feed learn the outcome from Feed's routes")
 @MainActor
 struct FeedRouteOutcomeTests {
-    /// Starts the app over a fresh data directory and logs the demo account in, so the feed is shown.
-    private func loggedInRoot(_ data: InMemoryData) throws -> CompositionRoot {
-        let root = try data.compose()
-        root.appCoordinator.start()
-        try root.window.setText("demo@example.com", forField: "email")
-        try root.window.setText("demo-password", forField: "password")
-        try root.window.performAction("login")
-        return root
-    }
-
     @Test("app://feed/compose that cannot be presented fails with the reason and leaves compose detached")
     func composeThatCannotBePresented() async throws {
         let data = InMemoryData()
-        let root = try loggedInRoot(data)
+        let root = try data.composeLoggedIn()
         defer { root.appCoordinator.stop() }
         let tabBar = try #require(root.window.rootViewController)
         try tabBar.present(ViewController(screenID: "other.sheet"))
@@ -44,7 +34,7 @@ struct FeedRouteOutcomeTests {
     @Test("app://feed/compose twice keeps the open sheet and its draft, and succeeds")
     func composeTwice() async throws {
         let data = InMemoryData()
-        let root = try loggedInRoot(data)
+        let root = try data.composeLoggedIn()
         defer { root.appCoordinator.stop() }
 
         try root.links.get().open(.feed(.compose))
@@ -57,7 +47,7 @@ struct FeedRouteOutcomeTests {
     @Test("A segment link over a draft fails from the call, naming the draft")
     func segmentOverDraft() async throws {
         let data = InMemoryData()
-        let root = try loggedInRoot(data)
+        let root = try data.composeLoggedIn()
         defer { root.appCoordinator.stop() }
 
         try root.links.get().open(.feed(.compose))

@@ -9,16 +9,6 @@ import Testing
 @Suite("A deep link is one chain of steps that stops at its first refusal")
 @MainActor
 struct LinkChainTests {
-    /// Starts the app and logs the demo account in, so Main shows the Feed tab.
-    private func loggedInRoot(_ data: InMemoryData) throws -> CompositionRoot {
-        let root = try data.compose()
-        root.appCoordinator.start()
-        try root.window.setText("demo@example.com", forField: "email")
-        try root.window.setText("demo-password", forField: "password")
-        try root.window.performAction("login")
-        return root
-    }
-
     private func link(_ text: String) throws -> DeepLink {
         try DeepLink.parse(text)
     }
@@ -39,7 +29,7 @@ struct LinkChainTests {
             ])
         #expect(try loggedOut.links.get().linkSteps(for: .signUp).map(\.description) == ["present sign-up"])
 
-        let root = try loggedInRoot(data)
+        let root = try data.composeLoggedIn()
         defer { root.appCoordinator.stop() }
         let links = try root.links.get()
         #expect(
@@ -69,7 +59,7 @@ struct LinkChainTests {
     @Test("Awaited, a post that does not exist stops the chain at its first step: the tab selection stays")
     func awaitedChainStopsAtTheFirstRefusal() async throws {
         let data = InMemoryData()
-        let root = try loggedInRoot(data)
+        let root = try data.composeLoggedIn()
         defer { root.appCoordinator.stop() }
         _ = try root.window.tapTab("profile")
         #expect(selectedTab(root) == "profile")
@@ -83,7 +73,7 @@ struct LinkChainTests {
     @Test("A draft over the tab bar stops a profile link at its first step: Profile's flow is never built")
     func draftStopsTheChainBeforeProfileIsBuilt() async throws {
         let data = InMemoryData()
-        let root = try loggedInRoot(data)
+        let root = try data.composeLoggedIn()
         defer { root.appCoordinator.stop() }
         #expect(try await root.links.get().follow(try link("app://feed/compose")) == nil)
         try root.window.setText("Half a thought", forField: "text")
@@ -103,7 +93,7 @@ struct LinkChainTests {
     @Test("Awaited, a chain that completes shows the place: the post pushed and the Feed tab selected")
     func awaitedChainCompletes() async throws {
         let data = InMemoryData()
-        let root = try loggedInRoot(data)
+        let root = try data.composeLoggedIn()
         defer { root.appCoordinator.stop() }
         _ = try root.window.tapTab("profile")
 
@@ -115,7 +105,7 @@ struct LinkChainTests {
     @Test("Awaited while the person holds a gesture, a link is refused at once instead of waiting for the release")
     func heldGestureRefusesAtOnce() async throws {
         let data = InMemoryData()
-        let root = try loggedInRoot(data)
+        let root = try data.composeLoggedIn()
         defer { root.appCoordinator.stop() }
         #expect(try await root.links.get().follow(link("app://feed/post/2")) == nil)
         try root.window.beginGesture(.swipeBack)
