@@ -209,11 +209,13 @@ struct AnimatedTransitionTests {
         try second.setRootViewController(navigation)
         var order: [String] = []
         try first.navigation.push(TestScreen(screenID: "b"), animated: true) { order.append("first") }
-        first.clock.advance(by: .milliseconds(100))
+        let third = Window.transitionDuration / 3
+        first.clock.advance(by: third)
         try navigation.push(TestScreen(screenID: "y"), animated: true) { order.append("second") }
-        first.clock.advance(by: .milliseconds(250))
+        // The first ends a third of a duration before the second.
+        first.clock.advance(by: Window.transitionDuration - third + third / 2)
         #expect(order == ["first"])
-        first.clock.advance(by: .milliseconds(50))
+        first.clock.advance(by: third)
         #expect(order == ["first", "second"])
     }
 

@@ -83,7 +83,7 @@ struct AwaitingRoutesTests {
         }
         await yieldUntil { stage.navigation.stackIDs.count == 2 }
 
-        stage.clock.advance(by: .milliseconds(299))
+        stage.clock.advance(by: Window.transitionDuration - .milliseconds(1))
         await yieldTurns()
         #expect(resumedAt.value == nil)
         #expect(stage.screen("b")?.appearanceState == .appearing)

@@ -28,11 +28,11 @@ struct EdgeFindingsTests {
         let stage = try ClockedStage()
         try stage.navigation.push(TestScreen(screenID: "b"), animated: true)
         #expect(stage.window.transitionsInFlight.map(\.progress) == [0])
-        stage.clock.advance(by: .milliseconds(150))
+        stage.clock.advance(by: Window.transitionDuration / 2)
         #expect(stage.window.transitionsInFlight.map(\.progress) == [0.5])
-        stage.clock.advance(by: .milliseconds(75))
+        stage.clock.advance(by: Window.transitionDuration / 4)
         #expect(stage.window.transitionsInFlight.map(\.progress) == [0.75])
-        stage.clock.advance(by: .milliseconds(75))
+        stage.clock.advance(by: Window.transitionDuration / 4)
         #expect(stage.window.isIdle)
     }
 
@@ -45,8 +45,9 @@ struct EdgeFindingsTests {
             try stage.window.updateGesture(progress: 0.4)
             #expect(stage.window.transitionsInFlight.map(\.progress) == [0.4])
             try stage.window.releaseGesture(finishing ? .finish : .cancel)
-            // Finishing covers the 0.6 left in 180 ms; cancelling goes back 0.4 in 120 ms.
-            stage.clock.advance(by: .milliseconds(finishing ? 90 : 60))
+            // Finishing covers the 0.6 left in 0.6 of a duration; cancelling goes back 0.4 in 0.4 of one. Half
+            // of that time moves the progress half of the way.
+            stage.clock.advance(by: Window.transitionDuration * (finishing ? 0.3 : 0.2))
             let progress = try #require(stage.window.transitionsInFlight.first?.progress)
             #expect(abs(progress - (finishing ? 0.7 : 0.2)) < 1e-9)
             stage.clock.runUntilIdle()

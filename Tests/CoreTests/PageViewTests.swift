@@ -87,12 +87,12 @@ struct PageViewTests {
         "A finished or cancelled held swipe delivers UIKit's order, the did-callbacks on the window's clock",
         arguments: [
             (
-                GestureRelease.finish, 1, 90,
+                GestureRelease.finish, 1, 0.3,
                 ["viewDidDisappear one", "viewDidAppear two"],
                 ["select two"]
             ),
             (
-                GestureRelease.cancel, 0, 210,
+                GestureRelease.cancel, 0, 0.7,
                 [
                     "viewWillDisappear two", "viewWillAppear one", "viewDidDisappear two", "viewDidAppear one",
                 ],
@@ -100,7 +100,7 @@ struct PageViewTests {
             ),
         ])
     func heldSwipeOrder(
-        release: GestureRelease, currentAfter: Int, remainingMilliseconds: Int, afterRelease: [String],
+        release: GestureRelease, currentAfter: Int, remainingPart: Double, afterRelease: [String],
         routing: [String]
     ) throws {
         let clock = ManualClock()
@@ -114,6 +114,9 @@ struct PageViewTests {
         recorder.reset()
 
         try window.releaseGesture(release)
+        // The part of a transition's duration the swipe has not covered, in whole milliseconds.
+        let remainingMilliseconds = Int(
+            (Double(Window.transitionDuration / .milliseconds(1)) * remainingPart).rounded())
         clock.advance(by: .milliseconds(remainingMilliseconds - 1))
         #expect(!window.isIdle)
         clock.advance(by: .milliseconds(1))

@@ -12,7 +12,7 @@ struct FullScreenMotionEndToEndTests {
     /// Opens the sign-up from the log-in, in the full screen with `animates` or `--no-animation`, and goes back, up
     /// to `tries` times, and returns whether a screen seen on the way showed the sign-up part way: its first step
     /// right of the edge it slides with, over the log-in. A loaded machine may look at the screen too seldom to
-    /// catch 300 ms of motion once, so an animated run tries again before it is judged.
+    /// catch 200 ms of motion once, so an animated run tries again before it is judged.
     private func pushToSignUp(animates: Bool, tries: Int) async throws -> Bool {
         let data = try TemporaryDataDirectory()
         let terminal = try TmuxSession(

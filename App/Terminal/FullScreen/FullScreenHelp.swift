@@ -27,7 +27,7 @@ enum FullScreenHelp {
             "  ←/→ or h/l turn pages (the tour) to the previous or next one, as a sideways drag does;",
             "  : opens the command line; ? shows these keys; i shows or hides ids and action numbers;",
             "  PgUp/PgDn scroll; F2 the tree panel; Ctrl-L redraw; Ctrl-C or Ctrl-D quit.",
-            "  Pushes, pops and sheets move for 300 ms; keys pressed meanwhile wait and then take effect in",
+            "  Pushes, pops and sheets move for 200 ms; keys pressed meanwhile wait and then take effect in",
             "  order (--no-animation shows them at once).",
             "In a field: type to edit it (←/→, Home/End, Backspace, Ctrl-U/K/W as on the command line); Tab or",
             "  Shift-Tab set it and move to the next or previous field; Enter sets it and goes to the next field",

@@ -61,7 +61,7 @@ struct LaunchOptions: Equatable, Sendable {
           --ids                       in the full screen, draw ids and action numbers as the line mode
                                       does (the i key shows or hides them)
           --no-animation              in the full screen, show pushes, pops and sheets at once instead
-                                      of moving them for 300 ms (keys pressed meanwhile wait)
+                                      of moving them for 200 ms (keys pressed meanwhile wait)
           --help                      print this help
 
         environment: APP_DATA_DIR, XDG_DATA_HOME, HOME, APP_NOW (fixed ISO-8601 time), NO_COLOR
