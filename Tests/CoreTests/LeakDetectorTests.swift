@@ -26,6 +26,18 @@ final class SurvivorLog {
 @Suite("Leak reports at run time")
 @MainActor
 struct LeakDetectorTests {
+    /// A detector with `deadline` that reports to a new log and watches a started root flow.
+    private func watchingStartedRoot(
+        _ deadline: LeakDetector.Deadline
+    ) -> (log: SurvivorLog, detector: LeakDetector, root: FlowCoordinator) {
+        let log = SurvivorLog()
+        let detector = LeakDetector(deadline: deadline, report: log.record)
+        let root = FlowCoordinator("root")
+        root.start()
+        detector.watch(root)
+        return (log, detector, root)
+    }
+
     @Test("A coordinator kept alive by a cycle after its detach is reported once, with the screen it owns")
     func cycleReported() async throws {
         let log = SurvivorLog()
@@ -88,11 +100,7 @@ struct LeakDetectorTests {
 
     @Test("With the host's turns, a survivor is reported at the end of the last turn allowed, not before")
     func hostTurns() throws {
-        let log = SurvivorLog()
-        let detector = LeakDetector(deadline: .hostTurns(2), report: log.record)
-        let root = FlowCoordinator("root")
-        root.start()
-        detector.watch(root)
+        let (log, detector, root) = watchingStartedRoot(.hostTurns(2))
         let held = FlowCoordinator("held")
         try root.addChild(held)
         try root.removeChild(held)
@@ -108,11 +116,7 @@ struct LeakDetectorTests {
 
     @Test("A coordinator attached again before its deadline is no survivor")
     func reattached() throws {
-        let log = SurvivorLog()
-        let detector = LeakDetector(deadline: .hostTurns(1), report: log.record)
-        let root = FlowCoordinator("root")
-        root.start()
-        detector.watch(root)
+        let (log, detector, root) = watchingStartedRoot(.hostTurns(1))
         let moving = FlowCoordinator("moving")
         try root.addChild(moving)
         try root.removeChild(moving)
