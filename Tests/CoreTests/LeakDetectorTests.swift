@@ -38,14 +38,24 @@ struct LeakDetectorTests {
         return (log, detector, root)
     }
 
-    @Test("A coordinator kept alive by a cycle after its detach is reported once, with the screen it owns")
-    func cycleReported() async throws {
+    /// A detector with a three-turn deadline that reports to a new log and watches a started parent whose screen is
+    /// a navigation controller, the window's root, showing `home`.
+    private func watchingParentOfAStack() throws -> (
+        log: SurvivorLog, detector: LeakDetector, window: Window, navigation: NavigationController,
+        parent: ScreenCoordinator
+    ) {
         let log = SurvivorLog()
         let detector = LeakDetector(deadline: .mainActorTurns(3), report: log.record)
         let (window, navigation) = try makeNavigationWindow(["home"])
         let parent = ScreenCoordinator("parent", screen: navigation)
         parent.start()
         detector.watch(parent)
+        return (log, detector, window, navigation, parent)
+    }
+
+    @Test("A coordinator kept alive by a cycle after its detach is reported once, with the screen it owns")
+    func cycleReported() async throws {
+        let (log, detector, window, navigation, parent) = try watchingParentOfAStack()
         try await parent.addChild(CyclicCoordinator("cyclic")) { try navigation.push($0) }
 
         try window.perform(.backButton)
@@ -62,12 +72,7 @@ struct LeakDetectorTests {
 
     @Test("A clean detach reports nothing")
     func cleanDetach() async throws {
-        let log = SurvivorLog()
-        let detector = LeakDetector(deadline: .mainActorTurns(3), report: log.record)
-        let (window, navigation) = try makeNavigationWindow(["home"])
-        let parent = ScreenCoordinator("parent", screen: navigation)
-        parent.start()
-        detector.watch(parent)
+        let (log, detector, window, navigation, parent) = try watchingParentOfAStack()
         detector.watch(window)
         try await parent.addChild(ScreenCoordinator("child")) { try navigation.push($0) }
 
