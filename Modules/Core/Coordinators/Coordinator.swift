@@ -53,7 +53,11 @@ public protocol Coordinating: Coordinator {
 ///   coordinator with N children costs O(N).
 @MainActor
 open class Coordinator {
+    // The tree's bookkeeping below is checked for exclusive access by the compiler only
+    // (`@exclusivity(unchecked)`): it is touched on the main actor, in accesses that call no other code, and the
+    // run-time check of each access cost about a third of tearing down a wide tree.
     /// The coordinator this one is attached to, if any. Held weakly.
+    @exclusivity(unchecked)
     public private(set) weak var parent: Coordinator?
 
     /// Whether ``start()`` ran and ``stop()`` has not since.
@@ -61,10 +65,13 @@ open class Coordinator {
 
     /// Children in attach order; a detached child leaves a hole (`nil`) that is
     /// compacted away later, so a detach never shifts the array.
+    @exclusivity(unchecked)
     private var childSlots: [Coordinator?] = []
     /// Number of holes in `childSlots`.
+    @exclusivity(unchecked)
     private var vacantSlotCount = 0
     /// This coordinator's index in its parent's `childSlots`.
+    @exclusivity(unchecked)
     private var slotIndex = 0
     /// How many times the coordinator stopped; a routing request made before
     /// a stop is dropped at its turn.
@@ -72,10 +79,12 @@ open class Coordinator {
     /// How the current (or last) run ended and who awaits it (see
     /// ``outcome(of:)``); made only when a run ends that way or someone
     /// awaits, so other coordinators carry one empty reference.
+    @exclusivity(unchecked)
     private var outcomeRecord: OutcomeRecord?
     /// Starts and stops in one word, so that a coordinator fits in 64 bytes (tearing down many children reads them
     /// all): odd while it runs. A start adds one, a stop two in all (so ``stopGeneration``, the count halved,
     /// changes with every stop and never with a start). It wraps rather than traps; only equality is compared.
+    @exclusivity(unchecked)
     private var runCount = 0
 
     /// Creates a coordinator that is not started and has no parent.
