@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// A real terminal for end-to-end tests: a detached tmux session on its own server, running the built `app` as a
-/// person would, driven by keys and read back as the screen shows it.
+/// person would, driven by keys and read back as the screen shows it. Every command after the start goes through
+/// one control-mode client (``TmuxControlClient``) rather than a tmux process of its own.
 ///
 /// The pane runs a shell that records the terminal's settings (`stty -g`) before and after the app, its exit status
 /// and what was typed but left unread when it ended (what the shell would have read next), so a test can prove the
@@ -47,22 +48,27 @@ final class TmuxSession {
             stty "$(cat \(folder)/after)"; mv \(folder)/status.tmp \(folder)/status; \
             echo EXITED; exec sleep 60
             """
-        try run(["new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
+        try spawn(["new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
+        client = try TmuxControlClient(tmux: tmux, socket: socket, session: "main")
     }
 
     deinit {
         _ = try? run(["kill-server"])
+        client = nil
         try? FileManager.default.removeItem(atPath: folder)
     }
 
+    /// The control-mode client every command after the start goes through.
+    private var client: TmuxControlClient?
+
     /// Sends tmux key names (`Enter`, `Left`, `C-u`, `NPage`…).
     func press(_ keys: String...) throws {
-        try run(["send-keys", "-t", "main"] + keys)
+        try deliver(["send-keys", "-t", "main"] + keys)
     }
 
     /// Types `text` literally.
     func type(_ text: String) throws {
-        try run(["send-keys", "-t", "main", "-l", text])
+        try deliver(["send-keys", "-t", "main", "-l", text])
     }
 
     /// Types `line` and presses Enter, as a person runs a command.
@@ -84,7 +90,7 @@ final class TmuxSession {
         let file = folder + "/paste-\(UUID().uuidString)"
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         try run(["load-buffer", "-b", "paste", file])
-        try run(["paste-buffer", "-p", "-d", "-b", "paste", "-t", "main"])
+        try deliver(["paste-buffer", "-p", "-d", "-b", "paste", "-t", "main"])
     }
 
     /// Ends the tmux server and so closes the terminal under the app, as closing its window does.
@@ -102,7 +108,7 @@ final class TmuxSession {
     /// Sends `bytes` to the app as the terminal would, byte for byte, whatever they are: a mouse report in the older
     /// encoding may hold any byte, and typed text ending in `;` would end tmux's command instead.
     func send(bytes: [UInt8]) throws {
-        try run(["send-keys", "-t", "main", "-H"] + bytes.map { String($0, radix: 16) })
+        try deliver(["send-keys", "-t", "main", "-H"] + bytes.map { String($0, radix: 16) })
     }
 
     /// The mouse report a terminal in the older (X10, "normal") encoding sends for `button` (0 the first, 3 a
@@ -260,7 +266,7 @@ final class TmuxSession {
 
     /// Returns after a pause that grows with the looks already taken (5, 10, 20, 40, then 50 ms), holding no
     /// thread meanwhile: the app answers most keys within a few milliseconds, so the first looks come soon, and a
-    /// slow answer is not watched for with a spawned tmux every few milliseconds.
+    /// slow answer is not watched for by redrawing the pane's text every few milliseconds.
     private static func lookAgainLater(after looks: Int) async {
         let pause = min(0.05, 0.005 * Double(1 << min(looks, 4)))
         await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
@@ -268,13 +274,42 @@ final class TmuxSession {
         }
     }
 
-    /// Runs tmux with `arguments` and returns what it printed.
+    /// Runs `command`, which writes to the pane, then one more command: tmux writes to the pane on its next turn,
+    /// so once the second is answered the bytes are in the terminal, where the app reads them (or a signal's
+    /// flush discards them), as a person's keys are.
+    private func deliver(_ command: [String]) throws {
+        try run(command)
+        try run(["display-message", "-p", ""])
+    }
+
+    /// Runs the tmux command `arguments` through the session's control-mode client and returns what it printed.
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        guard let client else { return try spawn(arguments) }
+        return try client.run(arguments)
+    }
+
+    /// The attributes tmux is spawned with: no signal blocked, every handler the default.
+    static func spawnAttributes() -> posix_spawnattr_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        return attributes
+    }
+
+    /// Runs a tmux client of its own with `arguments` and returns what it printed: how the server is started.
     ///
     /// Spawned directly with a clean signal mask and default handlers: the tmux server that `new-session` starts
     /// inherits both, and it needs its signals to serve clients. Its output goes to a file, never to a pipe the
     /// server would keep open.
     @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
+    private func spawn(_ arguments: [String]) throws -> String {
         let outputPath = folder + "/tmux-output-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         var actions = posix_spawn_file_actions_t()
@@ -283,16 +318,8 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = Self.spawnAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([tmux, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
