@@ -19,6 +19,15 @@ struct FullScreenPointingEndToEndTests {
             environment: ["TERM": "xterm-256color"])
     }
 
+    /// Waits until the screen shows `text` and the keys no longer type into a field. The field's text shows while
+    /// it is typed too; and a pointer report read within moments of an Escape is taken by the terminal's decoding as
+    /// one sequence with it, as a person's hand never is, so the Escape must have been read before the pointer moves.
+    private static func waitForFieldLeft(_ text: String, in terminal: TmuxSession) async throws -> [String] {
+        try await terminal.waitFor("'\(text)', the field left") {
+            $0.contains { $0.contains(text) } && !$0.contains { $0.contains("Esc stop typing") }
+        }
+    }
+
     /// Where `text` is first drawn: its row and the cell column it starts at, both from 0.
     private static func locate(
         _ text: String, in screen: [String], sourceLocation: SourceLocation = #_sourceLocation
@@ -161,7 +170,7 @@ struct FullScreenPointingEndToEndTests {
         screen = try await terminal.waitFor("┌─ sheet")
         try terminal.type("a draft")
         try terminal.press("Escape")
-        screen = try await terminal.waitFor("Post (set text): a draft")
+        screen = try await Self.waitForFieldLeft("Post (set text): a draft", in: terminal)
         let border = try Self.locate("┌─ sheet", in: screen)
         try terminal.mouse(0, row: border.row, column: border.column + 3)
         try terminal.mouse(32, row: border.row + 6, column: border.column + 3)
@@ -195,7 +204,7 @@ struct FullScreenPointingEndToEndTests {
         try terminal.press("C-u")
         try terminal.type("Someone")
         try terminal.press("Escape")
-        screen = try await terminal.waitFor("Display name (set displayName): Someone")
+        screen = try await Self.waitForFieldLeft("Display name (set displayName): Someone", in: terminal)
         let width = try Self.screenWidth(screen)
         try terminal.drag(row: 5, from: 0, through: [width / 5, width * 3 / 4])
         screen = try await terminal.waitFor("Swipe back refused: the screen refused to go back; nothing moved")

@@ -7,7 +7,8 @@ import Testing
 /// one control-mode client (``TmuxControlClient``) rather than a tmux process of its own.
 ///
 /// The pane runs a shell that records the terminal's settings (`stty -g`) before and after the app, its exit status
-/// and what was typed but left unread when it ended (what the shell would have read next), so a test can prove the
+/// and what was typed but left unread when it ended (what the shell would have read next: what the terminal holds
+/// then, read without waiting, as every key is delivered before a command returns), so a test can prove the
 /// terminal was given back exactly.
 final class TmuxSession {
     /// Where tmux is, or `nil` when it is not installed (the tests that need it are then skipped, saying why).
@@ -44,7 +45,7 @@ final class TmuxSession {
         let script = """
             stty -g > \(folder)/before; env -u NO_COLOR \(assignments.joined(separator: " ")) \(command); \
             echo $? > \(folder)/status.tmp; stty -g > \(folder)/after; \
-            stty -icanon min 0 time 3; dd bs=4096 count=1 of=\(folder)/pending 2>/dev/null; \
+            stty -icanon min 0 time 0; dd bs=4096 count=1 of=\(folder)/pending 2>/dev/null; \
             stty "$(cat \(folder)/after)"; mv \(folder)/status.tmp \(folder)/status; \
             echo EXITED; exec sleep 60
             """
