@@ -51,13 +51,15 @@ enum Measure {
             operationsPerSample: operationsPerSample)
     }
 
-    /// Measures one call of `operation` per sample; `prepare` builds its input and is not measured.
+    /// Measures one call of `operation` per sample, after one unmeasured warm-up call; `prepare` builds its input
+    /// and is not measured.
     static func once<Input>(
         _ name: String,
         samples: Int,
         prepare: () throws -> Input,
         _ operation: (Input) throws -> Void
     ) rethrows -> Measurement {
+        try operation(try prepare())
         var times: [Double] = []
         var bytes: UInt64 = 0
         for _ in 0..<samples {

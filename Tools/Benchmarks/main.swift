@@ -102,7 +102,9 @@ do {
     var previousTeardown: Double?
     var ratios: [String] = []
     for size in scale.teardownSizes {
-        let measurement = try CoreBenchmarks.stop(children: size, samples: size >= 1_000_000 ? 3 : 5)
+        // A teardown is timed once per sample, so the small ones take many samples: about a million children
+        // torn down in all, at least three samples.
+        let measurement = try CoreBenchmarks.stop(children: size, samples: max(3, min(100, 1_000_000 / size)))
         report.measurements.append(measurement)
         if let previousTeardown { ratios.append(String((measurement.median / previousTeardown * 10).rounded() / 10)) }
         previousTeardown = measurement.median
