@@ -71,12 +71,20 @@ extension ScreenLayout {
         let before = TerminalGrid.cells(String(characters[..<cursor]), style: .plain)
         let after = TerminalGrid.cells(String(characters[cursor...]), style: .plain)
         let available = max(1, width - TerminalGrid.width(prompt) - 1)
-        var shownBefore = before[...]
-        while TerminalGrid.width(Array(shownBefore)) > available - 1, !shownBefore.isEmpty {
-            shownBefore = shownBefore.dropFirst(max(1, available / 2))
+        // The text before the cursor loses half a line at a time from its start until it fits: the cut moves in
+        // steps, not with every key. One walk of the widths finds where, so a long line costs its length.
+        let step = max(1, available / 2)
+        var widthAfterCut = TerminalGrid.width(before)
+        var cut = 0
+        while widthAfterCut > available - 1, cut < before.count {
+            let next = min(before.count, cut + step)
+            widthAfterCut -= TerminalGrid.width(Array(before[cut..<next]))
+            cut = next
         }
-        let leading = shownBefore.count < before.count ? [TerminalCell(text: "…", width: 1, style: .dim)] : []
-        let row = TerminalGrid.fit(prompt + leading + Array(shownBefore) + after, width: width)
+        let shownBefore = before[cut...]
+        let leading = cut > 0 ? [TerminalCell(text: "…", width: 1, style: .dim)] : []
+        // Only what can show of the text after the cursor is laid out.
+        let row = TerminalGrid.fit(prompt + leading + Array(shownBefore) + after.prefix(width), width: width)
         let column = min(width - 1, TerminalGrid.width(prompt + leading + Array(shownBefore)))
         return (row, column)
     }
