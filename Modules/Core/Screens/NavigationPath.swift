@@ -70,6 +70,11 @@ public struct NavigationPath: Hashable, Sendable, CustomStringConvertible {
 extension NavigationPath {
     /// The path `window` shows now, naming each screen with `place` (by
     /// default its ``ViewController/screenID``).
+    ///
+    /// A ``SplitViewController`` reads as the one stack it collapses to: the
+    /// screens pushed on its primary column, then the screens its secondary
+    /// column shows (its ``SplitViewController/detailViewControllers``), the
+    /// same path whether it is collapsed or expanded.
     public init(window: Window, naming place: (ViewController) -> String = \.screenID) {
         var routes: [Route] = []
         let root = window.rootViewController
@@ -82,17 +87,61 @@ extension NavigationPath {
         self.init(tab: tab, routes)
     }
 
-    /// The screens pushed above the root of the stack a layer shows: the
-    /// first navigation controller down the layer's visible children.
-    static func pushedScreens(in layer: ViewController) -> [ViewController] {
-        topStack(in: layer).map { Array($0.viewControllers.dropFirst()) } ?? []
+    /// The path above `screen`, as a flow that owns `screen` and what it
+    /// shows reads its own place: the screens pushed above it on the stack
+    /// that holds it (and, when that stack is a split's primary column, the
+    /// screens the split's secondary column shows, collapsed or expanded),
+    /// then the screens presented over its presentation context, each with
+    /// the screens pushed inside it. It has no tab. A screen on no stack has
+    /// no pushes.
+    public init(above screen: ViewController, naming place: (ViewController) -> String = \.screenID) {
+        var routes = Self.screens(above: screen).map { Route.push(place($0)) }
+        var next = screen.presentedViewController
+        while let presented = next {
+            routes.append(.present(place(presented), presented.modalPresentationStyle))
+            routes += Self.pushedScreens(in: presented).map { .push(place($0)) }
+            next = presented.presentedViewController
+        }
+        self.init(routes)
     }
 
-    /// The navigation controller a layer shows, if any.
-    static func topStack(in layer: ViewController) -> NavigationController? {
+    /// The screens pushed above the root of the stack a layer shows: the
+    /// first stack down the layer's visible children, a split's two columns
+    /// read as one.
+    static func pushedScreens(in layer: ViewController) -> [ViewController] {
         var current: ViewController? = layer
         while let screen = current {
-            if let navigation = screen as? NavigationController { return navigation }
+            if let split = screen as? SplitViewController {
+                return Array(split.primaryNavigation.viewControllers.dropFirst())
+                    + split.secondaryNavigation.viewControllers
+            }
+            if let navigation = screen as? NavigationController { return Array(navigation.viewControllers.dropFirst()) }
+            current = screen.visibleChild
+        }
+        return []
+    }
+
+    /// The screens above `screen` on the stack that holds it, a split's
+    /// secondary column following its primary one.
+    static func screens(above screen: ViewController) -> [ViewController] {
+        var child = screen
+        while let parent = child.parent, !(parent is NavigationController) { child = parent }
+        guard let stack = child.parent as? NavigationController,
+            let index = stack.viewControllers.firstIndex(where: { $0 === child })
+        else { return [] }
+        var above = Array(stack.viewControllers[(index + 1)...])
+        if let split = stack.parent as? SplitViewController, split.primaryNavigation === stack {
+            above += split.secondaryNavigation.viewControllers
+        }
+        return above
+    }
+
+    /// The split or the navigation controller a layer shows, if any: the
+    /// first one down the layer's visible children.
+    static func topStack(in layer: ViewController) -> ViewController? {
+        var current: ViewController? = layer
+        while let screen = current {
+            if screen is SplitViewController || screen is NavigationController { return screen }
             current = screen.visibleChild
         }
         return nil
