@@ -40,15 +40,20 @@ public protocol FeedListener: AnyObject {
 /// ``FeedRouteError/draftInProgress`` and changes nothing.
 @MainActor
 public protocol FeedCoordinating: ViewableCoordinating {
-    /// Shows `destination`, the one route into the feed, which a deep link and
-    /// the feed's own restoration both take:
+    /// Shows `destination`, the one route into the feed, which a deep link,
+    /// the person's taps and the feed's own restoration all take. The feed
+    /// reads where it is as a ``NavigationPath`` (its segment, then the post
+    /// open over it as `post/<id>`, in a split's secondary column too, or
+    /// compose), and takes the steps ``NavigationPlan`` plans to the
+    /// destination, so nothing already in place moves:
     ///
-    /// - ``FeedDestination/segment(_:)`` pops to the feed and dismisses what
-    ///   is presented first, then selects the segment.
-    /// - ``FeedDestination/post(id:)`` dismisses a presented sheet and pops to
-    ///   the feed first, then pushes the post's detail.
-    /// - ``FeedDestination/compose`` pops the detail first as needed, then
-    ///   presents compose; an open compose stays as it is, with its draft.
+    /// - ``FeedDestination/segment(_:)`` dismisses compose, selects the
+    ///   segment, then pops the post.
+    /// - ``FeedDestination/post(id:)`` dismisses compose, then pushes the
+    ///   post's detail, or replaces an open post with it in one change; the
+    ///   post already open stays as it is.
+    /// - ``FeedDestination/compose`` pops the post first, then presents
+    ///   compose; an open compose stays as it is, with its draft.
     ///
     /// - Throws: ``FeedRouteError/postNotFound(_:)``, changing nothing, when
     ///   there is no such post; ``FeedRouteError/draftInProgress``, changing

@@ -17,6 +17,11 @@ enum FeedMessage {
         "This cannot be shown: \(error)"
     }
 
+    /// A screen could not be shown or closed, for `reason`.
+    static func cannotShow(reason: String) -> String {
+        "This cannot be shown: \(reason)"
+    }
+
     /// The message for an error of the post service.
     static func message(for error: FeedServiceError) -> String {
         switch error {

@@ -79,20 +79,45 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         if child === compose { compose = nil }
     }
 
-    // MARK: - Restoration
+    // MARK: - Paths
 
-    /// Where the feed is now, as the destinations that lead there from its
-    /// root: its segment, then the post pushed over it or compose presented
-    /// over it. The record is written from it and read back into it.
-    var path: [FeedDestination] {
-        var path = [FeedDestination.segment(presenter.selectedSegment)]
-        if compose != nil {
-            path.append(.compose)
-        } else if let detail {
-            path.append(.post(id: detail.postID))
+    /// Where the feed is now, as Core's path planner reads it from the feed's
+    /// own screen: the selected segment as the path's tab (the segments are
+    /// the lists the feed's screen switches between, over one stack), then
+    /// the post pushed over it (or shown in the split's secondary column,
+    /// wide or narrow) as `post/<id>`, and compose presented over it as
+    /// `compose`. The record is written from it, and links and restoration
+    /// plan from it.
+    var path: NavigationPath {
+        var path = NavigationPath(above: viewControllerable.viewController) { [detail, compose] screen in
+            if let detail, screen === detail.viewControllerable.viewController { return FeedPlace.post(detail.postID) }
+            if let compose, screen === compose.viewControllerable.viewController { return FeedPlace.compose }
+            return screen.screenID
         }
+        path.tab = presenter.selectedSegment.rawValue
         return path
     }
+
+    /// The path that shows `destination`: its segment with nothing over it,
+    /// or the post or compose over the selected segment.
+    static func target(of destination: FeedDestination) -> NavigationPath {
+        switch destination {
+        case .segment(let segment): NavigationPath(tab: segment.rawValue)
+        case .post(let id): NavigationPath([.push(FeedPlace.post(id))])
+        case .compose: NavigationPath([.present(FeedPlace.compose, .pageSheet)])
+        }
+    }
+
+    /// The planner's steps from where the feed is to `target`. The segments
+    /// share the feed's stack, so a segment change keeps what is pushed until
+    /// the plan pops it.
+    private func plan(to target: NavigationPath) -> NavigationPlan {
+        let start = path
+        let stack = start.routes.prefix { !$0.isPresentation }.map(\.place)
+        return NavigationPlan(from: start, to: target, tabStacks: target.tab.map { [$0: stack] } ?? [:])
+    }
+
+    // MARK: - Restoration
 
     /// The feed's record (``FeedRestoration``): its ``path``, and compose's
     /// own record while it is presented.
@@ -100,36 +125,37 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         FeedRestoration.record(of: path, compose: compose?.restorationState)
     }
 
-    /// Reads the record back into the destinations it was written from and
-    /// takes the route to each in turn, as a link does (``show(_:)``); compose
-    /// then puts its draft back. A post that no longer exists leaves the feed
-    /// on its segment.
+    /// Reads the record back into the path it was written from and takes the
+    /// planner's steps there from where the feed is (its root, for a feed
+    /// just built), at once rather than animated; compose then puts its draft
+    /// back. A post that no longer exists leaves the feed on its segment.
     override func restore(from state: RestorationState) -> RestorationResult {
         animatesRouting = false
         defer { animatesRouting = true }
         var result = RestorationResult.restored
-        let path: [FeedDestination]
+        let target: NavigationPath
         let composeState: RestorationState?
         do throws(RestorationError) {
-            (path, composeState) = try FeedRestoration.path(of: state, into: &result)
+            (target, composeState) = try FeedRestoration.target(of: state, into: &result)
         } catch {
             return .nearest(because: error)
         }
-        for destination in path {
-            do {
-                try show(destination)
-            } catch {
-                switch (destination, error) {
-                case (.segment(let segment), _):
-                    return .nearest(
-                        because: .noLongerApplies("the feed cannot show its \(segment.rawValue) segment: \(error)"))
-                case (.post(let id), .postNotFound):
-                    result.append(.noLongerApplies("the post '\(id)' no longer exists"))
-                case (.post(let id), _):
-                    result.append(.noLongerApplies("the post '\(id)' cannot be shown: \(error)"))
-                case (.compose, _):
-                    result.append(.noLongerApplies("the compose sheet cannot be shown: \(error)"))
-                }
+        do throws(FeedRouteError) {
+            try take(plan(to: target))
+        } catch {
+            switch failedStep {
+            case .selectTab(let segment)?:
+                return .nearest(because: .noLongerApplies("the feed cannot show its \(segment) segment: \(error)"))
+            case .push(let places)?, .setStack(_, let places)?:
+                let id = places.compactMap(FeedPlace.postID(of:)).first ?? ""
+                result.append(
+                    .noLongerApplies(
+                        error == .postNotFound(id)
+                            ? "the post '\(id)' no longer exists" : "the post '\(id)' cannot be shown: \(error)"))
+            case .present?:
+                result.append(.noLongerApplies("the compose sheet cannot be shown: \(error)"))
+            case .dismiss?, .popTo?, nil:
+                result.append(.noLongerApplies("the feed cannot return to its segment: \(error)"))
             }
         }
         if let composeState, let compose { result.merge(compose.restore(from: composeState)) }
@@ -138,24 +164,86 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
 
     // MARK: - Routes
 
+    /// Plans the steps from where the feed is to `destination` with Core's
+    /// planner and takes them: a post is looked up first, and a plan that
+    /// would close compose while it holds a draft is refused, both before
+    /// anything changes.
     func show(_ destination: FeedDestination) throws(FeedRouteError) {
-        switch destination {
-        case .segment(let segment): try showSegment(segment)
-        case .post(let id): try showPost(id: id)
-        case .compose: try showCompose()
+        var post: FeedPost?
+        if case .post(let id) = destination { post = try findPost(id: id) }
+        try take(plan(to: Self.target(of: destination)), post: post)
+        if case .segment = destination { presenter.showInlineError(nil) }
+    }
+
+    var holdsDraft: Bool { compose?.holdsDraft == true }
+
+    /// The step of the last plan that was refused, if any: restoration says
+    /// which place it lost.
+    private var failedStep: NavigationStep?
+
+    /// Takes `plan`'s steps in order, at once within this routing turn (each
+    /// one transition, which the feed's screens allow together), and stops at
+    /// the first refused. `post` is the post a push shows, when it was looked
+    /// up already; `closingDraft` lets the plan close compose with its draft.
+    ///
+    /// - Throws: ``FeedRouteError/draftInProgress`` before anything changes
+    ///   when the plan closes compose while it holds a draft; the first
+    ///   step's ``FeedRouteError``.
+    private func take(
+        _ plan: NavigationPlan, post: FeedPost? = nil, closingDraft: Bool = false
+    ) throws(FeedRouteError) {
+        failedStep = nil
+        if !closingDraft, plan.steps.contains(where: { if case .dismiss = $0 { true } else { false } }) {
+            try refuseIfDraftInProgress()
+        }
+        for step in plan.steps {
+            do {
+                try take(step, post: post)
+            } catch {
+                failedStep = step
+                throw error
+            }
         }
     }
 
-    private func showSegment(_ segment: FeedSegment) throws(FeedRouteError) {
-        try refuseIfDraftInProgress()
+    /// Takes one planned step with the feed's children: the post's detail is
+    /// attached as it is shown and detached as it closes, and so is compose.
+    private func take(_ step: NavigationStep, post: FeedPost?) throws(FeedRouteError) {
         do {
-            try returnToFeed(selecting: segment)
+            switch step {
+            case .dismiss(keeping: 0):
+                try closeCompose()
+            case .selectTab(let id):
+                guard let segment = FeedSegment(rawValue: id) else { throw FeedRouteError.unavailable("no \(id)") }
+                try presenter.select(segment)
+            case .popTo(keeping: 0):
+                try closeDetail()
+            case .push(let places) where places.count == 1:
+                try showDetail(of: self.post(at: places[0], found: post), replacing: false)
+            case .setStack(keeping: 0, let places) where places.count == 1:
+                try showDetail(of: self.post(at: places[0], found: post), replacing: true)
+            case .present(FeedPlace.compose, _):
+                try presentCompose()
+            default:
+                throw FeedRouteError.unavailable("the feed cannot take the step \(step)")
+            }
+        } catch let error as FeedRouteError {
+            throw error
         } catch {
             throw .unavailable(String(describing: error))
         }
     }
 
-    private func showPost(id: String) throws(FeedRouteError) {
+    /// The post that the place `post/<id>` names: `found` when it is that
+    /// post, or the one the service finds.
+    private func post(at place: String, found: FeedPost?) throws(FeedRouteError) -> FeedPost {
+        guard let id = FeedPlace.postID(of: place) else { throw .unavailable("no post at \(place)") }
+        if let found, found.id == id { return found }
+        return try findPost(id: id)
+    }
+
+    /// The post `id`, as the service finds it for the user.
+    private func findPost(id: String) throws(FeedRouteError) -> FeedPost {
         let post: FeedPost?
         do throws(FeedServiceError) {
             post = try dependency.posts.post(id: id, for: user)
@@ -166,36 +254,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
             }
         }
         guard let post else { throw .postNotFound(id) }
-        try refuseIfDraftInProgress()
-        do {
-            try returnToFeed()
-            let detail = PostDetailCoordinator(
-                screen: PostDetailViewController(now: { [dependency] in dependency.now }),
-                post: post,
-                dependency: dependency,
-                user: user
-            )
-            if let split {
-                try addChild(detail) { [animatesRouting] in try split.showDetail($0, animated: animatesRouting) }
-            } else {
-                try addChild(detail) { [animatesRouting] in
-                    try self.viewControllerable.push($0, animated: animatesRouting)
-                }
-            }
-            self.detail = detail
-        } catch {
-            throw .unavailable(String(describing: error))
-        }
-    }
-
-    var holdsDraft: Bool { compose?.holdsDraft == true }
-
-    private func showCompose() throws(FeedRouteError) {
-        do {
-            try presentCompose()
-        } catch {
-            throw .unavailable(String(describing: error))
-        }
+        return post
     }
 
     // MARK: - Children
@@ -206,18 +265,37 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         if compose?.holdsDraft == true { throw .draftInProgress }
     }
 
-    /// Closes what is in the way and shows `segment`.
-    private func returnToFeed(selecting segment: FeedSegment) throws {
-        try returnToFeed()
-        try presenter.select(segment)
-        presenter.showInlineError(nil)
+    /// Shows `post`'s detail: pushed (in a collapsed split, onto its one
+    /// stack), or as the detail of an expanded split. `replacing` puts it in
+    /// place of the open post in one change (set-all) rather than over it.
+    private func showDetail(of post: FeedPost, replacing: Bool) throws {
+        let previous = detail
+        let detail = PostDetailCoordinator(
+            screen: PostDetailViewController(now: { [dependency] in dependency.now }),
+            post: post,
+            dependency: dependency,
+            user: user
+        )
+        let feedScreen = viewControllerable.viewController
+        if let split, !split.isCollapsed || !replacing {
+            try addChild(detail) { [animatesRouting] in try split.showDetail($0, animated: animatesRouting) }
+        } else if replacing, let stack = feedScreen.enclosingNavigationController,
+            let index = stack.viewControllers.firstIndex(where: { $0 === feedScreen })
+        {
+            try addChild(detail) { [animatesRouting] in
+                try stack.setStack(Array(stack.viewControllers[...index]) + [$0], animated: animatesRouting)
+            }
+        } else {
+            try addChild(detail) { [animatesRouting] in
+                try self.viewControllerable.push($0, animated: animatesRouting)
+            }
+        }
+        if let previous, previous.parent === self { try removeChild(previous) }
+        self.detail = detail
     }
 
-    /// Presents compose as a sheet, unless it is presented already (then it
-    /// stays, with its draft); pops the detail first.
+    /// Presents compose as a sheet.
     private func presentCompose() throws {
-        guard compose == nil else { return }
-        try closeDetail()
         let compose = ComposeCoordinator(
             screen: ComposeViewController(),
             posts: dependency.posts,
@@ -231,12 +309,8 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         presenter.showInlineError(nil)
     }
 
-    /// Dismisses compose and pops the detail, so the feed is on top.
-    private func returnToFeed() throws {
-        try closeCompose()
-        try closeDetail()
-    }
-
+    /// Dismisses compose, the one sheet the feed presents; a sheet another
+    /// flow presented over the feed is that flow's to close, and stays.
     private func closeCompose() throws {
         guard let compose else { return }
         try compose.viewControllerable.dismiss(animated: animatesRouting)
@@ -244,14 +318,14 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         self.compose = nil
     }
 
+    /// Pops what is over the feed on its stack, or closes the split's detail.
     private func closeDetail() throws {
-        guard let detail else { return }
         if let split {
             try split.closeDetail(animated: animatesRouting)
         } else {
             try viewControllerable.pop(to: viewControllerable, animated: animatesRouting)
         }
-        try removeChild(detail)
+        if let detail { try removeChild(detail) }
         self.detail = nil
     }
 
@@ -269,13 +343,19 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         return nil
     }
 
-    /// Runs `navigation`, showing why it failed on the `feed` screen: the
-    /// feed was built in a place that cannot push or present.
-    private func showOnScreenIfFailing(_ navigation: () throws -> Void) {
-        do {
-            try navigation()
+    /// Shows `destination` for the person, showing why it failed on the
+    /// `feed` screen: a draft in the way, or a feed built in a place that
+    /// cannot push or present. `closingDraft` closes compose with its draft
+    /// (it was just published).
+    private func showOnScreen(_ destination: FeedDestination, closingDraft: Bool = false) {
+        do throws(FeedRouteError) {
+            try take(plan(to: Self.target(of: destination)), closingDraft: closingDraft)
+            presenter.showInlineError(nil)
         } catch {
-            presenter.showInlineError(FeedMessage.cannotShow(error))
+            switch error {
+            case .unavailable(let reason): presenter.showInlineError(FeedMessage.cannotShow(reason: reason))
+            case .postNotFound, .draftInProgress: presenter.showInlineError(FeedMessage.message(for: error))
+            }
         }
     }
 
@@ -286,28 +366,23 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     }
 }
 
-// The person's taps take the routes a parent takes; what a parent would be
-// told by a thrown error, the person is shown on the `feed` screen.
+// The person's taps take the routes a parent takes, planned the same way;
+// what a parent would be told by a thrown error, the person is shown on the
+// `feed` screen.
 extension FeedCoordinator: FeedScreenListener {
     func feedScreenDidSelect(_ segment: FeedSegment) {
-        do throws(FeedRouteError) {
-            try refuseIfDraftInProgress()
-        } catch {
-            presenter.showInlineError(FeedMessage.message(for: error))
-            return
-        }
-        showOnScreenIfFailing { () throws in try returnToFeed(selecting: segment) }
+        showOnScreen(.segment(segment))
     }
 
     func feedScreenDidTapCompose() {
-        showOnScreenIfFailing { () throws in try presentCompose() }
+        showOnScreen(.compose)
     }
 }
 
 extension FeedCoordinator: PostListListener {
     func listDidSelectPost(id: String) {
         do throws(FeedRouteError) {
-            try showPost(id: id)
+            try show(.post(id: id))
             presenter.showInlineError(nil)
         } catch {
             presenter.showInlineError(FeedMessage.message(for: error))
@@ -322,60 +397,14 @@ extension FeedCoordinator: PostListListener {
 extension FeedCoordinator: ComposeListener {
     func composeDidPublish(_ post: FeedPost) {
         reloadLists()
-        showOnScreenIfFailing { () throws in try returnToFeed(selecting: .latest) }
+        showOnScreen(.segment(.latest), closingDraft: true)
     }
 
     func composeDidCancel() {
-        showOnScreenIfFailing { () throws in try closeCompose() }
-    }
-}
-
-/// The feed's restoration record: kind `feed`, version 1, the values
-/// `segment` (`latest` or `popular`) and `post` (the pushed post's id, absent
-/// when none is pushed), and compose's record as its only child while compose
-/// is presented.
-@MainActor
-enum FeedRestoration {
-    static let format = RestorationFormat(kind: "feed", version: 1)
-    private static let segment = "segment"
-    private static let post = "post"
-
-    /// The record of the feed at `path` (a segment, then a post or compose),
-    /// with compose's own record while it is presented.
-    static func record(of path: [FeedDestination], compose: RestorationState?) -> RestorationState {
-        var values: [String: String] = [:]
-        for destination in path {
-            switch destination {
-            case .segment(let selected): values[Self.segment] = selected.rawValue
-            case .post(let id): values[Self.post] = id
-            case .compose: break
-            }
+        do {
+            try closeCompose()
+        } catch {
+            presenter.showInlineError(FeedMessage.cannotShow(error))
         }
-        return format.record(values: values, children: compose.map { [$0] } ?? [])
-    }
-
-    /// The destinations `state` was written from, and compose's record when it
-    /// holds one. A record holds a post or compose, never both: compose, which
-    /// holds typed text, wins, and `result` says the post was dropped.
-    ///
-    /// - Throws: the ``RestorationError`` of a record of another format or
-    ///   with an unknown segment.
-    static func path(
-        of state: RestorationState, into result: inout RestorationResult
-    ) throws(RestorationError) -> (path: [FeedDestination], compose: RestorationState?) {
-        try format.check(state)
-        let segment = try state.value(Self.segment, as: FeedSegment.self) ?? .latest
-        let compose = ComposeCoordinator.restoration.child(of: state, into: &result)
-        var path = [FeedDestination.segment(segment)]
-        if compose != nil {
-            if let postID = state.values[post] {
-                result.append(
-                    .noLongerApplies("the post '\(postID)' was dropped: the compose sheet shows over the feed"))
-            }
-            path.append(.compose)
-        } else if let postID = state.values[post] {
-            path.append(.post(id: postID))
-        }
-        return (path, compose)
     }
 }

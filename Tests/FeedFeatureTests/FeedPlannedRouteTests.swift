@@ -1,0 +1,132 @@
+import Core
+import CoreTesting
+import FeedFeature
+import Testing
+
+/// The changes the window makes while `change` runs: pushes, pops, set-alls, presentations, dismissals and selects,
+/// without the lifecycle callbacks they cause.
+@MainActor
+private func changes(in window: Window, during change: () throws -> Void) rethrows -> [NavigationEvent] {
+    var events: [NavigationEvent] = []
+    let observer = window.addObserver { event in
+        if case .lifecycle = event { return }
+        events.append(event)
+    }
+    defer { window.removeObserver(observer) }
+    try change()
+    return events
+}
+
+/// Links and restoration take the steps Core's planner plans from where the feed is: each post is a place of its
+/// own (`post/<id>`), and the post open in a split's secondary column is part of the feed's place, wide or narrow.
+@Suite("Feed's planned routes")
+@MainActor
+struct FeedPlannedRouteTests {
+    @Test(
+        "A link to another post while one is open replaces it in one set-all, rather than a pop and a push",
+        arguments: [FeedParent.Placement.rootOfNavigation, .primaryColumnOfSplit])
+    func postOverPostIsOneSetAll(placement: FeedParent.Placement) async throws {
+        try withFeedShown(placement: placement) { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("post.p1")
+            weak let first = feed.children.last
+
+            let events = try changes(in: window) { try feed.show(.post(id: "p3")) }
+
+            #expect(events == [.setStack(["feed", "feed.post"])])
+            #expect(window.visibleText.contains("Patches welcome"))
+            #expect(first == nil)
+            #expect(feed.childCount == 3)
+        }
+    }
+
+    @Test("A link to the post already open takes no step: the same detail stays")
+    func samePostTakesNoStep() async throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("post.p1")
+            weak let detail = feed.children.last
+
+            let events = try changes(in: window) { try feed.show(.post(id: "p1")) }
+
+            #expect(events.isEmpty)
+            #expect(detail != nil)
+            #expect(feed.children.last === detail)
+        }
+    }
+
+    @Test("A link to the other segment from a post selects it under the post, then pops: Latest never shows between")
+    func segmentFromPostSelectsThenPops() async throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("post.p1")
+            let shownBefore = parent.latestShownCount
+
+            let events = try changes(in: window) { try feed.show(.segment(.popular)) }
+
+            #expect(events == [.select("feed.popular"), .pop(["feed.post"])])
+            #expect(parent.latestShownCount == shownBefore)
+            #expect(window.topScreenID == "feed.popular")
+        }
+    }
+
+    @Test("Wide, the post beside the list is part of the feed's place: a link to a segment closes it")
+    func wideSegmentClosesThePostBeside() async throws {
+        try withFeedShown(placement: .primaryColumnOfSplit) { parent, window in
+            let feed = try #require(parent.feed)
+            window.setHorizontalSizeClass(.regular)
+            try window.tap("post.p2")
+            weak let detail = feed.children.last
+            let split = try #require(window.rootViewController as? SplitViewController)
+
+            try feed.show(.segment(.latest))
+
+            #expect(split.detailViewControllers.isEmpty)
+            #expect(detail == nil)
+            #expect(feed.childCount == 2)
+        }
+    }
+
+    @Test("The record holds the open post whether the split shows it beside the list or pushed over it")
+    func recordKeepsThePostAcrossWidths() async throws {
+        try withFeedShown(placement: .primaryColumnOfSplit) { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("post.p2")
+            let narrow = feed.restorationState
+            window.setHorizontalSizeClass(.regular)
+            let wide = feed.restorationState
+
+            #expect(narrow?.values == ["segment": "latest", "post": "p2"])
+            #expect(wide == narrow)
+        }
+    }
+
+    @Test("Restoring over an open post takes the planner's steps: the segment, then the post in place of the open one")
+    func restoringOverAnOpenPost() async throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("post.p1")
+            let record = RestorationState(kind: "feed", version: 1, values: ["segment": "popular", "post": "p4"])
+
+            let events = changes(in: window) { #expect(feed.restore(from: record).isComplete) }
+
+            #expect(events == [.select("feed.popular"), .setStack(["feed", "feed.post"])])
+            #expect(feed.restorationState == record)
+        }
+    }
+
+    @Test("Restoring the place the feed shows takes no step: the open post and its detail stay")
+    func restoringTheSamePlace() async throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("post.p1")
+            weak let detail = feed.children.last
+            let record = try #require(feed.restorationState)
+
+            let events = changes(in: window) { #expect(feed.restore(from: record).isComplete) }
+
+            #expect(events.isEmpty)
+            #expect(feed.children.last === detail)
+        }
+    }
+}
