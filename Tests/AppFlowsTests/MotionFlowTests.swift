@@ -49,4 +49,29 @@ struct MotionFlowTests {
         #expect(!app.isMoving)
         #expect(app.snapshot().top?.screenID == "feed.post")
     }
+
+    @Test("Awaited on a clock that takes time, a link to another post while one is open replaces it in one transition")
+    func linkReplacesTheOpenPostInOneTransition() async throws {
+        let clock = ManualClock()
+        let app = try await Self.session(InMemoryData(), clock: clock)
+        defer { app.stop() }
+        #expect(
+            await app.start(restores: false, initialLink: "app://feed/post/2")
+                == .started(notice: nil, linkFailure: nil))
+        var transitions: [TransitionInfo.Kind] = []
+        var answer: String??
+        let link = Task { @MainActor in answer = await app.open("app://feed/post/3") }
+
+        while answer == nil {
+            await Task.yield()
+            transitions += app.snapshot().transitions.map(\.kind)
+            app.advanceTransitions(by: Window.transitionDuration)
+        }
+        await link.value
+
+        #expect(answer == .some(nil))
+        #expect(transitions.count == 1, "\(transitions)")
+        let shown = app.snapshot().top?.content.elements ?? []
+        #expect(shown.contains(.text("Swipe a sheet down and its coordinator is released too.")))
+    }
 }
