@@ -193,6 +193,14 @@ final class ExampleHost: ViewableCoordinator<ViewController> {
         }
         try await follow(plan) { step in try window.apply(step, animated: true) { try self.screens.make($0) } }
     }
+
+    // PlanningAPath, "A flow's own place".
+    func planFromOwnPlace(screen: ViewController, postScreen: ViewController, postID: String) -> NavigationPlan {
+        let start = NavigationPath(above: screen) { shown in shown === postScreen ? "post/\(postID)" : shown.screenID }
+        let plan = NavigationPlan(from: start, to: NavigationPath([.push("post/43")]))
+        // [setStack keeping 0, pushing post/43]: the open post is replaced in one transition, not popped then pushed.
+        return plan
+    }
 }
 
 @Suite("The articles' examples")
@@ -246,5 +254,19 @@ struct ArticleExamplesTests {
         #expect(browser.children.count == 1)
         #expect(browser.presenter.detailViewControllers.map(\.screenID) == ["picker"])
         browser.stop()
+    }
+
+    @Test("The own-place example plans the open post's replacement as one set-all, as its comment says")
+    func ownPlaceExamplePlans() throws {
+        let list = ViewController(screenID: "list")
+        let post = ViewController(screenID: "post")
+        let navigation = try NavigationController(root: list)
+        try navigation.push(post)
+        let host = ExampleHost(screen: ViewController(screenID: "host"))
+
+        let plan = host.planFromOwnPlace(screen: list, postScreen: post, postID: "42")
+
+        #expect(plan.start == NavigationPath([.push("post/42")]))
+        #expect(plan.steps == [.setStack(keeping: 0, pushing: ["post/43"])])
     }
 }
