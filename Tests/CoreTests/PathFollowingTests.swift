@@ -39,6 +39,21 @@ struct PathFollowingTests {
                 == NavigationPath(tab: "feed", [.push("post"), .present("sheet", .pageSheet), .push("step")]))
     }
 
+    @Test("The path above a navigation controller is what is pushed above its root, then what is presented over it")
+    func readingAboveAStack() throws {
+        let (window, tabBar) = try makeTabbedWindow()
+        let stack = try #require(tabBar.screen(forTab: "feed") as? NavigationController)
+        try stack.push(TestScreen(screenID: "post"))
+        try stack.push(TestScreen(screenID: "comments"))
+        try window.topViewController?.present(screen(for: "sheet"), style: .pageSheet)
+
+        #expect(
+            NavigationPath(above: stack)
+                == NavigationPath([.push("post"), .push("comments"), .present("sheet", .pageSheet)]))
+        let root = try #require(stack.viewControllers.first)
+        #expect(NavigationPath(above: root) == NavigationPath(above: stack), "the stack's root reads the same place")
+    }
+
     @Test("Following a plan on an animated clock applies each step after the one before has finished moving")
     func animatedPlan() async throws {
         let clock = ManualClock()

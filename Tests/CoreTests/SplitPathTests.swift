@@ -53,6 +53,20 @@ struct SplitPathTests {
     }
 
     @Test(
+        "The path above a split, or above its primary column's stack, reads its two columns as one stack",
+        arguments: SizeClass.allCases)
+    func pathAboveTheSplit(sizeClass: SizeClass) throws {
+        let (window, split) = try makeSplitPathWindow(sizeClass, primary: ["filter"], detail: ["post", "comments"])
+        try window.topViewController?.present(TestScreen(screenID: "sheet"), style: .pageSheet)
+        let expected = NavigationPath([
+            .push("filter"), .push("post"), .push("comments"), .present("sheet", .pageSheet),
+        ])
+
+        #expect(NavigationPath(above: split) == expected)
+        #expect(NavigationPath(above: split.primaryNavigation) == expected)
+    }
+
+    @Test(
         "Another item in place of the open one is one set-all, which replaces the secondary column",
         arguments: SizeClass.allCases)
     func replacingTheItem(sizeClass: SizeClass) throws {

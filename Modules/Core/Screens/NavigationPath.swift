@@ -94,6 +94,14 @@ extension NavigationPath {
     /// then the screens presented over its presentation context, each with
     /// the screens pushed inside it. It has no tab. A screen on no stack has
     /// no pushes.
+    ///
+    /// A flow that owns a stack reads its place from the stack itself: when
+    /// `screen` is a ``NavigationController``, the pushes are the screens
+    /// pushed above its root, and when it is a ``SplitViewController`` (or
+    /// the navigation controller of a split's primary column), the screens
+    /// pushed above the primary column's root followed by the screens the
+    /// secondary column shows, collapsed or expanded, as
+    /// ``init(window:naming:)`` reads a stack.
     public init(above screen: ViewController, naming place: (ViewController) -> String = \.screenID) {
         var routes = Self.screens(above: screen).map { Route.push(place($0)) }
         var next = screen.presentedViewController
@@ -122,8 +130,16 @@ extension NavigationPath {
     }
 
     /// The screens above `screen` on the stack that holds it, a split's
-    /// secondary column following its primary one.
+    /// secondary column following its primary one; for a stack itself (a
+    /// split, its primary column, or a navigation controller), the screens
+    /// pushed above its root.
     static func screens(above screen: ViewController) -> [ViewController] {
+        if let navigation = screen as? NavigationController, let split = navigation.parent as? SplitViewController,
+            split.primaryNavigation === navigation
+        {
+            return pushedScreens(in: split)
+        }
+        if screen is NavigationController || screen is SplitViewController { return pushedScreens(in: screen) }
         var child = screen
         while let parent = child.parent, !(parent is NavigationController) { child = parent }
         guard let stack = child.parent as? NavigationController,
