@@ -124,6 +124,34 @@ struct SplitPathTests {
         #expect(split.secondaryNavigation.viewControllers.map(\.screenID) == ["other"])
     }
 
+    @Test(
+        "Expanded, a pop or a set-all while either column moves is refused before anything changes",
+        arguments: SplitViewController.Column.allCases)
+    func refusedWhileAColumnMoves(moving column: SplitViewController.Column) throws {
+        let clock = ManualClock()
+        let window = Window(clock: .manual(clock))
+        window.setHorizontalSizeClass(.regular)
+        let split = try SplitViewController(
+            primary: NavigationController(root: TestScreen(screenID: "list"), screenID: "list.nav"),
+            secondary: NavigationController(screenID: "detail.nav"))
+        try split.primaryNavigation.push(TestScreen(screenID: "filter"))
+        try window.setRootViewController(split)
+        try split.showDetail(TestScreen(screenID: "post"), animated: false)
+        try split.navigation(for: column).push(TestScreen(screenID: "moving"), animated: true)
+        #expect(!window.isIdle)
+        let primary = split.primaryNavigation.viewControllers.map(\.screenID)
+        let secondary = split.secondaryNavigation.viewControllers.map(\.screenID)
+
+        for step in [NavigationStep.setStack(keeping: 0, pushing: ["other"]), .popTo(keeping: 0)] {
+            #expect(throws: RoutingError.navigation(.transitionInProgress), "\(step)") {
+                try window.apply(step) { TestScreen(screenID: $0) }
+            }
+            #expect(split.primaryNavigation.viewControllers.map(\.screenID) == primary, "\(step)")
+            #expect(split.secondaryNavigation.viewControllers.map(\.screenID) == secondary, "\(step)")
+        }
+        _ = clock.runUntilIdle()
+    }
+
     @Test("Expanded, a step that keeps more screens than the split holds is refused and changes nothing")
     func keepingTooMany() throws {
         let (window, split) = try makeSplitPathWindow(.regular, detail: ["post"])

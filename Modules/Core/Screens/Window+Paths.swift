@@ -12,7 +12,13 @@ extension Window {
     /// the secondary column (a push into an empty one shows them at once, as
     /// ``SplitViewController/showDetail(_:animated:completion:)`` does), a
     /// pop that keeps only the primary column's screens closes the secondary
-    /// column, and a pop below them pops the primary column too.
+    /// column, and a pop below them pops the primary column too. A set-all
+    /// replaces the secondary column with what it keeps of the item followed
+    /// by the new places (closing it when that is nothing), and when it keeps
+    /// fewer screens than the primary column holds, it pops the primary
+    /// column back to them too. An expanded split refuses a pop or a set-all
+    /// while either column moves (``NavigationError/transitionInProgress``),
+    /// before anything changes.
     ///
     /// Call it at a routing turn (inside ``Coordinator/route(_:completion:)``
     /// or ``Coordinator/follow(_:applying:)``), as any routing.
