@@ -35,10 +35,13 @@ public protocol ProfileCoordinating: ViewableCoordinating {
     /// Profile (a link elsewhere, a log-out it starts itself) asks first, and refuses rather than lose it.
     var holdsUnsavedEdit: Bool { get }
 
-    /// Shows `destination`, the one route into Profile, which a deep link and Profile's own restoration both
-    /// take: ``ProfileDestination/profile`` pops `profile.edit` when it shows no change;
-    /// ``ProfileDestination/edit`` pushes `profile.edit` over `profile`, or keeps it as it is, with the person's
-    /// change, when it is shown already.
+    /// Shows `destination`, the one route into Profile, which a deep link, the person's tap on `edit` and
+    /// Profile's own restoration all take. Profile reads where it is as a ``NavigationPath`` (the screens pushed
+    /// above `profile`, the edit as `profile.edit`) and takes the steps ``NavigationPlan`` plans to the
+    /// destination, so nothing already in place moves: ``ProfileDestination/profile`` pops what is pushed over
+    /// `profile` (the edit, when it shows no change); ``ProfileDestination/edit`` pushes `profile.edit` over
+    /// `profile`, or keeps it as it is, with the person's change, when it is shown already (popping a screen
+    /// another flow pushed over it).
     ///
     /// - Throws: ``ProfileRouteError/editInProgress``, changing nothing, while the edit holds a change the route
     ///   would close; ``ProfileRouteError/unavailable(_:)`` when the navigation failed (the edit is then not

@@ -49,6 +49,30 @@ struct ProfileRestorationTests {
         }
     }
 
+    @Test("A record without the edit, restored over an open one, pops it as planned; a name not saved refuses")
+    func restoringOverAnOpenEdit() async throws {
+        let withoutEdit = RestorationState(kind: "profile", version: 1)
+        try withProfileShown { parent, window in
+            let profile = try #require(parent.profile)
+            try window.tap("edit")
+            try window.type("Grace", into: "displayName")
+
+            #expect(
+                profile.restore(from: withoutEdit)
+                    == .nearest(
+                        because: .noLongerApplies(
+                            "the profile cannot return to its screen: a new display name is not saved")))
+            #expect(window.navigationStackIDs == ["profile", "profile.edit"])
+            #expect(window.fieldValue == "Grace")
+
+            try window.type("Ada", into: "displayName")
+            #expect(profile.restore(from: withoutEdit).isComplete)
+            #expect(window.navigationStackIDs == ["profile"])
+            #expect(profile.childCount == 0)
+            #expect(profile.restorationState == withoutEdit)
+        }
+    }
+
     @Test("An unknown format leaves Profile on its screen and says why; a bad edit record leaves the saved name")
     func invalidRecords() async throws {
         try withProfileShown { parent, window in

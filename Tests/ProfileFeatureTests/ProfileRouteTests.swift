@@ -40,6 +40,26 @@ struct ProfileRouteTests {
         }
     }
 
+    @Test("Planned from where Profile is: the route to the edit pops a screen pushed over it; to profile, both go")
+    func screenPushedOverTheEdit() async throws {
+        try withProfileShown { parent, window in
+            let profile = try #require(parent.profile)
+            try profile.show(.edit)
+            weak let edit = profile.children.first
+            try window.topViewController?.push(ViewController(screenID: "parent.screen"))
+
+            try profile.show(.edit)
+
+            #expect(window.navigationStackIDs == ["profile", "profile.edit"])
+            #expect(edit != nil && profile.children.first === edit, "the edit already open stays")
+            try window.topViewController?.push(ViewController(screenID: "parent.screen"))
+            try profile.show(.profile)
+            #expect(window.navigationStackIDs == ["profile"])
+            #expect(profile.childCount == 0)
+            #expect(edit == nil)
+        }
+    }
+
     @Test("Where the edit cannot be pushed, the route to the edit throws and attaches nothing; a tap shows why")
     func withoutNavigation() async throws {
         try withProfileShown(placement: .withoutNavigation) { parent, window in

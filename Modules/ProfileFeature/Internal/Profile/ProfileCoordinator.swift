@@ -88,26 +88,84 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
         presenter.show(errorMessage: errorMessage)
     }
 
+    // MARK: - Paths
+
+    /// Where Profile is, as Core's path planner reads it from Profile's own screen: the screens pushed above it on
+    /// its stack, the edit as ``ProfilePlace/edit``. Profile presents nothing, so a sheet over its screen (Feed's
+    /// compose over the tab bar) is another flow's, which that flow closes: the path stops before it. Links,
+    /// taps and restoration plan from it.
+    var path: NavigationPath {
+        let routes = NavigationPath(above: viewControllerable.viewController) { [edit] screen in
+            if let edit, screen === edit.viewControllerable.viewController { return ProfilePlace.edit }
+            return screen.screenID
+        }.routes
+        return NavigationPath(Array(routes.prefix { !$0.isPresentation }))
+    }
+
+    /// The path that shows `destination`: nothing over `profile`, or the edit pushed over it.
+    static func target(of destination: ProfileDestination) -> NavigationPath {
+        switch destination {
+        case .profile: NavigationPath()
+        case .edit: NavigationPath([.push(ProfilePlace.edit)])
+        }
+    }
+
     // MARK: - Routes
 
+    /// Plans the steps from where Profile is to `destination` with Core's planner and takes them with Profile's own
+    /// children; a plan that would close an edit holding a change is refused before anything changes.
     func show(_ destination: ProfileDestination) throws(ProfileRouteError) {
-        switch destination {
-        case .profile: try showProfile()
-        case .edit: try showEdit()
+        let start = path
+        let plan = NavigationPlan(from: start, to: Self.target(of: destination))
+        if holdsUnsavedEdit, let editIndex = start.routes.firstIndex(of: .push(ProfilePlace.edit)),
+            plan.steps.contains(where: { Self.keptPushes(by: $0).map { $0 <= editIndex } ?? false })
+        {
+            throw .editInProgress
+        }
+        for step in plan.steps { try take(step) }
+    }
+
+    /// How many of the screens pushed over `profile` `step` keeps, for a step that pops or replaces them.
+    private static func keptPushes(by step: NavigationStep) -> Int? {
+        switch step {
+        case .popTo(let keeping), .setStack(let keeping, _): keeping
+        case .dismiss, .selectTab, .push, .present: nil
         }
     }
 
-    private func showProfile() throws(ProfileRouteError) {
-        if holdsUnsavedEdit { throw .editInProgress }
-        do {
-            try closeEdit()
-        } catch {
-            throw .unavailable(String(describing: error))
+    /// Takes one planned step with Profile's children: the edit is attached as it is pushed and detached as it
+    /// is popped. Profile shows nothing but its edit, and names what else a plan asks in its own words.
+    private func take(_ step: NavigationStep) throws(ProfileRouteError) {
+        switch step {
+        case .popTo(let keeping):
+            try pop(keeping: keeping)
+        case .push([ProfilePlace.edit]):
+            try showEdit(keeping: nil)
+        case .setStack(let keeping, [ProfilePlace.edit]):
+            try showEdit(keeping: keeping)
+        case .push(let places), .setStack(_, let places):
+            throw .unavailable("Profile pushes only its edit, not \(places.joined(separator: ", "))")
+        case .present(let place, _):
+            throw .unavailable("Profile presents nothing, not \(place)")
+        case .dismiss:
+            throw .unavailable("a sheet over Profile is the flow's that presented it to close")
+        case .selectTab(let id):
+            throw .unavailable("Profile has no tab \(id)")
         }
     }
 
-    private func showEdit() throws(ProfileRouteError) {
-        guard edit == nil else { return }
+    /// Profile's stack and where its screen is on it.
+    private func ownStack() throws(ProfileRouteError) -> (stack: NavigationController, index: Int) {
+        let screen = viewControllerable.viewController
+        guard let stack = screen.enclosingNavigationController,
+            let index = stack.viewControllers.firstIndex(where: { $0 === screen })
+        else { throw .unavailable(String(describing: NavigationError.noNavigationController)) }
+        return (stack, index)
+    }
+
+    /// Pushes `profile.edit` over `profile`, or, with `keeping`, puts it in place of what is pushed above the first
+    /// `keeping` screens over `profile`, in one change.
+    private func showEdit(keeping: Int?) throws(ProfileRouteError) {
         let savedName: String
         if let summary {
             savedName = summary.displayName
@@ -125,14 +183,39 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
             savedName: savedName)
         edit.listener = self
         do {
-            try addChild(edit) { [animatesRouting] in try self.viewControllerable.push($0, animated: animatesRouting) }
+            if let keeping {
+                let (stack, index) = try ownStack()
+                let kept = Array(stack.viewControllers.prefix(index + keeping + 1))
+                try addChild(edit) { [animatesRouting] in try stack.setStack(kept + [$0], animated: animatesRouting) }
+            } else {
+                try addChild(edit) { [animatesRouting] in
+                    try self.viewControllerable.push($0, animated: animatesRouting)
+                }
+            }
         } catch {
             throw .unavailable(String(describing: error))
         }
         self.edit = edit
     }
 
-    /// Pops and detaches the edit, so `profile` is on top.
+    /// Pops what is pushed above the first `keeping` screens over `profile`, and detaches the edit when it goes.
+    private func pop(keeping: Int) throws(ProfileRouteError) {
+        let (stack, index) = try ownStack()
+        guard index + keeping < stack.viewControllers.count else {
+            throw .unavailable("Profile's stack holds fewer than \(keeping) screens over it")
+        }
+        do {
+            try stack.pop(to: stack.viewControllers[index + keeping], animated: animatesRouting)
+            if let edit, !stack.viewControllers.contains(where: { $0 === edit.viewControllerable.viewController }) {
+                try removeChild(edit)
+                self.edit = nil
+            }
+        } catch {
+            throw .unavailable(String(describing: error))
+        }
+    }
+
+    /// Pops and detaches the edit, so `profile` is on top: the person saved or discarded it.
     private func closeEdit() throws {
         guard let edit else { return }
         try viewControllerable.pop(to: viewControllerable, animated: animatesRouting)
@@ -148,8 +231,10 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
         ProfileRestoration.format.record(children: edit?.restorationState.map { [$0] } ?? [])
     }
 
-    /// Takes the route a link to ``ProfileDestination/edit`` takes when the record holds the edit, which then puts
-    /// the typed name back. An edit that cannot be shown leaves Profile on its screen and says why.
+    /// Reads the record back into the place it was written from (the edit pushed over `profile`, or nothing) and
+    /// takes the planner's steps there from where Profile is (its root, for a Profile just built), at once rather
+    /// than animated, as a link does (``show(_:)``); the edit then puts the typed name back. A place that cannot be
+    /// shown leaves Profile where it is and says why.
     override func restore(from state: RestorationState) -> RestorationResult {
         animatesRouting = false
         defer { animatesRouting = true }
@@ -159,14 +244,16 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
             return .nearest(because: error)
         }
         var result = RestorationResult.restored
-        guard let editState = ProfileEditCoordinator.restoration.child(of: state, into: &result) else { return result }
+        let editState = ProfileEditCoordinator.restoration.child(of: state, into: &result)
         do throws(ProfileRouteError) {
-            try show(.edit)
+            try show(editState == nil ? .profile : .edit)
         } catch {
-            result.append(.noLongerApplies("the profile edit cannot be shown: \(error.reason)"))
+            let place =
+                editState == nil ? "the profile cannot return to its screen" : "the profile edit cannot be shown"
+            result.append(.noLongerApplies("\(place): \(error.reason)"))
             return result
         }
-        if let edit { result.merge(edit.restore(from: editState)) }
+        if let editState, let edit { result.merge(edit.restore(from: editState)) }
         return result
     }
 }
@@ -180,7 +267,7 @@ extension ProfileCoordinator: ProfileScreenListener {
 
     func profileScreenDidTapEdit() {
         do throws(ProfileRouteError) {
-            try showEdit()
+            try show(.edit)
         } catch {
             presenter.show(errorMessage: ProfileMessage.message(for: error))
         }
@@ -230,4 +317,10 @@ extension ProfileRouteError {
 /// while the edit is pushed.
 enum ProfileRestoration {
     static let format = RestorationFormat(kind: "profile", version: 1)
+}
+
+/// The names of Profile's places on a ``NavigationPath``.
+enum ProfilePlace {
+    /// The edit of the display name, pushed over `profile`.
+    static let edit = "profile.edit"
 }
