@@ -129,4 +129,25 @@ struct FeedPlannedRouteTests {
             #expect(feed.children.last === detail)
         }
     }
+
+    @Test(
+        "Restoring a post deleted since over an open one looks it up first: the open post closes, the segment stays",
+        arguments: [FeedParent.Placement.rootOfNavigation, .primaryColumnOfSplit])
+    func restoringADeletedPostOverAnOpenOne(placement: FeedParent.Placement) async throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service, placement: placement) { parent, window in
+            let feed = try #require(parent.feed)
+            service.delete(id: "p2")
+            try window.tap("post.p1")
+            weak let open = feed.children.last
+            let record = RestorationState(kind: "feed", version: 1, values: ["segment": "latest", "post": "p2"])
+
+            let result = feed.restore(from: record)
+
+            #expect(result == .nearest(because: .noLongerApplies("the post 'p2' no longer exists")))
+            #expect(open == nil)
+            #expect(window.topScreenID == "feed.latest")
+            #expect(feed.restorationState == RestorationState(kind: "feed", version: 1, values: ["segment": "latest"]))
+        }
+    }
 }

@@ -128,30 +128,38 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     /// Reads the record back into the path it was written from and takes the
     /// planner's steps there from where the feed is (its root, for a feed
     /// just built), at once rather than animated; compose then puts its draft
-    /// back. A post that no longer exists leaves the feed on its segment.
+    /// back. The record's post is looked up first: a post that no longer
+    /// exists (or cannot be read) is dropped from the path, so the feed ends
+    /// on its segment, closing the post open before, and the result says so.
     override func restore(from state: RestorationState) -> RestorationResult {
         animatesRouting = false
         defer { animatesRouting = true }
         var result = RestorationResult.restored
-        let target: NavigationPath
+        var target: NavigationPath
         let composeState: RestorationState?
         do throws(RestorationError) {
             (target, composeState) = try FeedRestoration.target(of: state, into: &result)
         } catch {
             return .nearest(because: error)
         }
+        var post: FeedPost?
+        if let id = target.routes.lazy.compactMap({ FeedPlace.postID(of: $0.place) }).first {
+            do throws(FeedRouteError) {
+                post = try findPost(id: id)
+            } catch {
+                target.routes.removeAll { $0.place == FeedPlace.post(id) }
+                result.append(.noLongerApplies(Self.postLost(id, because: error)))
+            }
+        }
         do throws(FeedRouteError) {
-            try take(plan(to: target))
+            try take(plan(to: target), post: post)
         } catch {
             switch failedStep {
             case .selectTab(let segment)?:
                 return .nearest(because: .noLongerApplies("the feed cannot show its \(segment) segment: \(error)"))
             case .push(let places)?, .setStack(_, let places)?:
                 let id = places.compactMap(FeedPlace.postID(of:)).first ?? ""
-                result.append(
-                    .noLongerApplies(
-                        error == .postNotFound(id)
-                            ? "the post '\(id)' no longer exists" : "the post '\(id)' cannot be shown: \(error)"))
+                result.append(.noLongerApplies(Self.postLost(id, because: error)))
             case .present?:
                 result.append(.noLongerApplies("the compose sheet cannot be shown: \(error)"))
             case .dismiss?, .popTo?, nil:
@@ -160,6 +168,11 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         }
         if let composeState, let compose { result.merge(compose.restore(from: composeState)) }
         return result
+    }
+
+    /// Why restoration lost the post `id`, for `error`.
+    private static func postLost(_ id: String, because error: FeedRouteError) -> String {
+        error == .postNotFound(id) ? "the post '\(id)' no longer exists" : "the post '\(id)' cannot be shown: \(error)"
     }
 
     // MARK: - Routes
