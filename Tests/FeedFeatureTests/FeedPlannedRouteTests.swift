@@ -150,4 +150,42 @@ struct FeedPlannedRouteTests {
             #expect(feed.restorationState == RestorationState(kind: "feed", version: 1, values: ["segment": "latest"]))
         }
     }
+
+    @Test(
+        "A link to the open post pops what another flow pushed over it, keeping the post's detail",
+        arguments: [
+            (FeedParent.Placement.rootOfNavigation, SizeClass.compact), (.primaryColumnOfSplit, .compact),
+            (.primaryColumnOfSplit, .regular),
+        ])
+    func openPostUnderAnotherScreen(placement: FeedParent.Placement, sizeClass: SizeClass) async throws {
+        try withFeedShown(placement: placement) { parent, window in
+            let feed = try #require(parent.feed)
+            window.setHorizontalSizeClass(sizeClass)
+            try window.tap("post.p1")
+            weak let detail = feed.children.last
+            try window.topViewController?.push(ViewController(screenID: "parent.screen"))
+
+            let events = try changes(in: window) { try feed.show(.post(id: "p1")) }
+
+            #expect(events == [.pop(["parent.screen"])])
+            #expect(window.topScreenID == "feed.post")
+            #expect(detail != nil && feed.children.last === detail)
+        }
+    }
+
+    @Test("A route that would close a sheet another flow presented over compose is refused in the feed's own words")
+    func sheetOverComposeIsNotTheFeeds() async throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            try feed.show(.compose)
+            try window.topViewController?.present(ViewController(screenID: "parent.sheet"), style: .pageSheet)
+
+            #expect(
+                throws: FeedRouteError.unavailable(
+                    "a sheet over compose is the flow's that presented it to close, not the feed's")
+            ) { try feed.show(.compose) }
+            #expect(window.presentedIDs == ["feed.compose", "parent.sheet"])
+            try window.topViewController?.dismiss()
+        }
+    }
 }

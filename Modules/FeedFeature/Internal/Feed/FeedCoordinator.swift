@@ -227,18 +227,28 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
             case .dismiss(keeping: 0):
                 try closeCompose()
             case .selectTab(let id):
-                guard let segment = FeedSegment(rawValue: id) else { throw FeedRouteError.unavailable("no \(id)") }
+                guard let segment = FeedSegment(rawValue: id) else {
+                    throw FeedRouteError.unavailable("the feed has no \(id) segment")
+                }
                 try presenter.select(segment)
             case .popTo(keeping: 0):
                 try closeDetail()
+            case .popTo(let keeping):
+                try pop(keeping: keeping)
             case .push(let places) where places.count == 1:
                 try showDetail(of: self.post(at: places[0], found: post), replacing: false)
             case .setStack(keeping: 0, let places) where places.count == 1:
                 try showDetail(of: self.post(at: places[0], found: post), replacing: true)
+            case .push(let places), .setStack(_, let places):
+                throw FeedRouteError.unavailable(
+                    "the feed shows one post at a time, over its list: not \(places.joined(separator: ", "))")
             case .present(FeedPlace.compose, _):
                 try presentCompose()
-            default:
-                throw FeedRouteError.unavailable("the feed cannot take the step \(step)")
+            case .present(let place, _):
+                throw FeedRouteError.unavailable("the feed presents only compose, not \(place)")
+            case .dismiss:
+                throw FeedRouteError.unavailable(
+                    "a sheet over compose is the flow's that presented it to close, not the feed's")
             }
         } catch let error as FeedRouteError {
             throw error
@@ -329,6 +339,44 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         try compose.viewControllerable.dismiss(animated: animatesRouting)
         try removeChild(compose)
         self.compose = nil
+    }
+
+    /// The screens on the feed's ``path``, in its order: the screens pushed
+    /// above the feed's screen (a split's secondary column after its primary
+    /// one), then the screens presented over it.
+    private var screensOnPath: [ViewController] {
+        var screens: [ViewController] = []
+        _ = NavigationPath(above: viewControllerable.viewController) { screen in
+            screens.append(screen)
+            return screen.screenID
+        }
+        return screens
+    }
+
+    /// Pops what is pushed above the first `keeping` screens over the feed's
+    /// screen (screens another flow pushed over the post): in the secondary
+    /// column of an expanded split when the kept screen is there, otherwise
+    /// on the stack that holds it (closing an expanded split's detail first).
+    /// The post's detail is detached when it goes.
+    private func pop(keeping: Int) throws {
+        let onPath = screensOnPath
+        guard keeping > 0, keeping <= path.routes.prefix(while: { !$0.isPresentation }).count else {
+            throw FeedRouteError.unavailable("the feed holds fewer than \(keeping) screens over its list")
+        }
+        let kept = onPath[keeping - 1]
+        if let split, !split.isCollapsed, split.secondaryNavigation.viewControllers.contains(where: { $0 === kept }) {
+            try split.secondaryNavigation.pop(to: kept, animated: animatesRouting)
+        } else {
+            guard let stack = kept.enclosingNavigationController else { throw NavigationError.noNavigationController }
+            if let split, !split.isCollapsed, stack === split.primaryNavigation {
+                try split.closeDetail(animated: animatesRouting)
+            }
+            try stack.pop(to: kept, animated: animatesRouting)
+        }
+        if let detail, !detail.viewControllerable.viewController.isInHierarchy {
+            try removeChild(detail)
+            self.detail = nil
+        }
     }
 
     /// Pops what is over the feed on its stack, or closes the split's detail.
