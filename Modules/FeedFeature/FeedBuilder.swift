@@ -34,10 +34,11 @@ public protocol FeedListener: AnyObject {
 /// Every route tells its caller whether it worked: it returns once the
 /// destination is on screen, or throws a ``FeedRouteError`` and shows no error
 /// on the feed's screens, so the parent decides how to report it. Each route
-/// first closes what is in the way (a presented compose sheet, a pushed post),
-/// so it works whatever the user was doing; but it never throws away a draft:
-/// while compose holds a draft that is not blank, a route that would close it throws
-/// ``FeedRouteError/draftInProgress`` and changes nothing.
+/// closes what is in the way (a presented compose sheet, a pushed post, which
+/// a route to another post replaces in one change instead), so it works
+/// whatever the user was doing; but it never throws away a draft: while
+/// compose holds a draft that is not blank, a route that would close it
+/// throws ``FeedRouteError/draftInProgress`` and changes nothing.
 @MainActor
 public protocol FeedCoordinating: ViewableCoordinating {
     /// Shows `destination`, the one route into the feed, which a deep link,
@@ -51,15 +52,25 @@ public protocol FeedCoordinating: ViewableCoordinating {
     ///   segment, then pops the post.
     /// - ``FeedDestination/post(id:)`` dismisses compose, then pushes the
     ///   post's detail, or replaces an open post with it in one change; the
-    ///   post already open stays as it is.
+    ///   post already open stays as it is, and screens another flow pushed
+    ///   over it are popped.
     /// - ``FeedDestination/compose`` pops the post first, then presents
     ///   compose; an open compose stays as it is, with its draft.
+    ///
+    /// A route is taken at once. While the window's screens move (a route
+    /// taken outside the routing queue, on a clock that animates), a
+    /// ``FeedDestination/segment(_:)`` route that would select the segment
+    /// and then pop the post refuses before it selects anything, so a refused
+    /// route leaves the segment as it was; route through
+    /// ``Core/Coordinator/route(_:completion:)`` to wait for the screens.
     ///
     /// - Throws: ``FeedRouteError/postNotFound(_:)``, changing nothing, when
     ///   there is no such post; ``FeedRouteError/draftInProgress``, changing
     ///   nothing, while compose holds a draft that is not blank and the route
     ///   would close it; ``FeedRouteError/unavailable(_:)`` when the post
-    ///   service or the navigation failed (compose is then not attached).
+    ///   service or the navigation failed (compose is then not attached), or
+    ///   for a place the feed does not show, such as a sheet another flow
+    ///   presented over compose, in the feed's own words.
     func show(_ destination: FeedDestination) throws(FeedRouteError)
 
     /// Whether compose holds a draft that leaving the app now would lose (one

@@ -3,19 +3,21 @@ import CoreTesting
 import FeedFeature
 import Testing
 
-/// Runs `flow` with a started parent that already shows the feed, then stops
-/// the parent and expects every coordinator and screen the flow created to be
-/// released.
+/// Runs `flow` with a started parent that already shows the feed (its
+/// window's transitions on `transitions`), then stops the parent and expects
+/// every coordinator and screen the flow created to be released.
 @MainActor
 func withFeedShown(
     service: FakePostService = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now),
     clock: FakeClock = FakeClock(now: FeedFixtures.now),
     placement: FeedParent.Placement = .rootOfNavigation,
+    transitions: TransitionClock = .immediate,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ flow: (FeedParent, Window) throws -> Void
 ) throws {
     let report = try trackingLifetimes {
-        let parent = FeedParent(dependency: FakeFeedDependency(posts: service, clock: clock))
+        let parent = FeedParent(
+            dependency: FakeFeedDependency(posts: service, clock: clock), transitions: transitions)
         parent.start()
         try parent.showFeed(for: FeedFixtures.user, placement)
         try flow(parent, parent.window)

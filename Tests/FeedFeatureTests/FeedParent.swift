@@ -18,14 +18,16 @@ final class FeedParent: Coordinator, FeedListener {
         case primaryColumnOfSplit
     }
 
-    let window = Window()
+    let window: Window
     private let builder: any FeedContainable
     /// The attached feed. Weak, so it is `nil` exactly when the feed was released.
     private(set) weak var feed: (any FeedCoordinating)?
     /// How many times the feed said the person is looking at Latest.
     private(set) var latestShownCount = 0
 
-    init(dependency: FakeFeedDependency) {
+    /// A parent whose window's transitions run on `transitions`.
+    init(dependency: FakeFeedDependency, transitions: TransitionClock = .immediate) {
+        window = Window(clock: transitions)
         builder = FeedContainer(dependency: dependency)
         super.init()
     }

@@ -188,4 +188,24 @@ struct FeedPlannedRouteTests {
             try window.topViewController?.dismiss()
         }
     }
+
+    @Test("While the screens move, a segment route that would select and then pop refuses before selecting")
+    func segmentRouteWhileMoving() async throws {
+        let clock = ManualClock()
+        try withFeedShown(transitions: .manual(clock)) { parent, window in
+            let feed = try #require(parent.feed)
+            try window.tap("post.p1")
+            #expect(!window.isIdle)
+
+            #expect(throws: FeedRouteError.unavailable("\(NavigationError.transitionInProgress)")) {
+                try feed.show(.segment(.popular))
+            }
+
+            _ = clock.runUntilIdle()
+            #expect(feed.restorationState?.values == ["segment": "latest", "post": "p1"])
+            try feed.show(.segment(.popular))
+            _ = clock.runUntilIdle()
+            #expect(window.topScreenID == "feed.popular")
+        }
+    }
 }

@@ -209,6 +209,14 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
         if !closingDraft, plan.steps.contains(where: { if case .dismiss = $0 { true } else { false } }) {
             try refuseIfDraftInProgress()
         }
+        // A segment is selected at once, and nothing takes it back: while the screens move, the pop after it would
+        // be refused, so the plan is refused before it selects anything.
+        if let select = plan.steps.firstIndex(where: { if case .selectTab = $0 { true } else { false } }),
+            select < plan.steps.count - 1, viewControllerable.viewController.window?.isIdle == false
+        {
+            failedStep = plan.steps[select]
+            throw .unavailable("\(NavigationError.transitionInProgress)")
+        }
         for step in plan.steps {
             do {
                 try take(step, post: post)
