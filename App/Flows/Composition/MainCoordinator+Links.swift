@@ -15,28 +15,20 @@ extension MainCoordinator {
         }
     }
 
-    /// Shows the destination in the feed's flow and selects Feed. Compose is presented from the feed's screen, so
-    /// its tab shows first; every other destination is shown before the tab is selected, so a refused one leaves
-    /// the selection as it was. Only the feed's own route can lose its draft, and it refuses instead.
+    /// Shows the destination in the feed's flow, then shows the Feed tab in the steps Core's planner gives
+    /// (``steps(toShow:)``: none when it shows already). Compose is presented from the feed's screen, so its tab
+    /// shows first; every other destination is shown before the tab is selected, so a refused one leaves the
+    /// selection as it was. Only the feed's own route can lose its draft, and it refuses instead.
     func steps(inFeed destination: FeedDestination) -> [LinkStep] {
         let show = LinkStep("show \(destination.subject) in the feed") { [weak self] () throws(UserFacingError) in
             try self?.show(inFeed: destination)
         }
-        let select = LinkStep("select the feed tab") { [weak self] () throws(UserFacingError) in
-            try self?.select(.feed)
-        }
-        return destination == .compose ? [select, show] : [show, select]
-    }
-
-    /// Selects Feed and routes there, the steps of ``steps(inFeed:)`` taken at once.
-    ///
-    /// - Throws: ``UserFacingError`` when the destination cannot be shown; nothing changed then.
-    func route(inFeed destination: FeedDestination) throws(UserFacingError) {
-        for step in steps(inFeed: destination) { try step.change() }
+        let showTab = steps(toShow: .feed)
+        return destination == .compose ? showTab + [show] : [show] + showTab
     }
 
     /// Shows `destination` in the feed's flow, building it first.
-    private func show(inFeed destination: FeedDestination) throws(UserFacingError) {
+    func show(inFeed destination: FeedDestination) throws(UserFacingError) {
         buildFlowIfNeeded(for: .feed)
         guard let feed else { throw UserFacingError(description: "the feed is not shown") }
         do throws(FeedRouteError) {

@@ -171,23 +171,43 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
 
     // MARK: - Links
 
-    /// The steps that show `tab` with its stack as its flow left it and nothing presented over it, as Core's
-    /// planner gives them from the place the window shows now: a sheet over the tab bar closed by the route of the
-    /// flow that presented it (the feed's, which keeps a draft), then the tab selected. Each is a step of the link's
-    /// chain, taken at its own turn in the routing queue, so a closing sheet has stopped moving before the tab is
-    /// selected.
-    func steps(toShow tab: MainTab) -> [LinkStep] {
-        guard let window = presenter.window else {
-            return [
-                LinkStep("select the \(tab.rawValue) tab") { [weak self] () throws(UserFacingError) in
-                    try self?.select(tab)
-                }
-            ]
+    /// Where Main is, as Core's planner reads the window that shows it: the selected tab, the screens pushed on
+    /// that tab's stack (a post open beside the Feed's list included), then the sheets over the tab bar. Outside a
+    /// window it is read from the tab bar alone.
+    private var path: NavigationPath {
+        if let window = presenter.window, window.rootViewController === presenter {
+            return NavigationPath(window: window)
         }
+        var path = NavigationPath(above: presenter)
+        path.tab = selectedTab?.rawValue
+        path.routes = (path.tab.flatMap { tabStacks[$0] } ?? []).map { .push($0) } + path.routes
+        return path
+    }
+
+    /// The places pushed on each tab's stack, by tab id, read as Core reads a window's: the Feed tab's split reads
+    /// as the one stack it collapses to, so a post open beside the list (its secondary column) is on the Feed
+    /// tab's stack, wide or narrow.
+    private var tabStacks: [String: [String]] {
         var tabStacks: [String: [String]] = [:]
-        for (id, stack) in stacks { tabStacks[id.rawValue] = stack.viewControllers.dropFirst().map(\.screenID) }
-        let target = NavigationPath(tab: tab.rawValue, (tabStacks[tab.rawValue] ?? []).map { .push($0) })
-        let plan = NavigationPlan(from: NavigationPath(window: window), to: target, tabStacks: tabStacks)
+        for tab in MainTab.allCases {
+            guard let screen = screen(of: tab)?.viewController else { continue }
+            tabStacks[tab.rawValue] = NavigationPath(above: screen).routes.prefix { !$0.isPresentation }.map(\.place)
+        }
+        return tabStacks
+    }
+
+    /// The steps that show `tab` as its flow left it, as Core's planner gives them from where Main is now: the
+    /// tab's stack stays as it is. A sheet over the tab bar is the selected tab's flow's (Feed's compose): it stays
+    /// when that tab is the one shown, and is closed first when another tab is selected, by the route of the flow
+    /// that presented it (the feed's, which keeps a draft). The tab shown already takes no step. Each is a step of a
+    /// link's chain, taken at its own turn in the routing queue, so a closing sheet has stopped moving before the
+    /// tab is selected; restoration takes them at once.
+    func steps(toShow tab: MainTab) -> [LinkStep] {
+        let start = path
+        let tabStacks = self.tabStacks
+        var target = NavigationPath(tab: tab.rawValue, (tabStacks[tab.rawValue] ?? []).map { .push($0) })
+        if start.tab == tab.rawValue { target.routes += start.routes.drop { !$0.isPresentation } }
+        let plan = NavigationPlan(from: start, to: target, tabStacks: tabStacks)
         return plan.steps.map { step in
             let description =
                 switch step {
@@ -203,8 +223,10 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     private func take(_ step: NavigationStep) throws(UserFacingError) {
         switch step {
         case .dismiss:
-            // Only the feed presents over the tab bar; its own route closes the sheet and refuses to lose a draft.
-            try route(inFeed: .segment(.latest))
+            // Only the feed presents over the tab bar; its own route closes the sheet and refuses to lose a draft. A
+            // sheet closed since the step was planned needs nothing.
+            guard isComposeOnScreen else { return }
+            try show(inFeed: .segment(.latest))
         case .selectTab(let id):
             guard let tab = MainTab(rawValue: id) else { throw UserFacingError(description: "no tab '\(id)'") }
             try select(tab)
@@ -246,7 +268,9 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     }
 
     /// Builds the recorded tabs through the same builders a tap uses, restores each tab's stack from its record,
-    /// then selects the recorded tab.
+    /// then shows the recorded tab with the steps a link takes (``steps(toShow:)``), at once: none when it shows
+    /// already; a sheet over the tab bar closed first when another tab is recorded. The first refused step ends
+    /// them, and the result says why.
     override func restore(from state: RestorationState) -> RestorationResult {
         let selected: MainTab
         do throws(RestorationError) {
@@ -260,10 +284,13 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
             guard let tabState = state.child(ofKind: tab.rawValue, into: &result) else { continue }
             result.merge(restore(tab, from: tabState))
         }
-        do {
-            try select(selected)
-        } catch {
-            result.append(.noLongerApplies("\(error)"))
+        for step in steps(toShow: selected) {
+            do {
+                try step.change()
+            } catch {
+                result.append(.noLongerApplies("\(error)"))
+                break
+            }
         }
         return result
     }
