@@ -62,11 +62,13 @@ struct MotionFlowTests {
         var answer: String??
         let link = Task { @MainActor in answer = await app.open("app://feed/post/3") }
 
-        while answer == nil {
+        // Bounded, so a link that never ends fails the test instead of hanging it.
+        for _ in 0..<1_000 where answer == nil {
             await Task.yield()
             transitions += app.snapshot().transitions.map(\.kind)
             app.advanceTransitions(by: Window.transitionDuration)
         }
+        try #require(answer != nil, "the link did not end within 1,000 turns")
         await link.value
 
         #expect(answer == .some(nil))
