@@ -13,19 +13,31 @@ import Foundation
 ///
 /// A state is told apart by its screens (ids, nesting, presentation, and what each shows: titles, rows, errors,
 /// enabled buttons, but not the text typed into fields) and its coordinator tree, compared after every input by a
-/// 128-bit digest of that text. A path is replayed on a new subject
-/// from `start`, which must therefore build the same thing every time (fresh in-memory services); a subject that
-/// can take snapshots (``ExplorationSubject/takeSnapshot``) spares the replay: each input tried in a state is then
-/// applied to a fresh subject built from that state's snapshot, when it shows that state, so the cost of an input
-/// does not grow with the length of its path. The exploration stops at paths of `depth` inputs, or when
-/// `stateBudget` states are known.
+/// 128-bit digest of that text.
+///
+/// A subject reaches a state without replaying its whole path whenever it can: it is kept alive from one input
+/// to the next while it stands for a state whose inputs are still to be tried. A subject stands for a state when
+/// it shows that state's key with the same text in its fields (as reached, or once the sample text is typed, for
+/// an action, which types it anyway) and reports an equal ``ExplorationSubject/unseenState``. So the subject that
+/// finds a new state tries that state's first inputs; one that an input refused, or a cancelled swipe, left as it
+/// was tries the next; one that reached a state still to be explored waits there for it; and one that left the
+/// state is brought back (by an explored input that leads back, the rest of the state's path, the tab selected
+/// before, or back) when that takes no more inputs than the path. Only when none stands for the state is a fresh
+/// subject from `start` brought there: from the state's snapshot (``ExplorationSubject/takeSnapshot``) when it
+/// shows the state, else by replaying the state's path, so `start` must build the same thing every time (fresh
+/// in-memory services). The states, transitions and violations are the same as if every input were tried on a
+/// fresh subject that replayed its path. The exploration stops at paths of `depth` inputs, or when `stateBudget`
+/// states are known.
 ///
 /// After every step it checks that:
 /// - the coordinators match the screens: every viewable coordinator in the tree has its screen in the window,
 ///   and no screen stays shown after its coordinator left the tree;
 /// - a refused input (a thrown error, a refused action, a refused deep link) and a cancelled swipe change
 ///   neither the screens (ids, nesting, presentation; an error message may appear) nor the tree;
-/// - nothing the path created is alive once the subject is torn down (its root stopped and released);
+/// - nothing a subject created is alive once it is torn down (its root stopped and released): when something is,
+///   each input it took is tried again on a fresh subject that replays its path, so the leak comes with the
+///   shortest path that makes it;
+/// - a path replayed on a fresh subject takes every input it took the first time;
 ///
 /// and, once the graph is explored, that every state whose inputs were tried has a way back to the start's
 /// screens and tree (states at the depth limit, or with an input that led past the state budget, are not judged).
@@ -76,9 +88,24 @@ final class Explorer {
     /// The script of each state's path, and the snapshot taken there, if the subject takes them.
     private var scripts: [[String]] = []
     private var snapshots: [ExplorationSnapshot?] = []
-    /// The key of each state with the text in its fields, when its snapshot was taken: a subject built from the
-    /// snapshot stands for the state only when it shows exactly this.
-    private var snapshotKeys: [String?] = []
+    /// The digest of the key with the text in its fields of each state to be explored, as reached
+    /// (``exactKey(of:)``) and once the sample text is typed, and its unseen state: a subject stands for the state
+    /// only when it shows one of the two and keeps an equal unseen state.
+    private var exactDigests: [ExplorationKeyDigest.Value?] = []
+    private var typedExactDigests: [ExplorationKeyDigest.Value?] = []
+    private var unseenStates: [AnyHashable?] = []
+    /// The subjects kept alive in each state still to be explored, each showing that state: an input tried there
+    /// takes one instead of replaying the state's path. At most ``keptLimit`` at a time.
+    private var kept: [Int: [LiveSubject]] = [:]
+    private var keptCount = 0
+    /// The most subjects kept alive at once: enough for every state of a frontier of a few thousand states, and
+    /// a bound on the memory they take.
+    private let keptLimit = 20_000
+    /// The accepted inputs of each explored state, in the order tried, and the state each led to: a way back to a
+    /// state from one of these.
+    private var ways: [[(input: ExplorationInput, target: Int)]] = []
+    /// The states along each state's path, from the start to the state itself.
+    private var lineages: [[Int]] = []
     private var enabledActions: [[String]] = []
     /// The inputs that only some states offer (a tab of the tab bar on top, a page swipe, a resize while a split
     /// is on top) in each state, in the same order.
@@ -106,8 +133,9 @@ final class Explorer {
     }
 
     func run() throws -> ExplorationReport {
-        let first = try replay([], then: nil, from: nil)
+        let (first, firstSubject) = try begin()
         register(first, path: [])
+        if let firstSubject { keep(firstSubject, at: 0) }
         var queue = [0]
         var head = 0
         while head < queue.count {
@@ -115,22 +143,32 @@ final class Explorer {
             head += 1
             guard paths[state].count < depth else { continue }
             expanded.insert(state)
-            for input in inputs(at: state) {
+            let inputs = inputs(at: state)
+            for (index, input) in inputs.enumerated() {
                 let path = paths[state] + [input]
-                let step = try replay(paths[state], then: input, from: state)
+                let (step, reached) = try attempt(input, at: state, inputsLeft: inputs.count - index - 1)
                 guard step.accepted else { continue }
                 transitionCount += 1
                 if let known = indexOfKey[step.keyDigest] {
                     edges[state].insert(known)
+                    ways[state].append((input, known))
                 } else if keys.count < stateBudget {
-                    edges[state].insert(register(step, path: path))
-                    queue.append(keys.count - 1)
+                    let new = register(step, path: path, from: state)
+                    edges[state].insert(new)
+                    ways[state].append((input, new))
+                    queue.append(new)
+                    if let reached { keep(reached, at: new) }
                 } else {
                     // Past the budget the edge leads nowhere known, so the state's way back cannot be judged.
                     expanded.remove(state)
                     reachedStateBudget = true
                 }
             }
+            // The subjects kept for this state that no input needed are done with.
+            for subject in kept.removeValue(forKey: state) ?? [] { try tearDown(subject) }
+        }
+        for state in kept.keys.sorted() {
+            for subject in kept.removeValue(forKey: state) ?? [] { try tearDown(subject) }
         }
         try checkWaysBack()
         return ExplorationReport(
@@ -140,7 +178,8 @@ final class Explorer {
 
     /// Adds a newly reached state and returns its index.
     @discardableResult
-    private func register(_ step: Replay, path: [ExplorationInput]) -> Int {
+    private func register(_ step: Replay, path: [ExplorationInput], from parent: Int? = nil) -> Int {
+        lineages.append((parent.map { lineages[$0] } ?? []) + [keys.count])
         keys.append(step.key)
         navigationKeys.append(step.navigationKey)
         indexOfKey[step.keyDigest] = keys.count - 1
@@ -148,7 +187,10 @@ final class Explorer {
         paths.append(path)
         scripts.append(step.script)
         snapshots.append(step.snapshot)
-        snapshotKeys.append(step.snapshotKey)
+        exactDigests.append(step.exactDigest)
+        typedExactDigests.append(step.typedExactDigest)
+        unseenStates.append(step.unseenState)
+        ways.append([])
         enabledActions.append(step.enabledActions)
         containerInputs.append(step.containerInputs)
         edges.append([])
@@ -203,10 +245,13 @@ final class Explorer {
         var script: [String] = []
         var enabledActions: [String] = []
         var containerInputs: [ExplorationInput] = []
-        /// The snapshot taken in the state reached, when it is new and will be explored further, and what the
-        /// subject showed then, field values included.
+        /// When the state reached is new and will be explored further: the snapshot taken there, the digests of
+        /// what the subject showed, field values included, before and after the sample text was typed, and what
+        /// it kept unseen.
         var snapshot: ExplorationSnapshot?
-        var snapshotKey: String?
+        var exactDigest: ExplorationKeyDigest.Value?
+        var typedExactDigest: ExplorationKeyDigest.Value?
+        var unseenState: AnyHashable?
     }
 
     /// Brings a fresh subject to the end of `path` (the path of `state`, when it is a known state): built from
@@ -218,7 +263,9 @@ final class Explorer {
         let leaks = try trackingLifetimes {
             var resumed: ExplorationSubject?
             if let state, let snapshot = snapshots[state], let candidate = try? snapshot() {
-                if Self.exactKey(of: candidate) == snapshotKeys[state] {
+                if Self.exactDigest(of: candidate) == exactDigests[state],
+                    candidate.unseenState?() == unseenStates[state]
+                {
                     resumed = candidate
                     result.script = scripts[state]
                 } else {
@@ -277,12 +324,14 @@ final class Explorer {
                 pathLength < depth
             {
                 result.snapshot = takeSnapshot()
-                if result.snapshot != nil { result.snapshotKey = Self.exactKey(of: subject) }
             }
             // The inputs a state offers are read when it is new: a known state's were read when it was found.
             if !isKnown {
+                result.exactDigest = Self.exactDigest(of: subject)
+                result.unseenState = subject.unseenState?()
                 result.enabledActions = enabledActionsAfterTyping(in: subject)
                 result.containerInputs = Self.containerInputs(in: subject.window)
+                result.typedExactDigest = Self.exactDigest(of: subject)
             }
             subject.root.stop()
         }
@@ -294,6 +343,309 @@ final class Explorer {
             record(invariant, message, path: path + (last.map { [$0] } ?? []), script: result.script)
         }
         return result
+    }
+
+    // MARK: - Subjects kept alive
+
+    /// A subject the explorer drives across inputs: from its start, or its replayed path, until it no longer shows
+    /// a state some input is still to be tried in. It records every coordinator and screen created in its life,
+    /// and the inputs it took, so that its teardown checks that nothing it created is still alive.
+    final class LiveSubject {
+        /// The subject; `nil` once torn down.
+        var subject: ExplorationSubject?
+        /// The digest of what it shows now, field values included.
+        var exactDigest = ExplorationKeyDigest().value
+        /// Weak records of everything created in its life.
+        var created: [LiveObjects.Record] = []
+        /// The known state each judged input it took was tried in and the input (`nil`, `nil` for the start), in
+        /// order: the inputs re-run fresh to tell which one left something alive.
+        var took: [(state: Int?, input: ExplorationInput?)] = []
+
+        /// Runs `body`, recording what it creates as this subject's.
+        @MainActor func recording<Result>(_ body: () throws -> Result) rethrows -> Result {
+            let (result, created) = try LiveObjects.recordCreations(body)
+            self.created += created
+            return result
+        }
+    }
+
+    /// Builds the start, reads it as a new state, and keeps it alive when it will be explored.
+    private func begin() throws -> (Replay, LiveSubject?) {
+        let live = LiveSubject()
+        live.subject = try live.recording { try start() }
+        live.took.append((nil, nil))
+        let result = readStart(live)
+        guard depth > 0 else {
+            try tearDown(live)
+            return (result, nil)
+        }
+        return (result, live)
+    }
+
+    private func readStart(_ live: LiveSubject) -> Replay {
+        var result = Replay()
+        guard let subject = live.subject else { return result }
+        let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(
+            of: subject, key: true, navigationKey: true, exactKey: true)
+        (result.keyDigest, result.navigationDigest) = (writer.key.value, writer.navigationKey.value)
+        (result.key, result.navigationKey) = Self.keys(of: subject)
+        if depth > 0 { read(live, at: writer.exactKey.value, into: &result) }
+        return result
+    }
+
+    /// Reads the new state `live` shows, whose inputs will be tried: what it shows and keeps unseen, its snapshot,
+    /// and the inputs it offers once the sample text is typed, which leaves it typed.
+    private func read(_ live: LiveSubject, at exactDigest: ExplorationKeyDigest.Value, into result: inout Replay) {
+        guard let subject = live.subject else { return }
+        result.exactDigest = exactDigest
+        result.unseenState = subject.unseenState?()
+        if let takeSnapshot = subject.takeSnapshot { result.snapshot = live.recording { takeSnapshot() } }
+        result.enabledActions = live.recording { enabledActionsAfterTyping(in: subject) }
+        result.containerInputs = Self.containerInputs(in: subject.window)
+        let typed = Self.exactDigest(of: subject)
+        result.typedExactDigest = typed
+        live.exactDigest = typed
+    }
+
+    /// Whether a subject showing `exactDigest` and keeping `unseen` stands for `state`, for `input` when given: an
+    /// action types the sample text first, so a subject already typed stands for the state too.
+    private func stands(
+        _ exactDigest: ExplorationKeyDigest.Value, _ unseen: AnyHashable?, for state: Int,
+        input: ExplorationInput? = nil
+    ) -> Bool {
+        guard exactDigest == exactDigests[state] || (input?.isAction ?? true && exactDigest == typedExactDigests[state])
+        else { return false }
+        return unseen == unseenStates[state]
+    }
+
+    /// Keeps `live` for `state`, whose inputs are still to be tried, or tears it down past the limit.
+    private func keep(_ live: LiveSubject, at state: Int) {
+        guard keptCount < keptLimit else {
+            try? tearDown(live)
+            return
+        }
+        kept[state, default: []].append(live)
+        keptCount += 1
+    }
+
+    /// A subject that shows `state`, for trying `input` there: one kept alive there (a typed one for an action),
+    /// else one built from the state's snapshot when it shows the state, else one that replayed the state's path;
+    /// `nil` when the path no longer replays.
+    private func subject(at state: Int, for input: ExplorationInput) throws -> LiveSubject? {
+        if var pool = kept[state] {
+            let typed = input.isAction ? pool.firstIndex { $0.exactDigest == typedExactDigests[state] } : nil
+            if let index = typed ?? pool.firstIndex(where: { $0.exactDigest == exactDigests[state] }) {
+                let live = pool.remove(at: index)
+                kept[state] = pool
+                keptCount -= 1
+                return live
+            }
+        }
+        let live = LiveSubject()
+        if let snapshot = snapshots[state], let candidate = try? live.recording({ try snapshot() }) {
+            let digest = Self.exactDigest(of: candidate)
+            if stands(digest, candidate.unseenState?(), for: state, input: .back) {
+                live.subject = candidate
+                live.exactDigest = digest
+                return live
+            }
+            live.recording { candidate.root.stop() }
+        }
+        let subject = try live.recording { try start() }
+        var script: [String] = []
+        for input in paths[state] where live.recording({ apply(input, to: subject, script: &script) }).refusal != nil {
+            // The fresh replay that follows reports it.
+            subject.root.stop()
+            return nil
+        }
+        live.subject = subject
+        live.exactDigest = exactDigests[state] ?? live.exactDigest
+        return live
+    }
+
+    /// What becomes of a subject once an input was tried on it.
+    private enum Fate {
+        /// It reached a new state that will be explored: it is that state's first subject.
+        case reachedNew
+        /// It shows a state still to be explored (maybe the one it left, or back there): it is kept for it.
+        case kept(Int)
+        case tornDown
+    }
+
+    /// Tries `input` in `state` on a subject that shows it, and checks the invariants around it, as
+    /// ``replay(_:then:from:)`` does; then keeps the subject for the state it reached when that is still to be
+    /// explored, or brings it back to `state` when more of its `inputsLeft` need one, or tears it down. Returns
+    /// what the input did, and the subject when it reached a new state that will be explored.
+    private func attempt(
+        _ input: ExplorationInput, at state: Int, inputsLeft: Int
+    ) throws -> (Replay, LiveSubject?) {
+        guard let live = try subject(at: state, for: input) else {
+            return (try replay(paths[state], then: input, from: state), nil)
+        }
+        let (result, fate) = attempt(input, at: state, on: live, inputsLeft: inputsLeft)
+        switch fate {
+        case .reachedNew: return (result, live)
+        case .kept(let target): keep(live, at: target)
+        case .tornDown: try tearDown(live)
+        }
+        return (result, nil)
+    }
+
+    private func attempt(
+        _ input: ExplorationInput, at state: Int, on live: LiveSubject, inputsLeft: Int
+    ) -> (Replay, Fate) {
+        var result = Replay()
+        guard let subject = live.subject else { return (result, .tornDown) }
+        result.script = scripts[state]
+        var found: [(ExplorationViolation.Invariant, String)] = []
+        let shownBefore = Self.ownedScreens(of: subject)
+        let driftBefore: Set<String>
+        if let known = driftInState[state] {
+            driftBefore = known
+        } else {
+            driftBefore = Set(Self.drift(of: subject, shownBefore: []))
+            driftInState[state] = driftBefore
+        }
+        let selectedTab = Self.selectedTab(in: subject.window)
+        let step = live.recording { apply(input, to: subject, script: &result.script) }
+        live.took.append((state, input))
+        result.accepted = step.refusal == nil
+        if let reason = step.refusal ?? (step.cancelled ? "cancelled" : nil),
+            Self.navigationDigest(of: subject) != navigationDigests[state]
+        {
+            found.append((.refusedInputChangedNothing, "\(input) was \(reason), but the screens or the tree changed"))
+        }
+        found += Self.drift(of: subject, shownBefore: shownBefore).filter { !driftBefore.contains($0) }.map {
+            (.coordinatorsMatchScreens, "after \(input): " + $0)
+        }
+        let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(
+            of: subject, key: true, navigationKey: true, exactKey: true)
+        (result.keyDigest, result.navigationDigest) = (writer.key.value, writer.navigationKey.value)
+        live.exactDigest = writer.exactKey.value
+        let known = indexOfKey[result.keyDigest]
+        if known == nil { (result.key, result.navigationKey) = Self.keys(of: subject) }
+        for (invariant, message) in found {
+            record(invariant, message, path: paths[state] + [input], script: result.script)
+        }
+        if result.accepted, known == nil, keys.count < stateBudget, paths[state].count + 1 < depth {
+            read(live, at: live.exactDigest, into: &result)
+            return (result, .reachedNew)
+        }
+        if let known, known >= state, paths[known].count < depth,
+            stands(live.exactDigest, subject.unseenState?(), for: known)
+        {
+            return (result, .kept(known))
+        }
+        if result.accepted, inputsLeft > kept[state]?.count ?? 0,
+            bringBack(live, to: state, from: known, after: input, selectedTab: selectedTab)
+        {
+            return (result, .kept(state))
+        }
+        return (result, .tornDown)
+    }
+
+    /// The id of the selected tab of the tab bar on top, if any.
+    private static func selectedTab(in window: Window) -> String? {
+        guard let tabBar = window.screensOnTop.last(where: { $0 is TabBarController }) as? TabBarController else {
+            return nil
+        }
+        let selected = tabBar.selectedViewController
+        return tabBar.tabs.first { $0.screen.viewController === selected }?.item.id
+    }
+
+    /// Brings `live`, which left `state` by `input` and reached `known` (`nil` when not a known state), back to
+    /// `state` with no more inputs than replaying the state's path takes, and tells whether it shows the state
+    /// again (see ``stands(_:_:for:input:)``). These inputs are how it gets there, not inputs tried: nothing is
+    /// judged about them.
+    private func bringBack(
+        _ live: LiveSubject, to state: Int, from known: Int?, after input: ExplorationInput, selectedTab: String?
+    ) -> Bool {
+        guard let subject = live.subject else { return false }
+        var budget = paths[state].count
+        var current = known
+        for _ in 0..<3 {
+            var moved = false
+            for plan in ways(from: current, to: state, after: input, selectedTab: selectedTab)
+            where !plan.isEmpty && plan.count <= budget {
+                var script: [String] = []
+                var refused = false
+                for step in plan {
+                    budget -= 1
+                    if live.recording({ apply(step, to: subject, script: &script) }).refusal != nil {
+                        refused = true
+                        break
+                    }
+                    if let current { live.took.append((current, step)) }
+                }
+                // A refused first input changes nothing: the next plan starts where this one did.
+                if refused && plan.count == 1 { continue }
+                moved = true
+                break
+            }
+            guard moved else { return false }
+            let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(of: subject, key: true, exactKey: true)
+            live.exactDigest = writer.exactKey.value
+            if stands(live.exactDigest, subject.unseenState?(), for: state) { return true }
+            current = indexOfKey[writer.key.value]
+            if current == state { return false }
+        }
+        return false
+    }
+
+    /// The ways from `known` (`nil` when not a known state) to `state`, most likely first: an explored input that
+    /// leads there, or from `known` on `state`'s own path, the rest of that path, or one explored input to a state
+    /// on that path and the rest; when the ways out of `known` are not known yet, the input that undoes `input`
+    /// (the tab selected before, the page swipe the other way, the other width) and the back button.
+    private func ways(
+        from known: Int?, to state: Int, after input: ExplorationInput, selectedTab: String?
+    ) -> [[ExplorationInput]] {
+        guard let known, known < state else {
+            switch input {
+            case .tab: return [selectedTab.map { [.tab($0)] } ?? [], [.back]]
+            case .swipePage(let next, _): return [[.swipePage(next: !next, finished: true)], [.back]]
+            case .sizeClass(let sizeClass): return [[.sizeClass(sizeClass == .compact ? .regular : .compact)]]
+            default: return [[.back], [.swipeDown(finished: true)]]
+            }
+        }
+        if let direct = ways[known].first(where: { $0.target == state }) { return [[direct.input]] }
+        let lineage = lineages[state]
+        if let onPath = lineage.firstIndex(of: known) { return [Array(paths[state][onPath...])] }
+        var plans: [[ExplorationInput]] = []
+        for way in ways[known] {
+            if let onPath = lineage.lastIndex(of: way.target) {
+                plans.append([way.input] + paths[state][onPath...])
+            }
+        }
+        return plans.sorted { $0.count < $1.count }.prefix(2).map { $0 }
+    }
+
+    /// Stops `live`'s root and checks that nothing created in its life is still alive. When something is, each
+    /// input it took is tried again on a fresh subject that replays its path, so the leak is reported with the
+    /// shortest path that makes it, as if every input had its own subject; a leak no single input makes is
+    /// reported with the last input the subject took.
+    private func tearDown(_ live: LiveSubject) throws {
+        guard live.subject != nil else { return }
+        live.recording { live.subject?.root.stop() }
+        live.subject = nil
+        let survivors = live.created.filter { $0.object != nil }
+        guard !survivors.isEmpty else { return }
+        let leaksBefore = violations.filter { $0.invariant == .nothingLeftAlive }.count
+        for (state, input) in live.took {
+            if let state {
+                _ = try replay(paths[state], then: input, from: state)
+            } else {
+                _ = try replay([], then: nil, from: nil)
+            }
+        }
+        guard violations.filter({ $0.invariant == .nothingLeftAlive }).count == leaksBefore,
+            let (state, input) = live.took.last
+        else { return }
+        let path = (state.map { paths[$0] } ?? []) + (input.map { [$0] } ?? [])
+        let report = LeakReport(survivors: survivors, createdCount: live.created.count)
+        let context = input.map { "after \($0), " } ?? ""
+        record(
+            .nothingLeftAlive, context + "once the subject was torn down: \(report)", path: path,
+            script: state.map { scripts[$0] } ?? [])
     }
 
     private func record(
@@ -425,6 +777,11 @@ final class Explorer {
         (subject.window.screenLines(includingContent: true, fieldValues: true) + widthLines(of: subject.window)
             + ["--"] + treeKey(of: subject.root))
             .joined(separator: "\n")
+    }
+
+    /// The digest of ``exactKey(of:)``.
+    static func exactDigest(of subject: ExplorationSubject) -> ExplorationKeyDigest.Value {
+        ExplorationKeyWriter<ExplorationKeyDigest>.write(of: subject, exactKey: true).exactKey.value
     }
 
     /// ``navigationKey(of:)``, written in one walk of the screens and one of the tree.

@@ -20,6 +20,12 @@ public enum ExplorationInput: Hashable, Sendable, CustomStringConvertible {
     /// The window becomes compact or regular (`Window.setHorizontalSizeClass(_:)` in Core), as a resize does.
     case sizeClass(SizeClass)
 
+    /// Whether it is an action: one that types the sample text into every field on top first.
+    var isAction: Bool {
+        if case .action = self { return true }
+        return false
+    }
+
     /// The input in a few words, such as `tap login` or `swipe back (cancelled)`.
     public var description: String {
         switch self {
@@ -64,15 +70,25 @@ public struct ExplorationSubject {
     /// replaying the inputs that led there (for an app, a copy of its data and its root's restoration record);
     /// `nil`, or a snapshot that returns `nil`, makes the explorer replay the path. See ``ExplorationSnapshot``.
     public let takeSnapshot: (@MainActor () -> ExplorationSnapshot?)?
+    /// What the subject keeps that its screens do not show, such as the data of an app over in-memory services;
+    /// `nil` when it keeps nothing of the kind.
+    ///
+    /// The explorer keeps a subject alive from one input to the next when it shows the state the next input is
+    /// tried in: the state's screens and tree, the text in its fields, and an equal unseen state. A subject whose
+    /// services keep something its screens do not show (accounts, posts) must report it here, or a subject that
+    /// took another path could stand for a state it does not behave like.
+    public let unseenState: (@MainActor () -> AnyHashable?)?
 
     /// A subject that shows `root`'s flows in `window`; `takeSnapshot`, when given, spares the explorer replaying
-    /// every path from the start.
+    /// every path from the start; `unseenState` reports what its services keep that its screens do not show.
     public init(
-        window: Window, root: Coordinator, takeSnapshot: (@MainActor () -> ExplorationSnapshot?)? = nil
+        window: Window, root: Coordinator, takeSnapshot: (@MainActor () -> ExplorationSnapshot?)? = nil,
+        unseenState: (@MainActor () -> AnyHashable?)? = nil
     ) {
         self.window = window
         self.root = root
         self.takeSnapshot = takeSnapshot
+        self.unseenState = unseenState
     }
 }
 

@@ -8,11 +8,12 @@ import Foundation
 /// CoreTesting's explorer, from Login, with every deep link the app follows, and prints each violation with the
 /// script that reproduces it, then `explored <N> states, <M> transitions, <K> violations`.
 ///
-/// Each input is tried on an app that replays the whole path of the state it leaves. With `--checkpoints`, it is
-/// tried instead on an app resumed from a checkpoint of that state (``ExplorableApp/Checkpoint``: a copy of the
-/// data and the restoration record) whenever the resumed app shows exactly that state, fields included, and on a
-/// replayed one otherwise: the same states, transitions and violations. Up to depth 8 replaying costs less: building
-/// and restoring an app costs more than replaying up to eight inputs.
+/// Each input is tried on an app kept alive while it shows the state the input leaves, fields included, over equal
+/// data (``ExplorableApp/unseenState(of:)``); when none does, on an app that replays the whole path of that state.
+/// With `--checkpoints`, such an app is resumed instead from a checkpoint of the state (``ExplorableApp/Checkpoint``:
+/// a copy of the data and the restoration record) whenever the resumed app shows exactly that state, and replayed
+/// otherwise: the same states, transitions and violations. Up to depth 8 replaying costs less: building and
+/// restoring an app costs more than replaying up to eight inputs.
 ///
 /// Exit codes: 0 no violation; 1 a violation, or the exploration could not run; 64 usage error.
 @MainActor
@@ -112,11 +113,18 @@ enum AppExploration {
     private static func subject(
         of made: (window: Window, root: Coordinator), in app: ExplorableApp, takesSnapshots: Bool
     ) -> ExplorationSubject {
-        guard takesSnapshots else { return ExplorationSubject(window: made.window, root: made.root) }
-        return ExplorationSubject(window: made.window, root: made.root) { [weak root = made.root] in
+        let unseenState: @MainActor () -> AnyHashable? = { [weak root = made.root] in
+            root.flatMap { app.unseenState(of: $0) }
+        }
+        guard takesSnapshots else {
+            return ExplorationSubject(window: made.window, root: made.root, unseenState: unseenState)
+        }
+        let takeSnapshot: @MainActor () -> ExplorationSnapshot? = { [weak root = made.root] in
             guard let root, let checkpoint = app.checkpoint(of: root) else { return nil }
             return { subject(of: app.resume(checkpoint), in: app, takesSnapshots: true) }
         }
+        return ExplorationSubject(
+            window: made.window, root: made.root, takeSnapshot: takeSnapshot, unseenState: unseenState)
     }
 
     /// `text` as a number in `range`, `fallback` when absent, `nil` when it is not one.

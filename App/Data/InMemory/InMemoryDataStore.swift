@@ -11,14 +11,14 @@ import InputRules
 /// reads can be damaged, so it never throws a ``DataError``.
 @MainActor
 package final class InMemoryDataStore: AppDataStore {
-    private struct Account {
+    private struct Account: Hashable {
         var record: AccountRecord
         var password: String
         var isOnboardingFinished: Bool
         var latestSeenAt: Date?
     }
 
-    private struct Post {
+    private struct Post: Hashable {
         let id: Int64
         let authorEmail: String
         var authorName: String
@@ -66,6 +66,25 @@ package final class InMemoryDataStore: AppDataStore {
         copy.logOutFailure = logOutFailure
         copy.restoration.record = restoration.record
         return copy
+    }
+
+    /// Everything this store holds (accounts, session, posts, likes, the saved record, the log-out failure), to
+    /// compare: two stores with equal contents answer every question alike from here on. Cheap to take and to
+    /// compare while the two share what they hold, as a store and its ``copy()`` do until one changes.
+    package var contents: AnyHashable {
+        Contents(
+            accounts: accounts, posts: posts, largestID: largestID, sessionEmail: sessionEmail,
+            record: restoration.record, logOutFailure: logOutFailure.map { "\($0)" })
+    }
+
+    /// What ``contents`` compares.
+    private struct Contents: Hashable {
+        let accounts: [String: Account]
+        let posts: [Int64: Post]
+        let largestID: Int64
+        let sessionEmail: String?
+        let record: String?
+        let logOutFailure: String?
     }
 
     /// What a new database starts with: the demo account and the demo posts (``DemoContent``), dated before `now()`.

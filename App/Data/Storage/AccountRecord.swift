@@ -1,7 +1,7 @@
 package import Foundation
 
 /// One account as stored.
-package struct AccountRecord: Codable, Equatable, Sendable {
+package struct AccountRecord: Codable, Hashable, Sendable {
     /// The email, trimmed and lowercased: the account's identity.
     package var email: String
     /// The name shown to others.

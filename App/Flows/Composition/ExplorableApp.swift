@@ -67,6 +67,13 @@ public final class ExplorableApp {
         return (window, root)
     }
 
+    /// What the app whose root is `root` keeps that its screens do not show: its data (accounts, session, posts,
+    /// likes, the saved record). Two apps that show the same screens, fields included, and keep equal data behave
+    /// alike from there on. `nil` for a root this explorable app did not build.
+    public func unseenState(of root: Coordinator) -> AnyHashable? {
+        ((root as? AppCoordinator)?.data as? InMemoryDataStore)?.contents
+    }
+
     /// Follows `url` in an app that ``make()`` built, as `open <url>` does in the terminal.
     ///
     /// - Throws: when the link is malformed or cannot be followed now; nothing changed then.
