@@ -312,7 +312,8 @@ final class Explorer {
                     (.coordinatorsMatchScreens, context + $0)
                 }
             }
-            (result.keyDigest, result.navigationDigest) = Self.digests(of: subject)
+            let digests = Self.digests(of: subject)
+            (result.keyDigest, result.navigationDigest) = (digests.key, digests.navigationKey)
             // The text of the keys is written only for a state not known yet, which may be registered.
             let isKnown = indexOfKey[result.keyDigest] != nil
             if !isKnown { (result.key, result.navigationKey) = Self.keys(of: subject) }
@@ -385,11 +386,10 @@ final class Explorer {
     private func readStart(_ live: LiveSubject) -> Replay {
         var result = Replay()
         guard let subject = live.subject else { return result }
-        let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(
-            of: subject, key: true, navigationKey: true, exactKey: true)
-        (result.keyDigest, result.navigationDigest) = (writer.key.value, writer.navigationKey.value)
+        let digests = Self.digests(of: subject)
+        (result.keyDigest, result.navigationDigest) = (digests.key, digests.navigationKey)
         (result.key, result.navigationKey) = Self.keys(of: subject)
-        if depth > 0 { read(live, at: writer.exactKey.value, into: &result) }
+        if depth > 0 { read(live, at: digests.exactKey, into: &result) }
         return result
     }
 
@@ -510,7 +510,13 @@ final class Explorer {
         let step = live.recording { apply(input, to: subject, script: &result.script) }
         live.took.append((state, input))
         result.accepted = step.refusal == nil
-        if let reason = step.refusal ?? (step.cancelled ? "cancelled" : nil),
+        // The navigation is part of the key: a subject that shows the key of the state it left shows its
+        // navigation, and the navigation's digest is written only when the key differs.
+        let digests = Self.digests(of: subject, navigationKey: false)
+        result.keyDigest = digests.key
+        live.exactDigest = digests.exactKey
+        let known = indexOfKey[result.keyDigest]
+        if let reason = step.refusal ?? (step.cancelled ? "cancelled" : nil), known != state,
             Self.navigationDigest(of: subject) != navigationDigests[state]
         {
             found.append((.refusedInputChangedNothing, "\(input) was \(reason), but the screens or the tree changed"))
@@ -518,12 +524,10 @@ final class Explorer {
         found += Self.drift(of: subject, shownBefore: shownBefore).filter { !driftBefore.contains($0) }.map {
             (.coordinatorsMatchScreens, "after \(input): " + $0)
         }
-        let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(
-            of: subject, key: true, navigationKey: true, exactKey: true)
-        (result.keyDigest, result.navigationDigest) = (writer.key.value, writer.navigationKey.value)
-        live.exactDigest = writer.exactKey.value
-        let known = indexOfKey[result.keyDigest]
-        if known == nil { (result.key, result.navigationKey) = Self.keys(of: subject) }
+        if known == nil {
+            result.navigationDigest = Self.navigationDigest(of: subject)
+            (result.key, result.navigationKey) = Self.keys(of: subject)
+        }
         for (invariant, message) in found {
             record(invariant, message, path: paths[state] + [input], script: result.script)
         }
@@ -583,10 +587,10 @@ final class Explorer {
                 break
             }
             guard moved else { return false }
-            let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(of: subject, key: true, exactKey: true)
-            live.exactDigest = writer.exactKey.value
+            let digests = Self.digests(of: subject, navigationKey: false)
+            live.exactDigest = digests.exactKey
             if stands(live.exactDigest, subject.unseenState?(), for: state) { return true }
-            current = indexOfKey[writer.key.value]
+            current = indexOfKey[digests.key]
             if current == state { return false }
         }
         return false
@@ -779,9 +783,9 @@ final class Explorer {
             .joined(separator: "\n")
     }
 
-    /// The digest of ``exactKey(of:)``.
+    /// The digest that stands for ``exactKey(of:)`` (see ``digests(of:navigationKey:)``).
     static func exactDigest(of subject: ExplorationSubject) -> ExplorationKeyDigest.Value {
-        ExplorationKeyWriter<ExplorationKeyDigest>.write(of: subject, exactKey: true).exactKey.value
+        digests(of: subject, navigationKey: false).exactKey
     }
 
     /// ``navigationKey(of:)``, written in one walk of the screens and one of the tree.
@@ -789,12 +793,20 @@ final class Explorer {
         ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, navigationKey: true).navigationKey.text
     }
 
-    /// The digests of ``keys(of:)``: what the explorer compares after every input.
+    /// The digests of ``keys(of:)`` and of ``exactKey(of:)``, in one walk: what the explorer compares after every
+    /// input. The exact key's is the digest of the key's and of the text in the fields, in order: with the same key,
+    /// two exact keys differ only in that text. Without `navigationKey`, the navigation's digest is left empty.
     static func digests(
-        of subject: ExplorationSubject
-    ) -> (key: ExplorationKeyDigest.Value, navigationKey: ExplorationKeyDigest.Value) {
-        let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(of: subject, key: true, navigationKey: true)
-        return (writer.key.value, writer.navigationKey.value)
+        of subject: ExplorationSubject, navigationKey: Bool = true
+    ) -> (
+        key: ExplorationKeyDigest.Value, navigationKey: ExplorationKeyDigest.Value, exactKey: ExplorationKeyDigest.Value
+    ) {
+        let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(
+            of: subject, key: true, navigationKey: navigationKey, fieldValues: true)
+        let exact = ExplorationKeyDigest()
+        exact.write(writer.key.value)
+        exact.write(writer.fieldValues.value)
+        return (writer.key.value, writer.navigationKey.value, exact.value)
     }
 
     /// The digest of ``navigationKey(of:)``.

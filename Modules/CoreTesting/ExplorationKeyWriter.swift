@@ -32,37 +32,81 @@ final class ExplorationKeyText: ExplorationKeySink {
     }
 }
 
-/// A key reduced to 128 bits: two 64-bit FNV-1a hashes, with different primes, of the UTF-8 bytes of its screens
-/// and of its tree's digest (``tree(of:)``). Two keys with the same digest are taken to be the same key; among the
-/// few thousand states of an exploration a collision is far less likely than a fault in the machine.
+/// A key reduced to 128 bits: two 64-bit multiply-and-rotate hashes, with different constants, of the UTF-8 bytes
+/// of its screens and of its tree's digest (``tree(of:)``), taken eight bytes at a time wherever the pieces written
+/// split them, so the same text has the same digest however it was written. Two keys with the same digest are
+/// taken to be the same key; among the few thousand states of an exploration a collision is far less likely than
+/// a fault in the machine.
 final class ExplorationKeyDigest: ExplorationKeySink {
     private var first: UInt64 = 0xcbf2_9ce4_8422_2325
     private var second: UInt64 = 0x8422_2325_cbf2_9ce4
+    /// The bytes written since the last full word, the first in the lowest byte, and how many.
+    private var pending: UInt64 = 0
+    private var pendingCount: UInt64 = 0
+    /// How many bytes were written.
+    private var length: UInt64 = 0
 
     init() {}
 
     func write(_ piece: String) {
         var piece = piece
         piece.withUTF8 { bytes in
+            guard let base = UnsafeRawPointer(bytes.baseAddress) else { return }
+            let count = bytes.count
+            var pending = pending
+            var pendingCount = pendingCount
             var first = first
             var second = second
-            for byte in bytes {
-                first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-                second = (second ^ UInt64(byte)) &* 0x9e37_79b9_7f4a_7c15
+            var index = 0
+            // Whole words of the text, joined to the bytes pending before them.
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                Self.mix(pending | (word << (pendingCount &* 8)), into: &first, &second)
+                pending = pendingCount == 0 ? 0 : word >> (64 &- pendingCount &* 8)
+                index += 8
             }
+            // The last bytes, fewer than eight, after the pending ones.
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < count {
+                tail |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << shift
+                shift &+= 8
+                index += 1
+            }
+            let tailCount = shift / 8
+            if tailCount > 0 {
+                pending |= tail << (pendingCount &* 8)
+                if pendingCount + tailCount >= 8 {
+                    Self.mix(pending, into: &first, &second)
+                    let used = 8 - pendingCount
+                    pending = used >= 8 ? 0 : tail >> (used &* 8)
+                    pendingCount = pendingCount + tailCount - 8
+                } else {
+                    pendingCount += tailCount
+                }
+            }
+            self.pending = pending
+            self.pendingCount = pendingCount
             self.first = first
             self.second = second
+            length &+= UInt64(count)
         }
+    }
+
+    /// Mixes one word of eight bytes into the two hashes.
+    @inline(__always)
+    private static func mix(_ word: UInt64, into first: inout UInt64, _ second: inout UInt64) {
+        first = ((first ^ word) &* 0xff51_afd7_ed55_8ccd).rotateLeft(31)
+        second = ((second ^ word) &* 0xc4ce_b9fe_1a85_ec53).rotateLeft(27) &+ 0x9e37_79b9_7f4a_7c15
     }
 
     /// Appends a digest's 16 bytes.
     func write(_ value: Value) {
         for word in [value.first, value.second] {
-            for shift in stride(from: 0, to: 64, by: 8) {
-                first = (first ^ ((word >> UInt64(shift)) & 0xff)) &* 0x0000_0100_0000_01b3
-                second = (second ^ ((word >> UInt64(shift)) & 0xff)) &* 0x9e37_79b9_7f4a_7c15
-            }
+            Self.mix(pending | (word << (pendingCount &* 8)), into: &first, &second)
+            pending = pendingCount == 0 ? 0 : word >> (64 &- pendingCount &* 8)
         }
+        length &+= 16
     }
 
     /// The tree's digest: each coordinator's name, then its children's digests in their order as numbers. Two
@@ -72,7 +116,7 @@ final class ExplorationKeyDigest: ExplorationKeySink {
         let children = root.children.map { tree(of: $0) }.sorted { ($0.first, $0.second) < ($1.first, $1.second) }
         let digest = ExplorationKeyDigest()
         digest.write(root.name)
-        digest.write("\u{0}\(children.count)\u{0}")
+        digest.write(Value(first: 0, second: UInt64(children.count)))
         for child in children { digest.write(child) }
         return digest.value
     }
@@ -86,8 +130,16 @@ final class ExplorationKeyDigest: ExplorationKeySink {
         }
     }
 
-    /// The digest of everything written.
-    var value: Value { Value(first: first, second: second) }
+    /// The digest of everything written: the bytes still pending and the length mixed in last.
+    var value: Value {
+        var first = first
+        var second = second
+        Self.mix(pending ^ (pendingCount << 56), into: &first, &second)
+        Self.mix(length, into: &first, &second)
+        first ^= first >> 29
+        second ^= second >> 31
+        return Value(first: first, second: second)
+    }
 
     /// A finished digest.
     struct Value: Hashable {
@@ -110,16 +162,23 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
     let navigationKey = Sink()
     /// The screens with their content and the fields' text, the width and the tree.
     let exactKey = Sink()
+    /// The text in each field, in order, each followed by a zero: with the key, what the exact key adds to it.
+    let fieldValues = Sink()
     private let writesKey: Bool
     private let writesNavigationKey: Bool
     private let writesExactKey: Bool
+    private let writesFieldValues: Bool
     private var topScreen: ViewController?
 
-    /// The keys of `subject` asked for: the key, the navigation key, the exact key; the others stay empty.
+    /// The keys of `subject` asked for: the key, the navigation key, the exact key, the fields' text; the others
+    /// stay empty.
     static func write(
-        of subject: ExplorationSubject, key: Bool = false, navigationKey: Bool = false, exactKey: Bool = false
+        of subject: ExplorationSubject, key: Bool = false, navigationKey: Bool = false, exactKey: Bool = false,
+        fieldValues: Bool = false
     ) -> Self {
-        var writer = Self(writesKey: key, writesNavigationKey: navigationKey, writesExactKey: exactKey)
+        var writer = Self(
+            writesKey: key, writesNavigationKey: navigationKey, writesExactKey: exactKey,
+            writesFieldValues: fieldValues)
         writer.writeScreens(of: subject.window)
         if subject.window.horizontalSizeClass != .compact {
             writer.toAll("\nwidth: ")
@@ -134,10 +193,11 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
         return writer
     }
 
-    private init(writesKey: Bool, writesNavigationKey: Bool, writesExactKey: Bool) {
+    private init(writesKey: Bool, writesNavigationKey: Bool, writesExactKey: Bool, writesFieldValues: Bool) {
         self.writesKey = writesKey
         self.writesNavigationKey = writesNavigationKey
         self.writesExactKey = writesExactKey
+        self.writesFieldValues = writesFieldValues
     }
 
     private mutating func toAll(_ piece: String) {
@@ -262,6 +322,10 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
                     exactKey.write(field.displayedValue)
                     exactKey.write("\"")
                 }
+                if writesFieldValues {
+                    fieldValues.write(field.displayedValue)
+                    fieldValues.write("\u{0}")
+                }
             case .button(let button):
                 toContent("button ")
                 toContent(button.id)
@@ -312,5 +376,13 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
             toContent("error: ")
             toContent(error)
         }
+    }
+}
+
+extension UInt64 {
+    /// The bits turned left by `count`, those that leave at the top coming back at the bottom.
+    @inline(__always)
+    fileprivate func rotateLeft(_ count: UInt64) -> UInt64 {
+        (self << count) | (self >> (64 - count))
     }
 }

@@ -49,4 +49,26 @@ struct ExplorationKeyTests {
         try second.addChild(NamedCoordinator("C"))
         #expect(ExplorationKeyDigest.tree(of: first) != ExplorationKeyDigest.tree(of: second))
     }
+
+    @Test("The same text has the same digest however it was written, piece by piece or at once; other text another")
+    func digestOfPieces() {
+        let text = "  navigation (on top)\n    login \"Log in\"\n      field email \"Email\": \"ada@example.com\" ✓"
+        let whole = ExplorationKeyDigest()
+        whole.write(text)
+        for size in 1...11 {
+            let pieces = ExplorationKeyDigest()
+            var rest = Substring(text)
+            while !rest.isEmpty {
+                pieces.write(String(rest.prefix(size)))
+                rest = rest.dropFirst(size)
+            }
+            #expect(pieces.value == whole.value, "pieces of \(size) characters")
+        }
+        let other = ExplorationKeyDigest()
+        other.write(text + " ")
+        #expect(other.value != whole.value)
+        let shorter = ExplorationKeyDigest()
+        shorter.write(String(text.dropLast()))
+        #expect(shorter.value != whole.value)
+    }
 }
