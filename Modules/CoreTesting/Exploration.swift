@@ -506,7 +506,8 @@ final class Explorer {
             driftBefore = Set(Self.drift(of: subject, shownBefore: []))
             driftInState[state] = driftBefore
         }
-        let selectedTab = Self.selectedTab(in: subject.window)
+        // The tab selected before a tap on another, to tap it again on the way back.
+        let selectedTab = input.isTab ? Self.selectedTab(in: subject.window) : nil
         let step = live.recording { apply(input, to: subject, script: &result.script) }
         live.took.append((state, input))
         result.accepted = step.refusal == nil

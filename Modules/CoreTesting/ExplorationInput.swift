@@ -26,6 +26,12 @@ public enum ExplorationInput: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Whether it is a tap on a tab.
+    var isTab: Bool {
+        if case .tab = self { return true }
+        return false
+    }
+
     /// The input in a few words, such as `tap login` or `swipe back (cancelled)`.
     public var description: String {
         switch self {
