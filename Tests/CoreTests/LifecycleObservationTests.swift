@@ -202,7 +202,7 @@ struct LifecycleObservationTests {
     func cancellingTheConsumer() async throws {
         let root = FlowCoordinator("root")
         root.start()
-        var stream: AsyncStream<CoordinatorLifecycleEvent>? = root.lifecycleEvents()
+        var stream: CoordinatorLifecycleEvents? = root.lifecycleEvents()
         let consumer = Task { @MainActor [stream] in
             var count = 0
             for await _ in stream! { count += 1 }
@@ -215,6 +215,46 @@ struct LifecycleObservationTests {
         let count = await consumer.value
 
         #expect(count == 2)
+    }
+
+    @Test("A reader on the main actor takes the buffered events without giving up the main actor")
+    func bufferedEventsWithoutSuspending() async throws {
+        let root = FlowCoordinator("root")
+        root.start()
+        let stream = root.lifecycleEvents()
+        for name in ["a", "b", "c"] { try root.addChild(FlowCoordinator(name)) }
+        var otherWorkRan = false
+        Task { @MainActor in otherWorkRan = true }
+
+        var heard: [String] = []
+        for await event in stream {
+            heard.append(event.description)
+            if heard.count == 6 { break }
+        }
+
+        #expect(
+            heard == [
+                "attached a to root", "started a", "attached b to root", "started b", "attached c to root", "started c",
+            ])
+        #expect(!otherWorkRan, "no event was waited for: the reader kept the main actor")
+        await yieldTurns()
+        #expect(otherWorkRan)
+    }
+
+    @Test("While one task waits for the next event, another that asks for one gets nil; the first still gets it")
+    func secondReader() async throws {
+        let root = FlowCoordinator("root")
+        root.start()
+        let stream = root.lifecycleEvents()
+        let first = Task { @MainActor in
+            var iterator = stream.makeAsyncIterator()
+            return await iterator.next()?.description
+        }
+        await yieldTurns()
+        var second = stream.makeAsyncIterator()
+        #expect(await second.next() == nil)
+        try root.addChild(FlowCoordinator("a"))
+        #expect(await first.value == "attached a to root")
     }
 
     @Test("A child the person removed is reported detached from its parent and stopped")

@@ -97,27 +97,25 @@ extension Coordinator {
     /// The sequence ends when this coordinator is released (after the events
     /// before its release). Dropping the sequence, or cancelling the task that
     /// iterates it, ends the observation. It keeps no coordinator alive.
-    /// Each element costs the iterating task a resumption; for many events at
-    /// once (a large tree torn down), ``observeLifecycle(_:)`` is the cheaper
-    /// way to hear them.
+    /// A reader on the main actor takes the buffered events without
+    /// suspending (see ``CoordinatorLifecycleEvents``), so a large tree torn
+    /// down costs it little more than ``observeLifecycle(_:)``.
     ///
     /// ```swift
     /// for await event in appCoordinator.lifecycleEvents() {
     ///     print(event)  // attached feed to main, started feed, …
     /// }
     /// ```
-    public func lifecycleEvents() -> AsyncStream<CoordinatorLifecycleEvent> {
-        let (stream, continuation) = AsyncStream<CoordinatorLifecycleEvent>.makeStream()
-        let observation = LifecycleObservation(observing: self) { event, _ in
-            continuation.yield(event)
-        } onEnd: {
-            continuation.finish()
+    public func lifecycleEvents() -> CoordinatorLifecycleEvents {
+        let buffer = LifecycleEventBuffer()
+        let observation = LifecycleObservation(observing: self) { [weak buffer] event, _ in
+            buffer?.append(event)
+        } onEnd: { [weak buffer] in
+            buffer?.end()
         }
+        buffer.observation = observation
         LifecycleObservers.register(observation, on: self)
-        continuation.onTermination = { _ in
-            Task { @MainActor in observation.cancel() }
-        }
-        return stream
+        return CoordinatorLifecycleEvents(buffer: buffer)
     }
 
     /// Observes this subtree for Core's own watchers (the leak detector): the
