@@ -31,6 +31,19 @@ struct FullScreenKeysTests {
         #expect(!terminal.frames.contains { $0.text.joined().contains(StandIn.password) })
     }
 
+    @Test("Enter in a field sets it and types into the next one: the password never goes into the email field")
+    func enterMovesToTheNextField() async throws {
+        let app = try StandIn.app()
+        let terminal = await app.session.runFullScreen(
+            typing("ada@example.com") + [.enter] + typing(StandIn.password) + [.enter])
+        #expect(
+            app.session.inputs == [
+                .setText("ada@example.com", field: "email"), .setText(StandIn.password, field: "password"),
+                .action("login"),
+            ])
+        #expect(!terminal.frames.contains { $0.text.joined().contains(StandIn.password) })
+    }
+
     @Test("Typed text is drawn in place in the field, underlined, with the cursor in it; the command line stays shut")
     func typingInPlace() async throws {
         let app = try StandIn.app()

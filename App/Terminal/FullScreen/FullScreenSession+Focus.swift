@@ -58,6 +58,9 @@ extension FullScreenSession {
         hasLeftField = false
         revealsFocus = true
         revealsWholeFocus = true
+        // A draft begun on the field the focus left (reading the window again after a value was set begins one
+        // there) must not take the keys meant for the field the focus went to.
+        if let draft, focus.focused?.fieldID != draft.fieldID { self.draft = nil }
         beginTypingIfOnField()
     }
 
