@@ -36,10 +36,30 @@ struct FeedSegmentTests {
             try window.tap("more")
             #expect(window.rowsOnTop.map(\.id) == (0..<25).map { "m\($0)" })
             #expect(!window.actionIDsOnTop.contains("more"))
-            // Coming back reloads as many as were shown, not just the first page.
+            // Coming back reloads as many as were shown, not just the first page, and knows there are no more.
             try window.tap("popular")
             try window.tap("latest")
             #expect(window.rowsOnTop.count == 25)
+            #expect(!window.actionIDsOnTop.contains("more"))
+        }
+    }
+
+    @Test("A page that happens to hold the last post offers no `more`: only a post past the page does")
+    func exactlyFullPage() async throws {
+        let twenty = (0..<20).map { index in
+            FeedFixtures.post("m\(index)", by: "Ann", secondsAgo: Double(index) * 60, text: "post \(index)", likes: 0)
+        }
+        try withFeedShown(service: FakePostService(posts: twenty, now: FeedFixtures.now)) { _, window in
+            #expect(window.rowsOnTop.count == 20)
+            #expect(!window.actionIDsOnTop.contains("more"))
+        }
+        let twentyOne = twenty + [FeedFixtures.post("m20", by: "Ann", secondsAgo: 1_200, text: "one more", likes: 0)]
+        try withFeedShown(service: FakePostService(posts: twentyOne, now: FeedFixtures.now)) { _, window in
+            #expect(window.rowsOnTop.count == 20)
+            #expect(window.actionIDsOnTop.last == "more")
+            try window.tap("more")
+            #expect(window.rowsOnTop.count == 21)
+            #expect(!window.actionIDsOnTop.contains("more"))
         }
     }
 

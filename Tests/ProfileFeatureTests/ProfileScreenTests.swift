@@ -44,6 +44,21 @@ struct ProfileScreenTests {
         }
     }
 
+    @Test("A page that happens to hold the last post offers no more; coming back after the last page neither")
+    func exactlyFullPage() async throws {
+        try withProfileShown(service: FakeProfileService(postCount: 20)) { _, window in
+            #expect(window.rowsOnTop.count == 20)
+            #expect(window.actionIDs == ["edit", "logout"])
+        }
+        try withProfileShown(service: FakeProfileService(postCount: 25)) { _, window in
+            try window.tap("more")
+            try window.tap("edit")
+            try window.perform(.backButton)
+            #expect(window.rowsOnTop.count == 25)
+            #expect(window.actionIDs == ["edit", "logout"])
+        }
+    }
+
     @Test("Coming back from the edit reads again as many posts as were shown")
     func reloadKeepsWhatWasShown() async throws {
         let service = FakeProfileService(postCount: 45)

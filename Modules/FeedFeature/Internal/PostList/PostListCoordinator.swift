@@ -59,9 +59,11 @@ final class PostListCoordinator: ViewableCoordinator<any PostListPresentable> {
     /// at least one page.
     func reload() {
         do throws(FeedServiceError) {
+            // One post past the page says whether more follow: a page that happens to be full is not enough.
             let limit = max(Self.pageSize, posts.count)
-            posts = try page(after: nil, limit: limit)
-            mayHaveMore = posts.count == limit
+            let read = try page(after: nil, limit: limit + 1)
+            posts = Array(read.prefix(limit))
+            mayHaveMore = read.count > limit
             show(errorMessage: nil)
         } catch {
             posts = []
@@ -74,9 +76,9 @@ final class PostListCoordinator: ViewableCoordinator<any PostListPresentable> {
     func loadMore() {
         do throws(FeedServiceError) {
             let shown = Set(posts.map(\.id))
-            let next = try page(after: posts.last?.id, limit: Self.pageSize)
-            posts += next.filter { !shown.contains($0.id) }
-            mayHaveMore = next.count == Self.pageSize
+            let next = try page(after: posts.last?.id, limit: Self.pageSize + 1)
+            posts += next.prefix(Self.pageSize).filter { !shown.contains($0.id) }
+            mayHaveMore = next.count > Self.pageSize
             show(errorMessage: nil)
         } catch {
             show(errorMessage: FeedMessage.message(for: error))

@@ -57,10 +57,12 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
     /// shown, at least one page.
     func reload() {
         do throws(ProfileServiceError) {
+            // One post past the page says whether more follow: a page that happens to be full is not enough.
             let limit = max(Self.pageSize, posts.count)
             summary = try dependency.accounts.summary(of: user)
-            posts = try dependency.posts.posts(by: user, after: nil, limit: limit)
-            mayHaveMore = posts.count == limit
+            let read = try dependency.posts.posts(by: user, after: nil, limit: limit + 1)
+            posts = Array(read.prefix(limit))
+            mayHaveMore = read.count > limit
             show(errorMessage: nil)
         } catch {
             summary = nil
@@ -74,9 +76,9 @@ final class ProfileCoordinator: ViewableCoordinator<any ProfilePresentable>, Pro
     private func loadMore() {
         do throws(ProfileServiceError) {
             let shown = Set(posts.map(\.id))
-            let next = try dependency.posts.posts(by: user, after: posts.last?.id, limit: Self.pageSize)
-            posts += next.filter { !shown.contains($0.id) }
-            mayHaveMore = next.count == Self.pageSize
+            let next = try dependency.posts.posts(by: user, after: posts.last?.id, limit: Self.pageSize + 1)
+            posts += next.prefix(Self.pageSize).filter { !shown.contains($0.id) }
+            mayHaveMore = next.count > Self.pageSize
             show(errorMessage: nil)
         } catch {
             show(errorMessage: ProfileMessage.message(for: error))
