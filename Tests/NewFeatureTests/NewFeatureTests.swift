@@ -238,6 +238,22 @@ struct NewFeatureTests {
         let created = FileManager.default.fileExists(atPath: package.root.appendingPathComponent("Modules").path)
         #expect(created == (arguments == ["Settings"]), "a refusal or usage error changes nothing")
     }
+
+    @Test("In a folder without Package.swift it says so, names --package-path, exits 1 and writes nothing")
+    func noPackageHere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-package-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var errors: [String] = []
+        let status = NewFeatureCommand.run(
+            ["Settings"], defaultPackagePath: folder, output: { _ in }, errors: { errors.append($0) })
+        #expect(status == NewFeatureCommand.refused)
+        #expect(
+            errors == [
+                "new-feature: no Package.swift in \(folder.path): run it in a package's folder, or name the package with --package-path"
+            ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
 }
 
 @Suite("new-feature: its guide")

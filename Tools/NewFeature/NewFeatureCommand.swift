@@ -19,7 +19,7 @@ public enum NewFeatureCommand {
     static let usage = """
         usage: new-feature <Name> [--package-path DIR] [--core-package ID] [--graph-targets LIST]
           <Name>                the feature's name in UpperCamelCase without `Feature`, such as Profile
-          --package-path DIR    the package to add it to (default: this package)
+          --package-path DIR    the package to add it to (default: the current directory)
           --core-package ID     the identity of the package dependency that provides Core and CoreTesting, for
                                 a package without `// new-feature:` marker lines (the plugin passes it)
           --graph-targets LIST  the targets of every package the package depends on, as comma-separated
@@ -54,6 +54,12 @@ public enum NewFeatureCommand {
             do {
                 let name = try FeatureName(arguments.positionals[0])
                 let root = arguments.value(of: packagePath).map { URL(fileURLWithPath: $0) } ?? defaultPackagePath
+                guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
+                    errors(
+                        "new-feature: no Package.swift in \(root.path): run it in a package's folder, or name the "
+                            + "package with --package-path")
+                    return refused
+                }
                 let core = arguments.value(of: corePackage)
                 let (graph, coreModule) = try readGraph(
                     of: root, corePackage: core, graphTargets: arguments.value(of: graphTargets))

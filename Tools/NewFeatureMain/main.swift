@@ -7,6 +7,7 @@ import NewFeature
 /// target with a passing test, its targets in Package.swift, its rules and baseline, and a compile probe; then
 /// prints what to wire in the app. Refuses an invalid or existing name and changes nothing. Exit codes: see
 /// `NewFeatureCommand`.
-let thisPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-exit(NewFeatureCommand.run(Array(CommandLine.arguments.dropFirst()), defaultPackagePath: thisPackage))
+/// Works on the package in the current directory unless `--package-path` names another, as `swift package`, `git`
+/// and `affected-tests` do: a built `new-feature` run in another checkout adds to that checkout.
+let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+exit(NewFeatureCommand.run(Array(CommandLine.arguments.dropFirst()), defaultPackagePath: currentDirectory))
