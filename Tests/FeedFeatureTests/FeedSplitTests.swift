@@ -30,6 +30,21 @@ struct FeedSplitTests {
         }
     }
 
+    @Test("Wide, a like in the open post shows at once in the list beside it, the row marked")
+    func wideLikeShowsBeside() async throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service, placement: .primaryColumnOfSplit) { _, window in
+            window.setHorizontalSizeClass(.regular)
+            try window.tap("post.p2")
+            try window.tap("like")
+
+            #expect(window.screensOnTop.contains { $0.screenID == "feed.latest" }, "the list shows beside the post")
+            let row = try #require(window.rowsOnTop.first { $0.id == "p2" })
+            #expect(row.detail == "3h · 11 likes")
+            #expect(row.isMarked)
+        }
+    }
+
     @Test("Narrow, a tapped post is pushed over the list, as without a split")
     func narrowPushes() async throws {
         try withFeedShown(placement: .primaryColumnOfSplit) { parent, window in

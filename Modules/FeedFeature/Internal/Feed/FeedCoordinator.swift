@@ -307,6 +307,7 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
             dependency: dependency,
             user: user
         )
+        detail.listener = self
         let feedScreen = viewControllerable.viewController
         if let split, !split.isCollapsed || !replacing {
             try addChild(detail) { [animatesRouting] in try split.showDetail($0, animated: animatesRouting) }
@@ -432,6 +433,16 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     /// makes no list appear again.
     private func reloadLists() {
         for list in lists { list.reload() }
+    }
+}
+
+extension FeedCoordinator: PostDetailListener {
+    /// A like in the detail: the list shown beside it (a wide split) reads
+    /// the posts again; a list under it does when it appears again.
+    func postDetailDidChange(_ post: FeedPost) {
+        for list in lists where list.viewControllerable.viewController.appearanceState == .appeared {
+            list.reload()
+        }
     }
 }
 

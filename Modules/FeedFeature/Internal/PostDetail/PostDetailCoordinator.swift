@@ -13,9 +13,19 @@ protocol PostDetailPresentable: AnyObject {
     func showInlineError(_ message: String?)
 }
 
-/// A post's detail: shows it and likes or unlikes it for the user. The lists
-/// pick the change up when they appear again.
+/// What the post detail tells the coordinator that shows it.
+@MainActor
+protocol PostDetailListener: AnyObject {
+    /// The person liked or unliked the post: `post` is as stored now.
+    func postDetailDidChange(_ post: FeedPost)
+}
+
+/// A post's detail: shows it and likes or unlikes it for the user, and tells
+/// its listener, so a list shown beside it (a wide split) shows the change at
+/// once; a list under it picks the change up when it appears again.
 final class PostDetailCoordinator: ViewableCoordinator<any PostDetailPresentable> {
+    /// Hears the likes. Held weakly.
+    weak var listener: (any PostDetailListener)?
     private var post: FeedPost
     private let dependency: any FeedDependency
     private let user: FeedUser
@@ -52,5 +62,6 @@ extension PostDetailCoordinator: PostDetailScreenListener {
         }
         presenter.show(post: PostRow(post: post))
         presenter.showInlineError(nil)
+        listener?.postDetailDidChange(post)
     }
 }
