@@ -27,6 +27,15 @@ struct MainPlannedStepsTests {
         return changed(try #require(root.appCoordinator.restorationState))
     }
 
+    /// A fresh app over fresh data, logged in (wide when `wide`), that restored `record`; the caller stops it.
+    private func appRestoring(
+        _ record: RestorationState, wide: Bool = false
+    ) throws -> (root: CompositionRoot, result: RestorationResult) {
+        let root = try InMemoryData().composeLoggedIn()
+        if wide { root.window.setHorizontalSizeClass(.regular) }
+        return (root, root.appCoordinator.restore(from: record))
+    }
+
     @Test("A feed link selects the Feed tab only when another tab shows: the planner gives no step for the tab shown")
     func feedLinkSelectsTheTabOnlyFromAnother() async throws {
         let data = InMemoryData()
@@ -76,11 +85,8 @@ struct MainPlannedStepsTests {
         let record = try #require(written.appCoordinator.restorationState)
         written.appCoordinator.stop()
 
-        let restoring = InMemoryData()
-        let root = try restoring.composeLoggedIn()
+        let (root, result) = try appRestoring(record, wide: true)
         defer { root.appCoordinator.stop() }
-        root.window.setHorizontalSizeClass(.regular)
-        let result = root.appCoordinator.restore(from: record)
 
         #expect(result.isComplete, "\(result)")
         let split = try #require(root.window.screensOnTop.first { $0 is SplitViewController } as? SplitViewController)
@@ -96,10 +102,8 @@ struct MainPlannedStepsTests {
         let record = try record(of: written, changing: "main") { $0.values["selected"] = "profile" }
         written.appCoordinator.stop()
 
-        let restoring = InMemoryData()
-        let root = try restoring.composeLoggedIn()
+        let (root, result) = try appRestoring(record)
         defer { root.appCoordinator.stop() }
-        let result = root.appCoordinator.restore(from: record)
 
         #expect(result.isComplete, "\(result)")
         #expect(root.window.presentedViewControllers.isEmpty)
@@ -115,10 +119,8 @@ struct MainPlannedStepsTests {
         let record = try record(of: written, changing: "main") { $0.values["selected"] = "profile" }
         written.appCoordinator.stop()
 
-        let restoring = InMemoryData()
-        let root = try restoring.composeLoggedIn()
+        let (root, result) = try appRestoring(record)
         defer { root.appCoordinator.stop() }
-        let result = root.appCoordinator.restore(from: record)
 
         #expect(
             result.problems == [

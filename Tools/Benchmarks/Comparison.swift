@@ -26,9 +26,9 @@ enum Comparison {
 
     /// What a row is held to, from the performance issue's targets.
     enum Target: Equatable {
-        /// At most this many times REF's median.
+        /// At most this many times REF's figure (its fastest round's median).
         case ratio(Double)
-        /// A median at most this many nanoseconds.
+        /// A median of the rounds' medians at most this many nanoseconds.
         case absolute(Double)
 
         var description: String {
