@@ -154,9 +154,12 @@ final class CommandLoop {
 
     /// Reads one line without echo, for a secure field (interactive only). Returns `nil` when the input ends
     /// before Return (Ctrl-D), or the line is refused: the `set` is then cancelled.
+    ///
+    /// Echo goes off before the prompt is written: whatever is typed once the prompt shows is hidden, and a
+    /// signal that ends the app then finds the guard in place.
     private func readSecret(prompt: String) -> String? {
-        output.write(TerminalText.escaped(prompt) + ": ")
         input.setEcho(false)
+        output.write(TerminalText.escaped(prompt) + ": ")
         let line = reader.next(requiringLineBreak: true)
         input.setEcho(true)
         output.write("\n")

@@ -206,4 +206,16 @@ struct RenderingTests {
         #expect(!run.output.contains(StandIn.password))
         #expect(run.output.contains("New note"), "signed in: the home screen shows")
     }
+
+    @Test("Interactive: echo is off before the password prompt shows, so nothing typed after it is echoed")
+    func echoOffBeforeThePrompt() async throws {
+        let transcript = TerminalTranscript()
+        let input = TerminalKeystrokes(
+            ["set password\n", "\(StandIn.password)\n"], transcript: transcript)
+        let run = try await StandIn.app().run(input: input, transcript: transcript)
+        #expect(run.status == 0, "\(run.error)")
+        let prompt = try #require(transcript.events.firstIndex { $0 == .written("Password: ") })
+        let echoOff = try #require(transcript.events.firstIndex(of: .echo(false)))
+        #expect(echoOff < prompt)
+    }
 }

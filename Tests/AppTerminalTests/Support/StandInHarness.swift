@@ -58,12 +58,12 @@ extension StandInApp {
     }
 
     /// Runs the terminal over this launcher with `input`, at ``now``, with a home folder that does not exist
-    /// unless `environment` says otherwise.
+    /// unless `environment` says otherwise; what it writes also goes to `transcript` when given.
     func run(
         input: any AppMain.ByteInput, arguments: [String] = [], environment: [String: String] = [:],
-        terminalOutput: Bool = false
+        terminalOutput: Bool = false, transcript: TerminalTranscript? = nil
     ) async -> TerminalRun {
-        let output = CapturedOutput(isTerminal: terminalOutput)
+        let output = CapturedOutput(isTerminal: terminalOutput, transcript: transcript)
         let error = CapturedOutput(isTerminal: terminalOutput)
         var fullEnvironment = ["APP_NOW": Self.now, "HOME": "/nonexistent-home-for-tests"]
         fullEnvironment.merge(environment) { $1 }

@@ -37,9 +37,12 @@ final class TerminalKeystrokes: AppMain.ByteInput {
     private var chunks: [String]
     /// Each change of the terminal's echo the app asked for, in order.
     private(set) var echoChanges: [Bool] = []
+    /// Where the echo changes are also written, between what the app wrote, when given.
+    private let transcript: TerminalTranscript?
 
-    init(_ chunks: [String]) {
+    init(_ chunks: [String], transcript: TerminalTranscript? = nil) {
         self.chunks = chunks
+        self.transcript = transcript
     }
 
     /// One chunk a line, each with its line break.
@@ -56,20 +59,35 @@ final class TerminalKeystrokes: AppMain.ByteInput {
 
     func setEcho(_ isOn: Bool) {
         echoChanges.append(isOn)
+        transcript?.events.append(.echo(isOn))
     }
+}
+
+/// What the app wrote and when it switched the terminal's echo, in the order it did.
+final class TerminalTranscript {
+    enum Event: Equatable {
+        case written(String)
+        case echo(Bool)
+    }
+
+    var events: [Event] = []
 }
 
 /// Output kept in memory.
 final class CapturedOutput: AppMain.TextOutput {
     let isTerminal: Bool
     private(set) var text = ""
+    /// Where each write also goes, between the echo changes, when given.
+    private let transcript: TerminalTranscript?
 
-    init(isTerminal: Bool = false) {
+    init(isTerminal: Bool = false, transcript: TerminalTranscript? = nil) {
         self.isTerminal = isTerminal
+        self.transcript = transcript
     }
 
     func write(_ text: String) {
         self.text += text
+        transcript?.events.append(.written(text))
     }
 }
 
