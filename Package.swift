@@ -195,6 +195,7 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "AffectedTestsTests", dependencies: ["AffectedTests"]),
         .testTarget(name: "ExploreTests", dependencies: ["Explore"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
     ]
 )
 
