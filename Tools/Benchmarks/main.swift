@@ -121,7 +121,7 @@ do {
     report.notes.append(("app command loop", "\(Int(commandLoop.commandsPerSecond.rounded())) commands/s"))
     report.notes.append(("app command loop mix", AppBenchmarks.navigationMixDescription))
 
-    let pastes = try [60 << 10, 1 << 20].map { try PasteBenchmark.paste(bytes: $0, samples: 5) }
+    let pastes = try [60 << 10, 1 << 20].map { try PasteBenchmark.paste(bytes: $0, samples: 15) }
     report.measurements += pastes
     if let megabyte = pastes.last {
         report.notes.append(
