@@ -98,6 +98,37 @@ struct FocusTests {
         #expect(focus.focused?.actionID == "item.2", "back on the list, on the row that was left")
     }
 
+    @Test("A post opened beside its list keeps the focus on the row that opened it")
+    func rowKeepsTheFocusBesideTheOpenedPost() async throws {
+        let window = Window()
+        window.setHorizontalSizeClass(.regular)
+        let list = StandInScreen(
+            "list", title: "Feed",
+            elements: [
+                .list(
+                    ListSection(
+                        id: "posts",
+                        items: (1...3).map { ListItem(id: "\($0)", title: "Post \($0)", actionID: "post.\($0)") }))
+            ])
+        let split = try SplitViewController(
+            primary: NavigationController(root: list, screenID: "list.nav"),
+            secondary: NavigationController(screenID: "detail.nav"))
+        try window.setRootViewController(split)
+        let coordinators = Coordinator()
+        var focus = Focus()
+        focus.follow(ScreenSnapshot(window: window, coordinators: coordinators))
+        focus.move(by: 2)
+        #expect(focus.focused?.actionID == "post.3")
+
+        try split.showDetail(
+            StandInScreen("post", title: "Post", elements: [.button(Button(id: "like", title: "Like"))]),
+            animated: false)
+        let beside = ScreenSnapshot(window: window, coordinators: coordinators)
+        #expect(beside.top?.screenID == "post" && beside.controlsOnTop.count == 4, "the post is on top, beside")
+        focus.follow(beside)
+        #expect(focus.focused?.actionID == "post.3", "the row opened keeps the focus, not the first row")
+    }
+
     @Test("A field's draft starts with a plain value; a secure one starts empty and keeps its value until typed")
     func drafts() async {
         var plain = FieldDraft(TextField(id: "name", label: "Name", value: "Ada"))

@@ -44,7 +44,8 @@ struct Focus: Equatable {
     /// where it was on a screen shown again, stays at the same place on the same screen, or else goes to where a
     /// person starts (``startIndex(in:)``).
     mutating func follow(_ snapshot: ScreenSnapshot) {
-        if let topScreen, let key = index.map({ Self.key(of: controls[$0]) }) { remembered[topScreen] = key }
+        let focusedKey = index.map { Self.key(of: controls[$0]) }
+        if let topScreen, let focusedKey { remembered[topScreen] = focusedKey }
         let top = snapshot.top?.identity
         let isSameScreen = top == topScreen
         let previous = index
@@ -53,7 +54,13 @@ struct Focus: Equatable {
         // Only screens still in the window are remembered.
         let shown = Set(snapshot.levels.flatMap { Self.identities(of: $0.screen) })
         remembered = remembered.filter { shown.contains($0.key) }
-        if let top, let key = remembered[top], let found = controls.firstIndex(where: { Self.key(of: $0) == key }) {
+        // A control still on top keeps the focus, even when another screen came on top beside it (a post opened
+        // beside its list keeps the focus on the row that opened it).
+        if let focusedKey, let found = controls.firstIndex(where: { Self.key(of: $0) == focusedKey }) {
+            index = found
+        } else if let top, let key = remembered[top],
+            let found = controls.firstIndex(where: { Self.key(of: $0) == key })
+        {
             index = found
         } else if isSameScreen, let previous, !controls.isEmpty {
             index = min(previous, controls.count - 1)
