@@ -133,3 +133,24 @@ struct MotionTests {
         #expect(try !LaunchOptions.parse(arguments: ["--no-animation"], environment: environment).animates)
     }
 }
+
+@MainActor
+@Suite("Motion and the focus: what a transition brings back is scrolled to the focus once it lands")
+struct MotionFocusTests {
+    @Test("Back from a row far down a long list, the pop slides out and the row that was opened shows, focused")
+    func popRevealsTheFocusedRow() async throws {
+        let rows = (1...30).map { ListItem(id: "\($0)", title: "Row \($0)", actionID: "row.\($0)") }
+        let list = StandInScreen("list", title: "List", elements: [.list(ListSection(id: "rows", items: rows))])
+        for row in rows {
+            list.actions[row.actionID ?? ""] = { screen in
+                try? screen.push(StandInScreen("item", title: row.title, elements: [.text("Opened")]), animated: true)
+            }
+        }
+        let session = try StandInSession(showing: list, clock: .manual(ManualClock()))
+        let terminal = await session.runFullScreen(
+            [.character("G"), .enter, .escape], size: TerminalSize(columns: 80, rows: 12), idleReads: 1)
+
+        #expect(session.snapshot().top?.screenID == "list")
+        #expect(terminal.cells.text(in: .focused) == ["Row 30"], "the row opened shows, focused: \(terminal.screen)")
+    }
+}

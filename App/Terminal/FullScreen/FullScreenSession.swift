@@ -283,8 +283,12 @@ final class FullScreenSession {
         chrome.revealsWholeFocus = revealsWholeFocus
         let frame = ScreenLayout.frame(model, chrome: chrome, size: terminal.size, cache: wrapCache)
         chrome.revealsError = false
-        revealsFocus = false
-        revealsWholeFocus = false
+        // While the screens move, the frame may draw what leaves (a popped screen over the list it reveals): the
+        // focus is scrolled into view again on each frame, until the screen it is on is drawn settled.
+        if model.slide == nil {
+            revealsFocus = false
+            revealsWholeFocus = false
+        }
         chrome.scroll = frame.scroll
         chrome.outputScroll = frame.outputScroll
         page = frame.page
