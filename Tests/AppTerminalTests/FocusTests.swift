@@ -129,6 +129,58 @@ struct FocusTests {
         #expect(focus.focused?.actionID == "post.3", "the row opened keeps the focus, not the first row")
     }
 
+    /// A screen as Profile draws it: its buttons, then rows that are not actions, then `Load more`, which loads
+    /// `more` rows and, as the last page, leaves.
+    private static func pagedScreen(rows: Int, more: Int) -> StandInScreen {
+        let list = { (count: Int) in
+            ScreenElement.list(
+                ListSection(id: "posts", items: (1...count).map { ListItem(id: "\($0)", title: "Post \($0)") }))
+        }
+        let screen = StandInScreen(
+            "paged", title: "Profile",
+            elements: [
+                .button(Button(id: "edit", title: "Edit")), .button(Button(id: "logout", title: "Log out")),
+                list(rows), .button(Button(id: "more", title: "Load more")),
+            ])
+        screen.actions["more"] = { screen in
+            screen.elements = Array(screen.elements.prefix(2)) + [list(rows + more)]
+        }
+        return screen
+    }
+
+    @Test("When the last control leaves its screen, the focus is past the last control, never up on another one")
+    func lastControlLeaving() async throws {
+        let screen = Self.pagedScreen(rows: 2, more: 2)
+        let session = try StandInSession(showing: screen)
+        _ = session.start(restores: false, initialLink: nil)
+        var focus = Focus()
+        focus.follow(session.snapshot())
+        focus.moveToEnd(last: true)
+        #expect(focus.focused?.actionID == "more")
+        #expect(session.send(.action("more")) == nil)
+        focus.follow(session.snapshot())
+        #expect(focus.focused == nil && focus.isPastLast, "not on Log out, above the rows")
+        focus.follow(session.snapshot())
+        #expect(focus.focused == nil && focus.isPastLast, "the window read again keeps it there")
+        focus.move(by: 1)
+        #expect(focus.focused == nil, "nothing below")
+        focus.move(by: -1)
+        #expect(focus.focused?.actionID == "logout", "up reaches the last control")
+    }
+
+    @Test("Load more tapped at the foot of a long list leaves the view where it was, showing the first new row")
+    func loadMoreKeepsTheView() async throws {
+        let session = try StandInSession(showing: Self.pagedScreen(rows: 20, more: 5))
+        let terminal = await session.runFullScreen(
+            [.character("G"), .enter], size: TerminalSize(columns: 80, rows: 12))
+
+        #expect(session.screen("paged")?.performed == ["more"])
+        #expect(terminal.cells.text(in: .focused).isEmpty, "the focus did not go up to Log out: \(terminal.screen)")
+        #expect(!terminal.screen.contains { $0.contains("Log out") })
+        #expect(
+            terminal.screen.contains { $0.contains("Post 20") } && terminal.screen.contains { $0.contains("Post 21") })
+    }
+
     @Test("A field's draft starts with a plain value; a secure one starts empty and keeps its value until typed")
     func drafts() async {
         var plain = FieldDraft(TextField(id: "name", label: "Name", value: "Ada"))

@@ -19,8 +19,13 @@ struct Focus: Equatable {
 
     /// The controls on top, in drawing order.
     private(set) var controls: [ScreenSnapshot.Control] = []
-    /// Where in ``controls`` the focus is, or `nil` when there is nothing to focus.
+    /// Where in ``controls`` the focus is, or `nil` when there is nothing to focus, or when the focus is
+    /// ``isPastLast``.
     private(set) var index: Int?
+    /// Whether the focus is past the last control, on no control: where the last control was when it left its
+    /// screen (a `Load more` gone once everything is loaded). Nothing is focused and nothing scrolls to the focus,
+    /// so the person reads on where they were; moving up reaches the last control.
+    private(set) var isPastLast = false
     /// The screen on top when the controls were read.
     private var topScreen: ObjectIdentifier?
     /// The focus each screen had when it was last on top.
@@ -41,14 +46,17 @@ struct Focus: Equatable {
     }
 
     /// Reads the controls of `snapshot`: the focus stays on the same control if it is still there, comes back to
-    /// where it was on a screen shown again, stays at the same place on the same screen, or else goes to where a
-    /// person starts (``startIndex(in:)``).
+    /// where it was on a screen shown again, stays at the same place on the same screen (past the last control
+    /// when it was on the last one, which left: never up over the content to a control far from where the person
+    /// was), or else goes to where a person starts (``startIndex(in:)``).
     mutating func follow(_ snapshot: ScreenSnapshot) {
         let focusedKey = index.map { Self.key(of: controls[$0]) }
         if let topScreen, let focusedKey { remembered[topScreen] = focusedKey }
         let top = snapshot.top?.identity
         let isSameScreen = top == topScreen
         let previous = index
+        let wasPastLast = isPastLast
+        isPastLast = false
         controls = snapshot.controlsOnTop
         topScreen = top
         // Only screens still in the window are remembered.
@@ -62,8 +70,11 @@ struct Focus: Equatable {
             let found = controls.firstIndex(where: { Self.key(of: $0) == key })
         {
             index = found
-        } else if isSameScreen, let previous, !controls.isEmpty {
-            index = min(previous, controls.count - 1)
+        } else if isSameScreen, let previous, previous < controls.count {
+            index = previous
+        } else if isSameScreen, previous != nil || wasPastLast, !controls.isEmpty {
+            index = nil
+            isPastLast = true
         } else {
             index = Self.startIndex(in: controls)
         }
@@ -81,6 +92,12 @@ struct Focus: Equatable {
     /// Moves the focus `delta` controls down (up when negative), stopping at the first and the last.
     mutating func move(by delta: Int) {
         guard !controls.isEmpty else { return }
+        if isPastLast {
+            guard delta < 0 else { return }
+            isPastLast = false
+            index = max(0, controls.count + delta)
+            return
+        }
         guard let index else {
             self.index = delta > 0 ? 0 : controls.count - 1
             return
@@ -90,12 +107,14 @@ struct Focus: Equatable {
 
     /// Moves the focus to the first control, or the last.
     mutating func moveToEnd(last: Bool) {
+        isPastLast = false
         index = last ? controls.indices.last : controls.indices.first
     }
 
     /// Moves the focus to the next field (the previous one when not `forward`), round to the first (the last);
     /// over every control in turn on a screen without fields.
     mutating func moveToField(forward: Bool) {
+        isPastLast = false
         let fields = controls.indices.filter { controls[$0].isField }
         guard !fields.isEmpty else {
             guard !controls.isEmpty else { return }
@@ -124,6 +143,7 @@ struct Focus: Equatable {
                 return probe.target == target
             })
         else { return false }
+        isPastLast = false
         index = found
         return true
     }
@@ -150,6 +170,7 @@ struct Focus: Equatable {
     /// Moves the focus to `index`, a place in ``controls``.
     mutating func focus(at index: Int) {
         guard controls.indices.contains(index) else { return }
+        isPastLast = false
         self.index = index
     }
 
