@@ -56,8 +56,13 @@ package struct ScreenSnapshot: Equatable, Sendable {
             }
         }
 
-        /// Its title, or its id when the title is empty.
-        package var title: String { content.title.isEmpty ? screenID : content.title }
+        /// Its title; for a page container without one, the title of the page it shows (a tour in a stack reads
+        /// as its page, as the page's own title is read); otherwise, when the title is empty, its id.
+        package var title: String {
+            guard content.title.isEmpty else { return content.title }
+            if kind == .pages, let page = visibleChild { return page.title }
+            return screenID
+        }
 
         /// The screen `screen` and what it holds, now.
         @MainActor

@@ -46,6 +46,22 @@ struct ScreenSnapshotTests {
         return (window, tabBar)
     }
 
+    @Test("A page container without a title is titled by the page it shows; another untitled screen by its id")
+    func pagesTakeTheirPageTitle() async throws {
+        let window = Window()
+        let pages = PageViewController(screenID: "onboarding")
+        try pages.setPages([Screen("onboarding.welcome", title: "Welcome"), Screen("onboarding.tabs", title: "Tabs")])
+        try window.setRootViewController(NavigationController(root: pages, screenID: "navigation"))
+        var stack = try #require(ScreenSnapshot(window: window, coordinators: Coordinator()).screensOnTop.first)
+        #expect(stack.children.map(\.title) == ["Welcome"], "not the id 'onboarding'")
+        try pages.turn(to: 1, animated: false)
+        stack = try #require(ScreenSnapshot(window: window, coordinators: Coordinator()).screensOnTop.first)
+        #expect(stack.children.map(\.title) == ["Tabs"])
+        #expect(stack.children[0].visibleChild?.title == "Tabs")
+        let untitled = ScreenSnapshot.Screen(Screen("profile"))
+        #expect(untitled.title == "profile")
+    }
+
     @Test("The screens on top run from the root through each container's visible child; the stack holds the top")
     func screensOnTop() async throws {
         let (window, _) = try Self.window()
