@@ -158,6 +158,21 @@ struct FullScreenKeysTests {
         #expect(!terminal.screen.contains { $0.hasPrefix(": item.1") })
     }
 
+    @Test("'?' reads cleanly at 80 columns: each line of the keys is drawn whole, none wrapped by the screen")
+    func keysReadAt80Columns() async throws {
+        let app = try Self.home()
+        let terminal = await app.session.runFullScreen(
+            [.character("?")], size: TerminalSize(columns: 80, rows: 24))
+        let frame = try #require(terminal.frames.last)
+        let drawn = frame.text[frame.output].dropFirst().filter { !$0.hasPrefix("…") }.map { line in
+            String(line.reversed().drop { $0 == " " }.reversed())
+        }
+        let lines = FullScreenHelp.keysText(reportsPointer: true).split(separator: "\n").map(String.init)
+        #expect(drawn.count >= 10)
+        #expect(drawn == Array(lines.prefix(drawn.count)), "\(drawn)")
+        #expect(lines.allSatisfy { $0.count < 80 })
+    }
+
     @Test("Esc dismisses the sheet on top; a field in it is typed into first")
     func escapeDismissesSheet() async throws {
         let app = try Self.home()

@@ -18,23 +18,41 @@ enum TerminalCommand: String, CaseIterable {
 @MainActor
 enum FullScreenHelp {
     /// What `?` shows: the keys on the screen, in a field and on the command line, then the pointer's, where
-    /// the terminal reports it.
+    /// the terminal reports it; each key's line cut at spaces to ``CommandSession/helpWidth``, so it reads whole
+    /// in an 80-column terminal without the screen wrapping it again.
     static func keysText(reportsPointer: Bool) -> String {
-        let lines = [
-            "On the screen: ↑/↓ or j/k move the focus over fields, actions and rows (Home/End or g/G to the ends);",
-            "  Tab/Shift-Tab move between fields; Enter taps what has the focus or types into a field; Esc closes",
-            "  this, else goes back, else closes the sheet; 1-9 choose a tab, [ and ] the one before or after;",
-            "  ←/→ or h/l turn pages (the tour) to the previous or next one, as a sideways drag does;",
-            "  : opens the command line; ? shows these keys; i shows or hides ids and action numbers;",
-            "  PgUp/PgDn scroll; F2 the tree panel; Ctrl-L redraw; Ctrl-C or Ctrl-D quit.",
-            "  Pushes, pops and sheets move for 200 ms; keys pressed meanwhile wait and then take effect in",
-            "  order (--no-animation shows them at once).",
-            "In a field: type to edit it (←/→, Home/End, Backspace, Ctrl-U/K/W as on the command line); Tab or",
-            "  Shift-Tab set it and move to the next or previous field; Enter sets it and goes to the next field",
-            "  or taps the form's button; Esc sets it and leaves it; a secure field is drawn as dots.",
-            "On the command line (:): every command of `help`; Enter runs it, Tab completes, ↑/↓ recall earlier",
-            "  lines, Esc closes it.",
+        let groups: [(heading: String, items: [String])] = [
+            (
+                "On the screen:",
+                [
+                    "↑/↓ or j/k move the focus over fields, actions and rows (Home/End or g/G to the ends)",
+                    "Tab/Shift-Tab move between fields; Enter taps what has the focus or types into a field",
+                    "Esc closes this, else goes back, else closes the sheet",
+                    "1-9 choose a tab, [ and ] the one before or after",
+                    "←/→ or h/l turn pages (the tour) to the previous or next one, as a sideways drag does",
+                    ": opens the command line; ? shows these keys; i shows or hides ids and action numbers",
+                    "PgUp/PgDn scroll; F2 the tree panel; Ctrl-L redraw; Ctrl-C or Ctrl-D quit",
+                    "Pushes, pops and sheets move for 200 ms; keys pressed meanwhile wait, then take effect in "
+                        + "order (--no-animation shows them at once)",
+                ]
+            ),
+            (
+                "In a field:",
+                [
+                    "type to edit it (←/→, Home/End, Backspace, Ctrl-U/K/W as on the command line)",
+                    "Tab or Shift-Tab set it and move to the next or previous field",
+                    "Enter sets it and goes to the next field or taps the form's button",
+                    "Esc sets it and leaves it; a secure field is drawn as dots",
+                ]
+            ),
+            (
+                "On the command line (:):",
+                ["every command of `help`; Enter runs it, Tab completes, ↑/↓ recall earlier lines, Esc closes it"]
+            ),
         ]
+        let lines = groups.flatMap { group in
+            [group.heading] + group.items.flatMap { CommandSession.wrapped($0, first: "  ", rest: "    ") }
+        }
         return lines.joined(separator: "\n") + "\n" + (reportsPointer ? pointerHelp : "")
     }
 
