@@ -140,6 +140,38 @@ struct FullScreenLayoutTests {
         #expect(frame.text[size.rows - 2].contains("Enter run") || size.columns < 20)
     }
 
+    @Test("A status message longer than the width wraps onto the rows above the command line and reads whole")
+    func longStatusWraps() async {
+        let size = TerminalSize(columns: 80, rows: 24)
+        var chrome = ScreenLayout.Chrome()
+        chrome.status = "Swipe back held at 30% · release cancels it · state, tree, screen and help still work"
+        let frame = ScreenLayout.frame(Self.feed(posts: 20), chrome: chrome, size: size)
+        Self.expectFits(frame, size)
+        let statusRows = frame.text[(size.rows - 3)...(size.rows - 2)]
+        #expect(frame.rows[size.rows - 3].allSatisfy { $0.style == .bar }, "\(frame.text)")
+        let read = statusRows.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(read == chrome.status, "nothing cut: \(statusRows)")
+        #expect(!frame.text.joined().contains("…"))
+
+        chrome.status = String(repeating: "a message that goes on and on ", count: 20)
+        let cut = ScreenLayout.frame(Self.feed(posts: 20), chrome: chrome, size: size)
+        Self.expectFits(cut, size)
+        let cutRows = cut.rows.filter { row in row.allSatisfy { $0.style == .bar } }.dropFirst()
+        #expect(cutRows.count == 3, "at most three rows")
+        #expect(cutRows.last.map(TerminalGrid.text)?.hasSuffix("…") == true)
+    }
+
+    @Test("At the smallest size a long status message keeps one row, cut with …, and every row fits")
+    func longStatusInASmallTerminal() async {
+        let size = ScreenLayout.minimumSize
+        var chrome = ScreenLayout.Chrome()
+        chrome.error = "the posts are unavailable"
+        chrome.status = String(repeating: "a message that goes on and on ", count: 5)
+        let frame = ScreenLayout.frame(Self.feed(posts: 3), chrome: chrome, size: size)
+        Self.expectFits(frame, size)
+        #expect(frame.text[size.rows - 2].hasSuffix("…"))
+    }
+
     @Test("An inline error on the screen is drawn in full, wrapped")
     func inlineError() async {
         let size = TerminalSize(columns: 40, rows: 12)

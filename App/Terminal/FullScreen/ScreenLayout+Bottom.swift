@@ -3,7 +3,7 @@ extension ScreenLayout {
     // MARK: - Output, error, status and command line
 
     static func bottomRows(
-        _ chrome: Chrome, width: Int, maximum: Int
+        _ chrome: Chrome, width: Int, maximum: Int, statusRowLimit: Int
     )
         -> (rows: [[TerminalCell]], cursorColumn: Int, outputScroll: Int, outputPage: Int, outputRows: Int)
     {
@@ -42,12 +42,26 @@ extension ScreenLayout {
                 rows.append(TerminalGrid.fit(kept + [TerminalCell(text: "…", width: 1, style: .error)], width: width))
             }
         }
-        let statusText = chrome.hints.isEmpty ? chrome.status : fittedHints(chrome.hints, width: width - 2)
-        let status = TerminalGrid.cells(" " + statusText, style: .bar)
-        rows.append(TerminalGrid.fit(status, width: width, fill: .bar, ellipsis: true))
+        rows += statusRows(chrome, width: width, limit: statusRowLimit)
         let (line, column) = commandLine(chrome, width: width)
         rows.append(line)
         return (rows, column, outputScroll, outputPage, outputRowCount)
+    }
+
+    /// The status line: the hints that fit, on one row; or the status message (a question, what a drag did, a
+    /// held swipe), wrapped onto as many rows as it takes, up to `limit` (the last cut with `…` past that), so a
+    /// message reads whole.
+    static func statusRows(_ chrome: Chrome, width: Int, limit: Int) -> [[TerminalCell]] {
+        guard chrome.hints.isEmpty else {
+            let status = TerminalGrid.cells(" " + fittedHints(chrome.hints, width: width - 2), style: .bar)
+            return [TerminalGrid.fit(status, width: width, fill: .bar, ellipsis: true)]
+        }
+        let wrapped = TerminalGrid.wrap(TerminalGrid.cells(" " + chrome.status, style: .bar), width: width)
+        let shown = wrapped.prefix(max(1, limit))
+        return shown.enumerated().map { index, row in
+            let isCut = index == shown.count - 1 && wrapped.count > shown.count
+            return TerminalGrid.fit(isCut ? row + wrapped[index + 1] : row, width: width, fill: .bar, ellipsis: isCut)
+        }
     }
 
     /// As many of `hints` as fit in `width` columns, in order, each whole, joined by ` · `.

@@ -130,7 +130,11 @@ enum ScreenLayout {
             chrome.error.map {
                 min(3, TerminalGrid.wrap(TerminalGrid.cells("error: " + $0, style: .error), width: width).count)
             } ?? 0
-        let bottom = bottomRows(chrome, width: width, maximum: height - 7 - errorRows)
+        // A status message takes up to three rows, while four rows of content still show.
+        let statusLimit = min(3, max(1, height - 8 - errorRows))
+        let extraStatusRows = statusRows(chrome, width: width, limit: statusLimit).count - 1
+        let bottom = bottomRows(
+            chrome, width: width, maximum: height - 7 - errorRows - extraStatusRows, statusRowLimit: statusLimit)
         let tabBarRows = model.tabBar.map { [tabBarRow($0, width: width)] } ?? []
         let bodyHeight = height - 1 - tabBarRows.count - bottom.rows.count
         let panelWidth =
