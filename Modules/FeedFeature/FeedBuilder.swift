@@ -23,8 +23,9 @@ public protocol FeedDependency {
 public protocol FeedListener: AnyObject {
     /// The person is looking at the Latest segment: its list is about to
     /// appear (the feed is shown, Latest is selected, the person comes back
-    /// from a post), freshly read. A parent that counts the posts the person
-    /// has not seen yet (a tab's badge) counts from here.
+    /// from a post), freshly read, or was read again on screen (a route or a
+    /// tap to Latest while it showed). A parent that counts the posts the
+    /// person has not seen yet (a tab's badge) counts from here.
     func feedDidShowLatest()
 }
 
@@ -49,7 +50,9 @@ public protocol FeedCoordinating: ViewableCoordinating {
     /// destination, so nothing already in place moves:
     ///
     /// - ``FeedDestination/segment(_:)`` dismisses compose, selects the
-    ///   segment, then pops the post.
+    ///   segment, then pops the post. A segment whose list was on screen
+    ///   already is read again (a list otherwise reloads only as it
+    ///   appears), so the posts published meanwhile show.
     /// - ``FeedDestination/post(id:)`` dismisses compose, then pushes the
     ///   post's detail, or replaces an open post with it in one change; the
     ///   post already open stays as it is, and screens another flow pushed

@@ -26,6 +26,37 @@ struct FeedRefreshTests {
         }
     }
 
+    @Test("Asked again for the segment it shows (a route, or a tap on it), the list is read again; Latest is looked at")
+    func segmentAskedAgainIsReadAgain() async throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { parent, window in
+            let feed = try #require(parent.feed)
+            let looksBefore = parent.latestShownCount
+            service.insert(FeedFixtures.post("e1", by: "Edsger", secondsAgo: 60, text: "Elsewhere", likes: 20))
+            try feed.show(.segment(.latest))
+            #expect(window.rowsOnTop.first?.id == "e1", "the post published meanwhile shows")
+            #expect(parent.latestShownCount == looksBefore + 1, "the person looked at Latest as it was read again")
+
+            service.insert(FeedFixtures.post("e2", by: "Barbara", secondsAgo: 0, text: "Later", likes: 0))
+            try window.tap("latest")
+            #expect(window.rowsOnTop.map(\.id).prefix(2) == ["e2", "e1"], "a tap on the selected segment reads it too")
+        }
+    }
+
+    @Test("Beside its list, a post closed by a route to the segment leaves the list read again")
+    func segmentRouteBesideAPost() async throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service, placement: .primaryColumnOfSplit) { parent, window in
+            window.setHorizontalSizeClass(.regular)
+            let feed = try #require(parent.feed)
+            try feed.show(.post(id: "p2"))
+            service.insert(FeedFixtures.post("e1", by: "Edsger", secondsAgo: 60, text: "Elsewhere", likes: 20))
+            try feed.show(.segment(.latest))
+            #expect(!window.visibleIDs.contains("feed.post"))
+            #expect(window.rowsOnTop.first?.id == "e1")
+        }
+    }
+
     @Test("Relative times are formatted when the screen is read, with the clock's time then")
     func timesFollowTheClock() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)

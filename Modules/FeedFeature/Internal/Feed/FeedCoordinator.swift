@@ -184,8 +184,26 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     func show(_ destination: FeedDestination) throws(FeedRouteError) {
         var post: FeedPost?
         if case .post(let id) = destination { post = try findPost(id: id) }
+        let shownBefore = shownSegment
         try take(plan(to: Self.target(of: destination)), post: post)
-        if case .segment = destination { presenter.showInlineError(nil) }
+        if case .segment(let segment) = destination {
+            presenter.showInlineError(nil)
+            if segment == shownBefore { readAgain(segment) }
+        }
+    }
+
+    /// The segment whose list is on screen, if one is: the selected one, with nothing over it.
+    private var shownSegment: FeedSegment? {
+        lists.first { $0.viewControllerable.viewController.appearanceState == .appeared }?.segment
+    }
+
+    /// Reads the list of `segment` again, which stayed on screen through a route to it (the person asked for it
+    /// again): a list reloads only as it appears, so this is how posts published meanwhile show. Latest, read
+    /// again, is looked at as when it appears.
+    private func readAgain(_ segment: FeedSegment) {
+        guard let list = lists.first(where: { $0.segment == segment }) else { return }
+        list.reload()
+        if segment == .latest { listener?.feedDidShowLatest() }
     }
 
     var holdsDraft: Bool { compose?.holdsDraft == true }
@@ -419,8 +437,10 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     /// (it was just published).
     private func showOnScreen(_ destination: FeedDestination, closingDraft: Bool = false) {
         do throws(FeedRouteError) {
+            let shownBefore = shownSegment
             try take(plan(to: Self.target(of: destination)), closingDraft: closingDraft)
             presenter.showInlineError(nil)
+            if case .segment(let segment) = destination, segment == shownBefore { readAgain(segment) }
         } catch {
             switch error {
             case .unavailable(let reason): presenter.showInlineError(FeedMessage.cannotShow(reason: reason))
