@@ -226,6 +226,37 @@ struct MainTabTests {
         #expect(states[2].tabs == Self.tabs("feed"), "looking at Latest clears the badge")
     }
 
+    @Test("On Latest, posts by others from another process wait under the badge; Feed tapped again shows them")
+    func feedTappedAgainShowsNewPosts() async throws {
+        let data = InMemoryData()
+        let lines =
+            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
+                "screen", "state", "tab feed", "state", "screen",
+            ]
+        let input = LineByLineInput(
+            lines,
+            beforeLine: [
+                // Between `screen` and `state`, another process posts twice while the person reads Latest.
+                5: {
+                    data.store.setLatestSeen(Date(timeIntervalSince1970: 1_767_267_000), email: "demo@example.com")
+                    data.store.add([
+                        Self.post(by: "ada@example.com", "Ada", at: 1_767_268_200, "Written elsewhere"),
+                        Self.post(by: "linus@example.com", "Linus", at: 1_767_268_500, "Also elsewhere"),
+                    ])
+                }
+            ])
+        let run = await data.run(input: input)
+        #expect(run.status == 0, "\(run.error)")
+        let states = run.states
+        try #require(states.count == 2)
+        #expect(states[0].top == "feed.latest" && states[0].tabs == Self.tabs("feed", badge: 2))
+        #expect(states[1].top == "feed.latest" && states[1].tabs == Self.tabs("feed"), "looked at: the badge clears")
+        let screens = run.output.components(separatedBy: "Feed\n====")
+        try #require(screens.count == 3)
+        #expect(!screens[1].contains("Written elsewhere"), "the list read stays as it was under the badge")
+        #expect(screens[2].contains("Also elsewhere") && screens[2].contains("Written elsewhere"))
+    }
+
     @Test("On Profile, posts by others from another process show in the badge at the next command, even state")
     func feedBadgeIsReadAtEveryCommand() async throws {
         let data = InMemoryData()

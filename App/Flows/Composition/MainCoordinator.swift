@@ -38,7 +38,7 @@ enum MainTab: String, CaseIterable, Sendable {
 /// tab's is the primary column of a split, so a wide terminal shows the open post beside the list), and builds a
 /// tab's flow from its feature's builder the first time the tab is selected (by the person's tap, a link or the
 /// restored place), so a tab never opened costs nothing. The Feed tab's badge counts the posts by other people
-/// published since the person last looked at Latest.
+/// published since the person last looked at Latest; the Feed tab tapped again shows Latest read again, with them.
 ///
 /// Releasing Main (a log-out) releases every tab's coordinators and screens with it.
 final class MainCoordinator: ViewableCoordinator<TabBarController> {
@@ -56,6 +56,8 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     private let feedSplit: SplitViewController?
     private(set) var feed: (any FeedCoordinating)?
     private(set) var profile: (any ProfileCoordinating)?
+    /// Whether the tap going through is the Feed tab's, tapped while it was selected.
+    private var isFeedTappedAgain = false
 
     /// Creates Main for `user`, whose tabs are built by `feedBuilder` and `profileBuilder`, over `data` (the
     /// badge and the look at Latest).
@@ -310,9 +312,21 @@ extension MainCoordinator: TabBarControllerDelegate {
     ) -> TabBarController.TapDecision {
         // Built before the switch, so the flow's screen loads and appears with it.
         if let tab = MainTab(rawValue: item.id) { buildFlowIfNeeded(for: tab) }
+        isFeedTappedAgain = item.id == MainTab.feed.rawValue && selectedTab == .feed
         return .select
     }
 
+    /// The Feed tab tapped again, once its stack is back at the root: Latest shows, read again, with the posts
+    /// the badge counted (the list reloads only as it appears, so new posts never move the rows being read).
+    func tabBarController(_ tabBarController: TabBarController, didSelect item: TabBarItem) {
+        guard isFeedTappedAgain, item.id == MainTab.feed.rawValue, let feed else { return }
+        isFeedTappedAgain = false
+        do throws(FeedRouteError) {
+            try feed.show(.segment(.latest))
+        } catch {
+            listener?.mainDidFail(.flowNotShown("the Feed's latest posts", reason: "\(error)"))
+        }
+    }
 }
 
 extension MainCoordinator: FeedListener {
