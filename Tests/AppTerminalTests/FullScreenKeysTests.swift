@@ -238,6 +238,21 @@ struct FullScreenKeysTests {
         #expect(!tabRow.contains { $0.style == .bar }, "the bar itself is plain")
         #expect(!TerminalGrid.text(tabRow).contains("(tab "))
     }
+
+    @Test("When the selected tab shows a badge, the status line says its key shows what is new")
+    func badgedSelectedTabHint() async throws {
+        let app = try RenderingTests.tabs()
+        let terminal = await app.session.runFullScreen([])
+        let status = try #require(terminal.screen.dropLast().last)
+        #expect(status.contains("1 show new"), "\(status)")
+
+        let tabBar = try #require(app.session.root as? TabBarController)
+        try tabBar.setBadge(nil, forTab: "inbox")
+        let plain = await app.session.runFullScreen([])
+        #expect(!(plain.screen.dropLast().last ?? "").contains("show new"))
+        let help = FullScreenHelp.keysText(reportsPointer: false).replacingOccurrences(of: "\n    ", with: " ")
+        #expect(help.contains("the selected tab's key again goes back to its first screen (on Feed, Latest read again"))
+    }
 }
 
 /// A note's form whose Save is available only once the note has text, as a compose sheet's Post is.

@@ -28,7 +28,8 @@ enum FullScreenHelp {
                     "↑/↓ or j/k move the focus over fields, actions and rows (Home/End or g/G to the ends)",
                     "Tab/Shift-Tab move between fields; Enter taps what has the focus or types into a field",
                     "Esc closes this, else goes back, else closes the sheet",
-                    "1-9 choose a tab, [ and ] the one before or after",
+                    "1-9 choose a tab, [ and ] the one before or after; the selected tab's key again goes back to "
+                        + "its first screen (on Feed, Latest read again: the new posts its badge counts show)",
                     "←/→ or h/l turn pages (the tour) to the previous or next one, as a sideways drag does",
                     ": opens the command line; ? shows these keys; i shows or hides ids and action numbers",
                     "PgUp/PgDn scroll; F2 the tree panel; Ctrl-L redraw; Ctrl-C or Ctrl-D quit",

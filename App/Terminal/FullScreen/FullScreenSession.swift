@@ -301,7 +301,16 @@ final class FullScreenSession {
     private var hints: [String] {
         KeyHints.hints(
             mode: mode, focus: focus, canGoBack: model?.canGoBack ?? false, showsSheet: model?.sheet != nil,
-            tabCount: snapshot.tabsOnTop.count, showsPages: snapshot.showsPagesOnTop)
+            tabCount: snapshot.tabsOnTop.count, showsPages: snapshot.showsPagesOnTop,
+            badgedSelectedTab: badgedSelectedTab)
+    }
+
+    /// The key of the selected tab on top when it shows a badge, among the tabs a digit chooses.
+    private var badgedSelectedTab: Int? {
+        guard case .tabBar(let items, let selectedID) = snapshot.tabBarOnTop?.kind,
+            let index = items.firstIndex(where: { $0.id == selectedID }), index < 9, items[index].badge != nil
+        else { return nil }
+        return index + 1
     }
 
     /// The input as shown: the text of `set <secure field> …` masked.

@@ -135,9 +135,11 @@ enum KeyCommand: Equatable, Sendable {
 /// The keys that work now, for the status line: most useful first, so a narrow terminal keeps those.
 enum KeyHints {
     /// What a person can do where the keys go, over the focused control and the screen.
+    /// `badgedSelectedTab` is the key of the selected tab when it shows a badge (new posts under Feed): pressed
+    /// again, it shows what the badge counts.
     static func hints(
         mode: KeyDispatch.Mode, focus: Focus, canGoBack: Bool, showsSheet: Bool, tabCount: Int,
-        showsPages: Bool = false
+        showsPages: Bool = false, badgedSelectedTab: Int? = nil
     ) -> [String] {
         switch mode {
         case .commandLine:
@@ -159,6 +161,7 @@ enum KeyHints {
             } else if showsSheet {
                 hints.append("Esc close")
             }
+            if let badgedSelectedTab { hints.append("\(badgedSelectedTab) show new") }
             if showsPages { hints.append("←→ pages") }
             if tabCount > 1 { hints.append("1-\(min(tabCount, 9)) tabs") }
             return hints + [": command", "? keys", "i ids", "^C quit"]
