@@ -226,6 +226,45 @@ struct SplitViewTests {
         #expect(throws: NavigationError.nothingToGoBack) { try window.perform(.backButton) }
     }
 
+    @Test("Expanded, with backButtonClosesDetail, the back button closes the item last and detaches its coordinator")
+    func backButtonClosesTheDetail() throws {
+        let log = EventLog()
+        let (window, parent) = try makeSplitWindow(.regular, open: "post", log: log)
+        parent.presenter.backButtonClosesDetail = true
+        try parent.presenter.secondaryNavigation.push(TestScreen(screenID: "comments"), animated: false)
+        weak var post: ScreenCoordinator?
+        post = parent.openItem
+
+        try window.perform(.backButton)
+        #expect(parent.presenter.secondaryNavigation.viewControllers.map(\.screenID) == ["post"])
+        #expect(throws: NavigationError.nothingToGoBack) { try window.perform(.swipeBack) }
+        #expect(throws: NavigationError.gestureNotInteractive) { try window.beginGesture(.backButton) }
+        log.reset()
+
+        try window.perform(.backButton)
+        #expect(log.entries == ["stop post", "userDidRemove post"])
+        #expect(post == nil && parent.children.map(\.name) == ["list"])
+        #expect(window.screensOnTop.map(\.screenID) == ["split", "list.nav", "list"], "the column is hidden")
+        #expect(throws: NavigationError.nothingToGoBack) { try window.perform(.backButton) }
+    }
+
+    @Test("The item closed by the back button may refuse, and is told; collapsed, the back pops it as always")
+    func backButtonClosingTheDetailRefusedOrCollapsed() throws {
+        let (window, parent) = try makeSplitWindow(.regular, log: EventLog())
+        parent.presenter.backButtonClosesDetail = true
+        let refusing = TestScreen(screenID: "draft")
+        refusing.refusesBack = true
+        try parent.presenter.showDetail(refusing, animated: false)
+        #expect(throws: NavigationError.backRefused) { try window.perform(.backButton) }
+        #expect(refusing.attemptedBacks == 1)
+        #expect(parent.presenter.secondaryNavigation.viewControllers.map(\.screenID) == ["draft"])
+
+        refusing.refusesBack = false
+        window.setHorizontalSizeClass(.compact)
+        try window.perform(.backButton)
+        #expect(window.navigationStackIDs == ["list"])
+    }
+
     @Test("Showing an item replaces the secondary column when expanded and pushes it when collapsed")
     func showDetail() throws {
         let (window, parent) = try makeSplitWindow(.regular, open: "first")

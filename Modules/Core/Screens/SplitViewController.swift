@@ -6,8 +6,9 @@
 ///   ``SizeClass/regular``), both columns are visible side by side: the
 ///   primary column (a list) first, then the secondary column (the open
 ///   item). Input reaches the screens on top of both; the person's back pops
-///   the secondary column first, then the primary. A secondary column with no
-///   screen is not shown (the empty placeholder).
+///   the secondary column first, then the primary; its root stays, unless
+///   ``backButtonClosesDetail`` lets the back button close it. A secondary
+///   column with no screen is not shown (the empty placeholder).
 /// - **Collapsed** (``SizeClass/compact``), the split shows one stack: the
 ///   secondary column's screens are pushed onto the primary column's stack,
 ///   above its own screens, as UIKit's collapse does. The person's back pops
@@ -45,6 +46,16 @@ open class SplitViewController: ViewController {
 
     /// Whether the split shows one stack (collapsed) rather than two columns.
     public private(set) var isCollapsed = false
+
+    /// Whether the person's back button closes the item while the split is
+    /// expanded and the secondary column holds its root alone: that root
+    /// leaves, the column is hidden, and the coordinator that owned it is
+    /// detached and told through ``Coordinator/userDidRemove(_:)``, as after
+    /// any back. Off by default, as in UIKit, whose expanded split shows no
+    /// back on the item's root; an app that presents the open item as a level
+    /// above its list (a path such as `List › Item`) turns it on. The swipe
+    /// back never closes it: there is no screen under that root to reveal.
+    public var backButtonClosesDetail = false
 
     /// How many screens of the primary stack are the primary column's own
     /// while collapsed: the screens above them came from, or go to, the
@@ -259,5 +270,15 @@ extension ViewController {
         for child in containedViewControllers {
             child.appendSplits(to: &splits)
         }
+    }
+}
+
+extension NavigationController {
+    /// Whether this stack is the secondary column of an expanded split whose
+    /// back button closes the item (``SplitViewController/backButtonClosesDetail``),
+    /// holding that item alone.
+    var isClosableDetailColumn: Bool {
+        guard viewControllers.count == 1, let split = parent as? SplitViewController else { return false }
+        return split.backButtonClosesDetail && !split.isCollapsed && split.secondaryNavigation === self
     }
 }

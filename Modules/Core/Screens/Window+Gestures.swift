@@ -9,6 +9,10 @@ extension Window {
     ///   root, unless that screen, or one it contains (visible or not, as a
     ///   tab that is not selected), is ``ViewController/isModalInNavigation``;
     ///   then that one is told through ``ViewController/didAttemptUserBack()``.
+    ///   The back button also closes the item of an expanded split on top
+    ///   whose ``SplitViewController/backButtonClosesDetail`` is on, when its
+    ///   secondary column holds that item alone (the secondary column is
+    ///   reached before the primary one).
     /// - ``UserGesture/swipeDown`` dismisses the topmost presented screen if it
     ///   is a sheet and no screen on top is modal in presentation; otherwise the
     ///   screen that refused is told through
@@ -168,7 +172,9 @@ extension Window {
             guard
                 let navigation = screensOnTop.reversed()
                     .lazy.compactMap({ $0 as? NavigationController })
-                    .first(where: { $0.viewControllers.count > 1 })
+                    .first(where: {
+                        $0.viewControllers.count > 1 || (gesture == .backButton && $0.isClosableDetailColumn)
+                    })
             else { throw .nothingToGoBack }
             if let leaving = navigation.topViewController,
                 ViewController.screenRefusingBack(among: [leaving]) != nil
