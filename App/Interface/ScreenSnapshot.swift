@@ -22,7 +22,9 @@ package struct ScreenSnapshot: Equatable, Sendable {
             /// A split with its two columns in ``Screen/children``, the primary column first: side by side when
             /// it is not `collapsed` and its secondary column holds a screen (the visible child is then the
             /// secondary column), otherwise the one stack of the primary column. It draws no content of its own.
-            case split(collapsed: Bool)
+            /// `backClosesItem` when the back button closes the item its secondary column holds alone
+            /// (``Core/SplitViewController/backButtonClosesDetail``).
+            case split(collapsed: Bool, backClosesItem: Bool = false)
         }
 
         /// The screen's id.
@@ -85,7 +87,7 @@ package struct ScreenSnapshot: Equatable, Sendable {
                 held = pages.pages
                 visible = pages.currentPage
             } else if let split = screen as? SplitViewController {
-                kind = .split(collapsed: split.isCollapsed)
+                kind = .split(collapsed: split.isCollapsed, backClosesItem: split.backButtonClosesDetail)
                 held = [split.primaryNavigation, split.secondaryNavigation]
                 let sideBySide = !split.isCollapsed && !split.secondaryNavigation.viewControllers.isEmpty
                 visible = sideBySide ? split.secondaryNavigation : split.primaryNavigation
@@ -148,7 +150,7 @@ package struct ScreenSnapshot: Equatable, Sendable {
     /// otherwise: one stack is drawn.
     package var sideBySideColumns: [[Screen]] {
         guard let split = screensOnTop.first(where: { if case .split = $0.kind { true } else { false } }),
-            case .split(collapsed: false) = split.kind, split.visibleChildIndex == 1
+            case .split(collapsed: false, _) = split.kind, split.visibleChildIndex == 1
         else { return [] }
         return split.children.map(\.visiblePath)
     }
@@ -160,7 +162,7 @@ package struct ScreenSnapshot: Equatable, Sendable {
     /// `screen` and, inside it, the screens on top: the visible child of each container, both columns of a split
     /// shown side by side.
     private static func onTop(_ screen: Screen) -> [Screen] {
-        if case .split(collapsed: false) = screen.kind, screen.visibleChildIndex == 1 {
+        if case .split(collapsed: false, _) = screen.kind, screen.visibleChildIndex == 1 {
             return [screen] + screen.children.flatMap(onTop)
         }
         return [screen] + (screen.visibleChild.map(onTop) ?? [])
@@ -181,6 +183,19 @@ package struct ScreenSnapshot: Equatable, Sendable {
 
     /// Whether a page container is on top, whose pages a person turns (``Core/PageViewController``).
     package var showsPagesOnTop: Bool { screensOnTop.contains { $0.kind == .pages } }
+
+    /// Whether a swipe back has a screen to pop on top: a stack on top holds more than its root.
+    package var canSwipeBack: Bool { screensOnTop.contains { $0.kind == .navigation && $0.children.count > 1 } }
+
+    /// Whether the back button goes somewhere on top: a swipe back would, or a split shown side by side closes
+    /// its item on the back (``Core/SplitViewController/backButtonClosesDetail``).
+    package var canGoBack: Bool {
+        canSwipeBack
+            || screensOnTop.contains { screen in
+                guard case .split(collapsed: false, backClosesItem: true) = screen.kind else { return false }
+                return screen.visibleChildIndex == 1
+            }
+    }
 
     /// The tabs of ``tabBarOnTop``, in order; empty when no tab bar is on top.
     package var tabsOnTop: [TabBarItem] {

@@ -52,6 +52,20 @@ struct FeedSplitFlowTests {
         #expect(session.snapshot().sideBySideColumns.isEmpty)
     }
 
+    @Test("Wide, the back closes the post open beside the list and detaches it, as narrow it pops it")
+    func backClosesThePostBesideTheList() async throws {
+        let (root, session) = try await appWithPostOpen()
+        defer { root.appCoordinator.stop() }
+        #expect(await session.send(.resize(columns: 130)) == nil)
+        #expect(session.snapshot().canGoBack && !session.snapshot().canSwipeBack)
+
+        #expect(await session.send(.gesture(.backButton)) == nil)
+        #expect(feedChildren(of: session) == Array(Self.feedWithPost.prefix(2)))
+        #expect(root.window.topScreenID == "feed.latest")
+        #expect(session.snapshot().sideBySideColumns.isEmpty && !session.snapshot().canGoBack)
+        #expect(await session.send(.gesture(.backButton)) == NavigationError.nothingToGoBack.description)
+    }
+
     @Test("Wide, a post tapped in the list replaces the open one; back after narrowing leaves the list alone")
     func backAfterResize() async throws {
         let (root, session) = try await appWithPostOpen()

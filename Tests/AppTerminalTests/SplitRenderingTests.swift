@@ -78,3 +78,57 @@ struct SplitRenderingTests {
         #expect(text == "Feed\n====\n[1] Ada (post.1)\n┃ Post\n┃ ====\n┃ Hello\n┃ [2] Like (like)\n")
     }
 }
+
+@Suite("A split driven by keys: a post opened beside its list, and closed")
+@MainActor
+struct SplitKeysTests {
+    /// A session whose root is a split of a list of three rows, each opening its post beside the list (in the
+    /// secondary column) on `clock`; the back button closes the post there when `backClosesPost`.
+    private static func session(backClosesPost: Bool, clock: TransitionClock = .immediate) throws -> StandInSession {
+        let list = StandInScreen(
+            "list", title: "Feed",
+            elements: [
+                .list(
+                    ListSection(
+                        id: "posts",
+                        items: (1...3).map { ListItem(id: "\($0)", title: "Post \($0)", actionID: "post.\($0)") }))
+            ])
+        let split = try SplitViewController(
+            primary: NavigationController(root: list, screenID: "list.nav"),
+            secondary: NavigationController(screenID: "detail.nav"))
+        split.backButtonClosesDetail = backClosesPost
+        for number in 1...3 {
+            list.actions["post.\(number)"] = { [unowned split] _ in
+                _ = try? split.showDetail(
+                    StandInScreen("post", title: "Post", elements: [.text("Post number \(number)")]), animated: true)
+            }
+        }
+        return StandInSession(root: split, clock: clock)
+    }
+
+    @Test("Wide, Esc closes the post open beside the list, and the focus stays on the row that opened it")
+    func escapeClosesThePostBeside() async throws {
+        for clock in [TransitionClock.immediate, .manual(ManualClock())] {
+            let session = try Self.session(backClosesPost: true, clock: clock)
+            let terminal = await session.runFullScreen(
+                [.down, .enter, .escape], size: TerminalSize(columns: 130, rows: 20), idleReads: 1)
+            let opened = try #require(terminal.frames.last { $0.text.joined().contains("Post number 2") })
+            #expect(opened.text[0].contains("‹ back") && opened.text[0].contains("Feed › Post"))
+            #expect(opened.rows.text(in: .focused) == ["Post 2"], "the row that opened the post keeps the focus")
+
+            #expect(session.inputs.last == .gesture(.backButton))
+            #expect(session.snapshot().top?.screenID == "list")
+            #expect(!terminal.screen[0].contains("‹ back") && !terminal.screen.joined().contains("Post number 2"))
+            #expect(terminal.cells.text(in: .focused) == ["Post 2"])
+        }
+    }
+
+    @Test("Where the split keeps its item through the back, the bar offers no back and Esc changes nothing")
+    func splitKeepingItsItem() async throws {
+        let session = try Self.session(backClosesPost: false)
+        let terminal = await session.runFullScreen([.enter, .escape], size: TerminalSize(columns: 130, rows: 20))
+        #expect(!terminal.screen[0].contains("‹ back"))
+        #expect(session.snapshot().top?.screenID == "post")
+        #expect(!session.inputs.contains(.gesture(.backButton)))
+    }
+}

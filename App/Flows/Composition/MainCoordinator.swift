@@ -76,6 +76,8 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
             try? SplitViewController(
                 primary: $0, secondary: NavigationController(screenID: "feed.detail"), screenID: "feed.split")
         }
+        // The open post is drawn as a level above the list ('Feed › Post'), wide too: the back closes it there.
+        feedSplit?.backButtonClosesDetail = true
         let tabBar = TabBarController(screenID: "main")
         super.init(viewControllerable: tabBar, presenter: tabBar)
     }

@@ -10,8 +10,9 @@ extension FullScreenSession {
     func point(_ event: PointerEvent, commands: CommandSession) async -> Int32? {
         guard let frame = lastFrame else { return nil }
         if event.kind == .press { pointerNote = nil }
-        let canGoBack = model?.canGoBack ?? false
-        switch pointer.handle(event, in: frame, canGoBack: canGoBack, showsPages: snapshot.showsPagesOnTop) {
+        // A drag from the left edge is the swipe back, which only pops a stack (never closes an item beside a list).
+        let canSwipeBack = snapshot.canSwipeBack
+        switch pointer.handle(event, in: frame, canGoBack: canSwipeBack, showsPages: snapshot.showsPagesOnTop) {
         case nil:
             return nil
         case .scroll(let output, let rows):

@@ -25,8 +25,9 @@ extension ScreenModel {
 
     /// This model with what the transition in flight in `snapshot` takes away drawn leaving, when `settled` drew it: the screen popped slides
     /// out to the right over the dimmed screen it reveals, and the sheet dismissed sinks over its presenter, as far as
-    /// the transition has come. Unchanged when `transition` takes nothing away that `settled` drew, or when this model
-    /// already draws something moving.
+    /// the transition has come. Unchanged when `transition` takes nothing away that `settled` drew, when this model
+    /// already draws something moving, or when what leaves is an item closed beside its list (it was not pushed
+    /// over the list, so it does not slide off it).
     func leaving(_ settled: Settled?, in snapshot: ScreenSnapshot) -> ScreenModel {
         guard slide == nil, let settled, let transition = snapshot.transitions.last, !transition.isHeld,
             transition.kind == .routing || transition.kind == .gesture,
@@ -39,7 +40,9 @@ extension ScreenModel {
             drawn.content = settled.model.content
             drawn.sheet = sheet
             drawn.slide = .down(progress: progress)
-        } else if settled.model.sheet == nil, self.sheet == nil, secondColumn == nil {
+        } else if settled.model.sheet == nil, self.sheet == nil, secondColumn == nil,
+            settled.model.secondColumn == nil
+        {
             drawn.content = settled.model.content
             drawn.path = settled.model.path
             drawn.slide = .back(progress: progress, revealed: Self.dimmed(content))

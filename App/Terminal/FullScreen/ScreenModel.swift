@@ -75,7 +75,7 @@ struct ScreenModel: Equatable, Sendable {
         let topPath = snapshot.screensOnTop
         let breadcrumb = ScreenRenderer.breadcrumb(topPath)
         path = breadcrumb.isEmpty ? ScreenRenderer.contentScreens(of: topPath).prefix(1).map(\.title) : breadcrumb
-        canGoBack = topPath.contains { $0.kind == .navigation && $0.children.count > 1 }
+        canGoBack = snapshot.canGoBack
         self.notice = notice
         self.account = account
         // The navigation bar shows the title of the screen on top: the content does not draw it again.
