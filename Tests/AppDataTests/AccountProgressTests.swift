@@ -74,7 +74,9 @@ struct AccountProgressTests {
         try data.sql("UPDATE accounts SET latest_seen_at = 0")
         #expect(try services.unseenLatestCount(email: "demo@example.com", limit: 99) == 5)
         try services.markLatestSeen(email: "demo@example.com")
-        #expect(try data.sql("SELECT latest_seen_at FROM accounts") == ["\(Self.now.timeIntervalSince1970)"])
+        #expect(
+            try data.sql("SELECT latest_seen_at FROM accounts WHERE email = 'demo@example.com'")
+                == ["\(Self.now.timeIntervalSince1970)"])
         #expect(try services.unseenLatestCount(email: "demo@example.com", limit: 99) == 2)
     }
 

@@ -214,7 +214,7 @@ struct DamagedDataTests {
                 #expect(!fresh.movedAsidePaths.isEmpty, "the unusable files are moved aside")
                 #expect(fresh.seededDemoAccount == Demo.email, "a new database with the demo account")
             }
-            #expect(try data.count("SELECT count(*) FROM accounts") == 1)
+            #expect(try data.count("SELECT count(*) FROM accounts WHERE password_hash != ''") == 1, "the demo account")
         }
     }
 

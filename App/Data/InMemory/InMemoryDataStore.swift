@@ -5,7 +5,9 @@ import InputRules
 /// for the playgrounds, the explorer and the flows' tests, which then need no database.
 ///
 /// It starts with the demo account (``DemoContent``: `demo@example.com`, `demo-password`, `Demo`, its tour
-/// finished) and the posts it is given (``firstRun(now:)`` gives a new database's). Everything lives as long as the
+/// finished) and the posts it is given (``firstRun(now:)`` gives a new database's); as in the database, every
+/// author and liker without an account gets one nobody can log in to, so their email cannot be signed up with
+/// again. Everything lives as long as the
 /// instance: a second app built over the same instance finds the session the first one saved, as a restart
 /// does over the database. Passwords are kept as typed, never hashed (nothing leaves memory), and nothing it
 /// reads can be damaged, so it never throws a ``DataError``.
@@ -13,7 +15,9 @@ import InputRules
 package final class InMemoryDataStore: AppDataStore {
     private struct Account: Hashable {
         var record: AccountRecord
-        var password: String
+        /// The password as typed; `nil` for an account nobody can log in to (an author or liker of posts added
+        /// without an account, as the database keeps them).
+        var password: String?
         var isOnboardingFinished: Bool
         var latestSeenAt: Date?
     }
@@ -93,23 +97,46 @@ package final class InMemoryDataStore: AppDataStore {
     }
 
     /// Adds `posts` with their likes, as the database stores demo or imported posts: a post keeps its `id` when it
-    /// has one that is free (and not past ``PostStore/largestKeptID``); the others get the next ids.
+    /// has one that is free (and not past ``PostStore/largestKeptID``); the others get the next ids. Emails are
+    /// kept normalized, and an author or liker without an account gets one nobody can log in to.
     package func add(_ posts: [NewPost]) {
+        var stored: [(likers: [String], createdAt: Date)] = []
         for post in posts.filter({ $0.id != nil }) + posts.filter({ $0.id == nil }) {
             let kept = post.id.flatMap { (1...PostStore.largestKeptID).contains($0) ? $0 : nil }
             let id = kept.flatMap { self.posts[$0] == nil ? $0 : nil } ?? largestID + 1
             largestID = max(largestID, id)
+            let author = EmailAddress.normalized(post.authorEmail)
+            let likers = post.likedBy.map(EmailAddress.normalized)
             self.posts[id] = Post(
-                id: id, authorEmail: post.authorEmail, authorName: post.authorName, createdAt: post.createdAt,
-                text: post.text, likers: Set(post.likedBy.map(EmailAddress.normalized)))
+                id: id, authorEmail: author, authorName: post.authorName, createdAt: post.createdAt,
+                text: post.text, likers: Set(likers))
+            keepAccount(email: author, displayName: post.authorName, createdAt: post.createdAt)
+            stored.append((likers, post.createdAt))
         }
+        // The likers after every author, as the database stores the likes after every post.
+        for (likers, createdAt) in stored {
+            for liker in likers { keepAccount(email: liker, displayName: nil, createdAt: createdAt) }
+        }
+    }
+
+    /// Gives `email` an account nobody can log in to, named `displayName` (the part of the email before the `@`
+    /// when `nil`) and made at `createdAt`, unless it has one: what the database's triggers do for every author
+    /// and liker.
+    private func keepAccount(email: String, displayName: String?, createdAt: Date) {
+        guard accounts[email] == nil else { return }
+        let name = displayName ?? String(email.prefix { $0 != "@" })
+        accounts[email] = Account(
+            record: AccountRecord(email: email, displayName: name, passwordHash: "", createdAt: createdAt),
+            password: nil, isOnboardingFinished: true, latestSeenAt: nil)
     }
 
     // MARK: Accounts and the session
 
-    /// Compares the password as typed, and saves the session when it matches.
+    /// Compares the password as typed, and saves the session when it matches; an account without a password
+    /// matches none.
     package func logIn(email: String, password: String) throws(DataError) -> AccountRecord? {
-        guard let account = accounts[EmailAddress.normalized(email)], account.password == password else { return nil }
+        guard let account = accounts[EmailAddress.normalized(email)], let stored = account.password, stored == password
+        else { return nil }
         sessionEmail = account.record.email
         return account.record
     }
@@ -257,6 +284,7 @@ package final class InMemoryDataStore: AppDataStore {
             id: largestID, authorEmail: email, authorName: accounts[email]?.record.displayName ?? authorName,
             createdAt: now(), text: PostText.normalized(text), likers: [])
         posts[post.id] = post
+        keepAccount(email: email, displayName: post.authorName, createdAt: post.createdAt)
         return record(post, reader: email)
     }
 
@@ -266,6 +294,7 @@ package final class InMemoryDataStore: AppDataStore {
         let email = EmailAddress.normalized(email)
         if isLiked {
             post.likers.insert(email)
+            keepAccount(email: email, displayName: nil, createdAt: post.createdAt)
         } else {
             post.likers.remove(email)
         }

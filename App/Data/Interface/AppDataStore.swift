@@ -19,7 +19,9 @@ package protocol AppDataStore: AnyObject {
     func logIn(email: String, password: String) throws(DataError) -> AccountRecord?
 
     /// Creates an account and saves its session, in one change. The email and the name obey ``InputRules``; the
-    /// new account has not seen the onboarding tour yet.
+    /// new account has not seen the onboarding tour yet. An email that wrote or liked a post always has an account
+    /// (a seeded or imported author or liker has one nobody can log in to), so a new account starts with no posts
+    /// and no likes.
     ///
     /// - Throws: ``AccountFailure``: the email is taken, a rule is broken, or the data failed.
     func register(email: String, password: String, displayName: String) throws(AccountFailure) -> AccountRecord

@@ -50,9 +50,10 @@ struct AccountStore: Sendable {
     }
 
     /// Checks the credentials and, when they match, logs the account in and returns it; `nil` for an unknown
-    /// email or a wrong password (the caller cannot tell which).
+    /// email, a wrong password, or an account nobody can log in to (one with no password hash: a seeded or
+    /// imported author or liker), and the caller cannot tell which.
     func logIn(email: String, password: String, now: Date) throws(DataError) -> AccountRecord? {
-        guard let record = try account(email: email) else {
+        guard let record = try account(email: email), !record.passwordHash.isEmpty else {
             // Hash anyway so an unknown email takes as long as a wrong password.
             _ = PasswordHasher.verify(password, against: PasswordHasher.settingPrefix + "unknownaccountsalt0000$")
             return nil

@@ -86,7 +86,8 @@ enum DataCheck {
     static let expectedParts = [
         "index posts_by_author", "index posts_by_popularity", "index posts_by_recency", "table accounts",
         "table likes", "table posts", "table restoration", "table session", "trigger likes_counted_on_delete",
-        "trigger likes_counted_on_insert", "column accounts.id", "column accounts.email",
+        "trigger likes_counted_on_insert", "trigger likes_liker_has_account", "trigger posts_author_has_account",
+        "column accounts.id", "column accounts.email",
         "column accounts.display_name", "column accounts.password_hash", "column accounts.created_at",
         "column accounts.onboarding_finished", "column accounts.latest_seen_at", "column likes.post_id",
         "column likes.email", "column posts.id", "column posts.author_email", "column posts.author_name",

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import InputRules
 
 /// The app's data: one SQLite database, `app.sqlite` in the data directory, holding accounts, the session, posts
 /// and likes. Safe to use from any thread (one connection behind a lock) and from several processes at once
@@ -352,7 +353,8 @@ final class Database: @unchecked Sendable {
     }
 
     /// Fills a new database: the JSON files' accounts, session and posts where there are files, the demo account
-    /// and posts where there are none.
+    /// and posts where there are none. Every author and liker without an account gets one nobody can log in to
+    /// (see ``PostStore/insert(_:into:)``): the demo posts' Ada, Grace and Linus, too.
     private static func fill(
         _ connection: SQLiteConnection, with legacy: DataFiles.Contents, demoHash: String?, now: Date
     ) throws(SQLiteError) {
@@ -370,14 +372,14 @@ final class Database: @unchecked Sendable {
                 INSERT OR IGNORE INTO accounts (email, display_name, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)
                 """,
                 [
-                    .text(account.email), .text(account.displayName), .text(account.passwordHash),
-                    .real(account.createdAt.timeIntervalSince1970),
+                    .text(EmailAddress.normalized(account.email)), .text(account.displayName),
+                    .text(account.passwordHash), .real(account.createdAt.timeIntervalSince1970),
                 ])
         }
         if let session = legacy.session {
             try connection.run(
                 "INSERT INTO session (singleton, email, created_at) VALUES (1, ?1, ?2)",
-                [.text(session.email), .real(session.createdAt.timeIntervalSince1970)])
+                [.text(EmailAddress.normalized(session.email)), .real(session.createdAt.timeIntervalSince1970)])
         }
         let posts =
             legacy.posts.map { document in

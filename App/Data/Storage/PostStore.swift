@@ -125,10 +125,13 @@ struct PostStore: Sendable {
 
     /// Inserts `posts` with their likes, inside the caller's transaction: the demo posts, imported posts, and the
     /// benchmarks' millions (one prepared statement, reused). A post keeps its `id` when it has one not yet taken.
+    /// Emails are stored normalized; an author or liker without an account gets one nobody can log in to (the
+    /// schema's triggers), so a later sign-up with that email is refused as taken.
     /// The largest id an imported post keeps (2⁵³, the largest integer every JSON reader reads exactly).
     static let largestKeptID: Int64 = 1 << 53
 
     static func insert(_ posts: [NewPost], into connection: SQLiteConnection) throws(SQLiteError) {
+        var stored: [(id: Int64, likers: [String])] = []
         // Posts with an id first, so an id the database picks for the others cannot take one of theirs.
         for post in posts.filter({ $0.id != nil }) + posts.filter({ $0.id == nil }) {
             // An id from the old files is kept only if it leaves room for every id after it: a damaged counter
@@ -142,14 +145,18 @@ struct PostStore: Sendable {
             try connection.run(
                 "INSERT INTO posts (id, author_email, author_name, created_at, text) VALUES (?1, ?2, ?3, ?4, ?5)",
                 [
-                    id.map(SQLiteValue.integer) ?? .null, .text(post.authorEmail), .text(post.authorName),
+                    id.map(SQLiteValue.integer) ?? .null, .text(EmailAddress.normalized(post.authorEmail)),
+                    .text(post.authorName),
                     .real(post.createdAt.timeIntervalSince1970), .text(post.text),
                 ])
-            let stored = connection.lastInsertedRowID
-            for email in post.likedBy {
+            stored.append((connection.lastInsertedRowID, post.likedBy))
+        }
+        // The likes after every post, so an author who also likes gets an account named as on their posts.
+        for (id, likers) in stored {
+            for email in likers {
                 try connection.run(
                     "INSERT OR IGNORE INTO likes (post_id, email) VALUES (?1, ?2)",
-                    [.integer(stored), .text(EmailAddress.normalized(email))])
+                    [.integer(id), .text(EmailAddress.normalized(email))])
             }
         }
     }

@@ -67,6 +67,36 @@ enum Schema {
         ALTER TABLE accounts ADD COLUMN latest_seen_at REAL;
         CREATE INDEX posts_by_author ON posts (author_email, created_at DESC, id DESC);
         """,
+        // 5: every email that wrote a post or liked one has an account, so a sign-up with that email is refused as
+        // taken instead of inheriting the posts and likes. The seeded people (and an author or liker imported
+        // without an account) had none: each gets an account nobody can log in to (an empty password hash), named
+        // as on their newest post (a liker alone, by the part of the email before the `@`), its tour finished.
+        // Triggers keep it so for every post and like stored from here on.
+        """
+        INSERT INTO accounts (email, display_name, password_hash, created_at)
+        SELECT orphan.email, coalesce(
+                (SELECT author_name FROM posts WHERE posts.author_email = orphan.email
+                    ORDER BY created_at DESC, id DESC LIMIT 1),
+                substr(orphan.email, 1, instr(orphan.email || '@', '@') - 1)),
+            '', coalesce(
+                (SELECT min(created_at) FROM posts WHERE posts.author_email = orphan.email),
+                (SELECT min(posts.created_at) FROM posts JOIN likes ON likes.post_id = posts.id
+                    WHERE likes.email = orphan.email),
+                0)
+        FROM (SELECT author_email AS email FROM posts UNION SELECT email FROM likes) AS orphan
+        WHERE orphan.email NOT IN (SELECT accounts.email FROM accounts);
+        CREATE TRIGGER posts_author_has_account AFTER INSERT ON posts
+        WHEN NOT EXISTS (SELECT 1 FROM accounts WHERE email = NEW.author_email) BEGIN
+            INSERT INTO accounts (email, display_name, password_hash, created_at)
+            VALUES (NEW.author_email, NEW.author_name, '', NEW.created_at);
+        END;
+        CREATE TRIGGER likes_liker_has_account AFTER INSERT ON likes
+        WHEN NOT EXISTS (SELECT 1 FROM accounts WHERE email = NEW.email) BEGIN
+            INSERT INTO accounts (email, display_name, password_hash, created_at)
+            VALUES (NEW.email, substr(NEW.email, 1, instr(NEW.email || '@', '@') - 1), '',
+                coalesce((SELECT created_at FROM posts WHERE id = NEW.post_id), 0));
+        END;
+        """,
     ]
 
     /// Applies the steps from `version` up to `target` (``version`` unless a test stops earlier) and records the
