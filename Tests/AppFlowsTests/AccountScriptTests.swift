@@ -30,6 +30,26 @@ struct AccountScriptTests {
         #expect(!data.store.accountEmails.contains("nul@example.com"))
     }
 
+    @Test(
+        "A seeded person's email, however it is typed, is refused at the sign-up's first step, and nobody logs in to it",
+        arguments: ["ada@example.com", " ADA@Example.com ", "grace@example.com", "linus@example.com"])
+    func seededEmailIsTaken(email: String) async throws {
+        let data = InMemoryData()
+        let run = await data.run(
+            """
+            signup
+            set email \(email)
+            next
+            state
+            """,
+            arguments: ["--keep-going"])
+        #expect(run.status == 1)
+        #expect(run.error == "line 3: An account with this email already exists.\n")
+        #expect(run.lastState?.top == "signup.email" && run.lastState?.loggedIn == false)
+        let login = await data.run("set email \(email)\nset password secret-pass\nlogin\n", arguments: ["--no-restore"])
+        #expect(login.error == "line 3: Wrong email or password.\n")
+    }
+
     @Test("Logging in with the right password followed by NUL and more is refused")
     func logInWithNulSuffixRefused() async {
         let run = await InMemoryData().run(

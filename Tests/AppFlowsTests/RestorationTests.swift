@@ -237,8 +237,8 @@ private let snapshotCommands = "state\nscreen\n"
     @Test("A record of Main for an account still in the tour restores the tour, and says why")
     func mainRecordedWhileTourUnfinished() async throws {
         let directory = InMemoryData()
-        _ = await directory.run(AppHarness.signUp("Ada") + "skip\n")
-        directory.store.setOnboardingFinished(false, email: "ada@example.com")
+        _ = await directory.run(AppHarness.signUp("Rae") + "skip\n")
+        directory.store.setOnboardingFinished(false, email: "rae@example.com")
         let run = await directory.run("state\n")
         #expect(run.status == 0)
         #expect(run.lastState?.top == "onboarding.welcome")
