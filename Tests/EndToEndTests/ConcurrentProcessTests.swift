@@ -54,8 +54,12 @@ struct ConcurrentProcessTests {
         }
 
         #expect(
-            try data.sql("SELECT email FROM accounts ORDER BY email")
+            try data.sql("SELECT email FROM accounts WHERE password_hash != '' ORDER BY email")
                 == ["ann@example.com", "bob@example.com", "demo@example.com"])
+        #expect(
+            try data.sql("SELECT email FROM accounts WHERE password_hash = '' ORDER BY email")
+                == ["ada@example.com", "grace@example.com", "linus@example.com", "seed@example.com"],
+            "the authors without a sign-up have accounts nobody logs in to")
         for writer in writers {
             let texts = Set(try data.sql("SELECT text FROM posts WHERE author_email = '\(writer)@example.com'"))
             #expect(texts.count == Self.postsPerProcess, "\(writer) lost or repeated posts")
