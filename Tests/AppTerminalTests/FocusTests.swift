@@ -181,6 +181,44 @@ struct FocusTests {
             terminal.screen.contains { $0.contains("Post 20") } && terminal.screen.contains { $0.contains("Post 21") })
     }
 
+    /// A screen as Feed draws it: rows that open their post, then `Load more`, which stays and loads `more` rows
+    /// above itself.
+    private static func feedScreen(rows: Int, more: Int) -> StandInScreen {
+        let list = { (count: Int) in
+            ScreenElement.list(
+                ListSection(
+                    id: "posts",
+                    items: (1...count).map { ListItem(id: "\($0)", title: "Post \($0)", actionID: "post.\($0)") }))
+        }
+        let screen = StandInScreen(
+            "feed", title: "Feed", elements: [list(rows), .button(Button(id: "more", title: "Load more"))])
+        screen.actions["more"] = { screen in
+            screen.elements = [list(rows + more), .button(Button(id: "more", title: "Load more"))]
+        }
+        return screen
+    }
+
+    @Test("Load more that stays under the rows it loaded leaves the focus on the first new row, in view")
+    func loadMoreFocusesTheFirstNewRow() async throws {
+        let session = try StandInSession(showing: Self.feedScreen(rows: 20, more: 20))
+        let terminal = await session.runFullScreen([.character("G"), .enter])
+
+        #expect(session.screen("feed")?.performed == ["more"])
+        #expect(terminal.cells.text(in: .focused) == ["Post 21"], "\(terminal.screen)")
+        #expect(!terminal.screen.contains { $0.contains("Enter Load more") })
+    }
+
+    @Test("After a resize the focused row is scrolled back into view: Enter opens a row the person sees")
+    func resizeKeepsTheFocusInView() async throws {
+        let session = try StandInSession(showing: Self.feedScreen(rows: 40, more: 0))
+        let terminal = ScriptedTerminal(
+            keys: Array(repeating: .down, count: 30) + [.resize], size: TerminalSize(columns: 160, rows: 40))
+        terminal.sizesOnResize = [TerminalSize(columns: 40, rows: 12)]
+        await session.runFullScreen(on: terminal)
+
+        #expect(terminal.cells.text(in: .focused) == ["Post 31"], "\(terminal.screen)")
+    }
+
     @Test("A field's draft starts with a plain value; a secure one starts empty and keeps its value until typed")
     func drafts() async {
         var plain = FieldDraft(TextField(id: "name", label: "Name", value: "Ada"))

@@ -45,10 +45,11 @@ struct Focus: Equatable {
         return .action(controls[...index].filter { !$0.isField }.count)
     }
 
-    /// Reads the controls of `snapshot`: the focus stays on the same control if it is still there, comes back to
-    /// where it was on a screen shown again, stays at the same place on the same screen (past the last control
-    /// when it was on the last one, which left: never up over the content to a control far from where the person
-    /// was), or else goes to where a person starts (``startIndex(in:)``).
+    /// Reads the controls of `snapshot`: the focus stays on the same control if it is still there (or goes to the
+    /// first of the controls that arrived just before it on the same screen, such as the rows `Load more` loaded),
+    /// comes back to where it was on a screen shown again, stays at the same place on the same screen (past the
+    /// last control when it was on the last one, which left: never up over the content to a control far from where
+    /// the person was), or else goes to where a person starts (``startIndex(in:)``).
     mutating func follow(_ snapshot: ScreenSnapshot) {
         let focusedKey = index.map { Self.key(of: controls[$0]) }
         if let topScreen, let focusedKey { remembered[topScreen] = focusedKey }
@@ -56,6 +57,7 @@ struct Focus: Equatable {
         let isSameScreen = top == topScreen
         let previous = index
         let wasPastLast = isPastLast
+        let previousKeys = Set(controls.map(Self.key(of:)))
         isPastLast = false
         controls = snapshot.controlsOnTop
         topScreen = top
@@ -65,7 +67,15 @@ struct Focus: Equatable {
         // A control still on top keeps the focus, even when another screen came on top beside it (a post opened
         // beside its list keeps the focus on the row that opened it).
         if let focusedKey, let found = controls.firstIndex(where: { Self.key(of: $0) == focusedKey }) {
-            index = found
+            // Controls that arrived just before the focused one (the rows `Load more` loaded above itself): the
+            // person reads on at the first of them, where they were, rather than following the control down.
+            if isSameScreen, let previous, previous < found, !controls[found].isField,
+                controls[previous..<found].allSatisfy({ !previousKeys.contains(Self.key(of: $0)) })
+            {
+                index = previous
+            } else {
+                index = found
+            }
         } else if let top, let key = remembered[top],
             let found = controls.firstIndex(where: { Self.key(of: $0) == key })
         {

@@ -68,10 +68,14 @@ extension FullScreenSession {
     /// dropped, and a field that has the focus is typed into unless the person left it with Esc.
     func followFocus() {
         let before = focus.focused.map { ($0.screen.identity, $0.fieldID, $0.actionID) }
+        let indexBefore = focus.index
         focus.follow(snapshot)
         let after = focus.focused.map { ($0.screen.identity, $0.fieldID, $0.actionID) }
         if before?.0 != after?.0 || before?.1 != after?.1 || before?.2 != after?.2 {
             hasLeftField = false
+            revealsFocus = true
+        } else if focus.index != indexBefore {
+            // The same control, moved by what came or went above it: still scrolled into view.
             revealsFocus = true
         }
         if let draft, focus.focused?.fieldID != draft.fieldID { self.draft = nil }

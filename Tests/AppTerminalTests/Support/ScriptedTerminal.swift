@@ -24,6 +24,8 @@ final class ScriptedTerminal: TerminalDevice {
     private(set) var elapsed: Duration = .zero
     /// The time since ``origin`` at which each frame was drawn, in the order of ``frames``.
     private(set) var frameTimes: [Duration] = []
+    /// The sizes the terminal takes, in order, each as a resize key is read, as a window resized reports it.
+    var sizesOnResize: [TerminalSize] = []
 
     init(
         keys: [EditingKey], size: TerminalSize = TerminalSize(columns: 80, rows: 24), reportsPointer: Bool = true,
@@ -52,7 +54,9 @@ final class ScriptedTerminal: TerminalDevice {
             }
             return nil
         }
-        return keys.removeFirst()
+        let key = keys.removeFirst()
+        if key == .resize, !sizesOnResize.isEmpty { size = sizesOnResize.removeFirst() }
+        return key
     }
 
     func close() {
