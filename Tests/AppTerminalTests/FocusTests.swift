@@ -219,7 +219,8 @@ struct FocusTests {
         #expect(terminal.cells.text(in: .focused) == ["Post 31"], "\(terminal.screen)")
     }
 
-    @Test("A field's draft starts with a plain value; a secure one starts empty and keeps its value until typed")
+    @Test(
+        "A field's draft starts with a plain value; a secure one keeps its value until typed, and a deletion clears it")
     func drafts() async {
         var plain = FieldDraft(TextField(id: "name", label: "Name", value: "Ada"))
         #expect(plain.shownText == "Ada" && plain.cursor == 3 && plain.valueToSet == nil)
@@ -232,6 +233,12 @@ struct FocusTests {
         #expect(secure.valueToSet == nil, "moving the cursor types nothing")
         _ = secure.insert("new!")
         #expect(secure.shownText == "••••" && secure.valueToSet == "new!")
+        var cleared = FieldDraft(TextField(id: "password", label: "Password", value: "wrong", isSecure: true))
+        _ = cleared.apply(.backspace)
+        #expect(cleared.shownText == "" && cleared.cursor == 0, "Backspace on the dots shown clears them")
+        #expect(cleared.valueToSet == "", "and the field is set to what it shows")
+        _ = cleared.apply(.character("r"))
+        #expect(cleared.shownText == "•" && cleared.valueToSet == "r")
     }
 }
 

@@ -196,8 +196,9 @@ struct Focus: Equatable {
 /// A field being typed into, in place: its draft, edited with the line editor's keys, sent to the app as one
 /// `set` when the person leaves the field.
 ///
-/// A plain field starts with its value; a secure field, whose value the app never shows, starts empty, and
-/// until something is typed it keeps the value it has.
+/// A plain field starts with its value; a secure field, whose value the app never shows, shows its dots, and
+/// until something is typed it keeps the value it has: the first character typed starts a new value in their
+/// place, and a deletion clears them all (the field is then set empty), so what the field shows is what it holds.
 struct FieldDraft: Equatable {
     /// The field's id.
     let fieldID: String
@@ -239,6 +240,16 @@ struct FieldDraft: Equatable {
     /// Edits the draft with `key`; a character that would make it longer than a line is not taken, and then
     /// returns `false`.
     mutating func apply(_ key: EditingKey) -> Bool {
+        if isSecure, !hasTyped, !shownBefore.isEmpty {
+            switch key {
+            case .backspace, .delete, .deleteWordBackward, .deleteToStart, .deleteToEnd:
+                // The dots stand for a value the draft cannot read, so no part of it can be deleted: all of it is.
+                hasTyped = true
+                return true
+            default:
+                break
+            }
+        }
         if case .character(let character) = key, !editor.canInsert(String(character)) { return false }
         let before = editor.text
         editor.apply(key)
