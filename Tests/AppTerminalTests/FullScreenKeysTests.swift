@@ -105,6 +105,19 @@ struct FullScreenKeysTests {
         #expect(terminal.screen[0].contains("Home › Item 2"))
     }
 
+    @Test("While the terminal is too small to draw, keys do nothing but leave; a resize brings the screen back")
+    func tooSmallIgnoresKeys() async throws {
+        let app = try Self.home()
+        let terminal = ScriptedTerminal(
+            keys: [.enter, .character("j"), .character(":")] + typing("compose") + [.enter, .resize, .enter],
+            size: TerminalSize(columns: 20, rows: 5))
+        terminal.sizesOnResize = [TerminalSize(columns: 80, rows: 24)]
+        await app.session.runFullScreen(on: terminal)
+        #expect(app.session.inputs.map(Self.actionID) == ["item.1"], "only the Enter after the resize acted")
+        let request = terminal.frames.first?.text.joined(separator: " ") ?? ""
+        #expect(request.contains("Enlarge") && request.contains("20×6"), "the size needed is said: \(request)")
+    }
+
     /// The id of the action `input` takes, or `nil`.
     private static func actionID(_ input: SessionInput) -> String? {
         switch input {

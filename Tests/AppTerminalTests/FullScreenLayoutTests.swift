@@ -296,6 +296,7 @@ struct FullScreenLayoutTests {
         let frame = ScreenLayout.frame(Self.feed(posts: 5), chrome: .init(), size: size)
         Self.expectFits(frame, size)
         #expect(frame.text.joined().contains("Enlarge"))
+        #expect(frame.text.joined().contains("20×6"), "the request says the size needed: \(frame.text)")
     }
 
     @Test("Golden: the feed at 80×24 with the tabs, the numbered actions and the status line")

@@ -138,6 +138,7 @@ final class FullScreenSession {
 
     /// Carries out what `key` asks; returns an exit code when the app should end.
     private func handle(_ key: EditingKey, commands: CommandSession) async -> Int32? {
+        if !ScreenLayout.fits(terminal.size), !KeyDispatch.actsUnseen(key) { return nil }
         switch key {
         case .pointer(let event):
             return await point(event, commands: commands)

@@ -51,6 +51,15 @@ enum KeyDispatch {
         }
     }
 
+    /// Whether `key` acts while the terminal is too small to draw the screen: only leaving, the resize and the
+    /// redraw do, since a key must not act on a screen nobody sees.
+    static func actsUnseen(_ key: EditingKey) -> Bool {
+        switch key {
+        case .resize, .interrupt, .endOfInput, .redraw: true
+        default: false
+        }
+    }
+
     private static func browsingCommand(for key: EditingKey) -> KeyCommand {
         switch key {
         case .down, .character("j"): return .moveFocus(by: 1)

@@ -91,6 +91,16 @@ enum ScreenLayout {
     /// The smallest terminal drawn; below it only a request to enlarge it is shown.
     static let minimumSize = TerminalSize(columns: 20, rows: 6)
 
+    /// Whether a terminal of `size` is drawn: at least ``minimumSize``.
+    static func fits(_ size: TerminalSize) -> Bool {
+        size.columns >= minimumSize.columns && size.rows >= minimumSize.rows
+    }
+
+    /// What a terminal too small to draw shows: the size it needs, and the size it has.
+    static func enlargeRequest(_ size: TerminalSize) -> String {
+        "Enlarge the terminal to \(minimumSize.columns)×\(minimumSize.rows) (it is \(size.columns)×\(size.rows))"
+    }
+
     /// The content already wrapped, kept between frames of the same model so typing on the command line does not
     /// wrap a long list again at every key. The owner calls ``reset()`` whenever the model changes.
     final class WrapCache {
@@ -117,8 +127,8 @@ enum ScreenLayout {
     /// from earlier frames.
     static func frame(_ model: ScreenModel, chrome: Chrome, size: TerminalSize, cache: WrapCache? = nil) -> Frame {
         let width = max(1, size.columns)
-        guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
-            let message = TerminalGrid.cells("Enlarge the terminal", style: .bold)
+        guard fits(size) else {
+            let message = TerminalGrid.cells(enlargeRequest(size), style: .bold)
             var rows = TerminalGrid.wrap(message, width: width).map { TerminalGrid.fit($0, width: width) }
             rows = Array(rows.prefix(max(1, size.rows)))
             while rows.count < size.rows { rows.append(TerminalGrid.fit([], width: width)) }
