@@ -61,6 +61,19 @@ struct ProfileEditTests {
         }
     }
 
+    @Test("The refusal of a name goes once the name is edited, and stays while it is not")
+    func refusalGoesWhenEdited() throws {
+        try withProfileShown { _, window in
+            try window.tap("edit")
+            try window.type("   ", into: "displayName")
+            #expect(try window.tap("save") == .refused("Enter a display name."))
+            try window.type("   ", into: "displayName")
+            #expect(window.errorMessageOnTop == "Enter a display name.", "the same name typed again: still refused")
+            try window.type("Temp", into: "displayName")
+            #expect(window.errorMessageOnTop == nil)
+        }
+    }
+
     @Test("Saving the saved name, even with spaces around it, goes back without renaming")
     func saveUnchanged() async throws {
         let service = FakeProfileService()

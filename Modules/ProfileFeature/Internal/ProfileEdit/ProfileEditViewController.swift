@@ -50,6 +50,8 @@ final class ProfileEditViewController: ViewController, ProfileEditPresentable {
 
     override func handleText(_ text: String, forField id: String) {
         guard id == "displayName" else { return }
+        // The error answered the name that was saved: once the name is edited it no longer applies.
+        if text != displayName { errorMessage = nil }
         show(displayName: text)
     }
 
