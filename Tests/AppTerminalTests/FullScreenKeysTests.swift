@@ -118,6 +118,44 @@ struct FullScreenKeysTests {
         #expect(request.contains("Enlarge") && request.contains("20×6"), "the size needed is said: \(request)")
     }
 
+    /// A screen holding changes not saved: it refuses the person's back, and, when it `explains`, says why as it
+    /// refuses.
+    private final class UnsavedScreen: ViewController {
+        let explains: Bool
+        private var notice: String?
+
+        init(explains: Bool) {
+            self.explains = explains
+            super.init(screenID: "unsaved")
+        }
+
+        override var content: ScreenContent {
+            ScreenContent(title: "Edit", elements: notice.map { [.text($0)] } ?? [])
+        }
+
+        override var isModalInNavigation: Bool { true }
+
+        override func didAttemptUserBack() {
+            if explains { notice = "Your changes are not saved: save or discard them." }
+        }
+    }
+
+    @Test("A refused back shows the screen's own explanation alone, or a person's sentence, never Core's words")
+    func refusedBackInPlainWords() async throws {
+        for explains in [true, false] {
+            let home = StandIn.home()
+            let session = try StandInSession(showing: home)
+            _ = session.start(restores: false, initialLink: nil)
+            try home.push(UnsavedScreen(explains: explains))
+            let terminal = await session.runFullScreen([.escape])
+            let shown = terminal.screen.joined(separator: "\n")
+            #expect(!shown.contains("refused"), "\(shown)")
+            #expect(shown.contains("Your changes are not saved") == explains)
+            #expect(shown.contains("error:") == !explains, "a sentence only where the screen said nothing")
+            #expect(terminal.screen[0].contains("Edit"), "still on the screen")
+        }
+    }
+
     /// The id of the action `input` takes, or `nil`.
     private static func actionID(_ input: SessionInput) -> String? {
         switch input {

@@ -160,6 +160,22 @@ extension FullScreenSession {
         chrome.outputScroll = 0
         chrome.error = nil
         defer { windowDidChange() }
-        return show(await commands.execute(command))
+        let contentBefore = session.snapshot().screensOnTop.map(\.content)
+        let outcome = await commands.execute(command)
+        if case .failed(let message) = outcome, let sentence = Self.refusalSentences[message] {
+            // Core's words for a refused back or dismissal speak of screens: the screen's own answer (a notice and
+            // a way out, shown as it refused) says it better, and where it said nothing, a person's sentence does.
+            let answered = session.snapshot().screensOnTop.map(\.content) != contentBefore
+            chrome.error = answered ? nil : sentence
+            return nil
+        }
+        return show(outcome)
     }
+
+    /// What a person reads when a screen refuses to be left and says nothing itself, by Core's refusal.
+    static let refusalSentences = [
+        NavigationError.backRefused.description: "This screen holds changes not saved: save or discard them first.",
+        NavigationError.dismissalRefused.description:
+            "This sheet holds work not saved: finish it or discard it first.",
+    ]
 }
