@@ -229,7 +229,11 @@ extension ScreenLines {
             for segment in control.segments {
                 if line.count > 1 { line.append(StyledSpan("  ")) }
                 let style: CellStyle = segment.id == control.selectedID ? .selectedTab : .plain
-                line += numbered(segment.id, of: screen, [StyledSpan(" " + segment.title + " ", style)])
+                // The focus on a segment is bracketed, so it is told apart from the segment shown, which is
+                // drawn reversed too.
+                let isFocused = presentation.focus == .action(actions.count + 1)
+                let title = isFocused ? "[" + segment.title + "]" : " " + segment.title + " "
+                line += numbered(segment.id, of: screen, [StyledSpan(title, style)])
             }
             lines.append(line)
         }

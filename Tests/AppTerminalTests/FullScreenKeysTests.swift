@@ -156,6 +156,24 @@ struct FullScreenKeysTests {
         }
     }
 
+    @Test("A focused segment is bracketed; Enter's hint offers to show only a segment not already shown")
+    func segmentFocus() async throws {
+        let segments = ScreenElement.segmentedControl(
+            SegmentedControl(
+                id: "kinds", segments: [.init(id: "latest", title: "Latest"), .init(id: "popular", title: "Popular")],
+                selectedID: "latest"))
+        let screen = { StandInScreen("feed", title: "Feed", elements: [segments, StandIn.home().elements[0]]) }
+        let onPopular = try StandInSession(showing: screen())
+        var terminal = await onPopular.runFullScreen([.character("k")])
+        #expect(terminal.cells.text(in: .focused) == ["[Popular]"])
+        #expect(terminal.screen.contains { $0.contains("Enter show Popular") })
+
+        let onLatest = try StandInSession(showing: screen())
+        terminal = await onLatest.runFullScreen([.character("k"), .character("k")])
+        #expect(terminal.cells.text(in: .focused) == ["[Latest]"], "the shown segment, focused, is bracketed too")
+        #expect(!terminal.screen.contains { $0.contains("Enter show") }, "Latest is shown already")
+    }
+
     /// The id of the action `input` takes, or `nil`.
     private static func actionID(_ input: SessionInput) -> String? {
         switch input {

@@ -164,7 +164,7 @@ enum KeyHints {
         case .browsing:
             var hints: [String] = []
             if focus.controls.count > 1 { hints.append("↑↓ move") }
-            if let focused = focus.focused { hints.append("Enter " + enterHint(focused)) }
+            if let focused = focus.focused, let enter = enterHint(focused) { hints.append("Enter " + enter) }
             if canGoBack {
                 hints.append("Esc back")
             } else if showsSheet {
@@ -177,12 +177,14 @@ enum KeyHints {
         }
     }
 
-    private static func enterHint(_ control: ScreenSnapshot.Control) -> String {
+    /// What Enter does on `control`, or `nil` when it does nothing new (the segment already shown).
+    private static func enterHint(_ control: ScreenSnapshot.Control) -> String? {
         switch control.kind {
         case .field: "type"
         case .row: "open"
         case .button(let button): button.title
-        case .segment(let segment, _): "show " + segment.title
+        case .segment(_, isSelected: true): nil
+        case .segment(let segment, isSelected: false): "show " + segment.title
         }
     }
 }
