@@ -290,6 +290,19 @@ struct FullScreenLayoutTests {
         #expect(narrow.text[0].hasPrefix(" Feed  · Log in") && narrow.text[0].hasSuffix("…"))
     }
 
+    @Test("A path too long for the bar loses its start: the title of the screen on top stays whole")
+    func longPathKeepsTheLastTitle() async {
+        let model = ScreenModel(
+            path: ["Log in", "Create account", "Choose a password", "Your name"], canGoBack: true, content: [])
+        let bar = ScreenLayout.frame(model, chrome: .init(), size: TerminalSize(columns: 40, rows: 12)).text[0]
+        #expect(bar.hasPrefix(" ‹ back  …") && bar.hasSuffix("a password › Your name"), "\(bar)")
+        #expect(bar.count == 40)
+        var long = model
+        long.path = ["Log in", "A title far too long for a bar forty columns wide"]
+        let cut = ScreenLayout.frame(long, chrome: .init(), size: TerminalSize(columns: 40, rows: 12)).text[0]
+        #expect(cut.hasPrefix(" ‹ back  A title far") && cut.hasSuffix("…"), "the title alone, from its start")
+    }
+
     @Test("A terminal too small to draw asks to be enlarged and keeps its size")
     func tooSmall() async {
         let size = TerminalSize(columns: 12, rows: 3)

@@ -201,25 +201,6 @@ enum ScreenLayout {
         return last
     }
 
-    // MARK: - Navigation bar
-
-    private static func navigationBar(_ model: ScreenModel, width: Int) -> [TerminalCell] {
-        var spans: StyledLine = [StyledSpan(" ")]
-        if model.canGoBack { spans += [StyledSpan("‹ back", .bar, target: .back), StyledSpan("  ", .bar)] }
-        spans.append(StyledSpan(model.path.joined(separator: " › "), .bar))
-        if let notice = model.notice { spans.append(StyledSpan("  · " + notice, .bar)) }
-        let cells = TerminalGrid.cells(spans).map {
-            TerminalCell(text: $0.text, width: $0.width, style: .bar, target: $0.target)
-        }
-        // Who is logged in, at the right, when the bar has room for it beside the path.
-        let account = model.account.map { TerminalGrid.cells("● " + $0 + " ", style: .bar) } ?? []
-        let room = width - TerminalGrid.width(account)
-        guard !account.isEmpty, room >= min(width / 2, TerminalGrid.width(cells) + 2) else {
-            return TerminalGrid.fit(cells, width: width, fill: .bar, ellipsis: true)
-        }
-        return TerminalGrid.fit(cells, width: room, fill: .bar, ellipsis: true) + account
-    }
-
     // MARK: - Tab bar
 
     /// The tab bar along the bottom of the screen, plain, the selected tab alone reversed; each tab reaches its
