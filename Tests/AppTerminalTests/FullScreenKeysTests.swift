@@ -83,6 +83,14 @@ struct FullScreenKeysTests {
         #expect(app.session.inputs.isEmpty)
     }
 
+    @Test("In a field '?' and ':' are typed like any character, and the status line says the keys are an Esc away")
+    func keysAreAnEscapeAway() async throws {
+        let app = try StandIn.app()
+        let terminal = await app.session.runFullScreen(typing("?:"))
+        #expect(terminal.screen.contains { $0.contains("Email: ?:") })
+        #expect(terminal.screen.last { $0.contains("type") }?.contains("Esc, then ? keys") == true)
+    }
+
     @Test("Leaving a field with Esc, then j, moves the focus down to the next field, which takes the keys")
     func escapeThenMove() async throws {
         let app = try StandIn.app()

@@ -134,7 +134,7 @@ struct FullScreenKeysEndToEndTests {
         try await terminal.waitForSettled("Linus · 40m", seconds: 15)
         try terminal.command("compose")
         var screen = try await terminal.waitFor("the sheet, its field typed into") { screen in
-            screen.contains { $0.contains("┌─ sheet") } && Self.status(screen).contains("Esc stop typing")
+            screen.contains { $0.contains("┌─ sheet") } && Self.status(screen).contains("Esc, then ? keys")
         }
         #expect(Self.status(screen).contains("Enter Post"), "Enter taps the form's button")
         for hints in [Self.status(screen)] {

@@ -24,7 +24,7 @@ struct FullScreenPointingEndToEndTests {
     /// one sequence with it, as a person's hand never is, so the Escape must have been read before the pointer moves.
     private static func waitForFieldLeft(_ text: String, in terminal: TmuxSession) async throws -> [String] {
         try await terminal.waitFor("'\(text)', the field left") {
-            $0.contains { $0.contains(text) } && !$0.contains { $0.contains("Esc stop typing") }
+            $0.contains { $0.contains(text) } && !$0.contains { $0.contains("Esc, then ? keys") }
         }
     }
 

@@ -160,7 +160,8 @@ enum KeyHints {
             case .action(let control): enter = "Enter " + control.title
             case .nothing: enter = "Enter set"
             }
-            return ["type", enter, "Tab next field", "Esc stop typing", "↑↓ move", "^C quit"]
+            // `?` and `:` are typed into the field like any character: the keys are one Esc away.
+            return ["type", enter, "Tab next field", "Esc, then ? keys", "↑↓ move", "^C quit"]
         case .browsing:
             var hints: [String] = []
             if focus.controls.count > 1 { hints.append("↑↓ move") }
