@@ -6,12 +6,12 @@ import Testing
 @Suite("Launch: flags, environment and usage errors")
 @MainActor
 struct LaunchTests {
-    @Test("An unknown flag is a usage error: exit 64 with the usage, and nothing is launched")
+    @Test("An unknown flag is a usage error: exit 64, the reason and where the usage is, and nothing is launched")
     func unknownFlag() async throws {
         let app = try StandIn.app()
         let run = await app.run("state\n", arguments: ["--bogus"])
         #expect(run.status == 64)
-        #expect(run.error.hasPrefix("app: unknown argument '--bogus'\n\nusage: app "))
+        #expect(run.error == "app: unknown argument '--bogus'\nsee 'app --help' for the usage\n")
         #expect(run.output.isEmpty)
         #expect(app.requests.isEmpty)
     }
@@ -120,7 +120,9 @@ struct LaunchTests {
         let app = try StandIn.app()
         let run = await app.run("state\n", arguments: ["--feature", "Nowhere"])
         #expect(run.status == 64)
-        #expect(run.error.hasPrefix("app: no playground 'Nowhere'; the playgrounds are Home, Settings\n\nusage: app "))
+        #expect(
+            run.error
+                == "app: no playground 'Nowhere'; the playgrounds are Home, Settings\nsee 'app --help' for the usage\n")
         #expect(app.requests.isEmpty)
     }
 

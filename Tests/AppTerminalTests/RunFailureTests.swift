@@ -9,7 +9,10 @@ struct RunFailureTests {
     @Test("Each failure writes its one message and returns its exit code")
     func reportWritesTheMessageAndReturnsTheCode() async {
         let failures: [(RunFailure, Int32, String)] = [
-            (.usage("unknown option '--x'"), ExitCode.usage, "app: unknown option '--x'\n\n" + LaunchOptions.usage),
+            (
+                .usage("unknown option '--x'"), ExitCode.usage,
+                "app: unknown option '--x'\nsee 'app --help' for the usage\n"
+            ),
             (
                 .unreadableScript(path: "/a\u{1B}b", reason: "Is a directory"), ExitCode.failure,
                 "app: cannot read the script /a\\u{1B}b: Is a directory\n"

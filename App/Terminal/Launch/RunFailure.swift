@@ -4,7 +4,7 @@ import AppInterface
 /// error output and the exit code in ``report(to:)`` alone, so the wording and the code of a failure are decided
 /// once. (What a flow could not do while a command ran is the flows' `AppFailure`: a message, not an exit.)
 enum RunFailure: Error, Equatable, CustomStringConvertible {
-    /// The command line is wrong: `reason` and the usage (exit code 64).
+    /// The command line is wrong: `reason` and where to read the usage (exit code 64).
     case usage(String)
     /// A data file the app cannot trust or cannot write, found at the start or after the script's line `line`.
     /// A fatal one adds the data's advice and stops with exit code 2, another one exits 1.
@@ -31,7 +31,8 @@ enum RunFailure: Error, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .usage(let reason):
-            return "app: \(reason)\n\n" + LaunchOptions.usage
+            // The reason alone, with where the usage is: printed after it, the usage would scroll the reason away.
+            return "app: \(reason)\nsee 'app --help' for the usage\n"
         case .data(let failure, let line):
             let prefix = line.map { "line \($0): " } ?? "app: "
             let cause = prefix + TerminalText.escaped(failure.description) + "\n"
