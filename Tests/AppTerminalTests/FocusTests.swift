@@ -188,7 +188,9 @@ struct FocusTests {
             ScreenElement.list(
                 ListSection(
                     id: "posts",
-                    items: (1...count).map { ListItem(id: "\($0)", title: "Post \($0)", actionID: "post.\($0)") }))
+                    items: (1...count).map {
+                        ListItem(id: "\($0)", title: "Post \($0)", subtitle: "Text \($0)", actionID: "post.\($0)")
+                    }))
         }
         let screen = StandInScreen(
             "feed", title: "Feed", elements: [list(rows), .button(Button(id: "more", title: "Load more"))])
@@ -204,7 +206,7 @@ struct FocusTests {
         let terminal = await session.runFullScreen([.character("G"), .enter])
 
         #expect(session.screen("feed")?.performed == ["more"])
-        #expect(terminal.cells.text(in: .focused) == ["Post 21"], "\(terminal.screen)")
+        #expect(terminal.cells.text(in: .focused) == ["Post 21", "Text 21"], "all of it: \(terminal.screen)")
         #expect(!terminal.screen.contains { $0.contains("Enter Load more") })
     }
 
@@ -216,7 +218,7 @@ struct FocusTests {
         terminal.sizesOnResize = [TerminalSize(columns: 40, rows: 12)]
         await session.runFullScreen(on: terminal)
 
-        #expect(terminal.cells.text(in: .focused) == ["Post 31"], "\(terminal.screen)")
+        #expect(terminal.cells.text(in: .focused) == ["Post 31", "Text 31"], "all of it: \(terminal.screen)")
     }
 
     @Test(

@@ -71,12 +71,17 @@ extension FullScreenSession {
         let indexBefore = focus.index
         focus.follow(snapshot)
         let after = focus.focused.map { ($0.screen.identity, $0.fieldID, $0.actionID) }
-        if before?.0 != after?.0 || before?.1 != after?.1 || before?.2 != after?.2 {
+        let isOtherControl = before?.0 != after?.0 || before?.1 != after?.1 || before?.2 != after?.2
+        if isOtherControl {
             hasLeftField = false
             revealsFocus = true
-        } else if focus.index != indexBefore {
-            // The same control, moved by what came or went above it: still scrolled into view.
+        }
+        if before != nil, before?.0 == after?.0, isOtherControl || focus.index != indexBefore {
+            // On the same screen, a control the focus came to (the first of the rows Load more brought), or the same
+            // one moved by what came or went above it: all of it is scrolled into view. (A screen shown anew keeps
+            // its top in view, showing the first row of the focus.)
             revealsFocus = true
+            revealsWholeFocus = true
         }
         if let draft, focus.focused?.fieldID != draft.fieldID { self.draft = nil }
         beginTypingIfOnField()

@@ -146,7 +146,7 @@ final class FullScreenSession {
             // A split may now show one stack instead of two columns, or two instead of one.
             _ = await session.send(.resize(columns: terminal.size.columns))
             redrawWindow()
-            revealsFocus = true  // Rows wrap anew: Enter must never act on a row out of view.
+            (revealsFocus, revealsWholeFocus) = (true, true)  // Rows wrap anew: all of the focus stays in view.
         case .paste(let text, let bytes):
             paste(text, bytes: bytes)
         default:
