@@ -1,11 +1,11 @@
 import Foundation
 
-/// One tmux client in control mode (`tmux -C`), kept for a session's whole life: each command is a line written
-/// to it, and its answer is what tmux prints between that command's `%begin` and `%end` (or `%error`).
+/// One tmux client in control mode (`tmux -C`): each command is a line written to it, and its answer is what tmux
+/// prints between that command's `%begin` and `%end` (or `%error`).
 ///
 /// A test looks at the screen hundreds of times; a client spawned for each look costs a process start, about
-/// 2 ms of CPU, where a line to this one costs a few microseconds. It attaches with `no-output` (the pane's output
-/// is not streamed to it) and `ignore-size` (it never changes the window's size).
+/// 2 ms of CPU, where a line to this one costs a few microseconds. Its first command starts the server with a
+/// session and attaches to it (see ``TmuxServer``).
 final class TmuxControlClient {
     private let processID: pid_t
     /// This process's end of the socket pair that is the client's standard input and output: a socket, so that a
@@ -19,8 +19,8 @@ final class TmuxControlClient {
     /// How long an answer may take before the client gives up on it.
     static let answerTimeout: Int32 = 10_000
 
-    /// Attaches to `session` on the tmux server at `socket` (`tmux -L`).
-    init(tmux: String, socket: String, session: String) throws {
+    /// Runs a control-mode client of the tmux server at `socket` (`tmux -L`) whose first command is `first`.
+    init(tmux: String, socket: String, first: [String]) throws {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else {
             throw TmuxSession.Failure(description: "cannot make a socket pair for tmux")
@@ -35,10 +35,7 @@ final class TmuxControlClient {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var attributes = TmuxSession.spawnAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
-        let arguments = [
-            tmux, "-L", socket, "-f", "/dev/null", "-C", "attach-session", "-t", session, "-f",
-            "no-output,ignore-size",
-        ]
+        let arguments = [tmux, "-L", socket, "-f", "/dev/null", "-C"] + first
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -50,7 +47,7 @@ final class TmuxControlClient {
         }
         processID = pid
         connection = ends[0]
-        // The attach is a command too: its (empty) answer comes first.
+        // The first command's (empty) answer comes first.
         _ = try answer()
     }
 
