@@ -11,8 +11,11 @@ final class TmuxControlClient {
     /// This process's end of the socket pair that is the client's standard input and output: a socket, so that a
     /// command written after tmux ended fails instead of raising `SIGPIPE`.
     private let connection: Int32
-    /// What was read from tmux and not consumed yet.
+    /// What was read from tmux; the bytes from ``consumed`` on are not consumed yet.
     private var pending: [UInt8] = []
+    private var consumed = 0
+    /// The buffer each read fills, made once.
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
     /// Whether tmux ended the client (after `kill-server`, or the session's end).
     private(set) var hasEnded = false
 
@@ -116,16 +119,18 @@ final class TmuxControlClient {
     /// The next line tmux printed, without its newline; waits at most ``answerTimeout`` milliseconds for it.
     private func nextLine() throws -> String {
         while true {
-            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
+            if let newline = pending[consumed...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[consumed..<newline], as: UTF8.self)
+                consumed = newline + 1
                 return line
             }
+            // Every line read is consumed: what is left is the start of the next one.
+            pending.removeSubrange(..<consumed)
+            consumed = 0
             var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Self.answerTimeout)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { throw TmuxSession.Failure(description: "tmux did not answer in time") }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
