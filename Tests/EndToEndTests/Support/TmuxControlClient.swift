@@ -36,6 +36,14 @@ final class TmuxControlClient {
         posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
         posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of this process's: the client and the server it starts live as long as the test process,
+        // and a descriptor they kept open could be the end of a pipe or socket another test waits to see closed
+        // (`Process` learns that its child ended when the child's end of a socket closes).
+        guard let addCloseFrom = Self.addCloseFrom, addCloseFrom(&actions, 3) == 0 else {
+            close(ends[0])
+            close(ends[1])
+            throw TmuxSession.Failure(description: "this C library cannot close descriptors at a spawn")
+        }
         var attributes = TmuxSession.spawnAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
         let arguments = [tmux, "-L", socket, "-f", "/dev/null", "-C"] + first
@@ -140,6 +148,15 @@ final class TmuxControlClient {
             pending += chunk[..<count]
         }
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which Swift's Glibc module does not show:
+    /// adds to a spawn's actions the closing of every descriptor from a number on.
+    private static let addCloseFrom:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+            dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+                unsafeBitCast(
+                    $0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+            }
 
     /// `argument` as one word of tmux's command language: in double quotes, with `\`, `"` and `$` escaped and
     /// every control character written in octal, so a key's bytes reach the pane as they are.

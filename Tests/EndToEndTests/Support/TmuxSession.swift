@@ -317,9 +317,10 @@ final class TmuxSession {
 /// then costs no tmux process (a server of its own costs two, a client for its start and the server, and a third for
 /// its control client).
 ///
-/// The client starts the server with a session of its own, which holds the server up between terminals and which
-/// tmux destroys once the client is gone: when the test process ends, its end of the client's socket closes, the
-/// client leaves, and the server ends with the last session. Commands from concurrent tests take turns.
+/// The client starts the server with a session of its own, which holds the server up between terminals, and tells
+/// the server to end once the client is gone: when the test process ends, however it ends, its end of the client's
+/// socket closes, the client leaves, and the server ends with every session still there, and their apps.
+/// Commands from concurrent tests take turns.
 final class TmuxServer: @unchecked Sendable {
     private let client: TmuxControlClient
     /// Serializes the commands: one is answered before the next is written.
@@ -331,7 +332,7 @@ final class TmuxServer: @unchecked Sendable {
         let socket = "app-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         client = try TmuxControlClient(
             tmux: tmux, socket: socket, first: ["new-session", "-s", "holder", "-x", "80", "-y", "24", "cat"])
-        _ = try client.run(["set-option", "-t", "holder", "destroy-unattached", "on"])
+        _ = try client.run(["set-hook", "-g", "client-detached", "kill-server"])
     }
 
     /// The server, started by the first terminal that asks, or again when the last one ended.
