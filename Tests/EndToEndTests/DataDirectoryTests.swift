@@ -82,8 +82,7 @@ struct DataDirectoryTests {
 struct DataFileHonestyTests {
     @Test("A log-out that cannot be saved says so and stays logged in, and the next start agrees")
     func unsavedLogOut() async throws {
-        let data = try TemporaryDataDirectory()
-        await #expect(data.run(AppHarness.demoLogin).status == 0)
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
         // Make every removal of the session fail, as a full or read-only disk would.
         try data.sql(
             "CREATE TRIGGER session_kept BEFORE DELETE ON session BEGIN SELECT RAISE(ABORT, 'disk is full'); END")

@@ -81,10 +81,9 @@ struct DataErrorEndToEndTests {
         }
     }
 
-    /// A first run that logs the demo account in, as the damage finds the folder.
+    /// The folder as a first run that logged the demo account in left it, as the damage finds it.
     static func firstRun(_ data: TemporaryDataDirectory) async throws {
-        let run = await data.run(AppHarness.demoLogin)
-        try #require(run.status == 0, "\(run.error)")
+        try await data.putDemoLoggedIn()
     }
 
     @Test(

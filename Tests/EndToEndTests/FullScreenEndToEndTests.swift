@@ -28,8 +28,7 @@ struct FullScreenEndToEndTests {
 
     @Test("A held swipe says on the status line what release will do; F2 in a narrow terminal says what it did")
     func heldSwipeAndNarrowPanel() async throws {
-        let data = try TemporaryDataDirectory()
-        #expect(await data.run(AppHarness.demoLogin).status == 0)
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
         let terminal = try Self.start(data)
         try await terminal.waitFor("[2] Popular")
         try terminal.command("post.1")
@@ -216,11 +215,8 @@ struct FullScreenEndToEndTests {
 
     @Test("Page Down scrolls a list longer than the terminal, Page Up comes back; growing the terminal shows it all")
     func scrolling() async throws {
-        let data = try TemporaryDataDirectory()
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
         let terminal = try Self.start(data, columns: 40, rows: 12)
-        try await terminal.waitFor("Email (set email)")
-        try terminal.press("Escape")
-        for line in AppHarness.demoLogin.split(separator: "\n") { try terminal.command(String(line)) }
         try await terminal.waitFor("more (PgDn)")
         try terminal.press("NPage")
         try await terminal.waitFor("more (PgUp)")

@@ -59,8 +59,7 @@ struct FullScreenKeysEndToEndTests {
 
     @Test("On the feed: no ids; Down moves the highlight to a post, Enter opens it, the hints change, Esc goes back")
     func feedByKeys() async throws {
-        let data = try TemporaryDataDirectory()
-        #expect(await data.run(AppHarness.demoLogin).status == 0)
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
         let terminal = try Self.start(data)
         var screen = try await terminal.waitForSettled("Linus · 40m", seconds: 15)
         let text = screen.joined()
@@ -100,8 +99,7 @@ struct FullScreenKeysEndToEndTests {
 
     @Test("A key chooses a tab; ':' opens the command line where commands work; '?' shows the keys; i shows ids")
     func tabsCommandLineAndKeys() async throws {
-        let data = try TemporaryDataDirectory()
-        #expect(await data.run(AppHarness.demoLogin).status == 0)
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
         let terminal = try Self.start(data)
         try await terminal.waitForSettled("Linus · 40m", seconds: 15)
         try terminal.type("2")
@@ -127,8 +125,7 @@ struct FullScreenKeysEndToEndTests {
 
     @Test("In a sheet, Esc leaves the field, then dismisses the sheet; the hints fit 80 columns, each whole")
     func escapeInASheet() async throws {
-        let data = try TemporaryDataDirectory()
-        #expect(await data.run(AppHarness.demoLogin).status == 0)
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
         let terminal = try TmuxSession(
             app: AppHarness.builtApp(), arguments: ["--data-dir", data.path], columns: 80, rows: 24)
         try await terminal.waitForSettled("Linus · 40m", seconds: 15)
@@ -153,8 +150,7 @@ struct FullScreenKeysEndToEndTests {
 
     @Test("--ids draws ids and action numbers from the start")
     func idsFlag() async throws {
-        let data = try TemporaryDataDirectory()
-        #expect(await data.run(AppHarness.demoLogin).status == 0)
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
         let terminal = try Self.start(data, arguments: ["--ids"])
         try await terminal.waitFor("(post.3)")
         try await terminal.waitFor("[1] Latest (latest)")

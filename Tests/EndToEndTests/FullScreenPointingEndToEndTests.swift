@@ -122,8 +122,7 @@ struct FullScreenPointingEndToEndTests {
     /// is refused while the sheet holds a draft, and dismisses it without.
     @Test("Clicks on a tab, a segment, a button, a row and ‹ back; refusals; a sheet's top border dragged down")
     func clicksAndSheetDrag() async throws {
-        let data = try TemporaryDataDirectory()
-        #expect(await data.run(AppHarness.demoLogin).status == 0)
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
         let terminal = try Self.start(data)
         var screen = try await terminal.waitFor("(post.3)")
 
@@ -218,8 +217,7 @@ struct FullScreenPointingEndToEndTests {
 
     @Test("The wheel scrolls a list longer than the terminal, down and back up")
     func wheel() async throws {
-        let data = try TemporaryDataDirectory()
-        #expect(await data.run(AppHarness.demoLogin).status == 0)
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
         let terminal = try Self.start(data, columns: 40, rows: 12)
         try await terminal.waitFor("more (PgDn)")
         try terminal.mouse(65, row: 4, column: 5)

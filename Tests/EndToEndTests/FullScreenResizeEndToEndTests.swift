@@ -9,12 +9,9 @@ import Testing
 struct FullScreenResizeEndToEndTests {
     @Test("Grown from 80×24 to 120×40, then Ctrl-D: nothing of the screen or the tree panel is left in the shell")
     func grownThenLeft() async throws {
-        let data = try TemporaryDataDirectory()
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
         let terminal = try TmuxSession(
             app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"], columns: 80, rows: 24)
-        try await terminal.waitFor("Email (set email)")
-        try terminal.press("Escape")
-        for line in AppHarness.demoLogin.split(separator: "\n") { try terminal.command(String(line)) }
         try await terminal.waitFor("(post.3)")
         try terminal.resize(columns: 120, rows: 40)
         try await terminal.waitFor("the tree panel at the new size") { screen in

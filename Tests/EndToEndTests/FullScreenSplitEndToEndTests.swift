@@ -10,12 +10,9 @@ import Testing
 struct FullScreenSplitEndToEndTests {
     @Test("At 130 columns the post opens beside the list; narrowed to 80, the post stays open, alone")
     func sideBySideThenAlone() async throws {
-        let data = try TemporaryDataDirectory()
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
         let terminal = try TmuxSession(
             app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"], columns: 130, rows: 40)
-        try await terminal.waitFor("Email (set email)")
-        try terminal.press("Escape")
-        for line in AppHarness.demoLogin.split(separator: "\n") { try terminal.command(String(line)) }
         try await terminal.waitFor("(post.2)")
         try terminal.command("post.3")
         try await terminal.waitFor("the list and Linus's post side by side") { screen in

@@ -33,16 +33,13 @@ struct FullScreenX10PointingEndToEndTests {
 
     @Test("Tabs clicked on row 27 (`;`) and row 108, and a click right after a report cut short, all land")
     func clicksOnEveryRow() async throws {
-        let data = try TemporaryDataDirectory()
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
         // 29 rows put the tab bar on row 27, counted from 1: its reports carry the row as `;`.
         let terminal = try TmuxSession(
             app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"], columns: 100, rows: 29,
             environment: ["TERM": "tmux-256color"])
-        try await terminal.waitFor("Email (set email)")
-        #expect(try terminal.mouseReporting().any, "the mouse is asked for")
-        try terminal.press("Escape")
-        for line in AppHarness.demoLogin.split(separator: "\n") { try terminal.command(String(line)) }
         var screen = try await terminal.waitFor("(post.3)")
+        #expect(try terminal.mouseReporting().any, "the mouse is asked for")
         #expect(try Self.locate("Profile (tab profile)", in: screen).row == 26)
 
         try terminal.send(bytes: try Self.click("Profile (tab profile)", in: screen))

@@ -1,26 +1,29 @@
 import Foundation
 
-/// One tmux client in control mode (`tmux -C`), kept for a session's whole life: each command is a line written
-/// to it, and its answer is what tmux prints between that command's `%begin` and `%end` (or `%error`).
+/// One tmux client in control mode (`tmux -C`): each command is a line written to it, and its answer is what tmux
+/// prints between that command's `%begin` and `%end` (or `%error`).
 ///
 /// A test looks at the screen hundreds of times; a client spawned for each look costs a process start, about
-/// 2 ms of CPU, where a line to this one costs a few microseconds. It attaches with `no-output` (the pane's output
-/// is not streamed to it) and `ignore-size` (it never changes the window's size).
+/// 2 ms of CPU, where a line to this one costs a few microseconds. Its first command starts the server with a
+/// session and attaches to it (see ``TmuxServer``).
 final class TmuxControlClient {
     private let processID: pid_t
     /// This process's end of the socket pair that is the client's standard input and output: a socket, so that a
     /// command written after tmux ended fails instead of raising `SIGPIPE`.
     private let connection: Int32
-    /// What was read from tmux and not consumed yet.
+    /// What was read from tmux; the bytes from ``consumed`` on are not consumed yet.
     private var pending: [UInt8] = []
+    private var consumed = 0
+    /// The buffer each read fills, made once.
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
     /// Whether tmux ended the client (after `kill-server`, or the session's end).
     private(set) var hasEnded = false
 
     /// How long an answer may take before the client gives up on it.
     static let answerTimeout: Int32 = 10_000
 
-    /// Attaches to `session` on the tmux server at `socket` (`tmux -L`).
-    init(tmux: String, socket: String, session: String) throws {
+    /// Runs a control-mode client of the tmux server at `socket` (`tmux -L`) whose first command is `first`.
+    init(tmux: String, socket: String, first: [String]) throws {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else {
             throw TmuxSession.Failure(description: "cannot make a socket pair for tmux")
@@ -33,12 +36,17 @@ final class TmuxControlClient {
         posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
         posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of this process's: the client and the server it starts live as long as the test process,
+        // and a descriptor they kept open could be the end of a pipe or socket another test waits to see closed
+        // (`Process` learns that its child ended when the child's end of a socket closes).
+        guard let addCloseFrom = Self.addCloseFrom, addCloseFrom(&actions, 3) == 0 else {
+            close(ends[0])
+            close(ends[1])
+            throw TmuxSession.Failure(description: "this C library cannot close descriptors at a spawn")
+        }
         var attributes = TmuxSession.spawnAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
-        let arguments = [
-            tmux, "-L", socket, "-f", "/dev/null", "-C", "attach-session", "-t", session, "-f",
-            "no-output,ignore-size",
-        ]
+        let arguments = [tmux, "-L", socket, "-f", "/dev/null", "-C"] + first
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -50,7 +58,7 @@ final class TmuxControlClient {
         }
         processID = pid
         connection = ends[0]
-        // The attach is a command too: its (empty) answer comes first.
+        // The first command's (empty) answer comes first.
         _ = try answer()
     }
 
@@ -119,16 +127,18 @@ final class TmuxControlClient {
     /// The next line tmux printed, without its newline; waits at most ``answerTimeout`` milliseconds for it.
     private func nextLine() throws -> String {
         while true {
-            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
+            if let newline = pending[consumed...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[consumed..<newline], as: UTF8.self)
+                consumed = newline + 1
                 return line
             }
+            // Every line read is consumed: what is left is the start of the next one.
+            pending.removeSubrange(..<consumed)
+            consumed = 0
             var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Self.answerTimeout)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { throw TmuxSession.Failure(description: "tmux did not answer in time") }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
@@ -138,6 +148,15 @@ final class TmuxControlClient {
             pending += chunk[..<count]
         }
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which Swift's Glibc module does not show:
+    /// adds to a spawn's actions the closing of every descriptor from a number on.
+    private static let addCloseFrom:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+            dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+                unsafeBitCast(
+                    $0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+            }
 
     /// `argument` as one word of tmux's command language: in double quotes, with `\`, `"` and `$` escaped and
     /// every control character written in octal, so a key's bytes reach the pane as they are.

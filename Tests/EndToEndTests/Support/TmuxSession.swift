@@ -1,10 +1,11 @@
 import AppTesting
 import Foundation
+import Synchronization
 import Testing
 
-/// A real terminal for end-to-end tests: a detached tmux session on its own server, running the built `app` as a
-/// person would, driven by keys and read back as the screen shows it. Every command after the start goes through
-/// one control-mode client (``TmuxControlClient``) rather than a tmux process of its own.
+/// A real terminal for end-to-end tests: a detached tmux session, running the built `app` as a person would, driven
+/// by keys and read back as the screen shows it. The sessions of the test process share one tmux server and reach it
+/// through its one control-mode client (``TmuxServer``), so a session costs no tmux process of its own.
 ///
 /// The pane runs a shell that records the terminal's settings (`stty -g`) before and after the app, its exit status
 /// and what was typed but left unread when it ended (what the shell would have read next: what the terminal holds
@@ -20,8 +21,9 @@ final class TmuxSession {
     /// Whether tmux is installed.
     static var isAvailable: Bool { executable != nil }
 
-    private let tmux: String
-    private let socket = "app-test-\(UUID().uuidString.prefix(8))"
+    private let server: TmuxServer
+    /// The session's name on the shared server, which is also where its keys go.
+    private let name = "app-\(UUID().uuidString.prefix(8))"
     let folder: String
 
     /// Starts `app` with `arguments` in a terminal of `columns`×`rows`, with `environment` added to a UTF-8 locale
@@ -33,43 +35,37 @@ final class TmuxSession {
     )
         throws
     {
-        guard let tmux = Self.executable else { throw Failure(description: "tmux is not installed") }
-        self.tmux = tmux
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(socket)").path
+        server = try TmuxServer.shared()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(name)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var variables = ["LANG": "C.UTF-8", "APP_NOW": AppHarness.now, "HOME": "/nonexistent-home-for-tests"]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }
         let shown = animates ? arguments : arguments + ["--no-animation"]
         let command = ([Self.quoted(app)] + shown.map(Self.quoted)).joined(separator: " ")
+        // The status is written last, once the rest is in place; ``ending(seconds:)`` waits for a whole one.
         let script = """
-            stty -g > \(folder)/before; env -u NO_COLOR \(assignments.joined(separator: " ")) \(command); \
-            echo $? > \(folder)/status.tmp; stty -g > \(folder)/after; \
+            stty -g > \(folder)/before; unset NO_COLOR; \(assignments.joined(separator: " ")) \(command); \
+            status=$?; stty -g > \(folder)/after; \
             stty -icanon min 0 time 0; dd bs=4096 count=1 of=\(folder)/pending 2>/dev/null; \
-            stty "$(cat \(folder)/after)"; mv \(folder)/status.tmp \(folder)/status; \
-            echo EXITED; exec sleep 60
+            echo $status > \(folder)/status; echo EXITED; exec sleep 60
             """
-        try spawn(["new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
-        client = try TmuxControlClient(tmux: tmux, socket: socket, session: "main")
+        try server.run(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
     }
 
     deinit {
-        _ = try? run(["kill-server"])
-        client = nil
+        _ = try? run(["kill-session", "-t", name])
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// The control-mode client every command after the start goes through.
-    private var client: TmuxControlClient?
-
     /// Sends tmux key names (`Enter`, `Left`, `C-u`, `NPage`…).
     func press(_ keys: String...) throws {
-        try deliver(["send-keys", "-t", "main"] + keys)
+        try deliver(["send-keys", "-t", name] + keys)
     }
 
     /// Types `text` literally.
     func type(_ text: String) throws {
-        try deliver(["send-keys", "-t", "main", "-l", text])
+        try deliver(["send-keys", "-t", name, "-l", text])
     }
 
     /// Types `line` and presses Enter, as a person runs a command.
@@ -88,15 +84,17 @@ final class TmuxSession {
     /// Pastes `text` as a person pastes into the terminal: bracketed (`ESC [ 200 ~` … `ESC [ 201 ~`) when the app
     /// asked for it, as plain typing otherwise.
     func paste(_ text: String) throws {
-        let file = folder + "/paste-\(UUID().uuidString)"
+        // Buffers belong to the server, which other sessions share: this one's has a name of its own.
+        let buffer = "paste-\(UUID().uuidString)"
+        let file = folder + "/" + buffer
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-        try run(["load-buffer", "-b", "paste", file])
-        try deliver(["paste-buffer", "-p", "-d", "-b", "paste", "-t", "main"])
+        try run(["load-buffer", "-b", buffer, file])
+        try deliver(["paste-buffer", "-p", "-d", "-b", buffer, "-t", name])
     }
 
-    /// Ends the tmux server and so closes the terminal under the app, as closing its window does.
+    /// Ends the session and so closes the terminal under the app, as closing its window does.
     func closeTerminal() throws {
-        try run(["kill-server"])
+        try run(["kill-session", "-t", name])
     }
 
     /// Sends the mouse report a terminal in xterm's SGR mode sends for `button` (0 the first button, 32 added while
@@ -109,7 +107,7 @@ final class TmuxSession {
     /// Sends `bytes` to the app as the terminal would, byte for byte, whatever they are: a mouse report in the older
     /// encoding may hold any byte, and typed text ending in `;` would end tmux's command instead.
     func send(bytes: [UInt8]) throws {
-        try deliver(["send-keys", "-t", "main", "-H"] + bytes.map { String($0, radix: 16) })
+        try deliver(["send-keys", "-t", name, "-H"] + bytes.map { String($0, radix: 16) })
     }
 
     /// The mouse report a terminal in the older (X10, "normal") encoding sends for `button` (0 the first, 3 a
@@ -133,24 +131,24 @@ final class TmuxSession {
 
     /// Whether the app has asked the terminal to report the mouse, and whether motion with a button held too.
     func mouseReporting() throws -> (any: Bool, drags: Bool) {
-        let flags = try run(["display", "-p", "-t", "main", "#{mouse_any_flag} #{mouse_button_flag}"])
+        let flags = try run(["display", "-p", "-t", name, "#{mouse_any_flag} #{mouse_button_flag}"])
             .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "1" }
         return (flags.first ?? false, flags.dropFirst().first ?? false)
     }
 
     /// The screen's rows as text; with `escapes`, with the colour and attribute sequences.
     func screen(escapes: Bool = false) throws -> [String] {
-        try run(["capture-pane", "-p", "-t", "main"] + (escapes ? ["-e"] : [])).components(separatedBy: "\n")
+        try run(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : [])).components(separatedBy: "\n")
     }
 
     /// Every row the pane has shown and kept: its history (what scrolled off the top), then the screen.
     func screenAndHistory() throws -> [String] {
-        try run(["capture-pane", "-p", "-S", "-", "-t", "main"]).components(separatedBy: "\n")
+        try run(["capture-pane", "-p", "-S", "-", "-t", name]).components(separatedBy: "\n")
     }
 
     /// Whether the alternate screen is on.
     func isAlternateScreenOn() throws -> Bool {
-        try run(["display", "-p", "-t", "main", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try run(["display", "-p", "-t", name, "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines)
             == "1"
     }
 
@@ -158,7 +156,7 @@ final class TmuxSession {
     /// keys) mode and application cursor keys, each `1` when on.
     func modes() throws -> (alternateScreen: Bool, cursorShown: Bool, keypad: Bool, cursorKeys: Bool) {
         let flags = try run(
-            ["display", "-p", "-t", "main", "#{alternate_on} #{cursor_flag} #{keypad_flag} #{keypad_cursor_flag}"]
+            ["display", "-p", "-t", name, "#{alternate_on} #{cursor_flag} #{keypad_flag} #{keypad_cursor_flag}"]
         ).split(whereSeparator: \.isWhitespace).map { $0 == "1" }
         guard flags.count == 4 else { throw Failure(description: "tmux did not report the modes") }
         return (flags[0], flags[1], flags[2], flags[3])
@@ -171,12 +169,12 @@ final class TmuxSession {
 
     /// Resizes the terminal.
     func resize(columns: Int, rows: Int) throws {
-        try run(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])
+        try run(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
     }
 
     /// The app's process id (the pane's shell's child).
     func appProcessID() throws -> Int32? {
-        let shell = try run(["display", "-p", "-t", "main", "#{pane_pid}"]).trimmingCharacters(
+        let shell = try run(["display", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
             in: .whitespacesAndNewlines)
         let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         return children?.split(separator: " ").first.flatMap { Int32($0) }
@@ -243,11 +241,13 @@ final class TmuxSession {
     /// The app's exit status once it has ended (waiting at most `seconds`), and the terminal settings from before
     /// and after it.
     func ending(seconds: Double = 5) async -> (status: Int32?, before: String, after: String) {
-        await Self.waitUntil(seconds: seconds) { FileManager.default.fileExists(atPath: self.folder + "/status") }
         let read = { (name: String) in
             (try? String(contentsOfFile: self.folder + "/" + name, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         }
+        // The shell writes the status once the settings and the unread input are in place; a file that is there
+        // but holds no number yet is being written.
+        await Self.waitUntil(seconds: seconds) { Int32(read("status")) != nil }
         return (Int32(read("status")), read("before"), read("after"))
     }
 
@@ -283,14 +283,14 @@ final class TmuxSession {
         try run(["display-message", "-p", ""])
     }
 
-    /// Runs the tmux command `arguments` through the session's control-mode client and returns what it printed.
+    /// Runs the tmux command `arguments` on the shared server and returns what it printed.
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        guard let client else { return try spawn(arguments) }
-        return try client.run(arguments)
+        try server.run(arguments)
     }
 
-    /// The attributes tmux is spawned with: no signal blocked, every handler the default.
+    /// The attributes tmux is spawned with: no signal blocked, every handler the default. The server that its first
+    /// client starts inherits both, and it needs its signals to serve clients.
     static func spawnAttributes() -> posix_spawnattr_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -304,38 +304,51 @@ final class TmuxSession {
         return attributes
     }
 
-    /// Runs a tmux client of its own with `arguments` and returns what it printed: how the server is started.
-    ///
-    /// Spawned directly with a clean signal mask and default handlers: the tmux server that `new-session` starts
-    /// inherits both, and it needs its signals to serve clients. Its output goes to a file, never to a pipe the
-    /// server would keep open.
-    @discardableResult
-    private func spawn(_ arguments: [String]) throws -> String {
-        let outputPath = folder + "/tmux-output-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = Self.spawnAttributes()
-        defer { posix_spawnattr_destroy(&attributes) }
-        let argv = ([tmux, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, tmux, &actions, &attributes, argv, environ)
-        guard result == 0 else { throw Failure(description: "cannot run tmux: error \(result)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    }
-
     private static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
+    }
+}
+
+/// The one tmux server the test process's terminals run on, reached through one control-mode client: a session
+/// then costs no tmux process (a server of its own costs two, a client for its start and the server, and a third for
+/// its control client).
+///
+/// The client starts the server with a session of its own, which holds the server up between terminals, and tells
+/// the server to end once the client is gone: when the test process ends, however it ends, its end of the client's
+/// socket closes, the client leaves, and the server ends with every session still there, and their apps.
+/// Commands from concurrent tests take turns.
+final class TmuxServer: @unchecked Sendable {
+    private let client: TmuxControlClient
+    /// Serializes the commands: one is answered before the next is written.
+    private let lock = NSLock()
+
+    private static let current = Mutex<TmuxServer?>(nil)
+
+    private init(tmux: String) throws {
+        let socket = "app-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        client = try TmuxControlClient(
+            tmux: tmux, socket: socket, first: ["new-session", "-s", "holder", "-x", "80", "-y", "24", "cat"])
+        _ = try client.run(["set-hook", "-g", "client-detached", "kill-server"])
+    }
+
+    /// The server, started by the first terminal that asks, or again when the last one ended.
+    static func shared() throws -> TmuxServer {
+        guard let tmux = TmuxSession.executable else { throw TmuxSession.Failure(description: "tmux is not installed") }
+        return try current.withLock { server in
+            if let running = server, !running.lock.withLock({ running.client.hasEnded }) { return running }
+            let started = try TmuxServer(tmux: tmux)
+            server = started
+            return started
+        }
+    }
+
+    /// Runs the tmux command `arguments` and returns what it printed.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        try lock.withLock { try client.run(arguments) }
     }
 }
