@@ -82,22 +82,24 @@ struct SplitRenderingTests {
 @Suite("A split driven by keys: a post opened beside its list, and closed")
 @MainActor
 struct SplitKeysTests {
-    /// A session whose root is a split of a list of three rows, each opening its post beside the list (in the
+    /// A session whose root is a split of a list of `rows` rows, each opening its post beside the list (in the
     /// secondary column) on `clock`; the back button closes the post there when `backClosesPost`.
-    private static func session(backClosesPost: Bool, clock: TransitionClock = .immediate) throws -> StandInSession {
+    private static func session(
+        backClosesPost: Bool, clock: TransitionClock = .immediate, rows: Int = 3
+    ) throws -> StandInSession {
         let list = StandInScreen(
             "list", title: "Feed",
             elements: [
                 .list(
                     ListSection(
                         id: "posts",
-                        items: (1...3).map { ListItem(id: "\($0)", title: "Post \($0)", actionID: "post.\($0)") }))
+                        items: (1...rows).map { ListItem(id: "\($0)", title: "Post \($0)", actionID: "post.\($0)") }))
             ])
         let split = try SplitViewController(
             primary: NavigationController(root: list, screenID: "list.nav"),
             secondary: NavigationController(screenID: "detail.nav"))
         split.backButtonClosesDetail = backClosesPost
-        for number in 1...3 {
+        for number in 1...rows {
             list.actions["post.\(number)"] = { [unowned split] _ in
                 _ = try? split.showDetail(
                     StandInScreen("post", title: "Post", elements: [.text("Post number \(number)")]), animated: true)
@@ -120,6 +122,19 @@ struct SplitKeysTests {
             #expect(session.snapshot().top?.screenID == "list")
             #expect(!terminal.screen[0].contains("‹ back") && !terminal.screen.joined().contains("Post number 2"))
             #expect(terminal.cells.text(in: .focused) == ["Post 2"])
+        }
+    }
+
+    @Test("Wide, a row far down a long list stays in view while its post opens beside it, and once it closes")
+    func longListKeepsTheFocusInView() async throws {
+        for clock in [TransitionClock.immediate, .manual(ManualClock())] {
+            let session = try Self.session(backClosesPost: true, clock: clock, rows: 40)
+            let terminal = await session.runFullScreen(
+                [.character("G"), .enter, .escape], size: TerminalSize(columns: 130, rows: 16), idleReads: 1)
+            let opened = try #require(terminal.frames.last { $0.text.joined().contains("Post number 40") })
+            #expect(opened.rows.text(in: .focused) == ["Post 40"], "the row beside the open post is drawn focused")
+            #expect(session.snapshot().top?.screenID == "list")
+            #expect(terminal.cells.text(in: .focused) == ["Post 40"], "back on the list, the row is still in view")
         }
     }
 

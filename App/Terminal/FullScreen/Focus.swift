@@ -37,6 +37,9 @@ struct Focus: Equatable {
     /// The focused control, if any.
     var focused: ScreenSnapshot.Control? { index.map { controls[$0] } }
 
+    /// The focused control's key, to find it again in a later snapshot.
+    var focusedKey: Key? { focused.map(Self.key(of:)) }
+
     /// The control focused, as the drawn screen marks it: a field by its id, an action by its number (the
     /// numbers ``ScreenLines`` gives, which count only the actions).
     var target: PointerTarget? {

@@ -31,6 +31,8 @@ final class FullScreenSession {
     /// The keys pressed while the screens moved, oldest first: handled in order once they settle.
     var queuedKeys: [EditingKey] = []
     private var topScreenID: String?
+    /// The control focused when the last frame was drawn.
+    private var drawnFocus: Focus.Key?
     /// What the window shows, built again after a command and whenever the way it is drawn changes.
     var model: ScreenModel?
     /// How ``model`` was drawn.
@@ -265,7 +267,11 @@ final class FullScreenSession {
         if onTop != topScreenID {
             topScreenID = onTop
             chrome.scroll = 0
+            // A focus kept across the change (on a list's row as a post opens or closes beside it) is scrolled into
+            // view whole: going back to the top must not leave it off screen, where Enter acts unseen.
+            if let kept = focus.focusedKey, kept == drawnFocus { (revealsFocus, revealsWholeFocus) = (true, true) }
         }
+        drawnFocus = focus.focusedKey
         if let question {
             chrome.status = question
             chrome.hints = []
