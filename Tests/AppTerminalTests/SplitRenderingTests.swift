@@ -102,7 +102,10 @@ struct SplitKeysTests {
         for number in 1...rows {
             list.actions["post.\(number)"] = { [unowned split] _ in
                 _ = try? split.showDetail(
-                    StandInScreen("post", title: "Post", elements: [.text("Post number \(number)")]), animated: true)
+                    StandInScreen(
+                        "post", title: "Post",
+                        elements: [.text("Post number \(number)"), .button(Button(id: "like", title: "Like"))]),
+                    animated: true)
             }
         }
         return StandInSession(root: split, clock: clock)
@@ -136,6 +139,19 @@ struct SplitKeysTests {
             #expect(session.snapshot().top?.screenID == "list")
             #expect(terminal.cells.text(in: .focused) == ["Post 40"], "back on the list, the row is still in view")
         }
+    }
+
+    @Test("Narrowed with a post open beside the list, the post shown alone takes the focus")
+    func narrowedWithThePostOpen() async throws {
+        let session = try Self.session(backClosesPost: true, rows: 6)
+        let terminal = ScriptedTerminal(
+            keys: [.down, .down, .down, .enter, .resize, .down], size: TerminalSize(columns: 130, rows: 20))
+        terminal.sizesOnResize = [TerminalSize(columns: 60, rows: 20)]
+        await session.runFullScreen(on: terminal)
+
+        #expect(session.snapshot().top?.screenID == "post")
+        #expect(terminal.screen.joined().contains("Post number 4"), "\(terminal.screen)")
+        #expect(terminal.cells.text(in: .focused) == ["[ Like ]"], "\(terminal.screen)")
     }
 
     @Test("Where the split keeps its item through the back, the bar offers no back and Esc changes nothing")

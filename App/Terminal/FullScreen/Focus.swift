@@ -55,9 +55,13 @@ struct Focus: Equatable {
     /// the person was), or else goes to where a person starts (``startIndex(in:)``).
     mutating func follow(_ snapshot: ScreenSnapshot) {
         let focusedKey = index.map { Self.key(of: controls[$0]) }
-        if let topScreen, let focusedKey { remembered[topScreen] = focusedKey }
+        // Remembered for the screen that offers it: a list's row stays the list's when a post opens beside it.
+        if let focusedKey { remembered[focusedKey.screen] = focusedKey }
         let top = snapshot.top?.identity
         let isSameScreen = top == topScreen
+        // The place of a focus that left is kept only where it was on the screen still on top: a row of a list
+        // beside a post gives no place among the post's controls once the post is shown alone.
+        let keepsPlace = isSameScreen && (focusedKey == nil || focusedKey?.screen == top)
         let previous = index
         let wasPastLast = isPastLast
         let previousKeys = Set(controls.map(Self.key(of:)))
@@ -83,9 +87,9 @@ struct Focus: Equatable {
             let found = controls.firstIndex(where: { Self.key(of: $0) == key })
         {
             index = found
-        } else if isSameScreen, let previous, previous < controls.count {
+        } else if keepsPlace, let previous, previous < controls.count {
             index = previous
-        } else if isSameScreen, previous != nil || wasPastLast, !controls.isEmpty {
+        } else if keepsPlace, previous != nil || wasPastLast, !controls.isEmpty {
             index = nil
             isPastLast = true
         } else {
