@@ -257,6 +257,36 @@ struct MainTabTests {
         #expect(screens[2].contains("Also elsewhere") && screens[2].contains("Written elsewhere"))
     }
 
+    @Test("On Popular, Feed tapped again switches to Latest, read again with the badge's posts, and clears the badge")
+    func feedTappedAgainOnPopularShowsLatest() async throws {
+        let data = InMemoryData()
+        let lines =
+            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
+                "popular", "state", "tab feed", "state", "screen",
+            ]
+        let input = LineByLineInput(
+            lines,
+            beforeLine: [
+                // Between `popular` and `state`, another process posts twice while the person reads Popular.
+                5: {
+                    data.store.setLatestSeen(Date(timeIntervalSince1970: 1_767_267_000), email: "demo@example.com")
+                    data.store.add([
+                        Self.post(by: "ada@example.com", "Ada", at: 1_767_268_200, "Written elsewhere"),
+                        Self.post(by: "linus@example.com", "Linus", at: 1_767_268_500, "Also elsewhere"),
+                    ])
+                }
+            ])
+        let run = await data.run(input: input)
+        #expect(run.status == 0, "\(run.error)")
+        let states = run.states
+        try #require(states.count == 2)
+        #expect(states[0].top == "feed.popular" && states[0].tabs == Self.tabs("feed", badge: 2))
+        #expect(states[1].top == "feed.latest", "the re-tap switches Popular to Latest")
+        #expect(states[1].tabs == Self.tabs("feed"), "looked at: the badge clears")
+        let screens = run.output.components(separatedBy: "Feed\n====")
+        #expect(screens.last?.contains("Also elsewhere") == true && screens.last?.contains("Written elsewhere") == true)
+    }
+
     @Test("On Profile, posts by others from another process show in the badge at the next command, even state")
     func feedBadgeIsReadAtEveryCommand() async throws {
         let data = InMemoryData()

@@ -161,6 +161,18 @@ struct FullScreenLayoutTests {
         #expect(cutRows.last.map(TerminalGrid.text)?.hasSuffix("…") == true)
     }
 
+    @Test("A status message cut at three rows runs its last row on into the next with one space between words")
+    func cutStatusJoinsWords() async {
+        let size = TerminalSize(columns: 40, rows: 24)
+        var chrome = ScreenLayout.Chrome()
+        chrome.status = String(repeating: "a message that goes on and on ", count: 20)
+        let frame = ScreenLayout.frame(Self.feed(posts: 20), chrome: chrome, size: size)
+        Self.expectFits(frame, size)
+        let statusRows = frame.rows.indices.filter { frame.rows[$0].allSatisfy { $0.style == .bar } }.dropFirst()
+        #expect(statusRows.count == 3)
+        #expect(frame.text[statusRows.last ?? 0] == " that goes on and on a message that goe…")
+    }
+
     @Test("At the smallest size a long status message keeps one row, cut with …, and every row fits")
     func longStatusInASmallTerminal() async {
         let size = ScreenLayout.minimumSize

@@ -61,6 +61,28 @@ struct FeedComposeTests {
         }
     }
 
+    @Test(
+        "Posting reads Latest once, from Latest under the sheet or from Popular; Popular reads as it appears",
+        arguments: ["latest", "popular"])
+    func postReadsLatestOnce(from segment: String) async throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        try withFeedShown(service: service) { parent, window in
+            try window.tap(segment)
+            try window.tap("compose")
+            try window.type("Notes on the engine", into: "text")
+            let readsBefore = service.listReadCount
+            let looksBefore = parent.latestShownCount
+
+            try window.tap("post")
+
+            #expect(service.listReadCount == readsBefore + 1)
+            #expect(parent.latestShownCount == looksBefore + 1, "the person looks at Latest with the post on top")
+            #expect(window.rowsOnTop.first?.subtitle == "Notes on the engine")
+            try window.tap("popular")
+            #expect(service.listReadCount == readsBefore + 2)
+        }
+    }
+
     @Test("Compose takes several lines: its field is multi-line and the post keeps its line breaks")
     func multilinePost() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)

@@ -2,8 +2,9 @@
 extension ScreenLayout {
     // MARK: - Output, error, status and command line
 
+    /// The output, the error, `status` (the rows `statusRows(_:width:limit:)` laid out) and the command line.
     static func bottomRows(
-        _ chrome: Chrome, width: Int, maximum: Int, statusRowLimit: Int
+        _ chrome: Chrome, width: Int, maximum: Int, status: [[TerminalCell]]
     )
         -> (rows: [[TerminalCell]], cursorColumn: Int, outputScroll: Int, outputPage: Int, outputRows: Int)
     {
@@ -42,7 +43,7 @@ extension ScreenLayout {
                 rows.append(TerminalGrid.fit(kept + [TerminalCell(text: "…", width: 1, style: .error)], width: width))
             }
         }
-        rows += statusRows(chrome, width: width, limit: statusRowLimit)
+        rows += status
         let (line, column) = commandLine(chrome, width: width)
         rows.append(line)
         return (rows, column, outputScroll, outputPage, outputRowCount)
@@ -60,7 +61,11 @@ extension ScreenLayout {
         let shown = wrapped.prefix(max(1, limit))
         return shown.enumerated().map { index, row in
             let isCut = index == shown.count - 1 && wrapped.count > shown.count
-            return TerminalGrid.fit(isCut ? row + wrapped[index + 1] : row, width: width, fill: .bar, ellipsis: isCut)
+            guard isCut else { return TerminalGrid.fit(row, width: width, fill: .bar) }
+            // The cut row runs on into the next, without that row's continuation indent: the row ends with the
+            // space it broke at, or mid-word, so the words join as in the message.
+            let next = wrapped[index + 1].drop { $0.text == " " }
+            return TerminalGrid.fit(row + next, width: width, fill: .bar, ellipsis: true)
         }
     }
 

@@ -142,9 +142,9 @@ enum ScreenLayout {
             } ?? 0
         // A status message takes up to three rows, while four rows of content still show.
         let statusLimit = min(3, max(1, height - 8 - errorRows))
-        let extraStatusRows = statusRows(chrome, width: width, limit: statusLimit).count - 1
+        let status = statusRows(chrome, width: width, limit: statusLimit)
         let bottom = bottomRows(
-            chrome, width: width, maximum: height - 7 - errorRows - extraStatusRows, statusRowLimit: statusLimit)
+            chrome, width: width, maximum: height - 7 - errorRows - (status.count - 1), status: status)
         let tabBarRows = model.tabBar.map { [tabBarRow($0, width: width)] } ?? []
         let bodyHeight = height - 1 - tabBarRows.count - bottom.rows.count
         let panelWidth =

@@ -27,7 +27,10 @@ public enum NavigationError: Error, Equatable, Sendable, CustomStringConvertible
     case duplicateScreen
     /// A container was asked for a child index it does not have.
     case indexOutOfRange
-    /// A back gesture when no navigation stack on screen has anything to go back to.
+    /// A back gesture when no navigation stack on screen has anything to go
+    /// back to: none has more than its root and, for the back button, no
+    /// expanded split on top lets it close its item
+    /// (``SplitViewController/backButtonClosesDetail``).
     case nothingToGoBack
     /// A swipe down on a screen that is not a sheet (full-screen styles cannot be swiped).
     case notSwipeDismissible

@@ -55,6 +55,9 @@ open class SplitViewController: ViewController {
     /// back on the item's root; an app that presents the open item as a level
     /// above its list (a path such as `List › Item`) turns it on. The swipe
     /// back never closes it: there is no screen under that root to reveal.
+    /// The secondary column is reached first, so with a screen pushed in the
+    /// primary column the back button closes the item while the swipe back
+    /// pops that screen.
     public var backButtonClosesDetail = false
 
     /// How many screens of the primary stack are the primary column's own

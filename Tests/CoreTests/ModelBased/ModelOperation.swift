@@ -55,6 +55,8 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
     /// A page container of the hierarchy gets new pages: those whose bit is set in `keep` stay, in order,
     /// then a new plain page if `fresh`; `current` is the page made current (out of range for 3).
     case setPages(container: Int, keep: Int, fresh: Bool, current: Int)
+    /// A split of the hierarchy lets the back button close its item (`backButtonClosesDetail`), or stops.
+    case closesOnBack(split: Int, on: Bool)
 
     // MARK: Time and touch (run on a manual clock)
 
@@ -141,6 +143,7 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case .sizeClass(let regular): ".sizeClass(regular: \(regular))"
         case .setPages(let container, let keep, let fresh, let current):
             ".setPages(container: \(container), keep: \(keep), fresh: \(fresh), current: \(current))"
+        case .closesOnBack(let split, let on): ".closesOnBack(split: \(split), on: \(on))"
         }
     }
 
@@ -198,11 +201,12 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
 
     static func randomTimed(using generator: inout SplitMix64) -> ModelOperation {
         let pick = { (generator: inout SplitMix64) in generator.below(1_000) }
-        switch generator.below(100) {
+        switch generator.below(104) {
         case 0..<48:
             let operation = random(using: &generator)
             switch operation {
-            case .back, .swipeDown, .swipePage, .select, .reattach, .stop, .tab, .badge, .sizeClass, .setPages:
+            case .back, .swipeDown, .swipePage, .select, .reattach, .stop, .tab, .badge, .sizeClass, .setPages,
+                .closesOnBack:
                 return operation
             default: return generator.below(2) == 0 ? .animated(operation) : operation
             }
@@ -218,6 +222,10 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case 86..<89:
             // The person's tab taps, a re-tap's pop animated (on the split tab, two stacks at once).
             return .tab(index: generator.below(3), tapped: true)
+        case 100..<104:
+            // A split lets the back button close its item, and the back button closes it while things move.
+            return generator.below(2) == 0
+                ? .closesOnBack(split: pick(&generator), on: true) : .back(.backButton)
         default:
             let style = PresentationStyle.allCases[generator.below(PresentationStyle.allCases.count)]
             let changes: [RequestedChange] = [
@@ -240,7 +248,7 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         let kinds: [Kind] = [.plain, .plain, .plain, .navigation, .container, .pages, .split]
         let kind = kinds[generator.below(kinds.count)]
         let modal = generator.below(8) == 0
-        switch generator.below(110) {
+        switch generator.below(113) {
         case 0..<22:
             let placements: [Placement] = [
                 .push, .push, .pageSheet, .formSheet, .fullScreen, .overFullScreen, .embed, .detail,
@@ -272,6 +280,7 @@ enum ModelOperation: Equatable, Sendable, CustomStringConvertible {
         case 100..<103: return .showDetail(split: pick(&generator), kind: kind, modal: modal)
         case 103..<105: return .closeDetail(split: pick(&generator))
         case 105..<108: return .sizeClass(regular: generator.below(2) == 0)
+        case 108..<111: return .closesOnBack(split: pick(&generator), on: generator.below(4) != 0)
         default:
             return .setPages(
                 container: pick(&generator), keep: generator.below(8), fresh: generator.below(2) == 0,

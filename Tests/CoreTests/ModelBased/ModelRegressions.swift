@@ -75,5 +75,30 @@ struct ModelRegressions: Sendable, CustomTestStringConvertible {
                 .advance(milliseconds: 300),
             ],
             timed: true),
+        ModelRegressions(
+            name: "a tap reaches the list when the item beside it is a page container left without pages",
+            operations: [
+                .sizeClass(regular: true),
+                .animated(.showDetail(split: 175, kind: .pages, modal: false)),
+                .tab(index: 2, tapped: true),
+                .setPages(container: 15, keep: 0, fresh: false, current: 1),
+                .tap,
+            ],
+            timed: true),
+        ModelRegressions(
+            name: "the back button closes the item of a wide split that lets it, while it moves a size change waits",
+            operations: [
+                .sizeClass(regular: true),
+                .tab(index: 2, tapped: false),
+                .showDetail(split: 0, kind: .plain, modal: false),
+                .closesOnBack(split: 0, on: true),
+                .back(.swipeBack),
+                .back(.backButton),
+                .sizeClass(regular: false),
+                .request(coordinator: 0, change: .push),
+                .advance(milliseconds: 300),
+                .back(.backButton),
+            ],
+            timed: true),
     ]
 }

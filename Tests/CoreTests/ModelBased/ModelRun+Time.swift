@@ -26,6 +26,7 @@ struct ModelCoverage: Equatable {
     var pageSwipesFinished = 0
     var pageSwipesCancelled = 0
     var splitTabReTapCloses = 0
+    var detailsClosedByBack = 0
 
     /// The situations never reached; on the immediate clock, only those it can reach (no request waits there,
     /// and a change of size class waits only for a held gesture).
@@ -52,6 +53,7 @@ struct ModelCoverage: Equatable {
             "details closed": detailsClosed, "size changes that waited for idle": adaptationsWaited,
             "held page swipes finished": pageSwipesFinished, "held page swipes cancelled": pageSwipesCancelled,
             "re-taps of the split tab that closed": splitTabReTapCloses,
+            "items closed by the back button": detailsClosedByBack,
         ]
         return counts.filter { $0.value == 0 }.map(\.key)
     }

@@ -77,6 +77,7 @@ final class ModelRun {
             run.drain()
             coverage.splitsCollapsed += run.model.collapses
             coverage.splitsExpanded += run.model.expansions
+            coverage.detailsClosedByBack += run.model.detailsClosedByBack
         }
         for (step, operation) in operations.enumerated() {
             if let message = run.apply(operation) ?? run.check() {
@@ -386,7 +387,7 @@ final class ModelRun {
             }
 
         case .back(let gesture):
-            expected = model.back()
+            expected = model.back(gesture)
             actual = outcome {
                 try live.window.perform(gesture)
                 return []
@@ -533,6 +534,14 @@ final class ModelRun {
             }
             return nil
 
+        case .closesOnBack(let splitChoice, let on):
+            guard let splitID = pick(model.splits, splitChoice),
+                let split = live.screen(splitID) as? SplitViewController
+            else { return nil }
+            split.backButtonClosesDetail = on
+            model.setClosesOnBack(on, split: splitID)
+            return nil
+
         case .setPages(let containerChoice, let keep, let fresh, let current):
             guard let containerID = pick(model.pageContainers, containerChoice),
                 let container = live.screen(containerID) as? PageViewController
@@ -614,9 +623,14 @@ final class ModelRun {
         case .tap:
             let expectedTap = model.tap()
             let actualTap: Result<String, ScreenInputError>
+            // The screen the tap reached: the window's top may be a container without a screen offering the
+            // action (an empty page container beside a list), the tap then reaching the list.
+            let probes = live.window.screensOnTop.compactMap { $0 as? ProbeScreen }
+            let tapsBefore = probes.map(\.taps)
             do {
                 try live.window.performAction(ModelOperation.tapAction)
-                actualTap = .success(live.window.topViewController?.screenID ?? "")
+                let tapped = zip(probes, tapsBefore).first { probe, taps in probe.taps > taps }?.0
+                actualTap = .success(tapped?.screenID ?? "")
             } catch {
                 actualTap = .failure(error)
             }

@@ -29,6 +29,9 @@ struct ReferenceModel {
         /// primary column's own while it does (the lowest count the stack reached since it collapsed).
         var isCollapsed = false
         var primaryDepth = 0
+        /// A split's `backButtonClosesDetail`: expanded, the back button closes the item its secondary column
+        /// holds alone.
+        var closesOnBack = false
     }
 
     struct CoordinatorNode {
@@ -798,9 +801,23 @@ struct ReferenceModel {
 
     // MARK: - Gestures, as documented
 
-    mutating func back() -> Result<[String], NavigationError> {
-        gesture(.swipeBack).map { held in finish(held) }
+    mutating func back(_ gesture: UserGesture) -> Result<[String], NavigationError> {
+        self.gesture(gesture).map { held in finish(held) }
     }
+
+    /// How many times the back button closed the item of an expanded split.
+    private(set) var detailsClosedByBack = 0
+
+    /// Whether `navigation` is the secondary column of an expanded split whose back button closes its item,
+    /// holding that item alone: the back button then pops its root too; the swipe back does not.
+    func isClosableDetailColumn(_ navigation: String) -> Bool {
+        guard screen(navigation).stack.count == 1, let split = screen(navigation).parent else { return false }
+        let node = screen(split)
+        return node.kind == .split && node.closesOnBack && !node.isCollapsed && node.children.last == navigation
+    }
+
+    /// Split `split` lets the back button close its item, or stops.
+    mutating func setClosesOnBack(_ on: Bool, split: String) { screens[split]?.closesOnBack = on }
 
     mutating func swipeDown() -> Result<[String], NavigationError> {
         gesture(.swipeDown).map { held in finish(held) }
@@ -813,9 +830,11 @@ struct ReferenceModel {
         guard transitions.isEmpty else { return .failure(.transitionInProgress) }
         switch gesture {
         case .backButton, .swipeBack:
-            guard let navigation = screensOnTop.reversed().first(where: { screen($0).stack.count > 1 }) else {
-                return .failure(.nothingToGoBack)
-            }
+            guard
+                let navigation = screensOnTop.reversed().first(where: {
+                    screen($0).stack.count > 1 || (gesture == .backButton && isClosableDetailColumn($0))
+                })
+            else { return .failure(.nothingToGoBack) }
             // The screen that would leave, or one it contains, visible or not (a hidden tab), may refuse; the
             // first of them, depth first, is told.
             if let leaving = screen(navigation).stack.last,
@@ -852,9 +871,16 @@ struct ReferenceModel {
             lastLocks = gesture.locks
             return []
         }
-        let removed =
-            gesture.gesture == .swipeDown
-            ? dismissChain(above: gesture.from) : popAbove(index: 0, in: gesture.from, limit: 1)
+        let removed: [String]
+        if gesture.gesture == .swipeDown {
+            removed = dismissChain(above: gesture.from)
+        } else if screen(gesture.from).stack.count == 1 {
+            // Only the back button starts from a stack holding its root alone: the item of a split it closes.
+            removed = popAbove(index: -1, in: gesture.from, limit: 1)
+            detailsClosedByBack += 1
+        } else {
+            removed = popAbove(index: 0, in: gesture.from, limit: 1)
+        }
         detachOwners(of: removed, byUser: true)
         lastLocks = gesture.locks
         return removed

@@ -435,22 +435,26 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
     /// `feed` screen: a draft in the way, or a feed built in a place that
     /// cannot push or present. `closingDraft` closes compose with its draft
     /// (it was just published).
-    private func showOnScreen(_ destination: FeedDestination, closingDraft: Bool = false) {
+    /// Returns whether it was shown.
+    @discardableResult
+    private func showOnScreen(_ destination: FeedDestination, closingDraft: Bool = false) -> Bool {
         do throws(FeedRouteError) {
             let shownBefore = shownSegment
             try take(plan(to: Self.target(of: destination)), closingDraft: closingDraft)
             presenter.showInlineError(nil)
             if case .segment(let segment) = destination, segment == shownBefore { readAgain(segment) }
+            return true
         } catch {
             switch error {
             case .unavailable(let reason): presenter.showInlineError(FeedMessage.cannotShow(reason: reason))
             case .postNotFound, .draftInProgress: presenter.showInlineError(FeedMessage.message(for: error))
             }
+            return false
         }
     }
 
-    /// Reloads both lists: compose is a sheet over the feed, so closing it
-    /// makes no list appear again.
+    /// Reloads both lists, when a publish could not show Latest: compose is a
+    /// sheet over the feed, so closing it makes no list appear again.
     private func reloadLists() {
         for list in lists { list.reload() }
     }
@@ -496,8 +500,9 @@ extension FeedCoordinator: PostListListener {
 
 extension FeedCoordinator: ComposeListener {
     func composeDidPublish(_ post: FeedPost) {
-        reloadLists()
-        showOnScreen(.segment(.latest), closingDraft: true)
+        // Latest is read once: again where it stayed on screen under the sheet, or as it appears when another
+        // segment or a post showed. Popular reads as it appears next.
+        if !showOnScreen(.segment(.latest), closingDraft: true) { reloadLists() }
     }
 
     func composeDidCancel() {
