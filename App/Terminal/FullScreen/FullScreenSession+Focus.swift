@@ -23,6 +23,7 @@ extension FullScreenSession {
             return await activate(commands: commands)
         case .typeInField(let key):
             typeInField(key)
+            takeInTypedCharacters()
         case .submitField:
             return await submitField(commands: commands)
         case .stopTyping:
