@@ -47,14 +47,22 @@ struct FullScreenKeysTests {
     @Test("Typed text is drawn in place in the field, underlined, with the cursor in it; the command line stays shut")
     func typingInPlace() async throws {
         let app = try StandIn.app()
-        let terminal = await app.session.runFullScreen(typing("ada") + [.left])
+        let terminal = ScriptedTerminal(keys: typing("ada") + [.left])
+        var framesWhenSet: [Int] = []
+        app.session.refusal = { input in
+            if case .setText = input { framesWhenSet.append(terminal.frames.count) }
+            return nil
+        }
+        await app.session.runFullScreen(on: terminal)
         let frame = try #require(terminal.frames.last)
         let row = try #require(frame.text.firstIndex { $0.contains("Email: ada") })
         #expect(frame.cursor.row == row)
         #expect(frame.showsCursor)
         #expect(terminal.cells.text(in: .input).first == "ada ")
         #expect(frame.text[frame.text.count - 1].trimmingCharacters(in: .whitespaces).isEmpty)
-        #expect(app.session.inputs.isEmpty, "nothing is set before the field is left")
+        // Nothing is set while typing: only the end of the run (a signal) sets the field, after the last draw.
+        #expect(app.session.inputs == [.setText("ada", field: "email")])
+        #expect(framesWhenSet == [terminal.frames.count])
     }
 
     @Test("A refused log-in keeps the focus on the field, and the screen's error shows")
@@ -80,7 +88,7 @@ struct FullScreenKeysTests {
             [.escape, .character(":"), .escape, .character("?"), .escape, .enter] + typing("x"))
         #expect(terminal.frames.contains { $0.text.contains { $0.contains("Tab/Shift-Tab move between fields") } })
         #expect(terminal.screen.contains { $0.contains("Email: x") })
-        #expect(app.session.inputs.isEmpty)
+        #expect(app.session.inputs == [.setText("x", field: "email")], "set only as the run ends, by its signal")
     }
 
     @Test("In a field '?' and ':' are typed like any character, and the status line says the keys are an Esc away")

@@ -31,6 +31,27 @@ struct FullScreenRestorationTests {
         try second.command("back")
         try await second.waitFor("Email (set email): kept@example.com")
     }
+
+    @Test("Text typed into a field, and the terminal closed before the field was left: the next run shows it")
+    func closedTerminalKeepsTheFieldsText() async throws {
+        let data = try TemporaryDataDirectory()
+        let first = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"])
+        try await first.waitFor("Email (set email)")
+        let app = try #require(try first.appProcessID())
+        try first.type("typed@example.com")
+        try await first.waitFor("Email (set email): typed@example.com")
+        try first.closeTerminal()
+        #expect(await TmuxSession.waitUntil(seconds: 10) { Self.hasEnded(app) }, "the app ended with its terminal")
+
+        let second = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"])
+        try await second.waitFor("Email (set email): typed@example.com")
+    }
+
+    /// Whether the process `id` has ended (and been reaped, or is a zombie).
+    private static func hasEnded(_ id: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8) else { return true }
+        return status.contains(") Z ")
+    }
 }
 
 /// What a process killed between two commands leaves in the data directory.

@@ -123,6 +123,7 @@ do {
 
     let pastes = try [60 << 10, 1 << 20].map { try PasteBenchmark.paste(bytes: $0, samples: 15) }
     report.measurements += pastes
+    report.measurements.append(try PasteBenchmark.pasteIntoField(bytes: 60 << 10, heldCharacters: 5_000, samples: 15))
     if let megabyte = pastes.last {
         report.notes.append(
             (

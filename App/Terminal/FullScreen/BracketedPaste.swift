@@ -1,3 +1,4 @@
+import Core
 import Glibc
 
 /// A paste, as a terminal in bracketed-paste mode delivers it: `ESC [ 200 ~`, the pasted bytes, `ESC [ 201 ~`.
@@ -68,6 +69,17 @@ package enum BracketedPaste {
         let taken = read(from: descriptor) { false }
         var editor = LineEditor()
         return editor.insert(text(of: taken.bytes)) ? editor.byteCount : nil
+    }
+
+    /// What the full screen does with a paste into a focused field holding `value`, whose start marker was read:
+    /// reads the rest from `descriptor`, makes it one line, inserts it at the end of the field's draft and cuts the
+    /// field as drawn into rows of `columns`. Returns the rows, or `nil` when the line limit refused the paste. For
+    /// measuring the cost of a paste into a field.
+    package static func typeIntoField(from descriptor: Int32, holding value: String, columns: Int) -> Int? {
+        let taken = read(from: descriptor) { false }
+        var draft = FieldDraft(TextField(id: "text", label: "Text", value: value))
+        guard draft.insert(text(of: taken.bytes)) else { return nil }
+        return TerminalGrid.wrap(TerminalGrid.cells(draft.shownText, style: .input), width: columns).count
     }
 
     /// The pasted `bytes` as one line: line breaks and tabs become spaces, other control characters (another

@@ -258,9 +258,11 @@ struct FieldDraft: Equatable {
             }
         }
         if case .character(let character) = key, !editor.canInsert(String(character)) { return false }
-        let before = editor.text
+        // Every edit changes the length in bytes (a mark joining a letter too), which costs nothing to compare:
+        // comparing the text would cost its length at every key.
+        let before = editor.byteCount
         editor.apply(key)
-        if editor.text != before { hasTyped = true }
+        if editor.byteCount != before { hasTyped = true }
         return true
     }
 

@@ -28,7 +28,7 @@ extension FullScreenSession {
         }
         switch command {
         case .quit:
-            return confirmLeaving() ? ExitCode.success : nil
+            return await leave()
         case .screen:
             return nil
         case .help:

@@ -23,6 +23,7 @@ extension FullScreenSession {
             return await activate(commands: commands)
         case .typeInField(let key):
             typeInField(key)
+            takeInTypedCharacters()
         case .submitField:
             return await submitField(commands: commands)
         case .stopTyping:
@@ -96,15 +97,21 @@ extension FullScreenSession {
     /// whether it was set (or there was nothing to set).
     @discardableResult
     func commitDraft() async -> Bool {
-        guard let typed = draft else { return true }
+        await setDraft() == nil
+    }
+
+    /// Sets what was typed into the field being typed into, if anything changed, and stops typing there; why the
+    /// app refused it, or `nil` when it was set (or there was nothing to set).
+    func setDraft() async -> String? {
+        guard let typed = draft else { return nil }
         draft = nil
-        guard let value = typed.valueToSet, let commands else { return true }
+        guard let value = typed.valueToSet, let commands else { return nil }
         chrome.error = nil
         let outcome = await commands.execute(.set(field: typed.fieldID, text: value))
         windowDidChange()
         _ = show(outcome)
-        if case .failed = outcome { return false }
-        return true
+        if case .failed(let message) = outcome { return message }
+        return nil
     }
 
     /// Leaves the field being typed into, setting what was typed.

@@ -3,10 +3,40 @@ import AppInterface
 /// The full screen's questions: before leaving with work that would be lost, and a secure field's value typed
 /// masked on the command line.
 extension FullScreenSession {
-    /// Asks before leaving when work would be lost; whether to leave.
-    func confirmLeaving() -> Bool {
-        guard let question = session.leaveQuestion else { return true }
-        return ask(question)
+    /// Leaves (Ctrl-C, Ctrl-D, `quit`), asking first when work would be lost; the exit code, or `nil` to stay.
+    ///
+    /// What was typed into the focused field is set and saved first, as leaving the field would: the app keeps it
+    /// as its draft, and its question counts it. Text the field refuses is kept in the field to type on, and the
+    /// question says it would be lost.
+    func leave() async -> Int32? {
+        let refusal = await keepTypedText()
+        if let code = settle() { return code }
+        if let refusal {
+            return ask("Leave? What was typed into the field is lost (\(refusal)). (y/n)") ? ExitCode.success : nil
+        }
+        guard let question = session.leaveQuestion else { return ExitCode.success }
+        return ask(question) ? ExitCode.success : nil
+    }
+
+    /// Ctrl-D: deletes the character under the cursor where there is text to delete, else leaves (asking first).
+    func endOfInput() async -> Int32? {
+        if isCommandLineOpen, !editor.characters.isEmpty {
+            editor.apply(.delete)
+        } else if draft?.isEmpty == false {
+            _ = draft?.apply(.delete)
+        } else {
+            return await leave()
+        }
+        return nil
+    }
+
+    /// Sets what was typed into the focused field and not yet set, as leaving the field would; why the field
+    /// refused it, if it did, and then the text stays in the field to be typed on.
+    func keepTypedText() async -> String? {
+        guard let typed = draft, typed.valueToSet != nil else { return nil }
+        guard let refusal = await setDraft() else { return nil }
+        draft = typed
+        return refusal
     }
 
     /// Asks `text` on the status line; whether the person answered yes (`y`).

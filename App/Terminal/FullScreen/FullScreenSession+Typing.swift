@@ -29,17 +29,16 @@ extension FullScreenSession {
     /// Edits the field being typed into with `key`; a character that would make it longer than a line is refused,
     /// saying so.
     func typeInField(_ key: EditingKey) {
-        guard var typed = draft else { return }
-        if !typed.apply(key) { chrome.error = Self.tooLong }
-        draft = typed
+        // Edited in place: a copy of the draft, edited and put back, would copy its text at every key.
+        if draft?.apply(key) == false { chrome.error = Self.tooLong }
     }
 
     /// A paste is text typed at the cursor in one step, never a command: a pasted line runs only on Enter. One
     /// that would make the line longer than the line mode takes is not taken at all, saying so. Pasted on the
     /// screen, it goes into the focused field, or opens the command line with it.
     func paste(_ text: String, bytes: Int) {
-        if var typed = draft, !isCommandLineOpen {
-            if typed.insert(text) { draft = typed } else { refusePaste(bytes) }
+        if draft != nil, !isCommandLineOpen {
+            if draft?.insert(text) == false { refusePaste(bytes) }
             return
         }
         guard editor.insert(text) else {

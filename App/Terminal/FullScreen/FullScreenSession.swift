@@ -44,6 +44,8 @@ final class FullScreenSession {
     private let wrapCache = ScreenLayout.WrapCache()
     /// Whether what the last command left to do (the place saved, the stop on damaged data) has been done.
     private var hasSettled = false
+    /// Where the stop on damaged data is reported, once the session runs.
+    private var errorOutput: (any AppMain.TextOutput)?
     /// The frame last drawn: where a click lands.
     var lastFrame: ScreenLayout.Frame?
     /// What the pointer is doing.
@@ -106,6 +108,7 @@ final class FullScreenSession {
     /// `linkFailure` why the link of `--open` could not be followed, if it could not.
     func run(linkFailure: String?, notice: String? = nil, errorOutput: any AppMain.TextOutput) async -> Int32 {
         defer { terminal.close() }
+        self.errorOutput = errorOutput
         let commands = CommandSession(
             session: session, style: .plain, readSecret: { [unowned self] label in self.readSecret(label: label) },
             confirm: { [unowned self] question in self.ask(question + " (y/n)") })
@@ -120,19 +123,15 @@ final class FullScreenSession {
         while true {
             // What the start or the last key set moving (a push, a pop, a sheet) is drawn moving until it lands.
             if session.isMoving { await carryOutMoving {} }
-            // What a command (or the start) leaves to do once it settled: the place saved, or the stop on damaged data.
-            if !hasSettled {
-                hasSettled = true
-                switch session.afterCommand() {
-                case .stop(let failure):
-                    terminal.close()
-                    return RunFailure.data(failure).report(to: errorOutput)
-                case .goOn(let failure):
-                    if let failure { chrome.error = failure }
-                }
-            }
+            if let code = settle() { return code }
             draw()
-            guard let key = nextKey() else { return 128 + (terminal.terminationSignal ?? SIGTERM) }
+            guard let key = nextKey() else {
+                // Asked to end by a signal (the terminal closed among them): what was typed into the field is set
+                // and saved first, as leaving the field would, so the app keeps it.
+                _ = await keepTypedText()
+                if let code = settle() { return code }
+                return 128 + (terminal.terminationSignal ?? SIGTERM)
+            }
             if case .pointer = key {} else { pointerNote = nil }
             if let code = await carryOutMoving({ await self.handle(key, commands: commands) }) { return code }
         }
@@ -181,9 +180,9 @@ final class FullScreenSession {
             type(key)
             takeInTypedCharacters()
         case .leave:
-            if confirmLeaving() { return ExitCode.success }
+            return await leave()
         case .endOfInput:
-            return endOfInput()
+            return await endOfInput()
         case .scroll(let pages):
             if !chrome.output.isEmpty {
                 chrome.outputScroll = max(0, chrome.outputScroll + pages * outputPage)
@@ -204,19 +203,6 @@ final class FullScreenSession {
         case .moveFocus, .moveFocusToEnd, .nextField, .previousField, .activate, .typeInField, .submitField,
             .stopTyping, .escape, .selectTab, .cycleTab, .turnPage:
             return await performOnScreen(command, commands: commands)
-        }
-        return nil
-    }
-
-    /// Ctrl-D: deletes the character under the cursor where there is text to delete, else leaves (asking first).
-    private func endOfInput() -> Int32? {
-        if isCommandLineOpen, !editor.characters.isEmpty {
-            editor.apply(.delete)
-        } else if var typed = draft, !typed.isEmpty {
-            _ = typed.apply(.delete)
-            draft = typed
-        } else if confirmLeaving() {
-            return ExitCode.success
         }
         return nil
     }
@@ -381,6 +367,22 @@ final class FullScreenSession {
         treeChanges.append(event.description)
         if treeChanges.count > Self.shownTreeChanges { treeChanges.removeFirst() }
         redrawWindow()
+    }
+
+    /// Does what the last command (or the start) left to do once it settled, if not yet done: the place saved, or
+    /// the stop on damaged data; the exit code when the app stops.
+    func settle() -> Int32? {
+        guard !hasSettled else { return nil }
+        hasSettled = true
+        switch session.afterCommand() {
+        case .stop(let failure):
+            terminal.close()
+            guard let errorOutput else { return ExitCode.failure }
+            return RunFailure.data(failure).report(to: errorOutput)
+        case .goOn(let failure):
+            if let failure { chrome.error = failure }
+        }
+        return nil
     }
 
     /// Builds what the window shows again at the next draw (a held swipe moved: nothing to save yet).

@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// On leaving by any way (``close()``, or a signal of ``TerminationSignals/all`` noticed by the key loop) `endwin`
 /// gives the terminal back exactly as it was: the normal screen, the person's modes and echo, keypad off, mouse
-/// reporting and bracketed paste off; after a signal, what was typed but not read is discarded, so nothing typed here
+/// reporting and bracketed paste off; what was typed or pasted but not read is discarded, so nothing typed here
 /// reaches the shell.
 @MainActor
 final class NcursesTerminal {
@@ -364,7 +364,7 @@ final class NcursesTerminal {
             writeToTerminal(Self.dragReportingOff)
             mousemask(0, nil)
         }
-        if terminationSignal != nil { tcflush(STDIN_FILENO, TCIFLUSH) }
+        UnreadInput.discard(from: STDIN_FILENO)
         // The screen is blanked first: a terminal that grew while the app ran (tmux among them) may show the rows
         // of the alternate screen that the normal screen, kept at its old size, does not cover.
         werase(window)

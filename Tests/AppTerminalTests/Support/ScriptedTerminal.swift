@@ -4,14 +4,19 @@ import Glibc
 @testable import AppTerminal
 
 /// A terminal for the full screen's key loop in tests: it hands out the keys it was given, one per read, records
-/// every frame drawn, and asks the loop to end (as `SIGTERM` would) once the keys have run out. Its time passes
-/// only in its waits: a read that finds no key has waited its whole timeout, one that finds a key no time at all.
+/// every frame drawn, and asks the loop to end (as `SIGTERM` would, or the signal it is given) once the keys have
+/// run out. Its time passes only in its waits: a read that finds no key has waited its whole timeout, one that finds
+/// a key no time at all.
 /// A wait of one frame of an animation never counts as the wait for a key that ends the script.
 @MainActor
 final class ScriptedTerminal: TerminalDevice {
     var size: TerminalSize
     let reportsPointer: Bool
     private var keys: [EditingKey]
+    /// Where the next key is in ``keys``: handing one out costs nothing, however many there are.
+    private var nextKeyIndex = 0
+    /// The signal the loop is asked to end by once the keys and idle reads have run out.
+    private let endingSignal: Int32
     /// How many more waits for a key, once the keys have run out, end with no key before the loop is asked to end.
     private var idleReads: Int
     private var hasRunOut = false
@@ -29,15 +34,16 @@ final class ScriptedTerminal: TerminalDevice {
 
     init(
         keys: [EditingKey], size: TerminalSize = TerminalSize(columns: 80, rows: 24), reportsPointer: Bool = true,
-        idleReads: Int = 0
+        idleReads: Int = 0, endingSignal: Int32 = SIGTERM
     ) {
         self.keys = keys
+        self.endingSignal = endingSignal
         self.idleReads = idleReads
         self.size = size
         self.reportsPointer = reportsPointer
     }
 
-    var terminationSignal: Int32? { hasRunOut ? SIGTERM : nil }
+    var terminationSignal: Int32? { hasRunOut ? endingSignal : nil }
 
     var now: ContinuousClock.Instant { origin + elapsed }
 
@@ -47,14 +53,15 @@ final class ScriptedTerminal: TerminalDevice {
     }
 
     func readKey(timeout: Int32) -> EditingKey? {
-        guard !keys.isEmpty else {
+        guard nextKeyIndex < keys.count else {
             elapsed += .milliseconds(max(timeout, 0))
             if timeout > FullScreenSession.frameMilliseconds {
                 if idleReads > 0 { idleReads -= 1 } else { hasRunOut = true }
             }
             return nil
         }
-        let key = keys.removeFirst()
+        let key = keys[nextKeyIndex]
+        nextKeyIndex += 1
         if key == .resize, !sizesOnResize.isEmpty { size = sizesOnResize.removeFirst() }
         return key
     }

@@ -73,7 +73,15 @@ final class StandInSession: AppSession {
     let root: any ViewControllerable
 
     var notice: String?
-    var leaveQuestion: String?
+    /// The question before leaving: the one the test set, or what ``asksBeforeLeaving`` makes of the app as it is.
+    var leaveQuestion: String? {
+        get { asksBeforeLeaving?(self) ?? setLeaveQuestion }
+        set { setLeaveQuestion = newValue }
+    }
+    private var setLeaveQuestion: String?
+    /// The question before leaving as the app's state makes it, as the real app's unsaved work does; `nil` for the
+    /// one the test set.
+    var asksBeforeLeaving: ((StandInSession) -> String?)?
     var userDisplayName: String?
     var linkPatterns = ["app://home", "app://item/<id>"]
     /// The links ``open(_:)`` follows, with what following each one does.

@@ -1,0 +1,86 @@
+import AppInterface
+import Core
+import Glibc
+import Testing
+
+@testable import AppTerminal
+
+@Suite("Pastes into a field are one edit: drawn a bounded number of times whatever their size, the line limit once")
+@MainActor
+struct FieldPasteTests {
+    /// The text of a paste of `count` characters: words, a wide character and an accent among them.
+    static func pasted(_ count: Int) -> String {
+        String(String(repeating: "word é一 ", count: count / 8 + 1).prefix(count))
+    }
+
+    @Test("Characters arriving together (a paste the terminal does not bracket) are taken in before one draw")
+    func unbracketedPasteIsDrawnOnce() async throws {
+        let app = try StandIn.app()
+        let text = Self.pasted(20_000)
+        let terminal = await app.session.runFullScreen(typing(text))
+        // The first draw, the one after the keys, and none per character.
+        #expect(terminal.frames.count <= 3, "\(terminal.frames.count) frames for one paste")
+        #expect(app.session.inputs == [.setText(text, field: "email")], "set whole, once, at the end")
+    }
+
+    @Test("A bracketed paste of 55 KB into a field is one edit and one draw, at the cursor, set whole")
+    func bracketedPasteIsOneEdit() async throws {
+        let app = try StandIn.app()
+        let text = Self.pasted(40_000)
+        let keys: [EditingKey] = typing("<>") + [.left, .paste(text, bytes: text.utf8.count)]
+        let terminal = await app.session.runFullScreen(keys)
+        #expect(terminal.frames.count <= 5, "\(terminal.frames.count) frames")
+        #expect(app.session.inputs == [.setText("<" + text + ">", field: "email")])
+    }
+
+    @Test("A paste that would make the field longer than a line is refused whole, saying so; the field is as it was")
+    func pasteOverTheLimitIsRefused() async throws {
+        let app = try StandIn.app()
+        let text = String(repeating: "a", count: 100 << 10)
+        let terminal = await app.session.runFullScreen(typing("ada") + [.paste(text, bytes: text.utf8.count)])
+        #expect(terminal.frames.count <= 4)
+        let status = terminal.screen.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(status.contains("the line is longer than 65536 bytes: the paste (102400 bytes) was not taken"))
+        #expect(app.session.inputs == [.setText("ada", field: "email")])
+    }
+
+    @Test("100 KB typed unbracketed into a field stops at the line limit, saying so, in a bounded number of draws")
+    func typedPastTheLimitStopsThere() async throws {
+        let app = try StandIn.app()
+        let terminal = await app.session.runFullScreen(typing(String(repeating: "b", count: 100 << 10)))
+        #expect(terminal.frames.count <= 3, "\(terminal.frames.count) frames")
+        #expect(terminal.screen.joined().contains("the line is longer than \(LineEditor.maximumBytes) bytes"))
+        #expect(
+            app.session.inputs == [.setText(String(repeating: "b", count: LineEditor.maximumBytes), field: "email")])
+    }
+
+    @Test("Typing edits after a long paste go on in place: the draft keeps the cursor where the paste left it")
+    func editingAfterAPaste() async throws {
+        let app = try StandIn.app()
+        let text = Self.pasted(5_000)
+        let keys: [EditingKey] = [.paste(text, bytes: text.utf8.count), .backspace] + typing("!") + [.home, .delete]
+        _ = await app.session.runFullScreen(keys)
+        #expect(app.session.inputs == [.setText(String(text.dropFirst().dropLast()) + "!", field: "email")])
+    }
+}
+
+@Suite("Unread input is dropped on leaving, so nothing typed or pasted reaches the shell")
+struct UnreadInputTests {
+    @Test("Everything waiting is read and dropped, until the input is quiet")
+    func discardsWhatWaits() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        defer {
+            close(readEnd)
+            close(writeEnd)
+        }
+        let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 16 << 10)
+        for _ in 0..<3 {
+            #expect(piece.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) } == piece.count)
+        }
+        UnreadInput.discard(from: readEnd)
+        var waiting = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&waiting, 1, 0) == 0, "nothing is left to read")
+    }
+}
