@@ -226,6 +226,18 @@ struct MainTabTests {
         #expect(states[2].tabs == Self.tabs("feed"), "looking at Latest clears the badge")
     }
 
+    /// Another process posting twice ("Written elsewhere", "Also elsewhere") after the demo account last looked at
+    /// Latest.
+    static func twoPostsElsewhere(in data: InMemoryData) -> () -> Void {
+        {
+            data.store.setLatestSeen(Date(timeIntervalSince1970: 1_767_267_000), email: "demo@example.com")
+            data.store.add([
+                post(by: "ada@example.com", "Ada", at: 1_767_268_200, "Written elsewhere"),
+                post(by: "linus@example.com", "Linus", at: 1_767_268_500, "Also elsewhere"),
+            ])
+        }
+    }
+
     @Test("On Latest, posts by others from another process wait under the badge; Feed tapped again shows them")
     func feedTappedAgainShowsNewPosts() async throws {
         let data = InMemoryData()
@@ -235,16 +247,8 @@ struct MainTabTests {
             ]
         let input = LineByLineInput(
             lines,
-            beforeLine: [
-                // Between `screen` and `state`, another process posts twice while the person reads Latest.
-                5: {
-                    data.store.setLatestSeen(Date(timeIntervalSince1970: 1_767_267_000), email: "demo@example.com")
-                    data.store.add([
-                        Self.post(by: "ada@example.com", "Ada", at: 1_767_268_200, "Written elsewhere"),
-                        Self.post(by: "linus@example.com", "Linus", at: 1_767_268_500, "Also elsewhere"),
-                    ])
-                }
-            ])
+            // Between `screen` and `state`, another process posts twice while the person reads Latest.
+            beforeLine: [5: Self.twoPostsElsewhere(in: data)])
         let run = await data.run(input: input)
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
@@ -266,16 +270,8 @@ struct MainTabTests {
             ]
         let input = LineByLineInput(
             lines,
-            beforeLine: [
-                // Between `popular` and `state`, another process posts twice while the person reads Popular.
-                5: {
-                    data.store.setLatestSeen(Date(timeIntervalSince1970: 1_767_267_000), email: "demo@example.com")
-                    data.store.add([
-                        Self.post(by: "ada@example.com", "Ada", at: 1_767_268_200, "Written elsewhere"),
-                        Self.post(by: "linus@example.com", "Linus", at: 1_767_268_500, "Also elsewhere"),
-                    ])
-                }
-            ])
+            // Between `popular` and `state`, another process posts twice while the person reads Popular.
+            beforeLine: [5: Self.twoPostsElsewhere(in: data)])
         let run = await data.run(input: input)
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
