@@ -226,30 +226,27 @@ struct MainTabTests {
         #expect(states[2].tabs == Self.tabs("feed"), "looking at Latest clears the badge")
     }
 
-    /// Another process posting twice ("Written elsewhere", "Also elsewhere") after the demo account last looked at
-    /// Latest.
-    static func twoPostsElsewhere(in data: InMemoryData) -> () -> Void {
-        {
+    /// Logs in, runs `first` (the segment read), then another process posts twice ("Written elsewhere", "Also
+    /// elsewhere") while the person reads it; then `state`, a tap on the Feed tab, `state` and `screen`.
+    static func feedTappedAgain(after first: String) async -> AppRun {
+        let data = InMemoryData()
+        let lines =
+            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
+                first, "state", "tab feed", "state", "screen",
+            ]
+        let postsElsewhere = {
             data.store.setLatestSeen(Date(timeIntervalSince1970: 1_767_267_000), email: "demo@example.com")
             data.store.add([
                 post(by: "ada@example.com", "Ada", at: 1_767_268_200, "Written elsewhere"),
                 post(by: "linus@example.com", "Linus", at: 1_767_268_500, "Also elsewhere"),
             ])
         }
+        return await data.run(input: LineByLineInput(lines, beforeLine: [5: postsElsewhere]))
     }
 
     @Test("On Latest, posts by others from another process wait under the badge; Feed tapped again shows them")
     func feedTappedAgainShowsNewPosts() async throws {
-        let data = InMemoryData()
-        let lines =
-            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
-                "screen", "state", "tab feed", "state", "screen",
-            ]
-        let input = LineByLineInput(
-            lines,
-            // Between `screen` and `state`, another process posts twice while the person reads Latest.
-            beforeLine: [5: Self.twoPostsElsewhere(in: data)])
-        let run = await data.run(input: input)
+        let run = await Self.feedTappedAgain(after: "screen")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 2)
@@ -263,16 +260,7 @@ struct MainTabTests {
 
     @Test("On Popular, Feed tapped again switches to Latest, read again with the badge's posts, and clears the badge")
     func feedTappedAgainOnPopularShowsLatest() async throws {
-        let data = InMemoryData()
-        let lines =
-            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
-                "popular", "state", "tab feed", "state", "screen",
-            ]
-        let input = LineByLineInput(
-            lines,
-            // Between `popular` and `state`, another process posts twice while the person reads Popular.
-            beforeLine: [5: Self.twoPostsElsewhere(in: data)])
-        let run = await data.run(input: input)
+        let run = await Self.feedTappedAgain(after: "popular")
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 2)
