@@ -1,5 +1,5 @@
 package import Core
-package import Foundation
+package import FoundationEssentials
 
 /// The running app as a front end drives it, written once for the line mode, the full screen and the tests: the
 /// start (the first screen and the place restored), every input with one result whatever failed, what to do after

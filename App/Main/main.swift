@@ -1,6 +1,7 @@
 import AppFlows
 import AppTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // The top of the graph: the terminal drives the app composed from the features over the data in a folder.
 let status = await AppMain.run(

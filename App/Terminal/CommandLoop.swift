@@ -1,6 +1,7 @@
 import AppInterface
 import Core
-import Foundation
+import FoundationEssentials
+import InputRules
 
 /// Reads lines, runs them as commands and reports, in the interactive or the scripted mode (see ``AppRunner``).
 @MainActor
@@ -149,7 +150,7 @@ final class CommandLoop {
 
     /// Whether `answer` to a question is yes: `y` or `yes`, in any case, with spaces around.
     private static func isYes(_ answer: String) -> Bool {
-        ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        ["y", "yes"].contains(InputText.trimmed(answer).lowercased())
     }
 
     /// Reads one line without echo, for a secure field (interactive only). Returns `nil` when the input ends

@@ -1,5 +1,5 @@
 public import Core
-public import Foundation
+public import FoundationEssentials
 
 // The builder roles of the feed: what it needs (`FeedDependency`), what it
 // reports (`FeedListener`), how a parent builds it (`FeedContainable`,

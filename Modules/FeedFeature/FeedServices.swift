@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 // The services the feed uses and the values its API exchanges.
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The command line of one of the package's executables: its options and positional arguments, read in one
 /// pass, with `--help` and one style of usage error for every command.
@@ -135,7 +135,10 @@ public struct ArgumentParser: Sendable {
         var parsed: Arguments?
         let status = run(
             arguments, output: { print($0, terminator: $0.hasSuffix("\n") ? "" : "\n") },
-            errors: { FileHandle.standardError.write(Data(($0.hasSuffix("\n") ? $0 : $0 + "\n").utf8)) }
+            errors: { message in
+                let text = message.hasSuffix("\n") ? message : message + "\n"
+                _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            }
         ) { arguments in
             parsed = arguments
             return 0

@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 import InputRules
 
 /// The in-memory twin of ``LiveDataStore``: the same accounts, session, posts, likes and rules, kept in memory,

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// Keeps the record of where the person is in the app's database: one row of the `restoration` table, the root's
 /// ``RestorationState`` as JSON, replaced in one transaction by every save (so a killed process leaves the record

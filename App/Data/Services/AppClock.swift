@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 
 /// The app's clock: the real time, or a fixed time from `APP_NOW` so scripted runs and tests are deterministic.
 package struct AppClock: Sendable {

@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 
 /// One account as stored.
 package struct AccountRecord: Codable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import InputRules
 
 /// Accounts and the session in the database. Safe to use from any thread and any process.

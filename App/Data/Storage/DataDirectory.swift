@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The data directory: the folder holding the database (``Database``), and the JSON files of earlier releases

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON files earlier releases kept in the data directory, read once to import them into the database.
 ///

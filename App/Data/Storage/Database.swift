@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import InputRules
 
@@ -28,7 +28,7 @@ final class Database: @unchecked Sendable {
     /// The database file's path.
     let path: String
     private let connection: SQLiteConnection
-    private let lock = NSLock()
+    private let lock = ConnectionLock()
 
     private init(connection: SQLiteConnection, checksEveryPageBeforeWriting: Bool) {
         path = connection.path

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a new database starts with, so a newcomer can log in at once: the demo account and a few posts
 /// (written by ``Database/open(in:now:timestamp:movesDamagedFilesAside:checksEveryPage:hash:)``).

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Generated posts for measuring the app at size: the benchmarks fill a data directory with a million posts
 /// through this, in one transaction, then drive the app over it like a person would.

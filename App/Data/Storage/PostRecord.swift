@@ -1,4 +1,4 @@
-package import Foundation
+package import FoundationEssentials
 
 /// One post as stored, as one reader sees it.
 package struct PostRecord: Equatable, Sendable {

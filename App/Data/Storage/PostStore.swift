@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import InputRules
 
 /// Posts and likes in the database. Safe to use from any thread and any process.

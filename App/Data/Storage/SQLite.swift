@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// A failed SQLite call: its result code and SQLite's own message.
 struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -197,3 +198,23 @@ struct SQLiteRow {
 
 /// `SQLITE_TRANSIENT`: SQLite copies bound text before the call returns (the C macro does not import).
 private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A mutual-exclusion lock around one connection: a `pthread_mutex_t` at an address that does not move, as POSIX
+/// asks of a mutex.
+final class ConnectionLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() {
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+
+    func unlock() { pthread_mutex_unlock(mutex) }
+}

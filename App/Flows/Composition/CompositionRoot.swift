@@ -2,7 +2,7 @@ package import AppData
 package import AppInterface
 package import Core
 import FeedFeature
-import Foundation
+import FoundationEssentials
 import LoginFeature
 import OnboardingFeature
 import ProfileFeature

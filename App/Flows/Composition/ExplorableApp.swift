@@ -2,7 +2,7 @@ import AppData
 import AppInterface
 public import Core
 import FeedFeature
-import Foundation
+import FoundationEssentials
 
 /// The composed app over in-memory data, for tools that explore its flows: the real ``AppCoordinator`` with the
 /// real feature builders, services and deep links, over the data's in-memory twin (``InMemoryDataStore``) at a

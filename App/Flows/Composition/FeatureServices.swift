@@ -1,5 +1,5 @@
 import FeedFeature
-import Foundation
+import FoundationEssentials
 import LoginFeature
 import OnboardingFeature
 import ProfileFeature

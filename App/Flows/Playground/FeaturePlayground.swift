@@ -1,6 +1,6 @@
 package import AppInterface
 import Core
-import Foundation
+import FoundationEssentials
 
 /// One feature that `app --feature NAME` hosts alone: how to build it with in-memory services, and how what it
 /// tells its listener reaches the stand-in parent (``PlaygroundCoordinator``), which shows it pushed, as a sheet or

@@ -1,6 +1,6 @@
 import AppData
 import FeedFeature
-import Foundation
+import FoundationEssentials
 
 extension FeaturePlayground {
     /// Feed for a stand-in person, over posts kept in memory.

@@ -1,5 +1,5 @@
 import AppData
-import Foundation
+import FoundationEssentials
 import LoginFeature
 import SignUpFeature
 

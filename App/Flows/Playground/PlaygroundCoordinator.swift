@@ -1,7 +1,7 @@
 import AppData
 import AppInterface
 import Core
-import Foundation
+import FoundationEssentials
 
 /// The stand-in parent of a feature playground, and the root of its coordinator tree: it owns the `playground`
 /// screen (the root of `playground.navigation`) and shows the one feature there the ways a real parent does:

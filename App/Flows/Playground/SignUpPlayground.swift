@@ -1,5 +1,5 @@
 import AppData
-import Foundation
+import FoundationEssentials
 import SignUpFeature
 
 extension FeaturePlayground {

@@ -1,7 +1,7 @@
 package import AppData
 package import AppInterface
 import Core
-package import Foundation
+package import FoundationEssentials
 
 extension DataFailure {
     /// The failure of `error`, in the data's one wording (`DataError.advice`).

@@ -1,6 +1,7 @@
 package import AppData
 package import AppInterface
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The app composed from the features over the data in a folder, as the executable hands it to the terminal: the
 /// one ``AppInterface/AppLauncher`` that opens real data.
@@ -31,7 +32,10 @@ package struct LiveApp: AppLauncher {
             animatesTransitions: request.animatesTransitions)
         let session = opening.session
         #if DEBUG
-            session.reportLeaks { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            session.reportLeaks { line in
+                let text = line + "\n"
+                _ = text.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+            }
         #endif
         return LaunchedApp(
             session: session, movedAsidePaths: opening.movedAsidePaths, importedPaths: opening.importedPaths,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The command lines a person typed, kept in a plain file in the data directory so Up recalls them across runs.
 ///
@@ -28,15 +29,16 @@ struct CommandHistory: Sendable {
 
     /// Appends `line`, trimming the file to the last ``limit`` lines once it holds twice as many.
     func append(_ line: String, to lines: [String]) {
-        guard let path, !line.contains("\n"), let data = (line + "\n").data(using: .utf8) else { return }
+        guard let path, !line.contains("\n") else { return }
         if lines.count >= 2 * Self.limit || !FileManager.default.fileExists(atPath: path) {
             let kept = lines.suffix(Self.limit).joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
             _ = FileManager.default.createFile(
                 atPath: path, contents: Data(kept.utf8), attributes: [.posixPermissions: 0o600])
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else { return }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
-        try? handle.write(contentsOf: data)
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 }

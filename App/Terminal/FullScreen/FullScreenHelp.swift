@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Commands only the full screen knows; each is one word, typed alone on the line.
 enum TerminalCommand: String, CaseIterable {
@@ -83,7 +83,7 @@ enum FullScreenHelp {
 
     /// The deep links Tab completes, from the app's `patterns`: a post's link stops where its id goes.
     static func links(_ patterns: [String]) -> [String] {
-        patterns.map { $0.replacingOccurrences(of: "<id>", with: "") }
+        patterns.map { $0.replacing("<id>", with: "") }
     }
 
     /// Every command word: those of ``Command/summary`` and the full screen's own.

@@ -1,6 +1,7 @@
 import AppInterface
 import Core
-import Foundation
+import FoundationEssentials
+import InputRules
 
 /// The command line opened with `:`: a line of the command language, run as the line mode runs it, with the
 /// full screen's own commands, completion and the output shown below the screen.
@@ -14,7 +15,7 @@ extension FullScreenSession {
         chrome.output = []
         chrome.outputScroll = 0
         chrome.error = nil
-        if let terminalCommand = TerminalCommand(rawValue: line.trimmingCharacters(in: .whitespaces)) {
+        if let terminalCommand = TerminalCommand(rawValue: InputText.trimmed(line)) {
             perform(terminalCommand)
             return nil
         }

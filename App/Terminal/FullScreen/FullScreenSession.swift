@@ -1,6 +1,6 @@
 import AppInterface
 import Core
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The interactive mode at a terminal: the screen drawn full size and redrawn in place after each change and on

@@ -1,6 +1,6 @@
 import AppInterface
 import ArgumentParsing
-import Foundation
+import FoundationEssentials
 
 /// What the command line and the environment ask for.
 struct LaunchOptions: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A post as its screens show it. The relative time is not stored: it is
 /// formatted when the screen is read, so it keeps up with the clock.

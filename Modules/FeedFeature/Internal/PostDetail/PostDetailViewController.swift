@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// What the post detail screen tells its coordinator.
 @MainActor

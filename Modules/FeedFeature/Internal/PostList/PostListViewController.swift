@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// What a post list screen tells its coordinator.
 @MainActor
