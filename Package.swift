@@ -161,7 +161,8 @@ let package = Package(
         .target(name: "DataTesting", dependencies: ["CSQLite"], path: "Tests/DataTesting"),
         // What the app's tests share: running the composed app in process on a temporary data directory.
         .target(
-            name: "AppTesting", dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "DataTesting"],
+            name: "AppTesting",
+            dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "DataTesting", "TerminalTesting"],
             path: "Tests/AppTesting"),
         // The data room alone: stores, migrations, damage, several processes on one folder. No terminal.
         .testTarget(name: "AppDataTests", dependencies: ["AppData", "DataTesting", "Core", "InputRules"]),
@@ -171,13 +172,24 @@ let package = Package(
         .testTarget(
             name: "AppFlowsTests",
             dependencies: ["AppFlows", "AppData", "AppInterface", "AppTesting", "Core", "CoreTesting", "InputRules"]),
-        // The terminal alone, over a stand-in session: parsing, rendering, layout, pointer and keys. No feature, so a
-        // change inside a feature never selects it.
+        // What the terminal's tests share: a stand-in session over plain Core screens, and real terminals (tmux)
+        // that run an executable. Knows no feature and no data.
+        .target(name: "TerminalTesting", dependencies: ["AppInterface", "Core"], path: "Tests/TerminalTesting"),
+        // The terminal over the stand-in session, as an executable a real terminal runs: signals, pastes and the
+        // hidden prompt without the app.
+        .executableTarget(
+            name: "TerminalStandIn", dependencies: ["AppTerminal", "Core", "TerminalTesting"],
+            path: "Tests/TerminalStandIn"),
+        // The terminal alone, over a stand-in session: parsing, rendering, layout, pointer and keys, and in a real
+        // terminal signals and pastes. No feature, so a change inside a feature never selects it.
         .testTarget(
             name: "AppTerminalTests",
-            dependencies: ["AppTerminal", "AppInterface", "Core", "CoreTesting", "InputRules"]),
+            dependencies: [
+                "AppTerminal", "AppInterface", "Core", "CoreTesting", "InputRules", "TerminalTesting",
+                "TerminalStandIn",
+            ]),
         // The real executable: processes, tmux, signals and restarts. Waits on conditions, never on sleeps.
-        .testTarget(name: "EndToEndTests", dependencies: ["AppTerminal", "AppTesting", "Main"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AppTerminal", "AppTesting", "Main", "TerminalTesting"]),
         .testTarget(
             name: "OnboardingFeatureTests", dependencies: ["OnboardingFeature", "Core", "CoreTesting", "BoundaryCheck"]
         ),

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TerminalTesting
 import Testing
 
 @testable import AppTerminal

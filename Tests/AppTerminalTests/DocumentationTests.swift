@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTesting
 import Testing
 
 @testable import AppTerminal

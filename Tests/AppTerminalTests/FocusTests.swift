@@ -1,5 +1,6 @@
 import AppInterface
 import Core
+import TerminalTesting
 import Testing
 
 @testable import AppTerminal

@@ -1,6 +1,7 @@
 import AppInterface
 import Core
 import Foundation
+import TerminalTesting
 import Testing
 
 @testable import AppTerminal

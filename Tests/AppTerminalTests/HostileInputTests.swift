@@ -1,5 +1,6 @@
 import AppInterface
 import Core
+import TerminalTesting
 import Testing
 
 @Suite("Hostile input never crashes, hangs or reaches the terminal raw")

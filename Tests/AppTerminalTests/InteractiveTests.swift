@@ -1,5 +1,6 @@
 import AppTerminal
 import Foundation
+import TerminalTesting
 import Testing
 
 @Suite("Interactive mode: the hidden prompt, colour per stream, a bad --open link")

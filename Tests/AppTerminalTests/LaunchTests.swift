@@ -1,6 +1,7 @@
 import AppInterface
 import AppTerminal
 import Foundation
+import TerminalTesting
 import Testing
 
 @Suite("Launch: flags, environment and usage errors")

@@ -1,6 +1,7 @@
 import AppInterface
 import Core
 import Foundation
+import TerminalTesting
 import Testing
 
 @Suite("Rendering: screens, sheets, paths, tabs, tree and state as the line mode draws them; colour")

@@ -1,5 +1,6 @@
 import AppInterface
 import Core
+import TerminalTesting
 import Testing
 
 @Suite("Held swipes in the line mode: begun, moved, released, and what may run meanwhile")

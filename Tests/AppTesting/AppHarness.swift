@@ -3,6 +3,7 @@ package import AppFlows
 package import AppInterface
 package import AppTerminal
 package import Foundation
+import TerminalTesting
 
 /// Input for the app from a fixed sequence of bytes, read in small chunks so line splitting across reads is
 /// exercised too.
@@ -210,8 +211,8 @@ package final class InMemoryData {
 
 /// Runs the app in process, through its public entry point.
 package enum AppHarness {
-    /// The fixed time scripted runs use, so relative times are deterministic.
-    package static let now = "2026-01-01T12:00:00Z"
+    /// The fixed time scripted runs use, so relative times are deterministic: the one the apps in terminals use.
+    package static let now = TmuxSession.now
     /// ``now`` as a date.
     package static let fixedNow = Date(timeIntervalSince1970: 1_767_268_800)
 
@@ -236,15 +237,7 @@ package enum AppHarness {
 
     /// The `app` executable `swift build --build-tests` put beside this test bundle.
     package static func builtApp() throws -> String {
-        let testExecutable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        var folder = URL(fileURLWithPath: testExecutable).deletingLastPathComponent()
-        // On Linux the test bundle is an executable in the build folder; elsewhere the executable is inside it.
-        while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
-        let app = folder.appendingPathComponent("app").path
-        guard FileManager.default.isExecutableFile(atPath: app) else {
-            throw HarnessError(description: "no app executable at \(app): build it with `swift build --build-tests`")
-        }
-        return app
+        try BuiltExecutable.path("app")
     }
 
     /// Signs up `name` (`<name>@example.com`) from the login screen; the tour shows next.

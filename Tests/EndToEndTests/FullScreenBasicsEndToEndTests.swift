@@ -1,5 +1,6 @@
 import AppTerminal
 import AppTesting
+import TerminalTesting
 import Testing
 
 /// The app's basics in the full screen: the log-out asks on the status line first. (That the screen keeps up with

@@ -1,6 +1,7 @@
 import AppTerminal
 import AppTesting
 import Foundation
+import TerminalTesting
 import Testing
 
 /// The app in a real terminal (tmux), driven by keys as a person drives it. Without tmux these tests are skipped

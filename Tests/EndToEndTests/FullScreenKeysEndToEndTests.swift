@@ -1,6 +1,7 @@
 import AppTerminal
 import AppTesting
 import Foundation
+import TerminalTesting
 import Testing
 
 /// The app in a real terminal (tmux) at 100×30, driven by keys alone as lazygit and k9s are: no command is typed

@@ -1,5 +1,6 @@
 import AppTerminal
 import AppTesting
+import TerminalTesting
 import Testing
 
 /// The real executable draws a push moving, frame by frame, in the full screen, and `--no-animation` draws it

@@ -1,6 +1,7 @@
 import AppTerminal
 import AppTesting
 import Foundation
+import TerminalTesting
 import Testing
 
 /// The app in a real terminal (tmux) driven by the mouse reports an xterm-compatible terminal sends in SGR mode,

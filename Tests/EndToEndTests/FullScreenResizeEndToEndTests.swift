@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import TerminalTesting
 import Testing
 
 /// A terminal that changes size while the app runs full screen gets its shell back as it was.

@@ -1,6 +1,7 @@
 import AppTesting
 import Foundation
 import Glibc
+import TerminalTesting
 import Testing
 
 /// The full-screen terminal saves where the person is too, before it waits for each key.

@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import TerminalTesting
 import Testing
 
 /// The Feed tab in a real terminal: the list and the open post side by side when it is wide, the post alone when

@@ -1,6 +1,7 @@
 import AppTerminal
 import AppTesting
 import Foundation
+import TerminalTesting
 import Testing
 
 /// The app in a real terminal whose terminfo entry asks for the mouse in xterm's older encoding (tmux's own,

@@ -1,5 +1,6 @@
 import AppInterface
 import Glibc
+import TerminalTesting
 
 @testable import AppTerminal
 

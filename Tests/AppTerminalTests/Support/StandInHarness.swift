@@ -1,6 +1,7 @@
 import AppTerminal
 import Core
 import Foundation
+import TerminalTesting
 
 /// What one run of the terminal produced.
 struct TerminalRun {
@@ -38,8 +39,8 @@ struct StateLine {
 }
 
 extension StandInApp {
-    /// The fixed time of every run, so nothing depends on the clock.
-    static let now = "2026-01-01T12:00:00Z"
+    /// The fixed time of every run, so nothing depends on the clock: the one the apps in terminals use.
+    static let now = TmuxSession.now
 
     /// Runs the terminal over this launcher with `script` as its input; `interactive` makes both the input and
     /// the output a terminal.

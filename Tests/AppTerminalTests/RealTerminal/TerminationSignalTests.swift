@@ -1,13 +1,14 @@
-import AppTesting
 import Foundation
+import TerminalTesting
 import Testing
 
-/// Every signal that ends the app, in a real terminal (tmux), in both modes: the terminal comes back exactly as it
-/// was, and what was typed at a hidden prompt never reaches the shell. Without tmux these tests are skipped, and the
-/// test output names the reason.
+/// Every signal that ends the app, in a real terminal (tmux) running the terminal over its stand-in screen, in both
+/// modes: the terminal comes back exactly as it was, and what was typed at a hidden prompt never reaches the shell.
+/// Without tmux these tests are skipped, and the test output names the reason. (The app itself ending by SIGTERM is
+/// an end-to-end test.)
 @Suite(
     "Every signal that ends the app gives the terminal back and discards a half-typed secret",
-    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the tests in a real terminal cannot run"))
 struct TerminationSignalTests {
     /// The signals, by name, as the shell reports them.
     static let signals: [(name: String, number: Int32)] = [
@@ -20,10 +21,7 @@ struct TerminationSignalTests {
         arguments: TerminationSignalTests.signals.map(\.name))
     func lineMode(signalName: String) async throws {
         let signalNumber = try #require(Self.signals.first { $0.name == signalName }?.number)
-        let data = try TemporaryDataDirectory()
-        let terminal = try TmuxSession(
-            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path],
-            environment: ["TERM": "dumb"])
+        let terminal = try TmuxSession.standIn(environment: ["TERM": "dumb"])
         try await terminal.waitFor("Type help for the commands")
         try terminal.enter("set password")
         // The line may be typed before the app's `> ` shows, which then comes before the prompt on its row.
@@ -37,8 +35,7 @@ struct TerminationSignalTests {
         arguments: TerminationSignalTests.signals.map(\.name))
     func fullScreen(signalName: String) async throws {
         let signalNumber = try #require(Self.signals.first { $0.name == signalName }?.number)
-        let data = try TemporaryDataDirectory()
-        let terminal = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"])
+        let terminal = try TmuxSession.standIn(arguments: ["--ids"])
         try await terminal.waitFor("Email (set email)")
         #expect(try terminal.isAlternateScreenOn())
         try terminal.press("Escape")

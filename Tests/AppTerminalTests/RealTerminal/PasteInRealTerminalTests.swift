@@ -1,17 +1,16 @@
-import AppTesting
 import Foundation
+import TerminalTesting
 import Testing
 
-/// Input of any size in the full screen, in a real terminal (tmux): pastes arrive bracketed and are text, never
-/// commands; a paste of a megabyte is taken in at once; the line mode's line limit holds; and a termination signal
-/// or a closed terminal ends the app while it takes input in.
+/// Input of any size in the full screen, in a real terminal (tmux) running the terminal over its stand-in screen:
+/// pastes arrive bracketed and are text, never commands; a paste of a megabyte is taken in at once; the line mode's
+/// line limit holds; and a termination signal or a closed terminal ends the app while it takes input in.
 @Suite(
     "Full screen input at any size: bracketed pastes, the line limit, signals while pasting",
-    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
-struct FullScreenPasteEndToEndTests {
-    private static func start(_ data: TemporaryDataDirectory) throws -> TmuxSession {
-        try TmuxSession(
-            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"], columns: 100, rows: 30)
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the tests in a real terminal cannot run"))
+struct PasteInRealTerminalTests {
+    private static func start() throws -> TmuxSession {
+        try TmuxSession.standIn(arguments: ["--ids"], columns: 100, rows: 30)
     }
 
     private static func commandLine(_ screen: [String]) -> String {
@@ -26,8 +25,7 @@ struct FullScreenPasteEndToEndTests {
 
     @Test("A paste is text on the command line: pasted lines do not run, a pasted command runs only on Enter")
     func pasteIsText() async throws {
-        let data = try TemporaryDataDirectory()
-        let terminal = try Self.start(data)
+        let terminal = try Self.start()
         try await terminal.waitFor("Email (set email)")
         try terminal.press("Escape")
         try terminal.type(":set email ")
@@ -55,8 +53,7 @@ struct FullScreenPasteEndToEndTests {
 
     @Test("A megabyte pasted is taken in at once and refused by the line limit; 70,000 typed characters too")
     func megabytePasteAndTheLineLimit() async throws {
-        let data = try TemporaryDataDirectory()
-        let terminal = try Self.start(data)
+        let terminal = try Self.start()
         try await terminal.waitFor("Email (set email)")
         try terminal.press("Escape")
         try terminal.type(":set email ")
@@ -82,8 +79,7 @@ struct FullScreenPasteEndToEndTests {
 
     @Test("SIGTERM and SIGHUP end the app while a long paste comes in, giving the terminal back", arguments: [15, 1])
     func signalDuringPaste(signalNumber: Int32) async throws {
-        let data = try TemporaryDataDirectory()
-        let terminal = try Self.start(data)
+        let terminal = try Self.start()
         try await terminal.waitFor("Email (set email)")
         try terminal.type("set email ")
         let app = try #require(try terminal.appProcessID())
@@ -98,8 +94,7 @@ struct FullScreenPasteEndToEndTests {
 
     @Test("A terminal closed while a paste comes in ends the app")
     func closedTerminalDuringPaste() async throws {
-        let data = try TemporaryDataDirectory()
-        let terminal = try Self.start(data)
+        let terminal = try Self.start()
         try await terminal.waitFor("Email (set email)")
         let app = try #require(try terminal.appProcessID())
         try terminal.type("\u{1B}[200~" + String(repeating: "a", count: 4096))

@@ -1,29 +1,29 @@
-import AppInterface
-import Core
+package import AppInterface
+package import Core
 
 /// A plain Core screen whose content the test sets: a title, fields, buttons, list rows, text. Typing into a
 /// field changes its value, as a feature's screen would; an action runs what the test gave it, and an inline error
 /// is shown and cleared by Core.
 @MainActor
-final class StandInScreen: ViewController {
+package final class StandInScreen: ViewController {
     /// The title drawn on top.
-    var title: String
+    package var title: String
     /// What the screen shows, in order; a field shows what was last typed into it, if anything was.
-    var elements: [ScreenElement]
+    package var elements: [ScreenElement]
     /// What each action does, by id; an offered action without an entry does nothing.
-    var actions: [String: (StandInScreen) -> Void] = [:]
+    package var actions: [String: (StandInScreen) -> Void] = [:]
     /// The actions performed on it, in order.
-    private(set) var performed: [String] = []
+    package private(set) var performed: [String] = []
     /// What was last typed into each field, by id.
     private var typed: [String: String] = [:]
 
-    init(_ screenID: String, title: String, elements: [ScreenElement] = []) {
+    package init(_ screenID: String, title: String, elements: [ScreenElement] = []) {
         self.title = title
         self.elements = elements
         super.init(screenID: screenID)
     }
 
-    override var content: ScreenContent {
+    override package var content: ScreenContent {
         let shown = elements.map { element -> ScreenElement in
             guard case .field(let field) = element, let value = typed[field.id] else { return element }
             return .field(
@@ -35,13 +35,13 @@ final class StandInScreen: ViewController {
     }
 
     /// What was last typed into the field `id`, or `nil` when nothing was.
-    func value(of id: String) -> String? { typed[id] }
+    package func value(of id: String) -> String? { typed[id] }
 
-    override func handleText(_ text: String, forField id: String) {
+    override package func handleText(_ text: String, forField id: String) {
         typed[id] = text
     }
 
-    override func handleAction(_ id: String) {
+    override package func handleAction(_ id: String) {
         performed.append(id)
         actions[id]?(self)
     }
@@ -49,79 +49,79 @@ final class StandInScreen: ViewController {
 
 /// A coordinator known by the name the test gives it, for the coordinator tree.
 @MainActor
-final class StandInCoordinator: Coordinator {
+package final class StandInCoordinator: Coordinator {
     private let label: String
 
-    init(_ name: String) {
+    package init(_ name: String) {
         label = name
         super.init()
     }
 
-    override var name: String { label }
+    override package var name: String { label }
 }
 
 /// The app as the terminal sees it, stood in for by a real Core window over plain screens: ``send(_:)`` applies
 /// each input to the window, and the rest (the notice, the question before leaving, the person's name, the links,
 /// what happens after a command) is what the test sets. It records what the terminal asked of it.
 @MainActor
-final class StandInSession: AppSession {
+package final class StandInSession: AppSession {
     /// The window the screens are shown in.
-    let window: Window
+    package let window: Window
     /// The root of the coordinator tree; a test may attach children to it.
-    let coordinator = StandInCoordinator("StandInCoordinator")
+    package let coordinator = StandInCoordinator("StandInCoordinator")
     /// The first screen, set as the window's root at start.
-    let root: any ViewControllerable
+    package let root: any ViewControllerable
 
-    var notice: String?
+    package var notice: String?
     /// The question before leaving: the one the test set, or what ``asksBeforeLeaving`` makes of the app as it is.
-    var leaveQuestion: String? {
+    package var leaveQuestion: String? {
         get { asksBeforeLeaving?(self) ?? setLeaveQuestion }
         set { setLeaveQuestion = newValue }
     }
     private var setLeaveQuestion: String?
     /// The question before leaving as the app's state makes it, as the real app's unsaved work does; `nil` for the
     /// one the test set.
-    var asksBeforeLeaving: ((StandInSession) -> String?)?
-    var userDisplayName: String?
-    var linkPatterns = ["app://home", "app://item/<id>"]
+    package var asksBeforeLeaving: ((StandInSession) -> String?)?
+    package var userDisplayName: String?
+    package var linkPatterns = ["app://home", "app://item/<id>"]
     /// The links ``open(_:)`` follows, with what following each one does.
-    var links: [String: (StandInSession) -> Void] = [:]
+    package var links: [String: (StandInSession) -> Void] = [:]
     /// Why the start fails, or `nil` when it works.
-    var startFailure: String?
+    package var startFailure: String?
     /// The notice of a start that restores, or `nil`.
-    var restorationNotice: String?
+    package var restorationNotice: String?
     /// The data failure every command settles on, or `nil` to go on.
-    var dataFailure: DataFailure?
+    package var dataFailure: DataFailure?
     /// The notice every command settles with, when the app goes on.
-    var saveNotice: String?
+    package var saveNotice: String?
     /// Why the app refuses an input before the window sees it, or `nil` to let the window have it.
-    var refusal: (SessionInput) -> String? = { _ in nil }
+    package var refusal: (SessionInput) -> String? = { _ in nil }
 
     /// The starts the terminal asked for.
-    private(set) var starts: [(restores: Bool, initialLink: String?)] = []
+    package private(set) var starts: [(restores: Bool, initialLink: String?)] = []
     /// Every input sent, in order, but the terminal's widths (see ``widths``).
-    private(set) var inputs: [SessionInput] = []
+    package private(set) var inputs: [SessionInput] = []
     /// Every width the terminal told, in order (``SessionInput/resize(columns:)``): the full screen tells it at the
     /// start and at every resize, so the other inputs are kept apart from it.
-    private(set) var widths: [Int] = []
+    package private(set) var widths: [Int] = []
     /// How many times a command (or the start) settled.
-    private(set) var settledCount = 0
+    package private(set) var settledCount = 0
     /// Whether the terminal stopped the app.
-    private(set) var isStopped = false
+    package private(set) var isStopped = false
     /// How many times the terminal asked the app to read again what time or another process changed.
-    private(set) var refreshCount = 0
+    package private(set) var refreshCount = 0
     /// What a refresh does besides counting (changing what a screen shows, as a new minute does).
-    var onRefresh: () -> Void = {}
+    package var onRefresh: () -> Void = {}
 
     /// A session that shows `root` once started, in a window whose transitions run on `clock`.
-    init(root: any ViewControllerable, clock: TransitionClock = .immediate) {
+    package init(root: any ViewControllerable, clock: TransitionClock = .immediate) {
         self.root = root
         window = Window(clock: clock)
     }
 
     /// A session that shows `screen` at the root of a navigation stack once started, in a window whose transitions
     /// run on `clock`.
-    convenience init(showing screen: StandInScreen, clock: TransitionClock = .immediate) throws {
+    package convenience init(showing screen: StandInScreen, clock: TransitionClock = .immediate) throws {
         self.init(root: try NavigationController(root: screen), clock: clock)
     }
 
@@ -130,26 +130,26 @@ final class StandInSession: AppSession {
         if case .manual(let clock) = window.clock { clock } else { nil }
     }
 
-    var transitionsTakeTime: Bool { transitionClock != nil }
+    package var transitionsTakeTime: Bool { transitionClock != nil }
 
-    var isMoving: Bool { transitionClock?.hasScheduledTransitions ?? false }
+    package var isMoving: Bool { transitionClock?.hasScheduledTransitions ?? false }
 
-    func advanceTransitions(by elapsed: Duration) {
+    package func advanceTransitions(by elapsed: Duration) {
         transitionClock?.advance(by: elapsed)
     }
 
-    func observeCoordinators(
+    package func observeCoordinators(
         _ handler: @escaping @MainActor (CoordinatorLifecycleEvent) -> Void
     ) -> LifecycleObservation? {
         coordinator.observeLifecycle(handler)
     }
 
-    func snapshot() -> ScreenSnapshot {
+    package func snapshot() -> ScreenSnapshot {
         ScreenSnapshot(window: window, coordinators: coordinator)
     }
 
     /// The stand-in screen `screenID` shown in the window (or held by the root before the start), if any.
-    func screen(_ screenID: String) -> StandInScreen? {
+    package func screen(_ screenID: String) -> StandInScreen? {
         var candidates = [root.viewController] + window.presentedViewControllers
         while let candidate = candidates.popLast() {
             if let screen = candidate as? StandInScreen, screen.screenID == screenID { return screen }
@@ -160,7 +160,7 @@ final class StandInSession: AppSession {
         return nil
     }
 
-    func start(restores: Bool, initialLink: String?) -> SessionStart {
+    package func start(restores: Bool, initialLink: String?) -> SessionStart {
         starts.append((restores, initialLink))
         if let startFailure { return .failed(startFailure) }
         do {
@@ -172,17 +172,17 @@ final class StandInSession: AppSession {
         return .started(notice: restores ? restorationNotice : nil, linkFailure: initialLink.flatMap(open))
     }
 
-    func refresh() {
+    package func refresh() {
         refreshCount += 1
         onRefresh()
     }
 
-    func stop() {
+    package func stop() {
         isStopped = true
         coordinator.stop()
     }
 
-    func send(_ input: SessionInput) -> String? {
+    package func send(_ input: SessionInput) -> String? {
         if case .resize(let columns) = input {
             widths.append(columns)
         } else {
@@ -224,7 +224,7 @@ final class StandInSession: AppSession {
         if case .refused(let reason) = outcome { reason } else { nil }
     }
 
-    func open(_ text: String) -> String? {
+    package func open(_ text: String) -> String? {
         guard text.hasPrefix("app://") else {
             return "malformed link '\(UserFacingError.quoted(text))': links start with app://"
         }
@@ -233,7 +233,7 @@ final class StandInSession: AppSession {
         return nil
     }
 
-    func afterCommand() -> AfterCommand {
+    package func afterCommand() -> AfterCommand {
         settledCount += 1
         if let dataFailure { return .stop(dataFailure) }
         return .goOn(notice: saveNotice)
@@ -243,31 +243,31 @@ final class StandInSession: AppSession {
 /// Opens the stand-in session for the terminal, recording what it was asked: the request, the playground names it
 /// was asked about and the folders checked for data.
 @MainActor
-final class StandInApp: AppLauncher {
+package final class StandInApp: AppLauncher {
     /// The session every launch returns.
-    let session: StandInSession
+    package let session: StandInSession
     /// The playgrounds there are.
-    var playgrounds = ["Home", "Settings"]
+    package var playgrounds = ["Home", "Settings"]
     /// The error every launch throws, or `nil` to launch.
-    var failure: (any Error)?
+    package var failure: (any Error)?
     /// Whether every data folder is a first run, with no data to check.
-    var holdsNoData = false
+    package var holdsNoData = false
     /// What the launch reports to have done to the data files.
-    var movedAsidePaths: [String] = []
-    var importedPaths: [String] = []
-    var seededDemoAccount: String?
-    var checkedDatabase: (path: String, pageCount: Int)?
+    package var movedAsidePaths: [String] = []
+    package var importedPaths: [String] = []
+    package var seededDemoAccount: String?
+    package var checkedDatabase: (path: String, pageCount: Int)?
 
     /// The requests the terminal made, in order.
-    private(set) var requests: [LaunchRequest] = []
+    package private(set) var requests: [LaunchRequest] = []
     /// The playground names the terminal asked about.
-    private(set) var askedPlaygrounds: [String] = []
+    package private(set) var askedPlaygrounds: [String] = []
 
-    init(session: StandInSession) {
+    package init(session: StandInSession) {
         self.session = session
     }
 
-    func playgroundRefusal(_ name: String) -> String? {
+    package func playgroundRefusal(_ name: String) -> String? {
         askedPlaygrounds.append(name)
         guard playgrounds.contains(name) else {
             return "no playground '\(name)'; the playgrounds are \(playgrounds.joined(separator: ", "))"
@@ -275,9 +275,9 @@ final class StandInApp: AppLauncher {
         return nil
     }
 
-    func holdsNoData(dataDirectory: String) -> Bool { holdsNoData }
+    package func holdsNoData(dataDirectory: String) -> Bool { holdsNoData }
 
-    func launch(_ request: LaunchRequest) throws -> LaunchedApp {
+    package func launch(_ request: LaunchRequest) throws -> LaunchedApp {
         requests.append(request)
         if let failure { throw failure }
         return LaunchedApp(

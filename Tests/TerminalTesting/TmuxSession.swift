@@ -1,7 +1,6 @@
-import AppTesting
 import Foundation
 import Synchronization
-import Testing
+package import Testing
 
 /// A real terminal for end-to-end tests: a detached tmux session, running the built `app` as a person would, driven
 /// by keys and read back as the screen shows it. The sessions of the test process share one tmux server and reach it
@@ -11,37 +10,45 @@ import Testing
 /// and what was typed but left unread when it ended (what the shell would have read next: what the terminal holds
 /// then, read without waiting, as every key is delivered before a command returns), so a test can prove the
 /// terminal was given back exactly.
-final class TmuxSession {
+package final class TmuxSession {
     /// Where tmux is, or `nil` when it is not installed (the tests that need it are then skipped, saying why).
-    static let executable: String? = {
+    package static let executable: String? = {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return folders.map { "\($0)/tmux" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
     /// Whether tmux is installed.
-    static var isAvailable: Bool { executable != nil }
+    package static var isAvailable: Bool { executable != nil }
+
+    /// The time every app in a terminal runs at (`APP_NOW`), so relative times read the same in every run.
+    package static let now = "2026-01-01T12:00:00Z"
 
     private let server: TmuxServer
     /// The session's name on the shared server, which is also where its keys go.
     private let name = "app-\(UUID().uuidString.prefix(8))"
-    let folder: String
+    package let folder: String
 
     /// Starts `app` with `arguments` in a terminal of `columns`×`rows`, with `environment` added to a UTF-8 locale
     /// and a fixed clock (`NO_COLOR`, which the test runner may set, is removed unless `environment` sets it).
     /// Transitions show at once (`--no-animation`) unless `animates`, so a test reads screens that have landed.
-    init(
+    /// `keepsDataInFolder` gives the app a data folder inside ``folder``, gone with the session.
+    package init(
         app: String, arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
-        animates: Bool = false
+        animates: Bool = false, keepsDataInFolder: Bool = false
     )
         throws
     {
         server = try TmuxServer.shared()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(name)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var variables = ["LANG": "C.UTF-8", "APP_NOW": AppHarness.now, "HOME": "/nonexistent-home-for-tests"]
+        var variables = ["LANG": "C.UTF-8", "APP_NOW": Self.now, "HOME": "/nonexistent-home-for-tests"]
         variables.merge(environment) { $1 }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }
-        let shown = animates ? arguments : arguments + ["--no-animation"]
+        var shown = animates ? arguments : arguments + ["--no-animation"]
+        if keepsDataInFolder {
+            try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+            shown += ["--data-dir", folder + "/data"]
+        }
         let command = ([Self.quoted(app)] + shown.map(Self.quoted)).joined(separator: " ")
         // The status is written last, once the rest is in place; ``ending(seconds:)`` waits for a whole one.
         let script = """
@@ -59,31 +66,31 @@ final class TmuxSession {
     }
 
     /// Sends tmux key names (`Enter`, `Left`, `C-u`, `NPage`…).
-    func press(_ keys: String...) throws {
+    package func press(_ keys: String...) throws {
         try deliver(["send-keys", "-t", name] + keys)
     }
 
     /// Types `text` literally.
-    func type(_ text: String) throws {
+    package func type(_ text: String) throws {
         try deliver(["send-keys", "-t", name, "-l", text])
     }
 
     /// Types `line` and presses Enter, as a person runs a command.
-    func enter(_ line: String) throws {
+    package func enter(_ line: String) throws {
         try type(line)
         try press("Enter")
     }
 
     /// Opens the full screen's command line with `:`, types `line` and presses Enter: a command run from the screen
     /// (not from a field, where `:` is typed).
-    func command(_ line: String) throws {
+    package func command(_ line: String) throws {
         try type(":" + line)
         try press("Enter")
     }
 
     /// Pastes `text` as a person pastes into the terminal: bracketed (`ESC [ 200 ~` … `ESC [ 201 ~`) when the app
     /// asked for it, as plain typing otherwise.
-    func paste(_ text: String) throws {
+    package func paste(_ text: String) throws {
         // Buffers belong to the server, which other sessions share: this one's has a name of its own.
         let buffer = "paste-\(UUID().uuidString)"
         let file = folder + "/" + buffer
@@ -93,68 +100,68 @@ final class TmuxSession {
     }
 
     /// Ends the session and so closes the terminal under the app, as closing its window does.
-    func closeTerminal() throws {
+    package func closeTerminal() throws {
         try run(["kill-session", "-t", name])
     }
 
     /// Sends the mouse report a terminal in xterm's SGR mode sends for `button` (0 the first button, 32 added while
     /// it moves held, 64 and 65 the wheel) at `row` and `column`, counted from 0: `ESC [ < b ; x ; y M`, or `m`
     /// when the button comes up.
-    func mouse(_ button: Int, row: Int, column: Int, released: Bool = false) throws {
+    package func mouse(_ button: Int, row: Int, column: Int, released: Bool = false) throws {
         try type("\u{1B}[<\(button);\(column + 1);\(row + 1)\(released ? "m" : "M")")
     }
 
     /// Sends `bytes` to the app as the terminal would, byte for byte, whatever they are: a mouse report in the older
     /// encoding may hold any byte, and typed text ending in `;` would end tmux's command instead.
-    func send(bytes: [UInt8]) throws {
+    package func send(bytes: [UInt8]) throws {
         try deliver(["send-keys", "-t", name, "-H"] + bytes.map { String($0, radix: 16) })
     }
 
     /// The mouse report a terminal in the older (X10, "normal") encoding sends for `button` (0 the first, 3 a
     /// release, 32 added while it moves held) at `row` and `column`, counted from 0: `ESC [ M` and three bytes,
     /// each offset by 32.
-    static func x10Report(_ button: Int, row: Int, column: Int) -> [UInt8] {
+    package static func x10Report(_ button: Int, row: Int, column: Int) -> [UInt8] {
         [0x1B, UInt8(ascii: "["), UInt8(ascii: "M"), UInt8(32 + button), UInt8(33 + column), UInt8(33 + row)]
     }
 
     /// A click: the first button pressed and released at `row` and `column`.
-    func click(row: Int, column: Int) throws {
+    package func click(row: Int, column: Int) throws {
         try mouse(0, row: row, column: column)
         try mouse(0, row: row, column: column, released: true)
     }
 
     /// The first button pressed at `from`, moved held through `through`, and not let go.
-    func drag(row: Int, from column: Int, through columns: [Int]) throws {
+    package func drag(row: Int, from column: Int, through columns: [Int]) throws {
         try mouse(0, row: row, column: column)
         for next in columns { try mouse(32, row: row, column: next) }
     }
 
     /// Whether the app has asked the terminal to report the mouse, and whether motion with a button held too.
-    func mouseReporting() throws -> (any: Bool, drags: Bool) {
+    package func mouseReporting() throws -> (any: Bool, drags: Bool) {
         let flags = try run(["display", "-p", "-t", name, "#{mouse_any_flag} #{mouse_button_flag}"])
             .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "1" }
         return (flags.first ?? false, flags.dropFirst().first ?? false)
     }
 
     /// The screen's rows as text; with `escapes`, with the colour and attribute sequences.
-    func screen(escapes: Bool = false) throws -> [String] {
+    package func screen(escapes: Bool = false) throws -> [String] {
         try run(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : [])).components(separatedBy: "\n")
     }
 
     /// Every row the pane has shown and kept: its history (what scrolled off the top), then the screen.
-    func screenAndHistory() throws -> [String] {
+    package func screenAndHistory() throws -> [String] {
         try run(["capture-pane", "-p", "-S", "-", "-t", name]).components(separatedBy: "\n")
     }
 
     /// Whether the alternate screen is on.
-    func isAlternateScreenOn() throws -> Bool {
+    package func isAlternateScreenOn() throws -> Bool {
         try run(["display", "-p", "-t", name, "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines)
             == "1"
     }
 
     /// The terminal's modes as tmux tracks them: the alternate screen, the cursor shown, keypad (application
     /// keys) mode and application cursor keys, each `1` when on.
-    func modes() throws -> (alternateScreen: Bool, cursorShown: Bool, keypad: Bool, cursorKeys: Bool) {
+    package func modes() throws -> (alternateScreen: Bool, cursorShown: Bool, keypad: Bool, cursorKeys: Bool) {
         let flags = try run(
             ["display", "-p", "-t", name, "#{alternate_on} #{cursor_flag} #{keypad_flag} #{keypad_cursor_flag}"]
         ).split(whereSeparator: \.isWhitespace).map { $0 == "1" }
@@ -163,17 +170,17 @@ final class TmuxSession {
     }
 
     /// What was typed but not read when the app ended, as the shell would have read it next (after ``ending(seconds:)``).
-    func pendingInput() -> String {
+    package func pendingInput() -> String {
         (try? String(contentsOfFile: folder + "/pending", encoding: .utf8)) ?? ""
     }
 
     /// Resizes the terminal.
-    func resize(columns: Int, rows: Int) throws {
+    package func resize(columns: Int, rows: Int) throws {
         try run(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
     }
 
     /// The app's process id (the pane's shell's child).
-    func appProcessID() throws -> Int32? {
+    package func appProcessID() throws -> Int32? {
         let shell = try run(["display", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
             in: .whitespacesAndNewlines)
         let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
@@ -184,7 +191,7 @@ final class TmuxSession {
     /// for at most `seconds`, without holding a thread meanwhile (so many terminals are watched at once); records
     /// an issue with the last screen when it never holds.
     @discardableResult
-    func waitFor(
+    package func waitFor(
         _ description: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: ([String]) -> Bool
     ) async throws -> [String] {
@@ -194,7 +201,7 @@ final class TmuxSession {
     /// Waits until the screen shows `text` and has stopped changing (two looks 50 ms apart agree), for a test that
     /// then compares the whole screen with a later one: a screen read while it is still being redrawn is half old.
     @discardableResult
-    func waitForSettled(
+    package func waitForSettled(
         _ text: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> [String] {
         var previous: [String] = []
@@ -228,7 +235,7 @@ final class TmuxSession {
 
     /// Waits until the screen shows `text` somewhere.
     @discardableResult
-    func waitFor(
+    package func waitFor(
         _ text: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws
         -> [String]
@@ -240,7 +247,7 @@ final class TmuxSession {
 
     /// The app's exit status once it has ended (waiting at most `seconds`), and the terminal settings from before
     /// and after it.
-    func ending(seconds: Double = 5) async -> (status: Int32?, before: String, after: String) {
+    package func ending(seconds: Double = 5) async -> (status: Int32?, before: String, after: String) {
         let read = { (name: String) in
             (try? String(contentsOfFile: self.folder + "/" + name, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -254,7 +261,7 @@ final class TmuxSession {
     /// Waits until `condition` holds, looking again soon, then every 50 ms at most, for at most `seconds`;
     /// whether it held.
     @discardableResult
-    static func waitUntil(seconds: Double, _ condition: () -> Bool) async -> Bool {
+    package static func waitUntil(seconds: Double, _ condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         var looks = 0
         while !condition() {
@@ -308,8 +315,12 @@ final class TmuxSession {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 }
 
@@ -350,5 +361,17 @@ final class TmuxServer: @unchecked Sendable {
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
         try lock.withLock { try client.run(arguments) }
+    }
+}
+
+extension TmuxSession {
+    /// The terminal without the app (the `TerminalStandIn` executable: one screen with an email field and a secure
+    /// password field) started with `arguments` in a terminal of `columns`×`rows`, its data folder its own.
+    package static func standIn(
+        arguments: [String] = [], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
+    ) throws -> TmuxSession {
+        try TmuxSession(
+            app: BuiltExecutable.path("TerminalStandIn"), arguments: arguments, columns: columns, rows: rows,
+            environment: environment, keepsDataInFolder: true)
     }
 }

@@ -1,0 +1,19 @@
+import Foundation
+
+/// The executables `swift build --build-tests` puts beside the test bundle: the app, or a stand-in for it.
+package enum BuiltExecutable {
+    /// The path of the executable `name` in the test bundle's build folder; throws, saying how to build it, when it
+    /// is not there.
+    package static func path(_ name: String) throws -> String {
+        let testExecutable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        var folder = URL(fileURLWithPath: testExecutable).deletingLastPathComponent()
+        // On Linux the test bundle is an executable in the build folder; elsewhere the executable is inside it.
+        while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
+        let path = folder.appendingPathComponent(name).path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw TmuxSession.Failure(
+                description: "no \(name) executable at \(path): build it with `swift build --build-tests`")
+        }
+        return path
+    }
+}
