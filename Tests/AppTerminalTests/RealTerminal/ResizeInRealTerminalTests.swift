@@ -1,19 +1,17 @@
-import AppTesting
 import Foundation
 import TerminalTesting
 import Testing
 
-/// A terminal that changes size while the app runs full screen gets its shell back as it was.
+/// A terminal that changes size while the terminal runs full screen (over its stand-in screen) gets its shell back
+/// as it was.
 @Suite(
     "Full screen in a real terminal: a terminal grown while the app ran is given back clean",
-    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the end-to-end terminal tests cannot run"))
-struct FullScreenResizeEndToEndTests {
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the tests in a real terminal cannot run"))
+struct ResizeInRealTerminalTests {
     @Test("Grown from 80×24 to 120×40, then Ctrl-D: nothing of the screen or the tree panel is left in the shell")
     func grownThenLeft() async throws {
-        let data = try await TemporaryDataDirectory.demoLoggedIn()
-        let terminal = try TmuxSession(
-            app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"], columns: 80, rows: 24)
-        try await terminal.waitFor("(post.3)")
+        let terminal = try TmuxSession.standIn(arguments: ["--ids"], columns: 80, rows: 24)
+        try await terminal.waitFor("Email (set email)")
         try terminal.resize(columns: 120, rows: 40)
         try await terminal.waitFor("the tree panel at the new size") { screen in
             screen.count >= 40 && screen.contains { $0.contains("│ Coordinators") }
@@ -24,7 +22,7 @@ struct FullScreenResizeEndToEndTests {
         #expect(ending.before == ending.after)
         try await terminal.waitFor("EXITED")
         let shell = try terminal.screenAndHistory()
-        let left = shell.filter { $0.contains("│") || $0.contains("Coordinator") || $0.contains("post.") }
+        let left = shell.filter { $0.contains("│") || $0.contains("Coordinator") || $0.contains("set email") }
         #expect(left.isEmpty, "left in the shell:\n\(shell.joined(separator: "\n"))")
     }
 }
