@@ -1,4 +1,5 @@
 package import AppInterface
+import FoundationEssentials
 import Glibc
 
 /// The app's single entry point: the `app` executable calls it with the process's streams, and tests call it
@@ -125,6 +126,20 @@ public enum AppMain {
     ) async -> Int32 {
         await AppRunner(app: app, environment: environment, input: input, output: output, error: error)
             .run(arguments: arguments)
+    }
+
+    /// Runs `app` as an executable's whole run: with the process's arguments and environment, on standard input,
+    /// output and error, then ends the process with the exit code.
+    @MainActor
+    package static func runAsProcess(app: any AppLauncher) async -> Never {
+        let status = await run(
+            app: app,
+            arguments: Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessInfo.processInfo.environment,
+            input: StandardInput(),
+            output: StandardOutput.output(),
+            error: StandardOutput.error())
+        exit(status)
     }
 }
 

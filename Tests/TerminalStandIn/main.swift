@@ -1,6 +1,5 @@
 import AppTerminal
 import Core
-import FoundationEssentials
 import Glibc
 import TerminalTesting
 
@@ -14,16 +13,8 @@ let screen = StandInScreen(
         .field(TextField(id: "password", label: "Password", value: "", isSecure: true)),
     ])
 do {
-    let session = try StandInSession(showing: screen)
-    let status = await AppMain.run(
-        app: StandInApp(session: session),
-        arguments: Array(CommandLine.arguments.dropFirst()),
-        environment: ProcessInfo.processInfo.environment,
-        input: AppMain.StandardInput(),
-        output: AppMain.StandardOutput.output(),
-        error: AppMain.StandardOutput.error())
-    exit(status)
+    await AppMain.runAsProcess(app: StandInApp(session: try StandInSession(showing: screen)))
 } catch {
-    AppMain.StandardOutput.error().write("terminal-stand-in: \(error)\n")
+    AppMain.StandardOutput.error().write("TerminalStandIn: \(error)\n")
     exit(1)
 }
