@@ -161,8 +161,7 @@ let package = Package(
         .target(name: "DataTesting", dependencies: ["CSQLite"], path: "Tests/DataTesting"),
         // What the app's tests share: running the composed app in process on a temporary data directory.
         .target(
-            name: "AppTesting",
-            dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "DataTesting", "TerminalTesting"],
+            name: "AppTesting", dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "DataTesting"],
             path: "Tests/AppTesting"),
         // The data room alone: stores, migrations, damage, several processes on one folder. No terminal.
         .testTarget(name: "AppDataTests", dependencies: ["AppData", "DataTesting", "Core", "InputRules"]),
@@ -172,20 +171,24 @@ let package = Package(
         .testTarget(
             name: "AppFlowsTests",
             dependencies: ["AppFlows", "AppData", "AppInterface", "AppTesting", "Core", "CoreTesting", "InputRules"]),
-        // What the terminal's tests share: a stand-in session over plain Core screens, and real terminals (tmux)
-        // that run an executable. Knows no feature and no data.
-        .target(name: "TerminalTesting", dependencies: ["AppInterface", "Core"], path: "Tests/TerminalTesting"),
-        // The terminal over the stand-in session, as an executable a real terminal runs: signals, pastes and the
-        // hidden prompt without the app.
+        // The app as the terminal sees it, stood in for by plain Core screens: the session and the launcher the
+        // terminal's tests drive. Knows no feature and no data, and links what the app links.
+        .target(name: "AppStandIn", dependencies: ["AppInterface", "Core"], path: "Tests/AppStandIn"),
+        // Real terminals (tmux) running an executable, the app or the terminal's stand-in, for the terminal's and
+        // the end-to-end tests.
+        .target(name: "TerminalTesting", path: "Tests/TerminalTesting"),
+        // The terminal over the stand-in session, as an executable a real terminal runs: every signal, pastes, the
+        // hidden prompt and resizes, without the app.
         .executableTarget(
-            name: "TerminalStandIn", dependencies: ["AppTerminal", "Core", "TerminalTesting"],
+            name: "TerminalStandIn", dependencies: ["AppTerminal", "AppStandIn", "Core"],
             path: "Tests/TerminalStandIn"),
-        // The terminal alone, over a stand-in session: parsing, rendering, layout, pointer and keys, and in a real
-        // terminal signals and pastes. No feature, so a change inside a feature never selects it.
+        // The terminal alone, over a stand-in session: parsing, rendering, layout, pointer and keys; and in a real
+        // terminal, over the stand-in executable, every signal, pastes and resizes. No feature, so a change inside a
+        // feature never selects it.
         .testTarget(
             name: "AppTerminalTests",
             dependencies: [
-                "AppTerminal", "AppInterface", "Core", "CoreTesting", "InputRules", "TerminalTesting",
+                "AppTerminal", "AppInterface", "AppStandIn", "Core", "CoreTesting", "InputRules", "TerminalTesting",
                 "TerminalStandIn",
             ]),
         // The real executable: processes, tmux, signals and restarts. Waits on conditions, never on sleeps.

@@ -1,3 +1,4 @@
+import AppStandIn
 import Core
 import Foundation
 import TerminalTesting

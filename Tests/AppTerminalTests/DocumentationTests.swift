@@ -1,3 +1,4 @@
+import AppStandIn
 import Foundation
 import TerminalTesting
 import Testing

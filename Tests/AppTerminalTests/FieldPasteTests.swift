@@ -1,4 +1,5 @@
 import AppInterface
+import AppStandIn
 import Core
 import Glibc
 import TerminalTesting

@@ -1,3 +1,4 @@
+import AppStandIn
 import AppTerminal
 import Foundation
 import TerminalTesting

@@ -1,4 +1,5 @@
 import AppInterface
+import AppStandIn
 import AppTerminal
 import Foundation
 import TerminalTesting

@@ -1,4 +1,5 @@
 import AppInterface
+import AppStandIn
 import Core
 import Foundation
 import TerminalTesting

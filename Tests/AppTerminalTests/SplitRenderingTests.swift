@@ -1,4 +1,5 @@
 import AppInterface
+import AppStandIn
 import Core
 import TerminalTesting
 import Testing

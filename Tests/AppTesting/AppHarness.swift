@@ -3,7 +3,6 @@ package import AppFlows
 package import AppInterface
 package import AppTerminal
 package import Foundation
-import TerminalTesting
 
 /// Input for the app from a fixed sequence of bytes, read in small chunks so line splitting across reads is
 /// exercised too.
@@ -211,8 +210,8 @@ package final class InMemoryData {
 
 /// Runs the app in process, through its public entry point.
 package enum AppHarness {
-    /// The fixed time scripted runs use, so relative times are deterministic: the one the apps in terminals use.
-    package static let now = TmuxSession.now
+    /// The fixed time scripted runs use, so relative times are deterministic.
+    package static let now = "2026-01-01T12:00:00Z"
     /// ``now`` as a date.
     package static let fixedNow = Date(timeIntervalSince1970: 1_767_268_800)
 
@@ -233,11 +232,6 @@ package enum AppHarness {
             app: app, arguments: arguments, environment: fullEnvironment, input: input, output: output,
             error: error)
         return AppRun(status: status, output: output.text, error: error.text)
-    }
-
-    /// The `app` executable `swift build --build-tests` put beside this test bundle.
-    package static func builtApp() throws -> String {
-        try BuiltExecutable.path("app")
     }
 
     /// Signs up `name` (`<name>@example.com`) from the login screen; the tour shows next.

@@ -1,7 +1,7 @@
+import AppStandIn
 import AppTerminal
 import Core
 import Glibc
-import TerminalTesting
 
 // The terminal in a real terminal without the app: what the terminal alone does (signals, pastes, the hidden
 // prompt, giving the terminal back) over one plain screen with a field and a secure field, and no feature or data,

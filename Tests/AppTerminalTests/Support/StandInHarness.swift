@@ -1,3 +1,4 @@
+import AppStandIn
 import AppTerminal
 import Core
 import Foundation

@@ -9,7 +9,7 @@ import Testing
 @Suite(
     "Every signal that ends the app gives the terminal back and discards a half-typed secret",
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the tests in a real terminal cannot run"))
-struct TerminationSignalTests {
+struct SignalsInRealTerminalTests {
     /// The signals, by name, as the shell reports them.
     static let signals: [(name: String, number: Int32)] = [
         ("TERM", SIGTERM), ("HUP", SIGHUP), ("INT", SIGINT), ("QUIT", SIGQUIT), ("USR1", SIGUSR1),
@@ -18,7 +18,7 @@ struct TerminationSignalTests {
 
     @Test(
         "Line mode (TERM=dumb): a signal at the hidden password prompt restores echo and drops the typed text",
-        arguments: TerminationSignalTests.signals.map(\.name))
+        arguments: SignalsInRealTerminalTests.signals.map(\.name))
     func lineMode(signalName: String) async throws {
         let signalNumber = try #require(Self.signals.first { $0.name == signalName }?.number)
         let terminal = try TmuxSession.standIn(environment: ["TERM": "dumb"])
@@ -32,7 +32,7 @@ struct TerminationSignalTests {
 
     @Test(
         "Full screen: a signal at the hidden password prompt gives back the normal screen, the cursor and the keys",
-        arguments: TerminationSignalTests.signals.map(\.name))
+        arguments: SignalsInRealTerminalTests.signals.map(\.name))
     func fullScreen(signalName: String) async throws {
         let signalNumber = try #require(Self.signals.first { $0.name == signalName }?.number)
         let terminal = try TmuxSession.standIn(arguments: ["--ids"])
