@@ -123,22 +123,18 @@ package final class LiveDataStore: AppDataStore {
     package func unseenLatestCount(email: String, limit: Int) throws(DataError) -> Int {
         try recording { () throws(DataError) in
             let stamp = try database.changeStamp()
-            let question = UnseenCountQuestion(email: email, limit: limit)
-            if let count = unseenCounts.answer(to: question, at: stamp) { return count }
+            if let last = lastUnseenCount, last.email == email, last.limit == limit, last.stamp == stamp {
+                return last.count
+            }
             let count = try accounts.unseenLatestCount(email: email, limit: limit)
-            unseenCounts.keep(count, to: question, at: stamp)
+            // The stamp was read first: a commit between the two reads moves it again, and the next call reads anew.
+            lastUnseenCount = (email, limit, stamp, count)
             return count
         }
     }
 
-    /// What a badge asked: whose count, up to what.
-    private struct UnseenCountQuestion: Hashable {
-        let email: String
-        let limit: Int
-    }
-
-    /// The last unseen count read, under the database's stamp read just before it.
-    private var unseenCounts = StampedReads<UnseenCountQuestion, Int>(capacity: 1)
+    /// The last unseen count read, with what it was asked and the database's stamp just before it was read.
+    private var lastUnseenCount: (email: String, limit: Int, stamp: Database.ChangeStamp, count: Int)?
 
     // MARK: Posts
 

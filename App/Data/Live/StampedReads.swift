@@ -1,8 +1,8 @@
 /// Figures read from the database while it stayed as it was, by what was asked: the answers under one
 /// ``Database/ChangeStamp``, all dropped once the stamp moves (something was committed, by this process or another).
 ///
-/// A list that appears again, or a badge read after a command that changed nothing it counts, then costs one
-/// `PRAGMA data_version` instead of its statements. At most `capacity` answers are kept; one more starts afresh.
+/// A list that appears again over posts nothing changed then costs one `PRAGMA data_version` instead of its
+/// statements. At most `capacity` answers are kept; one more starts afresh.
 struct StampedReads<Question: Hashable, Answer> {
     /// The most answers kept under one stamp.
     let capacity: Int
