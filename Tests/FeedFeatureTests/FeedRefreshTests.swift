@@ -75,6 +75,33 @@ struct FeedRefreshTests {
         }
     }
 
+    @Test(
+        "A row's time moves on at its next minute, hour or day, and back with the clock, however often it is read")
+    func timesChangeAtTheirBoundaries() async throws {
+        let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)
+        let clock = FakeClock(now: FeedFixtures.now)
+        // Each step moves the clock by its seconds, then the times of p1, p2 and p3 (p4 shows its date throughout).
+        let steps: [(seconds: TimeInterval, times: [String])] = [
+            (0, ["5m", "3h", "2d"]),
+            (59, ["5m", "3h", "2d"]),
+            (1, ["6m", "3h", "2d"]),
+            (3_240, ["1h", "3h", "2d"]),
+            (300, ["1h", "4h", "2d"]),
+            (-3_900, ["just now", "2h", "1d"]),
+            (60, ["1m", "2h", "1d"]),
+            (300, ["6m", "3h", "2d"]),
+        ]
+        try withFeedShown(service: service, clock: clock) { _, window in
+            for (seconds, times) in steps {
+                clock.advance(by: seconds)
+                let likes = ["3 likes", "10 likes", "1 like", "7 likes"]
+                let expected: [String?] = zip(times + ["2026-11-11"], likes).map { "\($0) · \($1)" }
+                #expect(window.rowsOnTop.map(\.detail) == expected, "after \(seconds) s")
+                #expect(window.rowsOnTop.map(\.detail) == expected, "read again after \(seconds) s")
+            }
+        }
+    }
+
     @Test("Every read asks the service for the feed's user")
     func readsNameTheUser() async throws {
         let service = FakePostService(posts: FeedFixtures.posts, now: FeedFixtures.now)

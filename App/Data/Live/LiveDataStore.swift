@@ -138,12 +138,32 @@ package final class LiveDataStore: AppDataStore {
 
     // MARK: Posts
 
-    /// One range scan of the order's index.
+    /// One range scan of the order's index, unless nothing was committed to the database since the same page was
+    /// last read (by this process or another): then the page read then. A list reads its first page each time it
+    /// appears, so a list shown again over unchanged posts costs one `PRAGMA data_version`.
     package func page(
         _ order: PostOrder, after afterID: String?, limit: Int, reader: String
     ) throws(DataError) -> [PostRecord] {
-        try recording { () throws(DataError) in try posts.page(order, after: afterID, limit: limit, reader: reader) }
+        try recording { () throws(DataError) in
+            let stamp = try database.changeStamp()
+            let question = PageQuestion(order: order, afterID: afterID, limit: limit, reader: reader)
+            if let page = pages.answer(to: question, at: stamp) { return page }
+            let page = try posts.page(order, after: afterID, limit: limit, reader: reader)
+            pages.keep(page, to: question, at: stamp)
+            return page
+        }
     }
+
+    /// What a list asked for: a page of one order, as one reader sees it.
+    private struct PageQuestion: Hashable {
+        let order: PostOrder
+        let afterID: String?
+        let limit: Int
+        let reader: String
+    }
+
+    /// The pages read since the database last changed: a handful, one per list and page asked for.
+    private var pages = StampedReads<PageQuestion, [PostRecord]>(capacity: 8)
 
     /// One range scan of `posts_by_author`.
     package func page(

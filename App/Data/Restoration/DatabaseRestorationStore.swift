@@ -63,71 +63,64 @@ final class DatabaseRestorationStore: RestorationStore {
     }
 
     /// `state` as the JSON record the app writes: sorted keys, slashes as they are; the same text `JSONEncoder`
-    /// writes with `.sortedKeys` and `.withoutEscapingSlashes`, written directly, since a record is saved after
-    /// almost every command and the encoder cost most of the command loop's time.
+    /// writes with `.sortedKeys` and `.withoutEscapingSlashes`, written directly as UTF-8 bytes, since a record is
+    /// saved after almost every command and the encoder, then appending to a `String`, cost most of the command
+    /// loop's time.
     ///
     /// - Throws: ``RestorationStoreError/unwritable(_:)`` when it cannot be encoded.
     static func encode(_ state: RestorationState) throws(RestorationStoreError) -> String {
-        var text = ""
-        text.reserveCapacity(256)
-        append(state, to: &text)
-        return text
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        append(state, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `state` as one JSON object, its keys in order: children, kind, values, version.
-    private static func append(_ state: RestorationState, to text: inout String) {
-        text += "{\"children\":["
+    private static func append(_ state: RestorationState, to bytes: inout [UInt8]) {
+        bytes += #"{"children":["#.utf8
         for (index, child) in state.children.enumerated() {
-            if index > 0 { text += "," }
-            append(child, to: &text)
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            append(child, to: &bytes)
         }
-        text += "],\"kind\":"
-        appendString(state.kind, to: &text)
-        text += ",\"values\":{"
+        bytes += #"],"kind":"#.utf8
+        appendString(state.kind, to: &bytes)
+        bytes += #","values":{"#.utf8
         for (index, key) in state.values.keys.sorted().enumerated() {
-            if index > 0 { text += "," }
-            appendString(key, to: &text)
-            text += ":"
-            appendString(state.values[key] ?? "", to: &text)
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            appendString(state.values[key] ?? "", to: &bytes)
         }
-        text += "},\"version\":" + String(state.version) + "}"
+        bytes += #"},"version":"#.utf8
+        bytes += String(state.version).utf8
+        bytes.append(UInt8(ascii: "}"))
     }
 
-    /// Appends `string` as a JSON string: quotes and backslashes escaped, control characters as JSON writes them.
-    private static func appendString(_ string: String, to text: inout String) {
-        text += "\""
-        guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            text += string
-            text += "\""
-            return
-        }
-        var plainStart = string.unicodeScalars.startIndex
-        var index = plainStart
-        let scalars = string.unicodeScalars
-        while index != scalars.endIndex {
-            let scalar = scalars[index]
-            let escaped: String? =
-                switch scalar {
-                case "\"": "\\\""
-                case "\\": "\\\\"
-                case "\n": "\\n"
-                case "\r": "\\r"
-                case "\t": "\\t"
-                case "\u{08}": "\\b"
-                case "\u{0C}": "\\f"
-                case "\u{00}"..."\u{1F}": "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-                default: nil
-                }
-            if let escaped {
-                text.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
-                text += escaped
-                plainStart = scalars.index(after: index)
+    /// Appends `string` as a JSON string: quotes and backslashes escaped, control characters as JSON writes them,
+    /// every other character as its UTF-8 bytes.
+    private static func appendString(_ string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += #"\""#.utf8
+            case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+            case UInt8(ascii: "\n"): bytes += #"\n"#.utf8
+            case UInt8(ascii: "\r"): bytes += #"\r"#.utf8
+            case UInt8(ascii: "\t"): bytes += #"\t"#.utf8
+            case 0x08: bytes += #"\b"#.utf8
+            case 0x0C: bytes += #"\f"#.utf8
+            case 0x00..<0x20:
+                bytes += #"\u00"#.utf8
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0xF)])
+            default: bytes.append(byte)
             }
-            index = scalars.index(after: index)
         }
-        text.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
+
+    /// The lowercase hexadecimal digits, as `JSONEncoder` writes a control character's code.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The state the JSON `record` holds.
     ///

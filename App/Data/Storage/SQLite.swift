@@ -124,11 +124,14 @@ final class SQLiteConnection {
 
     /// Runs `body` in one `BEGIN IMMEDIATE … COMMIT` transaction, rolled back if it throws: all of it is stored
     /// or none of it, even when the process is killed half-way.
+    ///
+    /// `BEGIN` and `COMMIT` run as prepared statements kept with the others, so a transaction does not parse them
+    /// again: the saved place is written in one after almost every command.
     func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
-        try execute("BEGIN IMMEDIATE")
+        try run("BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run("COMMIT")
             return result
         } catch {
             try? execute("ROLLBACK")

@@ -40,12 +40,28 @@ enum RelativeTime {
 
     /// The text for `date`, seen at `now`.
     static func text(for date: Date, now: Date) -> String {
+        textAndChange(for: date, now: now).text
+    }
+
+    /// The text for `date`, seen at `now`, and the first moment after `now` when it reads differently: the next
+    /// whole minute, hour or day since `date` in its unit, or never once it is a date. Every unit is a whole number
+    /// of the one below it, so the text stays the same from `now` until that moment.
+    static func textAndChange(for date: Date, now: Date) -> (text: String, changesAt: Date) {
         let elapsed = now.timeIntervalSince(date)
-        if !(elapsed >= minute) { return "just now" }
-        if elapsed < hour { return "\(Int(elapsed / minute))m" }
-        if elapsed < day { return "\(Int(elapsed / hour))h" }
-        if elapsed < week { return "\(Int(elapsed / day))d" }
-        return calendarDate(date)
+        if !(elapsed >= minute) { return ("just now", date.addingTimeInterval(minute)) }
+        let unit: TimeInterval
+        let symbol: String
+        if elapsed < hour {
+            (unit, symbol) = (minute, "m")
+        } else if elapsed < day {
+            (unit, symbol) = (hour, "h")
+        } else if elapsed < week {
+            (unit, symbol) = (day, "d")
+        } else {
+            return (calendarDate(date), .distantFuture)
+        }
+        let count = Int(elapsed / unit)
+        return (String(count) + symbol, date.addingTimeInterval(Double(count + 1) * unit))
     }
 
     private static func calendarDate(_ date: Date) -> String {

@@ -18,7 +18,7 @@ protocol PostListScreenListener: AnyObject {
 /// The list of a segment, `feed.latest` or `feed.popular`: one row per post
 /// (author, text, relative time and likes); tapping a row performs `post.<id>`;
 /// `more` loads the next page when there may be one.
-/// Relative times are formatted each time the content is read.
+/// Relative times are formatted with the clock's time when the content is read (again once one of them changes).
 final class PostListViewController: ViewController, PostListPresentable {
     /// The prefix of a row's action id.
     static let rowActionPrefix = "post."
@@ -38,12 +38,18 @@ final class PostListViewController: ViewController, PostListPresentable {
 
     override var content: ScreenContent {
         let moment = now()
+        if let shown, shown.errorMessage == inlineError, shown.readAt <= moment, moment < shown.changesAt {
+            return shown.content
+        }
+        var changesAt = Date.distantFuture
         let items = rows.map { row in
-            ListItem(
+            let time = RelativeTime.textAndChange(for: row.createdAt, now: moment)
+            changesAt = min(changesAt, time.changesAt)
+            return ListItem(
                 id: row.id,
                 title: row.authorName,
                 subtitle: row.text,
-                detail: "\(row.time(at: moment)) · \(row.likes)",
+                detail: time.text + " · " + row.likes,
                 actionID: Self.rowActionPrefix + row.id,
                 isMarked: row.isLiked
             )
@@ -52,8 +58,15 @@ final class PostListViewController: ViewController, PostListPresentable {
             .list(ListSection(id: "posts", items: items, emptyMessage: FeedMessage.emptyList))
         ]
         if canLoadMore { elements.append(.button(Button(id: "more", title: "Load more"))) }
-        return ScreenContent(title: segment.title, elements: elements, errorMessage: inlineError)
+        let content = ScreenContent(title: segment.title, elements: elements, errorMessage: inlineError)
+        shown = (content, inlineError, moment, changesAt)
+        return content
     }
+
+    /// The content last read, the error it showed, when it was read and the first moment after that a row's time
+    /// reads differently: until then, and until the rows or the error change, it is what a read returns. The
+    /// content is read for every snapshot and every action looked up, and a list holds a page of twenty rows.
+    private var shown: (content: ScreenContent, errorMessage: String?, readAt: Date, changesAt: Date)?
 
     override func viewWillAppear() {
         listener?.listScreenWillAppear()
@@ -68,6 +81,7 @@ final class PostListViewController: ViewController, PostListPresentable {
     func show(rows: [PostRow], canLoadMore: Bool, errorMessage: String?) {
         self.rows = rows
         self.canLoadMore = canLoadMore
+        shown = nil
         showInlineError(errorMessage)
     }
 }
