@@ -2,8 +2,8 @@ package import AppInterface
 import FoundationEssentials
 import Glibc
 
-/// The app's single entry point: the `app` executable calls it with the process's streams, and tests call it
-/// with scripted input and captured output, so both run exactly the same code.
+/// The app's single entry point: the `app` executable runs it as its whole process (``runAsProcess(app:)``), and
+/// tests call it with scripted input and captured output, so both run exactly the same code.
 ///
 /// Exit codes: `0` success, `1` a command or script failed (or the data directory is not usable), `2` a data
 /// file is corrupt or unreadable, `64` the command line is wrong.
@@ -95,13 +95,7 @@ public enum AppMain {
 
         /// Writes every byte of `text`; gives up quietly if the reader went away.
         public func write(_ text: String) {
-            var bytes = Array(text.utf8)[...]
-            while !bytes.isEmpty {
-                let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                bytes = bytes.dropFirst(written)
-            }
+            writeEveryByte(of: text, to: descriptor)
         }
     }
 
@@ -151,4 +145,16 @@ extension AppMain.ByteInput {
 extension AppMain.TextOutput {
     /// No descriptor: output to memory or a file never runs the full screen.
     public var fileDescriptor: Int32? { nil }
+}
+
+/// Writes every byte of `text` to `descriptor`, again after an interrupted or a short write; gives up quietly when
+/// the descriptor takes no more (the reader went away, the disk is full).
+func writeEveryByte(of text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        bytes = bytes.dropFirst(written)
+    }
 }

@@ -1,5 +1,10 @@
 public import Core
-public import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
 
 // The builder roles of the feed: what it needs (`FeedDependency`), what it
 // reports (`FeedListener`), how a parent builds it (`FeedContainable`,

@@ -137,7 +137,8 @@ public struct ArgumentParser: Sendable {
             arguments, output: { print($0, terminator: $0.hasSuffix("\n") ? "" : "\n") },
             errors: { message in
                 let text = message.hasSuffix("\n") ? message : message + "\n"
-                _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+                let bytes = Array(text.utf8)
+                _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             }
         ) { arguments in
             parsed = arguments

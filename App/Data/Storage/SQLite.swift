@@ -203,7 +203,8 @@ struct SQLiteRow {
 private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A mutual-exclusion lock around one connection: a `pthread_mutex_t` at an address that does not move, as POSIX
-/// asks of a mutex.
+/// asks of a mutex. Not `Synchronization.Mutex`, whose `withLock` hands its result back as `sending`, which a
+/// generic result read from the connection cannot be; a default mutex's `pthread_mutex_init` does not fail on Linux.
 final class ConnectionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 

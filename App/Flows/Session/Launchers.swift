@@ -34,7 +34,8 @@ package struct LiveApp: AppLauncher {
         #if DEBUG
             session.reportLeaks { line in
                 let text = line + "\n"
-                _ = text.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+                let bytes = Array(text.utf8)
+                _ = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
             }
         #endif
         return LaunchedApp(

@@ -38,7 +38,6 @@ struct CommandHistory: Sendable {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        writeEveryByte(of: line + "\n", to: descriptor)
     }
 }

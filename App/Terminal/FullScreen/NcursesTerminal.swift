@@ -153,21 +153,7 @@ final class NcursesTerminal {
 
     /// Writes `sequence` straight to the terminal, after everything ncurses has flushed.
     private func writeToTerminal(_ sequence: String) {
-        let bytes = Array(sequence.utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                guard let start = buffer.baseAddress else { return -1 }
-                return Glibc.write(STDOUT_FILENO, start + written, buffer.count - written)
-            }
-            if result > 0 {
-                written += result
-            } else if result < 0, errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
+        writeEveryByte(of: sequence, to: STDOUT_FILENO)
     }
 
     private func write(_ text: String, style: CellStyle) {

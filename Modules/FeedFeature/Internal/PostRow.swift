@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A post as its screens show it. The relative time is not stored: it is
 /// formatted when the screen is read, so it keeps up with the clock.

@@ -1,5 +1,10 @@
 import Core
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a post list screen tells its coordinator.
 @MainActor
