@@ -2,6 +2,11 @@ import Foundation
 
 /// The executables `swift build --build-tests` puts beside the test bundle: the app, or a stand-in for it.
 package enum BuiltExecutable {
+    /// An executable that is not built.
+    package struct Missing: Error, CustomStringConvertible {
+        package let description: String
+    }
+
     /// The path of the executable `name` in the test bundle's build folder; throws, saying how to build it, when it
     /// is not there.
     package static func path(_ name: String) throws -> String {
@@ -11,8 +16,7 @@ package enum BuiltExecutable {
         while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
         let path = folder.appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw TmuxSession.Failure(
-                description: "no \(name) executable at \(path): build it with `swift build --build-tests`")
+            throw Missing(description: "no \(name) executable at \(path): build it with `swift build --build-tests`")
         }
         return path
     }

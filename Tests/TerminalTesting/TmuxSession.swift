@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 package import Testing
 
-/// A real terminal for end-to-end tests: a detached tmux session, running the built `app` as a person would, driven
-/// by keys and read back as the screen shows it. The sessions of the test process share one tmux server and reach it
+/// A real terminal: a detached tmux session running a built executable as a person would (the `app` for the
+/// end-to-end tests, the terminal's stand-in for the terminal's own), driven by keys and read back as the screen
+/// shows it. The sessions of the test process share one tmux server and reach it
 /// through its one control-mode client (``TmuxServer``), so a session costs no tmux process of its own.
 ///
 /// The pane runs a shell that records the terminal's settings (`stty -g`) before and after the app, its exit status
@@ -365,6 +366,24 @@ final class TmuxServer: @unchecked Sendable {
 }
 
 extension TmuxSession {
+    /// Sends `signalNumber` to the app and checks how it ended: by that signal (status 128 plus its number), with
+    /// the terminal's settings as before it started and nothing of `secret` left for the shell to read.
+    package func expectEnded(
+        by signalNumber: Int32, leavingUnread secret: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        // tmux has written the keys to the terminal before the signal is sent: whether or not the app has read them
+        // yet, none may reach the shell.
+        let app = try #require(try appProcessID(), sourceLocation: sourceLocation)
+        kill(app, signalNumber)
+        // SIGQUIT may write a core dump first: give it time.
+        let ending = await ending(seconds: 20)
+        #expect(ending.status == 128 + signalNumber, sourceLocation: sourceLocation)
+        #expect(ending.before == ending.after, "echo and line mode are back", sourceLocation: sourceLocation)
+        #expect(
+            !pendingInput().contains(secret), "the typed secret never reaches the shell", sourceLocation: sourceLocation
+        )
+    }
+
     /// The terminal without the app (the `TerminalStandIn` executable: one screen with an email field and a secure
     /// password field) started with `arguments` in a terminal of `columns`×`rows`, its data folder its own.
     package static func standIn(

@@ -57,12 +57,10 @@ struct PasteInRealTerminalTests {
         try await terminal.waitFor("Email (set email)")
         try terminal.press("Escape")
         try terminal.type(":set email ")
-        let started = Date()
         try terminal.paste(String(repeating: "a\té一", count: 1 << 18))
         try await terminal.waitFor("the paste refused by the line limit", seconds: 10) {
             $0.joined().contains("the line is longer than 65536 bytes: the paste (1835008 bytes) was not taken")
         }
-        #expect(Date().timeIntervalSince(started) < 10)
         #expect(Self.commandLine(try terminal.screen()) == ": set email", "the line is as it was")
         // Typed rather than pasted, the line stops at the limit and says why.
         try terminal.type(String(repeating: "b", count: 70_000))

@@ -27,7 +27,7 @@ struct SignalsInRealTerminalTests {
         // The line may be typed before the app's `> ` shows, which then comes before the prompt on its row.
         try await terminal.waitFor("the hidden prompt") { $0.contains { $0.hasSuffix("Password:") } }
         try terminal.type("secret")
-        try await Self.expectEnds(terminal, by: signalNumber, leavingUnread: "secret")
+        try await terminal.expectEnded(by: signalNumber, leavingUnread: "secret")
     }
 
     @Test(
@@ -43,29 +43,10 @@ struct SignalsInRealTerminalTests {
         try await terminal.waitFor("Typed as dots")
         try terminal.type("secret")
         try await terminal.waitFor("the dots") { $0.joined().contains("••••••") }
-        try await Self.expectEnds(terminal, by: signalNumber, leavingUnread: "secret")
+        try await terminal.expectEnded(by: signalNumber, leavingUnread: "secret")
         let modes = try terminal.modes()
         #expect(!modes.alternateScreen, "the normal screen is back")
         #expect(modes.cursorShown, "the cursor is shown")
         #expect(!modes.keypad && !modes.cursorKeys, "keypad mode is off")
-    }
-
-    /// Sends `signalNumber` to the app and checks how it ended: by that signal (status 128 plus its number), with
-    /// the terminal's settings as before it started and nothing of `secret` left for the shell to read.
-    private static func expectEnds(
-        _ terminal: TmuxSession, by signalNumber: Int32, leavingUnread secret: String,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) async throws {
-        // tmux has written the keys to the terminal before the signal is sent: whether or not the app has read them
-        // yet, none may reach the shell.
-        let app = try #require(try terminal.appProcessID(), sourceLocation: sourceLocation)
-        kill(app, signalNumber)
-        // SIGQUIT may write a core dump first: give it time.
-        let ending = await terminal.ending(seconds: 20)
-        #expect(ending.status == 128 + signalNumber, sourceLocation: sourceLocation)
-        #expect(ending.before == ending.after, "echo and line mode are back", sourceLocation: sourceLocation)
-        #expect(
-            !terminal.pendingInput().contains(secret), "the typed secret never reaches the shell",
-            sourceLocation: sourceLocation)
     }
 }
