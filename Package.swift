@@ -164,7 +164,9 @@ let package = Package(
             name: "AppTesting", dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "DataTesting"],
             path: "Tests/AppTesting"),
         // The data room alone: stores, migrations, damage, several processes on one folder. No terminal.
-        .testTarget(name: "AppDataTests", dependencies: ["AppData", "DataTesting", "Core", "InputRules"]),
+        .testTarget(
+            name: "AppDataTests",
+            dependencies: ["AppData", "DataTesting", "Core", "InputRules", "ExecutableTesting", "DataWriter"]),
         // What a front end sees of the app: the snapshot and the launch's values, over Core alone.
         .testTarget(name: "AppInterfaceTests", dependencies: ["AppInterface", "Core"]),
         // The flows in process: the entry, the tab bar, deep links, restoration and the playgrounds.
@@ -174,9 +176,14 @@ let package = Package(
         // The app as the terminal sees it, stood in for by plain Core screens: the session and the launcher the
         // terminal's tests drive. Knows no feature and no data, and links what the app links.
         .target(name: "AppStandIn", dependencies: ["AppInterface", "Core"], path: "Tests/AppStandIn"),
+        // The executables built beside the tests, for tests that run them as processes of their own.
+        .target(name: "ExecutableTesting", path: "Tests/ExecutableTesting"),
         // Real terminals (tmux) running an executable, the app or the terminal's stand-in, for the terminal's and
         // the end-to-end tests.
-        .target(name: "TerminalTesting", path: "Tests/TerminalTesting"),
+        .target(name: "TerminalTesting", dependencies: ["ExecutableTesting"], path: "Tests/TerminalTesting"),
+        // A process writing to a data folder through the data room alone, as the app does: several at once, or one
+        // killed while it writes, for the data room's tests.
+        .executableTarget(name: "DataWriter", dependencies: ["AppData"], path: "Tests/DataWriter"),
         // The terminal over the stand-in session, as an executable a real terminal runs: every signal, pastes, the
         // hidden prompt and resizes, without the app.
         .executableTarget(
@@ -192,7 +199,9 @@ let package = Package(
                 "TerminalStandIn",
             ]),
         // The real executable: processes, tmux, signals and restarts. Waits on conditions, never on sleeps.
-        .testTarget(name: "EndToEndTests", dependencies: ["AppTerminal", "AppTesting", "Main", "TerminalTesting"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["AppTerminal", "AppTesting", "ExecutableTesting", "Main", "TerminalTesting"]),
         .testTarget(
             name: "OnboardingFeatureTests", dependencies: ["OnboardingFeature", "Core", "CoreTesting", "BoundaryCheck"]
         ),

@@ -1,3 +1,4 @@
+import ExecutableTesting
 import Foundation
 import Synchronization
 package import Testing

@@ -1,4 +1,5 @@
 import AppTesting
+import ExecutableTesting
 import TerminalTesting
 import Testing
 

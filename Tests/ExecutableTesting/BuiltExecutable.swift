@@ -1,6 +1,7 @@
 import Foundation
 
-/// The executables `swift build --build-tests` puts beside the test bundle: the app, or a stand-in for it.
+/// The executables `swift build --build-tests` puts beside the test bundle, for tests that run them as processes of
+/// their own: the app, the terminal's stand-in, the data writer.
 package enum BuiltExecutable {
     /// An executable that is not built.
     package struct Missing: Error, CustomStringConvertible {
