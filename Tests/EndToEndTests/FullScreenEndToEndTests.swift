@@ -122,36 +122,6 @@ struct FullScreenEndToEndTests {
         #expect(!(try terminal.isAlternateScreenOn()))
     }
 
-    @Test("The history is kept in the data directory: a new run recalls the last run's commands with Up")
-    func historyAcrossRuns() async throws {
-        let data = try TemporaryDataDirectory()
-        let first = try Self.start(data)
-        try await first.waitFor("Email (set email)")
-        try first.press("Escape")
-        try first.command("set email someone@example.com")
-        try first.command("set password hidden-secret")
-        try await first.waitFor("Password (set password, secure): •")
-        // However the line is spelled, the secret is masked while typed and never kept.
-        try first.type(": set  password\tsecond-secret")
-        try await first.waitFor("the spaced line is masked") { Self.commandLine($0).hasSuffix("•••••••••••••") }
-        try first.press("Enter")
-        try first.command("set nosuchfield third-secret")
-        try first.press("C-c")
-        #expect(await first.ending().status == 0)
-        let saved = try String(contentsOfFile: data.file("command-history"), encoding: .utf8)
-        #expect(saved == "set email someone@example.com\n")
-        #expect(!saved.contains("secret"))
-
-        let second = try Self.start(data)
-        try await second.waitFor("Email (set email)")
-        try second.press("Escape")
-        try second.type(":")
-        try second.press("Up")
-        try await second.waitFor("Up recalls the last run's line") {
-            Self.commandLine($0).hasPrefix(": set email someone@example.com")
-        }
-    }
-
     @Test("A playground in the full screen keeps no history: its data directory stays empty")
     func playgroundKeepsNoHistory() async throws {
         let data = try TemporaryDataDirectory()
@@ -164,31 +134,6 @@ struct FullScreenEndToEndTests {
         try terminal.press("C-c")
         #expect(await terminal.ending().status == 0)
         #expect(try data.allFiles().isEmpty, "a later run of the app finds no sign of lost data")
-    }
-
-    @Test("Tab completes a command and lists the candidates; F2 and `panel` toggle the tree panel")
-    func completionAndPanel() async throws {
-        let data = try TemporaryDataDirectory()
-        let terminal = try Self.start(data, columns: 120, rows: 30)
-        try await terminal.waitFor("│ Coordinators")
-        try terminal.press("Escape")
-        try terminal.type(":set pa")
-        try terminal.press("Tab")
-        try await terminal.waitFor("field completed") { Self.commandLine($0) == ": set password" }
-        try terminal.press("C-u")
-        try terminal.type("open app://feed/p")
-        try terminal.press("Tab")
-        try await terminal.waitFor("app://feed/popular  app://feed/post/")
-        // Escape closes the line and the candidates; a key typed right after it is a key, not taken for Alt.
-        try terminal.press("Escape")
-        try terminal.type(":x")
-        try await terminal.waitFor("the key after Escape opened the line") { Self.commandLine($0) == ": x" }
-        #expect(try !terminal.screen().joined().contains("app://feed/popular  app://feed/post/"))
-        try terminal.press("C-u", "F2")
-        try await terminal.waitFor("the panel is hidden") { !$0.joined().contains("Coordinators") }
-        try terminal.press("Escape")
-        try terminal.command("panel")
-        try await terminal.waitFor("│ Coordinators")
     }
 
     @Test("A secure field asked for is typed masked; Ctrl-C in a sign-up asks before leaving")
@@ -242,25 +187,5 @@ struct FullScreenEndToEndTests {
         #expect(ending.status == 143)
         #expect(ending.before == ending.after)
         #expect(!(try terminal.isAlternateScreenOn()))
-    }
-
-    @Test("TERM=dumb gets the line mode, plain; NO_COLOR draws the full screen without colour")
-    func dumbTerminalAndNoColour() async throws {
-        let data = try TemporaryDataDirectory()
-        let dumb = try Self.start(data, environment: ["TERM": "dumb"])
-        try await dumb.waitFor("Type help for the commands")
-        #expect(!(try dumb.isAlternateScreenOn()))
-        #expect(!(try dumb.screen(escapes: true)).joined().contains("\u{1B}["))
-        try dumb.enter("quit")
-        #expect(await dumb.ending().status == 0)
-
-        let coloured = try Self.start(data)
-        try await coloured.waitFor("[1] Log in")
-        let colouredScreen = try coloured.screen(escapes: true).joined(separator: "\n")
-        #expect(colouredScreen.contains("\u{1B}[36m"), "\(colouredScreen.debugDescription)")
-        let plain = try Self.start(data, environment: ["NO_COLOR": "1"])
-        try await plain.waitFor("[1] Log in")
-        #expect(try plain.isAlternateScreenOn())
-        #expect(!(try plain.screen(escapes: true)).joined().contains("\u{1B}[36m"))
     }
 }

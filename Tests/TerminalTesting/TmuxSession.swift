@@ -48,8 +48,8 @@ package final class TmuxSession {
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }
         var shown = animates ? arguments : arguments + ["--no-animation"]
         if keepsDataInFolder {
-            try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
-            shown += ["--data-dir", folder + "/data"]
+            try FileManager.default.createDirectory(atPath: dataFolder, withIntermediateDirectories: true)
+            shown += ["--data-dir", dataFolder]
         }
         let command = ([Self.quoted(app)] + shown.map(Self.quoted)).joined(separator: " ")
         // The status is written last, once the rest is in place; ``ending(seconds:)`` waits for a whole one.
@@ -385,13 +385,19 @@ extension TmuxSession {
         )
     }
 
-    /// The terminal without the app (the `TerminalStandIn` executable: one screen with an email field and a secure
-    /// password field) started with `arguments` in a terminal of `columns`×`rows`, its data folder its own.
+    /// The terminal without the app (the `TerminalStandIn` executable: a tab bar whose first tab is a screen with an
+    /// email field, a secure password field and a Log in button) started with `arguments` in a terminal of
+    /// `columns`×`rows`, its data folder `dataDirectory`, or one of its own.
     package static func standIn(
-        arguments: [String] = [], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
+        arguments: [String] = [], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
+        dataDirectory: String? = nil
     ) throws -> TmuxSession {
         try TmuxSession(
-            app: BuiltExecutable.path("TerminalStandIn"), arguments: arguments, columns: columns, rows: rows,
-            environment: environment, keepsDataInFolder: true)
+            app: BuiltExecutable.path("TerminalStandIn"),
+            arguments: arguments + (dataDirectory.map { ["--data-dir", $0] } ?? []), columns: columns, rows: rows,
+            environment: environment, keepsDataInFolder: dataDirectory == nil)
     }
+
+    /// The data folder the app of this session was given inside ``folder`` (see `keepsDataInFolder`).
+    package var dataFolder: String { folder + "/data" }
 }
