@@ -145,6 +145,13 @@ package final class TmuxSession {
         return (flags.first ?? false, flags.dropFirst().first ?? false)
     }
 
+    /// Waits until the terminal's mouse reporting is `expected` (any events, and drags), for at most `seconds`;
+    /// whether it came to be. The app asks for drags just after a frame, and gives the mouse back just before it
+    /// ends, so what the terminal reports lags a screen or an exit by a moment.
+    package func mouseReportingBecomes(_ expected: (any: Bool, drags: Bool), seconds: Double = 5) async -> Bool {
+        await Self.waitUntil(seconds: seconds) { (try? mouseReporting()).map { $0 == expected } ?? false }
+    }
+
     /// The screen's rows as text; with `escapes`, with the colour and attribute sequences.
     package func screen(escapes: Bool = false) throws -> [String] {
         try run(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : [])).components(separatedBy: "\n")

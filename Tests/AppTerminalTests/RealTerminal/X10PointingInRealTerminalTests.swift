@@ -38,7 +38,9 @@ struct X10PointingInRealTerminalTests {
         let terminal = try TmuxSession.standIn(
             arguments: ["--ids"], columns: 100, rows: 29, environment: ["TERM": "tmux-256color"])
         var screen = try await terminal.waitFor("Email (set email)")
-        #expect(try terminal.mouseReporting().any, "the mouse is asked for")
+        #expect(
+            await TmuxSession.waitUntil(seconds: 5) { (try? terminal.mouseReporting().any) == true },
+            "the mouse is asked for")
         #expect(try Self.locate("Settings (tab settings)", in: screen).row == 26)
 
         try terminal.send(bytes: try Self.click("Settings (tab settings)", in: screen))
