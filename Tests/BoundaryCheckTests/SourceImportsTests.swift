@@ -76,7 +76,7 @@ struct SourceImportsTests {
     @Test("Kept answers: a group asked once is answered from the cache until one of its files changes")
     func answersAreKeptByContent() throws {
         let toolchain = try Toolchain.locate()
-        let cache = ImportsCache(
+        let cache = AnswerCache(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("imports-cache-\(UUID())"))
         defer { try? FileManager.default.removeItem(at: cache.directory) }
         let stored = { Set((try? FileManager.default.contentsOfDirectory(atPath: cache.directory.path)) ?? []) }

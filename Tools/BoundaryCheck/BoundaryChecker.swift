@@ -84,8 +84,9 @@ public struct BoundaryChecker: Sendable {
         throw .unreadable("no Modules directory next to \(executable)")
     }
 
-    /// The surface of `module` down to `minimumAccessLevel`: from the given symbol graphs if there are some, else
-    /// extracted from the built module. Each surface is read once per checker.
+    /// The surface of `module` down to `minimumAccessLevel` (`public` or `internal`): from the given symbol graphs
+    /// if there are some, else extracted from the built module. Each surface is read once per checker, and one
+    /// extraction down to `internal` serves both levels.
     func surface(of module: String, minimumAccessLevel: String = "public") throws(ToolError) -> ModuleSurface {
         try surfaces.surface(of: module, accessLevel: minimumAccessLevel) { () throws(ToolError) in
             let given = symbolGraphsDirectory?.appendingPathComponent(minimumAccessLevel)
@@ -93,20 +94,39 @@ public struct BoundaryChecker: Sendable {
             if let given, FileManager.default.fileExists(atPath: given.path) {
                 return try ModuleSurface.read(module: module, from: given)
             }
-            return try ModuleSurface.extract(
-                module: module, modulesDirectory: modulesDirectory, minimumAccessLevel: minimumAccessLevel,
-                toolchain: toolchain)
+            let graphs = try surfaces.graphs(of: module) { () throws(ToolError) in
+                try ModuleSurface.extractGraphs(
+                    module: module, modulesDirectory: modulesDirectory, minimumAccessLevel: "internal",
+                    toolchain: toolchain)
+            }
+            return ModuleSurface(
+                module: module, graphs: minimumAccessLevel == "public" ? SymbolGraph.publicPart(of: graphs) : graphs)
         }
     }
 
     /// The names of the public declarations of `module`: from its surface if this checker has read it, else read
-    /// alone (a module that is imported, not checked, here).
+    /// alone (a module that is imported, not checked, here), kept beside the build by the built module's content
+    /// (``namesCacheDirectory``), so the checks of every feature read Core's once while Core stays as it is.
     private func publicNames(of module: String) throws(ToolError) -> Set<String> {
         if let surface = surfaces.cached(of: module, accessLevel: "public") { return Set(surface.symbols.map(\.name)) }
         let given = symbolGraphsDirectory?.appendingPathComponent("public").appendingPathComponent(module)
         if let given, FileManager.default.fileExists(atPath: given.path) { return try ModuleSurface.names(from: given) }
-        return try ModuleSurface.extractPublicNames(
+        let cache = AnswerCache(directory: namesCacheDirectory)
+        let key = cache.key(
+            of: [modulesDirectory.appendingPathComponent("\(module).swiftmodule")],
+            compiler: toolchain.symbolGraphExtractor)
+        if let key, let names = cache.lines(under: key) { return names }
+        let names = try ModuleSurface.extractPublicNames(
             module: module, modulesDirectory: modulesDirectory, toolchain: toolchain)
+        if let key { cache.store(names, under: key) }
+        return names
+    }
+
+    /// Where ``publicNames(of:)`` keeps the names of an imported module's public declarations:
+    /// `boundary-check-names` beside the `Modules` directory of the build, which `swift package clean` removes with
+    /// the build.
+    var namesCacheDirectory: URL {
+        modulesDirectory.deletingLastPathComponent().appendingPathComponent("boundary-check-names")
     }
 
     /// The baseline drift of `module`, if any; none until the package records baselines.

@@ -16,12 +16,12 @@ public enum ImportGraphCheck {
     /// module the compiler reports for a target but the scan cannot place is checked at the target's folder.
     ///
     /// With `cacheDirectory`, the compiler's answers are kept there by the files' content, and a group of files
-    /// whose answer is kept is not read again (see `ImportsCache`).
+    /// whose answer is kept is not read again (see `AnswerCache`).
     public static func violations(
         packageRoot: URL, manifest: PackageManifest, rules: BoundaryRules, rulesPath: String, toolchain: Toolchain,
         cacheDirectory: URL? = nil
     ) throws(ToolError) -> [Violation] {
-        let cache = cacheDirectory.map(ImportsCache.init(directory:))
+        let cache = cacheDirectory.map(AnswerCache.init(directory:))
         let packageModules = Set(manifest.targets.map(\.name))
         let targets = manifest.targets.filter { !["system", "binary", "plugin"].contains($0.kind) }
         let files = targets.map {
@@ -71,7 +71,7 @@ public enum ImportGraphCheck {
 
     /// The findings the compiler confirms: those whose file it reads as importing the module.
     static func confirmed(
-        _ findings: [Finding], toolchain: Toolchain, cache: ImportsCache?
+        _ findings: [Finding], toolchain: Toolchain, cache: AnswerCache?
     ) throws(ToolError) -> [Violation] {
         let suspects = Array(Set(findings.compactMap(\.declaration?.file))).sorted { $0.path < $1.path }
         let importedByFile = Dictionary(

@@ -101,13 +101,29 @@ public struct ModuleSurface: Sendable {
     /// Reads the surface of `module` from the symbol graphs in `directory` (such as the ones a package plugin gets
     /// from `packageManager.getSymbolGraph`).
     public static func read(module: String, from directory: URL) throws(ToolError) -> ModuleSurface {
+        ModuleSurface(module: module, graphs: try readGraphs(from: directory))
+    }
+
+    /// The symbol graphs of `module` down to `minimumAccessLevel`, extracted from the modules in
+    /// `modulesDirectory`.
+    static func extractGraphs(
+        module: String, modulesDirectory: URL, minimumAccessLevel: String, toolchain: Toolchain
+    ) throws(ToolError) -> [SymbolGraph] {
+        try withExtractedGraphs(
+            module: module, modulesDirectory: modulesDirectory, additionalSearchPaths: [],
+            minimumAccessLevel: minimumAccessLevel, toolchain: toolchain
+        ) { directory throws(ToolError) in try readGraphs(from: directory) }
+    }
+
+    /// The symbol graphs in `directory`.
+    private static func readGraphs(from directory: URL) throws(ToolError) -> [SymbolGraph] {
         var graphs: [SymbolGraph] = []
         for file in try graphFiles(in: directory) {
             do { graphs.append(try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: file))) } catch {
                 throw .unreadable("symbol graph \(file.lastPathComponent): \(error)")
             }
         }
-        return ModuleSurface(module: module, graphs: graphs)
+        return graphs
     }
 
     init(module: String, graphs: [SymbolGraph]) {

@@ -39,11 +39,11 @@ public enum SourceImports {
     /// The modules the compiler reads as imported by each group of files (`swiftc -emit-imported-modules`), one
     /// compiler run a group, side by side; a group `cache` holds an answer for is not asked again.
     static func modules(
-        importedByEach groups: [[URL]], toolchain: Toolchain, cache: ImportsCache? = nil
+        importedByEach groups: [[URL]], toolchain: Toolchain, cache: AnswerCache? = nil
     ) throws(ToolError) -> [Set<String>] {
         let keys = groups.map { group in group.isEmpty ? nil : cache?.key(of: group, compiler: toolchain.compiler) }
         var answers: [Set<String>?] = zip(groups, keys).map { group, key in
-            group.isEmpty ? [] : key.flatMap { cache?.modules(under: $0) }
+            group.isEmpty ? [] : key.flatMap { cache?.lines(under: $0) }
         }
         let asked = answers.indices.filter { answers[$0] == nil }
         let results = try Toolchain.runAll(

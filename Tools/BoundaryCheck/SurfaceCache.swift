@@ -6,6 +6,17 @@ import Synchronization
 /// and extracting and decoding a symbol graph costs far more than comparing it.
 final class SurfaceCache: Sendable {
     private let surfaces = Mutex<[String: ModuleSurface]>([:])
+    private let graphs = Mutex<[String: [SymbolGraph]]>([:])
+
+    /// The symbol graphs stored under `module`, or the ones `extract` returns, stored for next time.
+    func graphs(
+        of module: String, orExtract extract: () throws(ToolError) -> [SymbolGraph]
+    ) throws(ToolError) -> [SymbolGraph] {
+        if let cached = graphs.withLock({ $0[module] }) { return cached }
+        let extracted = try extract()
+        graphs.withLock { $0[module] = extracted }
+        return extracted
+    }
 
     /// The surface stored under `module` and `accessLevel`, if there is one.
     func cached(of module: String, accessLevel: String) -> ModuleSurface? {

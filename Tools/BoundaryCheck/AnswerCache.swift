@@ -1,18 +1,19 @@
 import Foundation
 import PackageReading
 
-/// What `swiftc -emit-imported-modules` answered for each group of source files, kept on disk by the files'
-/// paths and content and the compiler's path: a check that runs again asks the compiler only about the groups
-/// whose files changed, as a build recompiles only what changed.
+/// What a compiler tool answered about some files, as lines, kept on disk by the files' paths and content and the
+/// tool's path: a check that runs again asks the tool only about files that changed, as a build recompiles only
+/// what changed. `swiftc -emit-imported-modules` answers the modules each group of source files imports;
+/// `swift-symbolgraph-extract` the names of the public declarations of a built module.
 ///
 /// An answer is a file named by a 128-bit digest of its question. A group whose files cannot all be read has no
 /// key and is always asked. A write goes to a temporary file first, then is renamed into place, so two checks at
 /// once never read half an answer; an answer that cannot be written is simply asked again next time.
-struct ImportsCache: Sendable {
+struct AnswerCache: Sendable {
     /// The folder of the answers.
     let directory: URL
 
-    /// The key of `group` read by `compiler`, or `nil` when a file cannot be read.
+    /// The key of `group` read by `compiler` (the tool), or `nil` when a file cannot be read.
     func key(of group: [URL], compiler: URL) -> String? {
         var digest = Digest()
         digest.add(compiler.path)
@@ -24,20 +25,20 @@ struct ImportsCache: Sendable {
         return digest.hex
     }
 
-    /// The modules stored under `key`, if any.
-    func modules(under key: String) -> Set<String>? {
+    /// The lines stored under `key`, if any.
+    func lines(under key: String) -> Set<String>? {
         guard let text = try? String(contentsOf: directory.appendingPathComponent(key), encoding: .utf8) else {
             return nil
         }
         return Set(text.split(whereSeparator: \.isNewline).map(String.init))
     }
 
-    /// Stores `modules` under `key`; a failure to write is left for the next check to ask again.
-    func store(_ modules: Set<String>, under key: String) {
+    /// Stores `lines` under `key`; a failure to write is left for the next check to ask again.
+    func store(_ lines: Set<String>, under key: String) {
         let temporary = directory.appendingPathComponent("\(key).\(UUID().uuidString).tmp")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(modules.sorted().joined(separator: "\n").utf8).write(to: temporary)
+            try Data(lines.sorted().joined(separator: "\n").utf8).write(to: temporary)
             if rename(temporary.path, directory.appendingPathComponent(key).path) != 0 {
                 try? FileManager.default.removeItem(at: temporary)
             }
