@@ -20,7 +20,9 @@ struct SymbolGraph: Decodable, Sendable {
         let location: Location?
     }
 
-    struct Relationship: Decodable, Sendable { let kind: String, source: String, target: String, targetFallback: String? }
+    struct Relationship: Decodable, Sendable {
+        let kind: String, source: String, target: String, targetFallback: String?
+    }
 
     let symbols: [Symbol]
     let relationships: [Relationship]
