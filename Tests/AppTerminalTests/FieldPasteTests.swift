@@ -35,6 +35,30 @@ struct FieldPasteTests {
         #expect(app.session.inputs == [.setText("<" + text + ">", field: "email")])
     }
 
+    @Test("A paste keeps its line breaks in a field of several lines, and is one line in a field of one line")
+    func pastedLineBreaks() async throws {
+        let note = StandInScreen(
+            "note", title: "Note",
+            elements: [
+                .field(TextField(id: "text", label: "Text", value: "", isMultiline: true)),
+                .field(TextField(id: "title", label: "Title", value: "")),
+            ])
+        let session = try StandInSession(showing: note)
+        let pasted = "one\\two\nthree\nfour"
+        let keys: [EditingKey] =
+            [.paste(pasted, bytes: pasted.utf8.count), .tab, .paste(pasted, bytes: pasted.utf8.count), .tab]
+        _ = await session.runFullScreen(keys)
+        #expect(note.value(of: "text") == "one\\two\nthree\nfour", "the breaks kept, the backslash too")
+        #expect(note.value(of: "title") == "one\\two three four")
+    }
+
+    @Test("A paste's bytes as text: each line break one, or a space for one line; a tab a space; controls dropped")
+    func pastedBytesAsText() {
+        let bytes = Array("a\r\nb\rc\nd\te\u{7}f".utf8) + [0xFF]
+        #expect(BracketedPaste.text(of: bytes, keepingLineBreaks: true) == "a\nb\nc\nd ef\u{FFFD}")
+        #expect(BracketedPaste.text(of: bytes) == "a b c d ef\u{FFFD}")
+    }
+
     @Test("A paste that would make the field longer than a line is refused whole, saying so; the field is as it was")
     func pasteOverTheLimitIsRefused() async throws {
         let app = try StandIn.app()

@@ -83,15 +83,17 @@ package enum BracketedPaste {
     }
 
     /// The pasted `bytes` as one line: line breaks and tabs become spaces, other control characters (another
-    /// paste's markers included) are dropped, and bytes that are not UTF-8 become U+FFFD.
-    package static func text(of bytes: [UInt8]) -> String {
+    /// paste's markers included) are dropped, and bytes that are not UTF-8 become U+FFFD. `keepingLineBreaks`
+    /// keeps each line break (`\r\n`, `\r` or `\n`) as one `\n`, for a field of several lines.
+    package static func text(of bytes: [UInt8], keepingLineBreaks: Bool = false) -> String {
         var scalars = String.UnicodeScalarView()
         var previousWasReturn = false
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             defer { previousWasReturn = scalar == "\r" }
             switch scalar.value {
             case 0x0A where previousWasReturn: continue
-            case 0x09, 0x0A, 0x0D: scalars.append(" ")
+            case 0x0A, 0x0D: scalars.append(keepingLineBreaks ? "\n" : " ")
+            case 0x09: scalars.append(" ")
             case 0..<0x20, 0x7F, 0x80..<0xA0: continue
             default: scalars.append(scalar)
             }

@@ -211,6 +211,8 @@ struct FieldDraft: Equatable {
     let fieldID: String
     /// Whether it is drawn as dots.
     let isSecure: Bool
+    /// Whether it takes several lines, typed with `\n` for each line break.
+    let isMultiline: Bool
     private var editor = LineEditor()
     /// What the field showed when typing began.
     private let shownBefore: String
@@ -220,6 +222,7 @@ struct FieldDraft: Equatable {
     init(_ field: TextField) {
         fieldID = field.id
         isSecure = field.isSecure
+        isMultiline = field.isMultiline
         let shown = field.isMultiline ? Command.multilineTyping(of: field.displayedValue) : field.displayedValue
         shownBefore = shown
         if !field.isSecure { editor.setText(shown) }

@@ -35,13 +35,15 @@ extension FullScreenSession {
 
     /// A paste is text typed at the cursor in one step, never a command: a pasted line runs only on Enter. One
     /// that would make the line longer than the line mode takes is not taken at all, saying so. Pasted on the
-    /// screen, it goes into the focused field, or opens the command line with it.
+    /// screen, it goes into the focused field (a field of several lines keeps its line breaks), or opens the
+    /// command line with it, as one line.
     func paste(_ text: String, bytes: Int) {
-        if draft != nil, !isCommandLineOpen {
-            if draft?.insert(text) == false { refusePaste(bytes) }
+        if let field = draft, !isCommandLineOpen {
+            let typed = field.isMultiline ? Command.multilineTyping(of: text) : EditingKey.oneLine(text)
+            if draft?.insert(typed) == false { refusePaste(bytes) }
             return
         }
-        guard editor.insert(text) else {
+        guard editor.insert(EditingKey.oneLine(text)) else {
             refusePaste(bytes)
             return
         }

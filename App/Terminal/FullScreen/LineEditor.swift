@@ -21,8 +21,9 @@ enum EditingKey: Equatable, Sendable {
     case resize
     /// Not a key: the pointer, where the terminal reports the mouse.
     case pointer(PointerEvent)
-    /// Not a key: text pasted into a terminal that brackets pastes, as one line (``BracketedPaste/text(of:)``),
-    /// and its length in bytes as pasted.
+    /// Not a key: text pasted into a terminal that brackets pastes, its line breaks kept as `\n`
+    /// (``BracketedPaste/text(of:keepingLineBreaks:)``), and its length in bytes as pasted; where one line is
+    /// typed, each line break is a space (``oneLine(_:)``).
     case paste(String, bytes: Int)
 }
 
@@ -239,5 +240,13 @@ enum Completion {
         let newText = String(characters[..<start]) + String(completed) + String(characters[cursor...])
         return Result(
             text: newText, cursor: start + completed.count, candidates: candidates.count > 1 ? candidates : [])
+    }
+}
+
+extension EditingKey {
+    /// Pasted `text` as one line, for the command line, a field of one line or a hidden prompt: each line break a
+    /// space, as a paste the terminal does not bracket types it.
+    static func oneLine(_ text: String) -> String {
+        text.contains("\n") ? String(text.map { $0 == "\n" ? " " : $0 }) : text
     }
 }

@@ -72,7 +72,7 @@ struct SecretPrompt: Equatable {
         case .enter: return .entered(secret.text)
         case .escape, .interrupt, .endOfInput: return .cancelled
         case .up, .down, .tab, .backTab: return .typing
-        case .paste(let text, _): secret.insert(text)
+        case .paste(let text, _): secret.insert(EditingKey.oneLine(text))
         default: secret.apply(key)
         }
         return .typing
