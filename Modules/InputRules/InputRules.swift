@@ -72,12 +72,20 @@ public enum EmailAddress {
     }
 }
 
-/// What a display name, shown to others beside each post, may hold: something visible, and no invisible
-/// character (see ``InputText/containsInvisibleCharacter(_:)``), which could make a name look empty or like
-/// someone else's.
+/// What a display name, shown to others beside each post, may hold: something visible, at most ``maximumLength``
+/// characters, and no invisible character (see ``InputText/containsInvisibleCharacter(_:)``), which could make a
+/// name look empty or like someone else's.
 public enum DisplayName {
+    /// The most characters (as a person counts them: grapheme clusters) a name may have: it is drawn beside every
+    /// post and on the navigation bar, where a longer one would push out what it stands beside.
+    public static let maximumLength = 50
     /// The message shown for a name that shows nothing.
     public static let blankMessage = "Enter a display name."
+
+    /// The message shown for a name of `length` characters, over ``maximumLength``.
+    public static func tooLongMessage(length: Int) -> String {
+        "A display name can have at most \(maximumLength) characters; this one has \(length)."
+    }
     /// The message shown for a name holding an invisible character.
     public static let invisibleCharacterMessage =
         "Use only visible characters in your display name (no control, zero-width or direction characters)."
@@ -91,7 +99,8 @@ public enum DisplayName {
     public static func problem(_ text: String) -> String? {
         if InputText.containsInvisibleCharacter(text) { return invisibleCharacterMessage }
         if InputText.isBlank(text) { return blankMessage }
-        return nil
+        let length = normalized(text).count
+        return length > maximumLength ? tooLongMessage(length: length) : nil
     }
 }
 

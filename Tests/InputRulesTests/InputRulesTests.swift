@@ -79,6 +79,18 @@ struct DisplayNameTests {
     func invisible(name: String) {
         #expect(DisplayName.problem(name) == DisplayName.invisibleCharacterMessage)
     }
+
+    @Test(
+        "Up to 50 characters (as a person counts them, spaces around not counted) pass; 51 are refused with the length")
+    func length() {
+        #expect(DisplayName.problem(String(repeating: "a", count: 50)) == nil)
+        #expect(DisplayName.problem(String(repeating: "👨‍👩‍👧", count: 50)) == nil)
+        #expect(DisplayName.problem("  " + String(repeating: "a", count: 50) + "  ") == nil)
+        #expect(DisplayName.problem(String(repeating: "a", count: 51)) == DisplayName.tooLongMessage(length: 51))
+        #expect(
+            DisplayName.problem(String(repeating: "N", count: 20_000))
+                == "A display name can have at most 50 characters; this one has 20000.")
+    }
 }
 
 @Suite("Post text")
