@@ -32,6 +32,23 @@ struct PageReadAgainTests {
         #expect(renamed?.id == published.id && renamed?.authorName == "Renamed")
     }
 
+    @Test("The saved session read again is the one stored now: after a log-out here, and a log-in or log-out elsewhere")
+    func sessionReadAgain() async throws {
+        let data = try TemporaryDataDirectory()
+        try data.logInDemo()
+        let mine = try data.store()
+        let elsewhere = try data.store()
+        #expect(try mine.savedSessionAccount()?.email == Demo.email)
+        #expect(try mine.savedSessionAccount()?.email == Demo.email, "asked again, unchanged")
+        try elsewhere.logOut()
+        #expect(try mine.savedSessionAccount() == nil, "logged out by another connection")
+        _ = try elsewhere.register(email: "nova@example.com", password: "nova-password", displayName: "Nova")
+        #expect(try mine.savedSessionAccount()?.email == "nova@example.com", "someone else logged in elsewhere")
+        try mine.logOut()
+        #expect(try mine.savedSessionAccount() == nil, "logged out here")
+        #expect(try elsewhere.savedSessionAccount() == nil)
+    }
+
     @Test("Another process's like and edit are in the next read of the same page, in either order")
     func othersChangesShow() async throws {
         let data = try TemporaryDataDirectory()

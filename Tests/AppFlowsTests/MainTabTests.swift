@@ -226,6 +226,40 @@ struct MainTabTests {
         #expect(states[2].tabs == Self.tabs("feed"), "looking at Latest clears the badge")
     }
 
+    @Test("Logged out by another process, the next command shows the log-in and says why, as the next start would")
+    func loggedOutElsewhere() async throws {
+        let data = InMemoryData()
+        let lines = AppHarness.demoLogin.split(separator: "\n").map(String.init) + ["state", "tab profile", "state"]
+        let logOutElsewhere = { _ = try? data.store.logOut() }
+        // Before the tap on Profile: the session is read again before a command runs, so the tap finds the log-in
+        // on top, and is refused.
+        let run = await data.run(
+            input: LineByLineInput(lines, beforeLine: [lines.count - 1: logOutElsewhere]), arguments: ["--keep-going"])
+        #expect(run.error.contains("line 5: there is no tab bar on top"))
+        let states = run.states
+        try #require(states.count == 2, "\(run.error)")
+        #expect(states[0].top == "feed.latest" && states[0].user == "Demo")
+        #expect(states[1].top == "login" && states[1].user == nil && states[1].tabs == nil, "\(states[1])")
+        #expect(states[1].coordinators.childNames == ["login"], "Main and its tabs released")
+        #expect(run.error.contains("you were logged out in another window on this data; log in again"))
+    }
+
+    @Test("Another account signed up by another process: the next command shows that account's flow, saying so")
+    func loggedInElsewhere() async throws {
+        let data = InMemoryData()
+        let lines = AppHarness.demoLogin.split(separator: "\n").map(String.init) + ["state", "state"]
+        let signUpElsewhere = {
+            _ = try? data.store.register(email: "nova@example.com", password: "nova-password", displayName: "Nova")
+        }
+        // Before the second `state`, which then shows the other account.
+        let run = await data.run(input: LineByLineInput(lines, beforeLine: [lines.count: signUpElsewhere]))
+        let states = run.states
+        try #require(states.count == 2)
+        #expect(states[0].user == "Demo")
+        #expect(states[1].user == "Nova" && states[1].top == "onboarding.welcome", "\(states[1])")
+        #expect(run.error.contains("Nova logged in in another window on this data; this one follows"))
+    }
+
     /// Logs in, runs `first` (the segment read), then another process posts twice ("Written elsewhere", "Also
     /// elsewhere") while the person reads it; then `state`, a tap on the Feed tab, `state` and `screen`.
     static func feedTappedAgain(after first: String) async -> AppRun {

@@ -83,10 +83,21 @@ package final class LiveDataStore: AppDataStore {
         try recording { () throws(DataError) in try accounts.account(email: email) != nil }
     }
 
-    /// The account of the stored session.
+    /// The account of the stored session, read again only once something was committed since it was last read (by
+    /// this process or another): the flows ask after every command whether another process changed it.
     package func savedSessionAccount() throws(DataError) -> AccountRecord? {
-        try recording { () throws(DataError) in try accounts.currentAccount() }
+        try recording { () throws(DataError) in
+            let stamp = try database.changeStamp()
+            if let last = lastSessionAccount, last.stamp == stamp { return last.account }
+            let account = try accounts.currentAccount()
+            // The stamp was read first: a commit between the two reads moves it again, and the next call reads anew.
+            lastSessionAccount = (stamp, account)
+            return account
+        }
     }
+
+    /// The stored session's account last read, with the database's stamp just before it was read.
+    private var lastSessionAccount: (stamp: Database.ChangeStamp, account: AccountRecord?)?
 
     /// Deletes the stored session.
     package func logOut() throws(DataError) {

@@ -12,6 +12,10 @@ package protocol RootCoordinating: Coordinator {
 
     /// The work that leaving now would lose, as the features on screen tell it, or `nil`.
     var unsavedWork: UnsavedWork? { get }
+
+    /// What the root has to tell once the command (or the refresh) has run, once: a change it followed that the
+    /// person did not make here, such as a log-out in another process; `nil` when there is none.
+    func takeNotice() -> String?
 }
 
 /// A root that follows links and knows who is logged in: the whole app, never a playground.

@@ -221,8 +221,37 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
         try failures.collect { () throws(Failure) in
             try command()
+            followSavedSession()
             main?.refreshBadges()
         }
+    }
+
+    /// What ``followSavedSession()`` last did, to be told after the command (or the refresh) that noticed it, once.
+    private var sessionNotice: String?
+
+    func takeNotice() -> String? {
+        defer { sessionNotice = nil }
+        return sessionNotice
+    }
+
+    /// Follows the saved session where another process on the same data changed it while this one ran: logged the
+    /// person out (the window goes to the log-in) or logged someone else in (the window shows their flow), as the
+    /// next start would, saying so. A session that cannot be read is left for the data's own failure to tell.
+    private func followSavedSession() {
+        guard let user else { return }
+        let saved: AccountRecord?
+        do {
+            saved = try data.savedSessionAccount()
+        } catch {
+            return
+        }
+        guard saved?.email != user.email else { return }
+        self.user = saved.map { FeedUser(email: $0.email, displayName: $0.displayName) }
+        pendingLink = nil
+        showDestination()
+        sessionNotice =
+            saved.map { "\($0.displayName) logged in in another window on this data; this one follows" }
+            ?? "you were logged out in another window on this data; log in again"
     }
 
     func report(_ failure: AppFailure) {

@@ -38,6 +38,9 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
     /// The work the feature on screen says leaving would lose.
     var unsavedWork: UnsavedWork? { shown?.hosted.unsavedWork() }
 
+    /// A playground keeps nothing and logs nobody in: nothing changes under it.
+    func takeNotice() -> String? { nil }
+
     func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
         try failures.collect(command)
     }

@@ -194,7 +194,8 @@ package final class FlowSession: AppSession {
         hasRefreshed = false
         leakDetector?.endTurn()
         if let failure = root.fatalDataFailure { return .stop(failure) }
-        return .goOn(notice: root.restoration?.save())
+        let notices = [root.appCoordinator.takeNotice(), root.restoration?.save()].compactMap { $0 }
+        return .goOn(notice: notices.isEmpty ? nil : notices.joined(separator: "; "))
     }
 
     package var notice: String? {
