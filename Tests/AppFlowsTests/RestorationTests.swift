@@ -231,7 +231,7 @@ private let snapshotCommands = "state\nscreen\n"
         let run = await directory.run("state\n")
         #expect(run.status == 0)
         #expect(run.lastState?.top == "feed.latest" && run.lastState?.tabs?.selected == "feed")
-        #expect(run.error == "app: restored the nearest screen: the onboarding tour was finished since\n")
+        #expect(run.error == "app: restored the nearest screen: the onboarding tour was finished since you left\n")
     }
 
     @Test("A record of Main for an account still in the tour restores the tour, and says why")
@@ -282,7 +282,7 @@ private let snapshotCommands = "state\nscreen\n"
         let run = await directory.run("state\n")
         #expect(run.status == 0)
         #expect(run.lastState?.top == "login")
-        #expect(run.error == "app: restored the nearest screen: you were logged out since\n")
+        #expect(run.error == "app: restored the nearest screen: you were logged out since you left\n")
     }
 
     @Test("A waiting link the app no longer understands is dropped; the rest of the log-in screen is restored")

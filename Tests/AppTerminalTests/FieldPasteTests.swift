@@ -66,7 +66,7 @@ struct FieldPasteTests {
         let terminal = await app.session.runFullScreen(typing("ada") + [.paste(text, bytes: text.utf8.count)])
         #expect(terminal.frames.count <= 4)
         let status = terminal.screen.joined(separator: " ").split(separator: " ").joined(separator: " ")
-        #expect(status.contains("the line is longer than 65536 bytes: the paste (102400 bytes) was not taken"))
+        #expect(status.contains("the field's text is longer than 65536 bytes: the paste (102400 bytes) was not taken"))
         #expect(app.session.inputs == [.setText("ada", field: "email")])
     }
 
@@ -75,7 +75,7 @@ struct FieldPasteTests {
         let app = try StandIn.app()
         let terminal = await app.session.runFullScreen(typing(String(repeating: "b", count: 100 << 10)))
         #expect(terminal.frames.count <= 3, "\(terminal.frames.count) frames")
-        #expect(terminal.screen.joined().contains("the line is longer than \(LineEditor.maximumBytes) bytes"))
+        #expect(terminal.screen.joined().contains("the field's text is longer than \(LineEditor.maximumBytes) bytes"))
         #expect(
             app.session.inputs == [.setText(String(repeating: "b", count: LineEditor.maximumBytes), field: "email")])
     }

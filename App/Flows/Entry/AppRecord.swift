@@ -69,14 +69,14 @@ struct AppRecord {
     /// flow (the tour finished since, or not finished for this account).
     func mismatch(userEmail current: String?, shown: AppFlow) -> String? {
         if let current {
-            guard flow != .login else { return "you were logged in since" }
+            guard flow != .login else { return "you were logged in since you left" }
             guard userEmail == current else { return "another account is logged in now" }
         } else if flow != .login {
-            return "you were logged out since"
+            return "you were logged out since you left"
         }
         guard flow != shown else { return nil }
         switch (flow, shown) {
-        case (.onboarding, .main): return "the onboarding tour was finished since"
+        case (.onboarding, .main): return "the onboarding tour was finished since you left"
         case (.main, .onboarding): return "the onboarding tour is not finished for this account"
         default: return "the \(flow.rawValue) flow is no longer the one shown"
         }

@@ -30,7 +30,7 @@ extension FullScreenSession {
     /// saying so.
     func typeInField(_ key: EditingKey) {
         // Edited in place: a copy of the draft, edited and put back, would copy its text at every key.
-        if draft?.apply(key) == false { chrome.error = Self.tooLong }
+        if draft?.apply(key) == false { chrome.error = Self.fieldTooLong }
     }
 
     /// A paste is text typed at the cursor in one step, never a command: a pasted line runs only on Enter. One
@@ -40,7 +40,7 @@ extension FullScreenSession {
     func paste(_ text: String, bytes: Int) {
         if let field = draft, !isCommandLineOpen {
             let typed = field.isMultiline ? Command.multilineTyping(of: text) : EditingKey.oneLine(text)
-            if draft?.insert(typed) == false { refusePaste(bytes) }
+            if draft?.insert(typed) == false { chrome.error = Self.fieldTooLong + Self.pasteNotTaken(bytes) }
             return
         }
         guard editor.insert(EditingKey.oneLine(text)) else {
@@ -52,9 +52,17 @@ extension FullScreenSession {
     }
 
     private func refusePaste(_ bytes: Int) {
-        chrome.error = Self.tooLong + ": the paste (\(bytes) bytes) was not taken"
+        chrome.error = Self.tooLong + Self.pasteNotTaken(bytes)
+    }
+
+    /// What a refused paste adds to why.
+    private static func pasteNotTaken(_ bytes: Int) -> String {
+        ": the paste (\(bytes) bytes) was not taken"
     }
 
     /// Why the line takes no more: the line mode's words for the same limit.
     static let tooLong = "the line is longer than \(LineEditor.maximumBytes) bytes"
+
+    /// Why a field takes no more: its text is set as a line's, so the same limit holds.
+    static let fieldTooLong = "the field's text is longer than \(LineEditor.maximumBytes) bytes"
 }
