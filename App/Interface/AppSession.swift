@@ -41,8 +41,9 @@ package protocol AppSession: AnyObject {
     /// not read it as the command began.
     func afterCommand() -> AfterCommand
 
-    /// Reads again what another process may have changed since the last command (the Feed tab's badge), so what
-    /// the command about to run prints and shows is current. A front end calls it as a command begins.
+    /// Reads again what another process may have changed since the last command (the saved session, the Feed tab's
+    /// badge), so what the command about to run prints and shows is current. A front end calls it as a command
+    /// begins.
     func refresh()
 
     /// The app's word above the screen: the link that waits for a log-in or the end of the tour, if any.

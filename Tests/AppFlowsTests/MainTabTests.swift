@@ -244,6 +244,41 @@ struct MainTabTests {
         #expect(run.error.contains("you were logged out in another window on this data; log in again"))
     }
 
+    @Test("Logged out elsewhere while a swipe is held: the window follows once the release ends it, not before")
+    func loggedOutElsewhereDuringASwipe() async throws {
+        let data = InMemoryData()
+        let lines =
+            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
+                "open app://feed/post/1", "swipe back 0.5", "state", "release", "state",
+            ]
+        let logOutElsewhere = { _ = try? data.store.logOut() }
+        // Before the `state` taken while the swipe is held.
+        let run = await data.run(input: LineByLineInput(lines, beforeLine: [6: logOutElsewhere]))
+        #expect(run.status == 0, "\(run.error)")
+        let states = run.states
+        try #require(states.count == 2)
+        #expect(states[0].user == "Demo" && states[0].top == "feed.post", "held: nothing torn down under the gesture")
+        #expect(states[1].top == "login" && states[1].user == nil, "\(states[1])")
+        #expect(states[1].coordinators.childNames == ["login"])
+        #expect(run.error.contains("you were logged out in another window on this data; log in again"))
+    }
+
+    @Test("Logged out elsewhere with a draft in compose: the notice says the draft is gone with the flow")
+    func loggedOutElsewhereWithADraft() async throws {
+        let data = InMemoryData()
+        let lines =
+            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
+                "open app://feed/compose", "set text Half written", "state",
+            ]
+        let logOutElsewhere = { _ = try? data.store.logOut() }
+        let run = await data.run(input: LineByLineInput(lines, beforeLine: [lines.count: logOutElsewhere]))
+        #expect(run.states.last?.top == "login")
+        #expect(
+            run.error.contains(
+                "you were logged out in another window on this data; log in again; the draft in compose is gone with it"
+            ))
+    }
+
     @Test("Another account signed up by another process: the next command shows that account's flow, saying so")
     func loggedInElsewhere() async throws {
         let data = InMemoryData()

@@ -44,12 +44,13 @@ struct FieldPasteTests {
                 .field(TextField(id: "title", label: "Title", value: "")),
             ])
         let session = try StandInSession(showing: note)
-        let pasted = "one\\two\nthree\nfour"
+        // A backslash and an n pasted are those two characters, not a line break.
+        let pasted = "one\\ntwo\nthree\nfour"
         let keys: [EditingKey] =
             [.paste(pasted, bytes: pasted.utf8.count), .tab, .paste(pasted, bytes: pasted.utf8.count), .tab]
         _ = await session.runFullScreen(keys)
-        #expect(note.value(of: "text") == "one\\two\nthree\nfour", "the breaks kept, the backslash too")
-        #expect(note.value(of: "title") == "one\\two three four")
+        #expect(note.value(of: "text") == "one\\ntwo\nthree\nfour", "the breaks kept, the backslash too")
+        #expect(note.value(of: "title") == "one\\ntwo three four")
     }
 
     @Test("A paste's bytes as text: each line break one, or a space for one line; a tab a space; controls dropped")

@@ -87,6 +87,27 @@ struct ProfileEditTests {
         }
     }
 
+    @Test("A saved name longer than the limit (stored before it) saves as it is; a new one that long is refused")
+    func longSavedName() async throws {
+        let long = String(repeating: "L", count: 60)
+        let service = FakeProfileService(displayName: long)
+        try withProfileShown(service: service) { parent, window in
+            try window.tap("edit")
+            #expect(window.fieldValue == long)
+            try window.tap("save")
+            #expect(window.navigationStackIDs == ["profile"], "the saved name goes back, unrefused")
+            #expect(service.renames.isEmpty)
+            try window.tap("edit")
+            try window.type(long + "!", into: "displayName")
+            try window.tap("save")
+            #expect(window.navigationStackIDs == ["profile", "profile.edit"])
+            #expect(
+                window.topViewController?.content.errorMessage
+                    == "A display name can have at most 50 characters; this one has 61.")
+            #expect(service.renames.isEmpty)
+        }
+    }
+
     @Test("A rename the service refuses keeps the edit open with the name and the reason")
     func saveFailure() async throws {
         let service = FakeProfileService()

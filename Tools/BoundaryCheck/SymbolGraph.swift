@@ -15,6 +15,8 @@ struct SymbolGraph: Decodable, Sendable {
         let kind: Kind
         let pathComponents: [String]
         let accessLevel: String
+        /// Whether the declaration is `@_spi`: public to the clients that import it by that name alone.
+        let spi: Bool?
         let declarationFragments: [Fragment]?
         let swiftExtension: ExtensionInfo?
         let location: Location?
@@ -30,9 +32,9 @@ struct SymbolGraph: Decodable, Sendable {
 
 extension SymbolGraph {
     /// `graphs` as an extraction at `public` would give them, from graphs extracted at a lower level: the
-    /// declarations that are public or open and whose owners (what they are members or requirements of) are too,
-    /// and the relationships among those and to other modules' declarations. One extraction then serves both
-    /// levels.
+    /// declarations that are public or open, neither `@_spi` nor named with a leading underscore, whose owners (what
+    /// they are members or requirements of) are kept too, and the relationships among those and to other modules'
+    /// declarations. One extraction then serves both levels.
     static func publicPart(of graphs: [SymbolGraph]) -> [SymbolGraph] {
         let own = Set(graphs.flatMap(\.symbols).map(\.identifier.precise))
         let ownerKinds: Set<String> = ["memberOf", "requirementOf", "optionalRequirementOf"]
@@ -40,7 +42,10 @@ extension SymbolGraph {
             graphs.flatMap(\.relationships).filter { ownerKinds.contains($0.kind) }.map { ($0.source, $0.target) },
             uniquingKeysWith: { first, _ in first })
         var kept = Set(
-            graphs.flatMap(\.symbols).filter { ["public", "open"].contains($0.accessLevel) }.map(\.identifier.precise))
+            graphs.flatMap(\.symbols).filter { symbol in
+                ["public", "open"].contains(symbol.accessLevel) && symbol.spi != true
+                    && !symbol.pathComponents.contains { $0.hasPrefix("_") }
+            }.map(\.identifier.precise))
         // A public member of an internal type, or of an internal extension's type, is not public: drop it, and
         // then its own members, until nothing more goes.
         while true {
@@ -52,7 +57,8 @@ extension SymbolGraph {
             SymbolGraph(
                 symbols: graph.symbols.filter { kept.contains($0.identifier.precise) },
                 relationships: graph.relationships.filter {
-                    kept.contains($0.source) && (kept.contains($0.target) || !own.contains($0.target))
+                    (kept.contains($0.source) || !own.contains($0.source))
+                        && (kept.contains($0.target) || !own.contains($0.target))
                 })
         }
     }

@@ -211,8 +211,9 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     // MARK: - Commands
 
     /// Carries out `command` (one command's effect: an action, a typed text, a gesture, a tap on a tab, a link, the
-    /// start), then reads the Feed tab's badge again (posts may have come from another process), and returns what
-    /// the app could not do while it ran, typed.
+    /// start), then follows the saved session if another process changed it (``followSavedSession()``) and reads
+    /// the Feed tab's badge again (posts may have come from another process), and returns what the app could not
+    /// do while it ran, typed.
     ///
     /// Listeners are called inside the command (a log-in finishes inside the tap on "Log in"), so what fails in
     /// them is that command's outcome and is returned here; nothing is kept once the call returns.
@@ -236,9 +237,12 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
 
     /// Follows the saved session where another process on the same data changed it while this one ran: logged the
     /// person out (the window goes to the log-in) or logged someone else in (the window shows their flow), as the
-    /// next start would, saying so. A session that cannot be read is left for the data's own failure to tell.
+    /// next start would, saying so and what unsaved work went with the flow. Not while something moves or a gesture
+    /// is held: the command that ends it follows. A window where nobody is logged in does not follow a log-in made
+    /// elsewhere, which would throw away a log-in or sign-up in progress here. A session that cannot be read is left
+    /// for the data's own failure to tell.
     private func followSavedSession() {
-        guard let user else { return }
+        guard let user, window.isIdle else { return }
         let saved: AccountRecord?
         do {
             saved = try data.savedSessionAccount()
@@ -246,12 +250,14 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
             return
         }
         guard saved?.email != user.email else { return }
+        let dropped = unsavedWork
         self.user = saved.map { FeedUser(email: $0.email, displayName: $0.displayName) }
         pendingLink = nil
         showDestination()
-        sessionNotice =
+        let notice =
             saved.map { "\($0.displayName) logged in in another window on this data; this one follows" }
             ?? "you were logged out in another window on this data; log in again"
+        sessionNotice = [notice, dropped?.droppedDescription].compactMap { $0 }.joined(separator: "; ")
     }
 
     func report(_ failure: AppFailure) {

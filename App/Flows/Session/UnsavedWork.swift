@@ -16,6 +16,16 @@ package enum UnsavedWork: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What became of the work when the flow holding it was replaced by a change the person did not make here (a
+    /// log-out in another process).
+    var droppedDescription: String {
+        switch self {
+        case .composeDraft: "the draft in compose is gone with it"
+        case .signUp: "the sign-up in progress is gone with it"
+        case .profileEdit: "the new display name, not saved, is gone with it"
+        }
+    }
+
     /// What leaving does to the work where nothing is kept for next time (a playground).
     var lostDescription: String {
         switch self {

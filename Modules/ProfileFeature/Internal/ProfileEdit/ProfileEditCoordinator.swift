@@ -79,13 +79,14 @@ final class ProfileEditCoordinator: ViewableCoordinator<any ProfileEditPresentab
 
 extension ProfileEditCoordinator: ProfileEditScreenListener {
     func editScreenDidSave(displayName: String) {
-        if let problem = DisplayName.problem(displayName) {
-            presenter.show(errorMessage: problem)
-            return
-        }
         let name = DisplayName.normalized(displayName)
+        // The saved name goes back as it is, even one a rule made since would refuse (a name longer than the limit).
         guard name != savedName else {
             listener?.editDidClose()
+            return
+        }
+        if let problem = DisplayName.problem(displayName) {
+            presenter.show(errorMessage: problem)
             return
         }
         let summary: ProfileSummary
