@@ -5,8 +5,8 @@ import Glibc
 
 // The terminal in a real terminal without the app: what the terminal alone does (signals, pastes, the hidden
 // prompt, the pointer, giving the terminal back) over plain screens, and no feature or data, so a change inside a
-// feature never selects the tests that drive it. A tab bar of two tabs: Log in, a field, a secure field and a
-// button, and Settings.
+// feature never selects the tests that drive it. A tab bar of two tabs: Log in (a field, a secure field, a button
+// and a field of several lines), and Settings.
 do {
     let login = StandInScreen(
         "login", title: "Log in",
@@ -14,6 +14,7 @@ do {
             .field(TextField(id: "email", label: "Email", value: "")),
             .field(TextField(id: "password", label: "Password", value: "", isSecure: true)),
             .button(Button(id: "login", title: "Log in")),
+            .field(TextField(id: "note", label: "Note", value: "", isMultiline: true)),
         ])
     let settings = StandInScreen("settings", title: "Settings", elements: [.text("Nothing to set")])
     let tabBar = TabBarController()

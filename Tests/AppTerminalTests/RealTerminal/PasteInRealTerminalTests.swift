@@ -51,6 +51,23 @@ struct PasteInRealTerminalTests {
         #expect(ending.before == ending.after)
     }
 
+    @Test("A paste of several lines into a field of several lines keeps them as lines")
+    func linesPastedIntoAFieldOfSeveralLines() async throws {
+        let terminal = try Self.start()
+        try await terminal.waitFor("Email (set email)")
+        // Out of the email field, then to the last of the screen, the note, which a move typed into at once.
+        try terminal.press("Escape", "G")
+        try await terminal.waitFor("the note typed into") { $0.contains { $0.contains("type · Enter set") } }
+        try terminal.paste("first line\nsecond line")
+        try terminal.press("Escape")
+        let screen = try await terminal.waitFor("the note set, as two lines") { lines in
+            lines.contains { $0.contains("first line") } && lines.contains { $0.contains("second line") }
+        }
+        #expect(!screen.contains { $0.contains("first line second line") }, "\(screen.joined(separator: "\n"))")
+        try terminal.press("C-c")
+        #expect(await terminal.ending().status == 0)
+    }
+
     @Test("A megabyte pasted is taken in at once and refused by the line limit; 70,000 typed characters too")
     func megabytePasteAndTheLineLimit() async throws {
         let terminal = try Self.start()
