@@ -226,68 +226,66 @@ struct MainTabTests {
         #expect(states[2].tabs == Self.tabs("feed"), "looking at Latest clears the badge")
     }
 
+    /// Logs the demo account in, then runs `lines`, another process changing the data with `change` just before
+    /// the `beforeLine`-th of them (counted from 1).
+    static func loggedIn(
+        then lines: [String], changedElsewhereBefore beforeLine: Int, keepsGoing: Bool = false,
+        _ change: @escaping (InMemoryDataStore) -> Void
+    ) async -> AppRun {
+        let data = InMemoryData()
+        let login = AppHarness.demoLogin.split(separator: "\n").map(String.init)
+        let input = LineByLineInput(login + lines, beforeLine: [login.count + beforeLine: { change(data.store) }])
+        return await data.run(input: input, arguments: keepsGoing ? ["--keep-going"] : [])
+    }
+
+    static let loggedOutNotice = "you were logged out in another window on this data; log in again"
+
     @Test("Logged out by another process, the next command shows the log-in and says why, as the next start would")
     func loggedOutElsewhere() async throws {
-        let data = InMemoryData()
-        let lines = AppHarness.demoLogin.split(separator: "\n").map(String.init) + ["state", "tab profile", "state"]
-        let logOutElsewhere = { _ = try? data.store.logOut() }
         // Before the tap on Profile: the session is read again before a command runs, so the tap finds the log-in
         // on top, and is refused.
-        let run = await data.run(
-            input: LineByLineInput(lines, beforeLine: [lines.count - 1: logOutElsewhere]), arguments: ["--keep-going"])
+        let run = await Self.loggedIn(
+            then: ["state", "tab profile", "state"], changedElsewhereBefore: 2, keepsGoing: true
+        ) { _ = try? $0.logOut() }
         #expect(run.error.contains("line 5: there is no tab bar on top"))
         let states = run.states
         try #require(states.count == 2, "\(run.error)")
         #expect(states[0].top == "feed.latest" && states[0].user == "Demo")
         #expect(states[1].top == "login" && states[1].user == nil && states[1].tabs == nil, "\(states[1])")
         #expect(states[1].coordinators.childNames == ["login"], "Main and its tabs released")
-        #expect(run.error.contains("you were logged out in another window on this data; log in again"))
+        #expect(run.error.contains(Self.loggedOutNotice))
     }
 
     @Test("Logged out elsewhere while a swipe is held: the window follows once the release ends it, not before")
     func loggedOutElsewhereDuringASwipe() async throws {
-        let data = InMemoryData()
-        let lines =
-            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
-                "open app://feed/post/1", "swipe back 0.5", "state", "release", "state",
-            ]
-        let logOutElsewhere = { _ = try? data.store.logOut() }
         // Before the `state` taken while the swipe is held.
-        let run = await data.run(input: LineByLineInput(lines, beforeLine: [6: logOutElsewhere]))
+        let run = await Self.loggedIn(
+            then: ["open app://feed/post/1", "swipe back 0.5", "state", "release", "state"], changedElsewhereBefore: 3
+        ) { _ = try? $0.logOut() }
         #expect(run.status == 0, "\(run.error)")
         let states = run.states
         try #require(states.count == 2)
         #expect(states[0].user == "Demo" && states[0].top == "feed.post", "held: nothing torn down under the gesture")
         #expect(states[1].top == "login" && states[1].user == nil, "\(states[1])")
         #expect(states[1].coordinators.childNames == ["login"])
-        #expect(run.error.contains("you were logged out in another window on this data; log in again"))
+        #expect(run.error.contains(Self.loggedOutNotice))
     }
 
     @Test("Logged out elsewhere with a draft in compose: the notice says the draft is gone with the flow")
     func loggedOutElsewhereWithADraft() async throws {
-        let data = InMemoryData()
-        let lines =
-            AppHarness.demoLogin.split(separator: "\n").map(String.init) + [
-                "open app://feed/compose", "set text Half written", "state",
-            ]
-        let logOutElsewhere = { _ = try? data.store.logOut() }
-        let run = await data.run(input: LineByLineInput(lines, beforeLine: [lines.count: logOutElsewhere]))
+        let run = await Self.loggedIn(
+            then: ["open app://feed/compose", "set text Half written", "state"], changedElsewhereBefore: 3
+        ) { _ = try? $0.logOut() }
         #expect(run.states.last?.top == "login")
-        #expect(
-            run.error.contains(
-                "you were logged out in another window on this data; log in again; the draft in compose is gone with it"
-            ))
+        #expect(run.error.contains(Self.loggedOutNotice + "; the draft in compose is gone with it"))
     }
 
     @Test("Another account signed up by another process: the next command shows that account's flow, saying so")
     func loggedInElsewhere() async throws {
-        let data = InMemoryData()
-        let lines = AppHarness.demoLogin.split(separator: "\n").map(String.init) + ["state", "state"]
-        let signUpElsewhere = {
-            _ = try? data.store.register(email: "nova@example.com", password: "nova-password", displayName: "Nova")
-        }
         // Before the second `state`, which then shows the other account.
-        let run = await data.run(input: LineByLineInput(lines, beforeLine: [lines.count: signUpElsewhere]))
+        let run = await Self.loggedIn(then: ["state", "state"], changedElsewhereBefore: 2) {
+            _ = try? $0.register(email: "nova@example.com", password: "nova-password", displayName: "Nova")
+        }
         let states = run.states
         try #require(states.count == 2)
         #expect(states[0].user == "Demo")
