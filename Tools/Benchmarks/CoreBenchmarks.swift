@@ -225,12 +225,40 @@ enum CoreBenchmarks {
             bytesPerOperation: whole.bytesPerOperation / popped, operationsPerSample: depth - 1)
     }
 
-    /// A count shared by the two tasks of a benchmark on the main actor.
+    /// A count shared by the two tasks of a benchmark on the main actor, and the hand-off between them: the
+    /// waiting task resumes when the count moves or the counting task ends, never by polling, so the two take turns
+    /// the same way in every run.
     @MainActor
     final class Counter {
-        var count = 0
+        private(set) var count = 0
         /// Whether the task counting has ended, done or failed.
-        var hasStopped = false
+        private(set) var hasStopped = false
+        private var waiter: CheckedContinuation<Void, Never>?
+
+        /// Counts one more, and resumes the task waiting for it.
+        func increment() {
+            count += 1
+            resumeWaiter()
+        }
+
+        /// Marks the counting task as ended, and resumes the task waiting for it.
+        func stop() {
+            hasStopped = true
+            resumeWaiter()
+        }
+
+        /// Returns once the count reaches `target`, or the counting task has ended.
+        func wait(until target: Int) async {
+            while count < target, !hasStopped {
+                await withCheckedContinuation { waiter = $0 }
+            }
+        }
+
+        private func resumeWaiter() {
+            let waiting = waiter
+            waiter = nil
+            waiting?.resume()
+        }
     }
 
     /// How an async caller waits for an animated push routed through a coordinator.
@@ -263,20 +291,20 @@ enum CoreBenchmarks {
             let start = Measure.monotonicNanoseconds()
             let pushes = Counter()
             let pusher = Task { @MainActor in
-                defer { pushes.hasStopped = true }
+                defer { pushes.stop() }
                 for _ in 0..<operationsPerSample {
                     switch form {
                     case .awaited:
                         try await root.route {
                             try navigation.push(pushed, animated: true)
-                            pushes.count += 1
+                            pushes.increment()
                         }
                     case .completion:
                         // The push's own completion runs when its transition ends, as the awaited call resumes.
                         await withCheckedContinuation { continuation in
                             root.route {
                                 try navigation.push(pushed, animated: true) { continuation.resume() }
-                                pushes.count += 1
+                                pushes.increment()
                             }
                         }
                     }
@@ -284,11 +312,8 @@ enum CoreBenchmarks {
                 }
             }
             for operation in 1...operationsPerSample {
-                while pushes.count < operation {
-                    // A push or pop that failed ends the pushing task: stop waiting for it.
-                    if pushes.hasStopped { break }
-                    await Task.yield()
-                }
+                // A push or pop that failed ends the pushing task, which ends the wait.
+                await pushes.wait(until: operation)
                 clock.advance(by: Window.transitionDuration)
             }
             try await pusher.value
