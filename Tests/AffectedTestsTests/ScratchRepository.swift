@@ -62,12 +62,13 @@ struct ScratchRepository {
         try git("commit", "--quiet", "-m", message)
     }
 
-    /// Runs git in the repository, with an author of its own; throws when git fails.
+    /// Runs git in the repository, with an author of its own and no housekeeping after a commit (a scratch
+    /// repository lives for one test); throws when git fails.
     @discardableResult
     func git(_ arguments: String...) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", root.path] + arguments
+        process.arguments = ["git", "-C", root.path, "-c", "maintenance.auto=false", "-c", "gc.auto=0"] + arguments
         var environment = ProcessInfo.processInfo.environment
         for key in ["GIT_AUTHOR", "GIT_COMMITTER"] {
             environment[key + "_NAME"] = "Scratch"

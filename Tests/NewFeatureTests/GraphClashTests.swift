@@ -5,17 +5,36 @@ import Testing
 @testable import NewFeature
 
 /// The scaffolder in an adopting package: a folder holding a package `coordinators` that provides `Core`,
-/// `CoreTesting` and `ProfileFeature`, and a package `adopter` that depends on it by path.
+/// `CoreTesting` and `ProfileFeature`, written once for the run, and for each test a package `adopter` that depends
+/// on it by path.
 @Suite("new-feature: names that clash with the package graph")
 struct GraphClashTests {
     struct ScratchGraph {
         let folder: URL
         var adopter: URL { folder.appendingPathComponent("adopter") }
 
-        /// The two packages; `adopterProducts` and `adopterTargets` are the adopter's `products:` and `targets:`.
+        /// The package `adopter`; `adopterProducts` and `adopterTargets` are its `products:` and `targets:`.
         init(adopterProducts: String = "[]", adopterTargets: String = "[]") throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("new-feature-graph-\(UUID())")
-            let provider = folder.appendingPathComponent("coordinators")
+            let provider = try Self.provider.get()
+            try Self.write(
+                """
+                // swift-tools-version: 6.2
+                import PackageDescription
+
+                let package = Package(
+                    name: "adopter", products: \(adopterProducts),
+                    dependencies: [.package(path: "\(provider.path)")], targets: \(adopterTargets))
+
+                """, to: adopter.appendingPathComponent("Package.swift"))
+            try Self.write("let x = 1\n", to: adopter.appendingPathComponent("Sources/Core/File.swift"))
+            try Self.write("let x = 1\n", to: adopter.appendingPathComponent("Sources/App/File.swift"))
+        }
+
+        /// The package `coordinators`, written once for every adopter of the run: none of them changes it, so
+        /// SwiftPM evaluates its manifest once. It is removed when the test process ends.
+        static let provider = Result<URL, any Error> {
+            let provider = providerFolder.appendingPathComponent("coordinators")
             try write(
                 """
                 // swift-tools-version: 6.2
@@ -43,21 +62,15 @@ struct GraphClashTests {
             ] {
                 try write("let x = 1\n", to: provider.appendingPathComponent("\(target)/File.swift"))
             }
-            try write(
-                """
-                // swift-tools-version: 6.2
-                import PackageDescription
-
-                let package = Package(
-                    name: "adopter", products: \(adopterProducts), dependencies: [.package(path: "../coordinators")],
-                    targets: \(adopterTargets))
-
-                """, to: adopter.appendingPathComponent("Package.swift"))
-            try write("let x = 1\n", to: adopter.appendingPathComponent("Sources/Core/File.swift"))
-            try write("let x = 1\n", to: adopter.appendingPathComponent("Sources/App/File.swift"))
+            atexit { try? FileManager.default.removeItem(at: ScratchGraph.providerFolder) }
+            return provider
         }
 
-        func write(_ text: String, to file: URL) throws {
+        /// The folder that holds ``provider``.
+        private static let providerFolder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("new-feature-graph-provider-\(UUID())")
+
+        static func write(_ text: String, to file: URL) throws {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
