@@ -15,7 +15,7 @@ package protocol AppSession: AnyObject {
     func snapshot() -> ScreenSnapshot
 
     /// Starts the app: its first screen, then, when `restores`, the place the person left, then `initialLink`
-    /// (`--open`), if any.
+    /// (`--open`), if any. Without `restores`, the place left stays saved until the person moves.
     func start(restores: Bool, initialLink: String?) async -> SessionStart
 
     /// Stops the app: the whole tree is torn down.

@@ -163,16 +163,32 @@ private let snapshotCommands = "state\nscreen\n"
         #expect(!restored.output.contains(secret))
     }
 
-    @Test("--no-restore starts at the first screen, and the next start restores from there")
+    @Test("--no-restore starts at the first screen, and the next start restores from where that run moved to")
     func noRestoreStartsAtTheRoot() async throws {
         let directory = InMemoryData()
         _ = await directory.run(AppHarness.demoLogin + "popular\nopen app://feed/post/2\n")
-        let fresh = await directory.run("state\n", arguments: ["--no-restore"])
+        let fresh = await directory.run("state\npopular\n", arguments: ["--no-restore"])
         #expect(fresh.status == 0)
-        #expect(fresh.lastState?.top == "feed.latest")
-        #expect(fresh.lastState?.navigation == ["feed"])
+        #expect(fresh.states.first?.top == "feed.latest")
+        #expect(fresh.states.first?.navigation == ["feed"])
         let next = await directory.run("state\n")
-        #expect(next.lastState?.top == "feed.latest")
+        #expect(next.lastState?.top == "feed.popular")
+    }
+
+    @Test("--no-restore keeps the place left, and the draft in it, until the person moves, and says so")
+    func noRestoreKeepsTheDraftUntilAMove() async throws {
+        let directory = InMemoryData()
+        _ = await directory.run(AppHarness.demoLogin + "compose\nset text a draft worth keeping\n")
+        let looked = await directory.run("state\nscreen\n", arguments: ["--no-restore"])
+        #expect(looked.status == 0)
+        #expect(looked.lastState?.top == "feed.latest")
+        #expect(looked.error == AppHarness.placeKeptNotice)
+        let back = await directory.run("screen\n")
+        #expect(back.output.contains("a draft worth keeping"), "\(back.output)")
+
+        // Nothing saved differs from the first screen: nothing to say.
+        let fresh = InMemoryData()
+        #expect(await fresh.run("state\n", arguments: ["--no-restore"]).error.isEmpty)
     }
 
     // MARK: - Records that no longer apply

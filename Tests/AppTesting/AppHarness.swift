@@ -249,6 +249,10 @@ package enum AppHarness {
         """
     }
 
+    /// What `--no-restore` says on the error output when a place other than the first screen was saved.
+    package static let placeKeptNotice =
+        "app: starting at the first screen: where you left, with any draft there, is kept until you move here\n"
+
     /// Commands that log out from wherever Main shows: the log-out lives on the Profile tab.
     package static let logOut = """
         tab profile

@@ -39,6 +39,17 @@ package final class AppRestoration {
             "restored the nearest screen: " + result.problems.map(\.description).joined(separator: "; "))
     }
 
+    /// Starts from the first screen the root shows without restoring, keeping the place saved last time until
+    /// the person moves: the first screen is taken as saved, so a command that changes nothing (`state`, a refused
+    /// tap) leaves the saved place, and a draft in it, as it was. Returns the one-line notice that says so when a
+    /// saved place differs from the first screen, or `nil`.
+    package func startWithoutRestoring() -> String? {
+        guard let first = root.restorationState else { return nil }
+        lastSaved = first
+        guard let saved = try? store.load(), saved != first else { return nil }
+        return "starting at the first screen: where you left, with any draft there, is kept until you move here"
+    }
+
     /// `notice` cut to a line a person reads: a record may hold long text, and the notice repeats some of it.
     private static func oneLine(_ notice: String, limit: Int = 240) -> String {
         notice.count <= limit ? notice : String(notice.prefix(limit - 1)) + "…"

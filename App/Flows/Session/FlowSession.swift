@@ -43,7 +43,7 @@ package final class FlowSession: AppSession {
         if let failure = root.appCoordinator.carryOut({ root.appCoordinator.start() }) {
             return .failed(failure.description)
         }
-        let notice = restores ? root.restoration?.restore() : nil
+        let notice = restores ? root.restoration?.restore() : root.restoration?.startWithoutRestoring()
         var linkFailure: String?
         if let initialLink { linkFailure = await openAtStart(initialLink) }
         return .started(notice: notice, linkFailure: linkFailure)
