@@ -48,8 +48,10 @@ struct NavigationPlanPropertyTests {
     @Test(
         "From any place to any other, a plan reaches it exactly, then plans nothing more; a resize moves nothing",
         arguments: [SizeClass.compact, .regular])
-    func randomPlaces(startingWidth: SizeClass) throws {
+    func randomPlaces(startingWidth: SizeClass) async throws {
         for seed in UInt64(1)...150 {
+            // The main actor goes to the tests waiting for it between seeds.
+            await Task.yield()
             var random = SplitMix64(seed: seed)
             let (window, tabBar) = try makePlanningWindow(startingWidth)
             var made: [Weak] = []

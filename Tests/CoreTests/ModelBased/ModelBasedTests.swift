@@ -38,8 +38,8 @@ struct ModelTestConfiguration {
 @MainActor
 struct ModelBasedTests {
     @Test("Random routing sequences keep Core equal to the reference model after every step")
-    func randomSequences() {
-        runRandomSequences(timed: false)
+    func randomSequences() async {
+        await runRandomSequences(timed: false)
     }
 
     @Test(
@@ -47,27 +47,31 @@ struct ModelBasedTests {
         On a manual clock, random animated routing, clock steps, held gestures and requests made while \
         things move keep Core equal to the model, and every idle point settled
         """)
-    func randomTimedSequences() {
-        runRandomSequences(timed: true)
+    func randomTimedSequences() async {
+        await runRandomSequences(timed: true)
     }
 
-    private func runRandomSequences(timed: Bool) {
+    /// Replays each seed's sequence, giving the main actor to the tests waiting for it between seeds: a run of
+    /// seeds takes seconds, and a test waiting for the main actor meanwhile holds one of the places the test
+    /// runner gives tests at once.
+    private func runRandomSequences(timed: Bool) async {
         let configuration = ModelTestConfiguration.fromEnvironment(timed: timed)
-        ModelRun.coverage = ModelCoverage()
+        var coverage = ModelCoverage()
         defer {
             // Enough seeds reach every situation the generator is meant to test.
             if configuration.seeds.count >= 20 {
-                let missing = ModelRun.coverage.missing(timed: timed)
+                let missing = coverage.missing(timed: timed)
                 #expect(missing.isEmpty, "never reached: \(missing)")
             }
-            if ProcessInfo.processInfo.environment["MODEL_TEST_COVERAGE"] != nil { print(ModelRun.coverage) }
+            if ProcessInfo.processInfo.environment["MODEL_TEST_COVERAGE"] != nil { print(coverage) }
         }
         for seed in configuration.seeds {
+            await Task.yield()
             let operations =
                 timed
                 ? ModelOperation.randomTimedSequence(seed: seed, count: configuration.operationCount)
                 : ModelOperation.randomSequence(seed: seed, count: configuration.operationCount)
-            guard let failure = ModelRun.replay(operations, timed: timed) else { continue }
+            guard let failure = ModelRun.replay(operations, timed: timed, coverage: &coverage) else { continue }
             let shrunk = ModelRun.shrink(Array(operations.prefix(failure.step + 1))) {
                 ModelRun.replay($0, timed: timed)?.step
             }

@@ -96,9 +96,9 @@ extension ModelRun {
             }
         }
         if case .success(let finishes) = actual {
-            if finishes { Self.coverage.gesturesFinished += 1 } else { Self.coverage.gesturesCancelled += 1 }
+            if finishes { coverage.gesturesFinished += 1 } else { coverage.gesturesCancelled += 1 }
             if let gesture = heldBefore?.gesture, gesture == .swipeToNextPage || gesture == .swipeToPreviousPage {
-                if finishes { Self.coverage.pageSwipesFinished += 1 } else { Self.coverage.pageSwipesCancelled += 1 }
+                if finishes { coverage.pageSwipesFinished += 1 } else { coverage.pageSwipesCancelled += 1 }
             }
         }
         if case .success(false) = actual, !live.log.entries.isEmpty {
@@ -140,7 +140,7 @@ extension ModelRun {
             coordinator.route({ [weak self] in try self?.applyRequest(id) }, completion: finish)
         }
         let isFinished = !waitingRequests.contains { $0.id == id }
-        if !isFinished { Self.coverage.requestsWaited += 1 }
+        if !isFinished { coverage.requestsWaited += 1 }
         if isFinished != appliesAtOnce {
             return appliesAtOnce
                 ? "a request made while nothing moves waited" : "a request made while something moves did not wait"
@@ -287,9 +287,9 @@ extension ModelRun {
         waitingRequests.remove(at: index)
         if let child = request.child { model.pinnedCoordinators.remove(child) }
         switch outcome {
-        case .applied: Self.coverage.requestsApplied += 1
-        case .refused: Self.coverage.requestsRefused += 1
-        case .dropped: Self.coverage.requestsDropped += 1
+        case .applied: coverage.requestsApplied += 1
+        case .refused: coverage.requestsRefused += 1
+        case .dropped: coverage.requestsDropped += 1
         }
         if let expected = request.expected, expected != outcome {
             deferredFailure = deferredFailure ?? "request \(id) \(request.change): expected \(expected), got \(outcome)"

@@ -53,8 +53,8 @@ final class ModelRun {
     var pendingAdaptation: Int?
     /// The request having its turn now, if any.
     var currentTurn: Int?
-    /// What the timed replays reached so far.
-    static var coverage = ModelCoverage()
+    /// What this replay reached, added to its caller's tally when it ends.
+    var coverage = ModelCoverage()
 
     private init(timed: Bool, splitTab: Bool) throws {
         self.timed = timed
@@ -67,17 +67,28 @@ final class ModelRun {
     /// ends by cancelling a held gesture and letting the clock run until the window is idle, and checks
     /// that state too (as one more step, numbered `operations.count`).
     static func replay(_ operations: [ModelOperation], timed: Bool = false, splitTab: Bool = true) -> ModelFailure? {
+        var ignored = ModelCoverage()
+        return replay(operations, timed: timed, splitTab: splitTab, coverage: &ignored)
+    }
+
+    /// ``replay(_:timed:splitTab:)``, adding what the replay reached to `coverage`: each caller keeps its own
+    /// tally, so replays of two tests that take turns on the main actor do not count into each other's.
+    static func replay(
+        _ operations: [ModelOperation], timed: Bool = false, splitTab: Bool = true, coverage: inout ModelCoverage
+    ) -> ModelFailure? {
         let run: ModelRun
         do {
             run = try ModelRun(timed: timed, splitTab: splitTab)
         } catch {
             return ModelFailure(step: -1, operation: .swipeDown, message: "setting up failed: \(error)")
         }
+        run.coverage = coverage
         defer {
             run.drain()
-            coverage.splitsCollapsed += run.model.collapses
-            coverage.splitsExpanded += run.model.expansions
-            coverage.detailsClosedByBack += run.model.detailsClosedByBack
+            run.coverage.splitsCollapsed += run.model.collapses
+            run.coverage.splitsExpanded += run.model.expansions
+            run.coverage.detailsClosedByBack += run.model.detailsClosedByBack
+            coverage = run.coverage
         }
         for (step, operation) in operations.enumerated() {
             if let message = run.apply(operation) ?? run.check() {
@@ -403,7 +414,7 @@ final class ModelRun {
                 try live.window.perform(gesture)
                 return []
             }
-            if case .success = expected { Self.coverage.pageTurns += 1 }
+            if case .success = expected { coverage.pageTurns += 1 }
             countsCompletions = false
             parentCleansUp = false
             isAnimated = true
@@ -417,7 +428,7 @@ final class ModelRun {
                 try container.turn(to: index, animated: animated, completion: complete)
                 return []
             }
-            if case .success = expected { Self.coverage.pageTurns += 1 }
+            if case .success = expected { coverage.pageTurns += 1 }
 
         case .swipeDown:
             expected = model.swipeDown()
@@ -451,9 +462,9 @@ final class ModelRun {
                 let isReTap = model.screen(ReferenceModel.rootScreen).selected == index % tabCount
                 expected = model.tapTab(index: index % tabCount)
                 if case .success(let removed) = expected {
-                    if !isReTap { Self.coverage.tabSwitches += 1 }
-                    if !removed.isEmpty { Self.coverage.tabReTapPops += 1 }
-                    if !removed.isEmpty, index % tabCount == 2 { Self.coverage.splitTabReTapCloses += 1 }
+                    if !isReTap { coverage.tabSwitches += 1 }
+                    if !removed.isEmpty { coverage.tabReTapPops += 1 }
+                    if !removed.isEmpty, index % tabCount == 2 { coverage.splitTabReTapCloses += 1 }
                 }
                 actual = outcome {
                     try live.window.tapTab(id)
@@ -476,7 +487,7 @@ final class ModelRun {
             let tabCount = tabBar.tabs.count
             let badge = value == 0 ? nil : String(value)
             model.setBadge(badge, at: index % tabCount)
-            Self.coverage.badgesSet += 1
+            coverage.badgesSet += 1
             expected = .success([])
             actual = outcome {
                 try tabBar.setBadge(badge, forTab: tabBar.tabs[index % tabCount].item.id)
@@ -521,7 +532,7 @@ final class ModelRun {
             expected = model.closeDetail(in: splitID)
             actual = outcome { try split.closeDetail(animated: animated, completion: complete) }
             returnsRemovedScreens = true
-            if case .success(let closed) = expected, !closed.isEmpty { Self.coverage.detailsClosed += 1 }
+            if case .success(let closed) = expected, !closed.isEmpty { coverage.detailsClosed += 1 }
 
         case .sizeClass(let regular):
             let sizeClass: SizeClass = regular ? .regular : .compact
@@ -557,7 +568,7 @@ final class ModelRun {
                 try container.setPages(screens, current: current, completion: complete)
                 return []
             }
-            if case .success = expected { Self.coverage.pagesSet += 1 }
+            if case .success = expected { coverage.pagesSet += 1 }
             isAnimated = false
 
         case .reattach(let childChoice, let parentChoice):
@@ -634,7 +645,7 @@ final class ModelRun {
             } catch {
                 actualTap = .failure(error)
             }
-            if case .failure(.screenInTransition) = actualTap { Self.coverage.inputRefusedWhileMoving += 1 }
+            if case .failure(.screenInTransition) = actualTap { coverage.inputRefusedWhileMoving += 1 }
             return expectedTap == actualTap ? nil : "tap: expected \(expectedTap), Core gave \(actualTap)"
         }
 
@@ -644,7 +655,7 @@ final class ModelRun {
         if let mismatch = compare(comparable, actual) {
             return mismatch
         }
-        if case .failure(.transitionInProgress) = actual { Self.coverage.refusedWhileMoving += 1 }
+        if case .failure(.transitionInProgress) = actual { coverage.refusedWhileMoving += 1 }
         if case .success = expected {
             // A split that appears takes the window's size class first, in the same appearance pass.
             if model.adaptAppearingSplits(
@@ -682,14 +693,14 @@ final class ModelRun {
         let isAnimated = animated && model.screen(split.screenID).isCollapsed
         let expected = model.showDetail(id, in: split.screenID)
         let actual = outcome { try split.showDetail(screen, animated: animated, completion: complete) }
-        if case .success = expected { Self.coverage.detailsShown += 1 }
+        if case .success = expected { coverage.detailsShown += 1 }
         return (expected, actual, isAnimated)
     }
 
     /// A pass over every split waits for the window to be idle, after the requests waiting now (or, while a
     /// request has its turn, right after it).
     func scheduleAdaptation() {
-        Self.coverage.adaptationsWaited += 1
+        coverage.adaptationsWaited += 1
         let position = currentTurn.map { $0 + 1 } ?? nextRequestID
         pendingAdaptation = min(pendingAdaptation ?? position, position)
     }
@@ -754,10 +765,10 @@ final class ModelRun {
             expectedVisible = expected
         }
         guard window.isIdle else {
-            Self.coverage.stepsWhileMoving += 1
+            coverage.stepsWhileMoving += 1
             return nil
         }
-        Self.coverage.idlePoints += 1
+        coverage.idlePoints += 1
         return checkIdle(visible: expectedVisible ?? model.visible)
     }
 
