@@ -59,7 +59,10 @@ struct DataStoreSpecTests {
         "It starts as a first run: the demo account, its tour finished, and the demo posts",
         arguments: DataStoreKind.allCases)
     func firstRun(kind: DataStoreKind) async throws {
-        let data = try DataStoreSubject(kind).at()
+        // The subject keeps the live store's folder: it must outlive every use of the store.
+        let subject = DataStoreSubject(kind)
+        defer { withExtendedLifetime(subject) {} }
+        let data = try subject.at()
         #expect(try data.savedSessionAccount() == nil, "nobody is logged in")
         #expect(try data.isEmailRegistered(" Demo@Example.com "))
         #expect(try data.isOnboardingFinished(email: Self.demo))
@@ -168,7 +171,10 @@ struct DataStoreSpecTests {
 
     @Test("A rename is checked and shows on every post the person wrote", arguments: DataStoreKind.allCases)
     func rename(kind: DataStoreKind) async throws {
-        let data = try DataStoreSubject(kind).at()
+        // The subject keeps the live store's folder: it must outlive every use of the store.
+        let subject = DataStoreSubject(kind)
+        defer { withExtendedLifetime(subject) {} }
+        let data = try subject.at()
         #expect(try data.rename(email: "DEMO@example.com", to: "  Dee  ") == "Dee")
         #expect(try data.summary(email: Self.demo) == AccountSummary(displayName: "Dee", postCount: 1))
         #expect(try data.page(by: Self.demo, after: nil, limit: 5, reader: Self.demo).map(\.authorName) == ["Dee"])

@@ -99,4 +99,40 @@ struct LostDataTests {
         #expect(store.movedAsidePaths.isEmpty && store.seededDemoAccount == Demo.email)
         #expect(try store.logIn(email: Demo.email, password: Demo.password)?.displayName == "Demo")
     }
+
+    @Test(
+        "A database removed or replaced while the app has it open takes no more changes: the first is refused as fatal",
+        arguments: ["removed", "replaced"])
+    func replacedWhileOpen(how: String) async throws {
+        let data = try TemporaryDataDirectory()
+        let store = try data.store()
+        #expect(try store.logIn(email: Demo.email, password: Demo.password) != nil)
+        _ = try store.publish(text: "written while the file is in place", authorEmail: Demo.email, authorName: "Demo")
+        for name in ["app.sqlite", "app.sqlite-wal", "app.sqlite-shm"] {
+            if how == "removed" {
+                try? FileManager.default.removeItem(atPath: data.file(name))
+            } else {
+                try? FileManager.default.moveItem(atPath: data.file(name), toPath: data.file(name + ".elsewhere"))
+            }
+        }
+        if how == "replaced" { try Data("another file".utf8).write(to: URL(fileURLWithPath: data.databasePath)) }
+        for attempt in ["a post into a file nobody reads again", "and another"] {
+            do {
+                _ = try store.publish(text: attempt, authorEmail: Demo.email, authorName: "Demo")
+                Issue.record("a post was written into a file no longer at its path")
+            } catch {
+                guard case .data(let failure) = error else { throw error }
+                #expect(failure == .replacedWhileOpen(path: data.databasePath))
+            }
+        }
+        // What makes the app stop with exit code 2 after the command that met it, saying so.
+        #expect(store.fatalDataError == .replacedWhileOpen(path: data.databasePath))
+        #expect(
+            store.fatalDataError?.description
+                == "the data file \(data.databasePath) was removed or replaced while the app ran: nothing more is "
+                + "written to it")
+        if how == "replaced" {
+            #expect(FileManager.default.contents(atPath: data.databasePath) == Data("another file".utf8))
+        }
+    }
 }

@@ -71,8 +71,8 @@ struct DataErrorEndToEndTests {
                 #expect(chmod(data.path, 0o777) == 0)
                 return (
                     "refusing \(data.path): every user may write to the data folder (mode 0777)",
-                    "make the folder yours and writable by you alone (chmod go-w) and put the file itself in place "
-                        + "of the link, or run with --allow-unsafe-data-dir if you mean to use it as it is"
+                    "the folder must be yours and writable by you alone (chmod go-w), and its files no symbolic "
+                        + "links; or run with --allow-unsafe-data-dir if you mean to use it as it is"
                 )
             case .damagedJSON:
                 try "{ not json".write(toFile: data.file("posts.json"), atomically: false, encoding: .utf8)

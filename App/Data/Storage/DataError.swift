@@ -22,11 +22,14 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     /// write to it, or the file is a symbolic link. The app refuses it unless the person says they mean it
     /// (`--allow-unsafe-data-dir`).
     case unsafe(path: String, problem: String)
+    /// The database was removed or replaced (deleted, renamed, another file put in its place) while this process
+    /// had it open: a change written now would go to a file nobody reads again, so nothing more is written.
+    case replacedWhileOpen(path: String)
 
     /// Whether the app must stop with exit code 2 instead of going on.
     package var isFatal: Bool {
         switch self {
-        case .corrupt, .unreadable, .newerVersion, .lost, .notAFile, .unsafe: true
+        case .corrupt, .unreadable, .newerVersion, .lost, .notAFile, .unsafe, .replacedWhileOpen: true
         case .unwritable: false
         }
     }
@@ -36,7 +39,7 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     var canBeMovedAside: Bool {
         switch self {
         case .corrupt, .unreadable, .lost: true
-        case .newerVersion, .unwritable, .notAFile, .unsafe: false
+        case .newerVersion, .unwritable, .notAFile, .unsafe, .replacedWhileOpen: false
         }
     }
 
@@ -50,8 +53,10 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAFile:
             "move it away or fix it yourself, then start the app again"
         case .unsafe:
-            "make the folder yours and writable by you alone (chmod go-w) and put the file itself in place of the "
-                + "link, or run with --allow-unsafe-data-dir if you mean to use it as it is"
+            "the folder must be yours and writable by you alone (chmod go-w), and its files no symbolic links; or "
+                + "run with --allow-unsafe-data-dir if you mean to use it as it is"
+        case .replacedWhileOpen:
+            "start the app again: it opens what the folder holds now"
         case .newerVersion, .unwritable:
             nil
         }
@@ -61,7 +66,7 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
     var path: String {
         switch self {
         case .corrupt(let path, _), .unreadable(let path, _), .newerVersion(let path, _, _), .unwritable(let path, _),
-            .lost(let path, _), .notAFile(let path, _), .unsafe(let path, _):
+            .lost(let path, _), .notAFile(let path, _), .unsafe(let path, _), .replacedWhileOpen(let path):
             path
         }
     }
@@ -79,6 +84,8 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "there"
         case .notAFile(let path, let problem): "the data file \(path) is not a file the app can use: \(problem)"
         case .unsafe(let path, let problem): "refusing \(path): \(problem)"
+        case .replacedWhileOpen(let path):
+            "the data file \(path) was removed or replaced while the app ran: nothing more is written to it"
         }
     }
 }

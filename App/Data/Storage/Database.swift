@@ -34,7 +34,24 @@ final class Database: @unchecked Sendable {
         path = connection.path
         self.connection = connection
         needsFullCheck = checksEveryPageBeforeWriting
+        opened = Self.identity(ofFileAt: connection.path)
     }
+
+    /// Which file a path names: its device and inode, or `nil` when nothing is there.
+    private struct FileIdentity: Equatable {
+        let device: UInt
+        let inode: UInt
+    }
+
+    /// The file at `path` now.
+    private static func identity(ofFileAt path: String) -> FileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt(status.st_dev), inode: UInt(status.st_ino))
+    }
+
+    /// The file the connection opened: a change is written only while the path still names it.
+    private let opened: FileIdentity?
 
     /// Runs `body` on the connection: one or more reads (each statement sees a consistent snapshot).
     func read<Result>(
@@ -64,6 +81,14 @@ final class Database: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let damage { throw damage }
+        // SQLite writes to the file it opened, even once it is deleted or renamed: a change would then be lost
+        // without a word. One `stat` tells.
+        guard opened == nil || Self.identity(ofFileAt: path) == opened else {
+            let gone = SQLiteError.replacedWhileOpen
+            damage = gone
+            connection.keepLogOnClose()
+            throw gone
+        }
         do {
             if needsFullCheck {
                 try DataCheck.checkPages(connection, extent: .everyPage)

@@ -9,6 +9,8 @@ struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     let message: String
     /// The schema version found, when the failure is that a newer release changed the database meanwhile.
     var newerVersion: Int?
+    /// Whether the failure is that the database's path no longer names the file the connection opened.
+    var isReplacedWhileOpen = false
 
     var description: String { message }
 
@@ -17,6 +19,10 @@ struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         SQLiteError(
             code: SQLITE_ERROR, message: "a newer version of the app changed the database", newerVersion: version)
     }
+
+    /// The failure of a change to a database whose file was removed or replaced while the connection had it open.
+    static let replacedWhileOpen = SQLiteError(
+        code: SQLITE_ERROR, message: "the database file was removed or replaced", isReplacedWhileOpen: true)
 
     /// Whether the file is not a database, or a damaged one: it must not be written, only moved aside.
     var meansDamagedFile: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
@@ -28,7 +34,7 @@ struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// Whether SQL was refused by the schema (no such table, a column that exists already): on a file whose
     /// version says the schema is there, the file is not what it claims.
-    var isSchemaMismatch: Bool { code == SQLITE_ERROR && newerVersion == nil }
+    var isSchemaMismatch: Bool { code == SQLITE_ERROR && newerVersion == nil && !isReplacedWhileOpen }
 
     /// Whether a `UNIQUE` or `PRIMARY KEY` constraint refused the change.
     var isUniqueViolation: Bool { code == SQLITE_CONSTRAINT }
@@ -37,6 +43,7 @@ struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (the app stops, nothing is written), anything else fails the one change that met it.
     func dataError(path: String) -> DataError {
         if let newerVersion { return .newerVersion(path: path, version: newerVersion, supported: Schema.version) }
+        if isReplacedWhileOpen { return .replacedWhileOpen(path: path) }
         if meansDamagedFile { return .corrupt(path: path, problem: message) }
         if code == SQLITE_CANTOPEN || code == SQLITE_PERM { return .unreadable(path: path, problem: message) }
         return .unwritable(path: path, problem: message)
