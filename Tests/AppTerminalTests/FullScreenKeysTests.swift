@@ -470,6 +470,41 @@ struct RefreshWhileWaitingTests {
         #expect(terminal.screen.contains { $0.contains("posted 4m ago") })
     }
 
+    @Test("What a refresh changed is said at once, with no key pressed: the next key does not bring it")
+    func noticeOfARefreshShowsAtOnce() async throws {
+        let screen = StandInScreen("home", title: "Home", elements: [.text("Signed in as Demo")])
+        let session = try StandInSession(showing: screen)
+        session.onRefresh = { [unowned session] in
+            screen.elements = [.text("Log in")]
+            session.saveNotice =
+                session.refreshCount == 1 ? "you were logged out in another window on this data" : nil
+        }
+        let terminal = await session.runFullScreen([], idleReads: 1, refreshInterval: .zero)
+        let shown = try #require(terminal.frames.last?.text)
+        #expect(shown.contains { $0.contains("you were logged out in another window on this data") }, "\(shown)")
+        #expect(!shown.contains { $0.contains("typed into the field") })
+    }
+
+    @Test("Text typed into a field that the refresh took away is named in what it says")
+    func noticeNamesTheTypedTextItTookAway() async throws {
+        let screen = StandInScreen(
+            "compose", title: "New post", elements: [.field(TextField(id: "text", label: "Post", value: ""))])
+        let session = try StandInSession(showing: screen)
+        // The app says a change once: the refresh that ends the run says nothing more.
+        session.onRefresh = { [unowned session] in
+            screen.elements = [.text("Log in")]
+            session.saveNotice =
+                session.refreshCount == 1 ? "you were logged out in another window on this data" : nil
+        }
+        let terminal = await session.runFullScreen(
+            typing("half a post"), size: TerminalSize(columns: 120, rows: 24), idleReads: 1, refreshInterval: .zero)
+        let shown = try #require(terminal.frames.last?.text)
+        #expect(
+            shown.contains {
+                $0.contains("logged out in another window on this data; what was typed into the field went with it")
+            }, "\(shown)")
+    }
+
     @Test("A wait shorter than the interval reads nothing again")
     func noRefreshBeforeTheInterval() async throws {
         let session = try StandInSession(showing: StandIn.home())
