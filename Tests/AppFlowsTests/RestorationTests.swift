@@ -1,4 +1,6 @@
 import AppData
+import AppFlows
+import AppInterface
 import AppTesting
 import Foundation
 import Testing
@@ -173,6 +175,41 @@ private let snapshotCommands = "state\nscreen\n"
         #expect(fresh.states.first?.navigation == ["feed"])
         let next = await directory.run("state\n")
         #expect(next.lastState?.top == "feed.popular")
+    }
+
+    @Test("Two windows on one data with a draft each: the last to leave keeps its draft, and its question says whose")
+    func twoWindowsEachWithADraft() async throws {
+        let data = InMemoryData()
+        _ = await data.run(AppHarness.demoLogin)
+        func window(drafting text: String) async throws -> FlowSession {
+            let session = FlowSession(root: try data.compose())
+            _ = await session.start(restores: true, initialLink: "app://feed/compose")
+            #expect(await session.send(.setText(text, field: "text")) == nil)
+            _ = session.afterCommand()
+            return session
+        }
+        let first = try await window(drafting: "draft one")
+        let second = try await window(drafting: "draft two")
+        #expect(try savedRecord(in: data).contains("draft two"))
+
+        // The first window's place was saved over: leaving puts it back, and its question says so.
+        #expect(
+            first.leaveQuestion
+                == "Leave? The draft is kept for next time, in place of where another window on this data left. (y/n)")
+        first.stop()
+        #expect(try savedRecord(in: data).contains("draft one"))
+
+        // Then the second leaves: its draft is the one kept, and it was told.
+        #expect(second.leaveQuestion?.hasSuffix("in place of where another window on this data left. (y/n)") == true)
+        second.stop()
+        #expect(try savedRecord(in: data).contains("draft two"))
+        let next = await data.run("screen\n")
+        #expect(next.output.contains("draft two"))
+
+        // A window alone is asked nothing more than its draft.
+        let alone = try await window(drafting: "draft three")
+        #expect(alone.leaveQuestion == "Leave? The draft is kept for next time. (y/n)")
+        alone.stop()
     }
 
     @Test("--no-restore keeps the place left, and the draft in it, until the person moves, and says so")

@@ -15,6 +15,8 @@ package final class AppRestoration {
     private var lastSaved: RestorationState?
     /// Whether the last save failed; a failure is told once, not after every command.
     private var lastSaveFailed = false
+    /// Whether the saved place is this app's: it restored one, or saved one since it started.
+    private var ownsSavedPlace = false
 
     /// Creates the restoration of `root`'s tree, kept in `store`.
     init(store: any RestorationStore, root: Coordinator) {
@@ -34,6 +36,7 @@ package final class AppRestoration {
         guard let state else { return nil }
         let result = root.restore(from: state)
         lastSaved = state
+        ownsSavedPlace = true
         guard !result.isComplete else { return nil }
         return Self.oneLine(
             "restored the nearest screen: " + result.problems.map(\.description).joined(separator: "; "))
@@ -67,6 +70,22 @@ package final class AppRestoration {
         }
         lastSaved = state
         lastSaveFailed = false
+        ownsSavedPlace = true
         return nil
+    }
+
+    /// Whether another app on the same data (another window) saved a place of its own since this one last saved
+    /// or restored its place: leaving now puts this one's back in its stead.
+    package var isReplacedElsewhere: Bool {
+        guard ownsSavedPlace, let stored = try? store.load() else { return false }
+        return stored != lastSaved && stored != root.restorationState
+    }
+
+    /// Saves where the person is as the app ends, when another window's place was saved over it since: the last
+    /// window to leave keeps its place, its draft with it, as its question to leave said. A run that never saved
+    /// nor restored a place (`--no-restore` before a move) leaves the saved one alone.
+    package func saveOnLeaving() {
+        guard ownsSavedPlace, let state = root.restorationState, (try? store.load()) != state else { return }
+        try? store.save(state)
     }
 }

@@ -90,6 +90,7 @@ package final class FlowSession: AppSession {
     }
 
     package func stop() {
+        root.restoration?.saveOnLeaving()
         root.appCoordinator.stop()
     }
 
@@ -207,6 +208,8 @@ package final class FlowSession: AppSession {
 
     package var leaveQuestion: String? {
         guard let work = root.appCoordinator.unsavedWork else { return nil }
-        return "Leave? \(root.restoration == nil ? work.lostDescription : work.description). (y/n)"
+        guard let restoration = root.restoration else { return "Leave? \(work.lostDescription). (y/n)" }
+        let replacing = restoration.isReplacedElsewhere ? ", in place of where another window on this data left" : ""
+        return "Leave? \(work.description)\(replacing). (y/n)"
     }
 }
