@@ -131,6 +131,38 @@ struct FocusTests {
         #expect(focus.focused?.actionID == "post.3", "the row opened keeps the focus, not the first row")
     }
 
+    @Test("A post shown alone keeps the focus when the window widens and its list comes beside it")
+    func postKeepsTheFocusWhenItsListComesBeside() async throws {
+        let window = Window()
+        let list = StandInScreen(
+            "list", title: "Feed",
+            elements: [
+                .list(
+                    ListSection(
+                        id: "posts",
+                        items: (1...3).map { ListItem(id: "\($0)", title: "Post \($0)", actionID: "post.\($0)") }))
+            ])
+        let split = try SplitViewController(
+            primary: NavigationController(root: list, screenID: "list.nav"),
+            secondary: NavigationController(screenID: "detail.nav"))
+        try window.setRootViewController(split)
+        try split.showDetail(
+            StandInScreen("post", title: "Post", elements: [.button(Button(id: "like", title: "Like"))]),
+            animated: false)
+        let coordinators = Coordinator()
+        var focus = Focus()
+        let alone = ScreenSnapshot(window: window, coordinators: coordinators)
+        #expect(alone.controlsOnTop.map(\.actionID) == ["like"], "compact: the post alone")
+        focus.follow(alone)
+        #expect(focus.focused?.actionID == "like")
+
+        window.setHorizontalSizeClass(.regular)
+        let beside = ScreenSnapshot(window: window, coordinators: coordinators)
+        #expect(beside.controlsOnTop.count == 4, "regular: the list's rows come before the post's Like")
+        focus.follow(beside)
+        #expect(focus.focused?.actionID == "like", "the list's rows came on another screen: the focus stays")
+    }
+
     /// A screen as Profile draws it: its buttons, then rows that are not actions, then `Load more`, which loads
     /// `more` rows and, as the last page, leaves.
     private static func pagedScreen(rows: Int, more: Int) -> StandInScreen {

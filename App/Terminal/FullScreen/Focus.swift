@@ -74,10 +74,14 @@ struct Focus: Equatable {
         // A control still on top keeps the focus, even when another screen came on top beside it (a post opened
         // beside its list keeps the focus on the row that opened it).
         if let focusedKey, let found = controls.firstIndex(where: { Self.key(of: $0) == focusedKey }) {
-            // Controls that arrived just before the focused one (the rows `Load more` loaded above itself): the
-            // person reads on at the first of them, where they were, rather than following the control down.
+            // Controls that arrived on its screen just before the focused one (the rows `Load more` loaded above
+            // itself): the person reads on at the first of them, where they were, rather than following the control
+            // down. Controls of another screen that came beside it (a list shown beside the post once the terminal
+            // is wide) leave the focus where it is.
             if isSameScreen, let previous, previous < found, !controls[found].isField,
-                controls[previous..<found].allSatisfy({ !previousKeys.contains(Self.key(of: $0)) })
+                controls[previous..<found].allSatisfy({
+                    !previousKeys.contains(Self.key(of: $0)) && $0.screen.identity == focusedKey.screen
+                })
             {
                 index = previous
             } else {
