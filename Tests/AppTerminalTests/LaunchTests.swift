@@ -53,6 +53,19 @@ struct LaunchTests {
         #expect(app.requests.isEmpty)
     }
 
+    @Test("A check or a move-aside of the data beside --feature, which reads none, is a usage error, not ignored")
+    func dataFlagsWithAPlayground() async throws {
+        for flag in ["--check-data", "--move-aside-corrupt-data"] {
+            let app = try StandIn.app()
+            let run = await app.run("state\n", arguments: ["--feature", "Home", flag])
+            #expect(run.status == 64)
+            #expect(
+                run.error.hasPrefix(
+                    "app: \(flag) works on a data folder, and --feature reads none: use one or the other"))
+            #expect(app.requests.isEmpty)
+        }
+    }
+
     @Test("Without HOME, XDG_DATA_HOME, APP_DATA_DIR or --data-dir there is no data directory: a usage error")
     func noDataDirectory() async throws {
         let output = CapturedOutput()
@@ -88,19 +101,20 @@ struct LaunchTests {
     @Test("The flags and APP_NOW reach the launcher as one request; without them it asks for the defaults")
     func launchRequest() async throws {
         let app = try StandIn.app()
-        let flags = [
-            "--data-dir", "/data", "--move-aside-corrupt-data", "--allow-unsafe-data-dir", "--feature", "Settings",
-        ]
+        let flags = ["--data-dir", "/data", "--move-aside-corrupt-data", "--allow-unsafe-data-dir"]
         await #expect(app.run("", arguments: flags).status == 0)
+        await #expect(app.run("", arguments: ["--data-dir", "/data", "--feature", "Settings"]).status == 0)
         await #expect(
             app.run("", arguments: ["--data-dir", "/data"], environment: ["APP_NOW": "2030-06-01T00:00:00Z"]).status
                 == 0)
         #expect(
             app.requests == [
                 LaunchRequest(
-                    dataDirectory: "/data", playground: "Settings",
-                    fixedNow: Date(timeIntervalSince1970: 1_767_268_800),
+                    dataDirectory: "/data", fixedNow: Date(timeIntervalSince1970: 1_767_268_800),
                     movesCorruptDataAside: true, allowsUnsafeDataDirectory: true),
+                LaunchRequest(
+                    dataDirectory: "/data", playground: "Settings", fixedNow: Date(timeIntervalSince1970: 1_767_268_800)
+                ),
                 LaunchRequest(dataDirectory: "/data", fixedNow: Date(timeIntervalSince1970: 1_906_502_400)),
             ])
         #expect(app.askedPlaygrounds == ["Settings"])

@@ -118,6 +118,12 @@ struct LaunchOptions: Equatable, Sendable {
         options.showsIDs = parsed.contains(idsFlag)
         options.animates = !parsed.contains(noAnimationFlag)
         options.playgroundFeature = parsed.value(of: featureOption)
+        if options.playgroundFeature != nil, options.checksData || options.movesCorruptDataAside {
+            // A playground reads no data: a check or a move-aside would silently do nothing.
+            let flag = options.checksData ? "--check-data" : "--move-aside-corrupt-data"
+            throw UserFacingError(
+                description: "\(flag) works on a data folder, and --feature reads none: use one or the other")
+        }
         let dataDirectoryFlag = parsed.value(of: dataDirectoryOption)
         if let text = environment["APP_NOW"] {
             guard let date = try? Date(text, strategy: .iso8601) else {
