@@ -84,6 +84,10 @@ final class CommandSession {
         case .action(let id):
             let isOffered = snapshot.screensOnTop.contains { screen in screen.content.actions.contains { $0.id == id } }
             guard isOffered else {
+                if let fullScreenOnly = TerminalCommand(rawValue: id) {
+                    return .failed(
+                        "'\(fullScreenOnly.rawValue)' works in the full screen only: \(fullScreenOnly.meaning)")
+                }
                 return .failed("unknown command or action '\(TerminalText.quoted(id))' (type 'help')")
             }
             let action = snapshot.screensOnTop.reversed().lazy.compactMap { screen in

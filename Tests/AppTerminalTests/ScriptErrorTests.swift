@@ -20,6 +20,15 @@ struct ScriptErrorTests {
         #expect(app.session.isStopped, "the app is stopped on the way out")
     }
 
+    @Test("A command of the full screen's own, typed in the line mode, says where it works")
+    func fullScreenCommandInTheLineMode() async throws {
+        let run = try await StandIn.app().run("panel\n")
+        #expect(run.status == 1)
+        #expect(
+            run.error
+                == "line 1: 'panel' works in the full screen only: show or hide the coordinator tree panel (also F2)\n")
+    }
+
     @Test("An action the screen refuses fails its line with the reason the screen shows")
     func refusedAction() async throws {
         let app = try StandIn.app()
