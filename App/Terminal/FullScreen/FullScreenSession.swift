@@ -43,7 +43,7 @@ final class FullScreenSession {
     private var takenSnapshot: ScreenSnapshot?
     private let wrapCache = ScreenLayout.WrapCache()
     /// Whether what the last command left to do (the place saved, the stop on damaged data) has been done.
-    private var hasSettled = false
+    var hasSettled = false
     /// Where the stop on damaged data is reported, once the session runs.
     private var errorOutput: (any AppMain.TextOutput)?
     /// The frame last drawn: where a click lands.
@@ -84,7 +84,7 @@ final class FullScreenSession {
     /// keep up with the clock and with other processes.
     let refreshInterval: Duration
     /// When the wait for a key next reads the screen again.
-    private var nextRefresh: ContinuousClock.Instant
+    var nextRefresh: ContinuousClock.Instant
 
     /// Creates the full screen over the app's `session`, drawing on `terminal`, remembering lines in `history`;
     /// `showsIDs` draws the ids and action numbers from the start; `refreshInterval` is how long a wait for a key
@@ -325,45 +325,6 @@ final class FullScreenSession {
         snapshot.screensOnTop.contains { screen in
             screen.content.fields.contains { $0.id == id && $0.isSecure }
         }
-    }
-
-    // MARK: - Keys
-
-    /// The next key, waiting in short steps so a termination signal is noticed at once; `nil` after a signal.
-    func nextKey() -> EditingKey? {
-        if let key = pendingKey {
-            pendingKey = nil
-            return key
-        }
-        if !queuedKeys.isEmpty { return queuedKeys.removeFirst() }
-        while terminal.terminationSignal == nil {
-            if let key = terminal.readKey(timeout: 100) { return key }
-            if ContinuousClock.now >= nextRefresh { refreshWhileWaiting() }
-        }
-        return nil
-    }
-
-    /// Reads again what time or another process changed, as a command begins by doing, and draws the screen
-    /// again; the wait goes on. What the read changed (another process logged out, or in, and the flow followed) is
-    /// said at once, with the text typed into a field that went with it; what it finds wrong with the data stops
-    /// the app once the next key is carried out.
-    private func refreshWhileWaiting() {
-        nextRefresh = ContinuousClock.now + refreshInterval
-        let typedField = draft?.valueToSet == nil ? nil : draft?.fieldID
-        session.refresh()
-        redrawWindow()
-        switch session.afterCommand() {
-        case .goOn(let notice?):
-            let fieldWent =
-                typedField.map { id in !snapshot.screensOnTop.contains { $0.content.fields.contains { $0.id == id } } }
-                ?? false
-            chrome.error = fieldWent ? notice + "; what was typed into the field went with it" : notice
-        case .goOn(nil):
-            break
-        case .stop:
-            hasSettled = false
-        }
-        draw()
     }
 
     // MARK: - Commands

@@ -1,0 +1,43 @@
+import AppInterface
+import Core
+
+/// Waiting for the next key: a termination signal is noticed at once, and while no key comes the app is read again
+/// every ``FullScreenSession/refreshInterval``.
+extension FullScreenSession {
+    /// The next key, waiting in short steps so a termination signal is noticed at once; `nil` after a signal.
+    func nextKey() -> EditingKey? {
+        if let key = pendingKey {
+            pendingKey = nil
+            return key
+        }
+        if !queuedKeys.isEmpty { return queuedKeys.removeFirst() }
+        while terminal.terminationSignal == nil {
+            if let key = terminal.readKey(timeout: 100) { return key }
+            if ContinuousClock.now >= nextRefresh { refreshWhileWaiting() }
+        }
+        return nil
+    }
+
+    /// Reads again what time or another process changed, as a command begins by doing, and draws the screen
+    /// again; the wait goes on. What the read changed (another process logged out, or in, and the flow followed) is
+    /// said at once, with the text typed into a field that went with it; what it finds wrong with the data stops
+    /// the app once the next key is carried out.
+    private func refreshWhileWaiting() {
+        nextRefresh = ContinuousClock.now + refreshInterval
+        let typedField = draft?.valueToSet == nil ? nil : draft?.fieldID
+        session.refresh()
+        redrawWindow()
+        switch session.afterCommand() {
+        case .goOn(let notice?):
+            let fieldWent =
+                typedField.map { id in !snapshot.screensOnTop.contains { $0.content.fields.contains { $0.id == id } } }
+                ?? false
+            chrome.error = fieldWent ? notice + "; what was typed into the field went with it" : notice
+        case .goOn(nil):
+            break
+        case .stop:
+            hasSettled = false
+        }
+        draw()
+    }
+}
