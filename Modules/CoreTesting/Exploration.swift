@@ -860,7 +860,7 @@ final class Explorer {
             let coordinator = pending[next]
             next += 1
             if let viewable = coordinator as? any ViewableCoordinating { found.append(viewable) }
-            pending += coordinator.children
+            if coordinator.childCount > 0 { pending.append(contentsOf: coordinator.children) }
         }
         return found
     }
@@ -874,12 +874,20 @@ final class Explorer {
         let coordinatorName: String
     }
 
+    // The walks below are loops rather than closures: a closure in them would be isolated to the main actor, and
+    // Swift checks that isolation on every call of one.
     private static func ownedScreens(of subject: ExplorationSubject) -> [OwnedScreen] {
-        viewables(of: subject).map { coordinator in
+        let current = viewables(of: subject)
+        var owned: [OwnedScreen] = []
+        owned.reserveCapacity(current.count)
+        for coordinator in current {
             let screen = coordinator.viewControllerable.viewController
-            return OwnedScreen(
-                screen: screen, coordinator: coordinator, screenID: screen.screenID, coordinatorName: coordinator.name)
+            owned.append(
+                OwnedScreen(
+                    screen: screen, coordinator: coordinator, screenID: screen.screenID,
+                    coordinatorName: coordinator.name))
         }
+        return owned
     }
 
     /// Where the tree and the screens disagree: a coordinator whose screen is not in the window, or a screen
@@ -887,12 +895,17 @@ final class Explorer {
     private static func drift(of subject: ExplorationSubject, shownBefore: [OwnedScreen]) -> [String] {
         let window = subject.window
         let current = viewables(of: subject)
-        var problems = current.compactMap { coordinator -> String? in
+        var problems: [String] = []
+        var inTree: Set<ObjectIdentifier> = []
+        inTree.reserveCapacity(current.count)
+        for coordinator in current {
+            inTree.insert(ObjectIdentifier(coordinator))
             let screen = coordinator.viewControllerable.viewController
-            return screen.window === window
-                ? nil : "\(coordinator.name) is in the tree, but its screen \(screen.screenID) is not in the window"
+            if screen.window !== window {
+                problems.append(
+                    "\(coordinator.name) is in the tree, but its screen \(screen.screenID) is not in the window")
+            }
         }
-        let inTree = Set(current.map { ObjectIdentifier($0) })
         for owned in shownBefore {
             guard let screen = owned.screen, screen.window === window else { continue }
             if let coordinator = owned.coordinator, inTree.contains(ObjectIdentifier(coordinator)) { continue }

@@ -38,83 +38,28 @@ final class ExplorationKeyText: ExplorationKeySink {
 /// taken to be the same key; among the few thousand states of an exploration a collision is far less likely than
 /// a fault in the machine.
 final class ExplorationKeyDigest: ExplorationKeySink {
-    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var second: UInt64 = 0x8422_2325_cbf2_9ce4
-    /// The bytes written since the last full word, the first in the lowest byte, and how many.
-    private var pending: UInt64 = 0
-    private var pendingCount: UInt64 = 0
-    /// How many bytes were written.
-    private var length: UInt64 = 0
+    /// The hashes so far. Only this class reaches them, one write at a time, so Swift need not check at run time
+    /// that no two accesses overlap.
+    @exclusivity(unchecked) private var state = State()
 
     init() {}
 
-    func write(_ piece: String) {
-        var piece = piece
-        piece.withUTF8 { bytes in
-            guard let base = UnsafeRawPointer(bytes.baseAddress) else { return }
-            let count = bytes.count
-            var pending = pending
-            var pendingCount = pendingCount
-            var first = first
-            var second = second
-            var index = 0
-            // Whole words of the text, joined to the bytes pending before them.
-            while index + 8 <= count {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                Self.mix(pending | (word << (pendingCount &* 8)), into: &first, &second)
-                pending = pendingCount == 0 ? 0 : word >> (64 &- pendingCount &* 8)
-                index += 8
-            }
-            // The last bytes, fewer than eight, after the pending ones.
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < count {
-                tail |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << shift
-                shift &+= 8
-                index += 1
-            }
-            let tailCount = shift / 8
-            if tailCount > 0 {
-                pending |= tail << (pendingCount &* 8)
-                if pendingCount + tailCount >= 8 {
-                    Self.mix(pending, into: &first, &second)
-                    let used = 8 - pendingCount
-                    pending = used >= 8 ? 0 : tail >> (used &* 8)
-                    pendingCount = pendingCount + tailCount - 8
-                } else {
-                    pendingCount += tailCount
-                }
-            }
-            self.pending = pending
-            self.pendingCount = pendingCount
-            self.first = first
-            self.second = second
-            length &+= UInt64(count)
-        }
-    }
-
-    /// Mixes one word of eight bytes into the two hashes.
-    @inline(__always)
-    private static func mix(_ word: UInt64, into first: inout UInt64, _ second: inout UInt64) {
-        first = ((first ^ word) &* 0xff51_afd7_ed55_8ccd).rotateLeft(31)
-        second = ((second ^ word) &* 0xc4ce_b9fe_1a85_ec53).rotateLeft(27) &+ 0x9e37_79b9_7f4a_7c15
-    }
+    func write(_ piece: String) { state.write(piece) }
 
     /// Appends a digest's 16 bytes.
-    func write(_ value: Value) {
-        for word in [value.first, value.second] {
-            Self.mix(pending | (word << (pendingCount &* 8)), into: &first, &second)
-            pending = pendingCount == 0 ? 0 : word >> (64 &- pendingCount &* 8)
-        }
-        length &+= 16
-    }
+    func write(_ value: Value) { state.write(value) }
 
     /// The tree's digest: each coordinator's name, then its children's digests in their order as numbers. Two
     /// trees have the same digest when their lines (``Explorer/treeKey(of:indent:)``) are the same, without
     /// writing or sorting any text.
     @MainActor static func tree(of root: Coordinator) -> Value {
-        let children = root.children.map { tree(of: $0) }.sorted { ($0.first, $0.second) < ($1.first, $1.second) }
-        let digest = ExplorationKeyDigest()
+        // Loops rather than closures: a closure here would be isolated to the main actor, and Swift checks that
+        // isolation on every call of one.
+        var children: [Value] = []
+        children.reserveCapacity(root.childCount)
+        for child in root.children { children.append(tree(of: child)) }
+        children.sort()
+        var digest = State()
         digest.write(root.name)
         digest.write(Value(first: 0, second: UInt64(children.count)))
         for child in children { digest.write(child) }
@@ -131,20 +76,98 @@ final class ExplorationKeyDigest: ExplorationKeySink {
     }
 
     /// The digest of everything written: the bytes still pending and the length mixed in last.
-    var value: Value {
-        var first = first
-        var second = second
-        Self.mix(pending ^ (pendingCount << 56), into: &first, &second)
-        Self.mix(length, into: &first, &second)
-        first ^= first >> 29
-        second ^= second >> 31
-        return Value(first: first, second: second)
-    }
+    var value: Value { state.value }
 
     /// A finished digest.
-    struct Value: Hashable {
+    struct Value: Hashable, Comparable {
         let first: UInt64
         let second: UInt64
+
+        /// Ordered as numbers, the first word first.
+        static func < (lhs: Value, rhs: Value) -> Bool {
+            (lhs.first, lhs.second) < (rhs.first, rhs.second)
+        }
+    }
+
+    /// The two hashes and the bytes not yet mixed in: a value, so a digest taken inside a walk allocates nothing.
+    private struct State {
+        private var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        private var second: UInt64 = 0x8422_2325_cbf2_9ce4
+        /// The bytes written since the last full word, the first in the lowest byte, and how many.
+        private var pending: UInt64 = 0
+        private var pendingCount: UInt64 = 0
+        /// How many bytes were written.
+        private var length: UInt64 = 0
+
+        mutating func write(_ piece: String) {
+            var piece = piece
+            piece.withUTF8 { bytes in
+                guard let base = UnsafeRawPointer(bytes.baseAddress) else { return }
+                let count = bytes.count
+                var pending = pending
+                var pendingCount = pendingCount
+                var first = first
+                var second = second
+                var index = 0
+                // Whole words of the text, joined to the bytes pending before them.
+                while index + 8 <= count {
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    Self.mix(pending | (word << (pendingCount &* 8)), into: &first, &second)
+                    pending = pendingCount == 0 ? 0 : word >> (64 &- pendingCount &* 8)
+                    index += 8
+                }
+                // The last bytes, fewer than eight, after the pending ones.
+                var tail: UInt64 = 0
+                var shift: UInt64 = 0
+                while index < count {
+                    tail |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) << shift
+                    shift &+= 8
+                    index += 1
+                }
+                let tailCount = shift / 8
+                if tailCount > 0 {
+                    pending |= tail << (pendingCount &* 8)
+                    if pendingCount + tailCount >= 8 {
+                        Self.mix(pending, into: &first, &second)
+                        let used = 8 - pendingCount
+                        pending = used >= 8 ? 0 : tail >> (used &* 8)
+                        pendingCount = pendingCount + tailCount - 8
+                    } else {
+                        pendingCount += tailCount
+                    }
+                }
+                self.pending = pending
+                self.pendingCount = pendingCount
+                self.first = first
+                self.second = second
+                length &+= UInt64(count)
+            }
+        }
+
+        /// Mixes one word of eight bytes into the two hashes.
+        @inline(__always)
+        private static func mix(_ word: UInt64, into first: inout UInt64, _ second: inout UInt64) {
+            first = ((first ^ word) &* 0xff51_afd7_ed55_8ccd).rotateLeft(31)
+            second = ((second ^ word) &* 0xc4ce_b9fe_1a85_ec53).rotateLeft(27) &+ 0x9e37_79b9_7f4a_7c15
+        }
+
+        mutating func write(_ value: Value) {
+            Self.mix(pending | (value.first << (pendingCount &* 8)), into: &first, &second)
+            pending = pendingCount == 0 ? 0 : value.first >> (64 &- pendingCount &* 8)
+            Self.mix(pending | (value.second << (pendingCount &* 8)), into: &first, &second)
+            pending = pendingCount == 0 ? 0 : value.second >> (64 &- pendingCount &* 8)
+            length &+= 16
+        }
+
+        var value: Value {
+            var first = first
+            var second = second
+            Self.mix(pending ^ (pendingCount << 56), into: &first, &second)
+            Self.mix(length, into: &first, &second)
+            first ^= first >> 29
+            second ^= second >> 31
+            return Value(first: first, second: second)
+        }
     }
 }
 
