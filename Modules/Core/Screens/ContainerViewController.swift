@@ -8,10 +8,13 @@
 /// order, while the container itself stays on screen.
 @MainActor
 open class ContainerViewController: ViewController {
-    /// The children, in display order.
+    /// The children, in display order. Checked for exclusive access by the compiler only, as a screen's hierarchy
+    /// is.
+    @exclusivity(unchecked)
     public private(set) var viewControllers: [ViewController] = []
 
     /// The index of the visible child, or `nil` when there are no children.
+    @exclusivity(unchecked)
     public private(set) var selectedIndex: Int?
 
     /// The visible child.

@@ -74,10 +74,12 @@ open class TabBarController: ViewController {
         case handledByDelegate
     }
 
-    /// The tabs, in display order.
+    /// The tabs, in display order. Checked for exclusive access by the compiler only, as a screen's hierarchy is.
+    @exclusivity(unchecked)
     public private(set) var tabs: [Tab] = []
 
     /// The index of the selected tab, or `nil` when there are no tabs.
+    @exclusivity(unchecked)
     public private(set) var selectedIndex: Int?
 
     /// Decides about the person's taps and hears of them; usually the

@@ -30,10 +30,16 @@ open class ViewController: ViewControllerable {
     /// tests (for example `"login"` or `"feed.post"`).
     public let screenID: String
 
+    // The hierarchy's bookkeeping below is checked for exclusive access by the compiler only
+    // (`@exclusivity(unchecked)`): it is touched on the main actor, in accesses that call no other code, and the
+    // run-time check of each read cost as much as the read itself (a screen's window, its presented screen and the
+    // appearance pass read them for every screen, after every change).
     /// The navigation controller or container this screen is a child of. Weak.
+    @exclusivity(unchecked)
     public internal(set) weak var parent: ViewController?
 
     /// The context that presents this screen, if it was presented. Weak.
+    @exclusivity(unchecked)
     public internal(set) weak var presentingViewController: ViewController?
 
     /// The style this screen was presented with. Meaningful only while
@@ -45,12 +51,15 @@ open class ViewController: ViewControllerable {
     public private(set) var isViewLoaded = false
 
     /// Where the screen is in its appear and disappear cycle.
+    @exclusivity(unchecked)
     public internal(set) var appearanceState: AppearanceState = .disappeared
 
     /// The screen this context presents; held here only on a containment root.
+    @exclusivity(unchecked)
     var presentedStorage: ViewController?
 
     /// The window whose root this screen is, if any.
+    @exclusivity(unchecked)
     weak var hostingWindow: Window?
 
     /// How many actions are being handled now (an action may perform another).
@@ -69,6 +78,7 @@ open class ViewController: ViewControllerable {
 
     /// The transition that owes this screen its did-callback, while it appears
     /// or disappears in one.
+    @exclusivity(unchecked)
     weak var transition: Transition?
 
     /// Creates a screen named `screenID`.

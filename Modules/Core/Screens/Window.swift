@@ -25,21 +25,28 @@ public final class Window {
     /// The clock the window's transitions run on.
     public let clock: TransitionClock
 
+    // The screens' bookkeeping below is checked for exclusive access by the compiler only
+    // (`@exclusivity(unchecked)`), as a screen's hierarchy is: the appearance pass reads and fills it after every
+    // change.
     /// The root screen, if one was set.
+    @exclusivity(unchecked)
     public private(set) var rootViewController: ViewController?
 
     /// The screens that got `viewDidAppear` (or are appearing), outermost
     /// first, as of the last settled change.
+    @exclusivity(unchecked)
     public internal(set) var visibleViewControllers: [ViewController] = []
 
     /// The buffer the appearance pass computes what is visible into; empty
     /// between passes.
+    @exclusivity(unchecked)
     var visibleScratch: [ViewController] = []
 
     /// The transitions in flight, oldest first.
     var transitions: [Transition] = []
     /// The transition that the animated changes since the last settle pass
     /// join; the pass hands it the screens they moved.
+    @exclusivity(unchecked)
     var pendingTransition: Transition?
     /// The interactive gesture held now, if any.
     var heldGesture: Transition?
