@@ -451,9 +451,16 @@ final class Explorer {
             }
             live.recording { candidate.root.stop() }
         }
-        let subject = try live.recording { try start() }
-        var script: [String] = []
-        for input in paths[state] where live.recording({ apply(input, to: subject, script: &script) }).refusal != nil {
+        // One recording for the whole replay: what it creates is the same as input by input, for less.
+        let (subject, replays) = try live.recording {
+            let subject = try start()
+            var script: [String] = []
+            for input in paths[state] where apply(input, to: subject, script: &script).refusal != nil {
+                return (subject, false)
+            }
+            return (subject, true)
+        }
+        guard replays else {
             // The fresh replay that follows reports it.
             subject.root.stop()
             return nil
@@ -573,14 +580,13 @@ final class Explorer {
             for plan in ways(from: current, to: state, after: input, selectedTab: selectedTab)
             where !plan.isEmpty && plan.count <= budget {
                 var script: [String] = []
-                var refused = false
-                for step in plan {
-                    budget -= 1
-                    if live.recording({ apply(step, to: subject, script: &script) }).refusal != nil {
-                        refused = true
-                        break
+                let refused = live.recording { () -> Bool in
+                    for step in plan {
+                        budget -= 1
+                        if apply(step, to: subject, script: &script).refusal != nil { return true }
+                        if let current { live.took.append((current, step)) }
                     }
-                    if let current { live.took.append((current, step)) }
+                    return false
                 }
                 // A refused first input changes nothing: the next plan starts where this one did.
                 if refused && plan.count == 1 { continue }
