@@ -263,7 +263,13 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
             }
             if writesKey { Self.writeNotes(role: contentRole ?? role, isOnTop: isOnTop, to: key) }
             if writesExactKey { Self.writeNotes(role: contentRole ?? role, isOnTop: isOnTop, to: exactKey) }
-            writeContent(content, indent: indent + "  ")
+            if Sink.self == ExplorationKeyDigest.self, writesKey, !writesExactKey,
+                let key = key as? ExplorationKeyDigest
+            {
+                writeContentDigest(of: screen, content, indent: indent + "  ", to: key)
+            } else {
+                writeContent(content, indent: indent + "  ")
+            }
         }
         writeChildren(of: screen, indent: indent)
     }
@@ -323,6 +329,46 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
             sink.write(")")
         case (nil, true): sink.write(" (on top)")
         case (nil, false): break
+        }
+    }
+
+    /// Writes the digest of the lines ``writeContent(_:indent:)`` writes for `content` at `indent`, and the text of
+    /// its fields: what the key's digest holds of a screen's content. The lines' digest is kept per screen id and
+    /// indent for the few contents met last, and taken again when the content is equal, so a screen that shows
+    /// what it showed before is not written and hashed again. Equal content writes equal lines, so the same text
+    /// still has the same digest.
+    private mutating func writeContentDigest(
+        of screen: ViewController, _ content: ScreenContent, indent: String, to key: ExplorationKeyDigest
+    ) {
+        let place = ContentPlace(screenID: screen.screenID, indentCount: indent.utf8.count)
+        var met = ContentDigests.met[place] ?? []
+        var found: ExplorationKeyDigest.Value?
+        // A loop rather than a closure, which Swift would check to run on the main actor at every call.
+        for entry in met where entry.content == content {
+            found = entry.digest
+            break
+        }
+        let digest: ExplorationKeyDigest.Value
+        if let found {
+            digest = found
+        } else {
+            var lines = ExplorationKeyWriter<ExplorationKeyDigest>(
+                writesKey: true, writesNavigationKey: false, writesExactKey: false, writesFieldValues: false)
+            lines.writeContent(content, indent: indent)
+            digest = lines.key.value
+            if met.count >= ContentDigests.perPlace { met.removeFirst() }
+            met.append((content, digest))
+            if ContentDigests.met.count >= ContentDigests.places { ContentDigests.met.removeAll(keepingCapacity: true) }
+            ContentDigests.met[place] = met
+        }
+        key.write("\n\u{0}")
+        key.write(digest)
+        if writesFieldValues {
+            for element in content.elements {
+                guard case .field(let field) = element else { continue }
+                fieldValues.write(field.displayedValue)
+                fieldValues.write("\u{0}")
+            }
         }
     }
 
@@ -400,6 +446,25 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
             toContent(error)
         }
     }
+}
+
+/// Where a screen's content is written in a key: the screen's id and the indent of its lines.
+private struct ContentPlace: Hashable {
+    let screenID: String
+    let indentCount: Int
+}
+
+/// The digests of the content lines met last, by place (``ExplorationKeyWriter/writeContentDigest(of:_:indent:to:)``).
+@MainActor
+private enum ContentDigests {
+    /// How many contents each place keeps, the newest last.
+    static let perPlace = 4
+    /// How many places are kept before all are forgotten.
+    static let places = 4_096
+    /// The contents met and their lines' digests. Touched on the main actor only, in accesses that call no other
+    /// code, so checked for overlapping access at compile time only.
+    @exclusivity(unchecked)
+    static var met: [ContentPlace: [(content: ScreenContent, digest: ExplorationKeyDigest.Value)]] = [:]
 }
 
 extension UInt64 {
