@@ -9,6 +9,12 @@
 public enum InputText {
     /// `text` without the whitespace and line breaks around it.
     public static func trimmed(_ text: String) -> String {
+        // Most text begins and ends with a visible ASCII character, so nothing around it is whitespace: a character
+        // that begins with one is not whitespace, and one that ends with one begins with it or with a prepended
+        // mark, which is not whitespace either. Reading the two bytes costs nothing beside reading characters.
+        if let first = text.utf8.first, let last = text.utf8.last, isVisibleASCII(first), isVisibleASCII(last) {
+            return text
+        }
         // Found from both ends by index, so the text is read once and copied once: building it back from reversed
         // characters cost most of the time of every rule that trims.
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
@@ -17,6 +23,9 @@ public enum InputText {
         if first == text.startIndex, text.index(after: last) == text.endIndex { return text }
         return String(text[first...last])
     }
+
+    /// Whether `byte` is a visible ASCII character: neither a control character, nor a space, nor past ASCII.
+    private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
     /// Whether `text` shows nothing: it holds only whitespace, line breaks and the joiners U+200C and U+200D.
     public static func isBlank(_ text: String) -> Bool {
