@@ -248,14 +248,20 @@ package final class InMemoryDataStore: AppDataStore {
     package func page(
         _ order: PostOrder, after afterID: String?, limit: Int, reader: String
     ) throws(DataError) -> [PostRecord] {
-        let sorted = posts.values.sorted { left, right in
+        let sorted = Self.sorted(Array(posts.values), by: order)
+        return records(of: Self.page(of: sorted, after: afterID.map(PostID.number), limit: limit), reader: reader)
+    }
+
+    /// `posts` in `order`, the first shown first. Not isolated: a comparison isolated to the main actor is checked
+    /// to run there at every call, which cost more than the comparison.
+    private nonisolated static func sorted(_ posts: [Post], by order: PostOrder) -> [Post] {
+        posts.sorted { left, right in
             switch order {
             case .latest: (left.createdAt, left.id) > (right.createdAt, right.id)
             case .popular:
                 (left.likers.count, left.createdAt, left.id) > (right.likers.count, right.createdAt, right.id)
             }
         }
-        return Self.page(of: sorted, after: afterID.map(PostID.number), limit: limit).map { record($0, reader: reader) }
     }
 
     /// The author's posts, newest first, then the page after `afterID`.
@@ -263,11 +269,11 @@ package final class InMemoryDataStore: AppDataStore {
         by author: String, after afterID: String?, limit: Int, reader: String
     ) throws(DataError) -> [PostRecord] {
         let author = EmailAddress.normalized(author)
-        let sorted = posts.values.filter { $0.authorEmail == author }.sorted { left, right in
-            (left.createdAt, left.id) > (right.createdAt, right.id)
-        }
+        var own: [Post] = []
+        for post in posts.values where post.authorEmail == author { own.append(post) }
+        let sorted = Self.sorted(own, by: .latest)
         // The database reads this cursor as any integer, as it has since the author's list was added.
-        return Self.page(of: sorted, after: afterID.map { Int64($0) }, limit: limit).map { record($0, reader: reader) }
+        return records(of: Self.page(of: sorted, after: afterID.map { Int64($0) }, limit: limit), reader: reader)
     }
 
     /// The post in memory, as `reader` sees it.
@@ -316,9 +322,21 @@ package final class InMemoryDataStore: AppDataStore {
     }
 
     private func record(_ post: Post, reader: String) -> PostRecord {
+        Self.record(post, normalizedReader: EmailAddress.normalized(reader))
+    }
+
+    /// The records of `posts` as `reader` sees them, the reader's email normalized once for all of them.
+    private func records(of posts: [Post], reader: String) -> [PostRecord] {
+        let reader = EmailAddress.normalized(reader)
+        var records: [PostRecord] = []
+        records.reserveCapacity(posts.count)
+        for post in posts { records.append(Self.record(post, normalizedReader: reader)) }
+        return records
+    }
+
+    private static func record(_ post: Post, normalizedReader reader: String) -> PostRecord {
         PostRecord(
             id: post.id, authorEmail: post.authorEmail, authorName: post.authorName, createdAt: post.createdAt,
-            text: post.text, likeCount: post.likers.count,
-            isLikedByReader: post.likers.contains(EmailAddress.normalized(reader)))
+            text: post.text, likeCount: post.likers.count, isLikedByReader: post.likers.contains(reader))
     }
 }
