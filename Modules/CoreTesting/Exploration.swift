@@ -362,8 +362,13 @@ final class Explorer {
         /// order: the inputs re-run fresh to tell which one left something alive.
         var took: [(state: Int?, input: ExplorationInput?)] = []
 
+        /// The screens its viewable coordinators own, read after the last input it took and before anything else
+        /// ran on it: the screens shown before its next input. `nil` when unknown.
+        var ownedScreens: [OwnedScreen]?
+
         /// Runs `body`, recording what it creates as this subject's.
         @MainActor func recording<Result>(_ body: () throws -> Result) rethrows -> Result {
+            ownedScreens = nil
             let (result, created) = try LiveObjects.recordCreations(body)
             self.created += created
             return result
@@ -505,7 +510,7 @@ final class Explorer {
         guard let subject = live.subject else { return (result, .tornDown) }
         result.script = scripts[state]
         var found: [(ExplorationViolation.Invariant, String)] = []
-        let shownBefore = Self.ownedScreens(of: subject)
+        let shownBefore = live.ownedScreens ?? Self.ownedScreens(of: subject)
         let driftBefore: Set<String>
         if let known = driftInState[state] {
             driftBefore = known
@@ -529,9 +534,10 @@ final class Explorer {
         {
             found.append((.refusedInputChangedNothing, "\(input) was \(reason), but the screens or the tree changed"))
         }
-        found += Self.drift(of: subject, shownBefore: shownBefore).filter { !driftBefore.contains($0) }.map {
-            (.coordinatorsMatchScreens, "after \(input): " + $0)
-        }
+        let (drift, ownedNow) = Self.driftAndOwnedScreens(of: subject, shownBefore: shownBefore)
+        found += drift.filter { !driftBefore.contains($0) }.map { (.coordinatorsMatchScreens, "after \(input): " + $0) }
+        // What it owns now is what it shows before its next input, unless something runs on it first.
+        live.ownedScreens = ownedNow
         if known == nil {
             result.navigationDigest = Self.navigationDigest(of: subject)
             (result.key, result.navigationKey) = Self.keys(of: subject)
@@ -899,25 +905,41 @@ final class Explorer {
     /// Where the tree and the screens disagree: a coordinator whose screen is not in the window, or a screen
     /// still shown whose coordinator left the tree since `shownBefore` (the screens owned before the last input).
     private static func drift(of subject: ExplorationSubject, shownBefore: [OwnedScreen]) -> [String] {
+        driftAndOwnedScreens(of: subject, shownBefore: shownBefore, readsOwnedScreens: false).drift
+    }
+
+    /// ``drift(of:shownBefore:)``, and the screens owned now (``ownedScreens(of:)``, empty unless
+    /// `readsOwnedScreens`), from one walk of the tree.
+    private static func driftAndOwnedScreens(
+        of subject: ExplorationSubject, shownBefore: [OwnedScreen], readsOwnedScreens: Bool = true
+    ) -> (drift: [String], ownedScreens: [OwnedScreen]) {
         let window = subject.window
         let current = viewables(of: subject)
+        var owned: [OwnedScreen] = []
+        if readsOwnedScreens { owned.reserveCapacity(current.count) }
         var problems: [String] = []
         var inTree: Set<ObjectIdentifier> = []
         inTree.reserveCapacity(current.count)
         for coordinator in current {
             inTree.insert(ObjectIdentifier(coordinator))
             let screen = coordinator.viewControllerable.viewController
+            if readsOwnedScreens {
+                owned.append(
+                    OwnedScreen(
+                        screen: screen, coordinator: coordinator, screenID: screen.screenID,
+                        coordinatorName: coordinator.name))
+            }
             if screen.window !== window {
                 problems.append(
                     "\(coordinator.name) is in the tree, but its screen \(screen.screenID) is not in the window")
             }
         }
-        for owned in shownBefore {
-            guard let screen = owned.screen, screen.window === window else { continue }
-            if let coordinator = owned.coordinator, inTree.contains(ObjectIdentifier(coordinator)) { continue }
+        for before in shownBefore {
+            guard let screen = before.screen, screen.window === window else { continue }
+            if let coordinator = before.coordinator, inTree.contains(ObjectIdentifier(coordinator)) { continue }
             problems.append(
-                "the screen \(owned.screenID) is shown, but its coordinator \(owned.coordinatorName) left the tree")
+                "the screen \(before.screenID) is shown, but its coordinator \(before.coordinatorName) left the tree")
         }
-        return problems
+        return (problems, owned)
     }
 }
