@@ -176,7 +176,9 @@ final class ExplorationKeyDigest: ExplorationKeySink {
 /// read once.
 ///
 /// The explorer reads keys after every input; the text of a state's keys is written only for a new state, a digest
-/// otherwise.
+/// otherwise. In the key's digest each screen's content lines stand as their own digest
+/// (``writeContentDigest(of:_:indent:to:)``), so that a screen showing what it showed before is not hashed again:
+/// keys with the same text still have the same digest.
 @MainActor
 struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
     /// The screens with their content but the fields' text, the width and the tree: the state's key.
