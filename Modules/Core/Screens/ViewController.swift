@@ -214,8 +214,14 @@ open class ViewController: ViewControllerable {
     ///   disabled. ``handleAction(_:)`` runs only when the action is offered.
     @discardableResult
     public final func performAction(_ id: String) throws(ScreenInputError) -> ActionOutcome {
+        try perform(id, offeredAs: nil)
+    }
+
+    /// ``performAction(_:)``, given the action as the content read just before offers it, so the content is not
+    /// built again; `nil` reads it.
+    final func perform(_ id: String, offeredAs offered: ScreenAction?) throws(ScreenInputError) -> ActionOutcome {
         guard transition == nil else { throw .screenInTransition }
-        guard let action = content.actions.first(where: { $0.id == id }) else {
+        guard let action = offered ?? content.action(withID: id) else {
             throw .unknownAction(id)
         }
         guard action.isEnabled else { throw .actionDisabled(id) }
@@ -264,8 +270,14 @@ open class ViewController: ViewControllerable {
     ///   if ``content`` shows no such field. ``handleText(_:forField:)`` runs
     ///   only when it does.
     public final func setText(_ text: String, forField id: String) throws(ScreenInputError) {
+        try setText(text, forField: id, shown: false)
+    }
+
+    /// ``setText(_:forField:)``; `shown` when the content read just before shows the field, so the content is not
+    /// built again.
+    final func setText(_ text: String, forField id: String, shown: Bool) throws(ScreenInputError) {
         guard transition == nil else { throw .screenInTransition }
-        guard content.fields.contains(where: { $0.id == id }) else { throw .unknownField(id) }
+        guard shown || content.showsField(withID: id) else { throw .unknownField(id) }
         inlineError = nil
         handleText(text, forField: id)
     }

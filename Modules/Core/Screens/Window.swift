@@ -169,10 +169,12 @@ public final class Window {
     public func performAction(_ id: String) throws(ScreenInputError) -> ActionOutcome {
         let screens = screensOnTop
         guard !screens.isEmpty else { throw .noScreen }
-        guard let screen = screens.last(where: { $0.content.actions.contains { $0.id == id } }) else {
-            throw .unknownAction(id)
+        // Loops rather than closures, which Swift would check to run on the main actor at every call; each
+        // screen's content is built once.
+        for screen in screens.reversed() {
+            if let action = screen.content.action(withID: id) { return try screen.perform(id, offeredAs: action) }
         }
-        return try screen.performAction(id)
+        throw .unknownAction(id)
     }
 
     /// Sets the text of field `id` on the innermost screen on top that shows it.
@@ -183,10 +185,10 @@ public final class Window {
     public func setText(_ text: String, forField id: String) throws(ScreenInputError) {
         let screens = screensOnTop
         guard !screens.isEmpty else { throw .noScreen }
-        guard let screen = screens.last(where: { $0.content.fields.contains { $0.id == id } }) else {
-            throw .unknownField(id)
+        for screen in screens.reversed() where screen.content.showsField(withID: id) {
+            return try screen.setText(text, forField: id, shown: true)
         }
-        try screen.setText(text, forField: id)
+        throw .unknownField(id)
     }
 
     // MARK: - Observation

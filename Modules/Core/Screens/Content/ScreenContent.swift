@@ -48,4 +48,40 @@ public struct ScreenContent: Equatable, Sendable {
             if case .field(let field) = element { field } else { nil }
         }
     }
+
+    /// The first of ``actions`` whose id is `id`, found without building the others: a window looks for the
+    /// screen that offers an action on every tap.
+    func action(withID id: String) -> ScreenAction? {
+        for element in elements {
+            switch element {
+            case .text, .field:
+                continue
+            case .button(let button):
+                if button.id == id {
+                    return ScreenAction(
+                        id: button.id, title: button.title, isEnabled: button.isEnabled,
+                        confirmation: button.confirmation)
+                }
+            case .list(let list):
+                for item in list.items {
+                    if let actionID = item.actionID, actionID == id {
+                        return ScreenAction(id: actionID, title: item.title, isEnabled: true)
+                    }
+                }
+            case .segmentedControl(let control):
+                for segment in control.segments where segment.id == id {
+                    return ScreenAction(id: segment.id, title: segment.title, isEnabled: true)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether ``fields`` holds one whose id is `id`, found without building the list.
+    func showsField(withID id: String) -> Bool {
+        for element in elements {
+            if case .field(let field) = element, field.id == id { return true }
+        }
+        return false
+    }
 }
