@@ -144,7 +144,22 @@ public final class Window {
 
     /// The screen a person sees: the innermost of ``screensOnTop`` (in an
     /// expanded split, the secondary column's top).
-    public var topViewController: ViewController? { screensOnTop.last }
+    public var topViewController: ViewController? {
+        // The last screen ``appendOnTop(_:to:)`` would append, found without building the list.
+        var top = rootViewController
+        while let presented = top?.presentedStorage { top = presented }
+        while let current = top {
+            if let split = current as? SplitViewController {
+                guard let column = split.visibleColumns.last else { return current }
+                top = column
+            } else if let child = current.visibleChild {
+                top = child
+            } else {
+                return current
+            }
+        }
+        return nil
+    }
 
     /// The transitions in flight in this window, oldest first: animated
     /// routing waiting for its clock, and the interactive gesture held or
