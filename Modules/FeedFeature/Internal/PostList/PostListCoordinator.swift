@@ -52,7 +52,11 @@ final class PostListCoordinator: ViewableCoordinator<any PostListPresentable> {
     }
 
     /// Names the segment, so the two lists tell apart in the tree: `PostListCoordinator(latest)`.
-    override var name: String { "PostListCoordinator(\(segment.rawValue))" }
+    override var name: String { Self.names[segment] ?? "PostListCoordinator" }
+
+    /// Each segment's name, spelled once: the tree's readers ask for names after every change.
+    private static let names = Dictionary(
+        uniqueKeysWithValues: FeedSegment.allCases.map { ($0, "PostListCoordinator(\($0.rawValue))") })
 
     /// Reads the posts again from the service, so the list shows what is
     /// there now, including posts published elsewhere: as many as were shown,
