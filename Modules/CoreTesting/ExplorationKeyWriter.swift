@@ -56,9 +56,12 @@ final class ExplorationKeyDigest: ExplorationKeySink {
         // Loops rather than closures: a closure here would be isolated to the main actor, and Swift checks that
         // isolation on every call of one.
         var children: [Value] = []
-        children.reserveCapacity(root.childCount)
-        for child in root.children { children.append(tree(of: child)) }
-        children.sort()
+        // Most coordinators are leaves: their empty list of children is not built.
+        if root.childCount > 0 {
+            children.reserveCapacity(root.childCount)
+            for child in root.children { children.append(tree(of: child)) }
+            children.sort()
+        }
         var digest = State()
         digest.write(root.name)
         digest.write(Value(first: 0, second: UInt64(children.count)))
@@ -243,16 +246,16 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
             return
         }
         topScreen = window.topViewController
-        write(root, role: nil, indent: "  ", isFirst: true)
+        write(root, role: nil, depth: 1, isFirst: true)
     }
 
-    /// Writes `screen` and what it holds; `contentRole`, when given, is its role in the keys with content (a
-    /// tab's badge).
+    /// Writes `screen`, indented `depth` times, and what it holds; `contentRole`, when given, is its role in the
+    /// keys with content (a tab's badge).
     private mutating func write(
-        _ screen: ViewController, role: String?, contentRole: String? = nil, indent: String, isFirst: Bool
+        _ screen: ViewController, role: Role?, contentRole: Role? = nil, depth: Int, isFirst: Bool
     ) {
         if !isFirst { toAll("\n") }
-        toAll(indent)
+        toAll(KeyIndent.of(depth))
         toAll(screen.screenID)
         let isOnTop = screen === topScreen
         if writesNavigationKey { Self.writeNotes(role: role, isOnTop: isOnTop, to: navigationKey) }
@@ -268,66 +271,95 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
             if Sink.self == ExplorationKeyDigest.self, writesKey, !writesExactKey,
                 let key = key as? ExplorationKeyDigest
             {
-                writeContentDigest(of: screen, content, indent: indent + "  ", to: key)
+                writeContentDigest(of: screen, content, indent: KeyIndent.of(depth + 1), to: key)
             } else {
-                writeContent(content, indent: indent + "  ")
+                writeContent(content, indent: KeyIndent.of(depth + 1))
             }
         }
-        writeChildren(of: screen, indent: indent)
+        writeChildren(of: screen, depth: depth)
     }
 
-    /// Writes the screens `screen` holds, then the one it presents.
-    private mutating func writeChildren(of screen: ViewController, indent: String) {
-        let inner = indent + "  "
+    /// Writes the screens `screen` (at `depth`) holds, then the one it presents. The roles are written piece by
+    /// piece, not joined first: the same text, without building it.
+    private mutating func writeChildren(of screen: ViewController, depth: Int) {
+        let inner = depth + 1
         if let navigation = screen as? NavigationController {
             for child in navigation.viewControllers {
-                write(child, role: nil, indent: inner, isFirst: false)
+                write(child, role: nil, depth: inner, isFirst: false)
             }
         } else if let container = screen as? ContainerViewController {
             let selected = container.selectedViewController
             for child in container.viewControllers {
-                write(child, role: child === selected ? "selected" : nil, indent: inner, isFirst: false)
+                write(child, role: child === selected ? Role("selected") : nil, depth: inner, isFirst: false)
             }
         } else if let split = screen as? SplitViewController {
             let collapsed = split.isCollapsed ? ", collapsed" : ""
             for column in SplitViewController.Column.allCases {
                 write(
-                    split.navigation(for: column), role: column.rawValue + " column" + collapsed, indent: inner,
+                    split.navigation(for: column), role: Role(column.rawValue, " column", collapsed), depth: inner,
                     isFirst: false)
             }
         } else if let container = screen as? PageViewController {
             let count = container.pages.count
             for (index, page) in container.pages.enumerated() {
                 let role = "page \(index + 1) of \(count)" + (index == container.currentIndex ? ", current" : "")
-                write(page, role: role, indent: inner, isFirst: false)
+                write(page, role: Role(role), depth: inner, isFirst: false)
             }
         } else if let tabBar = screen as? TabBarController {
             let selected = tabBar.selectedViewController
             for tab in tabBar.tabs {
                 let child = tab.screen.viewController
-                let role = "tab " + tab.item.id
                 let mark = child === selected ? ", selected" : ""
                 // A badge is content: the navigation key leaves it out, as the structure-only lines do.
-                let badge = tab.item.badge.map { ", badge \"" + $0 + "\"" } ?? ""
-                write(child, role: role + mark, contentRole: role + badge + mark, indent: inner, isFirst: false)
+                let contentRole =
+                    if let badge = tab.item.badge {
+                        Role("tab ", tab.item.id, ", badge \"", badge, "\"", mark)
+                    } else {
+                        Role("tab ", tab.item.id, mark)
+                    }
+                write(
+                    child, role: Role("tab ", tab.item.id, mark), contentRole: contentRole, depth: inner,
+                    isFirst: false)
             }
         }
         if let presented = screen.presentedViewController, presented.presentingViewController === screen {
-            let role = "presented " + presented.modalPresentationStyle.rawValue
-            write(presented, role: role, indent: inner, isFirst: false)
+            write(
+                presented, role: Role("presented ", presented.modalPresentationStyle.rawValue), depth: inner,
+                isFirst: false)
+        }
+    }
+
+    /// A screen's role in what holds it, as the pieces of its text, in order (empty pieces write nothing).
+    private struct Role {
+        let pieces: (String, String, String, String, String, String)
+
+        init(
+            _ first: String, _ second: String = "", _ third: String = "", _ fourth: String = "", _ fifth: String = "",
+            _ sixth: String = ""
+        ) {
+            pieces = (first, second, third, fourth, fifth, sixth)
+        }
+
+        func write(to sink: Sink) {
+            sink.write(pieces.0)
+            if !pieces.1.isEmpty { sink.write(pieces.1) }
+            if !pieces.2.isEmpty { sink.write(pieces.2) }
+            if !pieces.3.isEmpty { sink.write(pieces.3) }
+            if !pieces.4.isEmpty { sink.write(pieces.4) }
+            if !pieces.5.isEmpty { sink.write(pieces.5) }
         }
     }
 
     /// Writes ` (role, on top)`, or what of it applies, or nothing.
-    private static func writeNotes(role: String?, isOnTop: Bool, to sink: Sink) {
+    private static func writeNotes(role: Role?, isOnTop: Bool, to sink: Sink) {
         switch (role, isOnTop) {
         case (let role?, true):
             sink.write(" (")
-            sink.write(role)
+            role.write(to: sink)
             sink.write(", on top)")
         case (let role?, false):
             sink.write(" (")
-            sink.write(role)
+            role.write(to: sink)
             sink.write(")")
         case (nil, true): sink.write(" (on top)")
         case (nil, false): break
@@ -447,6 +479,16 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
             toContent("error: ")
             toContent(error)
         }
+    }
+}
+
+/// The indents of a key's lines: two spaces a level, built once for the levels met.
+private enum KeyIndent {
+    private static let built = (0...32).map { String(repeating: "  ", count: $0) }
+
+    /// The indent of level `depth`.
+    static func of(_ depth: Int) -> String {
+        depth < built.count ? built[depth] : String(repeating: "  ", count: depth)
     }
 }
 
