@@ -86,7 +86,8 @@ final class CommandSession {
             guard isOffered else {
                 if let fullScreenOnly = TerminalCommand(rawValue: id) {
                     return .failed(
-                        "'\(fullScreenOnly.rawValue)' works in the full screen only: \(fullScreenOnly.meaning)")
+                        "'\(fullScreenOnly.rawValue)' works in the full screen only, where it and F2 "
+                            + fullScreenOnly.action)
                 }
                 return .failed("unknown command or action '\(TerminalText.quoted(id))' (type 'help')")
             }

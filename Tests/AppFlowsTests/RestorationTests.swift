@@ -206,6 +206,17 @@ private let snapshotCommands = "state\nscreen\n"
         let next = await data.run("screen\n")
         #expect(next.output.contains("draft two"))
 
+        // A window with nothing of its own to keep leaves the saved place, and the draft in it, alone.
+        let idle = FlowSession(root: try data.compose())
+        _ = await idle.start(restores: false, initialLink: nil)
+        #expect(await idle.send(.action("popular")) == nil)
+        _ = idle.afterCommand()
+        let drafting = try await window(drafting: "draft kept")
+        drafting.stop()
+        #expect(idle.leaveQuestion == nil)
+        idle.stop()
+        #expect(try savedRecord(in: data).contains("draft kept"))
+
         // A window alone is asked nothing more than its draft.
         let alone = try await window(drafting: "draft three")
         #expect(alone.leaveQuestion == "Leave? The draft is kept for next time. (y/n)")
@@ -222,6 +233,11 @@ private let snapshotCommands = "state\nscreen\n"
         #expect(looked.error == AppHarness.placeKeptNotice)
         let back = await directory.run("screen\n")
         #expect(back.output.contains("a draft worth keeping"), "\(back.output)")
+
+        // A link opened at the start moves, and so replaces the place: nothing is said of keeping it.
+        let linked = await directory.run("state\n", arguments: ["--no-restore", "--open", "app://feed/popular"])
+        #expect(linked.error.isEmpty, "\(linked.error)")
+        #expect(linked.lastState?.top == "feed.popular")
 
         // Nothing saved differs from the first screen: nothing to say.
         let fresh = InMemoryData()

@@ -501,8 +501,26 @@ struct RefreshWhileWaitingTests {
         let shown = try #require(terminal.frames.last?.text)
         #expect(
             shown.contains {
-                $0.contains("logged out in another window on this data; what was typed into the field went with it")
+                $0.contains("logged out in another window on this data; what was typed into the field is gone with it")
             }, "\(shown)")
+    }
+
+    @Test("Damaged data a refresh finds while waiting stops the app at once, exit 2, with no key pressed")
+    func damageFoundWhileWaitingStopsAtOnce() async throws {
+        let session = try StandInSession(showing: StandIn.home())
+        session.onRefresh = { [unowned session] in
+            session.dataFailure = DataFailure(
+                description: "the data file /data/app.sqlite is corrupt: p", isFatal: true, advice: nil)
+        }
+        _ = session.start(restores: false, initialLink: nil)
+        let terminal = ScriptedTerminal(keys: [], idleReads: 50)
+        let errors = CapturedOutput()
+        let fullScreen = FullScreenSession(
+            session: session, terminal: terminal, history: CommandHistory(directory: nil), refreshInterval: .zero)
+        let status = await fullScreen.run(linkFailure: nil, errorOutput: errors)
+        #expect(status == 2)
+        #expect(errors.text.hasPrefix("app: the data file /data/app.sqlite is corrupt: p"), "\(errors.text)")
+        #expect(session.refreshCount == 1, "it stopped at the first refresh, not once the idle reads ran out")
     }
 
     @Test("A wait shorter than the interval reads nothing again")

@@ -61,7 +61,7 @@ struct LaunchTests {
             #expect(run.status == 64)
             #expect(
                 run.error.hasPrefix(
-                    "app: \(flag) works on a data folder, and --feature reads none: use one or the other"))
+                    "app: \(flag) works on a data directory, and --feature reads none: use one or the other"))
             #expect(app.requests.isEmpty)
         }
     }

@@ -26,7 +26,8 @@ struct ScriptErrorTests {
         #expect(run.status == 1)
         #expect(
             run.error
-                == "line 1: 'panel' works in the full screen only: show or hide the coordinator tree panel (also F2)\n")
+                == "line 1: 'panel' works in the full screen only, where it and F2 show or hide the coordinator tree "
+                + "panel\n")
     }
 
     @Test("An action the screen refuses fails its line with the reason the screen shows")

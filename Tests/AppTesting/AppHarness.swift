@@ -251,7 +251,7 @@ package enum AppHarness {
 
     /// What `--no-restore` says on the error output when a place other than the first screen was saved.
     package static let placeKeptNotice =
-        "app: starting at the first screen: where you left, with any draft there, is kept until you move here\n"
+        "app: starting at the first screen: where you left (and any draft there) stays saved until you move\n"
 
     /// Commands that log out from wherever Main shows: the log-out lives on the Profile tab.
     package static let logOut = """

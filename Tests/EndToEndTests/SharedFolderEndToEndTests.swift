@@ -60,4 +60,26 @@ struct SharedFolderEndToEndTests {
         #expect(screens[2].contains("2 likes") && screens[2].contains("[1] Like (like)"))
         #expect(try data.count("SELECT count(*) FROM likes WHERE post_id = 2 AND email = 'demo@example.com'") == 0)
     }
+
+    @Test("A data file removed between two commands stops the app at the next one, exit 2, the move saved nowhere")
+    func dataFileRemovedBetweenCommands() async throws {
+        let data = try TemporaryDataDirectory()
+        let input = LineByLineInput(
+            ["set email demo@example.com", "set password demo-password", "login", "popular", "latest", "state"],
+            beforeLine: [
+                5: {
+                    for name in ["app.sqlite", "app.sqlite-wal", "app.sqlite-shm"] {
+                        try? FileManager.default.removeItem(atPath: data.file(name))
+                    }
+                }
+            ])
+        let run = await AppHarness.run(input: input, arguments: ["--data-dir", data.path])
+        #expect(run.status == 2, "\(run.error)")
+        #expect(
+            run.error.hasPrefix(
+                "line 5: the data file \(data.databasePath) was removed or replaced while the app ran: nothing more is "
+                    + "written to it"), "\(run.error)")
+        #expect(run.states.isEmpty, "the line after it never ran")
+        #expect(!FileManager.default.fileExists(atPath: data.databasePath), "nothing made a new file in its place")
+    }
 }

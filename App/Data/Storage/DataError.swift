@@ -56,7 +56,7 @@ package enum DataError: Error, Equatable, Sendable, CustomStringConvertible {
             "the folder must be yours and writable by you alone (chmod go-w), and its files no symbolic links; or "
                 + "run with --allow-unsafe-data-dir if you mean to use it as it is"
         case .replacedWhileOpen:
-            "start the app again: it opens what the folder holds now"
+            "put the file back if you moved it; the next start opens what the folder holds then"
         case .newerVersion, .unwritable:
             nil
         }

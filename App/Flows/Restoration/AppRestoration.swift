@@ -50,7 +50,7 @@ package final class AppRestoration {
         guard let first = root.restorationState else { return nil }
         lastSaved = first
         guard let saved = try? store.load(), saved != first else { return nil }
-        return "starting at the first screen: where you left, with any draft there, is kept until you move here"
+        return "starting at the first screen: where you left (and any draft there) stays saved until you move"
     }
 
     /// `notice` cut to a line a person reads: a record may hold long text, and the notice repeats some of it.

@@ -43,7 +43,9 @@ package final class FlowSession: AppSession {
         if let failure = root.appCoordinator.carryOut({ root.appCoordinator.start() }) {
             return .failed(failure.description)
         }
-        let notice = restores ? root.restoration?.restore() : root.restoration?.startWithoutRestoring()
+        let kept = restores ? nil : root.restoration?.startWithoutRestoring()
+        // A link opened at the start moves, and so replaces the place kept: nothing is said of keeping it then.
+        let notice = restores ? root.restoration?.restore() : initialLink == nil ? kept : nil
         var linkFailure: String?
         if let initialLink { linkFailure = await openAtStart(initialLink) }
         return .started(notice: notice, linkFailure: linkFailure)
@@ -90,7 +92,10 @@ package final class FlowSession: AppSession {
     }
 
     package func stop() {
-        root.restoration?.saveOnLeaving()
+        // A window leaving with work of its own puts its place back where another window's was saved over it, as
+        // its question to leave said; one with nothing to keep leaves the saved place, and another's draft, alone.
+        // Nothing is written once the data is found damaged.
+        if root.appCoordinator.unsavedWork != nil, root.fatalDataFailure == nil { root.restoration?.saveOnLeaving() }
         root.appCoordinator.stop()
     }
 
@@ -196,6 +201,8 @@ package final class FlowSession: AppSession {
         leakDetector?.endTurn()
         if let failure = root.fatalDataFailure { return .stop(failure) }
         let notices = [root.appCoordinator.takeNotice(), root.restoration?.save()].compactMap { $0 }
+        // Saving the place may be what finds the data file gone.
+        if let failure = root.fatalDataFailure { return .stop(failure) }
         return .goOn(notice: notices.isEmpty ? nil : notices.joined(separator: "; "))
     }
 

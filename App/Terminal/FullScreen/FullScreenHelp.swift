@@ -8,7 +8,14 @@ enum TerminalCommand: String, CaseIterable {
     /// Its line in `help`.
     var meaning: String {
         switch self {
-        case .panel: "show or hide the coordinator tree panel (also F2)"
+        case .panel: "\(action) (also F2)"
+        }
+    }
+
+    /// What it does, as a verb phrase.
+    var action: String {
+        switch self {
+        case .panel: "show or hide the coordinator tree panel"
         }
     }
 }

@@ -4,7 +4,9 @@ import Core
 /// Waiting for the next key: a termination signal is noticed at once, and while no key comes the app is read again
 /// every ``FullScreenSession/refreshInterval``.
 extension FullScreenSession {
-    /// The next key, waiting in short steps so a termination signal is noticed at once; `nil` after a signal.
+    /// The next key, waiting in short steps so a termination signal is noticed at once; `nil` after a signal, or
+    /// once a refresh while waiting found the data damaged (the app then stops as the command that found it would:
+    /// ``settle()`` reports it).
     func nextKey() -> EditingKey? {
         if let key = pendingKey {
             pendingKey = nil
@@ -13,16 +15,16 @@ extension FullScreenSession {
         if !queuedKeys.isEmpty { return queuedKeys.removeFirst() }
         while terminal.terminationSignal == nil {
             if let key = terminal.readKey(timeout: 100) { return key }
-            if ContinuousClock.now >= nextRefresh { refreshWhileWaiting() }
+            if ContinuousClock.now >= nextRefresh, !refreshWhileWaiting() { return nil }
         }
         return nil
     }
 
     /// Reads again what time or another process changed, as a command begins by doing, and draws the screen
     /// again; the wait goes on. What the read changed (another process logged out, or in, and the flow followed) is
-    /// said at once, with the text typed into a field that went with it; what it finds wrong with the data stops
-    /// the app once the next key is carried out.
-    private func refreshWhileWaiting() {
+    /// said at once, with the text typed into a field that is gone with it. Whether the wait goes on: not when the
+    /// read found the data damaged, which the next ``settle()`` reports.
+    private func refreshWhileWaiting() -> Bool {
         nextRefresh = ContinuousClock.now + refreshInterval
         let typedField = draft?.valueToSet == nil ? nil : draft?.fieldID
         session.refresh()
@@ -32,12 +34,14 @@ extension FullScreenSession {
             let fieldWent =
                 typedField.map { id in !snapshot.screensOnTop.contains { $0.content.fields.contains { $0.id == id } } }
                 ?? false
-            chrome.error = fieldWent ? notice + "; what was typed into the field went with it" : notice
+            chrome.error = fieldWent ? notice + "; what was typed into the field is gone with it" : notice
         case .goOn(nil):
             break
         case .stop:
             hasSettled = false
+            return false
         }
         draw()
+        return true
     }
 }

@@ -15,7 +15,10 @@ extension FullScreenSession {
             return ask("Leave? What was typed into the field is lost (\(refusal)). (y/n)") ? ExitCode.success : nil
         }
         guard let question = session.leaveQuestion else { return ExitCode.success }
-        return ask(question) ? ExitCode.success : nil
+        let leaves = ask(question)
+        // Damaged data found while the question waited stops the app with its own exit code.
+        if let code = settle() { return code }
+        return leaves ? ExitCode.success : nil
     }
 
     /// Ctrl-D: deletes the character under the cursor where there is text to delete, else leaves (asking first).
@@ -39,13 +42,14 @@ extension FullScreenSession {
         return refusal
     }
 
-    /// Asks `text` on the status line; whether the person answered yes (`y`).
+    /// Asks `text` on the status line; whether the person answered yes (`y`). A signal answers yes (the app ends);
+    /// damaged data found meanwhile answers no, and stops the app once the question's caller settles.
     func ask(_ text: String) -> Bool {
         question = text
         defer { question = nil }
         while true {
             draw()
-            guard let key = nextKey() else { return true }
+            guard let key = nextKey() else { return terminal.terminationSignal != nil }
             if let answer = QuestionAnswer.answer(key) { return answer }
         }
     }

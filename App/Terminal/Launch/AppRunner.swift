@@ -49,9 +49,7 @@ final class AppRunner {
         if let feature = options.playgroundFeature, let refusal = app.playgroundRefusal(feature) {
             return RunFailure.usage(refusal).report(to: errorOutput)
         }
-        if options.checksData, options.playgroundFeature == nil,
-            app.holdsNoData(dataDirectory: options.dataDirectory)
-        {
+        if options.checksData, app.holdsNoData(dataDirectory: options.dataDirectory) {
             output.write(
                 "app: there is no database in \(TerminalText.escaped(options.dataDirectory)) yet: nothing to check\n")
             return ExitCode.success

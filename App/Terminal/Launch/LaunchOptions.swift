@@ -122,7 +122,7 @@ struct LaunchOptions: Equatable, Sendable {
             // A playground reads no data: a check or a move-aside would silently do nothing.
             let flag = options.checksData ? "--check-data" : "--move-aside-corrupt-data"
             throw UserFacingError(
-                description: "\(flag) works on a data folder, and --feature reads none: use one or the other")
+                description: "\(flag) works on a data directory, and --feature reads none: use one or the other")
         }
         let dataDirectoryFlag = parsed.value(of: dataDirectoryOption)
         if let text = environment["APP_NOW"] {
