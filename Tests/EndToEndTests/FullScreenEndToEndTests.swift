@@ -98,14 +98,13 @@ struct FullScreenEndToEndTests {
         // A resize redraws in place; the sheet's frame holds at the new width.
         try terminal.resize(columns: 44, rows: 14)
         screen = try await terminal.waitFor("the frame redrawn at 44 columns, every row of it") { lines in
-            // The dimmed feed shows in the margin beside the frame. A frame being redrawn shows its top before
-            // its rows: the screen is read once every row is drawn.
-            lines.contains { $0.dropFirst(2).hasPrefix("┌") && $0.hasSuffix("┐") && $0.count == 42 }
-                && lines.filter { $0.dropFirst(2).hasPrefix("│") }.allSatisfy {
-                    TerminalText.cellWidth(of: $0) == 44 - 2
-                }
+            // The dimmed feed shows in the margin beside the frame. A frame being redrawn shows its top, then its
+            // rows, then its bottom: the screen is read once it is drawn to its bottom.
+            let rows = lines.filter { $0.dropFirst(2).hasPrefix("│") }
+            return lines.contains { $0.dropFirst(2).hasPrefix("┌") && $0.hasSuffix("┐") && $0.count == 42 }
+                && lines.contains { $0.dropFirst(2).hasPrefix("└") && $0.hasSuffix("┘") && $0.count == 42 }
+                && !rows.isEmpty && rows.allSatisfy { TerminalText.cellWidth(of: $0) == 44 - 2 }
         }
-        #expect(screen.contains { $0.dropFirst(2).hasPrefix("│") }, "the frame has rows")
 
         // Leaving with a draft asks; No stays, Ctrl-D asks again, Yes leaves.
         try terminal.command("quit")
