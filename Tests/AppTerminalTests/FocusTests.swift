@@ -104,14 +104,7 @@ struct FocusTests {
     func rowKeepsTheFocusBesideTheOpenedPost() async throws {
         let window = Window()
         window.setHorizontalSizeClass(.regular)
-        let list = StandInScreen(
-            "list", title: "Feed",
-            elements: [
-                .list(
-                    ListSection(
-                        id: "posts",
-                        items: (1...3).map { ListItem(id: "\($0)", title: "Post \($0)", actionID: "post.\($0)") }))
-            ])
+        let list = StandIn.postList()
         let split = try SplitViewController(
             primary: NavigationController(root: list, screenID: "list.nav"),
             secondary: NavigationController(screenID: "detail.nav"))
@@ -134,14 +127,7 @@ struct FocusTests {
     @Test("A post shown alone keeps the focus when the window widens and its list comes beside it")
     func postKeepsTheFocusWhenItsListComesBeside() async throws {
         let window = Window()
-        let list = StandInScreen(
-            "list", title: "Feed",
-            elements: [
-                .list(
-                    ListSection(
-                        id: "posts",
-                        items: (1...3).map { ListItem(id: "\($0)", title: "Post \($0)", actionID: "post.\($0)") }))
-            ])
+        let list = StandIn.postList()
         let split = try SplitViewController(
             primary: NavigationController(root: list, screenID: "list.nav"),
             secondary: NavigationController(screenID: "detail.nav"))

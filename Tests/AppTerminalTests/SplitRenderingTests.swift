@@ -89,14 +89,7 @@ struct SplitKeysTests {
     private static func session(
         backClosesPost: Bool, clock: TransitionClock = .immediate, rows: Int = 3
     ) throws -> StandInSession {
-        let list = StandInScreen(
-            "list", title: "Feed",
-            elements: [
-                .list(
-                    ListSection(
-                        id: "posts",
-                        items: (1...rows).map { ListItem(id: "\($0)", title: "Post \($0)", actionID: "post.\($0)") }))
-            ])
+        let list = StandIn.postList(rows: rows)
         let split = try SplitViewController(
             primary: NavigationController(root: list, screenID: "list.nav"),
             secondary: NavigationController(screenID: "detail.nav"))

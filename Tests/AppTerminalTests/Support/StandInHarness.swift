@@ -119,6 +119,18 @@ enum StandIn {
         return StandInApp(session: session)
     }
 
+    /// A feed's list: `rows` rows, `Post 1`, `Post 2`…, each opening its post (`post.1`…).
+    static func postList(rows: Int = 3) -> StandInScreen {
+        StandInScreen(
+            "list", title: "Feed",
+            elements: [
+                .list(
+                    ListSection(
+                        id: "posts",
+                        items: (1...rows).map { ListItem(id: "\($0)", title: "Post \($0)", actionID: "post.\($0)") }))
+            ])
+    }
+
     /// The home screen: two rows that each push their item, and a new note written in a sheet.
     static func home() -> StandInScreen {
         let home = StandInScreen(
