@@ -36,10 +36,12 @@ public enum AccessProbe {
     ///   - internalSurface: the module's surface down to internal.
     ///   - publicNames: names of public declarations the module sees (its own and its dependencies'), which
     ///     shadow an internal declaration of the same name.
+    ///   - answersDirectory: where the compiler's answers are kept by the probe's text and the built modules'
+    ///     content, so a check over the same modules asks the compiler nothing; `nil` asks every time.
     ///   - referencing: writes the line that names a declaration (the checker's own tests hand it a faulty one).
     public static func run(
         module: String, publicSurface: ModuleSurface, internalSurface: ModuleSurface, publicNames: Set<String>,
-        modulesDirectory: URL, additionalSearchPaths: [URL] = [], toolchain: Toolchain,
+        modulesDirectory: URL, additionalSearchPaths: [URL] = [], toolchain: Toolchain, answersDirectory: URL? = nil,
         referencing: (SurfaceSymbol, String, Int) -> String? = reference(to:module:index:)
     ) throws(ToolError) -> Outcome {
         var probe = Probe(module: module, imports: ["Core", module])
@@ -59,7 +61,8 @@ public enum AccessProbe {
                 (probe.source(testable: false), "\(module)AccessProbe"),
                 (probe.source(testable: true), "\(module)AccessControl"),
             ],
-            searchPaths: [modulesDirectory] + additionalSearchPaths, toolchain: toolchain)
+            searchPaths: [modulesDirectory] + additionalSearchPaths, toolchain: toolchain,
+            cache: answersDirectory.map(AnswerCache.init(directory:)))
         let controlHeaderErrors = (1...probe.imports.count).flatMap { results[1][$0] ?? [] }
         guard controlHeaderErrors.isEmpty else {
             throw .toolFailed(
@@ -154,10 +157,11 @@ public enum AccessProbe {
         return "extension \(owner) { @MainActor func \(function)() { _ = \(receiver).\(member) } }"
     }
 
-    /// Typechecks each `(source, name)` against the modules in `searchPaths`, side by side; returns each one's
-    /// error messages by line.
+    /// Typechecks each `(source, name)` against the modules in `searchPaths`, side by side, with the answers
+    /// `cache` keeps (see ``CompileProbe/typecheck(_:searchPaths:toolchain:cache:)``); returns each one's error
+    /// messages by line.
     static func typecheck(
-        _ sources: [(source: String, name: String)], searchPaths: [URL], toolchain: Toolchain
+        _ sources: [(source: String, name: String)], searchPaths: [URL], toolchain: Toolchain, cache: AnswerCache?
     ) throws(ToolError) -> [[Int: [String]]] {
         let directory = try Toolchain.scratchDirectory("boundary-check-probe")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -169,8 +173,7 @@ public enum AccessProbe {
             }
             files.append(file)
         }
-        let results = try Toolchain.runAll(
-            files.map { (toolchain.compiler, CompileProbe.typecheckArguments(file: $0, searchPaths: searchPaths)) })
+        let results = try CompileProbe.typecheck(files, searchPaths: searchPaths, toolchain: toolchain, cache: cache)
         return zip(files, results).map { file, result in
             CompileProbe.errorsByLine(result.output, file: file.lastPathComponent)
         }

@@ -97,7 +97,7 @@ public struct BoundaryChecker: Sendable {
             let graphs = try surfaces.graphs(of: module) { () throws(ToolError) in
                 try ModuleSurface.extractGraphs(
                     module: module, modulesDirectory: modulesDirectory, minimumAccessLevel: "internal",
-                    toolchain: toolchain)
+                    toolchain: toolchain, cache: AnswerCache(directory: answersCacheDirectory))
             }
             return ModuleSurface(
                 module: module, graphs: minimumAccessLevel == "public" ? SymbolGraph.publicPart(of: graphs) : graphs)
@@ -127,6 +127,14 @@ public struct BoundaryChecker: Sendable {
     /// the build.
     var namesCacheDirectory: URL {
         modulesDirectory.deletingLastPathComponent().appendingPathComponent("boundary-check-names")
+    }
+
+    /// Where the symbol graphs of the checked modules and the compiler's answers to the probes are kept, by the
+    /// content of the build's modules: `boundary-check-answers` beside the `Modules` directory of the build, which
+    /// `swift package clean` removes with the build. A check after a change that leaves every module's interface as
+    /// it was (a change inside a function) reads them from there instead of asking the compiler again.
+    public var answersCacheDirectory: URL {
+        modulesDirectory.deletingLastPathComponent().appendingPathComponent("boundary-check-answers")
     }
 
     /// The baseline drift of `module`, if any; none until the package records baselines.
@@ -209,7 +217,7 @@ public struct BoundaryChecker: Sendable {
         var outcome = try AccessProbe.run(
             module: module, publicSurface: try surface(of: module),
             internalSurface: try surface(of: module, minimumAccessLevel: "internal"), publicNames: visibleNames,
-            modulesDirectory: modulesDirectory, toolchain: toolchain)
+            modulesDirectory: modulesDirectory, toolchain: toolchain, answersDirectory: answersCacheDirectory)
         outcome.violations = relative(outcome.violations)
         return outcome
     }
@@ -218,7 +226,7 @@ public struct BoundaryChecker: Sendable {
     public func checkCompileProbes() throws(ToolError) -> [Violation] {
         try CompileProbe.violations(
             directory: packageRoot.appendingPathComponent("Tools/Probes"), modulesDirectory: modulesDirectory,
-            toolchain: toolchain, displayRoot: packageRoot)
+            toolchain: toolchain, displayRoot: packageRoot, answersDirectory: answersCacheDirectory)
     }
 
     /// Every check, in the order a reader fixes them: imports, feature rules, baselines, probes.

@@ -29,9 +29,10 @@ public enum CompileProbe {
     }
 
     /// Typechecks every probe in `directory` for which `including` is true (all of them by default) and returns
-    /// the probes that did not behave as they say.
+    /// the probes that did not behave as they say. With `answersDirectory`, what the compiler said is kept there
+    /// by the probe's text and the built modules' content, and not asked again while both stay the same.
     public static func violations(
-        directory: URL, modulesDirectory: URL, toolchain: Toolchain, displayRoot: URL,
+        directory: URL, modulesDirectory: URL, toolchain: Toolchain, displayRoot: URL, answersDirectory: URL? = nil,
         including: (URL) -> Bool = { _ in true }
     ) throws(ToolError) -> [Violation] {
         guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
@@ -42,10 +43,56 @@ public enum CompileProbe {
         } catch {
             throw .unreadable("probes in \(directory.path): \(error)")
         }
-        let results = try Toolchain.runAll(
-            files.map { (toolchain.compiler, typecheckArguments(file: $0, searchPaths: [modulesDirectory])) })
+        let results = try typecheck(
+            files, searchPaths: [modulesDirectory], toolchain: toolchain,
+            cache: answersDirectory.map(AnswerCache.init(directory:)))
         return zip(files, results).compactMap { file, result in
             violation(of: file, result: result, location: SourceImports.relativePath(of: file, to: displayRoot))
+        }
+    }
+
+    /// Typechecks each of `files` against the modules in `searchPaths`, side by side, and returns what the compiler
+    /// reported for each. An answer `cache` keeps for the same file name and text over the same modules (every
+    /// `.swiftmodule` in `searchPaths`, by content) is not asked again; a new one is kept.
+    static func typecheck(
+        _ files: [URL], searchPaths: [URL], toolchain: Toolchain, cache: AnswerCache?
+    ) throws(ToolError) -> [ProcessResult] {
+        let keys = files.map { file -> String? in
+            guard let cache, let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+            let question = [toolchain.compiler.path, "-typecheck", file.lastPathComponent, text]
+            return cache.key(of: question, files: AnswerCache.files(in: searchPaths, extensions: ["swiftmodule"]))
+        }
+        var results: [ProcessResult?] = keys.map { key in
+            key.flatMap { cache?.text(under: $0) }.flatMap { try? KeptResult.decode($0) }
+        }
+        let asked = results.indices.filter { results[$0] == nil }
+        let answers = try Toolchain.runAll(
+            asked.map { (toolchain.compiler, typecheckArguments(file: files[$0], searchPaths: searchPaths)) })
+        for (index, answer) in zip(asked, answers) {
+            results[index] = answer
+            if let cache, let key = keys[index], let text = try? KeptResult.encode(answer) {
+                cache.store(text: text, under: key)
+            }
+        }
+        return results.map { $0 ?? ProcessResult(status: 1, standardOutput: "", standardError: "") }
+    }
+
+    /// A compiler's answer as it is kept: its status and both outputs, in JSON.
+    private struct KeptResult: Codable {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+
+        static func encode(_ result: ProcessResult) throws -> String {
+            let kept = KeptResult(
+                status: result.status, standardOutput: result.standardOutput, standardError: result.standardError)
+            return String(decoding: try JSONEncoder().encode(kept), as: UTF8.self)
+        }
+
+        static func decode(_ text: String) throws -> ProcessResult {
+            let kept = try JSONDecoder().decode(KeptResult.self, from: Data(text.utf8))
+            return ProcessResult(
+                status: kept.status, standardOutput: kept.standardOutput, standardError: kept.standardError)
         }
     }
 

@@ -91,7 +91,7 @@ extension BoundaryChecker {
     public func checkCompileProbes(of module: String) throws(ToolError) -> [Violation] {
         try CompileProbe.violations(
             directory: packageRoot.appendingPathComponent("Tools/Probes"), modulesDirectory: modulesDirectory,
-            toolchain: toolchain, displayRoot: packageRoot,
+            toolchain: toolchain, displayRoot: packageRoot, answersDirectory: answersCacheDirectory,
             including: { CompileProbe.owner(of: $0, rules: rules) == module })
     }
 }

@@ -77,7 +77,7 @@ public struct ModuleSurface: Sendable {
         let result = try Toolchain.run(
             toolchain.symbolGraphExtractor,
             ["-module-name", module] + searchPaths + [
-                "-target", toolchain.targetTriple, "-minimum-access-level", minimumAccessLevel,
+                "-target", try toolchain.targetTriple, "-minimum-access-level", minimumAccessLevel,
                 "-output-dir", output.path,
             ])
         guard result.status == 0 else {
@@ -106,13 +106,33 @@ public struct ModuleSurface: Sendable {
 
     /// The symbol graphs of `module` down to `minimumAccessLevel`, extracted from the modules in
     /// `modulesDirectory`.
+    ///
+    /// With `cache`, the graphs are kept there by the content of the build's modules (every `.swiftmodule` of
+    /// `modulesDirectory`, and the module's own `.swiftdoc` and `.swiftsourceinfo`: its comments and the places of
+    /// its declarations), and read from there while those stay the same.
     static func extractGraphs(
-        module: String, modulesDirectory: URL, minimumAccessLevel: String, toolchain: Toolchain
+        module: String, modulesDirectory: URL, minimumAccessLevel: String, toolchain: Toolchain,
+        cache: AnswerCache? = nil
     ) throws(ToolError) -> [SymbolGraph] {
-        try withExtractedGraphs(
+        let files =
+            AnswerCache.files(in: [modulesDirectory], extensions: ["swiftmodule"])
+            + ["swiftdoc", "swiftsourceinfo"].map { modulesDirectory.appendingPathComponent("\(module).\($0)").path }
+        let key = cache?.key(of: [toolchain.symbolGraphExtractor.path, module, minimumAccessLevel], files: files)
+        // A kept folder holds at least the module's own graph.
+        if let key, let folder = cache?.folder(under: key),
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(module).symbols.json").path),
+            let graphs = try? readGraphs(from: folder)
+        {
+            return graphs
+        }
+        return try withExtractedGraphs(
             module: module, modulesDirectory: modulesDirectory, additionalSearchPaths: [],
             minimumAccessLevel: minimumAccessLevel, toolchain: toolchain
-        ) { directory throws(ToolError) in try readGraphs(from: directory) }
+        ) { directory throws(ToolError) in
+            let graphs = try readGraphs(from: directory)
+            if let cache, let key { cache.store(folder: directory, under: key) }
+            return graphs
+        }
     }
 
     /// The symbol graphs in `directory`.

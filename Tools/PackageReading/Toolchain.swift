@@ -14,11 +14,21 @@ public struct Toolchain: Sendable {
     /// The `swift` next to `swiftc`, whose `swift package dump-package` evaluates a manifest.
     public let packageManager: URL
     /// The target triple `swiftc` compiles for by default, such as `x86_64-unknown-linux-gnu`: the triple of
-    /// the modules a plain `swift build` writes, read from `swiftc -print-target-info`.
-    public let targetTriple: String
+    /// the modules a plain `swift build` writes, read from `swiftc -print-target-info` the first time it is
+    /// asked for (a check whose answers are all kept never needs it), then kept for the life of the process.
+    public var targetTriple: String {
+        get throws(ToolError) {
+            if let known = Self.triples.withLock({ $0[compiler.path] }) { return known }
+            let triple = try Self.targetTriple(of: compiler)
+            Self.triples.withLock { $0[compiler.path] = triple }
+            return triple
+        }
+    }
 
-    /// Finds `swiftc` on `PATH` with `swift-symbolgraph-extract` and `swift` next to it, and asks it for its
-    /// target triple.
+    /// The target triples read so far, by the compiler's path.
+    private static let triples = Mutex<[String: String]>([:])
+
+    /// Finds `swiftc` on `PATH` with `swift-symbolgraph-extract` and `swift` next to it.
     ///
     /// The answer is kept for the life of the process, one for each value of `PATH`: a process that checks many
     /// modules or packages asks the compiler once.
@@ -41,9 +51,7 @@ public struct Toolchain: Sendable {
             let packageManager = URL(fileURLWithPath: directory).appendingPathComponent("swift")
             let tools = [compiler, extractor, packageManager]
             if tools.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0.path) }) {
-                return Toolchain(
-                    compiler: compiler, symbolGraphExtractor: extractor, packageManager: packageManager,
-                    targetTriple: try targetTriple(of: compiler))
+                return Toolchain(compiler: compiler, symbolGraphExtractor: extractor, packageManager: packageManager)
             }
         }
         throw .toolNotFound("swiftc, swift-symbolgraph-extract and swift were not found together on PATH")
@@ -126,6 +134,13 @@ public struct ProcessResult: Sendable {
     public let standardOutput: String
     /// What it wrote to standard error, where compilers write their diagnostics.
     public let standardError: String
+
+    /// A result as a command reported it, or as it was kept from an earlier run of the same command.
+    public init(status: Int32, standardOutput: String, standardError: String) {
+        self.status = status
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
 
     /// Both, standard output first: the whole report of a tool, for diagnostics and error messages.
     public var output: String { standardOutput + standardError }
