@@ -67,7 +67,8 @@ struct KeptAnswersTests {
             let text = try String(contentsOf: probe, encoding: .utf8)
             let question = [toolchain.compiler.path, "-typecheck", probe.lastPathComponent, text]
             let key = try #require(cache.key(of: question, files: files))
-            cache.store(text: #"{"status":0,"standardOutput":"kept","standardError":""}"#, under: key)
+            let kept = #"{"status":0,"standardOutput":"kept","standardError":""}"#
+            cache.store(text: kept, in: "typecheck \(probe.lastPathComponent)", for: key)
             #expect(try typecheck().standardOutput == "kept", "the same probe over the same modules is not asked")
 
             try Data("another build".utf8).write(to: module)
@@ -75,6 +76,9 @@ struct KeptAnswersTests {
 
             try "let number: Int = 1\n".write(to: probe, atomically: true, encoding: .utf8)
             #expect(try typecheck().status == 0, "the probe changed")
+            let slots = try FileManager.default.contentsOfDirectory(atPath: cache.directory.path)
+                .filter { $0.hasPrefix("slot-") }
+            #expect(slots.count == 1, "one answer a probe, the latest, whatever was built before: \(slots)")
         }
     }
 

@@ -8,11 +8,11 @@ import Synchronization
 /// `swift-symbolgraph-extract` the names of the public declarations of a built module, and the symbol graphs of a
 /// checked one; `swiftc -typecheck` what the compiler says about each probe.
 ///
-/// An answer is a file (or a folder of files) named by a 128-bit digest of its question. A question about built
-/// modules holds the content of every module file the tool may read (``key(of:files:)``): a
-/// change inside a feature that leaves its interface as it was leaves the built modules byte for byte the same,
-/// so the feature's probes are answered without the compiler. A group whose files cannot all be read has no key
-/// and is always asked. A write goes to a temporary file first, then is renamed into place, so two checks at once
+/// An answer is a file named by a 128-bit digest of its question. A question about built modules is kept in a
+/// slot of its own (``text(in:for:)``) with its key, which holds the content of every module file the tool may
+/// read (``key(of:files:)``): a change inside a feature that leaves its interface as it was leaves the built
+/// modules byte for byte the same, so the feature's probes are answered without the compiler. A group whose
+/// files cannot all be read has no key and is always asked. A write goes to a temporary file first, then is renamed into place, so two checks at once
 /// never read half an answer; an answer that cannot be written is simply asked again next time.
 struct AnswerCache: Sendable {
     /// The folder of the answers.
@@ -90,27 +90,58 @@ struct AnswerCache: Sendable {
         }
     }
 
-    /// The folder of files stored under `key`, if any.
-    func folder(under key: String) -> URL? {
-        let folder = directory.appendingPathComponent(key)
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
-            ? folder : nil
+    // MARK: - One answer a question
+
+    /// The text kept in `slot` for `key`: `nil` when the slot holds nothing, or the answer to another key (the
+    /// modules it read changed since).
+    func text(in slot: String, for key: String) -> String? {
+        guard let kept = text(under: Self.fileName(of: slot)), let newline = kept.firstIndex(of: "\n"),
+            kept[..<newline] == key
+        else { return nil }
+        return String(kept[kept.index(after: newline)...])
     }
 
-    /// Stores a copy of the files of `folder` under `key`; a failure to copy is left for the next check to ask
-    /// again.
-    func store(folder: URL, under key: String) {
-        let temporary = directory.appendingPathComponent("\(key).\(UUID().uuidString).tmp")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: folder, to: temporary)
-            if rename(temporary.path, directory.appendingPathComponent(key).path) != 0 {
-                try? FileManager.default.removeItem(at: temporary)
-            }
-        } catch {
+    /// Keeps `text` in `slot` for `key`, in place of what the slot held. A question about built modules has one
+    /// slot (such as a module's symbol graphs, or a probe's answer), which keeps the answer for the modules as
+    /// they were built last: the cache grows with the questions, not with every build.
+    func store(text: String, in slot: String, for key: String) {
+        store(text: key + "\n" + text, under: Self.fileName(of: slot))
+    }
+
+    /// The folder of files kept in `slot` for `key`, if any (see ``text(in:for:)``).
+    func folder(in slot: String, for key: String) -> URL? {
+        let folder = directory.appendingPathComponent(Self.fileName(of: slot))
+        let kept = try? String(contentsOf: folder.appendingPathComponent(Self.keyFile), encoding: .utf8)
+        return kept == key ? folder : nil
+    }
+
+    /// Keeps a copy of the files of `folder` in `slot` for `key`, in place of what the slot held (see
+    /// ``store(text:in:for:)``); a failure to copy is left for the next check to ask again.
+    func store(folder: URL, in slot: String, for key: String) {
+        let name = Self.fileName(of: slot)
+        let temporary = directory.appendingPathComponent("\(name).\(UUID().uuidString).tmp")
+        let replaced = directory.appendingPathComponent("\(name).\(UUID().uuidString).old")
+        defer {
             try? FileManager.default.removeItem(at: temporary)
+            try? FileManager.default.removeItem(at: replaced)
         }
+        guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil,
+            (try? FileManager.default.copyItem(at: folder, to: temporary)) != nil,
+            (try? Data(key.utf8).write(to: temporary.appendingPathComponent(Self.keyFile))) != nil
+        else { return }
+        // A folder cannot be renamed over another: the old one steps aside first.
+        let slotPath = directory.appendingPathComponent(name).path
+        _ = rename(slotPath, replaced.path)
+        _ = rename(temporary.path, slotPath)
+    }
+
+    /// The file in a kept folder that holds the key it was kept for.
+    private static let keyFile = "kept-for"
+
+    /// `slot` as a file name: letters, digits, `.`, `-` and `_`, anything else as `_`.
+    private static func fileName(of slot: String) -> String {
+        let kept = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+        return "slot-" + String(slot.map { kept.contains($0) ? $0 : "_" })
     }
 
     // MARK: - Digests of module files

@@ -53,7 +53,7 @@ public enum CompileProbe {
 
     /// Typechecks each of `files` against the modules in `searchPaths`, side by side, and returns what the compiler
     /// reported for each. An answer `cache` keeps for the same file name and text over the same modules (every
-    /// `.swiftmodule` in `searchPaths`, by content) is not asked again; a new one is kept.
+    /// `.swiftmodule` in `searchPaths`, by content) is not asked again; a new one is kept in the file name's slot.
     static func typecheck(
         _ files: [URL], searchPaths: [URL], toolchain: Toolchain, cache: AnswerCache?
     ) throws(ToolError) -> [ProcessResult] {
@@ -62,8 +62,9 @@ public enum CompileProbe {
             let question = [toolchain.compiler.path, "-typecheck", file.lastPathComponent, text]
             return cache.key(of: question, files: AnswerCache.files(in: searchPaths, extensions: ["swiftmodule"]))
         }
-        var results: [ProcessResult?] = keys.map { key in
-            key.flatMap { cache?.text(under: $0) }.flatMap { try? KeptResult.decode($0) }
+        let slots = files.map { "typecheck \($0.lastPathComponent)" }
+        var results: [ProcessResult?] = zip(keys, slots).map { key, slot in
+            key.flatMap { cache?.text(in: slot, for: $0) }.flatMap { try? KeptResult.decode($0) }
         }
         let asked = results.indices.filter { results[$0] == nil }
         let answers = try Toolchain.runAll(
@@ -71,7 +72,7 @@ public enum CompileProbe {
         for (index, answer) in zip(asked, answers) {
             results[index] = answer
             if let cache, let key = keys[index], let text = try? KeptResult.encode(answer) {
-                cache.store(text: text, under: key)
+                cache.store(text: text, in: slots[index], for: key)
             }
         }
         return results.map { $0 ?? ProcessResult(status: 1, standardOutput: "", standardError: "") }

@@ -119,7 +119,8 @@ public struct ModuleSurface: Sendable {
             + ["swiftdoc", "swiftsourceinfo"].map { modulesDirectory.appendingPathComponent("\(module).\($0)").path }
         let key = cache?.key(of: [toolchain.symbolGraphExtractor.path, module, minimumAccessLevel], files: files)
         // A kept folder holds at least the module's own graph.
-        if let key, let folder = cache?.folder(under: key),
+        let slot = "graphs \(module) \(minimumAccessLevel)"
+        if let key, let folder = cache?.folder(in: slot, for: key),
             FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(module).symbols.json").path),
             let graphs = try? readGraphs(from: folder)
         {
@@ -130,7 +131,7 @@ public struct ModuleSurface: Sendable {
             minimumAccessLevel: minimumAccessLevel, toolchain: toolchain
         ) { directory throws(ToolError) in
             let graphs = try readGraphs(from: directory)
-            if let cache, let key { cache.store(folder: directory, under: key) }
+            if let cache, let key { cache.store(folder: directory, in: slot, for: key) }
             return graphs
         }
     }
