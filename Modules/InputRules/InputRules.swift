@@ -56,9 +56,34 @@ public enum InputText {
 /// What an email address may be: one `@` with text before it, a domain of at least two non-empty dot-separated
 /// labels after it, no whitespace and no invisible character. Deliberately simple; the account service has the
 /// final word on whether the address exists.
+///
+/// Addresses are compared as they are stored: trimmed and lowercased. An address that Unicode's compatibility
+/// normalization and case folding (NFKC_Casefold) would change beyond that, because it holds a variant of another
+/// character (`ｄ`, the full-width d; `ﬁ`, a ligature; `𝐝`, a styled letter), is refused for a new account
+/// (``problem(_:)``), so no new account looks like another one. Log-in takes any well-formed address
+/// (``isWellFormed(_:)``), so an account registered before that rule still logs in.
 public enum EmailAddress {
     /// The message shown for an address that is not well-formed.
     public static let invalidMessage = "Enter a valid email address."
+
+    /// The message shown for an address holding `variant`, a variant of another character.
+    public static func variantMessage(_ variant: Unicode.Scalar) -> String {
+        let code = String(variant.value, radix: 16, uppercase: true)
+        let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+        return "Type the email address in plain characters: “\(variant)” (U+\(padded)) is a variant of another "
+            + "character, such as a full-width letter, and would make the address look like a different one."
+    }
+
+    /// The first character of `text`, normalized (``normalized(_:)``), that NFKC_Casefold would change: a
+    /// compatibility variant (full-width, styled, circled, a ligature), a letter case folding changes further
+    /// (`ß`, which folds to `ss`), or a character it removes; `nil` when the normalized text is already in the form
+    /// NFKC_Casefold gives, as plain ASCII and composed letters such as `é` are.
+    public static func variantCharacter(in text: String) -> Unicode.Scalar? {
+        let text = normalized(text)
+        // Lowercased ASCII is its own NFKC_Casefold form: most addresses are answered without a property lookup.
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return text.unicodeScalars.first { $0.properties.changesWhenNFKCCaseFolded }
+    }
 
     /// The form an address is checked, stored and compared in: trimmed and lowercased.
     public static func normalized(_ text: String) -> String {
@@ -75,9 +100,11 @@ public enum EmailAddress {
         return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
     }
 
-    /// Why `text` cannot be used as an address, or `nil` when it is well-formed.
+    /// Why `text` cannot be the address of a new account, or `nil` when it can: it is not well-formed, or it holds
+    /// a variant of another character (``variantCharacter(in:)``).
     public static func problem(_ text: String) -> String? {
-        isWellFormed(text) ? nil : invalidMessage
+        guard isWellFormed(text) else { return invalidMessage }
+        return variantCharacter(in: text).map(variantMessage)
     }
 }
 

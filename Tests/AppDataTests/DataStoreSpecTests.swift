@@ -114,6 +114,11 @@ struct DataStoreSpecTests {
         #expect(throws: AccountFailure.invalid(EmailAddress.invalidMessage)) {
             try subject.at(2).register(email: "not an email", password: "long-enough", displayName: "X")
         }
+        #expect(throws: AccountFailure.invalid(EmailAddress.variantMessage("\u{FF4E}"))) {
+            // ｎｅｗ@example.com: full-width letters, a lookalike of the account registered above.
+            try subject.at(2).register(
+                email: "\u{FF4E}\u{FF45}\u{FF57}@example.com", password: "long-enough", displayName: "Lookalike")
+        }
         #expect(throws: AccountFailure.invalid(DisplayName.blankMessage)) {
             try subject.at(2).register(email: "x@example.com", password: "long-enough", displayName: "   ")
         }

@@ -242,6 +242,23 @@ struct StorageTests {
         #expect(try data.count("SELECT count(*) FROM posts") == 4)
     }
 
+    @Test("An account stored with full-width letters before such addresses were refused still logs in, as stored")
+    func storedLookalikeAccountLogsIn() async throws {
+        let data = try TemporaryDataDirectory()
+        do {
+            let store = try data.store()
+            _ = try store.register(email: "wide@example.com", password: "wide-password", displayName: "Wide")
+            try store.logOut()
+        }
+        // ｗｉｄｅ@example.com, as the sign-up stored it before it refused variants of other characters.
+        let stored = "\u{FF57}\u{FF49}\u{FF44}\u{FF45}@example.com"
+        try data.sql("UPDATE accounts SET email = '\(stored)' WHERE email = 'wide@example.com'")
+
+        let store = try data.store()
+        #expect(try store.logIn(email: " " + stored + " ", password: "wide-password")?.displayName == "Wide")
+        #expect(try store.logIn(email: "wide@example.com", password: "wide-password") == nil, "another address")
+    }
+
     @Test(
         "An impossible schema version (negative, or older than the tables) is damage, moved aside on request",
         arguments: [-1, 1])

@@ -1,6 +1,7 @@
 import AppData
 import AppTesting
 import Foundation
+import InputRules
 import Testing
 
 /// What a script sees of accounts, passwords and pages through the whole app, over the data's in-memory twin:
@@ -51,6 +52,33 @@ struct AccountScriptTests {
         #expect(run.lastState?.top == "signup.email" && run.lastState?.loggedIn == false)
         let login = await data.run("set email \(email)\nset password secret-pass\nlogin\n", arguments: ["--no-restore"])
         #expect(login.error == AppHarness.placeKeptNotice + "line 3: Wrong email or password.\n")
+    }
+
+    @Test(
+        "The demo email in full-width letters is refused at the sign-up's first step, and nothing is registered",
+        arguments: ["\u{FF44}\u{FF45}\u{FF4D}\u{FF4F}@example.com", "\u{FF24}\u{FF25}\u{FF2D}\u{FF2F}@example.com"])
+    func lookalikeOfSeededEmailIsRefused(email: String) async throws {
+        let data = InMemoryData()
+        let accountsBefore = data.store.accountEmails
+        #expect(accountsBefore.contains("demo@example.com"))
+        let run = await data.run(
+            """
+            signup
+            set email \(email)
+            next
+            state
+            set password lookalike-pass
+            set confirmation lookalike-pass
+            next
+            set displayName Lookalike
+            create
+            """,
+            arguments: ["--keep-going"])
+        #expect(data.store.accountEmails == accountsBefore, "nothing registered beside demo@example.com")
+        #expect(run.status == 1)
+        #expect(run.states.first?.top == "signup.email" && run.lastState?.loggedIn == false)
+        let refusal = try #require(run.error.split(separator: "\n").first)
+        #expect(refusal == "line 3: \(EmailAddress.variantMessage("\u{FF44}"))")
     }
 
     @Test("Logging in with the right password followed by NUL and more is refused")

@@ -58,6 +58,32 @@ struct EmailAddressTests {
     func normalized() {
         #expect(EmailAddress.normalized("  Ann@Example.COM\n") == "ann@example.com")
     }
+
+    @Test(
+        "A variant of another character (NFKC_Casefold changes it) is refused for a new account, named; log-in takes it",
+        arguments: [
+            ("\u{FF44}\u{FF45}\u{FF4D}\u{FF4F}@example.com", "\u{FF44}", "FF44"),  // ｄｅｍｏ, full-width
+            ("DEMO@\u{FF25}XAMPLE.COM", "\u{FF45}", "FF45"),  // a full-width capital, lowercased to ｅ first
+            ("\u{FB01}@example.com", "\u{FB01}", "FB01"),  // ﬁ, a ligature
+            ("\u{1D41D}emo@example.com", "\u{1D41D}", "1D41D"),  // 𝐝, a styled letter
+            ("\u{24D3}emo@example.com", "\u{24D3}", "24D3"),  // ⓓ, a circled letter
+            ("stra\u{DF}e@example.de", "\u{DF}", "00DF"),  // ß, which case folding makes ss
+        ])
+    func variantRefused(address: String, variant: Character, code: String) throws {
+        let scalar = try #require(variant.unicodeScalars.first)
+        #expect(EmailAddress.variantCharacter(in: address) == scalar)
+        #expect(EmailAddress.problem(address) == EmailAddress.variantMessage(scalar))
+        #expect(EmailAddress.variantMessage(scalar).contains("“\(variant)” (U+\(code))"))
+        #expect(EmailAddress.isWellFormed(address), "log-in takes it")
+    }
+
+    @Test(
+        "Plain addresses, ASCII or in other scripts with composed letters, are their own NFKC-folded form",
+        arguments: ["demo@example.com", "  Ann@Example.COM ", "zo\u{EB}@example.com", "\u{4F60}\u{597D}@example.cn"])
+    func plainAccepted(address: String) {
+        #expect(EmailAddress.variantCharacter(in: address) == nil)
+        #expect(EmailAddress.problem(address) == nil)
+    }
 }
 
 @Suite("Display names")

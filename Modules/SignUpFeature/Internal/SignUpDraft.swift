@@ -15,7 +15,7 @@ final class SignUpDraft {
     /// The display name as it is registered (``DisplayName/normalized(_:)``).
     var normalizedDisplayName: String { DisplayName.normalized(displayName) }
 
-    /// Why the email cannot be used, or `nil` when it is well-formed.
+    /// Why the email cannot be used for a new account (``EmailAddress/problem(_:)``), or `nil` when it can.
     var emailProblem: String? { EmailAddress.problem(email) }
 
     /// Why the password cannot be used, or `nil` when it is long enough, has no
