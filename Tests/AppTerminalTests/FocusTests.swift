@@ -150,8 +150,8 @@ struct FocusTests {
     }
 
     /// A screen as Profile draws it: its buttons, then rows that are not actions, then `Load more`, which loads
-    /// `more` rows and, as the last page, leaves.
-    private static func pagedScreen(rows: Int, more: Int) -> StandInScreen {
+    /// `more` rows and, as the last page, leaves (unless `isLastPage` is false: then it stays under them).
+    private static func pagedScreen(rows: Int, more: Int, isLastPage: Bool = true) -> StandInScreen {
         let list = { (count: Int) in
             ScreenElement.list(
                 ListSection(id: "posts", items: (1...count).map { ListItem(id: "\($0)", title: "Post \($0)") }))
@@ -163,7 +163,8 @@ struct FocusTests {
                 list(rows), .button(Button(id: "more", title: "Load more")),
             ])
         screen.actions["more"] = { screen in
-            screen.elements = Array(screen.elements.prefix(2)) + [list(rows + more)]
+            let button = ScreenElement.button(Button(id: "more", title: "Load more"))
+            screen.elements = Array(screen.elements.prefix(2)) + [list(rows + more)] + (isLastPage ? [] : [button])
         }
         return screen
     }
@@ -199,6 +200,17 @@ struct FocusTests {
         #expect(!terminal.screen.contains { $0.contains("Log out") })
         #expect(
             terminal.screen.contains { $0.contains("Post 20") } && terminal.screen.contains { $0.contains("Post 21") })
+    }
+
+    @Test("Load more that stays under loaded rows that take no focus stays focused, scrolled into view below them")
+    func loadMoreUnderRowsWithoutFocusStaysInView() async throws {
+        let session = try StandInSession(showing: Self.pagedScreen(rows: 20, more: 20, isLastPage: false))
+        let terminal = await session.runFullScreen(
+            [.character("G"), .enter], size: TerminalSize(columns: 80, rows: 12))
+
+        #expect(session.screen("paged")?.performed == ["more"])
+        #expect(terminal.cells.text(in: .focused) == ["[ Load more ]"], "the focus in view: \(terminal.screen)")
+        #expect(terminal.screen.contains { $0.contains("Post 40") }, "the last row loaded, just above it")
     }
 
     /// A screen as Feed draws it: rows that open their post, then `Load more`, which stays and loads `more` rows
@@ -239,6 +251,17 @@ struct FocusTests {
         await session.runFullScreen(on: terminal)
 
         #expect(terminal.cells.text(in: .focused) == ["Post 31", "Text 31"], "all of it: \(terminal.screen)")
+    }
+
+    @Test("A focus the person scrolled away from with Page Down stays out of view as the window is read again")
+    func scrolledAwayFocusIsNotPulledBack() async throws {
+        let session = try StandInSession(showing: Self.feedScreen(rows: 40, more: 0))
+        let terminal = await session.runFullScreen(
+            [.pageDown, .pageDown], size: TerminalSize(columns: 80, rows: 12), idleReads: 2, refreshInterval: .zero)
+
+        #expect(session.refreshCount >= 2, "the window was read again while the person read")
+        #expect(terminal.cells.text(in: .focused).isEmpty, "Post 1 keeps the focus, above: \(terminal.screen)")
+        #expect(terminal.screen.contains { $0.contains("↑") && $0.contains("more (PgUp)") })
     }
 
     @Test(

@@ -257,6 +257,12 @@ final class FullScreenSession {
             // view whole: going back to the top must not leave it off screen, where Enter acts unseen.
             if let kept = focus.focusedKey, kept == drawnFocus { (revealsFocus, revealsWholeFocus) = (true, true) }
         }
+        // The focused control is never scrolled out of view by what the window does around it: a focus the last
+        // frame showed whole stays in view when the window is drawn anew (rows `Load more` put above it that take
+        // no focus, a text grown above it). Only the person scrolls it away, with Page Up / Page Down.
+        let keepsFocusInView =
+            isNewModel && focus.focusedKey != nil && focus.focusedKey == drawnFocus
+            && lastFrame?.showsWholeFocus == true
         drawnFocus = focus.focusedKey
         if let question {
             chrome.status = question
@@ -275,6 +281,7 @@ final class FullScreenSession {
         chrome.revealsError = isNewModel && !revealsFocus
         chrome.revealsFocus = revealsFocus
         chrome.revealsWholeFocus = revealsWholeFocus
+        chrome.keepsFocusInView = keepsFocusInView
         let frame = ScreenLayout.frame(model, chrome: chrome, size: terminal.size, cache: wrapCache)
         chrome.revealsError = false
         // While the screens move, the frame may draw what leaves (a popped screen over the list it reveals): the

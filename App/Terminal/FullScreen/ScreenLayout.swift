@@ -32,6 +32,10 @@ enum ScreenLayout {
         var revealsFocus = false
         /// With ``revealsFocus``, whether every row of it (a post and its text) is scrolled into view.
         var revealsWholeFocus = false
+        /// Whether every row of what has the focus is kept in view, whatever ``scroll`` says, before the inline
+        /// error is scrolled into view: what the window does around a focus that showed whole (rows loaded above
+        /// it, a text that grew) never scrolls it away; only the person does, with Page Up / Page Down.
+        var keepsFocusInView = false
         /// Whether the command line is open (after `:`): the cursor is there. Otherwise the cursor is in the
         /// field being typed into, or hidden.
         var isCommandLineOpen = true
@@ -64,6 +68,8 @@ enum ScreenLayout {
         var output: Range<Int> = 0..<0
         /// Whether the cursor is shown: on the open command line, or in the field being typed into.
         var showsCursor = true
+        /// Whether every row of what has the focus is in view; `false` when nothing drawn has the focus.
+        var showsWholeFocus = false
 
         static func == (left: Frame, right: Frame) -> Bool {
             left.rows == right.rows && left.cursor == right.cursor && left.scroll == right.scroll
@@ -153,7 +159,8 @@ enum ScreenLayout {
         let body = bodyRows(
             model, width: contentWidth, height: bodyHeight, scroll: chrome.scroll,
             reveals: Reveal(
-                error: chrome.revealsError, focus: chrome.revealsFocus, wholeFocus: chrome.revealsWholeFocus),
+                error: chrome.revealsError, focus: chrome.revealsFocus, wholeFocus: chrome.revealsWholeFocus,
+                keptFocus: chrome.keepsFocusInView),
             cache: cache)
         var rows = [navigationBar(model, width: width)]
         for index in 0..<bodyHeight {
@@ -179,7 +186,7 @@ enum ScreenLayout {
             rows: rows, cursor: cursor, scroll: body.scroll, page: max(1, body.page),
             outputScroll: bottom.outputScroll, outputPage: bottom.outputPage, body: 1..<(1 + bodyHeight),
             contentColumns: contentWidth, output: outputStart..<(outputStart + bottom.outputRows),
-            showsCursor: showsCursor)
+            showsCursor: showsCursor, showsWholeFocus: body.showsWholeFocus)
     }
 
     /// Where the `index`-th cell of the value being typed is drawn in `rows` (its last cell when there are
@@ -216,6 +223,8 @@ enum ScreenLayout {
         var rows: [[TerminalCell]]
         var scroll: Int
         var page: Int
+        /// Whether every row of what has the focus is among `rows`.
+        var showsWholeFocus = false
     }
 
     /// What to scroll into view whatever the scroll says.
@@ -226,6 +235,8 @@ enum ScreenLayout {
         var focus: Bool
         /// Every row of what has the focus.
         var wholeFocus: Bool
+        /// Every row of what has the focus, before the error: it showed whole, and stays in view.
+        var keptFocus: Bool
     }
 
     private static func bodyRows(
@@ -245,7 +256,9 @@ enum ScreenLayout {
             }
             let rule = TerminalCell(text: "│", width: 1, style: .frame)
             let rows = zip(columns[0].rows, columns[1].rows).map { $0 + [rule, .blank] + $1 }
-            return Body(rows: rows, scroll: max(columns[0].scroll, columns[1].scroll), page: columns[0].page)
+            return Body(
+                rows: rows, scroll: max(columns[0].scroll, columns[1].scroll), page: columns[0].page,
+                showsWholeFocus: columns.contains { $0.showsWholeFocus })
         }
         guard let sheet = model.sheet else {
             let rows = wrap(model.content + (model.secondColumn ?? []), width, 0)
@@ -287,7 +300,7 @@ enum ScreenLayout {
         for (index, line) in framed.enumerated() where top + shift + index < height {
             rows[top + shift + index] = TerminalGrid.overlay(line, on: rows[top + shift + index], at: margin)
         }
-        return Body(rows: rows, scroll: inner.scroll, page: inner.page)
+        return Body(rows: rows, scroll: inner.scroll, page: inner.page, showsWholeFocus: inner.showsWholeFocus)
     }
 
     /// `body` slid right by `progress` of `width`, its left edge drawn as a rule, over the first rows of `revealed`
@@ -301,7 +314,7 @@ enum ScreenLayout {
         let rows = zip(under, body.rows).map { under, row in
             TerminalGrid.overlay([edge] + row, on: under, at: offset - 1)
         }
-        return Body(rows: rows, scroll: body.scroll, page: body.page)
+        return Body(rows: rows, scroll: body.scroll, page: body.page, showsWholeFocus: body.showsWholeFocus)
     }
 
     /// A blank of the caption's padding drawn as the frame's rule.
@@ -313,21 +326,32 @@ enum ScreenLayout {
         lines.flatMap { TerminalGrid.wrap(TerminalGrid.cells($0), width: width) }
     }
 
-    /// `scroll`, moved just enough that the last row of the inline error shows in `height` rows (with its
-    /// markers), when `reveals.error` and there is one; then that the first row of the focus shows, and its
-    /// other rows too when `reveals.wholeFocus`, its first row first, when `reveals.focus`.
+    /// `scroll`, moved just enough that every row of the focus shows in `height` rows (with its markers), its
+    /// first row first, when `reveals.keptFocus`; then that the last row of the inline error shows, when
+    /// `reveals.error` and there is one; then that the first row of the focus shows, and its other rows too when
+    /// `reveals.wholeFocus`, its first row first, when `reveals.focus`.
     private static func revealing(_ rows: [[TerminalCell]], _ height: Int, _ scroll: Int, _ reveals: Reveal) -> Int {
         guard rows.count > height else { return scroll }
         let page = max(1, height - 2)
         var scroll = scroll
+        let focus = rows.firstIndex(where: isFocus).flatMap { first in
+            rows.lastIndex(where: isFocus).map { (first, $0) }
+        }
+        if reveals.keptFocus, let (first, last) = focus {
+            scroll = min(max(scroll, last - page + 1), first)
+        }
         if reveals.error, let errorRow = rows.lastIndex(where: { $0.contains { $0.style == .error } }) {
             scroll = min(max(scroll, errorRow - page + 1), errorRow)
         }
-        let isFocus = { (row: [TerminalCell]) in row.contains { $0.style == .focused || $0.style == .input } }
-        if reveals.focus, let first = rows.firstIndex(where: isFocus), let last = rows.lastIndex(where: isFocus) {
+        if reveals.focus, let (first, last) = focus {
             scroll = min(max(scroll, (reveals.wholeFocus ? last : first) - page + 1), first)
         }
         return scroll
+    }
+
+    /// Whether `row` draws what has the focus: a focused control, or the field being typed into.
+    private static func isFocus(_ row: [TerminalCell]) -> Bool {
+        row.contains { $0.style == .focused || $0.style == .input }
     }
 
     /// `rows` clipped to `height` from `scroll` (clamped), with a marker row where rows are hidden above or below.
@@ -335,7 +359,7 @@ enum ScreenLayout {
         guard rows.count > height else {
             var visible = rows.map { TerminalGrid.fit($0, width: width) }
             while visible.count < height { visible.append(TerminalGrid.fit([], width: width)) }
-            return Body(rows: visible, scroll: 0, page: height)
+            return Body(rows: visible, scroll: 0, page: height, showsWholeFocus: rows.contains(where: isFocus))
         }
         // One row each for the markers above and below, when they are shown.
         let page = max(1, height - 2)
@@ -348,7 +372,12 @@ enum ScreenLayout {
         visible += rows[offset..<(offset + page)].map { TerminalGrid.fit($0, width: width) }
         visible.append(marker(below > 0 ? "↓ \(below) more (PgDn)" : "", width: width))
         while visible.count < height { visible.append(TerminalGrid.fit([], width: width)) }
-        return Body(rows: Array(visible.prefix(height)), scroll: offset, page: page)
+        // The rows drawn between the markers (fewer than a page when the body is too short for both markers).
+        let shown = offset..<(offset + min(page, height - 1))
+        let showsWholeFocus =
+            rows.firstIndex(where: isFocus).map(shown.contains) == true
+            && rows.lastIndex(where: isFocus).map(shown.contains) == true
+        return Body(rows: Array(visible.prefix(height)), scroll: offset, page: page, showsWholeFocus: showsWholeFocus)
     }
 
     static func marker(_ text: String, width: Int) -> [TerminalCell] {
