@@ -29,7 +29,7 @@ enum Command: Equatable, Sendable {
     case state
     /// Prints the coordinator tree beside the screen hierarchy.
     case tree
-    /// Draws the screen.
+    /// Draws the screen: the line mode prints it; the full screen, which always shows it, draws it again.
     case screen
     /// Lists the commands.
     case help
@@ -49,7 +49,7 @@ enum Command: Equatable, Sendable {
         ("open <url>", "open a deep link, e.g. app://feed/post/2"),
         ("state", "print the navigation state as one line of JSON"),
         ("tree", "print the coordinator tree and the screens"),
-        ("screen", "draw the screen"),
+        ("screen", "draw the screen (the full screen, which always shows it, draws it again, as Ctrl-L)"),
         ("help", "list the commands"),
         ("quit", "leave the app"),
     ]

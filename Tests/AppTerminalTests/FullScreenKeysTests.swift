@@ -245,6 +245,19 @@ struct FullScreenKeysTests {
         #expect(!terminal.screen.contains { $0.hasPrefix(": item.1") })
     }
 
+    @Test("':screen' draws the screen again from scratch, as Ctrl-L does, and the status line says it is always shown")
+    func screenCommand() async throws {
+        let app = try Self.home()
+        let terminal = await app.session.runFullScreen([.character(":")] + typing("screen") + [.enter])
+        #expect(terminal.clearedFrames == 1)
+        #expect(terminal.screen.contains { $0.contains("The screen is always shown here: 'screen' drew it again") })
+        #expect(app.session.inputs.isEmpty, "nothing was sent to the app")
+
+        let redraw = try Self.home()
+        let pressed = await redraw.session.runFullScreen([.character(":")] + typing("screen") + [.enter, .down])
+        #expect(!pressed.screen.contains { $0.contains("The screen is always shown here") }, "until the next key")
+    }
+
     @Test("'?' reads cleanly at 80 columns: each line of the keys is drawn whole, none wrapped by the screen")
     func keysReadAt80Columns() async throws {
         let app = try Self.home()

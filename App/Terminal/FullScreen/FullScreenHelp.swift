@@ -64,6 +64,11 @@ enum FullScreenHelp {
         return lines.joined(separator: "\n") + "\n" + (reportsPointer ? pointerHelp : "")
     }
 
+    /// What the status line says after `:screen`: the line mode prints the screen, the full screen shows it
+    /// always and draws it again.
+    static let screenNote =
+        "The screen is always shown here: 'screen' drew it again, as Ctrl-L does (the line mode prints it)"
+
     /// What `help` adds on the full screen: its own commands and its keys.
     static var terminalHelp: String {
         let keys =

@@ -31,6 +31,10 @@ extension FullScreenSession {
         case .quit:
             return await leave()
         case .screen:
+            // The full screen always shows the screen: `screen` draws it again from scratch, as Ctrl-L does, and
+            // says so, where the line mode prints it.
+            draw(clearingFirst: true)
+            statusMessage = FullScreenHelp.screenNote
             return nil
         case .help:
             let pointerHelp = terminal.reportsPointer ? FullScreenHelp.pointerHelp : ""

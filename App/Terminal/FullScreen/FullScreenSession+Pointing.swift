@@ -9,7 +9,7 @@ extension FullScreenSession {
     /// Carries out what the pointer's `event` means; returns an exit code when the app should end.
     func point(_ event: PointerEvent, commands: CommandSession) async -> Int32? {
         guard let frame = lastFrame else { return nil }
-        if event.kind == .press { pointerNote = nil }
+        if event.kind == .press { statusMessage = nil }
         // A drag from the left edge is the swipe back, which only pops a stack (never closes an item beside a list).
         let canSwipeBack = snapshot.canSwipeBack
         switch pointer.handle(event, in: frame, canGoBack: canSwipeBack, showsPages: snapshot.showsPagesOnTop) {
@@ -28,7 +28,7 @@ extension FullScreenSession {
             await commitDraft()
             if case .failed(let reason) = await commands.execute(.swipe(gesture, progress: progress)) {
                 pointer.swipeRefused()
-                pointerNote = "\(Self.name(of: gesture)) refused: \(reason); nothing moved"
+                statusMessage = "\(Self.name(of: gesture)) refused: \(reason); nothing moved"
             }
             windowDidChange()
         case .moveSwipe(let progress):
@@ -52,9 +52,9 @@ extension FullScreenSession {
                 chrome.error = reason
             } else {
                 if held == .swipePage {
-                    pointerNote = percent + (finishes ? ": finished; the page turned" : ": cancelled; the page stays")
+                    statusMessage = percent + (finishes ? ": finished; the page turned" : ": cancelled; the page stays")
                 } else {
-                    pointerNote =
+                    statusMessage =
                         finishes
                         ? percent + ": finished; the screen and its coordinator are released"
                         : percent + ": cancelled; every screen and coordinator stays (see the tree)"

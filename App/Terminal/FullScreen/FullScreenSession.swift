@@ -50,8 +50,9 @@ final class FullScreenSession {
     var lastFrame: ScreenLayout.Frame?
     /// What the pointer is doing.
     var pointer = PointerGestures()
-    /// What the last drag did, shown on the status line until the next key or press.
-    var pointerNote: String?
+    /// What the last drag or command said (a swipe let go, `:screen` drawing the screen again), shown on the status
+    /// line until the next key or press.
+    var statusMessage: String?
     /// The commands of this session, once it runs.
     var commands: CommandSession?
     /// The focus over the screen's controls.
@@ -132,7 +133,7 @@ final class FullScreenSession {
                 if let code = settle() { return code }
                 return 128 + (terminal.terminationSignal ?? SIGTERM)
             }
-            if case .pointer = key {} else { pointerNote = nil }
+            if case .pointer = key {} else { statusMessage = nil }
             if let code = await carryOutMoving({ await self.handle(key, commands: commands) }) { return code }
         }
     }
@@ -217,10 +218,10 @@ final class FullScreenSession {
         return taken
     }
 
-    /// The status line between commands: what the last drag did, or, while a swipe is held, what `release` will
-    /// do; `nil` when the keys are shown instead.
+    /// The status line between commands: what the last drag or command said, or, while a swipe is held, what
+    /// `release` will do; `nil` when the keys are shown instead.
     private var statusNote: String? {
-        pointerNote ?? CommandSession.heldSwipeStatus(in: snapshot)
+        statusMessage ?? CommandSession.heldSwipeStatus(in: snapshot)
     }
 
     func draw(clearingFirst: Bool = false) {

@@ -24,6 +24,8 @@ final class ScriptedTerminal: TerminalDevice {
     private var hasRunOut = false
     /// Every frame drawn, in order.
     private(set) var frames: [ScreenLayout.Frame] = []
+    /// How many frames were drawn on a terminal cleared first (Ctrl-L's redraw).
+    private(set) var clearedFrames = 0
     private(set) var isClosed = false
     /// When the terminal was created.
     let origin = ContinuousClock.now
@@ -51,6 +53,7 @@ final class ScriptedTerminal: TerminalDevice {
 
     func draw(_ frame: ScreenLayout.Frame, clearingFirst: Bool) {
         frames.append(frame)
+        if clearingFirst { clearedFrames += 1 }
         frameTimes.append(elapsed)
     }
 
