@@ -62,7 +62,7 @@ public enum AccessProbe {
                 (probe.source(testable: true), "\(module)AccessControl"),
             ],
             searchPaths: [modulesDirectory] + additionalSearchPaths, toolchain: toolchain,
-            cache: answersDirectory.map(AnswerCache.init(directory:)))
+            cache: answersDirectory.map { AnswerCache(directory: $0) })
         let controlHeaderErrors = (1...probe.imports.count).flatMap { results[1][$0] ?? [] }
         guard controlHeaderErrors.isEmpty else {
             throw .toolFailed(
@@ -174,6 +174,15 @@ public enum AccessProbe {
             files.append(file)
         }
         let results = try CompileProbe.typecheck(files, searchPaths: searchPaths, toolchain: toolchain, cache: cache)
+        // A probe the compiler failed on without a word about its lines (killed, crashed, a module it could not
+        // load) would read as if every line compiled.
+        for (file, result) in zip(files, results)
+        where result.status != 0 && !CompileProbe.isFinished(result, file: file) {
+            throw .toolFailed(
+                "the compiler stopped on the probe \(file.lastPathComponent) without a diagnostic on its lines "
+                    + "(status \(result.status)):\n\(result.output.split(separator: "\n").prefix(20).joined(separator: "\n"))"
+            )
+        }
         return zip(files, results).map { file, result in
             CompileProbe.errorsByLine(result.output, file: file.lastPathComponent)
         }

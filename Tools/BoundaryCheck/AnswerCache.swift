@@ -12,11 +12,21 @@ import Synchronization
 /// slot of its own (``text(in:for:)``) with its key, which holds the content of every module file the tool may
 /// read (``key(of:files:)``): a change inside a feature that leaves its interface as it was leaves the built
 /// modules byte for byte the same, so the feature's probes are answered without the compiler. A group whose
-/// files cannot all be read has no key and is always asked. A write goes to a temporary file first, then is renamed into place, so two checks at once
-/// never read half an answer; an answer that cannot be written is simply asked again next time.
+/// files cannot all be read has no key and is always asked. A write goes to a temporary file first, then is
+/// renamed into place, so two checks at once never read half an answer; an answer that cannot be written is simply asked again next time.
 struct AnswerCache: Sendable {
     /// The folder of the answers.
     let directory: URL
+    /// How long ago, in nanoseconds, a module file must have last changed for its digest to be kept: a file's
+    /// times have the clock's coarse grain, so one written in the last moments could be written again with the
+    /// same size and times, and its digest is taken again until it is older (git's "racy" files).
+    var settledAfter: Int64 = 2_000_000_000
+
+    /// Answers kept in `directory`.
+    init(directory: URL, settledAfter: Int64 = 2_000_000_000) {
+        self.directory = directory
+        self.settledAfter = settledAfter
+    }
 
     /// The key of `group` read by `compiler` (the tool), or `nil` when a file cannot be read.
     func key(of group: [URL], compiler: URL) -> String? {
@@ -32,12 +42,12 @@ struct AnswerCache: Sendable {
 
     /// The key of a question about built modules: `question` (the tool's path first, then its arguments and the
     /// source it reads) and the content of `files`, the module files the tool may read (a file that is not there
-    /// counts as absent). The tool counts by its size and modification time. `nil` when a file cannot be read.
+    /// counts as absent). The tool counts by its stamp (size, times and inode). `nil` when a file cannot be read.
     ///
-    /// Each file's digest is kept in ``directory`` by its size, modification time (to the nanosecond) and inode,
-    /// as git's index keeps a file's: a build that rewrites a file changes its time, so only the files a build
-    /// wrote are read again. A file written in the last two seconds is read every time, since the next write could
-    /// leave the same time.
+    /// Each file's digest is kept in ``directory`` by its stamp (``FileStamp``: size, modification and change times
+    /// to the nanosecond, inode), as git's index keeps a file's: a build that rewrites a file changes its time, so only the files a build
+    /// wrote are read again. A file changed in the last ``settledAfter`` is read every time, since the next write
+    /// could leave the same stamp.
     func key(of question: [String], files: [String]) -> String? {
         var digest = Digest()
         for part in question { digest.add(part) }
@@ -108,36 +118,6 @@ struct AnswerCache: Sendable {
         store(text: key + "\n" + text, under: Self.fileName(of: slot))
     }
 
-    /// The folder of files kept in `slot` for `key`, if any (see ``text(in:for:)``).
-    func folder(in slot: String, for key: String) -> URL? {
-        let folder = directory.appendingPathComponent(Self.fileName(of: slot))
-        let kept = try? String(contentsOf: folder.appendingPathComponent(Self.keyFile), encoding: .utf8)
-        return kept == key ? folder : nil
-    }
-
-    /// Keeps a copy of the files of `folder` in `slot` for `key`, in place of what the slot held (see
-    /// ``store(text:in:for:)``); a failure to copy is left for the next check to ask again.
-    func store(folder: URL, in slot: String, for key: String) {
-        let name = Self.fileName(of: slot)
-        let temporary = directory.appendingPathComponent("\(name).\(UUID().uuidString).tmp")
-        let replaced = directory.appendingPathComponent("\(name).\(UUID().uuidString).old")
-        defer {
-            try? FileManager.default.removeItem(at: temporary)
-            try? FileManager.default.removeItem(at: replaced)
-        }
-        guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil,
-            (try? FileManager.default.copyItem(at: folder, to: temporary)) != nil,
-            (try? Data(key.utf8).write(to: temporary.appendingPathComponent(Self.keyFile))) != nil
-        else { return }
-        // A folder cannot be renamed over another: the old one steps aside first.
-        let slotPath = directory.appendingPathComponent(name).path
-        _ = rename(slotPath, replaced.path)
-        _ = rename(temporary.path, slotPath)
-    }
-
-    /// The file in a kept folder that holds the key it was kept for.
-    private static let keyFile = "kept-for"
-
     /// `slot` as a file name: letters, digits, `.`, `-` and `_`, anything else as `_`.
     private static func fileName(of slot: String) -> String {
         let kept = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
@@ -146,10 +126,13 @@ struct AnswerCache: Sendable {
 
     // MARK: - Digests of module files
 
-    /// A file's size, modification time and inode: what tells that it was written since its digest was taken.
+    /// A file's size, modification and change times and inode: what tells that it was written since its digest was
+    /// taken. The change time is set by every write and by every change of the other three, and no one can set it
+    /// back, so a file restored with its old modification time still counts as changed.
     struct FileStamp: Hashable, CustomStringConvertible {
         let size: Int64
         let modified: Int64
+        let changed: Int64
         let inode: UInt64
 
         init?(path: String) {
@@ -157,36 +140,41 @@ struct AnswerCache: Sendable {
             guard stat(path, &status) == 0 else { return nil }
             size = Int64(status.st_size)
             modified = Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec)
+            changed = Int64(status.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_ctim.tv_nsec)
             inode = UInt64(status.st_ino)
         }
 
         init?(_ text: Substring) {
             let parts = text.split(separator: " ")
-            guard parts.count == 3, let size = Int64(parts[0]), let modified = Int64(parts[1]),
-                let inode = UInt64(parts[2])
+            guard parts.count == 4, let size = Int64(parts[0]), let modified = Int64(parts[1]),
+                let changed = Int64(parts[2]), let inode = UInt64(parts[3])
             else { return nil }
-            (self.size, self.modified, self.inode) = (size, modified, inode)
+            (self.size, self.modified, self.changed, self.inode) = (size, modified, changed, inode)
         }
 
-        var description: String { "\(size) \(modified) \(inode)" }
+        var description: String { "\(size) \(modified) \(changed) \(inode)" }
     }
 
-    /// The digests read this run, by path: every check of one process reads the kept ones once.
-    private static let knownDigests = Mutex<[String: (stamp: FileStamp, digest: String)]>([:])
+    /// The digests known in this process, by the file that keeps them (``digestsFile``) and the module file's path:
+    /// every check of one process reads the kept ones once.
+    private static let knownDigests = Mutex<[String: [String: (stamp: FileStamp, digest: String)]]>([:])
 
-    /// Where the digests of module files are kept: one line each, `<digest> <size> <time> <inode> <path>`.
+    /// Where the digests of module files are kept: one line each, `<digest> <size> <modified> <changed> <inode>
+    /// <path>`.
     private var digestsFile: URL { directory.appendingPathComponent("file-digests") }
 
     /// The digest of each of `files`' content, from those kept while a file keeps its stamp; `nil` when a file
     /// cannot be read.
     private func fileDigests(of files: [String]) -> [String]? {
-        var known = Self.knownDigests.withLock { $0 }
+        let keptIn = digestsFile.path
+        var known = Self.knownDigests.withLock { $0[keptIn] } ?? [:]
         if files.contains(where: { known[$0] == nil }) { known.merge(keptDigests()) { current, _ in current } }
         var digests: [String] = []
         var changed = false
+        let settled = Self.now() - settledAfter
         for file in files {
             guard let stamp = FileStamp(path: file) else { return nil }
-            if let kept = known[file], kept.stamp == stamp {
+            if let kept = known[file], kept.stamp == stamp, stamp.changed < settled {
                 digests.append(kept.digest)
                 continue
             }
@@ -194,16 +182,16 @@ struct AnswerCache: Sendable {
             var digest = Digest()
             digest.add(content)
             digests.append(digest.hex)
-            // A file's time has the clock's coarse grain: one written in the last moments could be written again
-            // with the same size and time, so its digest is not kept until it is older (git's "racy" files).
-            if stamp.modified < Self.now() - 2_000_000_000 {
+            if stamp.changed < settled {
                 known[file] = (stamp, digest.hex)
                 changed = true
             }
         }
-        Self.knownDigests.withLock { $0.merge(known) { _, new in new } }
+        Self.knownDigests.withLock { $0[keptIn, default: [:]].merge(known) { _, new in new } }
         if changed {
-            let lines = known.sorted { $0.key < $1.key }.map { "\($0.value.digest) \($0.value.stamp) \($0.key)" }
+            // Files that are gone (another build's, a scratch folder's) are left out.
+            let lines = known.filter { FileManager.default.fileExists(atPath: $0.key) }.sorted { $0.key < $1.key }
+                .map { "\($0.value.digest) \($0.value.stamp) \($0.key)" }
             store(text: lines.joined(separator: "\n"), under: digestsFile.lastPathComponent)
         }
         return digests
@@ -221,12 +209,13 @@ struct AnswerCache: Sendable {
         guard let text = try? String(contentsOf: digestsFile, encoding: .utf8) else { return [:] }
         var kept: [String: (stamp: FileStamp, digest: String)] = [:]
         for line in text.split(separator: "\n") {
-            // `<digest> <size> <time> <inode> <path>`: the path may hold spaces, so it is what follows the fourth.
-            let fields = line.split(separator: " ", maxSplits: 4)
-            guard fields.count == 5, let stamp = FileStamp(fields[1...3].joined(separator: " ")[...]) else {
+            // `<digest> <size> <modified> <changed> <inode> <path>`: the path may hold spaces, so it is what follows
+            // the fifth.
+            let fields = line.split(separator: " ", maxSplits: 5)
+            guard fields.count == 6, let stamp = FileStamp(fields[1...4].joined(separator: " ")[...]) else {
                 continue
             }
-            kept[String(fields[4])] = (stamp, String(fields[0]))
+            kept[String(fields[5])] = (stamp, String(fields[0]))
         }
         return kept
     }

@@ -45,23 +45,32 @@ public enum CompileProbe {
         }
         let results = try typecheck(
             files, searchPaths: [modulesDirectory], toolchain: toolchain,
-            cache: answersDirectory.map(AnswerCache.init(directory:)))
+            cache: answersDirectory.map { AnswerCache(directory: $0) })
         return zip(files, results).compactMap { file, result in
             violation(of: file, result: result, location: SourceImports.relativePath(of: file, to: displayRoot))
         }
     }
 
     /// Typechecks each of `files` against the modules in `searchPaths`, side by side, and returns what the compiler
-    /// reported for each. An answer `cache` keeps for the same file name and text over the same modules (every
-    /// `.swiftmodule` in `searchPaths`, by content) is not asked again; a new one is kept in the file name's slot.
+    /// reported for each. An answer `cache` keeps for the same arguments, file name and text over the same modules
+    /// (every `.swiftmodule` in `searchPaths`, by content) is not asked again.
+    ///
+    /// A new answer is kept in the file name's slot only when the compiler finished on its own (``isFinished(_:file:)``)
+    /// and the modules are still as they were when it started: a build that ends meanwhile makes the answer one about
+    /// modules that are gone.
     static func typecheck(
         _ files: [URL], searchPaths: [URL], toolchain: Toolchain, cache: AnswerCache?
     ) throws(ToolError) -> [ProcessResult] {
-        let keys = files.map { file -> String? in
-            guard let cache, let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-            let question = [toolchain.compiler.path, "-typecheck", file.lastPathComponent, text]
+        let questions = files.map { file -> [String]? in
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+            let named = URL(fileURLWithPath: file.lastPathComponent)
+            return [toolchain.compiler.path] + typecheckArguments(file: named, searchPaths: searchPaths) + [text]
+        }
+        let key = { (question: [String]?) -> String? in
+            guard let cache, let question else { return nil }
             return cache.key(of: question, files: AnswerCache.files(in: searchPaths, extensions: ["swiftmodule"]))
         }
+        let keys = questions.map(key)
         let slots = files.map { "typecheck \($0.lastPathComponent)" }
         var results: [ProcessResult?] = zip(keys, slots).map { key, slot in
             key.flatMap { cache?.text(in: slot, for: $0) }.flatMap { try? KeptResult.decode($0) }
@@ -71,11 +80,23 @@ public enum CompileProbe {
             asked.map { (toolchain.compiler, typecheckArguments(file: files[$0], searchPaths: searchPaths)) })
         for (index, answer) in zip(asked, answers) {
             results[index] = answer
-            if let cache, let key = keys[index], let text = try? KeptResult.encode(answer) {
-                cache.store(text: text, in: slots[index], for: key)
-            }
+            guard let cache, let before = keys[index], isFinished(answer, file: files[index]),
+                key(questions[index]) == before, let text = try? KeptResult.encode(answer)
+            else { continue }
+            cache.store(text: text, in: slots[index], for: before)
         }
         return results.map { $0 ?? ProcessResult(status: 1, standardOutput: "", standardError: "") }
+    }
+
+    /// Whether the compiler finished typechecking `file` on its own, so its answer says something about the file:
+    /// it succeeded, or it failed with errors located in the file, without crashing. A compiler killed, crashed or
+    /// failing for another reason (a module it could not load) did not, and its answer is not kept.
+    static func isFinished(_ result: ProcessResult, file: URL) -> Bool {
+        if result.status == 0 { return true }
+        let crashed = ["Stack dump", "failed due to signal", "PLEASE submit a bug report"].contains {
+            result.output.contains($0)
+        }
+        return result.status == 1 && !crashed && !errorsByLine(result.output, file: file.lastPathComponent).isEmpty
     }
 
     /// A compiler's answer as it is kept: its status and both outputs, in JSON.

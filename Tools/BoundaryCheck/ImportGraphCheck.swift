@@ -21,7 +21,7 @@ public enum ImportGraphCheck {
         packageRoot: URL, manifest: PackageManifest, rules: BoundaryRules, rulesPath: String, toolchain: Toolchain,
         cacheDirectory: URL? = nil
     ) throws(ToolError) -> [Violation] {
-        let cache = cacheDirectory.map(AnswerCache.init(directory:))
+        let cache = cacheDirectory.map { AnswerCache(directory: $0) }
         let packageModules = Set(manifest.targets.map(\.name))
         let targets = manifest.targets.filter { !["system", "binary", "plugin"].contains($0.kind) }
         let files = targets.map {

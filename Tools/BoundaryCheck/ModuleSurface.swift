@@ -92,7 +92,7 @@ public struct ModuleSurface: Sendable {
     private static func graphFiles(in directory: URL) throws(ToolError) -> [URL] {
         do {
             return try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-                .filter { $0.lastPathComponent.hasSuffix(".symbols.json") }
+                .filter { $0.lastPathComponent.hasSuffix(".symbols.json") }.sorted { $0.path < $1.path }
         } catch {
             throw .unreadable("symbol graphs in \(directory.path): \(error)")
         }
@@ -109,7 +109,8 @@ public struct ModuleSurface: Sendable {
     ///
     /// With `cache`, the graphs are kept there by the content of the build's modules (every `.swiftmodule` of
     /// `modulesDirectory`, and the module's own `.swiftdoc` and `.swiftsourceinfo`: its comments and the places of
-    /// its declarations), and read from there while those stay the same.
+    /// its declarations), all of them in one answer, and read from there while those stay the same. Graphs are
+    /// kept only when the modules did not change while they were extracted.
     static func extractGraphs(
         module: String, modulesDirectory: URL, minimumAccessLevel: String, toolchain: Toolchain,
         cache: AnswerCache? = nil
@@ -117,13 +118,13 @@ public struct ModuleSurface: Sendable {
         let files =
             AnswerCache.files(in: [modulesDirectory], extensions: ["swiftmodule"])
             + ["swiftdoc", "swiftsourceinfo"].map { modulesDirectory.appendingPathComponent("\(module).\($0)").path }
-        let key = cache?.key(of: [toolchain.symbolGraphExtractor.path, module, minimumAccessLevel], files: files)
-        // A kept folder holds at least the module's own graph.
+        let question = [
+            toolchain.symbolGraphExtractor.path, "-module-name", module, "-I", modulesDirectory.path,
+            "-minimum-access-level", minimumAccessLevel,
+        ]
+        let key = cache?.key(of: question, files: files)
         let slot = "graphs \(module) \(minimumAccessLevel)"
-        if let key, let folder = cache?.folder(in: slot, for: key),
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(module).symbols.json").path),
-            let graphs = try? readGraphs(from: folder)
-        {
+        if let key, let kept = cache?.text(in: slot, for: key), let graphs = try? decodeKept(kept) {
             return graphs
         }
         return try withExtractedGraphs(
@@ -131,8 +132,29 @@ public struct ModuleSurface: Sendable {
             minimumAccessLevel: minimumAccessLevel, toolchain: toolchain
         ) { directory throws(ToolError) in
             let graphs = try readGraphs(from: directory)
-            if let cache, let key { cache.store(folder: directory, in: slot, for: key) }
+            if let cache, let key, cache.key(of: question, files: files) == key,
+                let kept = try? encodeKept(from: directory)
+            {
+                cache.store(text: kept, in: slot, for: key)
+            }
             return graphs
+        }
+    }
+
+    /// The graph files of `directory` as one kept answer: each file's name and text, in JSON.
+    private static func encodeKept(from directory: URL) throws -> String {
+        var texts: [String: String] = [:]
+        for file in try graphFiles(in: directory) {
+            texts[file.lastPathComponent] = try String(contentsOf: file, encoding: .utf8)
+        }
+        return String(decoding: try JSONEncoder().encode(texts), as: UTF8.self)
+    }
+
+    /// The graphs of a kept answer (``encodeKept(from:)``).
+    private static func decodeKept(_ kept: String) throws -> [SymbolGraph] {
+        let texts = try JSONDecoder().decode([String: String].self, from: Data(kept.utf8))
+        return try texts.keys.sorted().map { name in
+            try JSONDecoder().decode(SymbolGraph.self, from: Data((texts[name] ?? "").utf8))
         }
     }
 

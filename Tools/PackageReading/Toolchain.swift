@@ -28,6 +28,13 @@ public struct Toolchain: Sendable {
     /// The target triples read so far, by the compiler's path.
     private static let triples = Mutex<[String: String]>([:])
 
+    /// The tools at these paths: a stand-in for a tool, for the checker's own tests.
+    package init(compiler: URL, symbolGraphExtractor: URL, packageManager: URL) {
+        self.compiler = compiler
+        self.symbolGraphExtractor = symbolGraphExtractor
+        self.packageManager = packageManager
+    }
+
     /// Finds `swiftc` on `PATH` with `swift-symbolgraph-extract` and `swift` next to it.
     ///
     /// The answer is kept for the life of the process, one for each value of `PATH`: a process that checks many
