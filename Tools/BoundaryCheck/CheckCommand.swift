@@ -1,5 +1,6 @@
 import ArgumentParsing
 public import Foundation
+public import PackageReading
 
 /// The `boundary-check` command line, which `swift run boundary-check` and `swift package check-boundaries` run;
 /// its usage lists the options and exit codes (2: the check could not run, as when the manifest cannot be
@@ -16,12 +17,15 @@ public enum CheckCommand {
             [--symbol-graphs DIR]
           --update-baselines  rewrite Tools/Baselines/<Module>.txt from the built modules (an intended change)
           --verbose           also print what each module's access probe named and skipped
-          --package-path DIR  the package to check (default: this package)
-          --modules DIR       the built modules (default: the Modules directory next to this executable)
+          --package-path DIR  the package to check (default: the package of the current directory, the nearest
+                              folder at or above it with a Package.swift)
+          --modules DIR       the package's built modules (default: its own build's, DIR/.build/debug/Modules;
+                              the running build's when the package is the one this command was built from)
           --symbol-graphs DIR the modules' symbol graphs, as DIR/public/<Module> and DIR/internal/<Module>
                               (default: extracted from the built modules)
           --help              print this help
-        exit codes: 0 every boundary holds; 1 a violation; 2 the check could not run; 64 usage error
+        exit codes: 0 every boundary holds; 1 a violation; 2 the check could not run (no package, not built);
+            64 usage error (an unknown option, or a folder an option names does not exist)
         """
     }
 
@@ -31,23 +35,73 @@ public enum CheckCommand {
     static let modulesPath = ArgumentParser.Option.value("--modules")
     static let symbolGraphsPath = ArgumentParser.Option.value("--symbol-graphs")
 
-    /// Runs the check with `arguments` (without the program's name) on the package at `--package-path`, else
-    /// `defaultPackage`; prints its report and returns the exit code. `invocation` is how the person runs it,
-    /// such as `swift package check-boundaries`, for the usage and the advice to record baselines.
+    /// The check could not run: no package, a package not built, a compiler tool or a file that failed.
+    public static let couldNotRun: Int32 = 2
+
+    /// Runs the check with `arguments` (without the program's name); prints its report and returns the exit code.
+    ///
+    /// The package is `--package-path`, or else the nearest folder at or above `currentDirectory` with a
+    /// `Package.swift`. Its built modules are `--modules`, or else those of the running build when the package is
+    /// `builtFrom` (the package whose build holds this executable), or else the package's own
+    /// `.build/debug/Modules`; a module the rules check that is not built there stops the check with advice to
+    /// build the package. `invocation` is how the person runs it, such as `swift package check-boundaries`, for
+    /// the usage and the advice; `updateCommand` is how the person records baselines (default: `invocation
+    /// --update-baselines`).
     public static func run(
-        _ arguments: some Sequence<String>, defaultPackage: URL, invocation: String = "swift run boundary-check"
+        _ arguments: some Sequence<String>, currentDirectory: URL = PackageLocation.currentDirectory(),
+        builtFrom: URL? = nil, invocation: String = "swift run boundary-check", updateCommand: String? = nil
     ) -> Int32 {
-        let arguments = ArgumentParser(
+        let parser = ArgumentParser(
             command: "boundary-check", usage: usage(invocation),
-            options: [updateBaselines, verbose, packagePath, modulesPath, symbolGraphsPath]
-        ).parseOrExit(arguments)
+            options: [updateBaselines, verbose, packagePath, modulesPath, symbolGraphsPath])
+        let arguments = parser.parseOrExit(arguments)
+        for option in [packagePath, modulesPath, symbolGraphsPath] {
+            guard let path = arguments.value(of: option), !PackageLocation.isDirectory(URL(fileURLWithPath: path))
+            else { continue }
+            let problem = "\(option.names[0]) \(path): the directory does not exist"
+            FileHandle.standardError.write(Data((parser.message(for: UsageError(problem)) + "\n").utf8))
+            return ArgumentParser.usageErrorStatus
+        }
+        let packageRoot: URL
+        if let path = arguments.value(of: packagePath) {
+            packageRoot = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+            guard FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Package.swift").path)
+            else {
+                print(
+                    "boundary-check: no Package.swift in \(packageRoot.path): --package-path names a package's folder")
+                return couldNotRun
+            }
+        } else {
+            guard let found = PackageLocation.enclosingPackage(of: currentDirectory) else {
+                print(
+                    "boundary-check: no Package.swift in \(currentDirectory.path) or any folder above it: run it in a "
+                        + "package, or name one with --package-path")
+                return couldNotRun
+            }
+            packageRoot = found
+        }
         do {
+            let modules: URL
+            if let path = arguments.value(of: modulesPath) {
+                modules = URL(fileURLWithPath: path, isDirectory: true)
+            } else if let builtFrom, builtFrom.standardizedFileURL.path == packageRoot.path {
+                modules = try BoundaryChecker.runningBuildModules()
+            } else {
+                modules = packageRoot.appendingPathComponent(".build/debug/Modules", isDirectory: true)
+            }
             var checker = try BoundaryChecker(
-                packageRoot: arguments.value(of: packagePath).map { URL(fileURLWithPath: $0) } ?? defaultPackage,
-                modulesDirectory: try arguments.value(of: modulesPath).map { URL(fileURLWithPath: $0) }
-                    ?? BoundaryChecker.runningBuildModules(),
+                packageRoot: packageRoot, modulesDirectory: modules,
                 symbolGraphsDirectory: arguments.value(of: symbolGraphsPath).map { URL(fileURLWithPath: $0) })
-            checker.updateCommand = "\(invocation) --update-baselines"
+            let unbuilt = checker.rules.checkedModules.filter {
+                !FileManager.default.fileExists(atPath: modules.appendingPathComponent("\($0).swiftmodule").path)
+            }
+            if !unbuilt.isEmpty {
+                print(
+                    "boundary-check: \(unbuilt.joined(separator: ", ")) not built in \(modules.path); build "
+                        + "\(packageRoot.path) first: swift build --package-path \(packageRoot.path)")
+                return couldNotRun
+            }
+            checker.updateCommand = updateCommand ?? "\(invocation) --update-baselines"
             for note in checker.notes { print("boundary-check: \(note)") }
             if arguments.contains(updateBaselines) {
                 let changed = try checker.updateBaselines()
@@ -76,7 +130,7 @@ public enum CheckCommand {
             return 1
         } catch {
             print("boundary-check: \(error)")
-            return 2
+            return couldNotRun
         }
     }
 }

@@ -49,14 +49,9 @@ public struct ModuleBoundary: Sendable, CustomStringConvertible {
 
     /// The nearest folder above `file` that holds a `Package.swift`.
     public static func packageRoot(containing file: URL) throws(ToolError) -> URL {
-        var directory = file.standardizedFileURL.deletingLastPathComponent()
-        while directory.pathComponents.count > 1 {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        throw .unreadable("no Package.swift in any folder above \(file.path)")
+        guard let root = PackageLocation.enclosingPackage(of: file.standardizedFileURL.deletingLastPathComponent())
+        else { throw .unreadable("no Package.swift in any folder above \(file.path)") }
+        return root
     }
 }
 

@@ -4,14 +4,19 @@ import Foundation
 import NewFeature
 
 // The executable behind the package's command plugins: `plugin-tool check-boundaries ARGUMENTS` is what
-// `swift package check-boundaries` runs, `plugin-tool new-feature ARGUMENTS` what `swift package new-feature`
-// runs and `plugin-tool affected-tests ARGUMENTS` what `swift package affected-tests` runs, each with `--package-path` set to the package the command runs in. (SwiftPM cannot hand a plugin an
-// executable target that a product of the same package also builds, so the plugins have this one of their own.)
+// `swift package check-boundaries` and `swift package update-boundary-baselines` run, `plugin-tool new-feature
+// ARGUMENTS` what `swift package new-feature` runs and `plugin-tool affected-tests ARGUMENTS` what `swift package
+// affected-tests` runs, each with `--package-path` set to the package the command runs in. (SwiftPM cannot hand a
+// plugin an executable target that a product of the same package also builds, so the plugins have this one of
+// their own.)
 var arguments = CommandLine.arguments.dropFirst()
 let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 switch arguments.popFirst() {
 case "check-boundaries":
-    exit(CheckCommand.run(arguments, defaultPackage: current, invocation: "swift package check-boundaries"))
+    exit(
+        CheckCommand.run(
+            arguments, currentDirectory: current, invocation: "swift package check-boundaries",
+            updateCommand: "swift package --allow-writing-to-package-directory update-boundary-baselines"))
 case "new-feature": exit(NewFeatureCommand.run(Array(arguments), defaultPackagePath: current))
 case "affected-tests":
     exit(

@@ -1,0 +1,149 @@
+import Foundation
+import PackageReading
+import Testing
+
+/// What the built `boundary-check` executable did.
+struct CheckRun {
+    let status: Int32
+    let output: String
+    let errors: String
+}
+
+/// Runs the `boundary-check` executable that `swift build --build-tests` put beside this test bundle, in
+/// `directory`: built from this package and run in another, as a package that depends on this one runs it.
+func runBuiltBoundaryCheck(_ arguments: [String], in directory: URL) throws -> CheckRun {
+    let testExecutable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    var folder = URL(fileURLWithPath: testExecutable).deletingLastPathComponent()
+    while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
+    let executable = folder.appendingPathComponent("boundary-check")
+    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+        throw FixtureError.missingSource("\(executable.path): build it with swift build --build-tests")
+    }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let logs = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID()).log") }
+    defer { for log in logs { try? FileManager.default.removeItem(at: log) } }
+    for log in logs { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
+    process.standardOutput = try FileHandle(forWritingTo: logs[0])
+    process.standardError = try FileHandle(forWritingTo: logs[1])
+    try process.run()
+    process.waitUntilExit()
+    let texts = try logs.map { try String(contentsOf: $0, encoding: .utf8) }
+    return CheckRun(status: process.terminationStatus, output: texts[0], errors: texts[1])
+}
+
+/// `Fixtures/OwnPackage` copied to a temporary folder: a package of its own with one library, Greeting.
+private func ownPackage() throws -> FixturePackage { try FixturePackage(fixture: "OwnPackage") }
+
+/// Compiles the package's Greeting into `.build/debug/Modules`, where `swift build` writes it (testable, as a debug
+/// build is), beside the stand-in Core, as a package that depends on this one has this package's Core there.
+private func build(_ package: FixturePackage) throws {
+    let modules = package.root.appendingPathComponent(".build/debug/Modules")
+    try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+    try Fixture.compileCore(into: modules)
+    let result = try Toolchain.run(
+        try Toolchain.locate().compiler,
+        [
+            "-emit-module", "-module-name", "Greeting", "-parse-as-library", "-swift-version", "6", "-enable-testing",
+            "-emit-module-path", modules.appendingPathComponent("Greeting.swiftmodule").path,
+            package.root.appendingPathComponent("Sources/Greeting/Greeting.swift").path,
+        ])
+    guard result.status == 0 else { throw FixtureError.compileFailed(result.output) }
+}
+
+/// A new, empty folder in the temporary directory with no package around it.
+private func emptyFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-package-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+@Suite("boundary-check checks the package it is run in, against that package's own build", .serialized)
+struct CheckCommandTests {
+    @Test("Run in a package of its own, it checks that package with the modules of that package's build")
+    func checksThePackageOfTheCurrentDirectory() throws {
+        let package = try ownPackage()
+        defer { package.remove() }
+        try build(package)
+        let run = try runBuiltBoundaryCheck([], in: package.root)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("boundary-check: 1 modules, every boundary holds"), "\(run.output)")
+    }
+
+    @Test("Run in a folder inside the package, it finds the package above, as swift package and git do")
+    func findsThePackageAbove() throws {
+        let package = try ownPackage()
+        defer { package.remove() }
+        try build(package)
+        let run = try runBuiltBoundaryCheck([], in: package.root.appendingPathComponent("Sources/Greeting"))
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("boundary-check: 1 modules, every boundary holds"), "\(run.output)")
+    }
+
+    @Test("Run in a package that is not built, it says to build that package first and checks nothing")
+    func unbuiltPackage() throws {
+        let package = try ownPackage()
+        defer { package.remove() }
+        let run = try runBuiltBoundaryCheck([], in: package.root)
+        #expect(run.status == 2)
+        #expect(
+            run.output
+                == "boundary-check: Greeting not built in \(package.root.path)/.build/debug/Modules; build "
+                + "\(package.root.path) first: swift build --package-path \(package.root.path)\n")
+    }
+
+    @Test("With --package-path it checks that package against that package's build, not the running one's")
+    func packagePathUsesThatPackagesBuild() throws {
+        let package = try ownPackage()
+        defer { package.remove() }
+        let elsewhere = try emptyFolder()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let unbuilt = try runBuiltBoundaryCheck(["--package-path", package.root.path], in: elsewhere)
+        #expect(unbuilt.status == 2)
+        #expect(
+            unbuilt.output.hasSuffix("first: swift build --package-path \(package.root.path)\n"), "\(unbuilt.output)")
+        try build(package)
+        let built = try runBuiltBoundaryCheck(["--package-path", package.root.path], in: elsewhere)
+        #expect(built.status == 0, "\(built.output)\(built.errors)")
+        #expect(built.output.contains("1 modules, every boundary holds"))
+    }
+
+    @Test("--modules names the built modules instead of the package's build")
+    func modulesOverridesTheBuild() throws {
+        let package = try ownPackage()
+        defer { package.remove() }
+        try build(package)
+        let modules = package.root.appendingPathComponent("elsewhere/Modules")
+        try FileManager.default.createDirectory(
+            at: modules.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: package.root.appendingPathComponent(".build/debug/Modules"), to: modules)
+        let run = try runBuiltBoundaryCheck(["--modules", modules.path], in: package.root)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("1 modules, every boundary holds"))
+    }
+
+    @Test(
+        "A folder an option names that does not exist is a usage error (64) that says so",
+        arguments: ["--package-path", "--modules", "--symbol-graphs"])
+    func missingFolderIsAUsageError(option: String) throws {
+        let package = try ownPackage()
+        defer { package.remove() }
+        try build(package)
+        let missing = package.root.appendingPathComponent("nonexistent").path
+        let run = try runBuiltBoundaryCheck([option, missing], in: package.root)
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("boundary-check: \(option) \(missing): the directory does not exist\n\nusage:"))
+    }
+
+    @Test("In a folder with no Package.swift above it, it says so and exits 2")
+    func noPackage() throws {
+        let folder = try emptyFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try runBuiltBoundaryCheck([], in: folder)
+        #expect(run.status == 2)
+        #expect(run.output.hasPrefix("boundary-check: no Package.swift in \(folder.path) or any folder above it"))
+    }
+}
