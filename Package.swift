@@ -24,9 +24,10 @@ let package = Package(
         .executable(name: "module-graph", targets: ["ModuleGraph"]),
         .executable(name: "affected-tests", targets: ["AffectedTestsMain"]),
         .executable(name: "explore", targets: ["Explore"]),
-        // `swift package check-boundaries`, `swift package new-feature <Name>` and `swift package affected-tests
-        // --base <ref>`, in any package that depends on this one.
+        // `swift package check-boundaries`, `swift package update-boundary-baselines`, `swift package new-feature
+        // <Name>` and `swift package affected-tests --base <ref> --list`, in any package that depends on this one.
         .plugin(name: "CheckBoundariesPlugin", targets: ["CheckBoundariesPlugin"]),
+        .plugin(name: "UpdateBoundaryBaselinesPlugin", targets: ["UpdateBoundaryBaselinesPlugin"]),
         .plugin(name: "NewFeaturePlugin", targets: ["NewFeaturePlugin"]),
         .plugin(name: "AffectedTestsPlugin", targets: ["AffectedTestsPlugin"]),
     ],
@@ -114,6 +115,18 @@ let package = Package(
                     description: "Checks the module boundaries of this package against its rules and baselines")),
             dependencies: ["PluginTool"]
         ),
+        // Writes the baselines, so it asks for permission; the check above only reads, and asks for none.
+        .plugin(
+            name: "UpdateBoundaryBaselinesPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "update-boundary-baselines",
+                    description: "Rewrites Tools/Baselines from the built modules, then checks the boundaries"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "update-boundary-baselines rewrites Tools/Baselines/<Module>.txt")
+                ]),
+            dependencies: ["PluginTool"]
+        ),
         .plugin(
             name: "NewFeaturePlugin",
             capability: .command(
@@ -128,7 +141,7 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "affected-tests",
-                    description: "Lists or runs the test targets that the changes since a git reference can affect")),
+                    description: "Lists the test targets that the changes since a git reference can affect")),
             dependencies: ["PluginTool"]
         ),
         .executableTarget(

@@ -1,0 +1,1 @@
+../CheckBoundariesPlugin/BoundaryCheckRun.swift
