@@ -1,16 +1,19 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package affected-tests --base REF [--list]` or `--history N [--json]`: the selection of
-/// `affected-tests`, in the package the command runs in, whichever package that is.
+/// `swift package affected-tests --base REF --list` or `--history N [--json]`: the selection of `affected-tests`,
+/// in the package the command is invoked in, whichever package that is.
 ///
-/// The plugin asks the tool for the affected test targets of the package (`--list`). With `--list` it prints
-/// them, one a line; otherwise it runs them through SwiftPM (`swift test` itself cannot run inside a command
-/// plugin, which holds the build directory) and prints each failed test. `--history` goes to the tool as it is.
-/// `--record-durations` needs `swift test` of its own, so it is refused here: `swift run affected-tests
-/// --record-durations` records them. It ends with the tool's exit code (0 passed, listed, nothing affected or
-/// replayed; 1 a test failed or the command could not run; 64 usage error), which SwiftPM names before it exits
-/// with 1.
+/// The plugin selects and lists; it does not run tests. SwiftPM's plugin API runs tests (`packageManager.test`)
+/// through XCTest alone: it never runs a Swift Testing test, so its result says the tests passed whatever they
+/// do. And `swift test` itself cannot run inside a command plugin, which holds the build directory. So with
+/// `--list` the plugin prints the affected test targets, one a line; with `--base` alone it prints them and the
+/// exact `swift test --filter` command that runs them, and ends with 64 rather than claim a result it did not
+/// see (0 when nothing is affected, for then there is nothing to run). `swift run affected-tests --base REF` runs
+/// them itself. `--history` goes to the tool as it is; `--record-durations` needs `swift test` of its own, so it
+/// is refused: `swift run affected-tests --record-durations` records them. It ends with the tool's exit code
+/// otherwise (0 listed, nothing affected or replayed; 1 the command could not run; 64 usage error), which SwiftPM
+/// names before it exits with 1.
 @main
 struct AffectedTestsPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -35,16 +38,26 @@ struct AffectedTestsPlugin: CommandPlugin {
         if process.terminationStatus != 0 { exit(process.terminationStatus) }
         let testTargets = String(decoding: listed, as: UTF8.self).split(separator: "\n").map(String.init)
         if listOnly || testTargets.isEmpty { return }
-        print("affected-tests: running \(testTargets.joined(separator: ", "))")
-        let filter = "^(" + testTargets.joined(separator: "|") + ")\\."
-        let result = try packageManager.test(.filtered([filter]), parameters: .init())
-        let failed = result.testTargets.flatMap { target in
-            target.testCases.flatMap { testCase in
-                testCase.tests.filter { $0.result == .failed }.map { "\(target.name).\(testCase.name)/\($0.name)" }
-            }
+        print("affected-tests: the affected test targets are \(testTargets.joined(separator: ", "))")
+        print(
+            "affected-tests: not run: a plugin runs tests through SwiftPM's packageManager.test, which runs XCTest "
+                + "tests alone and never a Swift Testing test, so it cannot tell whether they pass. Run them with:")
+        print("    " + Self.testCommand(for: testTargets, in: context.package.directoryURL))
+        print("affected-tests: (or list them alone with --list; `swift run affected-tests --base REF` runs them too)")
+        exit(64)
+    }
+
+    /// The `swift test` command, as a person types it where the plugin was invoked, that runs `testTargets` of the
+    /// package at `package` (with `--package-path` unless the person is in that package).
+    static func testCommand(for testTargets: [String], in package: URL) -> String {
+        var here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+        while !FileManager.default.fileExists(atPath: here.appendingPathComponent("Package.swift").path),
+            here.pathComponents.count > 1
+        {
+            here.deleteLastPathComponent()
         }
-        for test in failed { print("failed: \(test)") }
-        print("affected-tests: " + (result.succeeded ? "the affected tests passed" : "an affected test failed"))
-        if !result.succeeded { exit(1) }
+        let location =
+            here.path == package.standardizedFileURL.path ? "" : "--package-path '\(package.standardizedFileURL.path)' "
+        return "swift test \(location)--filter '^(\(testTargets.joined(separator: "|")))\\.'"
     }
 }
