@@ -75,7 +75,8 @@ struct FeatureScaffold {
             newFiles.append(("Tools/Baselines/\(module).txt", FeatureBaseline.text(for: name)))
         } else {
             notes.append(
-                "no Tools/Baselines: record the baselines with `swift package check-boundaries --update-baselines`")
+                "no Tools/Baselines: record the baselines with "
+                    + "`swift package --allow-writing-to-package-directory update-boundary-baselines`")
         }
 
         for path in ["\(sources)/\(module)", "Tests/\(name.testTarget)"] + newFiles.map(\.0) where exists(path) {
