@@ -84,7 +84,9 @@ public enum CheckCommand {
             let modules: URL
             if let path = arguments.value(of: modulesPath) {
                 modules = URL(fileURLWithPath: path, isDirectory: true)
-            } else if let builtFrom, builtFrom.standardizedFileURL.path == packageRoot.path {
+            } else if let builtFrom,
+                builtFrom.resolvingSymlinksInPath().path == packageRoot.resolvingSymlinksInPath().path
+            {
                 modules = try BoundaryChecker.runningBuildModules()
             } else {
                 modules = packageRoot.appendingPathComponent(".build/debug/Modules", isDirectory: true)
@@ -96,9 +98,11 @@ public enum CheckCommand {
                 !FileManager.default.fileExists(atPath: modules.appendingPathComponent("\($0).swiftmodule").path)
             }
             if !unbuilt.isEmpty {
-                print(
-                    "boundary-check: \(unbuilt.joined(separator: ", ")) not built in \(modules.path); build "
-                        + "\(packageRoot.path) first: swift build --package-path \(packageRoot.path)")
+                let advice =
+                    arguments.contains(modulesPath)
+                    ? "the folder --modules names holds no module of that name"
+                    : "build \(packageRoot.path) first: swift build --package-path \(packageRoot.path)"
+                print("boundary-check: \(unbuilt.joined(separator: ", ")) not built in \(modules.path); \(advice)")
                 return couldNotRun
             }
             checker.updateCommand = updateCommand ?? "\(invocation) --update-baselines"
