@@ -162,14 +162,18 @@ struct PlaygroundTests {
         #expect(try data.allFiles().isEmpty, "no database was opened")
     }
 
-    @Test("An unknown feature is a usage error that lists the playgrounds")
+    @Test("An unknown feature is a usage error that lists every registered playground, in registration order")
     func unknownFeature() async throws {
+        // A name `new-feature` can never create (it takes letters and digits only), so scaffolding a feature
+        // cannot make it known; the list is the registry's, which the scaffolder extends.
         let data = InMemoryData()
-        let run = await data.run("", arguments: ["--feature", "Settings"])
+        let run = await data.run("", arguments: ["--feature", "No-Such"])
         #expect(run.status == ExitCode.usage)
+        let registered = FeaturePlayground.all.map(\.name)
+        #expect(Array(registered.prefix(5)) == ["Login", "SignUp", "Feed", "Onboarding", "Profile"])
         #expect(
             run.error.hasPrefix(
-                "app: no playground for the feature 'Settings' (features: Login, SignUp, Feed, Onboarding, Profile)\n"))
+                "app: no playground for the feature 'No-Such' (features: \(registered.joined(separator: ", ")))\n"))
     }
 
     @Test("Links need the whole app: a playground refuses them and changes nothing")

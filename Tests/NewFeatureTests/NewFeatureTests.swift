@@ -50,10 +50,13 @@ struct NewFeatureTests {
         let manifest = try package.text("Package.swift")
         let target = #".target(name: "SettingsFeature", dependencies: ["Core"], path: "Modules/SettingsFeature"),"#
         #expect(manifest.contains(target))
-        let testTarget =
-            #".testTarget(name: "SettingsFeatureTests", dependencies: ["SettingsFeature", "Core", "CoreTesting", "#
-            + #""BoundaryCheck"]),"#
+        // Laid out as `swift format` lays it out: on one line it would be 123 characters, over the 120 allowed.
+        let testTarget = """
+                    .testTarget(
+                        name: "SettingsFeatureTests", dependencies: ["SettingsFeature", "Core", "CoreTesting", "BoundaryCheck"]),
+            """
         #expect(manifest.contains(testTarget))
+        #expect(manifest.split(separator: "\n").allSatisfy { $0.count <= 120 })
         #expect(manifest.contains(#".library(name: "SettingsFeature", targets: ["SettingsFeature"]),"#))
         let checkedModuleLines = manifest.split(separator: "\n").filter {
             $0.trimmingCharacters(in: .whitespaces) == #""SettingsFeature","#
@@ -71,6 +74,43 @@ struct NewFeatureTests {
         let listenerLine =
             "func SettingsFeature.SettingsListener.settingsDidClose(): @MainActor func settingsDidClose()"
         #expect(baseline.contains(listenerLine))
+    }
+
+    @Test("Its report ends with redrawing the module graph and recording the durations, where the package keeps them")
+    func reportNamesWhatTheTargetsMakeStale() async throws {
+        let package = try ScratchPackage()
+        defer { package.remove() }
+        let bare = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
+        #expect(bare.report(created: []).hasSuffix("Then run: swift build && swift test"))
+        try "<!-- module-graph: begin -->\n<!-- module-graph: end -->\n".write(
+            to: package.root.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try "CoreTests 1\n".write(
+            to: package.root.appendingPathComponent("Tools/TestDurations.txt"), atomically: true, encoding: .utf8)
+        let report = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
+            .report(created: [])
+        #expect(
+            report.hasSuffix(
+                """
+                Then run: swift build && swift test
+                And: swift run module-graph   (redraws the README's module graph; `module-graph --check` fails until then)
+                And: swift run affected-tests --record-durations   (`--history` refuses a test target without a duration)
+                """), "\(report)")
+    }
+
+    @Test("However long the name, the lines it adds to Package.swift keep to the 120 characters swift format allows")
+    func longNameKeepsLineLength() async throws {
+        let package = try ScratchPackage()
+        defer { package.remove() }
+        _ = try FeatureScaffold(name: try FeatureName("AccountNotificationPreferences"), packageRoot: package.root)
+            .apply()
+        let manifest = try package.text("Package.swift")
+        #expect(manifest.split(separator: "\n").allSatisfy { $0.count <= 120 })
+        #expect(
+            manifest.contains(
+                """
+                        .testTarget(
+                            name: "AccountNotificationPreferencesFeatureTests",
+                """))
     }
 
     @Test("It refuses a feature that exists, and changes nothing")
@@ -183,11 +223,17 @@ struct NewFeatureTests {
             """
         try manifest.write(to: package.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: package.root.appendingPathComponent("Tools"))
+        // Run as `swift run new-feature`, without the package that provides Core: the plugin is the way in.
         #expect {
             _ = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
         } throws: { error in
-            "\(error)".hasPrefix("Package.swift has no line `// new-feature: feature targets`")
+            "\(error)"
+                == "Package.swift has no `// new-feature:` marker lines, which `swift run new-feature` adds a feature "
+                + "at. In a package that depends on ModularCoordinators, run the plugin instead, which appends the "
+                + "feature's targets to the end of Package.swift: "
+                + "`swift package --allow-writing-to-package-directory new-feature Settings`. Nothing was changed."
         }
+        #expect(try package.text("Package.swift") == manifest)
         let scaffold = try FeatureScaffold(
             name: try FeatureName("Settings"), packageRoot: package.root, corePackage: "coordinators")
         let created = try scaffold.apply()

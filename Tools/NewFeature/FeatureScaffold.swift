@@ -26,6 +26,9 @@ struct FeatureScaffold {
     let addsAppImportsRule: Bool
     /// The name the feature imports `Core` by: `Core`, or the package's alias of it.
     let coreModule: String
+    /// The commands that bring up to date what the new targets make stale, where the package keeps it: the
+    /// README's module graph, the recorded test durations.
+    let followUps: [String]
 
     /// Plans the feature `name` in the package at `packageRoot`; refuses when any part of it exists, or when one
     /// of its targets has the name of a target in `graph`.
@@ -52,9 +55,7 @@ struct FeatureScaffold {
         }
         let manifest = try Self.read("Package.swift", in: packageRoot)
         let hasMarkers = manifest.contains("// new-feature: ")
-        if !hasMarkers, corePackage == nil {
-            throw .missingMarker("Package.swift", "// new-feature: feature targets")
-        }
+        if !hasMarkers, corePackage == nil { throw .noMarkers(name.prefix) }
         let fileManager = FileManager.default
         let exists = { (path: String) in fileManager.fileExists(atPath: packageRoot.appendingPathComponent(path).path) }
         let sources = !exists("Modules") && exists("Sources") ? "Sources" : "Modules"
@@ -87,21 +88,26 @@ struct FeatureScaffold {
         }
         var editedManifest = manifest
         if hasMarkers {
-            for (marker, line) in [
-                ("// new-feature: feature products", ".library(name: \"\(module)\", targets: [\"\(module)\"]),"),
+            for (marker, call, arguments) in [
+                ("// new-feature: feature products", ".library", ["name: \"\(module)\"", "targets: [\"\(module)\"]"]),
                 (
-                    "// new-feature: feature targets",
-                    ".target(name: \"\(module)\", dependencies: [\"Core\"], path: \"\(sources)/\(module)\"),"
+                    "// new-feature: feature targets", ".target",
+                    ["name: \"\(module)\"", "dependencies: [\"Core\"]", "path: \"\(sources)/\(module)\""]
                 ),
                 (
-                    "// new-feature: feature test targets",
-                    ".testTarget(name: \"\(name.testTarget)\", dependencies: [\"\(module)\", \"Core\", "
-                        + "\"CoreTesting\", \"BoundaryCheck\"]),"
+                    "// new-feature: feature test targets", ".testTarget",
+                    [
+                        "name: \"\(name.testTarget)\"",
+                        "dependencies: [\"\(module)\", \"Core\", \"CoreTesting\", \"BoundaryCheck\"]",
+                    ]
                 ),
-                ("// new-feature: checked modules (boundary-check)", "\"\(module)\","),
             ] {
-                editedManifest = try Self.insert(line, before: marker, in: editedManifest, file: "Package.swift")
+                editedManifest = try Self.insert(
+                    call: call, arguments: arguments, before: marker, in: editedManifest, file: "Package.swift")
             }
+            editedManifest = try Self.insert(
+                "\"\(module)\",", before: "// new-feature: checked modules (boundary-check)", in: editedManifest,
+                file: "Package.swift")
         } else if let corePackage {
             let aliases = coreModule == "Core" ? "" : ", moduleAliases: [\"Core\": \"\(coreModule)\"]"
             let ownCore = coreModule == "Core" ? "" : "\"Core\", "
@@ -181,6 +187,17 @@ struct FeatureScaffold {
         self.editedFiles = editedFiles
         self.addsAppImportsRule = addsAppImportsRule
         self.notes = notes
+        // What else a new target makes stale, where the package keeps it.
+        var followUps: [String] = []
+        if let readme = try? Self.read("README.md", in: packageRoot), readme.contains("<!-- module-graph: begin") {
+            followUps.append(
+                "swift run module-graph   (redraws the README's module graph; `module-graph --check` fails until then)")
+        }
+        if exists("Tools/TestDurations.txt") {
+            followUps.append(
+                "swift run affected-tests --record-durations   (`--history` refuses a test target without a duration)")
+        }
+        self.followUps = followUps
     }
 
     /// Writes every planned file; returns the paths it created or changed.
@@ -235,7 +252,7 @@ struct FeatureScaffold {
             Next, wire it into the app:
             \(numbered.joined(separator: "\n"))
             \(hasPlayground ? "Try it alone meanwhile: swift run app --feature \(prefix)\n" : "")
-            Then run: swift build && swift test
+            Then run: swift build && swift test\(followUps.map { "\nAnd: " + $0 }.joined())
             """
     }
 
@@ -270,6 +287,40 @@ struct FeatureScaffold {
         guard let index = lines.firstIndex(where: { $0.hasPrefix(prefix) }) else { return text }
         lines[index] += " " + word
         return lines.joined(separator: "\n")
+    }
+
+    /// The longest line `swift format` leaves alone in this repository (`.swift-format`'s `lineLength`).
+    static let lineLength = 120
+
+    /// `text` with the call `call(arguments),` inserted above the line that is `marker`, with the marker's
+    /// indentation, laid out as `swift format` lays it out: on one line where it fits; else its arguments on a line
+    /// of their own, the closing parenthesis after them where it fits and on a line of its own where not; else as
+    /// many arguments to a line as fit, the closing parenthesis on a line of its own.
+    static func insert(
+        call: String, arguments: [String], before marker: String, in text: String, file: String
+    ) throws(ScaffoldError) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let indentation = lines.first { $0.trimmingCharacters(in: .whitespaces) == marker }?.prefix { $0 == " " }
+        let outer = String(repeating: " ", count: indentation?.count ?? 0)
+        let inner = outer + "    "
+        let joined = arguments.joined(separator: ", ")
+        if outer.count + "\(call)(\(joined)),".count <= lineLength {
+            return try insert("\(call)(\(joined)),", before: marker, in: text, file: file)
+        }
+        if inner.count + "\(joined)),".count <= lineLength {
+            return try insert("\(call)(\n\(inner)\(joined)),", before: marker, in: text, file: file)
+        }
+        var filled: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            let piece = argument + (index < arguments.count - 1 ? "," : "")
+            if let last = filled.last, inner.count + last.count + 1 + piece.count <= lineLength {
+                filled[filled.count - 1] = last + " " + piece
+            } else {
+                filled.append(piece)
+            }
+        }
+        let laidOut = "\(call)(\n" + filled.map { inner + $0 + "\n" }.joined() + outer + "),"
+        return try insert(laidOut, before: marker, in: text, file: file)
     }
 
     /// `text` with `line` inserted above the line that is `marker`, with the marker's indentation.

@@ -9,6 +9,9 @@ enum ScaffoldError: Error, CustomStringConvertible {
     case clashes(String, [String])
     /// A file the scaffolder edits is missing or has no marker to insert at.
     case missingMarker(String, String)
+    /// `Package.swift` has no `// new-feature:` marker line at all, and no package to depend on for `Core` was
+    /// named: a package that adopts the pattern, whose features the plugin adds. The feature's name.
+    case noMarkers(String)
     /// A file could not be read or written.
     case fileSystem(String)
 
@@ -23,6 +26,11 @@ enum ScaffoldError: Error, CustomStringConvertible {
                 + "Choose another name. Nothing was changed."
         case .missingMarker(let file, let marker):
             "\(file) has no line `\(marker)` to insert the new feature at. Nothing was changed; restore the marker."
+        case .noMarkers(let name):
+            "Package.swift has no `// new-feature:` marker lines, which `swift run new-feature` adds a feature at. "
+                + "In a package that depends on ModularCoordinators, run the plugin instead, which appends the "
+                + "feature's targets to the end of Package.swift: "
+                + "`swift package --allow-writing-to-package-directory new-feature \(name)`. Nothing was changed."
         case .fileSystem(let detail): detail
         }
     }
