@@ -126,9 +126,14 @@ struct GraphClashTests {
     }
 
     @Test(
-        "Where the package renames the dependency's Core, the feature declares the alias, imports it, and sees the own Core"
-    )
-    func followsCoreAlias() async throws {
+        "Where the package renames the dependency's Core, the feature declares the alias, imports it, and sees the own Core",
+        arguments: [
+            "coordinators",
+            // The README's spelling: the identity in another case. The plugin passes the identity in lowercase, and
+            // SwiftPM compares identities without regard to case.
+            "Coordinators",
+        ])
+    func followsCoreAlias(spelling: String) async throws {
         // SwiftPM applies the alias only through a product of the root package that lists the declaring target.
         let graph = try ScratchGraph(
             adopterProducts: #"[.library(name: "App", targets: ["App"])]"#,
@@ -140,7 +145,7 @@ struct GraphClashTests {
                             dependencies: [
                                 "Core",
                                 .product(
-                                    name: "Core", package: "coordinators", moduleAliases: ["Core": "CoordinatorCore"]),
+                                    name: "Core", package: "\(spelling)", moduleAliases: ["Core": "CoordinatorCore"]),
                             ]),
                     ]
                 """)
@@ -149,9 +154,10 @@ struct GraphClashTests {
         #expect(result.status == NewFeatureCommand.success, "\(result.errors)")
         #expect(result.output.contains("swiftlang/swift-package-manager#10417"), "\(result.output)")
         let manifest = try graph.text("Package.swift")
-        // Without the own Core beside the alias, SwiftPM 6.3 refuses `import CoordinatorCore` in the feature.
+        // Without the own Core beside the alias, SwiftPM 6.3 refuses `import CoordinatorCore` in the feature. The
+        // appended lines spell the package as the manifest already does.
         let aliased =
-            #""Core", .product(name: "Core", package: "coordinators", moduleAliases: ["Core": "CoordinatorCore"])"#
+            #""Core", .product(name: "Core", package: "\#(spelling)", moduleAliases: ["Core": "CoordinatorCore"])"#
         #expect(manifest.contains(#".target(name: "GalleryFeature", dependencies: [\#(aliased)]"#))
         #expect(manifest.contains(#"dependencies: ["GalleryFeature", \#(aliased), "#))
         let builder = try graph.text("Sources/GalleryFeature/GalleryBuilder.swift")
@@ -159,6 +165,25 @@ struct GraphClashTests {
         #expect(!builder.contains("import Core\n"))
         let tests = try graph.text("Tests/GalleryFeatureTests/GalleryFeatureTests.swift")
         #expect(tests.contains("import CoordinatorCore\nimport CoreTesting\n"))
+    }
+
+    @Test("A manifest that does not evaluate: it says what it cannot do, quotes the error, and changes nothing")
+    func brokenManifest() async throws {
+        let graph = try ScratchGraph(adopterTargets: #"[.target(name: "App", dependencies: [1])]"#)
+        defer { graph.remove() }
+        let manifest = try graph.text("Package.swift")
+        let (status, errors, _) = graph.run(["Gallery"])
+        #expect(status == NewFeatureCommand.refused)
+        let said = errors.joined(separator: "\n")
+        #expect(
+            said.hasPrefix(
+                "new-feature: tool failed: `swift package dump-package` could not evaluate "
+                    + "\(graph.adopter.path)/Package.swift, so new-feature cannot add a feature to it"), "\(said)")
+        #expect(said.contains("Package.swift:6:"), "the compiler's error, with its line: \(said)")
+        #expect(!said.contains("compiled with"), "without the compiler's command line: \(said)")
+        #expect(!said.contains("declared dependencies cannot be checked"), "the boundary check's words are its own")
+        #expect(try graph.text("Package.swift") == manifest)
+        #expect(!FileManager.default.fileExists(atPath: graph.adopter.appendingPathComponent("Tests").path))
     }
 
     @Test("The graph the plugin passes is read as package:Target pairs; the root's own test target is checked too")

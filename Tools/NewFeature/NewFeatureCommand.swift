@@ -60,9 +60,9 @@ public enum NewFeatureCommand {
                             + "package with --package-path")
                     return refused
                 }
-                let core = arguments.value(of: corePackage)
-                let (graph, coreModule) = try readGraph(
-                    of: root, corePackage: core, graphTargets: arguments.value(of: graphTargets))
+                let (graph, core, coreModule) = try readGraph(
+                    of: root, corePackage: arguments.value(of: corePackage),
+                    graphTargets: arguments.value(of: graphTargets))
                 let scaffold = try FeatureScaffold(
                     name: name, packageRoot: root, corePackage: core, coreModule: coreModule, graph: graph)
                 let created = try scaffold.apply()
@@ -76,19 +76,27 @@ public enum NewFeatureCommand {
     }
 
     /// The targets of the packages the package at `root` depends on, from `graphTargets` (`package:Target`
-    /// pairs) when given, else resolved; and the name its targets give `Core` of `corePackage` (its alias, where
-    /// the manifest declares one), read from the evaluated manifest.
+    /// pairs) when given, else resolved; the package that provides `Core`, `corePackage` (an identity, which the
+    /// plugin passes in lowercase), spelled as the manifest spells it where a target already depends on it; and
+    /// the name its targets give that package's `Core` (its alias, where the manifest declares one), read from the
+    /// evaluated manifest. Identities are compared without regard to case, as SwiftPM compares them.
     static func readGraph(
         of root: URL, corePackage: String?, graphTargets: String?
-    ) throws(ToolError) -> (PackageGraph, coreModule: String) {
+    ) throws(ToolError) -> (PackageGraph, corePackage: String?, coreModule: String) {
         let given = try graphTargets.map { list throws(ToolError) in try parseGraphTargets(list) }
-        guard given == nil || corePackage != nil else { return (given ?? PackageGraph(dependencyTargets: []), "Core") }
+        guard given == nil || corePackage != nil else {
+            return (given ?? PackageGraph(dependencyTargets: []), corePackage, "Core")
+        }
         let toolchain = try Toolchain.locate()
-        let manifest = try PackageManifest(packageRoot: root, toolchain: toolchain)
+        let manifest = try PackageManifest(
+            packageRoot: root, toolchain: toolchain,
+            consequence: "so new-feature cannot add a feature to it (it reads the package's dependencies and its "
+                + "name for Core from the evaluated manifest, never from its text); nothing was changed")
         let coreModule = corePackage.map { manifest.moduleName(of: "Core", inPackage: $0) } ?? "Core"
-        if let given { return (given, coreModule) }
-        guard manifest.hasDependencies else { return (PackageGraph(dependencyTargets: []), coreModule) }
-        return (try PackageGraph(packageRoot: root, toolchain: toolchain), coreModule)
+        let spelled = corePackage.map { manifest.spelling(ofPackage: $0) ?? $0 }
+        if let given { return (given, spelled, coreModule) }
+        guard manifest.hasDependencies else { return (PackageGraph(dependencyTargets: []), spelled, coreModule) }
+        return (try PackageGraph(packageRoot: root, toolchain: toolchain), spelled, coreModule)
     }
 
     /// The graph that `--graph-targets` lists: `coordinators:Core,coordinators:ProfileFeature`.

@@ -49,16 +49,39 @@ public struct PackageManifest: Sendable {
 
     /// What the package's targets call the module `module` of the package `package`: its alias, where a target's
     /// dependency on a product of that package renames it with `moduleAliases`, else `module`.
+    ///
+    /// `package` is compared without regard to case, as SwiftPM compares package identities: a manifest that
+    /// writes `package: "ModularCoordinators"` names the package whose identity is `modularcoordinators`.
     public func moduleName(of module: String, inPackage package: String) -> String {
-        let dependencies = targets.flatMap(\.productDependencies).filter { $0.package == package }
+        let dependencies = productDependencies(onPackage: package)
         return dependencies.lazy.compactMap { $0.moduleAliases[module] }.first ?? module
     }
+
+    /// How the manifest spells the package `package` in its first dependency on one of that package's products
+    /// (`ModularCoordinators` for the identity `modularcoordinators`), or `nil` when no target depends on one.
+    public func spelling(ofPackage package: String) -> String? {
+        productDependencies(onPackage: package).first?.package
+    }
+
+    /// The targets' dependencies on products of the package `package`, compared without regard to case.
+    private func productDependencies(onPackage package: String) -> [ProductDependency] {
+        let identity = package.lowercased()
+        return targets.flatMap(\.productDependencies).filter { $0.package.lowercased() == identity }
+    }
+
+    /// What the boundary check says follows from a manifest that does not evaluate.
+    public static let uncheckedDependencies =
+        "so the declared dependencies cannot be checked (the check never falls back to reading the manifest as text)"
 
     /// Evaluates the manifest of the package at `packageRoot` with `swift package dump-package`.
     ///
     /// The result is kept for the rest of the process, keyed by the manifest's text, so several readers in one
-    /// run evaluate it once.
-    public init(packageRoot: URL, toolchain: Toolchain) throws(ToolError) {
+    /// run evaluate it once. When the manifest does not evaluate, the error says so, then `consequence` (what the
+    /// reading tool cannot do without it, a clause starting with "so"), then SwiftPM's diagnostics without the
+    /// compiler's command line.
+    public init(
+        packageRoot: URL, toolchain: Toolchain, consequence: String = uncheckedDependencies
+    ) throws(ToolError) {
         let file = packageRoot.appendingPathComponent("Package.swift")
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { throw .unreadable(file.path) }
         let key = packageRoot.standardizedFileURL.path + "\n" + text
@@ -74,12 +97,20 @@ public struct PackageManifest: Sendable {
             ["package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
         guard result.status == 0 else {
             throw .toolFailed(
-                "`swift package dump-package` could not evaluate \(file.path), so the declared dependencies "
-                    + "cannot be checked (the check never falls back to reading the manifest as text):\n"
-                    + result.standardError)
+                "`swift package dump-package` could not evaluate \(file.path), \(consequence):\n"
+                    + Self.withoutCompilerCommand(result.standardError))
         }
         self = try Self(json: Data(result.standardOutput.utf8), manifestText: text)
         Self.evaluated.withLock { $0[key] = self }
+    }
+
+    /// SwiftPM's diagnostics for a manifest, without the command line it compiled the manifest with
+    /// (` (compiled with: ["/usr/bin/swiftc", ...])`), which says nothing about what is wrong in it.
+    static func withoutCompilerCommand(_ diagnostics: String) -> String {
+        diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard let start = line.range(of: " (compiled with: ["), line.hasSuffix("])") else { return String(line) }
+            return String(line[..<start.lowerBound])
+        }.joined(separator: "\n")
     }
 
     /// Reads the JSON that `swift package dump-package` prints. `manifestText` only locates each target's line.
