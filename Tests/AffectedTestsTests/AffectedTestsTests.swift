@@ -153,8 +153,35 @@ struct AffectedTestsTests {
         #expect("LoginFeatureTests.LoginTests/logsIn()".contains(regex))
         #expect(!"FeedFeatureTests.FeedRouteTests/route()".contains(regex))
         #expect(passing.output.joined().contains("in LoginFeature"))
+        #expect(
+            passing.output.last?.hasPrefix("affected-tests: the affected tests passed (LoginFeatureTests, ") == true)
         let failing = affectedTests(["--base", "HEAD"], in: repository, testStatus: 1)
         #expect(failing.status == 1)
+        // The run ends saying it failed, not with the count of the selection.
+        #expect(
+            failing.errors.last?.hasPrefix(
+                "affected-tests: the run failed: swift test exited with 1 running LoginFeatureTests, ") == true,
+            "\(failing.errors)")
+    }
+
+    @Test("A manifest that does not evaluate: it says what it cannot do, quotes the error, and exits 1")
+    func brokenManifest() throws {
+        let repository = try ScratchRepository.small()
+        defer { repository.remove() }
+        try repository.write("Package.swift", SmallPackage.manifest.replacingOccurrences(of: "\"Alpha\"]", with: "1]"))
+        var errors: [String] = []
+        let status = AffectedTestsCommand.run(
+            ["--base", "HEAD", "--list", "--package-path", repository.root.path], runTests: { _, _ in 0 },
+            output: { _ in }, errors: { errors.append($0) })
+        #expect(status == AffectedTestsCommand.failure)
+        let said = errors.joined(separator: "\n")
+        #expect(
+            said.contains(
+                "could not evaluate \(repository.root.path)/Package.swift, so affected-tests cannot tell the "
+                    + "package's targets"), "\(said)")
+        #expect(said.contains("Package.swift:8:"), "the compiler's error, with its line: \(said)")
+        #expect(!said.contains("compiled with"), "without the compiler's command line: \(said)")
+        #expect(!said.contains("declared dependencies cannot be checked"), "the boundary check's words are its own")
     }
 
     @Test("Changes that landed on the base after the branch left it are not the branch's")
@@ -232,6 +259,17 @@ struct TargetOwnershipTests {
         ]
         let baseline = TestSelection(changedFiles: ["Tools/Baselines/FeedFeature.txt"], targets: targets)
         #expect(baseline.testTargets == ["FeedFeatureTests"] && baseline.reasonsForEverything.isEmpty)
+        #expect(baseline.changedTargets.isEmpty, "a baseline lies in no target")
+        #expect(
+            AffectedTestsCommand.explanation(of: baseline, changedCount: 1, base: "HEAD")
+                == "affected-tests: 1 changed file since HEAD, a baseline that FeedFeatureTests reads "
+                + "(Tools/Baselines/FeedFeature.txt): 1 test target(s) affected")
+        let both = TestSelection(
+            changedFiles: ["Tools/Baselines/FeedFeature.txt", "App/App.swift"], targets: targets)
+        #expect(
+            AffectedTestsCommand.explanation(of: both, changedCount: 2, base: "main")
+                == "affected-tests: 2 changed files since main in App and a baseline that FeedFeatureTests reads "
+                + "(Tools/Baselines/FeedFeature.txt): 2 test target(s) affected")
         let orphan = TestSelection(changedFiles: ["Tools/Baselines/Gone.txt"], targets: targets)
         #expect(orphan.testTargets == ["FeedFeatureTests", "AppTests"], "a baseline of no module may break any test")
         let rules = TestSelection(changedFiles: ["Tools/BoundaryRules.txt"], targets: targets)

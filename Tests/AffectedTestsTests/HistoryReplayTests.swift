@@ -72,6 +72,31 @@ struct HistoryReplayTests {
         #expect(table.last == "8 commits: median 40.0%, 90th percentile 100.0% of the suite's 10.00 s (3 test targets)")
     }
 
+    @Test("In a shallow clone, a commit whose parent is not there is left out and the note says how to replay it")
+    func shallowClone() throws {
+        let repository = try repositoryWithHistory()
+        defer { repository.remove() }
+        // The last two commits: `durations`, and `alpha gone`, whose parent the clone lacks. Replayed as it stands,
+        // `alpha gone` would bring every file of the package, the manifest among them, and select everything.
+        let clone = try repository.shallowClone(depth: 2)
+        defer { clone.remove() }
+        #expect(try clone.git("rev-parse", "--is-shallow-repository") == "true\n")
+        let run = affectedTestsInSmallPackage(["--history", "5", "--json"], in: clone)
+        #expect(run.status == 0, "\(run.errors)")
+        let replay = try JSONDecoder().decode(Replayed.self, from: Data(run.output.joined().utf8))
+        #expect(replay.commits.map(\.subject) == ["durations"])
+        #expect(replay.percentile90Share == 0, "no commit counts as a change to everything")
+        #expect(
+            run.errors == [
+                "affected-tests: HEAD has 2 non-merge commit(s) in this clone, not 5",
+                "affected-tests: the clone is shallow: 1 commit has no parent here, so it is not replayed; "
+                    + "`git fetch --unshallow` to replay it",
+            ])
+        // Asked for fewer commits than the clone holds, nothing is left out and nothing is said.
+        let recent = affectedTestsInSmallPackage(["--history", "1"], in: clone)
+        #expect(recent.status == 0 && recent.errors.isEmpty, "\(recent.errors)")
+    }
+
     @Test("Median and 90th percentile by nearest rank, from given shares")
     func statistics() {
         let tenths = (1...10).map { Double($0) / 10 }

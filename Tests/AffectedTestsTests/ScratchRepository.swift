@@ -41,6 +41,21 @@ struct ScratchRepository {
         try git("init", "--quiet", "--initial-branch=main")
     }
 
+    /// The repository already at `root`.
+    private init(at root: URL) {
+        self.root = root
+    }
+
+    /// A clone of this repository in a new folder that holds only the last `depth` commits of its branch, as a
+    /// CI's shallow checkout does.
+    func shallowClone(depth: Int) throws -> ScratchRepository {
+        let clone = ScratchRepository(
+            at: FileManager.default.temporaryDirectory.appendingPathComponent("affected-tests-\(UUID().uuidString)"))
+        // A local path would be hard-linked whole; through file:// git honours --depth.
+        try git("clone", "--quiet", "--depth", "\(depth)", "file://\(root.path)", clone.root.path)
+        return clone
+    }
+
     /// Writes `text` to `path`, creating its folders.
     func write(_ path: String, _ text: String) throws {
         let file = root.appendingPathComponent(path)

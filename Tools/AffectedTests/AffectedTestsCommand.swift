@@ -132,10 +132,17 @@ public enum AffectedTestsCommand {
                 if let historyCount {
                     let history = try HistoryReplay.history(count: historyCount, in: packagePath)
                     let replay = try HistoryReplay(
-                        history: history, targets: try targets(packagePath),
+                        history: history.changes, targets: try targets(packagePath),
                         durations: try TestDurations(contentsOf: durationsFile), notRead: notRead)
-                    if history.count < historyCount {
-                        errors("affected-tests: HEAD has \(history.count) non-merge commit(s), not \(historyCount)")
+                    let read = history.changes.count + history.withoutParent.count
+                    if read < historyCount {
+                        let clone = history.withoutParent.isEmpty ? "" : " in this clone"
+                        errors("affected-tests: HEAD has \(read) non-merge commit(s)\(clone), not \(historyCount)")
+                    }
+                    if !history.withoutParent.isEmpty {
+                        errors(
+                            "affected-tests: "
+                                + HistoryReplay.shallowNote(withoutParent: history.withoutParent.count))
                     }
                     output(parsed.contains(jsonFlag) ? replay.json() : replay.table())
                     return success
@@ -171,7 +178,17 @@ public enum AffectedTestsCommand {
             return success
         }
         if selection.isEmpty { return success }
-        return runTests(packagePath, filter(for: selection.testTargets)) == 0 ? success : failure
+        let status = runTests(packagePath, filter(for: selection.testTargets))
+        let targets = selection.testTargets.joined(separator: ", ")
+        guard status == 0 else {
+            // `swift test` tells which tests failed, above; its status alone cannot tell in which target.
+            errors(
+                "affected-tests: the run failed: swift test exited with \(status) running \(targets) (a test failed, "
+                    + "or the tests did not build; swift test's output above names each failure)")
+            return failure
+        }
+        output("affected-tests: the affected tests passed (\(targets))")
+        return success
     }
 
     /// Measures every test target of `targets` alone in the package at `packagePath` and writes the durations to
@@ -212,8 +229,17 @@ public enum AffectedTestsCommand {
                 : onlyDocumentation ? "only documentation changed" : "only documentation or files no test reads changed"
             return prefix + "\(files) since \(base): \(scope); no test target is affected"
         }
-        return prefix + "\(files) since \(base) in \(selection.changedTargets.joined(separator: ", ")): "
-            + "\(selection.testTargets.count) test target(s) affected"
+        // Where the files are: in targets, or baselines that a test target reads (a baseline is in no target).
+        var place = selection.changedTargets.isEmpty ? "" : " in \(selection.changedTargets.joined(separator: ", "))"
+        let baselines = selection.changedBaselines
+        if !baselines.isEmpty {
+            let readers = baselines.map(\.reader)
+            place +=
+                (place.isEmpty ? ", " : " and ") + (baselines.count == 1 ? "a baseline" : "baselines") + " that "
+                + (readers.count == 1 ? readers[0] + " reads" : readers.joined(separator: ", ") + " read")
+                + " (" + baselines.map(\.file).joined(separator: ", ") + ")"
+        }
+        return prefix + "\(files) since \(base)\(place): \(selection.testTargets.count) test target(s) affected"
     }
 
     /// The `swift test --filter` pattern that runs exactly the tests of `testTargets`.

@@ -97,10 +97,16 @@ public struct HistoryReplay: Equatable, Sendable, Encodable {
     }
 
     /// The last `count` non-merge commits of `HEAD` in the git repository of `packageRoot`, newest first (no commit
-    /// before its descendants, whatever the clocks said), each
-    /// with its subject and the files of the package it changed against its first parent (all its files, for a
-    /// root commit).
-    public static func history(count: Int, in packageRoot: URL) throws(ChangedFiles.Failure) -> [Change] {
+    /// before its descendants, whatever the clocks said), each with its subject and the files of the package it
+    /// changed against its first parent (all its files, for a root commit).
+    ///
+    /// In a shallow clone the oldest commits it holds name parents it does not have: git sees them as root
+    /// commits, whose files would be every file of the package, so replaying them would count a change to
+    /// everything. They are left out of `changes` and listed in `withoutParent`, newest first; they still count
+    /// among the `count` commits read. A real root commit (one that names no parent) is replayed.
+    public static func history(
+        count: Int, in packageRoot: URL
+    ) throws(ChangedFiles.Failure) -> (changes: [Change], withoutParent: [String]) {
         let root = packageRoot.path
         guard (try? ChangedFiles.git(["-C", root, "rev-parse", "--show-toplevel"])) != nil else {
             throw ChangedFiles.Failure(description: "\(root) is not inside a git repository")
@@ -108,21 +114,46 @@ public struct HistoryReplay: Equatable, Sendable, Encodable {
         guard (try? ChangedFiles.git(["-C", root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}"])) != nil else {
             throw ChangedFiles.Failure(description: "the git repository at \(root) has no commit yet")
         }
+        let shallow =
+            try ChangedFiles.git(["-C", root, "rev-parse", "--is-shallow-repository"])
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "true"
         let log = try ChangedFiles.git([
-            "-C", root, "log", "--no-merges", "--topo-order", "--max-count=\(count)", "--format=%H%x09%s", "HEAD", "--",
+            "-C", root, "log", "--no-merges", "--topo-order", "--max-count=\(count)", "--format=%H%x09%P%x09%s", "HEAD",
+            "--",
         ])
         var history: [Change] = []
+        var withoutParent: [String] = []
         for line in log.split(separator: "\n") {
-            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
             let commit = String(parts[0])
+            let parents = parts.count > 1 ? parts[1] : ""
+            if shallow, parents.isEmpty, try namesParent(commit, in: root) {
+                withoutParent.append(commit)
+                continue
+            }
             let changed = try ChangedFiles.git([
                 "-C", root, "diff-tree", "-r", "--root", "--no-commit-id", "--name-only", "--no-renames",
                 "--relative", "-z", commit,
             ])
             let files = Array(Set(changed.split(separator: "\0").map(String.init))).sorted()
-            history.append(Change(commit: commit, subject: parts.count > 1 ? String(parts[1]) : "", files: files))
+            history.append(Change(commit: commit, subject: parts.count > 2 ? String(parts[2]) : "", files: files))
         }
-        return history
+        return (history, withoutParent)
+    }
+
+    /// Whether the commit object `commit` names a parent, whether or not the repository holds it: a commit at the
+    /// edge of a shallow clone names one that git, there, does not follow.
+    private static func namesParent(_ commit: String, in root: String) throws(ChangedFiles.Failure) -> Bool {
+        let object = try ChangedFiles.git(["-C", root, "cat-file", "commit", commit])
+        let header = object.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+        return header.contains { $0.hasPrefix("parent ") }
+    }
+
+    /// The note for a replay that left out `count` commits of a shallow clone: why, and how to replay them.
+    static func shallowNote(withoutParent count: Int) -> String {
+        let commits = count == 1 ? "1 commit has" : "\(count) commits have"
+        return "the clone is shallow: \(commits) no parent here, so \(count == 1 ? "it is" : "they are") not "
+            + "replayed; `git fetch --unshallow` to replay \(count == 1 ? "it" : "them")"
     }
 
     /// The replay for a person: one row a commit (its short hash, share, seconds, number of files and subject,

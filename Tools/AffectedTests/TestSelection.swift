@@ -24,10 +24,14 @@ public struct PackageTarget: Equatable, Sendable {
     /// The targets of the package at `packageRoot`, in declaration order, from its manifest as SwiftPM evaluates
     /// it (`swift package dump-package`, the way `module-graph` reads it).
     public static func evaluated(in packageRoot: URL) throws -> [PackageTarget] {
-        try PackageManifest(packageRoot: packageRoot, toolchain: .locate()).targets.map { target in
-            PackageTarget(
-                name: target.name, isTest: target.isTest, path: target.path, dependencies: target.dependencies)
-        }
+        let consequence =
+            "so affected-tests cannot tell the package's targets, nor which tests a change affects (it reads "
+            + "them from the evaluated manifest, never from its text)"
+        return try PackageManifest(packageRoot: packageRoot, toolchain: .locate(), consequence: consequence).targets
+            .map { target in
+                PackageTarget(
+                    name: target.name, isTest: target.isTest, path: target.path, dependencies: target.dependencies)
+            }
     }
 }
 
@@ -49,6 +53,17 @@ public struct TestSelection: Equatable, Sendable {
     public let reasonsForEverything: [String]
     /// The targets that hold a changed file, in declaration order.
     public let changedTargets: [String]
+    /// The changed baselines (`Tools/Baselines/<Module>.txt`), each with the test target that reads it, which is
+    /// selected for the baseline rather than for a change in a target.
+    public let changedBaselines: [ChangedBaseline]
+
+    /// A changed baseline of a module, and the module's test target, which checks the module against it.
+    public struct ChangedBaseline: Equatable, Sendable {
+        /// The baseline's path, relative to the package root.
+        public let file: String
+        /// The test target that reads it.
+        public let reader: String
+    }
     /// The changed files that belong to no target and select nothing: documentation, and files no test reads.
     public let ignoredFiles: [String]
 
@@ -60,6 +75,7 @@ public struct TestSelection: Equatable, Sendable {
     public init(changedFiles: [String], targets: [PackageTarget], notRead: Set<String> = []) {
         let notRead = Set(notRead.map(Self.normalized))
         var changed: Set<String> = []
+        var baselines: [ChangedBaseline] = []
         var reasons: [String] = []
         var ignored: [String] = []
         for file in changedFiles.map(Self.normalized) {
@@ -68,16 +84,17 @@ public struct TestSelection: Equatable, Sendable {
             } else if let owner = Self.owner(of: file, among: targets) {
                 changed.insert(owner)
             } else if let reader = Self.baselineReader(of: file, among: targets) {
-                changed.insert(reader)
+                baselines.append(ChangedBaseline(file: file, reader: reader))
             } else if Self.isDocumentation(file) || notRead.contains(file) {
                 ignored.append(file)
             } else {
                 reasons.append("\(file) is outside every target and is not documentation, so any test may read it")
             }
         }
-        let affected = Self.closingOverDependents(changed, in: targets)
+        let affected = Self.closingOverDependents(changed, in: targets).union(baselines.map(\.reader))
         self.reasonsForEverything = reasons
         self.changedTargets = targets.map(\.name).filter(changed.contains)
+        self.changedBaselines = baselines
         self.ignoredFiles = ignored
         self.testTargets = targets.filter { $0.isTest && (!reasons.isEmpty || affected.contains($0.name)) }.map(\.name)
     }
