@@ -138,6 +138,18 @@ struct AffectedTestsTests {
         #expect(run.output == ["affected-tests: nothing changed since HEAD; no test target is affected"])
     }
 
+    @Test("A changed probe of this package's feature lists the feature's test target alone")
+    func probeOfAFeature() throws {
+        let repository = try ScratchRepository()
+        defer { repository.remove() }
+        try repository.write(
+            "Tools/Probes/ComposeFeedFeature.swift", "// Compile probe\nimport Core\nimport FeedFeature\n")
+        let run = affectedTests(["--base", "HEAD", "--list"], in: repository)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.listed == ["FeedFeatureTests"])
+        #expect(run.errors.joined().contains("a probe that FeedFeatureTests reads"))
+    }
+
     @Test("Without --list it runs swift test filtered to the affected targets, and fails when they fail")
     func runsTheSelection() throws {
         let repository = try ScratchRepository()
@@ -274,6 +286,58 @@ struct TargetOwnershipTests {
         #expect(orphan.testTargets == ["FeedFeatureTests", "AppTests"], "a baseline of no module may break any test")
         let rules = TestSelection(changedFiles: ["Tools/BoundaryRules.txt"], targets: targets)
         #expect(rules.testTargets.count == 2, "the rules are read by every module's boundary test")
+    }
+
+    @Test("A probe of one module selects that module's own test target; one of several modules selects all")
+    func probeSelectsItsModulesTests() {
+        let targets = [
+            PackageTarget(name: "Core", isTest: false, path: "Modules/Core", dependencies: []),
+            PackageTarget(name: "FeedFeature", isTest: false, path: "Modules/FeedFeature", dependencies: ["Core"]),
+            PackageTarget(
+                name: "ProfileFeature", isTest: false, path: "Modules/ProfileFeature", dependencies: ["Core"]),
+            PackageTarget(name: "App", isTest: false, path: "App", dependencies: ["FeedFeature", "ProfileFeature"]),
+            PackageTarget(name: "CoreTests", isTest: true, path: "Tests/CoreTests", dependencies: ["Core"]),
+            PackageTarget(name: "FeedFeatureTests", isTest: true, path: "Tests/FeedFeatureTests", dependencies: []),
+            PackageTarget(
+                name: "ProfileFeatureTests", isTest: true, path: "Tests/ProfileFeatureTests", dependencies: []),
+            PackageTarget(name: "AppTests", isTest: true, path: "Tests/AppTests", dependencies: ["App"]),
+        ]
+        let probes: [String: [String]] = [
+            "Tools/Probes/ComposeProfileFeature.swift": ["Core", "Foundation", "ProfileFeature"],
+            "Tools/Probes/ComposeFeatures.swift": ["Core", "FeedFeature", "ProfileFeature"],
+            "Tools/Probes/PresenterConforming.swift": ["Core"],
+        ]
+        func selection(_ file: String) -> TestSelection {
+            TestSelection(changedFiles: [file], targets: targets, imports: { probes[$0] })
+        }
+        let profile = selection("Tools/Probes/ComposeProfileFeature.swift")
+        #expect(profile.testTargets == ["ProfileFeatureTests"] && profile.reasonsForEverything.isEmpty)
+        #expect(
+            AffectedTestsCommand.explanation(of: profile, changedCount: 1, base: "HEAD")
+                == "affected-tests: 1 changed file since HEAD, a probe that ProfileFeatureTests reads "
+                + "(Tools/Probes/ComposeProfileFeature.swift): 1 test target(s) affected")
+        #expect(selection("Tools/Probes/PresenterConforming.swift").testTargets == ["CoreTests"])
+        let every = targets.filter(\.isTest).map(\.name)
+        let features = selection("Tools/Probes/ComposeFeatures.swift")
+        #expect(features.testTargets == every, "no single module owns it")
+        #expect(
+            features.reasonsForEverything == [
+                "Tools/Probes/ComposeFeatures.swift is a probe of no single module's test target, so any test may read it"
+            ])
+        #expect(selection("Tools/Probes/Gone.swift").testTargets == every, "a probe that cannot be read")
+    }
+
+    @Test("A probe's imports are read whatever attributes, access level or kind precede the module")
+    func probeImports() {
+        let text = """
+            // Compile probe: import Nothing
+            @testable import LoginFeature
+            public import Core
+            import struct FeedFeature.FeedPost
+            @preconcurrency internal import Foundation
+            let x = 1
+            """
+        #expect(TestSelection.importedModules(of: text) == ["LoginFeature", "Core", "FeedFeature", "Foundation"])
     }
 
     @Test("Documentation is Markdown, docs/, or a licence; scripts and text files read by tools are not")

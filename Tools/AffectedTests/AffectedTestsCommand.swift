@@ -133,7 +133,8 @@ public enum AffectedTestsCommand {
                     let history = try HistoryReplay.history(count: historyCount, in: packagePath)
                     let replay = try HistoryReplay(
                         history: history.changes, targets: try targets(packagePath),
-                        durations: try TestDurations(contentsOf: durationsFile), notRead: notRead)
+                        durations: try TestDurations(contentsOf: durationsFile), notRead: notRead,
+                        imports: TestSelection.probeImports(in: packagePath))
                     let read = history.changes.count + history.withoutParent.count
                     if read < historyCount {
                         let clone = history.withoutParent.isEmpty ? "" : " in this clone"
@@ -167,7 +168,9 @@ public enum AffectedTestsCommand {
         let selection: TestSelection
         do {
             let changed = try ChangedFiles.since(base, in: packagePath)
-            selection = TestSelection(changedFiles: changed, targets: try targets(packagePath), notRead: notRead)
+            selection = TestSelection(
+                changedFiles: changed, targets: try targets(packagePath), notRead: notRead,
+                imports: TestSelection.probeImports(in: packagePath))
             (listing ? errors : output)(explanation(of: selection, changedCount: changed.count, base: base))
         } catch {
             errors("affected-tests: \(error)")
@@ -231,13 +234,18 @@ public enum AffectedTestsCommand {
         }
         // Where the files are: in targets, or baselines that a test target reads (a baseline is in no target).
         var place = selection.changedTargets.isEmpty ? "" : " in \(selection.changedTargets.joined(separator: ", "))"
-        let baselines = selection.changedBaselines
-        if !baselines.isEmpty {
-            let readers = baselines.map(\.reader)
+        let inputs = selection.changedBoundaryInputs
+        if !inputs.isEmpty {
+            let readers = inputs.map(\.reader)
+            let kinds = Set(inputs.map(\.kind)).sorted()
+            let what =
+                inputs.count == 1
+                ? "a \(inputs[0].kind)"
+                : kinds.count == 1 ? kinds[0] + "s" : kinds.map { $0 + "s" }.joined(separator: " and ")
             place +=
-                (place.isEmpty ? ", " : " and ") + (baselines.count == 1 ? "a baseline" : "baselines") + " that "
+                (place.isEmpty ? ", " : " and ") + what + " that "
                 + (readers.count == 1 ? readers[0] + " reads" : readers.joined(separator: ", ") + " read")
-                + " (" + baselines.map(\.file).joined(separator: ", ") + ")"
+                + " (" + inputs.map(\.file).joined(separator: ", ") + ")"
         }
         return prefix + "\(files) since \(base)\(place): \(selection.testTargets.count) test target(s) affected"
     }

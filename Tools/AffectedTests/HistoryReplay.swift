@@ -56,16 +56,17 @@ public struct HistoryReplay: Equatable, Sendable, Encodable {
     public let percentile90Share: Double
 
     /// The replay of `history` against `targets`, with each test target's recorded `durations`; `notRead` names
-    /// files outside every target that no test reads (see ``TestSelection``). Fails when a test target of
-    /// `targets` has no recorded duration.
+    /// files outside every target that no test reads, and `imports` the modules a probe imports today (see
+    /// ``TestSelection``). Fails when a test target of `targets` has no recorded duration.
     public init(
         history: [Change], targets: [PackageTarget],
-        durations: TestDurations, notRead: Set<String> = []
+        durations: TestDurations, notRead: Set<String> = [], imports: (String) -> [String]? = { _ in nil }
     ) throws(TestDurations.Failure) {
         let testTargets = targets.filter(\.isTest).map(\.name)
         let suite = try durations.total(of: testTargets).get()
         commits = history.map { entry in
-            let selection = TestSelection(changedFiles: entry.files, targets: targets, notRead: notRead)
+            let selection = TestSelection(
+                changedFiles: entry.files, targets: targets, notRead: notRead, imports: imports)
             let seconds = selection.testTargets.reduce(0) { $0 + (durations.seconds[$1] ?? 0) }
             return Commit(
                 commit: entry.commit, subject: entry.subject, files: entry.files, selected: selection.testTargets,

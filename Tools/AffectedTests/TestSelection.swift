@@ -45,7 +45,11 @@ public struct PackageTarget: Equatable, Sendable {
 /// is not documentation (a script, a rules file, a fixture read at run time). Documentation outside every
 /// target (Markdown, `docs/`, a licence) selects nothing. A module's baseline of the pattern's boundary check
 /// (`Tools/Baselines/<Module>.txt`) is read by that module's own test target, which checks the module's surface
-/// against it: it selects that test target alone, when the package has one.
+/// against it: it selects that test target alone, when the package has one. So does a compile probe
+/// (`Tools/Probes/<Name>.swift`) that belongs to one module: of the package's modules it imports, the one that
+/// depends on all the others, directly or through others (`ComposeProfileFeature.swift`, importing Core and
+/// ProfileFeature, belongs to ProfileFeature), whose own test target compiles it. A probe of no single module
+/// (one composing several features) is checked only by the whole package's check, and selects everything.
 public struct TestSelection: Equatable, Sendable {
     /// The test targets to run, in the order the manifest declares them.
     public let testTargets: [String]
@@ -53,16 +57,19 @@ public struct TestSelection: Equatable, Sendable {
     public let reasonsForEverything: [String]
     /// The targets that hold a changed file, in declaration order.
     public let changedTargets: [String]
-    /// The changed baselines (`Tools/Baselines/<Module>.txt`), each with the test target that reads it, which is
-    /// selected for the baseline rather than for a change in a target.
-    public let changedBaselines: [ChangedBaseline]
+    /// The changed baselines and probes of modules, each with the module's test target, which reads it and is
+    /// selected for it rather than for a change in a target.
+    public let changedBoundaryInputs: [BoundaryInput]
 
-    /// A changed baseline of a module, and the module's test target, which checks the module against it.
-    public struct ChangedBaseline: Equatable, Sendable {
-        /// The baseline's path, relative to the package root.
+    /// A module's baseline (`Tools/Baselines/<Module>.txt`) or compile probe (`Tools/Probes/<Name>.swift`), and the
+    /// module's test target, whose boundary test checks the module against it.
+    public struct BoundaryInput: Equatable, Sendable {
+        /// The file's path, relative to the package root.
         public let file: String
         /// The test target that reads it.
         public let reader: String
+        /// What the file is to its reader: `baseline` or `probe`.
+        public var kind: String { file.hasPrefix(TestSelection.baselinesFolder) ? "baseline" : "probe" }
     }
     /// The changed files that belong to no target and select nothing: documentation, and files no test reads.
     public let ignoredFiles: [String]
@@ -71,11 +78,15 @@ public struct TestSelection: Equatable, Sendable {
     public var isEmpty: Bool { testTargets.isEmpty }
 
     /// The selection for `changedFiles` (paths relative to the package root) in the package of `targets`;
-    /// `notRead` names files outside every target that no test reads, which select nothing.
-    public init(changedFiles: [String], targets: [PackageTarget], notRead: Set<String> = []) {
+    /// `notRead` names files outside every target that no test reads, which select nothing. `imports` gives the
+    /// modules a probe (by path) imports, or `nil` for one it cannot read, which selects everything.
+    public init(
+        changedFiles: [String], targets: [PackageTarget], notRead: Set<String> = [],
+        imports: (String) -> [String]? = { _ in nil }
+    ) {
         let notRead = Set(notRead.map(Self.normalized))
         var changed: Set<String> = []
-        var baselines: [ChangedBaseline] = []
+        var baselines: [BoundaryInput] = []
         var reasons: [String] = []
         var ignored: [String] = []
         for file in changedFiles.map(Self.normalized) {
@@ -83,10 +94,14 @@ public struct TestSelection: Equatable, Sendable {
                 reasons.append("\(file) changed, and it can change every target")
             } else if let owner = Self.owner(of: file, among: targets) {
                 changed.insert(owner)
-            } else if let reader = Self.baselineReader(of: file, among: targets) {
-                baselines.append(ChangedBaseline(file: file, reader: reader))
+            } else if let reader = Self.baselineReader(of: file, among: targets)
+                ?? Self.probeReader(of: file, imports: imports, among: targets)
+            {
+                baselines.append(BoundaryInput(file: file, reader: reader))
             } else if Self.isDocumentation(file) || notRead.contains(file) {
                 ignored.append(file)
+            } else if file.hasPrefix(Self.probesFolder), imports(file) != nil {
+                reasons.append("\(file) is a probe of no single module's test target, so any test may read it")
             } else {
                 reasons.append("\(file) is outside every target and is not documentation, so any test may read it")
             }
@@ -94,7 +109,7 @@ public struct TestSelection: Equatable, Sendable {
         let affected = Self.closingOverDependents(changed, in: targets).union(baselines.map(\.reader))
         self.reasonsForEverything = reasons
         self.changedTargets = targets.map(\.name).filter(changed.contains)
-        self.changedBaselines = baselines
+        self.changedBoundaryInputs = baselines
         self.ignoredFiles = ignored
         self.testTargets = targets.filter { $0.isTest && (!reasons.isEmpty || affected.contains($0.name)) }.map(\.name)
     }
@@ -131,11 +146,68 @@ public struct TestSelection: Equatable, Sendable {
     /// module's own test target, `<Module>Tests`, whose boundary test checks the module against it; `nil` for any
     /// other file, or a module without such a test target.
     static func baselineReader(of file: String, among targets: [PackageTarget]) -> String? {
-        let folder = "Tools/Baselines/"
+        let folder = baselinesFolder
         guard file.hasPrefix(folder), file.hasSuffix(".txt") else { return nil }
         let module = String(file.dropFirst(folder.count).dropLast(".txt".count))
         guard !module.contains("/"), targets.contains(where: { $0.name == module && !$0.isTest }) else { return nil }
         return targets.first { $0.isTest && $0.name == module + "Tests" }?.name
+    }
+
+    /// Where the pattern's boundary check keeps the modules' baselines.
+    static let baselinesFolder = "Tools/Baselines/"
+    /// Where it keeps the compile probes.
+    static let probesFolder = "Tools/Probes/"
+
+    /// The test target that compiles `file` when it is a compile probe of one module (`Tools/Probes/<Name>.swift`):
+    /// of the package's modules it imports (`imports(file)`), the one that depends on all the others, directly or
+    /// through others, when there is exactly one, and its own test target, `<Module>Tests`. `nil` for any other
+    /// file, a probe that cannot be read (gone, in a replayed commit), one of no single module, or one whose module
+    /// has no such test target.
+    static func probeReader(
+        of file: String, imports: (String) -> [String]?, among targets: [PackageTarget]
+    ) -> String? {
+        guard file.hasPrefix(probesFolder), file.hasSuffix(".swift"),
+            !file.dropFirst(probesFolder.count).contains("/"), let imported = imports(file)
+        else { return nil }
+        let modules = Set(targets.filter { !$0.isTest }.map(\.name)).intersection(imported)
+        let owners = modules.filter { candidate in
+            modules.subtracting([candidate]).isSubset(of: dependencies(of: candidate, in: targets))
+        }
+        guard owners.count == 1, let owner = owners.first else { return nil }
+        return targets.first { $0.isTest && $0.name == owner + "Tests" }?.name
+    }
+
+    /// Every target `name` depends on, directly or through others.
+    static func dependencies(of name: String, in targets: [PackageTarget]) -> Set<String> {
+        var reached: Set<String> = []
+        var pending = targets.first { $0.name == name }?.dependencies ?? []
+        while let next = pending.popLast() {
+            if reached.insert(next).inserted { pending += targets.first { $0.name == next }?.dependencies ?? [] }
+        }
+        return reached
+    }
+
+    /// The modules the Swift source `text` imports: the first name of each `import` line, whatever attributes
+    /// and access level precede it (`@testable import X`, `public import X`, `import struct X.Y`).
+    public static func importedModules(of text: String) -> [String] {
+        let kinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+        return text.split(separator: "\n").compactMap { line in
+            let words = line.split(whereSeparator: \.isWhitespace).drop {
+                $0.hasPrefix("@") || ["public", "package", "internal", "fileprivate", "private"].contains($0)
+            }
+            guard words.first == "import" else { return nil }
+            let path = words.dropFirst().drop { kinds.contains(String($0)) }.first
+            return path.map { String($0.split(separator: ".").first ?? $0) }
+        }
+    }
+
+    /// The modules the probe at `path` (relative to `packageRoot`) imports, read from the working tree; `nil` when
+    /// it cannot be read.
+    public static func probeImports(in packageRoot: URL) -> @Sendable (String) -> [String]? {
+        { path in
+            (try? String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8))
+                .map(importedModules(of:))
+        }
     }
 
     /// Whether `file` is the manifest, a versioned manifest or the resolved dependencies, at the package root.
