@@ -105,7 +105,8 @@ let package = Package(
         .target(
             name: "AffectedTests", dependencies: ["PackageReading", "ArgumentParsing"], path: "Tools/AffectedTests"),
         .executableTarget(
-            name: "AffectedTestsMain", dependencies: ["AffectedTests", "PackageReading"], path: "Tools/AffectedTestsMain"),
+            name: "AffectedTestsMain", dependencies: ["AffectedTests", "PackageReading"],
+            path: "Tools/AffectedTestsMain"),
         .target(name: "MallocCounter", path: "Tools/MallocCounter"),
         .plugin(
             name: "CheckBoundariesPlugin",
