@@ -29,6 +29,12 @@ struct NewFeatureTests {
             try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
         }
 
+        /// The lines of `path` that `original` did not have.
+        func addedLines(_ path: String, to original: String) throws -> [Substring] {
+            let before = Set(original.split(separator: "\n"))
+            return try text(path).split(separator: "\n").filter { !before.contains($0) }
+        }
+
         func remove() {
             try? FileManager.default.removeItem(at: root)
         }
@@ -38,6 +44,7 @@ struct NewFeatureTests {
     func createsFeature() async throws {
         let package = try ScratchPackage()
         defer { package.remove() }
+        let original = try package.text("Package.swift")
         let created = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
         #expect(created.contains("Modules/SettingsFeature/SettingsBuilder.swift"))
         #expect(created.contains("Modules/SettingsFeature/SettingsServices.swift"))
@@ -56,7 +63,9 @@ struct NewFeatureTests {
                         name: "SettingsFeatureTests", dependencies: ["SettingsFeature", "Core", "CoreTesting", "BoundaryCheck"]),
             """
         #expect(manifest.contains(testTarget))
-        #expect(manifest.split(separator: "\n").allSatisfy { $0.count <= 120 })
+        let added = try package.addedLines("Package.swift", to: original)
+        #expect(added.contains { $0.contains("FeatureTests\"") }, "the test target is among the lines it adds")
+        #expect(added.allSatisfy { $0.count <= 120 }, "\(added)")
         #expect(manifest.contains(#".library(name: "SettingsFeature", targets: ["SettingsFeature"]),"#))
         let checkedModuleLines = manifest.split(separator: "\n").filter {
             $0.trimmingCharacters(in: .whitespaces) == #""SettingsFeature","#
@@ -101,10 +110,13 @@ struct NewFeatureTests {
     func longNameKeepsLineLength() async throws {
         let package = try ScratchPackage()
         defer { package.remove() }
+        let original = try package.text("Package.swift")
         _ = try FeatureScaffold(name: try FeatureName("AccountNotificationPreferences"), packageRoot: package.root)
             .apply()
         let manifest = try package.text("Package.swift")
-        #expect(manifest.split(separator: "\n").allSatisfy { $0.count <= 120 })
+        let added = try package.addedLines("Package.swift", to: original)
+        #expect(added.contains { $0.contains("FeatureTests\"") }, "the test target is among the lines it adds")
+        #expect(added.allSatisfy { $0.count <= 120 }, "\(added)")
         #expect(
             manifest.contains(
                 """
