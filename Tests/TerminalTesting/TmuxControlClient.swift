@@ -1,26 +1,33 @@
 import Foundation
+import Synchronization
 
 /// One tmux client in control mode (`tmux -C`): each command is a line written to it, and its answer is what tmux
-/// prints between that command's `%begin` and `%end` (or `%error`).
+/// prints between that command's `%begin` and `%end` (or `%error`). Between answers tmux prints notifications, among
+/// them `%output %<pane> <bytes>` each time a pane of the client's session has had output: the client counts them,
+/// pane by pane, so a test can sleep until the terminal it watches has changed instead of looking again and again.
 ///
 /// A test looks at the screen hundreds of times; a client spawned for each look costs a process start, about
 /// 2 ms of CPU, where a line to this one costs a few microseconds. Its first command starts the server with a
 /// session and attaches to it (see ``TmuxServer``).
-final class TmuxControlClient {
+///
+/// A thread of its own reads everything tmux prints, as soon as it is printed: it hands each answer to the command
+/// waiting for it (one command at a time: ``run(_:)`` is not called concurrently) and wakes the waiters of a pane that
+/// had output. Were the notifications read only while a command waits, a waiter would learn of output only at its
+/// next look, which is what it waits for.
+final class TmuxControlClient: Sendable {
     private let processID: pid_t
     /// This process's end of the socket pair that is the client's standard input and output: a socket, so that a
-    /// command written after tmux ended fails instead of raising `SIGPIPE`.
+    /// command written after tmux ended fails instead of raising `SIGPIPE`, and so that `shutdown` wakes the reading
+    /// thread when the client is done with.
     private let connection: Int32
-    /// What was read from tmux; the bytes from ``consumed`` on are not consumed yet.
-    private var pending: [UInt8] = []
-    private var consumed = 0
-    /// The buffer each read fills, made once.
-    private var chunk = [UInt8](repeating: 0, count: 65_536)
-    /// Whether tmux ended the client (after `kill-server`, or the session's end).
-    private(set) var hasEnded = false
+    /// What the reading thread has learnt, shared with the commands and the waiters.
+    private let inbox = Inbox()
+    /// Signalled once by the reading thread as it stops: the connection is closed only after, so its number is never
+    /// read from once it may have been given to another file.
+    private let readerStopped = DispatchSemaphore(value: 0)
 
     /// How long an answer may take before the client gives up on it.
-    static let answerTimeout: Int32 = 10_000
+    static let answerTimeout: Double = 10
 
     /// Runs a control-mode client of the tmux server at `socket` (`tmux -L`) whose first command is `first`.
     init(tmux: String, socket: String, first: [String]) throws {
@@ -58,16 +65,29 @@ final class TmuxControlClient {
         }
         processID = pid
         connection = ends[0]
+        let (connection, inbox, readerStopped) = (connection, inbox, readerStopped)
+        let reader = Thread {
+            inbox.read(from: connection)
+            readerStopped.signal()
+        }
+        reader.name = "tmux control client"
+        reader.start()
         // The first command's (empty) answer comes first.
-        _ = try answer()
+        _ = try answer(to: first)
     }
 
     deinit {
+        // The client reads the end of its input and leaves; the reading thread reads the end of the output.
+        shutdown(connection, Int32(SHUT_RDWR))
+        readerStopped.wait()
         close(connection)
         if !hasEnded { kill(processID, SIGTERM) }
         var status: Int32 = 0
         while waitpid(processID, &status, 0) < 0, errno == EINTR {}
     }
+
+    /// Whether tmux ended the client (after `kill-server`, or the session's end).
+    var hasEnded: Bool { inbox.state.withLock(\.hasEnded) }
 
     /// Runs the tmux command `arguments` and returns what it printed; throws what tmux reported as its error.
     /// After `kill-server`, tmux may end the client before it answers: then the answer is empty.
@@ -81,71 +101,49 @@ final class TmuxControlClient {
             }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
-                hasEnded = true
                 if arguments.first == "kill-server" { return "" }
                 throw TmuxSession.Failure(description: "tmux stopped reading commands")
             }
             written += count
         }
-        do {
-            return try answer()
-        } catch {
-            if hasEnded, arguments.first == "kill-server" { return "" }
-            throw error
+        return try answer(to: arguments)
+    }
+
+    /// Waits, at most ``answerTimeout`` seconds, for the next answer the reading thread has read whole.
+    private func answer(to arguments: [String]) throws -> String {
+        guard inbox.answerArrived.wait(timeout: .now() + Self.answerTimeout) == .success else {
+            throw TmuxSession.Failure(description: "tmux did not answer in time")
         }
-    }
-
-    /// Reads up to the next `%end` or `%error` and returns the lines after its `%begin`, each ended by a newline,
-    /// as a spawned client would have printed them. Notifications between answers are skipped.
-    private func answer() throws -> String {
-        var inside: Substring?
-        var lines: [String] = []
-        while true {
-            let text = try nextLine()
-            if let begin = inside {
-                if text.hasPrefix("%end ") || text.hasPrefix("%error "), Self.number(of: text) == begin {
-                    let output = lines.map { $0 + "\n" }.joined()
-                    guard text.hasPrefix("%end ") else { throw TmuxSession.Failure(description: "tmux: \(output)") }
-                    return output
-                }
-                lines.append(text)
-            } else if text.hasPrefix("%begin ") {
-                inside = Self.number(of: text) ?? ""
-            } else if text.hasPrefix("%exit") {
-                hasEnded = true
-                throw TmuxSession.Failure(description: "tmux ended the client")
-            }
+        let answer = inbox.state.withLock { state in state.answers.isEmpty ? nil : state.answers.removeFirst() }
+        guard let answer else {
+            // Woken by the client's end.
+            if arguments.first == "kill-server" { return "" }
+            throw TmuxSession.Failure(description: "tmux ended the client")
         }
+        return try answer.get()
     }
 
-    /// The command number of a `%begin`, `%end` or `%error` line: `%begin <time> <number> <flags>`.
-    private static func number(of line: String) -> Substring? {
-        let fields = line.split(separator: " ")
-        return fields.count >= 3 ? fields[2] : nil
+    /// How many times the pane `pane` (`%1`) has had output, as tmux told this client: a number that grows.
+    func outputCount(of pane: String) -> UInt64 {
+        inbox.state.withLock { $0.outputCounts[pane, default: 0] }
     }
 
-    /// The next line tmux printed, without its newline; waits at most ``answerTimeout`` milliseconds for it.
-    private func nextLine() throws -> String {
-        while true {
-            if let newline = pending[consumed...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[consumed..<newline], as: UTF8.self)
-                consumed = newline + 1
-                return line
+    /// Returns once the pane `pane` has had output past `seen` (a count from ``outputCount(of:)``), or after
+    /// `seconds`, whichever comes first, or at once when the client has ended; holds no thread meanwhile.
+    func waitForOutput(of pane: String, past seen: UInt64, atMost seconds: Double) async {
+        let inbox = inbox
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiter = inbox.state.withLock { state -> Int? in
+                guard !state.hasEnded, state.outputCounts[pane, default: 0] <= seen else { return nil }
+                let waiter = state.nextWaiter
+                state.nextWaiter += 1
+                state.waiters[waiter] = Inbox.Waiter(pane: pane, continuation: continuation)
+                return waiter
             }
-            // Every line read is consumed: what is left is the start of the next one.
-            pending.removeSubrange(..<consumed)
-            consumed = 0
-            var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Self.answerTimeout)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { throw TmuxSession.Failure(description: "tmux did not answer in time") }
-            let count = chunk.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                hasEnded = true
-                throw TmuxSession.Failure(description: "tmux ended the client")
+            guard let waiter else { return continuation.resume() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                inbox.state.withLock { $0.waiters.removeValue(forKey: waiter) }?.continuation.resume()
             }
-            pending += chunk[..<count]
         }
     }
 
@@ -172,5 +170,105 @@ final class TmuxControlClient {
             }
         }
         return word + "\""
+    }
+}
+
+/// What the reading thread of a ``TmuxControlClient`` has read: the answers not yet taken, and each pane's output.
+private final class Inbox: Sendable {
+    struct State {
+        /// The answers read whole and not yet taken by their command, oldest first: what tmux printed, or the error
+        /// it reported.
+        var answers: [Result<String, TmuxSession.Failure>] = []
+        /// Each pane's count of `%output` notifications.
+        var outputCounts: [String: UInt64] = [:]
+        /// The tasks waiting for a pane's output, by a number of their own.
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
+        /// Whether tmux ended the client.
+        var hasEnded = false
+    }
+
+    /// A task waiting for output of `pane`.
+    struct Waiter {
+        let pane: String
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    let state = Mutex(State())
+    /// Signalled once for each answer read whole, and once when the client ends (which wakes a waiting command).
+    let answerArrived = DispatchSemaphore(value: 0)
+
+    /// Reads what tmux prints from `connection` until it ends or the connection is shut down; sorts it into answers
+    /// (the lines between a `%begin` and the `%end` or `%error` of the same number, each ended by a newline, as a
+    /// spawned client would have printed them) and notifications.
+    func read(from connection: Int32) {
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        /// The number of the block being read, and its lines so far.
+        var block: (number: Substring, lines: [String])?
+        reading: while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(connection, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            pending += chunk[..<count]
+            var start = 0
+            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = pending[start..<newline]
+                start = newline + 1
+                if var open = block {
+                    let text = String(decoding: line, as: UTF8.self)
+                    if text.hasPrefix("%end ") || text.hasPrefix("%error "), Self.number(of: text) == open.number {
+                        let output = open.lines.map { $0 + "\n" }.joined()
+                        block = nil
+                        state.withLock {
+                            $0.answers.append(
+                                text.hasPrefix("%end ")
+                                    ? .success(output) : .failure(TmuxSession.Failure(description: "tmux: \(output)")))
+                        }
+                        answerArrived.signal()
+                    } else {
+                        open.lines.append(text)
+                        block = open
+                    }
+                } else if line.starts(with: Self.outputPrefix) {
+                    let pane = line.dropFirst(Self.outputPrefix.count).prefix { $0 != UInt8(ascii: " ") }
+                    notifyOutput(of: String(decoding: pane, as: UTF8.self))
+                } else if line.starts(with: Self.beginPrefix) {
+                    block = (Self.number(of: String(decoding: line, as: UTF8.self)) ?? "", [])
+                } else if line.starts(with: Self.exitPrefix) {
+                    break reading
+                }
+            }
+            // Every whole line is consumed: what is left is the start of the next one.
+            pending.removeSubrange(..<start)
+        }
+        let waiters = state.withLock { state in
+            state.hasEnded = true
+            defer { state.waiters = [:] }
+            return state.waiters.values
+        }
+        answerArrived.signal()
+        for waiter in waiters { waiter.continuation.resume() }
+    }
+
+    /// Counts an output of `pane` and wakes the tasks waiting for one.
+    private func notifyOutput(of pane: String) {
+        let woken = state.withLock { state in
+            state.outputCounts[pane, default: 0] += 1
+            let woken = state.waiters.filter { $0.value.pane == pane }
+            for waiter in woken.keys { state.waiters.removeValue(forKey: waiter) }
+            return woken.values
+        }
+        for waiter in woken { waiter.continuation.resume() }
+    }
+
+    private static let outputPrefix = Array("%output ".utf8)
+    private static let beginPrefix = Array("%begin ".utf8)
+    private static let exitPrefix = Array("%exit".utf8)
+
+    /// The command number of a `%begin`, `%end` or `%error` line: `%begin <time> <number> <flags>`.
+    private static func number(of line: String) -> Substring? {
+        let fields = line.split(separator: " ")
+        return fields.count >= 3 ? fields[2] : nil
     }
 }

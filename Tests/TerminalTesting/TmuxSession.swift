@@ -8,6 +8,11 @@ package import Testing
 /// shows it. The sessions of the test process share one tmux server and reach it
 /// through its one control-mode client (``TmuxServer``), so a session costs no tmux process of its own.
 ///
+/// A wait for the screen (or the terminal's modes, or the app's end) looks, and then sleeps until the terminal has
+/// had output since that look before it looks again: tmux tells the control client of every output of the panes of
+/// its session, and the session's window is linked into that session for it. A test so reads a screen within
+/// moments of its drawing, and a terminal that draws nothing costs nothing to watch.
+///
 /// The pane runs a shell that records the terminal's settings (`stty -g`) before and after the app, its exit status
 /// and what was typed but left unread when it ended (what the shell would have read next: what the terminal holds
 /// then, read without waiting, as every key is delivered before a command returns), so a test can prove the
@@ -28,6 +33,8 @@ package final class TmuxSession {
     private let server: TmuxServer
     /// The session's name on the shared server, which is also where its keys go.
     private let name = "app-\(UUID().uuidString.prefix(8))"
+    /// The session's one pane's id (`%3`): what tmux names the output it notifies the control client of.
+    private let pane: String
     package let folder: String
 
     /// Starts `app` with `arguments` in a terminal of `columns`×`rows`, with `environment` added to a UTF-8 locale
@@ -48,6 +55,7 @@ package final class TmuxSession {
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }
         var shown = animates ? arguments : arguments + ["--no-animation"]
         if keepsDataInFolder {
+            let dataFolder = Self.dataFolder(in: folder)
             try FileManager.default.createDirectory(atPath: dataFolder, withIntermediateDirectories: true)
             shown += ["--data-dir", dataFolder]
         }
@@ -59,11 +67,21 @@ package final class TmuxSession {
             stty -icanon min 0 time 0; dd bs=4096 count=1 of=\(folder)/pending 2>/dev/null; \
             echo $status > \(folder)/status; echo EXITED; exec sleep 60
             """
-        try server.run(["new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", script])
+        pane = try server.run(
+            [
+                "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", "-P", "-F", "#{pane_id}", "sh",
+                "-c", script,
+            ]
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        // tmux tells a control client of the output of the panes of its own session only: the window is linked
+        // into it too, without being selected there. Its size stays the session's: a control client that never
+        // gave its size counts for no window's. What the app printed before the link is on the screen, looked at
+        // first by every wait.
+        try server.run(["link-window", "-d", "-s", name + ":", "-t", TmuxServer.holder + ":"])
     }
 
     deinit {
-        _ = try? run(["kill-session", "-t", name])
+        _ = try? run(["kill-window", "-t", name + ":"])
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -101,9 +119,10 @@ package final class TmuxSession {
         try deliver(["paste-buffer", "-p", "-d", "-b", buffer, "-t", name])
     }
 
-    /// Ends the session and so closes the terminal under the app, as closing its window does.
+    /// Ends the session and so closes the terminal under the app, as closing its window does: its window, linked
+    /// into the control client's session as well, is killed in both, and the session without a window ends.
     package func closeTerminal() throws {
-        try run(["kill-session", "-t", name])
+        try run(["kill-window", "-t", name + ":"])
     }
 
     /// Sends the mouse report a terminal in xterm's SGR mode sends for `button` (0 the first button, 32 added while
@@ -147,9 +166,10 @@ package final class TmuxSession {
 
     /// Waits until the terminal's mouse reporting is `expected` (any events, and drags), for at most `seconds`;
     /// whether it came to be. The app asks for drags just after a frame, and gives the mouse back just before it
-    /// ends, so what the terminal reports lags a screen or an exit by a moment.
+    /// ends, so what the terminal reports lags a screen or an exit by a moment; the app asks by printing, so the
+    /// wait looks again when the terminal has had output.
     package func mouseReportingBecomes(_ expected: (any: Bool, drags: Bool), seconds: Double = 5) async -> Bool {
-        await Self.waitUntil(seconds: seconds) { (try? mouseReporting()).map { $0 == expected } ?? false }
+        await waitUntil(seconds: seconds) { (try? mouseReporting()).map { $0 == expected } ?? false }
     }
 
     /// The screen's rows as text; with `escapes`, with the colour and attribute sequences.
@@ -196,50 +216,68 @@ package final class TmuxSession {
         return children?.split(separator: " ").first.flatMap { Int32($0) }
     }
 
-    /// Waits until `condition` holds for the screen, looking again soon, then less often (every 50 ms at most),
-    /// for at most `seconds`, without holding a thread meanwhile (so many terminals are watched at once); records
-    /// an issue with the last screen when it never holds.
+    /// Waits until `condition` holds for the screen, looking again each time the terminal has had output (or
+    /// after ``lookAgainAtLeast`` without any), for at most `seconds`, without holding a thread meanwhile (so many
+    /// terminals are watched at once); records an issue with the last screen when it never holds.
     @discardableResult
     package func waitFor(
         _ description: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: ([String]) -> Bool
     ) async throws -> [String] {
-        try await watch(description, seconds: seconds, steady: false, sourceLocation: sourceLocation, condition)
+        try await watch(description, seconds: seconds, settles: false, sourceLocation: sourceLocation, condition)
     }
 
-    /// Waits until the screen shows `text` and has stopped changing (two looks 50 ms apart agree), for a test that
-    /// then compares the whole screen with a later one: a screen read while it is still being redrawn is half old.
+    /// Waits until the screen shows `text` and has stopped changing (the terminal had no output for
+    /// ``quietPeriod`` after a look that showed it, and a second look agrees), for a test that then compares the
+    /// whole screen with a later one: a screen read while it is still being redrawn is half old.
     @discardableResult
     package func waitForSettled(
         _ text: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> [String] {
-        var previous: [String] = []
-        return try await watch("'\(text)', settled", seconds: seconds, steady: true, sourceLocation: sourceLocation) {
-            lines in
-            defer { previous = lines }
-            return lines == previous && lines.contains { $0.contains(text) }
+        try await watch("'\(text)', settled", seconds: seconds, settles: true, sourceLocation: sourceLocation) {
+            $0.contains { $0.contains(text) }
         }
     }
 
-    /// Looks at the screen until `condition` holds: every 50 ms when `steady`, else soon, then less often.
+    /// How long a wait sleeps at most when the terminal has no output: what it waits for may change without any
+    /// (a file the shell writes, a mode tmux tracks), and a look costs little.
+    static let lookAgainAtLeast = 0.05
+
+    /// How long the terminal must have no output for a screen to count as settled: a frame arrives in pieces,
+    /// each written at once after the one before, and a busy machine can hold the app between two for a while.
+    static let quietPeriod = 0.05
+
+    /// Looks at the screen until `condition` holds, each time the terminal has had output since the look before
+    /// (or ``lookAgainAtLeast`` passed); with `settles`, until it holds for a screen that had no output for
+    /// ``quietPeriod`` and reads the same once more after it.
     private func watch(
-        _ description: String, seconds: Double, steady: Bool, sourceLocation: SourceLocation,
+        _ description: String, seconds: Double, settles: Bool, sourceLocation: SourceLocation,
         _ condition: ([String]) -> Bool
     ) async throws -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
+        // The count is taken before the look: output after it wakes the next wait, even output the look saw.
+        var seen = server.outputCount(of: pane)
         var lines = try screen()
-        var looks = 0
-        while !condition(lines) {
-            guard Date() < deadline else {
+        // A screen that showed what is waited for and is waiting out the quiet period.
+        var quietSince: [String]?
+        while true {
+            let holds = condition(lines)
+            if holds, !settles || quietSince == lines { return lines }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
                 Issue.record(
                     "never saw: \(description)\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
                 return lines
             }
-            await Self.lookAgainLater(after: steady ? .max : looks)
-            looks += 1
+            let pause = holds ? Self.quietPeriod : Self.lookAgainAtLeast
+            await server.waitForOutput(of: pane, past: seen, atMost: min(pause, remaining))
+            let now = server.outputCount(of: pane)
+            // Output during the quiet period (or a period cut short by the deadline): the screen may still be
+            // changing, and the look after it starts another.
+            quietSince = holds && now == seen && remaining >= pause ? lines : nil
+            seen = now
             lines = try screen()
         }
-        return lines
     }
 
     /// Waits until the screen shows `text` somewhere.
@@ -262,13 +300,28 @@ package final class TmuxSession {
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         }
         // The shell writes the status once the settings and the unread input are in place; a file that is there
-        // but holds no number yet is being written.
-        await Self.waitUntil(seconds: seconds) { Int32(read("status")) != nil }
+        // but holds no number yet is being written. It prints a line just after, which wakes the wait.
+        await waitUntil(seconds: seconds) { Int32(read("status")) != nil }
         return (Int32(read("status")), read("before"), read("after"))
     }
 
+    /// Waits until `condition` holds, looking again each time the terminal has had output (or after
+    /// ``lookAgainAtLeast`` without any), for at most `seconds`; whether it held.
+    @discardableResult
+    private func waitUntil(seconds: Double, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var seen = server.outputCount(of: pane)
+        while !condition() {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return false }
+            await server.waitForOutput(of: pane, past: seen, atMost: min(Self.lookAgainAtLeast, remaining))
+            seen = server.outputCount(of: pane)
+        }
+        return true
+    }
+
     /// Waits until `condition` holds, looking again soon, then every 50 ms at most, for at most `seconds`;
-    /// whether it held.
+    /// whether it held: for what no terminal's output announces, such as a process's end.
     @discardableResult
     package static func waitUntil(seconds: Double, _ condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
@@ -348,10 +401,14 @@ final class TmuxServer: @unchecked Sendable {
 
     private static let current = Mutex<TmuxServer?>(nil)
 
+    /// The control client's session, which every terminal's window is linked into too, so the client is told of
+    /// their output.
+    static let holder = "holder"
+
     private init(tmux: String) throws {
         let socket = "app-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         client = try TmuxControlClient(
-            tmux: tmux, socket: socket, first: ["new-session", "-s", "holder", "-x", "80", "-y", "24", "cat"])
+            tmux: tmux, socket: socket, first: ["new-session", "-s", Self.holder, "-x", "80", "-y", "24", "cat"])
         _ = try client.run(["set-hook", "-g", "client-detached", "kill-server"])
     }
 
@@ -370,6 +427,17 @@ final class TmuxServer: @unchecked Sendable {
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
         try lock.withLock { try client.run(arguments) }
+    }
+
+    /// How many times the pane `pane` has had output (see ``TmuxControlClient/outputCount(of:)``).
+    func outputCount(of pane: String) -> UInt64 {
+        client.outputCount(of: pane)
+    }
+
+    /// Returns once the pane `pane` has had output past `seen`, or after `seconds` (see
+    /// ``TmuxControlClient/waitForOutput(of:past:atMost:)``).
+    func waitForOutput(of pane: String, past seen: UInt64, atMost seconds: Double) async {
+        await client.waitForOutput(of: pane, past: seen, atMost: seconds)
     }
 }
 
@@ -406,5 +474,7 @@ extension TmuxSession {
     }
 
     /// The data folder the app of this session was given inside ``folder`` (see `keepsDataInFolder`).
-    package var dataFolder: String { folder + "/data" }
+    package var dataFolder: String { Self.dataFolder(in: folder) }
+
+    private static func dataFolder(in folder: String) -> String { folder + "/data" }
 }
