@@ -12,7 +12,7 @@ struct FullScreenBasicsEndToEndTests {
     @Test("Log out asks on the status line: n keeps Profile, y logs out to the log-in")
     func logOutAsks() async throws {
         let data = try await TemporaryDataDirectory.demoLoggedIn()
-        #expect(await data.run("tab profile\n").status == 0)
+        #expect(try await data.runBuiltApp("tab profile\n").status == 0)
         let terminal = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path])
         try await terminal.waitFor("Log out")
         try terminal.command("logout")
