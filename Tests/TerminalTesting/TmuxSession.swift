@@ -218,7 +218,9 @@ package final class TmuxSession {
 
     /// Waits until `condition` holds for the screen, looking again each time the terminal has had output (or
     /// after ``lookAgainAtLeast`` without any), for at most `seconds`, without holding a thread meanwhile (so many
-    /// terminals are watched at once); records an issue with the last screen when it never holds.
+    /// terminals are watched at once); records an issue with the last screen when it never holds. A screen that
+    /// holds counts once the terminal has had no output for a moment after it (``frameQuiet``): the frame it
+    /// belongs to has then arrived whole.
     @discardableResult
     package func waitFor(
         _ description: String, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
@@ -228,7 +230,7 @@ package final class TmuxSession {
     }
 
     /// Waits until the screen shows `text` and has stopped changing (the terminal had no output for
-    /// ``quietPeriod`` after a look that showed it, and a second look agrees), for a test that then compares the
+    /// ``settledQuiet`` after a look that showed it, and a second look agrees), for a test that then compares the
     /// whole screen with a later one: a screen read while it is still being redrawn is half old.
     @discardableResult
     package func waitForSettled(
@@ -243,38 +245,58 @@ package final class TmuxSession {
     /// (a file the shell writes, a mode tmux tracks), and a look costs little.
     static let lookAgainAtLeast = 0.05
 
-    /// How long the terminal must have no output for a screen to count as settled: a frame arrives in pieces,
-    /// each written at once after the one before, and a busy machine can hold the app between two for a while.
-    static let quietPeriod = 0.05
+    /// How long the terminal must have had no output after a look that showed what is waited for, for the look
+    /// to count: a frame reaches the terminal in pieces, a row or a few at a time, a fraction of a millisecond
+    /// apart (more on a busy machine), and a look between two pieces shows a screen half old and half new, which can
+    /// show the text waited for above rows still to be redrawn.
+    static let frameQuiet = 0.01
+
+    /// How long the terminal must have had no output for a screen to count as settled: long enough that a busy
+    /// machine holding the app between two pieces of a frame is not taken for the frame's end.
+    static let settledQuiet = 0.05
+
+    /// How long a screen that keeps changing may show what is waited for before a wait (not a settled one) takes
+    /// it anyway: a terminal drawing an animation has no quiet moment to wait for.
+    static let changingScreenLimit = 0.1
 
     /// Looks at the screen until `condition` holds, each time the terminal has had output since the look before
-    /// (or ``lookAgainAtLeast`` passed); with `settles`, until it holds for a screen that had no output for
-    /// ``quietPeriod`` and reads the same once more after it.
+    /// (or ``lookAgainAtLeast`` passed), and returns the first screen that holds after a look that held and a
+    /// quiet moment (``frameQuiet``, or ``settledQuiet`` and the same screen again with `settles`), or that has
+    /// held for ``changingScreenLimit`` without one (not with `settles`).
     private func watch(
         _ description: String, seconds: Double, settles: Bool, sourceLocation: SourceLocation,
         _ condition: ([String]) -> Bool
     ) async throws -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
+        let quiet = settles ? Self.settledQuiet : Self.frameQuiet
         // The count is taken before the look: output after it wakes the next wait, even output the look saw.
         var seen = server.outputCount(of: pane)
         var lines = try screen()
-        // A screen that showed what is waited for and is waiting out the quiet period.
-        var quietSince: [String]?
+        // When the looks began to hold, one after another.
+        var holdingSince: Date?
+        // The look before this one where it held and the terminal then had no output for the quiet moment.
+        var lookBeforeQuiet: [String]?
         while true {
-            let holds = condition(lines)
-            if holds, !settles || quietSince == lines { return lines }
+            if condition(lines) {
+                let since = holdingSince ?? Date()
+                holdingSince = since
+                if let lookBeforeQuiet, !settles || lookBeforeQuiet == lines { return lines }
+                if !settles, -since.timeIntervalSinceNow >= Self.changingScreenLimit { return lines }
+            } else {
+                holdingSince = nil
+            }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
                 Issue.record(
                     "never saw: \(description)\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
                 return lines
             }
-            let pause = holds ? Self.quietPeriod : Self.lookAgainAtLeast
+            let pause = holdingSince == nil ? Self.lookAgainAtLeast : quiet
             await server.waitForOutput(of: pane, past: seen, atMost: min(pause, remaining))
             let now = server.outputCount(of: pane)
-            // Output during the quiet period (or a period cut short by the deadline): the screen may still be
+            // Output during the quiet moment (or a moment cut short by the deadline): the screen may still be
             // changing, and the look after it starts another.
-            quietSince = holds && now == seen && remaining >= pause ? lines : nil
+            lookBeforeQuiet = holdingSince != nil && now == seen && remaining >= pause ? lines : nil
             seen = now
             lines = try screen()
         }
