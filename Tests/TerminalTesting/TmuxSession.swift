@@ -262,7 +262,9 @@ package final class TmuxSession {
     /// Looks at the screen until `condition` holds, each time the terminal has had output since the look before
     /// (or ``lookAgainAtLeast`` passed), and returns the first screen that holds after a look that held and a
     /// quiet moment (``frameQuiet``, or ``settledQuiet`` and the same screen again with `settles`), or that has
-    /// held for ``changingScreenLimit`` without one (not with `settles`).
+    /// held for ``changingScreenLimit`` without one (not with `settles`). A screen that holds once `seconds` have
+    /// passed is taken without its quiet moment: a machine busy enough to hold the test that long is not the app
+    /// failing to draw it.
     private func watch(
         _ description: String, seconds: Double, settles: Bool, sourceLocation: SourceLocation,
         _ condition: ([String]) -> Bool
@@ -274,29 +276,31 @@ package final class TmuxSession {
         var lines = try screen()
         // When the looks began to hold, one after another.
         var holdingSince: Date?
-        // The look before this one where it held and the terminal then had no output for the quiet moment.
+        // The look before this one, when it held and the terminal then had no output for the quiet moment.
         var lookBeforeQuiet: [String]?
         while true {
+            let pause: Double
             if condition(lines) {
                 let since = holdingSince ?? Date()
                 holdingSince = since
                 if let lookBeforeQuiet, !settles || lookBeforeQuiet == lines { return lines }
                 if !settles, -since.timeIntervalSinceNow >= Self.changingScreenLimit { return lines }
+                if deadline.timeIntervalSinceNow <= 0 { return lines }
+                pause = quiet
             } else {
                 holdingSince = nil
+                let remaining = deadline.timeIntervalSinceNow
+                guard remaining > 0 else {
+                    Issue.record(
+                        "never saw: \(description)\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
+                    return lines
+                }
+                pause = min(Self.lookAgainAtLeast, remaining)
             }
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else {
-                Issue.record(
-                    "never saw: \(description)\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
-                return lines
-            }
-            let pause = holdingSince == nil ? Self.lookAgainAtLeast : quiet
-            await server.waitForOutput(of: pane, past: seen, atMost: min(pause, remaining))
+            await server.waitForOutput(of: pane, past: seen, atMost: pause)
             let now = server.outputCount(of: pane)
-            // Output during the quiet moment (or a moment cut short by the deadline): the screen may still be
-            // changing, and the look after it starts another.
-            lookBeforeQuiet = holdingSince != nil && now == seen && remaining >= pause ? lines : nil
+            // Output during the quiet moment: the screen may still be changing, and the look after it starts another.
+            lookBeforeQuiet = holdingSince != nil && now == seen ? lines : nil
             seen = now
             lines = try screen()
         }
