@@ -246,10 +246,11 @@ package final class TmuxSession {
     static let lookAgainAtLeast = 0.05
 
     /// How long the terminal must have had no output after a look that showed what is waited for, for the look
-    /// to count: a frame reaches the terminal in pieces, a row or a few at a time, a fraction of a millisecond
-    /// apart (more on a busy machine), and a look between two pieces shows a screen half old and half new, which can
-    /// show the text waited for above rows still to be redrawn.
-    static let frameQuiet = 0.01
+    /// to count: a frame reaches the terminal in pieces, a row or a few at a time, up to a few milliseconds apart
+    /// (more on a busy machine), and a look between two pieces shows a screen half old and half new, which can show
+    /// the text waited for above rows still to be redrawn. The app answers most keys within a few milliseconds, so
+    /// the moment is kept short.
+    static let frameQuiet = 0.005
 
     /// How long the terminal must have had no output for a screen to count as settled: long enough that a busy
     /// machine holding the app between two pieces of a frame is not taken for the frame's end.
