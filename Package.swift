@@ -225,14 +225,15 @@ let package = Package(
         // new-feature: feature test targets
         // The checker's own tests, on fixture packages: no module of this package is checked there.
         .testTarget(
-            name: "BoundaryCheckTests", dependencies: ["BoundaryCheck", "PackageReading"], exclude: ["Fixtures"]),
+            name: "BoundaryCheckTests", dependencies: ["BoundaryCheck", "ExecutableTesting", "PackageReading"],
+            exclude: ["Fixtures"]),
         // What only the whole package can answer, read from its manifest, sources and rules, never its built
         // modules: the import graph and baselines of modules that are gone.
         .testTarget(name: "PackageBoundaryTests", dependencies: ["BoundaryCheck", "PackageReading"]),
         .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature", "PackageReading"]),
         .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "AffectedTestsTests", dependencies: ["AffectedTests"]),
+        .testTarget(name: "AffectedTestsTests", dependencies: ["AffectedTests", "ExecutableTesting"]),
         .testTarget(name: "ExploreTests", dependencies: ["Explore"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
     ]

@@ -1,37 +1,11 @@
+import ExecutableTesting
 import Foundation
 import Testing
 
-/// What the built `affected-tests` executable did.
-struct ExecutableRun {
-    let status: Int32
-    let output: String
-    let errors: String
-}
-
 /// Runs the `affected-tests` executable that `swift build --build-tests` put beside this test bundle, with
 /// `directory` as its current directory: as a CI runs a tool it built once, in another checkout.
-func runBuiltAffectedTests(_ arguments: [String], in directory: URL) throws -> ExecutableRun {
-    let testExecutable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    var folder = URL(fileURLWithPath: testExecutable).deletingLastPathComponent()
-    while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
-    let executable = folder.appendingPathComponent("affected-tests")
-    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-        throw ScratchError(
-            description: "no affected-tests at \(executable.path): build it with swift build --build-tests")
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let logs = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID()).log") }
-    defer { for log in logs { try? FileManager.default.removeItem(at: log) } }
-    for log in logs { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
-    process.standardOutput = try FileHandle(forWritingTo: logs[0])
-    process.standardError = try FileHandle(forWritingTo: logs[1])
-    try process.run()
-    process.waitUntilExit()
-    let texts = try logs.map { try String(contentsOf: $0, encoding: .utf8) }
-    return ExecutableRun(status: process.terminationStatus, output: texts[0], errors: texts[1])
+func runBuiltAffectedTests(_ arguments: [String], in directory: URL) throws -> BuiltExecutable.Run {
+    try BuiltExecutable.run("affected-tests", arguments, in: directory)
 }
 
 @Suite("affected-tests works on the package of the current directory", .serialized)

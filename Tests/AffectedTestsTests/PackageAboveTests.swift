@@ -1,3 +1,4 @@
+import ExecutableTesting
 import Foundation
 import Testing
 

@@ -1,37 +1,12 @@
+import ExecutableTesting
 import Foundation
 import PackageReading
 import Testing
 
-/// What the built `boundary-check` executable did.
-struct CheckRun {
-    let status: Int32
-    let output: String
-    let errors: String
-}
-
 /// Runs the `boundary-check` executable that `swift build --build-tests` put beside this test bundle, in
 /// `directory`: built from this package and run in another, as a package that depends on this one runs it.
-func runBuiltBoundaryCheck(_ arguments: [String], in directory: URL) throws -> CheckRun {
-    let testExecutable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    var folder = URL(fileURLWithPath: testExecutable).deletingLastPathComponent()
-    while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
-    let executable = folder.appendingPathComponent("boundary-check")
-    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-        throw FixtureError.missingSource("\(executable.path): build it with swift build --build-tests")
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let logs = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID()).log") }
-    defer { for log in logs { try? FileManager.default.removeItem(at: log) } }
-    for log in logs { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
-    process.standardOutput = try FileHandle(forWritingTo: logs[0])
-    process.standardError = try FileHandle(forWritingTo: logs[1])
-    try process.run()
-    process.waitUntilExit()
-    let texts = try logs.map { try String(contentsOf: $0, encoding: .utf8) }
-    return CheckRun(status: process.terminationStatus, output: texts[0], errors: texts[1])
+func runBuiltBoundaryCheck(_ arguments: [String], in directory: URL) throws -> BuiltExecutable.Run {
+    try BuiltExecutable.run("boundary-check", arguments, in: directory)
 }
 
 /// `Fixtures/OwnPackage` copied to a temporary folder: a package of its own with one library, Greeting.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The executables `swift build --build-tests` puts beside the test bundle, for tests that run them as processes of
 /// their own: the app, the terminal's stand-in, the data writer.
@@ -20,5 +20,31 @@ package enum BuiltExecutable {
             throw Missing(description: "no \(name) executable at \(path): build it with `swift build --build-tests`")
         }
         return path
+    }
+
+    /// What a run of a built executable did: its exit status and what it wrote to each stream.
+    package struct Run {
+        package let status: Int32
+        package let output: String
+        package let errors: String
+    }
+
+    /// Runs the built executable `name` with `arguments` in `directory`, as a person or a CI runs a tool it built
+    /// once, in another folder; its output goes through files, so a chatty tool never blocks on a full pipe.
+    package static func run(_ name: String, _ arguments: [String], in directory: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try path(name))
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let logs = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID()).log")
+        }
+        defer { for log in logs { try? FileManager.default.removeItem(at: log) } }
+        for log in logs { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
+        process.standardOutput = try FileHandle(forWritingTo: logs[0])
+        process.standardError = try FileHandle(forWritingTo: logs[1])
+        try process.run()
+        process.waitUntilExit()
+        let texts = try logs.map { try String(contentsOf: $0, encoding: .utf8) }
+        return Run(status: process.terminationStatus, output: texts[0], errors: texts[1])
     }
 }
