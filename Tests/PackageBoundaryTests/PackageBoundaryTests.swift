@@ -69,7 +69,9 @@ struct PackageBoundaryTests {
         let tests = try #require(manifest.target("BoundaryCheckTests"))
         #expect(tests.isTest)
         #expect(tests.exclude == ["Fixtures"])
-        #expect(tests.dependencies == ["BoundaryCheck", "PackageReading"], "the checker's tests check no module")
+        #expect(
+            tests.dependencies == ["BoundaryCheck", "ExecutableTesting", "PackageReading"],
+            "the checker's tests check no module")
         #expect(manifest.target("CCrypt")?.kind == "system")
     }
 
