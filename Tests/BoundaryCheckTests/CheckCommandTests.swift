@@ -3,6 +3,8 @@ import Foundation
 import PackageReading
 import Testing
 
+@testable import BoundaryCheck
+
 /// Runs the `boundary-check` executable that `swift build --build-tests` put beside this test bundle, in
 /// `directory`: built from this package and run in another, as a package that depends on this one runs it.
 func runBuiltBoundaryCheck(_ arguments: [String], in directory: URL) throws -> BuiltExecutable.Run {
@@ -111,6 +113,39 @@ struct CheckCommandTests {
         #expect(run.status == 64)
         #expect(run.output.isEmpty)
         #expect(run.errors.hasPrefix("boundary-check: \(option) \(missing): the directory does not exist\n\nusage:"))
+    }
+
+    @Test("Without baselines, its note names the command that records them as the person runs it there")
+    func noBaselinesNoteNamesTheUpdateCommand() throws {
+        let package = try ownPackage()
+        defer { package.remove() }
+        var checker = try BoundaryChecker(
+            packageRoot: package.root, modulesDirectory: package.root.appendingPathComponent(".build/debug/Modules"))
+        checker.updateCommand = "swift package --allow-writing-to-package-directory update-boundary-baselines"
+        #expect(
+            checker.notes == [
+                "no baselines recorded in Tools/Baselines; checking the rules alone until `swift package "
+                    + "--allow-writing-to-package-directory update-boundary-baselines` records them"
+            ])
+    }
+
+    @Test("Each plugin's usage names its own command and offers only --verbose, the option it takes")
+    func pluginUsages() {
+        let check = CheckCommand.usage("swift package check-boundaries", plugin: true)
+        let update = CheckCommand.usage(
+            "swift package --allow-writing-to-package-directory update-boundary-baselines", plugin: true,
+            updating: true)
+        #expect(check.hasPrefix("usage: swift package check-boundaries [--verbose]\n"), "\(check)")
+        #expect(
+            update.hasPrefix(
+                "usage: swift package --allow-writing-to-package-directory update-boundary-baselines [--verbose]\n"),
+            "\(update)")
+        for usage in [check, update] {
+            for refused in ["--update-baselines", "--modules", "--symbol-graphs", "[--package-path"] {
+                #expect(!usage.contains(refused), "\(refused) in \(usage)")
+            }
+        }
+        #expect(CheckCommand.usage("swift run boundary-check").contains("[--update-baselines]"))
     }
 
     @Test("In a folder with no Package.swift above it, it says so and exits 2")

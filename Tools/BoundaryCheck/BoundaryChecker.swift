@@ -21,8 +21,22 @@ public struct BoundaryChecker: Sendable {
     public let rules: BoundaryRules
     /// Whether the package has recorded baselines; until it has, surfaces are checked against the rules alone.
     public let recordsBaselines: Bool
-    /// One line for each default the check fell back on (no rules file, no baselines).
-    public let notes: [String]
+    /// Whether the package has no rules file, so it is checked with ``BoundaryRules/defaults(for:)``.
+    public let usesDefaultRules: Bool
+    /// One line for each default the check fell back on (no rules file, no baselines), naming ``updateCommand`` as
+    /// the way to record baselines.
+    public var notes: [String] {
+        var notes: [String] = []
+        if usesDefaultRules {
+            notes.append("no \(rulesPath); checking with the default rules (every `XFeature` target is a feature)")
+        }
+        if !recordsBaselines {
+            notes.append(
+                "no baselines recorded in Tools/Baselines; checking the rules alone until `\(updateCommand)` "
+                    + "records them")
+        }
+        return notes
+    }
     /// The compiler tools.
     public let toolchain: Toolchain
     /// The command that records the baselines, as the person runs it here, for messages and baseline headers.
@@ -43,23 +57,16 @@ public struct BoundaryChecker: Sendable {
         self.symbolGraphsDirectory = symbolGraphsDirectory
         toolchain = try Toolchain.locate()
         let rulesFile = packageRoot.appendingPathComponent(rulesPath)
-        var notes: [String] = []
+        usesDefaultRules = !FileManager.default.fileExists(atPath: rulesFile.path)
         if let text = try? String(contentsOf: rulesFile, encoding: .utf8) {
             rules = try BoundaryRules.parse(text, file: rulesPath)
         } else if !FileManager.default.fileExists(atPath: rulesFile.path) {
             let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain)
             rules = try BoundaryRules.parse(BoundaryRules.defaults(for: manifest.targets), file: "default rules")
-            notes.append("no \(rulesPath); checking with the default rules (every `XFeature` target is a feature)")
         } else {
             throw .unreadable("rules file \(rulesFile.path)")
         }
         recordsBaselines = !Self.baselineFiles(in: packageRoot.appendingPathComponent("Tools/Baselines")).isEmpty
-        if !recordsBaselines {
-            notes.append(
-                "no baselines recorded in Tools/Baselines; checking the rules alone until `--update-baselines` "
-                    + "records them")
-        }
-        self.notes = notes
     }
 
     /// The `.txt` files of the baselines directory, sorted.

@@ -10,23 +10,45 @@ public import PackageReading
 /// `--update-baselines`, it first rewrites `Tools/Baselines/<Module>.txt` from the built modules (for an intended
 /// change of a public surface), then checks the rest.
 public enum CheckCommand {
-    /// The usage of the command as `invocation` runs it.
-    static func usage(_ invocation: String) -> String {
-        """
-        usage: \(invocation) [--update-baselines] [--verbose] [--package-path DIR] [--modules DIR]
-            [--symbol-graphs DIR]
-          --update-baselines  rewrite Tools/Baselines/<Module>.txt from the built modules (an intended change)
-          --verbose           also print what each module's access probe named and skipped
-          --package-path DIR  the package to check (default: the package of the current directory, the nearest
-                              folder at or above it with a Package.swift)
-          --modules DIR       the package's built modules (default: its own build's, DIR/.build/debug/Modules;
-                              the running build's when the package is the one this command was built from)
-          --symbol-graphs DIR the modules' symbol graphs, as DIR/public/<Module> and DIR/internal/<Module>
-                              (default: extracted from the built modules)
-          --help              print this help
-        exit codes: 0 every boundary holds; 1 a violation; 2 the check could not run (no package, not built);
-            64 usage error (an unknown option, or a folder an option names does not exist)
-        """
+    /// The usage of the command as `invocation` runs it: with `plugin`, as a command plugin runs it, which sets
+    /// the package, the modules and the symbol graphs itself and has a command of its own for each mode
+    /// (`updating`: the one that rewrites the baselines).
+    static func usage(_ invocation: String, plugin: Bool = false, updating: Bool = false) -> String {
+        let exitCodes = """
+            exit codes: 0 every boundary holds; 1 a violation; 2 the check could not run (no package, not built,
+                sources changed since the build); 64 usage error (an unknown option, or a folder an option names
+                does not exist)
+            """
+        if plugin {
+            let verb = updating ? "update-boundary-baselines" : "check-boundaries"
+            let what =
+                updating
+                ? "Rewrites Tools/Baselines/<Module>.txt from the built modules (an intended change), then checks "
+                    + "the rest,\n"
+                : "Checks the module boundaries\n"
+            return """
+                usage: \(invocation) [--verbose]
+                  --verbose  also print what each module's access probe named and skipped
+                  --help     print this help
+                \(what)of the package the command is invoked in (swift package --package-path DIR \(verb) for
+                another), against the modules and symbol graphs the plugin builds for it.
+                \(exitCodes)
+                """
+        }
+        return """
+            usage: \(invocation) [--update-baselines] [--verbose] [--package-path DIR] [--modules DIR]
+                [--symbol-graphs DIR]
+              --update-baselines  rewrite Tools/Baselines/<Module>.txt from the built modules (an intended change)
+              --verbose           also print what each module's access probe named and skipped
+              --package-path DIR  the package to check (default: the package of the current directory, the nearest
+                                  folder at or above it with a Package.swift)
+              --modules DIR       the package's built modules (default: its own build's, DIR/.build/debug/Modules;
+                                  the running build's when the package is the one this command was built from)
+              --symbol-graphs DIR the modules' symbol graphs, as DIR/public/<Module> and DIR/internal/<Module>
+                                  (default: extracted from the built modules)
+              --help              print this help
+            \(exitCodes)
+            """
     }
 
     static let updateBaselines = ArgumentParser.Option.flag("--update-baselines")
@@ -45,16 +67,20 @@ public enum CheckCommand {
     /// `builtFrom` (the package whose build holds this executable), or else the package's own
     /// `.build/debug/Modules`; a module the rules check that is not built there stops the check with advice to
     /// build the package. `invocation` is how the person runs it, such as `swift package check-boundaries`, for
-    /// the usage and the advice; `updateCommand` is how the person records baselines (default: `invocation
+    /// the usage and the advice; `plugin` says a command plugin runs it, setting the package, modules and symbol
+    /// graphs itself, so its usage and advice name none of those options; `updateCommand` is how the person records baselines (default: `invocation
     /// --update-baselines`).
     public static func run(
         _ arguments: some Sequence<String>, currentDirectory: URL = PackageLocation.currentDirectory(),
-        builtFrom: URL? = nil, invocation: String = "swift run boundary-check", updateCommand: String? = nil
+        builtFrom: URL? = nil, invocation: String = "swift run boundary-check", plugin: Bool = false,
+        updateCommand: String? = nil
     ) -> Int32 {
+        let given = Array(arguments)
         let parser = ArgumentParser(
-            command: "boundary-check", usage: usage(invocation),
+            command: "boundary-check",
+            usage: usage(invocation, plugin: plugin, updating: given.contains(updateBaselines.names[0])),
             options: [updateBaselines, verbose, packagePath, modulesPath, symbolGraphsPath])
-        let arguments = parser.parseOrExit(arguments)
+        let arguments = parser.parseOrExit(given)
         for option in [packagePath, modulesPath, symbolGraphsPath] {
             guard let path = arguments.value(of: option), !PackageLocation.isDirectory(URL(fileURLWithPath: path))
             else { continue }
