@@ -176,6 +176,59 @@ struct AffectedTestsTests {
             "\(failing.errors)")
     }
 
+    @Test("As the plugin runs it, --base prints the targets and the swift test command, runs nothing and exits 64")
+    func pluginPrintsTheCommandInsteadOfRunning() throws {
+        let repository = try ScratchRepository()
+        defer { repository.remove() }
+        try repository.appendLine(to: "Modules/LoginFeature/LoginBuilder.swift")
+        var run = Run()
+        run.status = AffectedTestsCommand.run(
+            ["--base", "HEAD", "--package-path", repository.root.path], defaultPackagePath: repository.root,
+            invocation: "swift package affected-tests", printsInsteadOfRunning: true,
+            targets: { _ in try evaluatedTargets.get() },
+            runTests: { _, filter in
+                run.testRuns.append(filter)
+                return 0
+            },
+            output: { run.output.append($0) }, errors: { run.errors.append($0) })
+        #expect(run.status == AffectedTestsCommand.notRun)
+        #expect(run.testRuns.isEmpty)
+        let command = try #require(run.output.first { $0.hasPrefix("    swift test ") })
+        #expect(
+            command.hasPrefix(
+                "    swift test --package-path '\(repository.root.standardizedFileURL.path)' --filter '^("))
+        #expect(command.contains("LoginFeatureTests") && !command.contains("FeedFeatureTests"))
+    }
+
+    @Test("The plugin's swift test command names no --package-path when typed inside the package, even a subfolder")
+    func pluginCommandInsideThePackage() throws {
+        let repository = try ScratchRepository()
+        defer { repository.remove() }
+        let inside = repository.root.appendingPathComponent("Modules/LoginFeature")
+        #expect(
+            AffectedTestsCommand.testCommand(for: ["ATests", "BTests"], in: repository.root, from: inside)
+                == "swift test --filter '^(ATests|BTests)\\.'")
+    }
+
+    @Test("As the plugin runs it, its help offers no option the plugin refuses, and --record-durations is refused")
+    func pluginUsage() {
+        var help = Run()
+        help.status = AffectedTestsCommand.run(
+            ["--help"], invocation: "swift package affected-tests", printsInsteadOfRunning: true,
+            output: { help.output.append($0) }, errors: { help.errors.append($0) })
+        let text = (help.output + help.errors).joined()
+        #expect(help.status == 0)
+        #expect(text.hasPrefix("usage: swift package affected-tests --base REF [--list]"), "\(text)")
+        #expect(!text.contains("--record-durations") && !text.contains("[--package-path"))
+        #expect(text.contains("64 usage error, or"))
+        var record = Run()
+        record.status = AffectedTestsCommand.run(
+            ["--record-durations"], invocation: "swift package affected-tests", printsInsteadOfRunning: true,
+            output: { record.output.append($0) }, errors: { record.errors.append($0) })
+        #expect(record.status == 64)
+        #expect(record.errors.joined().contains("run `swift run affected-tests --record-durations`"))
+    }
+
     @Test("A manifest that does not evaluate: it says what it cannot do, quotes the error, and exits 1")
     func brokenManifest() throws {
         let repository = try ScratchRepository.small()

@@ -1,5 +1,6 @@
 import ArgumentParsing
 public import Foundation
+import PackageReading
 
 /// The `affected-tests` command line, which `swift run affected-tests` and `swift package affected-tests` run, in
 /// the package of the current directory unless `--package-path` names another:
@@ -38,12 +39,38 @@ public enum AffectedTestsCommand {
                               selects, the share of the recorded suite time it takes, the median and 90th percentile
           --json              with --history, print the replay as JSON
           --durations FILE    the durations file, relative to the package (default: \(TestDurations.defaultPath))
-          --package-path DIR  the package (default: the current directory)
+          --package-path DIR  the package (default: the package of the current directory, the nearest folder at or
+                              above it with a Package.swift)
         exit codes: 0 passed, listed, nothing affected, recorded or replayed; 1 a test failed or the command
             could not run; 64 usage error
 
         """
     }
+
+    /// The usage of `swift package affected-tests`, which selects and lists but never runs tests: a command plugin
+    /// cannot run `swift test`, and SwiftPM's own test running skips Swift Testing.
+    static let pluginUsage = """
+        usage: swift package affected-tests --base REF [--list]
+               swift package affected-tests --history N [--json] [--durations FILE]
+          --base REF          the git reference the changes are counted from (from its merge base with HEAD);
+                              committed, staged, modified and untracked files all count. Prints the affected test
+                              targets and the swift test command that runs them; the plugin never runs tests
+          --list              print the affected test targets alone, one a line
+          --history N         replay the last N non-merge commits of HEAD against today's targets: what each
+                              selects, the share of the recorded suite time it takes, the median and 90th percentile
+          --json              with --history, print the replay as JSON
+          --durations FILE    with --history, the durations file, relative to the package (default:
+                              \(TestDurations.defaultPath))
+        The package is the one the command is invoked in (swift package --package-path DIR affected-tests for
+        another); swift run affected-tests runs the selected tests and records durations.
+        exit codes: 0 listed, nothing affected or replayed; 1 the command could not run; 64 usage error, or
+            affected test targets printed but not run (run the swift test command it printed)
+
+        """
+
+    /// `swift package affected-tests` printed the affected test targets and the command that runs them, and ran
+    /// nothing: the same status as a usage error, so no script takes it for a pass.
+    public static let notRun: Int32 = 64
 
     static let baseOption = ArgumentParser.Option.value("--base")
     static let listFlag = ArgumentParser.Option.flag("--list")
@@ -70,7 +97,7 @@ public enum AffectedTestsCommand {
     /// output holds names alone) and to `output` otherwise.
     public static func run(
         _ arguments: some Sequence<String>, defaultPackagePath: URL = currentDirectory(),
-        invocation: String = "swift run affected-tests",
+        invocation: String = "swift run affected-tests", printsInsteadOfRunning: Bool = false,
         targets: (URL) throws -> [PackageTarget] = PackageTarget.evaluated(in:),
         runTests: (URL, String) -> Int32 = runSwiftTest,
         swift: (URL, [String]) -> DurationRecording.TimedRun = DurationRecording.runSwift,
@@ -79,11 +106,18 @@ public enum AffectedTestsCommand {
         let options = [
             baseOption, listFlag, packagePathOption, recordFlag, historyOption, jsonFlag, durationsOption,
         ]
-        let parser = ArgumentParser(command: "affected-tests", usage: usage(invocation), options: options)
+        let parser = ArgumentParser(
+            command: "affected-tests", usage: printsInsteadOfRunning ? pluginUsage : usage(invocation),
+            options: options)
         return parser.run(arguments, output: output, errors: errors) { parsed in
             func usageError(_ problem: String) -> Int32 {
                 errors(parser.message(for: UsageError(problem)))
                 return ArgumentParser.usageErrorStatus
+            }
+            if printsInsteadOfRunning, parsed.contains(recordFlag) {
+                return usageError(
+                    "--record-durations runs swift test, which cannot run inside a command plugin; run "
+                        + "`swift run affected-tests --record-durations`")
             }
             let modes = [baseOption, historyOption, recordFlag].filter(parsed.contains).map(spelled)
             guard modes.count <= 1 else { return usageError("\(modes.joined(separator: " and ")) go apart") }
@@ -154,14 +188,17 @@ public enum AffectedTestsCommand {
             }
             let base = parsed.value(of: baseOption) ?? ""
             return select(
-                since: base, in: packagePath, listing: parsed.contains(listFlag), notRead: notRead, targets: targets,
-                runTests: runTests, output: output, errors: errors)
+                since: base, in: packagePath, listing: parsed.contains(listFlag), notRead: notRead,
+                printsInsteadOfRunning: printsInsteadOfRunning, targets: targets, runTests: runTests, output: output,
+                errors: errors)
         }
     }
 
-    /// Selects the test targets the changes since `base` can affect, then lists them or runs them.
+    /// Selects the test targets the changes since `base` can affect, then lists them, runs them, or (with
+    /// `printsInsteadOfRunning`) prints them with the command that runs them and returns ``notRun``.
     static func select(
         since base: String, in packagePath: URL, listing: Bool, notRead: Set<String>,
+        printsInsteadOfRunning: Bool = false,
         targets: (URL) throws -> [PackageTarget], runTests: (URL, String) -> Int32,
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
@@ -181,6 +218,17 @@ public enum AffectedTestsCommand {
             return success
         }
         if selection.isEmpty { return success }
+        if printsInsteadOfRunning {
+            output("affected-tests: the affected test targets are \(selection.testTargets.joined(separator: ", "))")
+            output(
+                "affected-tests: not run: a plugin runs tests through SwiftPM's packageManager.test, which runs "
+                    + "XCTest tests alone and never a Swift Testing test, so it cannot tell whether they pass. Run "
+                    + "them with:")
+            output("    " + testCommand(for: selection.testTargets, in: packagePath))
+            output(
+                "affected-tests: (or list them alone with --list; `swift run affected-tests --base REF` runs them too)")
+            return notRun
+        }
         let status = runTests(packagePath, filter(for: selection.testTargets))
         let targets = selection.testTargets.joined(separator: ", ")
         guard status == 0 else {
@@ -248,6 +296,17 @@ public enum AffectedTestsCommand {
                 + " (" + inputs.map(\.file).joined(separator: ", ") + ")"
         }
         return prefix + "\(files) since \(base)\(place): \(selection.testTargets.count) test target(s) affected"
+    }
+
+    /// The `swift test` command, as a person types it in `directory`, that runs `testTargets` of the package at
+    /// `package` (with `--package-path` unless `directory` is in that package).
+    static func testCommand(
+        for testTargets: [String], in package: URL, from directory: URL = PackageLocation.currentDirectory()
+    ) -> String {
+        let here = PackageLocation.enclosingPackage(of: directory)?.path
+        let location =
+            here == package.standardizedFileURL.path ? "" : "--package-path '\(package.standardizedFileURL.path)' "
+        return "swift test \(location)--filter '\(filter(for: testTargets))'"
     }
 
     /// The `swift test --filter` pattern that runs exactly the tests of `testTargets`.

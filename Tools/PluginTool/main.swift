@@ -13,15 +13,18 @@ var arguments = CommandLine.arguments.dropFirst()
 let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 switch arguments.popFirst() {
 case "check-boundaries":
+    let update = "swift package --allow-writing-to-package-directory update-boundary-baselines"
     exit(
         CheckCommand.run(
-            arguments, currentDirectory: current, invocation: "swift package check-boundaries",
-            updateCommand: "swift package --allow-writing-to-package-directory update-boundary-baselines"))
+            arguments, currentDirectory: current,
+            invocation: arguments.contains("--update-baselines") ? update : "swift package check-boundaries",
+            plugin: true, updateCommand: update))
 case "new-feature": exit(NewFeatureCommand.run(Array(arguments), defaultPackagePath: current))
 case "affected-tests":
     exit(
         AffectedTestsCommand.run(
             arguments, defaultPackagePath: current, invocation: "swift package affected-tests",
+            printsInsteadOfRunning: true,
             output: { print($0, terminator: $0.hasSuffix("\n") ? "" : "\n") },
             errors: { FileHandle.standardError.write(Data(($0.hasSuffix("\n") ? $0 : $0 + "\n").utf8)) }))
 default:
