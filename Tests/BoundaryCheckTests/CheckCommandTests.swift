@@ -68,7 +68,49 @@ struct CheckCommandTests {
         #expect(
             run.output
                 == "boundary-check: Greeting not built in \(package.root.path)/.build/debug/Modules; build "
-                + "\(package.root.path) first: swift build --package-path \(package.root.path)\n")
+                + "\(package.root.path) first: swift build --package-path \(package.root.path) (a build elsewhere, as "
+                + "with --scratch-path X, is named with --modules X/debug/Modules)\n")
+    }
+
+    @Test("A module the rules name that is not a target of the manifest is said to be so, not to need a build")
+    func ruleForAModuleThatIsNoTarget() throws {
+        let package = try ownPackage()
+        defer { package.remove() }
+        let rules = package.root.appendingPathComponent("Tools/BoundaryRules.txt")
+        try Data("library Greeting\nlibrary Gallery\nimports Greeting:\nimports Gallery:\n".utf8).write(to: rules)
+        try build(package)
+        let run = try runBuiltBoundaryCheck([], in: package.root)
+        #expect(run.status == 2)
+        #expect(
+            run.output
+                == "boundary-check: Tools/BoundaryRules.txt names Gallery, which is not a target of "
+                + "\(package.root.path)/Package.swift; name the package's targets in the rules\n")
+    }
+
+    @Test("Sources edited after the build last compiled the module stop the check (2) with advice to build first")
+    func sourcesChangedSinceTheBuild() throws {
+        let package = try ownPackage()
+        defer { package.remove() }
+        try build(package)
+        // The record `swift build` rewrites each time it compiles Greeting, even when the module stays the same.
+        let records = package.root.appendingPathComponent(".build/debug/Greeting.build")
+        try FileManager.default.createDirectory(at: records, withIntermediateDirectories: true)
+        let priors = records.appendingPathComponent("primary.priors")
+        _ = FileManager.default.createFile(atPath: priors.path, contents: Data())
+        let source = package.root.appendingPathComponent("Sources/Greeting/Greeting.swift")
+        let now = Date()
+        try FileManager.default.setAttributes(
+            [.modificationDate: now.addingTimeInterval(-60)], ofItemAtPath: priors.path)
+        try FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: source.path)
+        let stale = try runBuiltBoundaryCheck([], in: package.root)
+        #expect(stale.status == 2)
+        #expect(
+            stale.output
+                == "boundary-check: Greeting changed since it was built in \(package.root.path)/.build/debug; build "
+                + "first: swift build --package-path \(package.root.path)\n")
+        try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(1)], ofItemAtPath: priors.path)
+        let rebuilt = try runBuiltBoundaryCheck([], in: package.root)
+        #expect(rebuilt.status == 0, "\(rebuilt.output)\(rebuilt.errors)")
     }
 
     @Test("With --package-path it checks that package against that package's build, not the running one's")
@@ -80,7 +122,7 @@ struct CheckCommandTests {
         let unbuilt = try runBuiltBoundaryCheck(["--package-path", package.root.path], in: elsewhere)
         #expect(unbuilt.status == 2)
         #expect(
-            unbuilt.output.hasSuffix("first: swift build --package-path \(package.root.path)\n"), "\(unbuilt.output)")
+            unbuilt.output.contains("first: swift build --package-path \(package.root.path) "), "\(unbuilt.output)")
         try build(package)
         let built = try runBuiltBoundaryCheck(["--package-path", package.root.path], in: elsewhere)
         #expect(built.status == 0, "\(built.output)\(built.errors)")

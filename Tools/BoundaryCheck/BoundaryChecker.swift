@@ -69,6 +69,36 @@ public struct BoundaryChecker: Sendable {
         recordsBaselines = !Self.baselineFiles(in: packageRoot.appendingPathComponent("Tools/Baselines")).isEmpty
     }
 
+    /// The checked modules whose sources changed after the build in `modulesDirectory` last compiled them: a
+    /// source file under the target's path in the manifest newer than the newest record the build writes each
+    /// time it compiles the target (the `.o`, `.swiftdeps` and `primary.priors` files of `<Target>.build`, beside
+    /// `Modules`). The `.swiftmodule` is no such record: the compiler leaves it as it was when its content does not
+    /// change, as after an edit of a body. A module without that build folder (built some other way) is not judged.
+    public func modulesChangedSinceBuilt() throws(ToolError) -> [String] {
+        let buildFolder = modulesDirectory.deletingLastPathComponent()
+        let fileManager = FileManager.default
+        func modified(_ url: URL) -> Date? {
+            (try? fileManager.attributesOfItem(atPath: url.path)[.modificationDate]) as? Date
+        }
+        var changed: [String] = []
+        var manifest: PackageManifest?
+        for module in rules.checkedModules {
+            let records = buildFolder.appendingPathComponent("\(module).build")
+            let compiled = ((try? fileManager.contentsOfDirectory(atPath: records.path)) ?? [])
+                .filter { $0.hasSuffix(".o") || $0.hasSuffix(".swiftdeps") || $0 == "primary.priors" }
+                .compactMap { modified(records.appendingPathComponent($0)) }.max()
+            guard let compiled else { continue }
+            if manifest == nil { manifest = try PackageManifest(packageRoot: packageRoot, toolchain: toolchain) }
+            guard let target = manifest?.target(module) else { continue }
+            let sources = packageRoot.appendingPathComponent(target.path)
+            let files = fileManager.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey])
+            let newest = (files?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }
+                .compactMap(modified).max()
+            if let newest, newest > compiled { changed.append(module) }
+        }
+        return changed
+    }
+
     /// The `.txt` files of the baselines directory, sorted.
     private static func baselineFiles(in directory: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".txt") }

@@ -65,8 +65,9 @@ public enum CheckCommand {
     /// The package is `--package-path`, or else the nearest folder at or above `currentDirectory` with a
     /// `Package.swift`. Its built modules are `--modules`, or else those of the running build when the package is
     /// `builtFrom` (the package whose build holds this executable), or else the package's own
-    /// `.build/debug/Modules`; a module the rules check that is not built there stops the check with advice to
-    /// build the package. `invocation` is how the person runs it, such as `swift package check-boundaries`, for
+    /// `.build/debug/Modules` (the debug build beside a running release build, which is not testable); a module
+    /// the rules check that is not built there, or whose sources changed since the build last compiled it
+    /// (``BoundaryChecker/modulesChangedSinceBuilt()``), stops the check with advice to build the package. `invocation` is how the person runs it, such as `swift package check-boundaries`, for
     /// the usage and the advice; `plugin` says a command plugin runs it, setting the package, modules and symbol
     /// graphs itself, so its usage and advice name none of those options; `updateCommand` is how the person records baselines (default: `invocation
     /// --update-baselines`).
@@ -113,7 +114,14 @@ public enum CheckCommand {
             } else if let builtFrom,
                 builtFrom.resolvingSymlinksInPath().path == packageRoot.resolvingSymlinksInPath().path
             {
-                modules = try BoundaryChecker.runningBuildModules()
+                // A release build is not testable, so its modules cannot show their internals to the probes:
+                // read the debug build beside it, which the staleness check below holds to the sources.
+                let running = try BoundaryChecker.runningBuildModules()
+                let build = running.deletingLastPathComponent()
+                modules =
+                    build.lastPathComponent == "release"
+                    ? build.deletingLastPathComponent().appendingPathComponent("debug/Modules", isDirectory: true)
+                    : running
             } else {
                 modules = packageRoot.appendingPathComponent(".build/debug/Modules", isDirectory: true)
             }
@@ -124,11 +132,37 @@ public enum CheckCommand {
                 !FileManager.default.fileExists(atPath: modules.appendingPathComponent("\($0).swiftmodule").path)
             }
             if !unbuilt.isEmpty {
-                let advice =
-                    arguments.contains(modulesPath)
-                    ? "the folder --modules names holds no module of that name"
-                    : "build \(packageRoot.path) first: swift build --package-path \(packageRoot.path)"
+                let manifest = try PackageManifest(packageRoot: packageRoot, toolchain: checker.toolchain)
+                let notTargets = unbuilt.filter { manifest.target($0) == nil }
+                if !notTargets.isEmpty {
+                    print(
+                        "boundary-check: \(checker.rulesPath) names \(notTargets.joined(separator: ", ")), which "
+                            + (notTargets.count == 1 ? "is not a target" : "are not targets")
+                            + " of \(packageRoot.path)/Package.swift; name the package's targets in the rules")
+                    return couldNotRun
+                }
+                let advice: String
+                if plugin {
+                    advice =
+                        "the plugin builds the package's library targets alone; check the others with "
+                        + "`swift build && swift run boundary-check`"
+                } else if arguments.contains(modulesPath) {
+                    advice = "the folder --modules names holds no module of that name"
+                } else {
+                    advice =
+                        "build \(packageRoot.path) first: swift build --package-path \(packageRoot.path) (a build "
+                        + "elsewhere, as with --scratch-path X, is named with --modules X/debug/Modules)"
+                }
                 print("boundary-check: \(unbuilt.joined(separator: ", ")) not built in \(modules.path); \(advice)")
+                return couldNotRun
+            }
+            let changed = try checker.modulesChangedSinceBuilt()
+            if !changed.isEmpty {
+                let built = modules.deletingLastPathComponent().path
+                print(
+                    "boundary-check: \(changed.joined(separator: ", ")) changed since "
+                        + (changed.count == 1 ? "it was" : "they were")
+                        + " built in \(built); build first: swift build --package-path \(packageRoot.path)")
                 return couldNotRun
             }
             checker.updateCommand = updateCommand ?? "\(invocation) --update-baselines"
