@@ -190,6 +190,27 @@ struct CheckCommandTests {
         #expect(CheckCommand.usage("swift run boundary-check").contains("[--update-baselines]"))
     }
 
+    @Test("--update-baselines leaves a baseline whose lines match, whichever command its header names")
+    func updateKeepsAMatchingBaselineWhateverItsHeader() throws {
+        let package = try ownPackage()
+        defer { package.remove() }
+        try build(package)
+        let first = try runBuiltBoundaryCheck(["--update-baselines"], in: package.root)
+        #expect(first.status == 0, "\(first.output)\(first.errors)")
+        #expect(first.output.contains("boundary-check: rewrote Tools/Baselines/Greeting.txt"), "\(first.output)")
+        let baseline = package.root.appendingPathComponent("Tools/Baselines/Greeting.txt")
+        let written = try String(contentsOf: baseline, encoding: .utf8)
+        let byThePlugin = written.replacingOccurrences(
+            of: "swift run boundary-check --update-baselines",
+            with: "swift package --allow-writing-to-package-directory update-boundary-baselines")
+        #expect(byThePlugin != written)
+        try Data(byThePlugin.utf8).write(to: baseline)
+        let again = try runBuiltBoundaryCheck(["--update-baselines"], in: package.root)
+        #expect(again.status == 0, "\(again.output)\(again.errors)")
+        #expect(again.output.contains("every baseline already matches the built modules"), "\(again.output)")
+        #expect(try String(contentsOf: baseline, encoding: .utf8) == byThePlugin)
+    }
+
     @Test("In a folder with no Package.swift above it, it says so and exits 2")
     func noPackage() throws {
         let folder = try emptyFolder()

@@ -15,6 +15,13 @@ public enum Baseline {
         return (header + lines).joined(separator: "\n") + "\n"
     }
 
+    /// The lines of a baseline's `text`, without its header: every line that is not a `#` comment or blank.
+    public static func lines(of text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter {
+            !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+    }
+
     /// Compares `actual` (the built module's lines) with the baseline `file`; returns the drift, if any.
     ///
     /// The violation names the module and every added and removed line, with a unified diff.
@@ -28,9 +35,7 @@ public enum Baseline {
                 problem: "no baseline at \(displayPath) (the module publishes \(actual.count) declarations)",
                 fix: "run `\(updateCommand)` and commit \(displayPath)")
         }
-        let expected = text.split(separator: "\n").map(String.init).filter {
-            !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty
-        }
+        let expected = lines(of: text)
         guard expected.sorted() != actual.sorted() else { return nil }
         let removed = Set(expected).subtracting(actual).sorted()
         let added = Set(actual).subtracting(expected).sorted()
