@@ -97,7 +97,8 @@ let package = Package(
         .target(
             name: "NewFeature", dependencies: ["ArgumentParsing", "BoundaryCheck", "PackageReading"],
             path: "Tools/NewFeature"),
-        .executableTarget(name: "NewFeatureMain", dependencies: ["NewFeature"], path: "Tools/NewFeatureMain"),
+        .executableTarget(
+            name: "NewFeatureMain", dependencies: ["NewFeature", "PackageReading"], path: "Tools/NewFeatureMain"),
         // The plugins' own executable: SwiftPM cannot hand a plugin an executable that a product also builds.
         .executableTarget(
             name: "PluginTool", dependencies: ["BoundaryCheck", "NewFeature", "AffectedTests"], path: "Tools/PluginTool"

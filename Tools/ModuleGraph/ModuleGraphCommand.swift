@@ -21,7 +21,8 @@ enum ModuleGraphCommand {
     static let usage = """
         usage: swift run module-graph [--check] [--package-path DIR]
           --check             change nothing; exit 1 if README.md's module graph differs from the manifest's
-          --package-path DIR  the package whose README.md to draw into (default: this package)
+          --package-path DIR  the package whose README.md to draw into (default: the package of the current
+                              directory, the nearest folder at or above it with a Package.swift)
         exit codes: 0 written or current; 1 out of date (--check); 2 could not run; 64 usage error
 
         """

@@ -19,7 +19,8 @@ public enum NewFeatureCommand {
     static let usage = """
         usage: new-feature <Name> [--package-path DIR] [--core-package ID] [--graph-targets LIST]
           <Name>                the feature's name in UpperCamelCase without `Feature`, such as Profile
-          --package-path DIR    the package to add it to (default: the current directory)
+          --package-path DIR    the package to add it to (default: the package of the current directory, the
+                                nearest folder at or above it with a Package.swift)
           --core-package ID     the identity of the package dependency that provides Core and CoreTesting, for
                                 a package without `// new-feature:` marker lines (the plugin passes it)
           --graph-targets LIST  the targets of every package the package depends on, as comma-separated
