@@ -8,7 +8,7 @@ import PackageReading
 /// - `--base REF [--list]` lists, or runs, the test targets that the package's changes since `REF` can affect (see
 ///   ``TestSelection`` and ``ChangedFiles``). With `--list` it prints their names on standard output, one a line
 ///   and nothing else, and says why on standard error; without it, it says why and runs `swift test --filter`
-///   with them.
+///   with them, or, for the plugin (`printsInsteadOfRunning`), prints that command and returns ``notRun``.
 /// - `--record-durations` builds the tests once, runs each test target alone and writes how long each took to
 ///   the durations file (``TestDurations``).
 /// - `--history N [--json]` replays the last `N` non-merge commits against today's targets and the recorded
@@ -17,7 +17,7 @@ import PackageReading
 /// Exit codes: 0 the selected tests passed, or were listed, or nothing is affected, or the durations or the
 /// replay were written; 1 a selected or measured test failed, or the command could not run (no package, not a
 /// git repository, a reference that names no commit, a manifest that does not evaluate, durations missing or
-/// unreadable); 64 usage error.
+/// unreadable); 64 usage error, or (for the plugin) affected tests printed but not run.
 public enum AffectedTestsCommand {
     /// The selected tests passed, were listed, or nothing is affected.
     public static let success: Int32 = 0
