@@ -20,18 +20,22 @@ public enum CheckCommand {
                 does not exist)
             """
         if plugin {
-            let verb = updating ? "update-boundary-baselines" : "check-boundaries"
             let what =
                 updating
-                ? "Rewrites Tools/Baselines/<Module>.txt from the built modules (an intended change), then checks "
-                    + "the rest,\n"
-                : "Checks the module boundaries\n"
+                ? """
+                Rewrites Tools/Baselines/<Module>.txt from the built modules (an intended change), then checks the
+                module boundaries, of the package the command is invoked in (swift package --package-path DIR
+                update-boundary-baselines for another), with the modules and symbol graphs the plugin builds for it.
+                """
+                : """
+                Checks the module boundaries of the package the command is invoked in (swift package --package-path
+                DIR check-boundaries for another), with the modules and symbol graphs the plugin builds for it.
+                """
             return """
                 usage: \(invocation) [--verbose]
                   --verbose  also print what each module's access probe named and skipped
                   --help     print this help
-                \(what)of the package the command is invoked in (swift package --package-path DIR \(verb) for
-                another), against the modules and symbol graphs the plugin builds for it.
+                \(what)
                 \(exitCodes)
                 """
         }
