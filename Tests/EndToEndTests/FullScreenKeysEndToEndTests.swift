@@ -130,7 +130,10 @@ struct FullScreenKeysEndToEndTests {
         let terminal = try TmuxSession(
             app: AppHarness.builtApp(), arguments: ["--data-dir", data.path], columns: 80, rows: 24)
         try await terminal.waitForSettled("Linus · 40m", seconds: 15)
-        try terminal.command("compose")
+        // Up from the first post to New post, and Enter: the sheet it opens is typed into.
+        try terminal.press("k")
+        try await terminal.waitFor("New post focused") { Self.status($0).contains("Enter New post") }
+        try terminal.press("Enter")
         var screen = try await terminal.waitFor("the sheet, its field typed into") { screen in
             screen.contains { $0.contains("┌─ sheet") } && Self.status(screen).contains("Esc, then ? keys")
         }

@@ -9,17 +9,22 @@ extension FullScreenSession {
     func performOnScreen(_ command: KeyCommand, commands: CommandSession) async -> Int32? {
         switch command {
         case .moveFocus(let delta):
+            // ↑ ↓ in a field move on from field to field, typing; on the screen the focus moves and types nowhere.
+            typesIntoFocusedField = draft != nil
             await leaveField()
             focus.move(by: delta)
             focusMoved()
         case .moveFocusToEnd(let last):
+            typesIntoFocusedField = false
             focus.moveToEnd(last: last)
             focusMoved()
         case .nextField, .previousField:
+            typesIntoFocusedField = true
             await leaveField()
             focus.moveToField(forward: command == .nextField)
             focusMoved()
         case .activate:
+            typesIntoFocusedField = true
             return await activate(commands: commands)
         case .typeInField(let key):
             typeInField(key)
@@ -27,9 +32,10 @@ extension FullScreenSession {
         case .submitField:
             return await submitField(commands: commands)
         case .stopTyping:
+            typesIntoFocusedField = false
             await leaveField()
-            hasLeftField = true
         case .escape:
+            typesIntoFocusedField = false
             return await escape(commands: commands)
         case .selectTab(let number):
             let tabs = snapshot.tabsOnTop
@@ -54,9 +60,9 @@ extension FullScreenSession {
         return nil
     }
 
-    /// The focus moved: it is scrolled into view, and a field it lands on is typed into.
+    /// The focus moved: it is scrolled into view, and a field it lands on is typed into when the keys go into fields
+    /// (``typesIntoFocusedField``).
     private func focusMoved() {
-        hasLeftField = false
         revealsFocus = true
         revealsWholeFocus = true
         // A draft begun on the field the focus left (reading the window again after a value was set begins one
@@ -66,17 +72,15 @@ extension FullScreenSession {
     }
 
     /// Reads the focus again from the window, after it changed: a draft whose field is no longer focused is
-    /// dropped, and a field that has the focus is typed into unless the person left it with Esc.
+    /// dropped, and a field that has the focus is typed into when the keys go into fields
+    /// (``typesIntoFocusedField``): not after the letter keys, Esc or a command line brought the person here.
     func followFocus() {
         let before = focus.focused.map { ($0.screen.identity, $0.fieldID, $0.actionID) }
         let indexBefore = focus.index
         focus.follow(snapshot)
         let after = focus.focused.map { ($0.screen.identity, $0.fieldID, $0.actionID) }
         let isOtherControl = before?.0 != after?.0 || before?.1 != after?.1 || before?.2 != after?.2
-        if isOtherControl {
-            hasLeftField = false
-            revealsFocus = true
-        }
+        if isOtherControl { revealsFocus = true }
         if before != nil, before?.0 == after?.0, isOtherControl || focus.index != indexBefore {
             // On the same screen, a control the focus came to (the first of the rows Load more brought), or the same
             // one moved by what came or went above it: all of it is scrolled into view. (A screen shown anew keeps
@@ -88,8 +92,9 @@ extension FullScreenSession {
         beginTypingIfOnField()
     }
 
-    private func beginTypingIfOnField() {
-        guard draft == nil, !hasLeftField, case .field(let field) = focus.focused?.kind else { return }
+    /// Begins typing into the focused field, if a field has the focus and the keys go into fields.
+    func beginTypingIfOnField() {
+        guard draft == nil, typesIntoFocusedField, case .field(let field) = focus.focused?.kind else { return }
         draft = FieldDraft(field)
     }
 
@@ -123,7 +128,6 @@ extension FullScreenSession {
     private func activate(commands: CommandSession) async -> Int32? {
         guard let focused = focus.focused else { return nil }
         guard !focused.isField else {
-            hasLeftField = false
             beginTypingIfOnField()
             return nil
         }

@@ -35,9 +35,13 @@ extension FullScreenSession {
 
     /// A paste is text typed at the cursor in one step, never a command: a pasted line runs only on Enter. One
     /// that would make the line longer than the line mode takes is not taken at all, saying so. Pasted on the
-    /// screen, it goes into the focused field (a field of several lines keeps its line breaks), or opens the
-    /// command line with it, as one line.
+    /// screen, it goes into the focused field (a field of several lines keeps its line breaks), which it begins
+    /// typing into when the letter keys brought the focus there, or opens the command line with it, as one line.
     func paste(_ text: String, bytes: Int) {
+        if draft == nil, !isCommandLineOpen, focus.focused?.isField == true {
+            typesIntoFocusedField = true
+            beginTypingIfOnField()
+        }
         if let field = draft, !isCommandLineOpen {
             let typed = field.isMultiline ? Command.multilineTyping(of: text) : EditingKey.oneLine(text)
             if draft?.insert(typed) == false { chrome.error = Self.fieldTooLong + Self.pasteNotTaken(bytes) }

@@ -65,8 +65,11 @@ final class FullScreenSession {
     var revealsWholeFocus = false
     /// The field being typed into, if one is.
     var draft: FieldDraft?
-    /// Whether the person left the focused field with Esc: it is not typed into again until Enter.
-    var hasLeftField = false
+    /// Whether a field that has the focus takes the keys: from the start, and once the person asks to type (Enter or
+    /// a click on a field, Tab or Shift-Tab, Enter or a click on a button, ↑ ↓ from one field to the next while
+    /// typing); not once the focus moved on the screen (↑ ↓ j k g G Home End), Esc left a field or went back, or a
+    /// command line ran, until the person asks again. So the letter keys never type into a field they land on.
+    var typesIntoFocusedField = true
     /// Whether the command line is open (after `:`).
     var isCommandLineOpen = false
     /// Whether ids and action numbers are drawn, as the line mode draws them (`--ids`, or the `i` key).
@@ -174,6 +177,9 @@ final class FullScreenSession {
             chrome.output = []
         case .runCommandLine:
             isCommandLineOpen = false
+            // The person is giving commands: the screen a command shows keeps the keys (a `:` typed next opens the
+            // command line again, never goes into the field the command focused).
+            typesIntoFocusedField = false
             return await submit(in: commands)
         case .completeCommandLine:
             complete()

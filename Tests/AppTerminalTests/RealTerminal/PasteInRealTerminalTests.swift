@@ -55,8 +55,8 @@ struct PasteInRealTerminalTests {
     func linesPastedIntoAFieldOfSeveralLines() async throws {
         let terminal = try Self.start()
         try await terminal.waitFor("Email (set email)")
-        // Out of the email field, then to the last of the screen, the note, which a move typed into at once.
-        try terminal.press("Escape", "G")
+        // Out of the email field, then to the last of the screen, the note, and Enter to type into it.
+        try terminal.press("Escape", "G", "Enter")
         try await terminal.waitFor("the note typed into") { $0.contains { $0.contains("type · Enter set") } }
         try terminal.paste("first line\nsecond line")
         try terminal.press("Escape")
