@@ -111,3 +111,55 @@ struct UnreadInputTests {
         #expect(poll(&waiting, 1, 0) == 0, "nothing is left to read")
     }
 }
+
+@Suite("A paste the terminal does not bracket: its lines stay text in the field, never keys")
+@MainActor
+struct UnbracketedPasteTests {
+    /// A note: a field of several lines, a field of one, and Save.
+    private static func note() -> StandInScreen {
+        let note = StandInScreen(
+            "note", title: "Note",
+            elements: [
+                .field(TextField(id: "text", label: "Text", value: "", isMultiline: true)),
+                .field(TextField(id: "title", label: "Title", value: "")),
+                .button(Button(id: "save", title: "Save")),
+            ])
+        note.actions["save"] = { _ in }
+        return note
+    }
+
+    /// The keys of `lines` typed with an Enter between each two, all arriving at once.
+    private static func pasted(_ lines: [String]) -> [EditingKey] {
+        Array(lines.map(typing).joined(separator: [EditingKey.enter]))
+    }
+
+    @Test("Lines arriving together keep their breaks in a field of several lines; nothing after them runs")
+    func linesStayInTheField() async throws {
+        let note = Self.note()
+        let session = try StandInSession(showing: note)
+        let keys = Self.pasted(["first line", "second line", "", "third line"])
+        let terminal = ScriptedTerminal(keys: keys, keysFollowEnter: true)
+        await session.runFullScreen(on: terminal)
+        #expect(note.value(of: "text") == "first line\nsecond line\n\nthird line")
+        #expect(session.inputs.count == 1, "set once, at the end: \(session.inputs)")
+    }
+
+    @Test("In a field of one line, each pasted line break is a space, as a bracketed paste's")
+    func lineBreaksAreSpacesInAFieldOfOneLine() async throws {
+        let note = Self.note()
+        let session = try StandInSession(showing: note)
+        let keys: [EditingKey] = [.tab] + Self.pasted(["one", "two"])
+        await session.runFullScreen(on: ScriptedTerminal(keys: keys, keysFollowEnter: true))
+        #expect(note.value(of: "title") == "one two")
+    }
+
+    @Test("An Enter that ends what arrived is pressed: it sets the field and moves on, the paste's breaks kept")
+    func enterEndingTheBurstIsPressed() async throws {
+        let note = Self.note()
+        let session = try StandInSession(showing: note)
+        let keys = Self.pasted(["one", "two"]) + [.enter, .escape]
+        await session.runFullScreen(on: ScriptedTerminal(keys: keys, keysFollowEnter: true))
+        #expect(note.value(of: "text") == "one\ntwo")
+        #expect(session.inputs.count == 1, "the text set by Enter, and the title not typed into: \(session.inputs)")
+    }
+}

@@ -6,14 +6,52 @@ extension FullScreenSession {
     /// Takes in the characters already waiting, as a paste delivers them, before the next draw: drawing after
     /// each of them would cost the paste's length squared.
     /// Stops at a termination signal, which the next wait for a key then answers.
+    ///
+    /// In a field, Enter with more text right behind it (a paste the terminal does not bracket: its lines arrive
+    /// together, faster than anyone types) is a line break of the paste, as a bracketed paste's is: kept in a field of
+    /// several lines, a space in a field of one. Only an Enter that ends what arrived sets the field and moves on,
+    /// so a pasted line never posts the paste half way and the lines after it never run as keys.
     func takeInTypedCharacters() {
-        while pendingKey == nil, terminal.terminationSignal == nil, let key = terminal.readKey(timeout: 0) {
-            guard case .character = key else {
+        while pendingKey == nil, queuedKeys.isEmpty, terminal.terminationSignal == nil,
+            let key = terminal.readKey(timeout: 0)
+        {
+            switch key {
+            case .character:
+                if isCommandLineOpen { type(key) } else { typeInField(key) }
+            case .enter where draft != nil && !isCommandLineOpen:
+                takeInPastedLineBreaks()
+            default:
                 pendingKey = key
                 return
             }
-            if isCommandLineOpen { type(key) } else { typeInField(key) }
         }
+    }
+
+    /// Enter read in a field among characters already waiting: with more characters behind it, it and any Enter
+    /// right after it are line breaks of a paste; otherwise the last of them is the Enter a person pressed.
+    private func takeInPastedLineBreaks() {
+        var enters = 1
+        var next = terminal.readKey(timeout: 0)
+        while next == .enter {
+            enters += 1
+            next = terminal.readKey(timeout: 0)
+        }
+        guard case .character = next else {
+            typeLineBreaks(enters - 1)
+            pendingKey = .enter
+            if let next { queuedKeys.insert(next, at: 0) }
+            return
+        }
+        typeLineBreaks(enters)
+        if let next { typeInField(next) }
+    }
+
+    /// Types `count` line breaks of a paste into the field being typed into: `\n` in a field of several lines (as a
+    /// line break is typed there), a space in a field of one.
+    private func typeLineBreaks(_ count: Int) {
+        guard count > 0, let field = draft else { return }
+        let lineBreak = field.isMultiline ? Command.multilineTyping(of: "\n") : " "
+        if draft?.insert(String(repeating: lineBreak, count: count)) == false { chrome.error = Self.fieldTooLong }
     }
 
     /// Edits the command line with `key`; a character that would make it longer than the line mode takes is
