@@ -53,11 +53,28 @@ struct FieldPasteTests {
         #expect(note.value(of: "title") == "one\\ntwo three four")
     }
 
-    @Test("A paste's bytes as text: each line break one, or a space for one line; a tab a space; controls dropped")
+    @Test("A paste's bytes as text: each line break one, the rest as pasted; on the command line one line, typed")
     func pastedBytesAsText() {
         let bytes = Array("a\r\nb\rc\nd\te\u{7}f".utf8) + [0xFF]
-        #expect(BracketedPaste.text(of: bytes, keepingLineBreaks: true) == "a\nb\nc\nd ef\u{FFFD}")
-        #expect(BracketedPaste.text(of: bytes) == "a b c d ef\u{FFFD}")
+        #expect(BracketedPaste.text(of: bytes) == "a\nb\nc\nd\te\u{7}f\u{FFFD}")
+        #expect(BracketedPaste.commandLine(BracketedPaste.text(of: bytes)) == "a b c d ef\u{FFFD}")
+    }
+
+    @Test("A paste into a field is kept as pasted: a tab and an escape stay, drawn escaped, the cursor after them")
+    func controlCharactersPastedStay() async throws {
+        let note = StandInScreen(
+            "note", title: "Note",
+            elements: [.field(TextField(id: "text", label: "Text", value: "", isMultiline: true))])
+        let session = try StandInSession(showing: note)
+        let pasted = "\tTabbed\u{1B}[31mred\u{1B}[0m"
+        let terminal = await session.runFullScreen([.paste(pasted, bytes: pasted.utf8.count)])
+        let frame = try #require(terminal.frames.last)
+        let drawn = "\\u{9}Tabbed\\u{1B}[31mred\\u{1B}[0m"
+        let row = try #require(frame.text.firstIndex { $0.contains(drawn) }, "\(frame.text)")
+        let end = try #require(frame.text[row].firstRange(of: drawn)).upperBound
+        #expect(frame.cursor.row == row)
+        #expect(frame.cursor.column == frame.text[row].distance(from: frame.text[row].startIndex, to: end))
+        #expect(note.value(of: "text") == pasted, "set as pasted when the run ends")
     }
 
     @Test("A paste that would make the field longer than a line is refused whole, saying so; the field is as it was")

@@ -85,7 +85,7 @@ extension FullScreenSession {
             if draft?.insert(typed) == false { chrome.error = Self.fieldTooLong + Self.pasteNotTaken(bytes) }
             return
         }
-        guard editor.insert(EditingKey.oneLine(text)) else {
+        guard editor.insert(BracketedPaste.commandLine(text)) else {
             refusePaste(bytes)
             return
         }

@@ -283,7 +283,10 @@ final class FullScreenSession {
         chrome.input = maskedInput
         chrome.cursor = editor.cursor
         chrome.isCommandLineOpen = isCommandLineOpen
-        chrome.draftCursor = draft?.cursor
+        // In cells of the text as drawn: a control character pasted into the field is drawn escaped, several cells.
+        chrome.draftCursor = draft.map {
+            TerminalGrid.cells(String($0.shownText.prefix($0.cursor)), style: .input).count
+        }
         // Once after a command: an error the screen shows in answer is scrolled into view.
         chrome.revealsError = isNewModel && !revealsFocus
         chrome.revealsFocus = revealsFocus
