@@ -35,7 +35,8 @@ enum FullScreenHelp {
                     "↑/↓ or j/k move the focus over fields, actions and rows (Home/End or g/G to the ends); a "
                         + "field they land on is marked, not typed into",
                     "Tab/Shift-Tab move between fields, typing; Enter taps what has the focus or types into a field",
-                    "Esc closes this, else goes back, else closes the sheet",
+                    "Esc closes this, else goes back, else closes the sheet; q the same, and on the first screen "
+                        + "quits, asking first",
                     "1-9 choose a tab, [ and ] the one before or after; the selected tab's key again goes back to "
                         + "its first screen (on Feed, Latest read again: the new posts its badge counts show)",
                     "←/→ or h/l turn pages (the tour) to the previous or next one, as a sideways drag does",

@@ -37,6 +37,10 @@ extension FullScreenSession {
         case .escape:
             typesIntoFocusedField = false
             return await escape(commands: commands)
+        case .backOrQuit:
+            typesIntoFocusedField = false
+            guard escapeHasNothingToDo else { return await escape(commands: commands) }
+            return await quitAsking()
         case .selectTab(let number):
             let tabs = snapshot.tabsOnTop
             guard !tabs.isEmpty else { return nil }
@@ -149,12 +153,21 @@ extension FullScreenSession {
             focusMoved()
         case .action(let control):
             guard let actionID = control.actionID else { return nil }
+            if let unavailable = unavailableSentence(forFormButton: control) {
+                chrome.error = unavailable
+                return nil
+            }
             // The focus stays on the field: a refused log-in is typed again at once.
             return await run(.action(actionID), commands: commands)
         case .nothing:
             break
         }
         return nil
+    }
+
+    /// Whether Esc would do nothing: no output or error shows, and there is nowhere to go back to and no sheet.
+    private var escapeHasNothingToDo: Bool {
+        chrome.output.isEmpty && chrome.error == nil && model?.canGoBack != true && snapshot.levels.count <= 1
     }
 
     /// Esc: closes the output and the error when they show, else goes back, else dismisses the sheet on top.
@@ -177,7 +190,12 @@ extension FullScreenSession {
         chrome.error = nil
         defer { windowDidChange() }
         let contentBefore = session.snapshot().screensOnTop.map(\.content)
+        let unavailable = unavailableSentence(for: command)
         let outcome = await commands.execute(command)
+        if case .failed = outcome, let unavailable {
+            chrome.error = unavailable
+            return nil
+        }
         if case .failed(let message) = outcome, let sentence = Self.refusalSentences[message] {
             // Core's words for a refused back or dismissal speak of screens: the screen's own answer (a notice and
             // a way out, shown as it refused) says it better, and where it said nothing, a person's sentence does.

@@ -208,7 +208,7 @@ final class FullScreenSession {
         case .ignore:
             break
         case .moveFocus, .moveFocusToEnd, .nextField, .previousField, .activate, .typeInField, .submitField,
-            .stopTyping, .escape, .selectTab, .cycleTab, .turnPage:
+            .stopTyping, .escape, .backOrQuit, .selectTab, .cycleTab, .turnPage:
             return await performOnScreen(command, commands: commands)
         }
         return nil
