@@ -152,6 +152,41 @@ struct FullScreenKeysEndToEndTests {
         #expect(await terminal.ending().status == 0)
     }
 
+    @Test("A form a ':' command opened keeps the keys on the screen: the next ':' command runs, nothing is typed")
+    func commandAfterACommandIntoAForm() async throws {
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
+        let terminal = try Self.start(data)
+        try await terminal.waitForSettled("Linus · 40m", seconds: 15)
+        try terminal.command("open app://profile/edit")
+        let form = try await terminal.waitFor("the edit, its field marked") { screen in
+            screen.contains { $0.contains("Display name") } && Self.status(screen).contains("Enter type")
+        }
+        #expect(!form.contains { $0.contains(":open") })
+        try terminal.command("open app://feed/post/2")
+        let post = try await terminal.waitFor("the post the second command opened") { $0[0].contains("Post") }
+        #expect(!post.joined().contains(":open"), "the command was run, not typed: \(post)")
+        try terminal.press("C-c")
+        #expect(await terminal.ending().status == 0)
+    }
+
+    @Test("At Log in, Esc then j walks to the buttons and types nowhere: the password keeps its value")
+    func lettersWalkTheLogIn() async throws {
+        let data = try TemporaryDataDirectory()
+        let terminal = try Self.start(data)
+        try await terminal.waitFor("Email:", seconds: 15)
+        try terminal.type("demo@example.com")
+        try terminal.press("Tab")
+        try terminal.type("demo-password")
+        try terminal.press("Escape")
+        try terminal.type("kjj")
+        let screen = try await terminal.waitFor("Log in focused") { Self.status($0).contains("Enter Log in") }
+        #expect(screen.contains { $0.contains("Password: •••••••••••••") && !$0.contains("••••••••••••••") })
+        try terminal.press("Enter")
+        try await terminal.waitFor("the feed, logged in with the password typed") { $0[0].contains("● Demo") }
+        try terminal.press("C-c")
+        #expect(await terminal.ending().status == 0)
+    }
+
     @Test("--ids draws ids and action numbers from the start")
     func idsFlag() async throws {
         let data = try await TemporaryDataDirectory.demoLoggedIn()
