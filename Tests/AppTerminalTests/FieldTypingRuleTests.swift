@@ -53,6 +53,12 @@ struct FieldTypingRuleTests {
         #expect(status.contains("Enter type"), "\(status)")
         #expect(Self.focused(terminal).contains("Password"))
 
+        let pressed = try StandIn.app()
+        let hinted = await pressed.session.runFullScreen([.escape, .character("j"), .character("x")])
+        let said = try #require(hinted.screen.dropLast().last)
+        #expect(said.contains("Enter types into Password"), "a letter that is no key says how to type: \(said)")
+        #expect(pressed.session.inputs.isEmpty)
+
         let typed = try StandIn.app()
         await typed.session.runFullScreen([.escape, .character("j"), .enter] + typing("jk"))
         #expect(typed.session.inputs == [.setText("jk", field: "password")])

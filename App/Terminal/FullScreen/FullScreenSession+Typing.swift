@@ -1,4 +1,5 @@
 import AppInterface
+import Core
 
 /// Typing on the full screen: characters into the command line or the focused field, a paste taken in one step,
 /// and the one line limit both share with the line mode.
@@ -52,6 +53,14 @@ extension FullScreenSession {
         guard count > 0, let field = draft else { return }
         let lineBreak = field.isMultiline ? Command.multilineTyping(of: "\n") : " "
         if draft?.insert(String(repeating: lineBreak, count: count)) == false { chrome.error = Self.fieldTooLong }
+    }
+
+    /// A character that is no key on the screen, pressed with the focus on a field that does not take the keys
+    /// (the letter keys, Esc or a command left it there): the status line says how to type into it, for a person who
+    /// meant to.
+    func noteKeyIgnored(_ key: EditingKey) {
+        guard mode == .browsing, case .character = key, case .field(let field) = focus.focused?.kind else { return }
+        statusMessage = "Enter types into \(field.label) (on the screen, letters are keys: ? shows them)"
     }
 
     /// Edits the command line with `key`; a character that would make it longer than the line mode takes is

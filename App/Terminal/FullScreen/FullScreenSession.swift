@@ -155,7 +155,9 @@ final class FullScreenSession {
         case .paste(let text, let bytes):
             paste(text, bytes: bytes)
         default:
-            return await perform(KeyDispatch.command(for: key, in: mode), commands: commands)
+            let command = KeyDispatch.command(for: key, in: mode)
+            if command == .ignore { noteKeyIgnored(key) }
+            return await perform(command, commands: commands)
         }
         return nil
     }
