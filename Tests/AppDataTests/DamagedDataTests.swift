@@ -94,6 +94,21 @@ struct DamagedDataTests {
         }
     }
 
+    @Test("Moving aside keeps the damaged database and its marker, not the empty log and shared memory a start left")
+    func moveAsideLeavesNothingAStartMade() async throws {
+        let data = try Self.folderWithPosts()
+        #expect(!FileManager.default.fileExists(atPath: data.databasePath + "-wal"), "no log before the start")
+        try Self.zeroPage(12, of: data)
+        #expect(try data.openingError() != nil)
+        let moved = try data.store(movesDamagedFilesAside: true).movedAsidePaths
+        #expect(
+            moved == [data.databasePath + TestTime.movedSuffix, data.file(Database.markerName) + TestTime.movedSuffix],
+            "\(moved)")
+        for name in ["app.sqlite-wal", "app.sqlite-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: data.file(name + TestTime.movedSuffix)), "\(name)")
+        }
+    }
+
     @Test("A damaged database's unsaved log stays as it was, and is moved aside with it under a name that says when")
     func moveAsideKeepsTheLog() async throws {
         let data = try Self.folderWithPosts()

@@ -74,11 +74,18 @@ extension Database {
     /// The marker kept beside a database that holds data: its presence means a missing or empty database was lost.
     static let markerName = fileName + ".marker"
 
-    /// Renames the database and every file that belongs to it (its log, its shared memory and its marker) to
+    /// Renames the database and every file that holds something of it (its log, unless empty, and its marker) to
     /// `<name>.corrupt-<timestamp>`, and returns their new paths: the one move-aside of the database.
+    ///
+    /// The shared memory (`-shm`) and an empty log hold no data: SQLite builds the shared memory again from the log,
+    /// and an empty log holds no change. A start that found the database damaged leaves both behind (its connection
+    /// closes without touching the log), so they are removed rather than kept and reported as damaged files.
     static func moveAsideFiles(in directory: DataDirectory, timestamp: String) throws(DataError) -> [String] {
+        let logPath = directory.filePath(fileName + "-wal")
+        if DataFolderCheck.fileSize(logPath) == 0 { unlink(logPath) }
+        unlink(directory.filePath(fileName + "-shm"))
         var moved: [String] = []
-        for name in [fileName, fileName + "-wal", fileName + "-shm", markerName] {
+        for name in [fileName, fileName + "-wal", markerName] {
             if let target = try directory.moveAside(name, suffix: "corrupt-\(timestamp)") { moved.append(target) }
         }
         return moved
