@@ -143,7 +143,8 @@ extension Database {
         }
         try keepMarker(at: markerPath, now: now)
         return Opening(
-            database: Database(connection: connection, checksEveryPageBeforeWriting: !pages.checkedEveryPage),
+            database: Database(
+                connection: connection, checksEveryIndexEntryBeforeWriting: !pages.checkedEveryIndexEntry),
             movedAsidePaths: moved, importedPaths: imported, pageCount: pages.pages,
             seededDemoAccount: seededDemoAccount)
     }
@@ -187,11 +188,11 @@ extension Database {
     }
 
     /// Opens `path`, checks it is a database this release can read, checks `extent` of its pages and its schema,
-    /// and turns on WAL; returns its schema version, its page count and whether every page was checked. Nothing is written before every check
-    /// passed.
+    /// and turns on WAL; returns its schema version, its page count and whether every page and index entry was
+    /// checked. Nothing is written before every check passed.
     private static func openChecked(
         _ path: String, markerPath: String, extent: DataCheck.Extent
-    ) throws(DataError) -> (SQLiteConnection, Int, (pages: Int, checkedEveryPage: Bool)) {
+    ) throws(DataError) -> (SQLiteConnection, Int, (pages: Int, checkedEveryIndexEntry: Bool)) {
         let isNew = !FileManager.default.fileExists(atPath: path)
         var opened: SQLiteConnection?
         do {
@@ -216,12 +217,12 @@ extension Database {
                 if version == 0 { throw DataError.lost(path: path, problem: "is empty") }
             }
             try connection.execute("PRAGMA mmap_size = \(mappedBytes); PRAGMA cache_size = -\(cacheKibibytes)")
-            // A database about to be migrated is written at once: every page is checked first, whatever its size.
+            // A database about to be migrated is written at once: every page and index entry is checked first,
+            // whatever its size. A new one holds nothing to check.
             let pages =
                 version == 0
                 ? (0, true)
-                : try DataCheck.checkPages(
-                    connection, extent: version < Schema.version && extent == .atOpen ? .everyPage : extent)
+                : try DataCheck.checkPages(connection, extent: version < Schema.version ? .everyPageAndIndex : extent)
             if version == Schema.version { try DataCheck.checkSchema(connection) }
             try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
             // The database holds password hashes: only its owner reads it (its log and shared memory, which SQLite
