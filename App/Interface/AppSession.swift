@@ -105,6 +105,9 @@ package enum SessionStart: Equatable, Sendable {
     case started(notice: String?, linkFailure: String?)
     /// The first screen could not be shown, for this reason; the app ends.
     case failed(String)
+    /// Showing the first screen met a data file the app cannot trust (the check before the first write found the
+    /// database damaged, say): the app ends as it does when a command meets one, with exit code 2.
+    case stopped(DataFailure)
 }
 
 /// What to do after a command has settled.

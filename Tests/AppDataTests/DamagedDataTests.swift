@@ -49,6 +49,16 @@ struct DamagedDataTests {
         FileManager.default.contents(atPath: path)
     }
 
+    /// Makes the database of `data` larger than the check at open reads page by page, with a table the app does not
+    /// know (extra tables are allowed).
+    static func growPastEveryPageLimit(_ data: TemporaryDataDirectory) throws {
+        try data.sql(
+            "CREATE TABLE padding (bytes BLOB); INSERT INTO padding VALUES (zeroblob(\(4096 * (DataCheck.everyPageLimit + 100))))"
+        )
+        try data.sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        #expect(try data.count("PRAGMA page_count") > DataCheck.everyPageLimit)
+    }
+
     /// Checks that `error` says the database of `data` is corrupt, and recommends moving it aside.
     static func expectCorrupt(
         _ error: DataError, in data: TemporaryDataDirectory, sourceLocation: SourceLocation = #_sourceLocation
@@ -91,6 +101,21 @@ struct DamagedDataTests {
             #expect(Self.bytes(data.databasePath + TestTime.movedSuffix) == damaged)
             #expect(FileManager.default.fileExists(atPath: data.file(Database.markerName) + TestTime.movedSuffix))
             #expect(try data.openingError() == nil, "the fresh database opens again")
+        }
+    }
+
+    @Test("Moving aside keeps the damaged database and its marker, not the empty log and shared memory a start left")
+    func moveAsideLeavesNothingAStartMade() async throws {
+        let data = try Self.folderWithPosts()
+        #expect(!FileManager.default.fileExists(atPath: data.databasePath + "-wal"), "no log before the start")
+        try Self.zeroPage(12, of: data)
+        #expect(try data.openingError() != nil)
+        let moved = try data.store(movesDamagedFilesAside: true).movedAsidePaths
+        #expect(
+            moved == [data.databasePath + TestTime.movedSuffix, data.file(Database.markerName) + TestTime.movedSuffix],
+            "\(moved)")
+        for name in ["app.sqlite-wal", "app.sqlite-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: data.file(name + TestTime.movedSuffix)), "\(name)")
         }
     }
 
@@ -143,13 +168,7 @@ struct DamagedDataTests {
     @Test("Above the size checked page by page at open, the first write checks every page before it writes")
     func largeDatabaseIsCheckedBeforeTheFirstWrite() async throws {
         let data = try Self.folderWithPosts()
-        // A table the app does not know (extra tables are allowed) makes the file larger than the check at open
-        // reads page by page.
-        try data.sql(
-            "CREATE TABLE padding (bytes BLOB); INSERT INTO padding VALUES (zeroblob(\(4096 * (DataCheck.everyPageLimit + 100))))"
-        )
-        try data.sql("PRAGMA wal_checkpoint(TRUNCATE)")
-        #expect(try data.count("PRAGMA page_count") > DataCheck.everyPageLimit)
+        try Self.growPastEveryPageLimit(data)
         try Self.zeroPage(20, of: data)
         let before = try #require(Self.bytes(data.databasePath))
         do {
@@ -168,6 +187,42 @@ struct DamagedDataTests {
             #expect(store.fatalDataError.map { $0.isFatal && $0.path == data.databasePath } == true)
         }
         #expect(Self.bytes(data.databasePath) == before)
+    }
+
+    @Test(
+        "A post missing from an index, at any size, is found before the first write, and nothing is written",
+        arguments: [false, true])
+    func missingIndexEntryStopsTheFirstWrite(aboveEveryPageLimit: Bool) async throws {
+        let data = try Self.folderWithPosts()
+        if aboveEveryPageLimit { try Self.growPastEveryPageLimit(data) }
+        try data.removeIndexEntry(ofPost: 1)
+        #expect(try data.sql("PRAGMA quick_check") == ["ok"], "no page is damaged")
+        #expect(try data.sql("PRAGMA integrity_check").first == "row 1 missing from index posts_by_author")
+        let before = try #require(Self.bytes(data.databasePath))
+        do {
+            let store = try data.store()
+            #expect(
+                try store.savedSessionAccount()?.displayName == "Demo",
+                "the check at open compares no index entry with its row")
+            #expect(store.fatalDataError == nil)
+            do {
+                _ = try store.publish(text: "into a damaged index", authorEmail: Demo.email, authorName: "Demo")
+                Issue.record("a post was written into a database with a damaged index")
+            } catch {
+                guard case .data(let failure) = error else { throw error }
+                Self.expectCorrupt(failure, in: data)
+                #expect(failure.description.contains("row 1 missing from index posts_by_author"), "\(failure)")
+            }
+            // What makes the app stop with exit code 2 after the command that met it.
+            #expect(store.fatalDataError.map { $0.isFatal && $0.path == data.databasePath } == true)
+            #expect(throws: RestorationStoreError.self, "the saved place is not written either") {
+                try store.restorationStore.save(RestorationState(kind: "app", version: 1))
+            }
+        }
+        #expect(Self.bytes(data.databasePath) == before, "the damaged file is byte for byte as it was")
+        #expect(Self.bytes(data.databasePath + "-wal")?.isEmpty ?? true, "and its log holds nothing")
+        let checked = try #require(try data.openingError(checksEveryPage: true))
+        Self.expectCorrupt(checked, in: data)
     }
 
     @Test("A check of every page on demand: a sound database opens with its page count, a damaged one is named")

@@ -85,9 +85,12 @@ struct LostDataTests {
             let fresh = try data.store(movesDamagedFilesAside: true)
             #expect(try fresh.savedSessionAccount() == nil, "a new start")
             #expect(fresh.seededDemoAccount == Demo.email)
-            // Only the command history was there to show data was lost: it is not the database's, so stays.
-            let movesNothing = removesDatabase && evidence == "command-history"
-            #expect(fresh.movedAsidePaths.isEmpty == movesNothing, "\(evidence): \(fresh.movedAsidePaths)")
+            // Beside a removed database, only the evidence was there to show data was lost: the command history is
+            // not the database's, so stays; an empty log and the shared memory hold no data, so are removed.
+            #expect(fresh.movedAsidePaths.isEmpty == removesDatabase, "\(evidence): \(fresh.movedAsidePaths)")
+            if evidence != "command-history" {
+                #expect(!FileManager.default.fileExists(atPath: data.file(evidence + TestTime.movedSuffix)))
+            }
         }
     }
 

@@ -195,7 +195,8 @@ struct LaunchTests {
         #expect(checked.status == 0)
         #expect(
             checked.output
-                == "app: the data file /data/app.sqlite is sound: its schema and all of its 12 pages were checked\n")
+                == "app: the data file /data/app.sqlite is sound: its schema, all of its 12 pages and every index entry were checked\n"
+        )
         #expect(app.requests.last?.checksData == true)
         #expect(app.session.starts.count == 1, "a check starts nothing")
     }

@@ -46,7 +46,7 @@ struct CheckCommandTests {
         try build(package)
         let run = try runBuiltBoundaryCheck([], in: package.root)
         #expect(run.status == 0, "\(run.output)\(run.errors)")
-        #expect(run.output.contains("boundary-check: 1 modules, every boundary holds"), "\(run.output)")
+        #expect(run.output.contains("boundary-check: 1 module, every boundary holds"), "\(run.output)")
     }
 
     @Test("Run in a folder inside the package, it finds the package above, as swift package and git do")
@@ -56,7 +56,7 @@ struct CheckCommandTests {
         try build(package)
         let run = try runBuiltBoundaryCheck([], in: package.root.appendingPathComponent("Sources/Greeting"))
         #expect(run.status == 0, "\(run.output)\(run.errors)")
-        #expect(run.output.contains("boundary-check: 1 modules, every boundary holds"), "\(run.output)")
+        #expect(run.output.contains("boundary-check: 1 module, every boundary holds"), "\(run.output)")
     }
 
     @Test("Run in a package that is not built, it says to build that package first and checks nothing")
@@ -126,7 +126,7 @@ struct CheckCommandTests {
         try build(package)
         let built = try runBuiltBoundaryCheck(["--package-path", package.root.path], in: elsewhere)
         #expect(built.status == 0, "\(built.output)\(built.errors)")
-        #expect(built.output.contains("1 modules, every boundary holds"))
+        #expect(built.output.contains("1 module, every boundary holds"))
     }
 
     @Test("--modules names the built modules instead of the package's build")
@@ -140,7 +140,7 @@ struct CheckCommandTests {
         try FileManager.default.moveItem(at: package.root.appendingPathComponent(".build/debug/Modules"), to: modules)
         let run = try runBuiltBoundaryCheck(["--modules", modules.path], in: package.root)
         #expect(run.status == 0, "\(run.output)\(run.errors)")
-        #expect(run.output.contains("1 modules, every boundary holds"))
+        #expect(run.output.contains("1 module, every boundary holds"))
     }
 
     @Test(

@@ -44,6 +44,25 @@ extension TemporaryDataDirectory {
         return rows
     }
 
+    /// Takes post `id`'s entry out of the index `posts_by_author`, leaving the post in its table and every page
+    /// well formed, as a byte lost at the end of the file can: the index is declared partial for a moment
+    /// (`PRAGMA writable_schema`), rebuilt without the post, and declared whole again, and the log is copied into
+    /// the file. SQLite's `quick_check` finds nothing wrong then; its `integrity_check` finds the entry missing.
+    package func removeIndexEntry(ofPost id: Int) throws {
+        guard let whole = try sql("SELECT sql FROM sqlite_schema WHERE name = 'posts_by_author'").first else {
+            throw HarnessError(description: "\(databasePath) has no index posts_by_author")
+        }
+        func declare(_ definition: String) throws {
+            try sql(
+                "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = '\(definition)' WHERE name = 'posts_by_author'"
+            )
+        }
+        try declare(whole + " WHERE id <> \(id)")
+        try sql("REINDEX posts_by_author")
+        try declare(whole)
+        try sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
     /// The single integer `sql` returns, or -1 when it returns none.
     package func count(_ sql: String) throws -> Int {
         Int(try self.sql(sql).first ?? "") ?? -1

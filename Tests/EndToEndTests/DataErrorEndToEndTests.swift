@@ -16,7 +16,8 @@ struct DataErrorEndToEndTests {
 
     /// One kind of damage a data folder can hold, and the line the app starts its report with.
     enum Damage: String, CaseIterable, CustomTestStringConvertible {
-        case zeroedPage, notADatabase, missingIndex, emptied, newerVersion, fifo, writableFolder, damagedJSON
+        case zeroedPage, missingIndexEntry, notADatabase, missingIndex, emptied, newerVersion, fifo, writableFolder
+        case damagedJSON
 
         var testDescription: String { rawValue }
 
@@ -42,6 +43,16 @@ struct DataErrorEndToEndTests {
                 handle.write(Data(count: 4096))
                 try handle.close()
                 return ("the data file \(database) is corrupt: ", corruptAdvice)
+            case .missingIndexEntry:
+                // Found by the check before the first write, which the start makes: the Feed marks Latest seen, as
+                // it does whenever the clock moved on since the last look.
+                try await DataErrorEndToEndTests.firstRun(data)
+                try data.sql("UPDATE accounts SET latest_seen_at = 0")
+                try data.removeIndexEntry(ofPost: 1)
+                return (
+                    "the data file \(database) is corrupt: a check of its pages and index entries found: row 1 "
+                        + "missing from index posts_by_author", corruptAdvice
+                )
             case .notADatabase:
                 try "garbage".write(toFile: database, atomically: false, encoding: .utf8)
                 return ("the data file \(database) is corrupt: ", corruptAdvice)
@@ -124,6 +135,24 @@ struct DataErrorEndToEndTests {
         #expect(try data.count("SELECT count(*) FROM posts WHERE text = 'new'") == 0)
     }
 
+    @Test("A post missing from an index stops the script's first change: exit 2 after its line, nothing stored")
+    func missingIndexEntryStopsTheFirstChange() async throws {
+        let data = try TemporaryDataDirectory()
+        try await Self.firstRun(data)
+        try data.removeIndexEntry(ofPost: 1)
+        let run = await data.run("tab feed\ncompose\nset text new\npost\nstate\n")
+        #expect(run.status == 2, "\(run.error)")
+        let lines = run.error.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(run.error)")
+        #expect(
+            lines.first?.hasSuffix(
+                ": the data file \(data.databasePath) is corrupt: a check of its pages and index entries found: row 1 "
+                    + "missing from index posts_by_author") == true, "\(run.error)")
+        #expect(lines.last == "app: stopped so nothing is overwritten; " + Self.corruptAdvice)
+        #expect(run.states.isEmpty, "nothing ran after the line that met it")
+        #expect(try data.count("SELECT count(*) FROM posts WHERE text = 'new'") == 0)
+    }
+
     @Test("--move-aside-corrupt-data and an import tell what they did to the files, one line each")
     func movedAsideAndImportedFilesAreTold() async throws {
         let database = try TemporaryDataDirectory()
@@ -170,8 +199,8 @@ struct DataErrorEndToEndTests {
         #expect(sound.status == 0 && sound.error.isEmpty, "\(sound.error)")
         #expect(
             sound.output
-                == "app: the data file \(data.databasePath) is sound: its schema and all of its \(pages) pages were "
-                + "checked\n")
+                == "app: the data file \(data.databasePath) is sound: its schema, all of its \(pages) pages and every "
+                + "index entry were checked\n")
         try data.sql("DROP INDEX posts_by_recency")
         let damaged = await data.run("", arguments: ["--check-data"])
         #expect(damaged.status == 2 && damaged.output.isEmpty)

@@ -8,8 +8,15 @@ import Testing
 struct NewFeatureTests {
     /// A temporary package holding copies of this package's `Package.swift` and rules file, and folders for
     /// baselines and probes.
+    ///
+    /// The copies are of the package as it is now, with whatever features a person scaffolded in it: following the
+    /// README adds `SettingsFeature`, the name these tests scaffold. So a test scaffolds ``feature``, `Settings`
+    /// while the package has no such feature and otherwise the first of `Settings2`, `Settings3` … it has not, and
+    /// writes what it expects for `Settings` through ``spelled(_:)``.
     struct ScratchPackage {
         let root: URL
+        /// The feature the tests scaffold: `Settings`, or the first name after it that the package does not use.
+        let feature: FeatureName
 
         init() throws {
             let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -23,6 +30,28 @@ struct NewFeatureTests {
                 try FileManager.default.copyItem(
                     at: source.appendingPathComponent(path), to: root.appendingPathComponent(path))
             }
+            feature = try Self.freeName("Settings", in: root)
+        }
+
+        /// `preferred`, or `preferred` followed by the first number from 2 on, whichever the scaffolder accepts in
+        /// the package at `root` (one it does not refuse as existing).
+        static func freeName(_ preferred: String, in root: URL) throws -> FeatureName {
+            for candidate in [preferred] + (2...99).map({ "\(preferred)\($0)" }) {
+                let name = try FeatureName(candidate)
+                if (try? FeatureScaffold(name: name, packageRoot: root)) != nil { return name }
+            }
+            throw ScratchError(description: "the package uses every name from \(preferred) to \(preferred)99")
+        }
+
+        /// `preferred`, or the first name after it that the package does not use (see ``freeName(_:in:)``).
+        func freeName(_ preferred: String) throws -> FeatureName {
+            try Self.freeName(preferred, in: root)
+        }
+
+        /// `text`, written for the feature `Settings`, for ``feature``: `Settings` and `settings` become its name.
+        func spelled(_ text: String) -> String {
+            text.replacingOccurrences(of: "Settings", with: feature.prefix)
+                .replacingOccurrences(of: "settings", with: feature.lowercased)
         }
 
         func text(_ path: String) throws -> String {
@@ -40,48 +69,63 @@ struct NewFeatureTests {
         }
     }
 
+    /// Why a scratch package cannot be set up.
+    struct ScratchError: Error, CustomStringConvertible {
+        let description: String
+    }
+
     @Test("It adds the module, tests, boundary test, probe, baseline, targets and rules of the feature")
     func createsFeature() async throws {
         let package = try ScratchPackage()
         defer { package.remove() }
         let original = try package.text("Package.swift")
-        let created = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
-        #expect(created.contains("Modules/SettingsFeature/SettingsBuilder.swift"))
-        #expect(created.contains("Modules/SettingsFeature/SettingsServices.swift"))
-        #expect(created.contains("Modules/SettingsFeature/Internal/Settings/SettingsCoordinator.swift"))
-        #expect(created.contains("Modules/SettingsFeature/Internal/Settings/SettingsViewController.swift"))
-        #expect(created.contains("Tools/Probes/ComposeSettingsFeature.swift"))
-        #expect(created.contains("Tests/SettingsFeatureTests/SettingsFeatureTests.swift"))
-        #expect(created.contains("Tests/SettingsFeatureTests/SettingsFeatureBoundaryTests.swift"))
-        #expect(created.contains("Tools/Baselines/SettingsFeature.txt"))
+        let created = try FeatureScaffold(name: package.feature, packageRoot: package.root).apply()
+        #expect(created.contains(package.spelled("Modules/SettingsFeature/SettingsBuilder.swift")))
+        #expect(created.contains(package.spelled("Modules/SettingsFeature/SettingsServices.swift")))
+        #expect(
+            created.contains(package.spelled("Modules/SettingsFeature/Internal/Settings/SettingsCoordinator.swift")))
+        #expect(
+            created.contains(package.spelled("Modules/SettingsFeature/Internal/Settings/SettingsViewController.swift")))
+        #expect(created.contains(package.spelled("Tools/Probes/ComposeSettingsFeature.swift")))
+        #expect(created.contains(package.spelled("Tests/SettingsFeatureTests/SettingsFeatureTests.swift")))
+        #expect(created.contains(package.spelled("Tests/SettingsFeatureTests/SettingsFeatureBoundaryTests.swift")))
+        #expect(created.contains(package.spelled("Tools/Baselines/SettingsFeature.txt")))
         let manifest = try package.text("Package.swift")
-        let target = #".target(name: "SettingsFeature", dependencies: ["Core"], path: "Modules/SettingsFeature"),"#
+        let target = package.spelled(
+            #".target(name: "SettingsFeature", dependencies: ["Core"], path: "Modules/SettingsFeature"),"#)
         #expect(manifest.contains(target))
         // Laid out as `swift format` lays it out: on one line it would be 123 characters, over the 120 allowed.
-        let testTarget = """
+        let testTarget = package.spelled(
+            """
                     .testTarget(
                         name: "SettingsFeatureTests", dependencies: ["SettingsFeature", "Core", "CoreTesting", "BoundaryCheck"]),
-            """
+            """)
         #expect(manifest.contains(testTarget))
         let added = try package.addedLines("Package.swift", to: original)
         #expect(added.contains { $0.contains("FeatureTests\"") }, "the test target is among the lines it adds")
         #expect(added.allSatisfy { $0.count <= 120 }, "\(added)")
-        #expect(manifest.contains(#".library(name: "SettingsFeature", targets: ["SettingsFeature"]),"#))
+        #expect(
+            manifest.contains(package.spelled(#".library(name: "SettingsFeature", targets: ["SettingsFeature"]),"#)))
         let checkedModuleLines = manifest.split(separator: "\n").filter {
-            $0.trimmingCharacters(in: .whitespaces) == #""SettingsFeature","#
+            $0.trimmingCharacters(in: .whitespaces) == package.spelled(#""SettingsFeature","#)
         }
         #expect(checkedModuleLines.count == 1, "boundary-check depends on the new module, the checker's tests do not")
         let rules = try package.text("Tools/BoundaryRules.txt")
-        #expect(rules.contains("\nfeature SettingsFeature: Settings\n"))
-        #expect(rules.contains("\nimports SettingsFeature: Core\n"))
-        #expect(rules.contains("\nimports SettingsFeatureTests: BoundaryCheck\n# new-feature: feature test imports\n"))
-        let boundaryTests = try package.text("Tests/SettingsFeatureTests/SettingsFeatureBoundaryTests.swift")
+        #expect(rules.contains(package.spelled("\nfeature SettingsFeature: Settings\n")))
+        #expect(rules.contains(package.spelled("\nimports SettingsFeature: Core\n")))
+        #expect(
+            rules.contains(
+                package.spelled("\nimports SettingsFeatureTests: BoundaryCheck\n# new-feature: feature test imports\n"))
+        )
+        let boundaryTests = try package.text(
+            package.spelled("Tests/SettingsFeatureTests/SettingsFeatureBoundaryTests.swift"))
         #expect(boundaryTests.contains("import BoundaryCheck\n"))
-        #expect(boundaryTests.contains(#"let boundary = try ModuleBoundary.check("SettingsFeature")"#))
+        #expect(boundaryTests.contains(package.spelled(#"let boundary = try ModuleBoundary.check("SettingsFeature")"#)))
         #expect(boundaryTests.contains(#"#expect(boundary.violations.isEmpty, "\(boundary)")"#))
-        let baseline = try package.text("Tools/Baselines/SettingsFeature.txt")
+        let baseline = try package.text(package.spelled("Tools/Baselines/SettingsFeature.txt"))
         let listenerLine =
-            "func SettingsFeature.SettingsListener.settingsDidClose(): @MainActor func settingsDidClose()"
+            package.spelled(
+                "func SettingsFeature.SettingsListener.settingsDidClose(): @MainActor func settingsDidClose()")
         #expect(baseline.contains(listenerLine))
     }
 
@@ -89,13 +133,13 @@ struct NewFeatureTests {
     func reportNamesWhatTheTargetsMakeStale() async throws {
         let package = try ScratchPackage()
         defer { package.remove() }
-        let bare = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
+        let bare = try FeatureScaffold(name: package.feature, packageRoot: package.root)
         #expect(bare.report(created: []).hasSuffix("Then run: swift build && swift test"))
         try "<!-- module-graph: begin -->\n<!-- module-graph: end -->\n".write(
             to: package.root.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
         try "CoreTests 1\n".write(
             to: package.root.appendingPathComponent("Tools/TestDurations.txt"), atomically: true, encoding: .utf8)
-        let report = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
+        let report = try FeatureScaffold(name: package.feature, packageRoot: package.root)
             .report(created: [])
         #expect(
             report.hasSuffix(
@@ -129,12 +173,14 @@ struct NewFeatureTests {
     func refusesExistingFeature() async throws {
         let package = try ScratchPackage()
         defer { package.remove() }
-        _ = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
+        _ = try FeatureScaffold(name: package.feature, packageRoot: package.root).apply()
         let manifest = try package.text("Package.swift")
         #expect {
-            _ = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
+            _ = try FeatureScaffold(name: package.feature, packageRoot: package.root)
         } throws: { error in
-            "\(error)" == "feature `Settings` already exists: Modules/SettingsFeature exists. Nothing was changed."
+            "\(error)"
+                == package.spelled(
+                    "feature `Settings` already exists: Modules/SettingsFeature exists. Nothing was changed.")
         }
         #expect(try package.text("Package.swift") == manifest)
     }
@@ -175,7 +221,7 @@ struct NewFeatureTests {
             .replacingOccurrences(of: "// new-feature: feature targets", with: "")
         try manifest.write(to: package.root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         #expect {
-            _ = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
+            _ = try FeatureScaffold(name: package.feature, packageRoot: package.root)
         } throws: { error in
             "\(error)".hasPrefix("Package.swift has no line `// new-feature: feature targets`")
         }
@@ -186,37 +232,42 @@ struct NewFeatureTests {
     func wiringFollowsLogin() async throws {
         let package = try ScratchPackage()
         defer { package.remove() }
-        _ = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
-        let module = "Modules/SettingsFeature/"
-        let coordinator = try package.text(module + "Internal/Settings/SettingsCoordinator.swift")
-        #expect(coordinator.contains("final class SettingsCoordinator: ViewableCoordinator<any SettingsPresentable> {"))
+        _ = try FeatureScaffold(name: package.feature, packageRoot: package.root).apply()
+        let module = package.spelled("Modules/SettingsFeature/")
+        let coordinator = try package.text(module + package.spelled("Internal/Settings/SettingsCoordinator.swift"))
         #expect(
             coordinator.contains(
-                """
-                    init(screen: some ViewControllerable & SettingsPresentable, title: String) {
-                        self.title = title
-                        super.init(viewControllerable: screen, presenter: screen)
-                        screen.listener = self
-                    }
-                """))
-        #expect(coordinator.contains("extension SettingsCoordinator: SettingsScreenListener {"))
-        #expect(coordinator.contains("func settingsScreenDidRequestClose() {"))
-        #expect(coordinator.contains("var listener: (any SettingsScreenListener)? { get set }"))
-        let screen = try package.text(module + "Internal/Settings/SettingsViewController.swift")
-        #expect(screen.contains("weak var listener: (any SettingsScreenListener)?"))
-        #expect(screen.contains(#"case "close": listener?.settingsScreenDidRequestClose()"#))
-        #expect(screen.contains("protocol SettingsScreenListener: AnyObject {"))
-        let container = try package.text(module + "SettingsBuilder.swift")
+                package.spelled("final class SettingsCoordinator: ViewableCoordinator<any SettingsPresentable> {")))
+        #expect(
+            coordinator.contains(
+                package.spelled(
+                    """
+                        init(screen: some ViewControllerable & SettingsPresentable, title: String) {
+                            self.title = title
+                            super.init(viewControllerable: screen, presenter: screen)
+                            screen.listener = self
+                        }
+                    """)))
+        #expect(coordinator.contains(package.spelled("extension SettingsCoordinator: SettingsScreenListener {")))
+        #expect(coordinator.contains(package.spelled("func settingsScreenDidRequestClose() {")))
+        #expect(coordinator.contains(package.spelled("var listener: (any SettingsScreenListener)? { get set }")))
+        let screen = try package.text(module + package.spelled("Internal/Settings/SettingsViewController.swift"))
+        #expect(screen.contains(package.spelled("weak var listener: (any SettingsScreenListener)?")))
+        #expect(screen.contains(package.spelled(#"case "close": listener?.settingsScreenDidRequestClose()"#)))
+        #expect(screen.contains(package.spelled("protocol SettingsScreenListener: AnyObject {")))
+        let container = try package.text(module + package.spelled("SettingsBuilder.swift"))
         #expect(
             container.contains(
-                """
-                        let coordinator = SettingsCoordinator(
-                            screen: SettingsViewController(), title: dependency.settingsService.title)
-                        coordinator.listener = listener
-                        return coordinator
-                """))
+                package.spelled(
+                    """
+                            let coordinator = SettingsCoordinator(
+                                screen: SettingsViewController(), title: dependency.settingsService.title)
+                            coordinator.listener = listener
+                            return coordinator
+                    """)))
         #expect(
-            try package.text(module + "SettingsServices.swift").contains("public protocol SettingsService: AnyObject {")
+            try package.text(module + package.spelled("SettingsServices.swift")).contains(
+                package.spelled("public protocol SettingsService: AnyObject {"))
         )
         #expect(!container.contains("screen.listener"), "the coordinator, not the builder, listens to its screen")
     }
@@ -288,8 +339,10 @@ struct NewFeatureTests {
         let package = try ScratchPackage()
         defer { package.remove() }
         var errors: [String] = []
+        // `Settings` names the feature the scratch package does not have yet (see `ScratchPackage`).
         let status = NewFeatureCommand.run(
-            arguments, defaultPackagePath: package.root, output: { _ in }, errors: { errors.append($0) })
+            arguments.map { $0 == "Settings" ? package.feature.prefix : $0 }, defaultPackagePath: package.root,
+            output: { _ in }, errors: { errors.append($0) })
         #expect(status == expected, "\(errors)")
         #expect(errors.isEmpty == (expected == NewFeatureCommand.success))
         #expect(NewFeatureCommand.usageError == 64)
@@ -320,14 +373,15 @@ struct NewFeatureGuideTests {
     func listenerNames() async throws {
         let package = try NewFeatureTests.ScratchPackage()
         defer { package.remove() }
-        let created = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root).apply()
+        let created = try FeatureScaffold(name: package.feature, packageRoot: package.root).apply()
         let sources = try created.filter { $0.hasPrefix("Modules/") }.map { try package.text($0) }.joined()
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let guide = try String(contentsOf: root.appendingPathComponent("docs/new-feature.md"), encoding: .utf8)
+        // The guide speaks of the README's `Settings`; the scratch package's feature may be called otherwise.
         for method in ["settingsScreenDidRequestClose()", "settingsDidClose()"] {
             #expect(guide.contains("`\(method)`"))
-            #expect(sources.contains("func \(method)"))
+            #expect(sources.contains("func " + package.spelled(method)))
         }
         #expect(guide.contains("`settingsScreenDid…`"))
     }
@@ -345,47 +399,53 @@ struct NewFeaturePlaygroundTests {
         try "    static let all: [FeaturePlayground] = [\n        .login,\n        // new-feature: playgrounds\n    ]\n"
             .write(to: package.root.appendingPathComponent(registry), atomically: true, encoding: .utf8)
 
-        let scaffold = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
+        let scaffold = try FeatureScaffold(name: package.feature, packageRoot: package.root)
         let created = try scaffold.apply()
 
-        #expect(created.contains("App/Flows/Playground/SettingsPlayground.swift"))
+        #expect(created.contains(package.spelled("App/Flows/Playground/SettingsPlayground.swift")))
         #expect(
             try package.text(registry).contains(
-                "        .login,\n        .settings,\n        // new-feature: playgrounds"))
-        let playground = try package.text("App/Flows/Playground/SettingsPlayground.swift")
-        #expect(playground.contains("static let settings = FeaturePlayground("))
-        #expect(playground.contains("func settingsDidClose()"))
+                package.spelled("        .login,\n        .settings,\n        // new-feature: playgrounds")))
+        let playground = try package.text(package.spelled("App/Flows/Playground/SettingsPlayground.swift"))
+        #expect(playground.contains(package.spelled("static let settings = FeaturePlayground(")))
+        #expect(playground.contains(package.spelled("func settingsDidClose()")))
         let manifest = try package.text("Package.swift")
         #expect(
             manifest.contains(
-                "\"SettingsFeature\",\n                // new-feature: app dependencies (feature playgrounds)"))
+                package.spelled(
+                    "\"SettingsFeature\",\n                // new-feature: app dependencies (feature playgrounds)")))
         let appRule = try package.text("Tools/BoundaryRules.txt").split(separator: "\n").first {
             $0.hasPrefix("imports AppFlows:")
         }
-        #expect(appRule?.hasSuffix(" SettingsFeature") == true)
+        #expect(appRule?.hasSuffix(package.spelled(" SettingsFeature")) == true)
         // The dependency and the rule are done: the steps left start with the services.
         let report = scaffold.report(created: created)
         #expect(!report.contains("dependencies in Package.swift"), "\(report)")
         #expect(!report.contains("`imports` rule"), "\(report)")
-        #expect(report.contains("  1. Make the app's live services (or a small adapter) conform to SettingsDependency"))
-        #expect(report.contains("  4. Add the `settings` screen id"))
+        #expect(
+            report.contains(
+                package.spelled("  1. Make the app's live services (or a small adapter) conform to SettingsDependency"))
+        )
+        #expect(report.contains(package.spelled("  4. Add the `settings` screen id")))
     }
 
     @Test("Without the registry, no playground is written and the app is left alone")
     func noRegistryNoPlayground() async throws {
         let package = try NewFeatureTests.ScratchPackage()
         defer { package.remove() }
-        let scaffold = try FeatureScaffold(name: try FeatureName("Settings"), packageRoot: package.root)
+        let scaffold = try FeatureScaffold(name: package.feature, packageRoot: package.root)
         let created = try scaffold.apply()
         #expect(!created.contains { $0.hasPrefix("App/") })
         let appRule = try package.text("Tools/BoundaryRules.txt").split(separator: "\n").first {
             $0.hasPrefix("imports AppFlows:")
         }
-        #expect(appRule?.contains("SettingsFeature") == false)
+        #expect(appRule?.contains(package.spelled("SettingsFeature")) == false)
         // Nothing of the app was touched: the dependency and the rule are the first step left.
         let report = scaffold.report(created: created)
-        #expect(report.contains("  1. Add \"SettingsFeature\" to the app's flows target's dependencies in Package"))
+        #expect(
+            report.contains(
+                package.spelled("  1. Add \"SettingsFeature\" to the app's flows target's dependencies in Package")))
         #expect(report.contains("\n     Tools/BoundaryRules.txt, if the package has one)."))
-        #expect(report.contains("  5. Add the `settings` screen id"))
+        #expect(report.contains(package.spelled("  5. Add the `settings` screen id")))
     }
 }

@@ -181,8 +181,9 @@ public enum CheckCommand {
             if arguments.contains(verbose) {
                 for module in checker.rules.checkedModules {
                     let outcome = try checker.checkInternals(of: module)
+                    let declarations = outcome.probedCount == 1 ? "declaration" : "declarations"
                     print(
-                        "\(module): \(outcome.probedCount) internal declarations probed, "
+                        "\(module): \(outcome.probedCount) internal \(declarations) probed, "
                             + "\(outcome.skipped.count) skipped")
                     for skipped in outcome.skipped { print("  skipped \(skipped)") }
                     print(outcome.source.split(separator: "\n").map { "  | " + $0 }.joined(separator: "\n"))
@@ -190,7 +191,8 @@ public enum CheckCommand {
             }
             let violations = try checker.checkAll()
             if violations.isEmpty {
-                print("boundary-check: \(checker.rules.checkedModules.count) modules, every boundary holds")
+                let count = checker.rules.checkedModules.count
+                print("boundary-check: \(count) module\(count == 1 ? "" : "s"), every boundary holds")
                 return 0
             }
             print("boundary-check: \(violations.count) violation(s)\n")

@@ -30,7 +30,8 @@ public struct ModuleBoundary: Sendable, CustomStringConvertible {
     /// The violations, one paragraph each, or a line saying that every boundary holds.
     public var description: String {
         guard !violations.isEmpty else {
-            return "\(module): every boundary holds (\(probedCount) internal declarations probed)"
+            let declarations = probedCount == 1 ? "declaration" : "declarations"
+            return "\(module): every boundary holds (\(probedCount) internal \(declarations) probed)"
         }
         return "\(module): \(violations.count) violation(s)\n\n"
             + violations.map(\.description).joined(separator: "\n\n")

@@ -4,14 +4,18 @@
 ///   page count and a free-page count that agree), the schema compared with the one ``Schema/migrations`` build
 ///   (every table, column, index and trigger must be there; the list is ``expectedParts``), and SQLite's
 ///   `quick_check` of the pages of every table but `posts` and `likes` (accounts, the session, the saved place and
-///   the schema itself); a database of at most ``everyPageLimit`` pages has every page checked instead.
-/// - **Before the first write** of a process that did not check every page at open, every page is checked: a
-///   damaged database is never written to, at any size, and the check costs its time once, on the first change,
-///   not on every start.
+///   the schema itself); a database of at most ``everyPageLimit`` pages has every page checked instead. A
+///   `quick_check` reads every page of what it checks and the structure of its b-trees, but not whether each
+///   index holds exactly the entries of its table's rows, nor the `UNIQUE` constraints.
+/// - **Before the first write** of a process, SQLite's `integrity_check`: every page, and every index entry
+///   against its row (a post missing from `posts_by_author`, or an entry whose key or row is not the post's, is
+///   damage too). A damaged database is never written to, at any size, and the check costs its time once, on the
+///   first change, not on every start. An open that already ran it (below), or that created the database, leaves
+///   nothing to check.
 /// - **Whenever SQLite reports damage** while the app runs (a read of a damaged page of the posts included),
 ///   ``Database`` refuses every later write, and the app stops with exit code 2.
-/// - **On demand** (`--check-data`) and before `--move-aside-corrupt-data` decides, every page and every index
-///   entry are checked at open (`integrity_check`), so the remedy it recommends holds for the whole run.
+/// - **On demand** (`--check-data`), before `--move-aside-corrupt-data` decides and before a migration writes, the
+///   `integrity_check` runs at open instead, so the answer holds for the whole run.
 ///
 /// The figures behind ``everyPageLimit`` are in the README (*The data*) and `docs/performance.md`, measured by
 /// `swift run -c release benchmarks --at-size-only`.
@@ -19,18 +23,16 @@ enum DataCheck {
     /// The largest database, in pages, whose every page is checked at each open: 256 KiB, a few hundred posts
     /// (the demo database takes 11 pages). A check reads about 100 pages per millisecond on the benchmarks' machine
     /// under load, so this part of a start-up stays under about 0.6 ms; a larger database has its small tables
-    /// checked at open and every page before its first write.
+    /// checked at open. Either way every page and index entry is checked before the process's first write.
     static let everyPageLimit = 64
 
     /// How much of the database a check reads.
     enum Extent: Sendable {
-        /// Every page up to ``DataCheck/everyPageLimit``; above it, every table but the posts and their likes.
+        /// Every page up to ``DataCheck/everyPageLimit``; above it, every table but the posts and their likes
+        /// (SQLite's `quick_check`, which leaves the index entries against their rows unchecked).
         case atOpen
-        /// Every page, whatever the size.
-        case everyPage
-        /// Every page, and every index entry against its row (SQLite's `integrity_check`): what SQLite may still
-        /// report as damage while the app runs after a check of the pages passed. For `--check-data` and
-        /// `--move-aside-corrupt-data`, where the answer must hold for the whole run.
+        /// Every page, and every index entry against its row (SQLite's `integrity_check`), whatever the size: before
+        /// the first write, before a migration, for `--check-data` and for `--move-aside-corrupt-data`.
         case everyPageAndIndex
     }
 
@@ -39,34 +41,36 @@ enum DataCheck {
     static let tablesAlwaysChecked = ["sqlite_schema", "accounts", "session", "restoration"]
 
     /// Checks the pages of the database on `connection`, reading `extent` of it; returns how many pages it has and
-    /// whether every one of them was checked.
+    /// whether every page and index entry was checked, so that nothing is left to check before a write.
     ///
     /// - Throws: ``SQLiteError/damaged(_:)`` naming the first problem SQLite found.
     @discardableResult
     static func checkPages(
         _ connection: SQLiteConnection, extent: Extent
-    ) throws(SQLiteError) -> (pages: Int, checkedEveryPage: Bool) {
+    ) throws(SQLiteError) -> (pages: Int, checkedEveryIndexEntry: Bool) {
         let pages = try connection.pragmaInteger("page_count")
         // The header's counts: a free list longer than the file is a damaged header, whatever the pages hold.
         let freePages = try connection.pragmaInteger("freelist_count")
         guard freePages >= 0, freePages < max(pages, 1) else {
             throw .damaged("its header counts \(freePages) free pages of \(pages)")
         }
-        let checksEveryPage = extent != .atOpen || pages <= everyPageLimit
         let checks =
-            extent == .everyPageAndIndex
-            ? ["PRAGMA integrity_check"]
-            : checksEveryPage ? ["PRAGMA quick_check"] : tablesAlwaysChecked.map { "PRAGMA quick_check(\($0))" }
+            switch extent {
+            case .everyPageAndIndex: ["PRAGMA integrity_check"]
+            case .atOpen where pages <= everyPageLimit: ["PRAGMA quick_check"]
+            case .atOpen: tablesAlwaysChecked.map { "PRAGMA quick_check(\($0))" }
+            }
         for check in checks {
             let findings = try connection.query(check) { $0.text(0) }
             guard findings == ["ok"] else {
                 // SQLite heads its findings with "*** in database main ***"; the first real one names the damage.
                 let first = findings.first { !$0.hasPrefix("***") } ?? findings.first ?? "no answer"
                 let oneLine = first.split(whereSeparator: \.isNewline).joined(separator: " ")
-                throw .damaged("a check of its pages found: \(oneLine)")
+                let checked = extent == .everyPageAndIndex ? "its pages and index entries" : "its pages"
+                throw .damaged("a check of \(checked) found: \(oneLine)")
             }
         }
-        return (pages, checksEveryPage)
+        return (pages, extent == .everyPageAndIndex)
     }
 
     /// Checks that the database on `connection` holds every table, column, index and trigger of the current

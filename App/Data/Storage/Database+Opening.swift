@@ -74,11 +74,18 @@ extension Database {
     /// The marker kept beside a database that holds data: its presence means a missing or empty database was lost.
     static let markerName = fileName + ".marker"
 
-    /// Renames the database and every file that belongs to it (its log, its shared memory and its marker) to
+    /// Renames the database and every file that holds something of it (its log, unless empty, and its marker) to
     /// `<name>.corrupt-<timestamp>`, and returns their new paths: the one move-aside of the database.
+    ///
+    /// The shared memory (`-shm`) and an empty log hold no data: SQLite builds the shared memory again from the log,
+    /// and an empty log holds no change. A start that found the database damaged leaves both behind (its connection
+    /// closes without touching the log), so they are removed rather than kept and reported as damaged files.
     static func moveAsideFiles(in directory: DataDirectory, timestamp: String) throws(DataError) -> [String] {
+        let logPath = directory.filePath(fileName + "-wal")
+        if DataFolderCheck.fileSize(logPath) == 0 { unlink(logPath) }
+        unlink(directory.filePath(fileName + "-shm"))
         var moved: [String] = []
-        for name in [fileName, fileName + "-wal", fileName + "-shm", markerName] {
+        for name in [fileName, fileName + "-wal", markerName] {
             if let target = try directory.moveAside(name, suffix: "corrupt-\(timestamp)") { moved.append(target) }
         }
         return moved
@@ -136,7 +143,8 @@ extension Database {
         }
         try keepMarker(at: markerPath, now: now)
         return Opening(
-            database: Database(connection: connection, checksEveryPageBeforeWriting: !pages.checkedEveryPage),
+            database: Database(
+                connection: connection, checksEveryIndexEntryBeforeWriting: !pages.checkedEveryIndexEntry),
             movedAsidePaths: moved, importedPaths: imported, pageCount: pages.pages,
             seededDemoAccount: seededDemoAccount)
     }
@@ -180,11 +188,11 @@ extension Database {
     }
 
     /// Opens `path`, checks it is a database this release can read, checks `extent` of its pages and its schema,
-    /// and turns on WAL; returns its schema version, its page count and whether every page was checked. Nothing is written before every check
-    /// passed.
+    /// and turns on WAL; returns its schema version, its page count and whether every page and index entry was
+    /// checked. Nothing is written before every check passed.
     private static func openChecked(
         _ path: String, markerPath: String, extent: DataCheck.Extent
-    ) throws(DataError) -> (SQLiteConnection, Int, (pages: Int, checkedEveryPage: Bool)) {
+    ) throws(DataError) -> (SQLiteConnection, Int, (pages: Int, checkedEveryIndexEntry: Bool)) {
         let isNew = !FileManager.default.fileExists(atPath: path)
         var opened: SQLiteConnection?
         do {
@@ -209,12 +217,12 @@ extension Database {
                 if version == 0 { throw DataError.lost(path: path, problem: "is empty") }
             }
             try connection.execute("PRAGMA mmap_size = \(mappedBytes); PRAGMA cache_size = -\(cacheKibibytes)")
-            // A database about to be migrated is written at once: every page is checked first, whatever its size.
+            // A database about to be migrated is written at once: every page and index entry is checked first,
+            // whatever its size. A new one holds nothing to check.
             let pages =
                 version == 0
                 ? (0, true)
-                : try DataCheck.checkPages(
-                    connection, extent: version < Schema.version && extent == .atOpen ? .everyPage : extent)
+                : try DataCheck.checkPages(connection, extent: version < Schema.version ? .everyPageAndIndex : extent)
             if version == Schema.version { try DataCheck.checkSchema(connection) }
             try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
             // The database holds password hashes: only its owner reads it (its log and shared memory, which SQLite

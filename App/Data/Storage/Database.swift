@@ -29,10 +29,10 @@ final class Database: @unchecked Sendable {
     private let lock = ConnectionLock()
 
     /// A database over `connection`, opened and checked by ``open(in:now:timestamp:movesDamagedFilesAside:checksEveryPage:hash:)``.
-    init(connection: SQLiteConnection, checksEveryPageBeforeWriting: Bool) {
+    init(connection: SQLiteConnection, checksEveryIndexEntryBeforeWriting: Bool) {
         path = connection.path
         self.connection = connection
-        needsFullCheck = checksEveryPageBeforeWriting
+        needsFullCheck = checksEveryIndexEntryBeforeWriting
         opened = Self.identity(ofFileAt: connection.path)
     }
 
@@ -90,7 +90,7 @@ final class Database: @unchecked Sendable {
         }
         do {
             if needsFullCheck {
-                try DataCheck.checkPages(connection, extent: .everyPage)
+                try DataCheck.checkPages(connection, extent: .everyPageAndIndex)
                 needsFullCheck = false
             }
             let result = try connection.transaction { () throws(SQLiteError) -> Result in
@@ -132,8 +132,9 @@ final class Database: @unchecked Sendable {
     /// `lock`.
     private var committedWrites = 0
 
-    /// Whether every page must be checked before the first write (the check at open read only part of a large
-    /// database; see ``DataCheck``); written and read under `lock`.
+    /// Whether every page and every index entry must be checked before the first write (the check at open left
+    /// the index entries, and above ``DataCheck/everyPageLimit`` the posts' pages, unchecked; see ``DataCheck``);
+    /// written and read under `lock`.
     private var needsFullCheck: Bool
 
     /// The first damage SQLite reported on the connection; written and read under `lock`.

@@ -41,6 +41,8 @@ package final class FlowSession: AppSession {
 
     package func start(restores: Bool, initialLink: String?) async -> SessionStart {
         if let failure = root.appCoordinator.carryOut({ root.appCoordinator.start() }) {
+            // The first screen writes (the Feed marks Latest seen): damage found there stops the app as damage.
+            if let damage = root.fatalDataFailure { return .stopped(damage) }
             return .failed(failure.description)
         }
         let kept = restores ? nil : root.restoration?.startWithoutRestoring()
@@ -48,6 +50,7 @@ package final class FlowSession: AppSession {
         let notice = restores ? root.restoration?.restore() : initialLink == nil ? kept : nil
         var linkFailure: String?
         if let initialLink { linkFailure = await openAtStart(initialLink) }
+        if let damage = root.fatalDataFailure { return .stopped(damage) }
         return .started(notice: notice, linkFailure: linkFailure)
     }
 

@@ -85,6 +85,8 @@ final class AppRunner {
         switch await session.start(restores: options.restores, initialLink: options.initialLink) {
         case .failed(let message):
             return RunFailure.launch(message).report(to: errorOutput)
+        case .stopped(let failure):
+            return RunFailure.data(failure).report(to: errorOutput)
         case .started(let notice, let failure):
             restorationNotice = notice
             linkFailure = failure
@@ -148,8 +150,8 @@ final class AppRunner {
                 allowsUnsafeDataDirectory: options.allowsUnsafeDataDirectory, animatesTransitions: animatesTransitions))
         if let checked = opening.checkedDatabase {
             output.write(
-                "app: the data file \(TerminalText.escaped(checked.path)) is sound: its schema and all of "
-                    + "its \(checked.pageCount) pages were checked\n")
+                "app: the data file \(TerminalText.escaped(checked.path)) is sound: its schema, all of its "
+                    + "\(checked.pageCount) pages and every index entry were checked\n")
         }
         for path in opening.movedAsidePaths {
             errorOutput.write("app: moved the unusable data file aside to \(TerminalText.escaped(path))\n")

@@ -48,7 +48,7 @@ struct LaunchOptions: Equatable, Sendable {
           --keep-going                in a script, go on after a failing command; exit 1 at the end
           --open URL                  open a deep link at start, e.g. app://feed/post/2
           --move-aside-corrupt-data   rename a corrupt data file to <name>.corrupt-<timestamp> and start fresh
-          --check-data                check every page and the schema of the database, then exit
+          --check-data                check every page, index entry and the schema, then exit
                                       (0 when sound, 2 when damaged)
           --allow-unsafe-data-dir     use a data folder another user owns or others may write to, or
                                       whose files are symbolic links (refused otherwise, exit 2)
