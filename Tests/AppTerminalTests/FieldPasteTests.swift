@@ -161,22 +161,78 @@ struct UnbracketedPasteTests {
         #expect(session.inputs.count == 1, "set once, at the end: \(session.inputs)")
     }
 
-    @Test("In a field of one line, each pasted line break is a space, as a bracketed paste's")
-    func lineBreaksAreSpacesInAFieldOfOneLine() async throws {
+    @Test("In a field of one line, an Enter arriving with more text is the key: it sets the field and moves on")
+    func enterIsTheKeyInAFieldOfOneLine() async throws {
         let note = Self.note()
         let session = try StandInSession(showing: note)
         let keys: [EditingKey] = [.tab] + Self.pasted(["one", "two"])
         await session.runFullScreen(on: ScriptedTerminal(keys: keys, keysFollowEnter: true))
-        #expect(note.value(of: "title") == "one two")
+        #expect(session.inputs.first == .setText("one", field: "title"), "\(session.inputs)")
+        #expect(session.inputs.dropFirst().first == .action("save"), "Enter taps the form's button")
+        #expect(note.value(of: "title")?.contains(" ") == false, "no line break became a space")
     }
 
-    @Test("An Enter that ends what arrived is pressed: it sets the field and moves on, the paste's breaks kept")
-    func enterEndingTheBurstIsPressed() async throws {
+    @Test("An email and a password typed together, each with its Enter, log in; the password goes nowhere else")
+    func emailAndPasswordTogetherLogIn() async throws {
+        let app = try StandIn.app()
+        let keys = Self.pasted(["ada@example.com", StandIn.password, ""])
+        let terminal = await app.session.runFullScreen(on: ScriptedTerminal(keys: keys, keysFollowEnter: true))
+        #expect(
+            app.session.inputs == [
+                .setText("ada@example.com", field: "email"), .setText(StandIn.password, field: "password"),
+                .action("login"),
+            ])
+        #expect(terminal.screen[0].contains("Home"), "\(terminal.screen)")
+        let signIn = try #require(app.session.screen("signin"))
+        #expect(signIn.value(of: "email") == "ada@example.com")
+    }
+
+    @Test("An Enter pressed after what arrived sets the field and moves on, the paste's breaks kept")
+    func enterAfterTheBurstIsPressed() async throws {
         let note = Self.note()
         let session = try StandInSession(showing: note)
-        let keys = Self.pasted(["one", "two"]) + [.enter, .escape]
-        await session.runFullScreen(on: ScriptedTerminal(keys: keys, keysFollowEnter: true))
+        let lines = Self.pasted(["one", "two"])
+        let keys = lines + [.enter, .escape]
+        let terminal = ScriptedTerminal(keys: keys, keysFollowEnter: true, readsBeginAt: [lines.count])
+        await session.runFullScreen(on: terminal)
         #expect(note.value(of: "text") == "one\ntwo")
         #expect(session.inputs.count == 1, "the text set by Enter, and the title not typed into: \(session.inputs)")
+    }
+
+    /// New post: its text, a field of several lines, then Post.
+    private static func compose() -> StandInScreen {
+        let compose = StandInScreen(
+            "compose", title: "New post",
+            elements: [
+                .field(TextField(id: "text", label: "Post", value: "", isMultiline: true)),
+                .button(Button(id: "post", title: "Post")),
+            ])
+        compose.actions["post"] = { _ in }
+        return compose
+    }
+
+    @Test("A paste of lines ending in a line break keeps the last one too: nothing posts until Enter is pressed")
+    func pasteEndingInALineBreakDoesNotPost() async throws {
+        let compose = Self.compose()
+        let session = try StandInSession(showing: compose)
+        let pasted = Self.pasted(["line one", "line two", "q", "j", ""])
+        await session.runFullScreen(on: ScriptedTerminal(keys: pasted, keysFollowEnter: true))
+        #expect(!session.inputs.contains(.action("post")), "\(session.inputs)")
+        #expect(compose.value(of: "text") == "line one\nline two\nq\nj\n")
+
+        let reviewed = Self.compose()
+        let pressed = try StandInSession(showing: reviewed)
+        let terminal = ScriptedTerminal(keys: pasted + [.enter], keysFollowEnter: true, readsBeginAt: [pasted.count])
+        await pressed.runFullScreen(on: terminal)
+        #expect(pressed.inputs.count == 2 && pressed.inputs.last == .action("post"), "\(pressed.inputs)")
+        #expect(reviewed.value(of: "text") == "line one\nline two\nq\nj\n", "posted as pasted, once reviewed")
+    }
+
+    @Test("One line and Enter arriving together (a script's keys) is the line and the key: it posts")
+    func oneLineAndEnterTogetherPost() async throws {
+        let compose = Self.compose()
+        let session = try StandInSession(showing: compose)
+        await session.runFullScreen(on: ScriptedTerminal(keys: typing("quick") + [.enter], keysFollowEnter: true))
+        #expect(session.inputs == [.setText("quick", field: "text"), .action("post")])
     }
 }

@@ -58,6 +58,26 @@ struct FullScreenKeysEndToEndTests {
         #expect(await terminal.ending().status == 0)
     }
 
+    @Test("The email, Enter, the password and Enter sent at once log in; the password is written nowhere")
+    func logInByKeysSentAtOnce() async throws {
+        let data = try TemporaryDataDirectory()
+        let terminal = try Self.start(data)
+        try await terminal.waitFor("Email:", seconds: 15)
+        // One send: the terminal may hand all of it to the app in one read, as a script's keys arrive.
+        try terminal.press("demo@example.com", "Enter", "demo-password", "Enter")
+        let feed = try await terminal.waitFor("the tab bar, and who is logged in") { screen in
+            screen.contains { $0.contains("Feed") && $0.contains("Profile") } && screen[0].contains("● Demo")
+        }
+        #expect(!feed.joined().contains("demo-password"))
+        try terminal.press("C-c")
+        #expect(await terminal.ending().status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: data.path)
+        for name in files {
+            let bytes = FileManager.default.contents(atPath: data.path + "/" + name) ?? Data()
+            #expect(bytes.range(of: Data("demo-password".utf8)) == nil, "\(name) holds the password")
+        }
+    }
+
     @Test("On the feed: no ids; Down moves the highlight to a post, Enter opens it, the hints change, Esc goes back")
     func feedByKeys() async throws {
         let data = try await TemporaryDataDirectory.demoLoggedIn()

@@ -8,19 +8,23 @@ extension FullScreenSession {
     /// each of them would cost the paste's length squared.
     /// Stops at a termination signal, which the next wait for a key then answers.
     ///
-    /// In a field, Enter with more text right behind it (a paste the terminal does not bracket: its lines arrive
-    /// together, faster than anyone types) is a line break of the paste, as a bracketed paste's is: kept in a field of
-    /// several lines, a space in a field of one. Only an Enter that ends what arrived sets the field and moves on,
-    /// so a pasted line never posts the paste half way and the lines after it never run as keys.
+    /// In a field of several lines, Enter with more text right behind it (a paste the terminal does not bracket: its
+    /// lines arrive together, faster than anyone types) is a line break of the paste, as a bracketed paste's is; so
+    /// is an Enter ending what arrived once the same read held such a line break (a paste ending in a line break), so
+    /// the person reviews what was pasted before Enter sets it. An Enter ending what arrived with no line break
+    /// before it ("text" and Enter from a script) is the key. In a field of one line, a secure one among them, Enter
+    /// is always the key: it sets the field and moves on, so an email and a password typed together with Enter after
+    /// each log in, and nothing typed after an Enter ever goes into the field before it.
     func takeInTypedCharacters() {
+        var hasTakenLineBreaks = false
         while pendingKey == nil, queuedKeys.isEmpty, terminal.terminationSignal == nil,
             let key = terminal.readKey(timeout: 0)
         {
             switch key {
             case .character:
                 if isCommandLineOpen { type(key) } else { typeInField(key) }
-            case .enter where draft != nil && !isCommandLineOpen:
-                takeInPastedLineBreaks()
+            case .enter where draft?.isMultiline == true && !isCommandLineOpen:
+                hasTakenLineBreaks = takeInPastedLineBreaks(afterLineBreaks: hasTakenLineBreaks) || hasTakenLineBreaks
             default:
                 pendingKey = key
                 return
@@ -28,31 +32,37 @@ extension FullScreenSession {
         }
     }
 
-    /// Enter read in a field among characters already waiting: with more characters behind it, it and any Enter
-    /// right after it are line breaks of a paste; otherwise the last of them is the Enter a person pressed.
-    private func takeInPastedLineBreaks() {
+    /// Enter read in a field of several lines among characters already waiting: with more characters behind it, it
+    /// and any Enter right after it are line breaks of a paste; so are they where they end what arrived
+    /// `afterLineBreaks` of the same paste; otherwise the last of them is the Enter a person pressed. Whether line
+    /// breaks were typed.
+    private func takeInPastedLineBreaks(afterLineBreaks: Bool) -> Bool {
         var enters = 1
         var next = terminal.readKey(timeout: 0)
         while next == .enter {
             enters += 1
             next = terminal.readKey(timeout: 0)
         }
-        guard case .character = next else {
+        if case .character = next {
+            typeLineBreaks(enters)
+            if let next { typeInField(next) }
+            return true
+        }
+        if afterLineBreaks {
+            typeLineBreaks(enters)
+        } else {
             typeLineBreaks(enters - 1)
             pendingKey = .enter
-            if let next { queuedKeys.insert(next, at: 0) }
-            return
         }
-        typeLineBreaks(enters)
-        if let next { typeInField(next) }
+        if let next { queuedKeys.insert(next, at: 0) }
+        return enters > 1 || afterLineBreaks
     }
 
-    /// Types `count` line breaks of a paste into the field being typed into: `\n` in a field of several lines (as a
-    /// line break is typed there), a space in a field of one.
+    /// Types `count` line breaks of a paste into the field of several lines being typed into.
     private func typeLineBreaks(_ count: Int) {
-        guard count > 0, let field = draft else { return }
-        let lineBreak = field.isMultiline ? Command.multilineTyping(of: "\n") : " "
-        if draft?.insert(String(repeating: lineBreak, count: count)) == false { chrome.error = Self.fieldTooLong }
+        guard count > 0, let field = draft, field.isMultiline else { return }
+        let lineBreaks = String(repeating: Command.multilineTyping(of: "\n"), count: count)
+        if draft?.insert(lineBreaks) == false { chrome.error = Self.fieldTooLong }
     }
 
     /// A character that is no key on the screen, pressed with the focus on a field that does not take the keys

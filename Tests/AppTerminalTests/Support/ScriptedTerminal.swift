@@ -39,12 +39,16 @@ final class ScriptedTerminal: TerminalDevice {
     /// Otherwise a person pressed it, and waits for what it does: a read that does not wait finds nothing after it.
     private let keysFollowEnter: Bool
     private var lastWasEnter = false
+    /// Where in ``keys`` a new read begins, the keys from there on arriving later (a person who pressed them after
+    /// looking): a read that does not wait finds nothing before them.
+    private let readsBeginAt: Set<Int>
 
     init(
         keys: [EditingKey], size: TerminalSize = TerminalSize(columns: 80, rows: 24), reportsPointer: Bool = true,
-        idleReads: Int = 0, endingSignal: Int32 = SIGTERM, keysFollowEnter: Bool = false
+        idleReads: Int = 0, endingSignal: Int32 = SIGTERM, keysFollowEnter: Bool = false, readsBeginAt: Set<Int> = []
     ) {
         self.keysFollowEnter = keysFollowEnter
+        self.readsBeginAt = readsBeginAt
         self.keys = keys
         self.endingSignal = endingSignal
         self.idleReads = idleReads
@@ -64,6 +68,7 @@ final class ScriptedTerminal: TerminalDevice {
 
     func readKey(timeout: Int32) -> EditingKey? {
         if lastWasEnter, !keysFollowEnter, timeout <= 0, nextKeyIndex < keys.count { return nil }
+        if timeout <= 0, readsBeginAt.contains(nextKeyIndex) { return nil }
         guard nextKeyIndex < keys.count else {
             elapsed += .milliseconds(max(timeout, 0))
             if timeout > FullScreenSession.frameMilliseconds {
