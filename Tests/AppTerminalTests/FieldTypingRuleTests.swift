@@ -111,4 +111,28 @@ struct FieldTypingRuleTests {
         #expect(app.session.inputs == [.setText(text, field: "email")])
         #expect(!terminal.screen.contains { $0.hasPrefix(":") })
     }
+
+    @Test("Tab on a form of one field keeps what was typed: typed on, the field holds both")
+    func tabOnAFormOfOneField() async throws {
+        let profile = StandInScreen(
+            "profile", title: "Edit profile",
+            elements: [
+                .field(TextField(id: "name", label: "Name", value: "Old")),
+                .button(Button(id: "save", title: "Save")),
+            ])
+        let session = try StandInSession(showing: profile)
+        let terminal = await session.runFullScreen(typing("er") + [.tab])
+        #expect(terminal.screen.contains { $0.contains("Older") }, "the value just set shows: \(terminal.screen)")
+
+        let again = StandInScreen(
+            "profile", title: "Edit profile",
+            elements: [
+                .field(TextField(id: "name", label: "Name", value: "Old")),
+                .button(Button(id: "save", title: "Save")),
+            ])
+        let typedOn = try StandInSession(showing: again)
+        await typedOn.runFullScreen(typing("er") + [.tab] + typing("!") + [.backTab])
+        #expect(typedOn.inputs == [.setText("Older", field: "name"), .setText("Older!", field: "name")])
+        #expect(again.value(of: "name") == "Older!")
+    }
 }

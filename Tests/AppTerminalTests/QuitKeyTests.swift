@@ -60,17 +60,27 @@ struct QuitKeyTests {
 struct UnavailableButtonTests {
     @Test("Enter in an empty form names the blank field its button waits for, by their titles, never ids")
     func formButtonNamesTheBlankField() async throws {
-        let screen = StandInScreen(
-            "compose", title: "New post",
-            elements: [
-                .field(TextField(id: "text", label: "Post", value: "", isMultiline: true)),
-                .button(Button(id: "post", title: "Post", isEnabled: false)),
-            ])
-        let session = try StandInSession(showing: screen)
+        func compose() -> StandInScreen {
+            StandInScreen(
+                "compose", title: "New post",
+                elements: [
+                    .field(TextField(id: "text", label: "Post", value: "", isMultiline: true)),
+                    .button(Button(id: "post", title: "Post", isEnabled: false)),
+                ])
+        }
+        let session = try StandInSession(showing: compose())
         let terminal = await session.runFullScreen([.enter])
         let shown = terminal.screen.joined(separator: "\n")
         #expect(shown.contains("error: Post is not available yet: fill in Post first"), "\(shown)")
         #expect(!shown.contains("'post'"))
+
+        // The field goes on taking the keys: the letters are the post's text, never keys on the screen.
+        let screen = compose()
+        let typedOn = try StandInSession(showing: screen)
+        let typed = await typedOn.runFullScreen([.enter] + typing("quick"))
+        #expect(screen.value(of: "text") == "quick", "\(typedOn.inputs)")
+        #expect(typedOn.inputs == [.setText("quick", field: "text")])
+        #expect(typed.frames.last?.showsCursor == true, "the field is typed into")
     }
 
     @Test("A button tapped while it cannot be says so by its title")

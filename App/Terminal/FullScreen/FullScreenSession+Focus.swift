@@ -12,6 +12,7 @@ extension FullScreenSession {
             // ↑ ↓ in a field move on from field to field, typing; on the screen the focus moves and types nowhere.
             typesIntoFocusedField = draft != nil
             await leaveField()
+            followFocusIfStale()
             focus.move(by: delta)
             focusMoved()
         case .moveFocusToEnd(let last):
@@ -21,6 +22,9 @@ extension FullScreenSession {
         case .nextField, .previousField:
             typesIntoFocusedField = true
             await leaveField()
+            // The focus as the value just set left the window: on a form of one field, Tab comes back to the same
+            // field, which is typed into again holding that value, not the one before it.
+            followFocusIfStale()
             focus.moveToField(forward: command == .nextField)
             focusMoved()
         case .activate:
@@ -96,6 +100,13 @@ extension FullScreenSession {
         beginTypingIfOnField()
     }
 
+    /// Reads the focus again from the window if a command changed the window since it was read.
+    private func followFocusIfStale() {
+        guard focusIsStale else { return }
+        focusIsStale = false
+        followFocus()
+    }
+
     /// Begins typing into the focused field, if a field has the focus and the keys go into fields.
     func beginTypingIfOnField() {
         guard draft == nil, typesIntoFocusedField, case .field(let field) = focus.focused?.kind else { return }
@@ -143,10 +154,7 @@ extension FullScreenSession {
     private func submitField(commands: CommandSession) async -> Int32? {
         guard await commitDraft() else { return nil }
         // The window as the field's new value left it: a button may have become available.
-        if focusIsStale {
-            focusIsStale = false
-            followFocus()
-        }
+        followFocusIfStale()
         switch focus.afterField {
         case .field(let index):
             focus.focus(at: index)
@@ -155,6 +163,8 @@ extension FullScreenSession {
             guard let actionID = control.actionID else { return nil }
             if let unavailable = unavailableSentence(forFormButton: control) {
                 chrome.error = unavailable
+                // Setting the field stopped typing there: the person goes on typing what the button waits for.
+                beginTypingIfOnField()
                 return nil
             }
             // The focus stays on the field: a refused log-in is typed again at once.
