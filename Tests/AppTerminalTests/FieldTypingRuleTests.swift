@@ -112,6 +112,34 @@ struct FieldTypingRuleTests {
         #expect(!terminal.screen.contains { $0.hasPrefix(":") })
     }
 
+    /// A session showing Home with Log out, which makes a new Log in screen the window's root, as the app's log-out
+    /// does.
+    private static func loggedIn() throws -> StandInSession {
+        let home = StandInScreen("home", title: "Home", elements: [.button(Button(id: "logout", title: "Log out"))])
+        let session = try StandInSession(showing: home)
+        home.actions["logout"] = { [unowned session] _ in
+            let logIn = StandInScreen(
+                "login", title: "Log in",
+                elements: [
+                    .field(TextField(id: "email", label: "Email", value: "")),
+                    .button(Button(id: "login", title: "Log in")),
+                ])
+            try? session.window.setRootViewController(NavigationController(root: logIn))
+        }
+        return session
+    }
+
+    @Test("Log in shown anew after logging out takes typing as at the start, by a command line as by the button")
+    func logInAfterLoggingOutTypes() async throws {
+        let commanded = try Self.loggedIn()
+        await commanded.runFullScreen([.character(":")] + typing("logout") + [.enter] + typing("jane@x.io"))
+        #expect(commanded.inputs.map(Self.described) == ["logout", "set email jane@x.io"])
+
+        let tapped = try Self.loggedIn()
+        await tapped.runFullScreen([.enter] + typing("jane@x.io"))
+        #expect(tapped.inputs.map(Self.described) == ["logout", "set email jane@x.io"])
+    }
+
     @Test("Tab on a form of one field keeps what was typed: typed on, the field holds both")
     func tabOnAFormOfOneField() async throws {
         let profile = StandInScreen(

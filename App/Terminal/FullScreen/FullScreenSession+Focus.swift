@@ -81,8 +81,12 @@ extension FullScreenSession {
 
     /// Reads the focus again from the window, after it changed: a draft whose field is no longer focused is
     /// dropped, and a field that has the focus is typed into when the keys go into fields
-    /// (``typesIntoFocusedField``): not after the letter keys, Esc or a command line brought the person here.
+    /// (``typesIntoFocusedField``): not after the letter keys, Esc or a command line brought the person here,
+    /// unless the window's root changed, starting a flow anew, where the keys go into fields as at the app's start.
     func followFocus() {
+        let root = snapshot.levels.first.map { ($0.screen.screenID, $0.screen.identity) }
+        if let root, let windowRoot, root != windowRoot { typesIntoFocusedField = true }
+        windowRoot = root
         let before = focus.focused.map { ($0.screen.identity, $0.fieldID, $0.actionID) }
         let indexBefore = focus.index
         focus.follow(snapshot)

@@ -68,8 +68,12 @@ final class FullScreenSession {
     /// Whether a field that has the focus takes the keys: from the start, and once the person asks to type (Enter or
     /// a click on a field, Tab or Shift-Tab, Enter or a click on a button, ↑ ↓ from one field to the next while
     /// typing); not once the focus moved on the screen (↑ ↓ j k g G Home End), Esc left a field or went back, or a
-    /// command line ran, until the person asks again. So the letter keys never type into a field they land on.
+    /// command line ran, until the person asks again, or a flow starts anew (``windowRoot``). So the letter keys
+    /// never type into a field they land on.
     var typesIntoFocusedField = true
+    /// The screen at the root of the window when the focus was last read: when another takes its place (logging out
+    /// shows Log in, by a button or a command), a flow starts anew and takes the keys as at the app's start.
+    var windowRoot: (screenID: String, identity: ObjectIdentifier)?
     /// Whether the command line is open (after `:`).
     var isCommandLineOpen = false
     /// Whether ids and action numbers are drawn, as the line mode draws them (`--ids`, or the `i` key).
