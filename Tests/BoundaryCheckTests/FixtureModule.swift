@@ -31,7 +31,7 @@ struct FixtureModule {
             let result = try Toolchain.run(
                 toolchain.compiler,
                 [
-                    "-emit-module", "-module-name", name, "-parse-as-library", "-swift-version", "6",
+                    "-emit-module", "-wmo", "-module-name", name, "-parse-as-library", "-swift-version", "6",
                     "-emit-module-path", directory.appendingPathComponent("\(name).swiftmodule").path,
                     "-I", directory.path,
                 ] + extraArguments + sources)
