@@ -47,7 +47,7 @@ private func emptyFolder() throws -> URL {
     return folder
 }
 
-@Suite("boundary-check checks the package it is run in, against that package's own build", .serialized)
+@Suite("boundary-check checks the package it is run in, against that package's own build")
 struct CheckCommandTests {
     @Test("Run in a package of its own, it checks that package with the modules of that package's build")
     func checksThePackageOfTheCurrentDirectory() throws {
