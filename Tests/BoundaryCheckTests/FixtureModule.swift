@@ -94,4 +94,5 @@ enum FixtureError: Error {
     case compileFailed(String)
     case missingSource(String)
     case noRules
+    case noFolder(String)
 }
