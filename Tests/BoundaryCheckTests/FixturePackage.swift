@@ -20,30 +20,32 @@ struct FixturePackage {
 
     /// Copies `Fixtures/<fixture>` to a temporary directory.
     init(fixture: String) throws {
-        (root, lock) = try Self.claimFolder(for: fixture)
-        do {
-            try? FileManager.default.removeItem(at: root)
-            try FileManager.default.copyItem(at: Fixture.directory.appendingPathComponent(fixture), to: root)
-            try FileManager.default.moveItem(
-                at: root.appendingPathComponent("Package.swift.fixture"),
-                to: root.appendingPathComponent("Package.swift"))
-        } catch {
-            close(lock)
-            throw error
-        }
-    }
-
-    /// The first folder for `fixture` that no running test holds, locked, and its open lock file.
-    private static func claimFolder(for fixture: String) throws -> (URL, Int32) {
+        var refusal: any Error = FixtureError.noFolder("every boundary-package-\(fixture)-N folder is held by a test")
         let temporary = FileManager.default.temporaryDirectory
-        for slot in 0..<maximumSlots {
+        for slot in 0..<Self.maximumSlots {
             let folder = temporary.appendingPathComponent("boundary-package-\(fixture)-\(slot)")
             let lock = open(folder.path + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
             guard lock >= 0 else { continue }
-            if flock(lock, LOCK_EX | LOCK_NB) == 0 { return (folder, lock) }
-            close(lock)
+            guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+                close(lock)
+                continue
+            }
+            do {
+                try? FileManager.default.removeItem(at: folder)
+                try FileManager.default.copyItem(at: Fixture.directory.appendingPathComponent(fixture), to: folder)
+                try FileManager.default.moveItem(
+                    at: folder.appendingPathComponent("Package.swift.fixture"),
+                    to: folder.appendingPathComponent("Package.swift"))
+            } catch {
+                // A folder this process cannot empty, such as another user's: the next one may do.
+                refusal = error
+                close(lock)
+                continue
+            }
+            (root, self.lock) = (folder, lock)
+            return
         }
-        throw FixtureError.noFolder("every boundary-package-\(fixture)-N folder is held by a running test")
+        throw refusal
     }
 
     /// More folders for one fixture than tests could ever hold at once, in this process and others.
