@@ -92,9 +92,12 @@ struct ScratchRepository {
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
+        // Woken as git exits; `waitUntilExit()` polls its run loop every 50 ms on Linux.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exited.wait()
         guard process.terminationStatus == 0 else {
             throw ScratchError(description: "git \(arguments.joined(separator: " ")) failed")
         }

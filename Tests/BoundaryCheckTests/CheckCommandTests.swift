@@ -14,20 +14,30 @@ func runBuiltBoundaryCheck(_ arguments: [String], in directory: URL) throws -> B
 /// `Fixtures/OwnPackage` copied to a temporary folder: a package of its own with one library, Greeting.
 private func ownPackage() throws -> FixturePackage { try FixturePackage(fixture: "OwnPackage") }
 
-/// Compiles the package's Greeting into `.build/debug/Modules`, where `swift build` writes it (testable, as a debug
-/// build is), beside the stand-in Core, as a package that depends on this one has this package's Core there.
+/// Puts the package's Greeting into `.build/debug/Modules`, where `swift build` writes it (testable, as a debug build
+/// is), beside the stand-in Core, as a package that depends on this one has this package's Core there.
+///
+/// Every test's package has the same Greeting, so it is compiled once for the whole test run and copied from there.
 private func build(_ package: FixturePackage) throws {
     let modules = package.root.appendingPathComponent(".build/debug/Modules")
     try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
     try Fixture.compileCore(into: modules)
+    try Fixture.copyContents(of: try compiledGreeting.get(), into: modules)
+}
+
+/// The directory holding `Fixtures/OwnPackage`'s Greeting compiled once (never removed: it is a few kilobytes in the
+/// temporary directory), or why it could not be compiled.
+private let compiledGreeting = Result<URL, any Error> {
+    let directory = try Toolchain.scratchDirectory("boundary-fixture-greeting")
     let result = try Toolchain.run(
         try Toolchain.locate().compiler,
         [
-            "-emit-module", "-module-name", "Greeting", "-parse-as-library", "-swift-version", "6", "-enable-testing",
-            "-emit-module-path", modules.appendingPathComponent("Greeting.swiftmodule").path,
-            package.root.appendingPathComponent("Sources/Greeting/Greeting.swift").path,
+            "-emit-module", "-wmo", "-module-name", "Greeting", "-parse-as-library", "-swift-version", "6",
+            "-enable-testing", "-emit-module-path", directory.appendingPathComponent("Greeting.swiftmodule").path,
+            Fixture.directory.appendingPathComponent("OwnPackage/Sources/Greeting/Greeting.swift").path,
         ])
     guard result.status == 0 else { throw FixtureError.compileFailed(result.output) }
+    return directory
 }
 
 /// A new, empty folder in the temporary directory with no package around it.
@@ -37,7 +47,7 @@ private func emptyFolder() throws -> URL {
     return folder
 }
 
-@Suite("boundary-check checks the package it is run in, against that package's own build", .serialized)
+@Suite("boundary-check checks the package it is run in, against that package's own build")
 struct CheckCommandTests {
     @Test("Run in a package of its own, it checks that package with the modules of that package's build")
     func checksThePackageOfTheCurrentDirectory() throws {

@@ -184,6 +184,37 @@ struct CheckerCatchesViolationsTests {
         }
     }
 
+    @Test("A manifest changed at the same path is evaluated again, not answered from an earlier evaluation")
+    func changedManifestIsEvaluatedAgain() throws {
+        let package = try FixturePackage(fixture: "OwnPackage")
+        defer { package.remove() }
+        let toolchain = try Toolchain.locate()
+        #expect(
+            try PackageManifest(packageRoot: package.root, toolchain: toolchain).targets.map(\.name) == ["Greeting"])
+        let manifest = package.root.appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let twoTargets = text.replacingOccurrences(
+            of: #"[.target(name: "Greeting")]"#,
+            with: #"[.target(name: "Greeting"), .target(name: "Farewell", path: "Sources/Greeting")]"#)
+        #expect(twoTargets != text)
+        try twoTargets.write(to: manifest, atomically: true, encoding: .utf8)
+        #expect(
+            try PackageManifest(packageRoot: package.root, toolchain: toolchain).targets.map(\.name)
+                == ["Greeting", "Farewell"])
+    }
+
+    @Test("A manifest is evaluated with one scratch path for each package, outside the package")
+    func manifestScratchPathIsOnePerPackage() {
+        let package = URL(fileURLWithPath: "/work/Adopter")
+        let scratch = PackageManifest.scratchPath(for: package)
+        #expect(scratch == PackageManifest.scratchPath(for: URL(fileURLWithPath: "/work/Other/../Adopter/")))
+        #expect(scratch != PackageManifest.scratchPath(for: URL(fileURLWithPath: "/work/Other")))
+        #expect(
+            scratch.deletingLastPathComponent().standardizedFileURL.path
+                == FileManager.default.temporaryDirectory.standardizedFileURL.path)
+        #expect(scratch.lastPathComponent.hasPrefix("package-manifest-"))
+    }
+
     @Test("Internal declarations of a fixture fail to compile from outside, each on its own probe line")
     func accessProbeNamesEveryInternal() throws {
         let module = try FixtureModule.compile(["CleanFeature"], extraArguments: ["-enable-testing"])

@@ -25,10 +25,14 @@ enum Fixture {
     ///
     /// It is compiled once for the whole test run, into a directory of its own, and copied from there.
     static func compileCore(into directory: URL) throws {
-        let compiled = try compiledCore.get()
-        for file in try FileManager.default.contentsOfDirectory(atPath: compiled.path) {
+        try copyContents(of: try compiledCore.get(), into: directory)
+    }
+
+    /// Copies each file of `source` into `directory`.
+    static func copyContents(of source: URL, into directory: URL) throws {
+        for file in try FileManager.default.contentsOfDirectory(atPath: source.path) {
             try FileManager.default.copyItem(
-                at: compiled.appendingPathComponent(file), to: directory.appendingPathComponent(file))
+                at: source.appendingPathComponent(file), to: directory.appendingPathComponent(file))
         }
     }
 
@@ -40,7 +44,7 @@ enum Fixture {
         let result = try Toolchain.run(
             toolchain.compiler,
             [
-                "-emit-module", "-module-name", "Core", "-parse-as-library", "-swift-version", "6",
+                "-emit-module", "-wmo", "-module-name", "Core", "-parse-as-library", "-swift-version", "6",
                 "-emit-module-path", directory.appendingPathComponent("Core.swiftmodule").path,
                 Fixture.directory.appendingPathComponent("Core/Core.swift").path,
             ])

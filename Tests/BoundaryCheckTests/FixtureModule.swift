@@ -1,5 +1,6 @@
 import Foundation
 import PackageReading
+import Synchronization
 
 @testable import BoundaryCheck
 
@@ -14,6 +15,9 @@ struct FixtureModule {
 
     /// Compiles the Swift sources of `fixture` into module `name`. Extra compiler arguments come last.
     ///
+    /// Each distinct module is compiled once for the whole test run and copied from there into a directory of
+    /// the test's own, which the test may change.
+    ///
     /// - Parameter fixture: paths under `Fixtures`, each a `.swift` file or a directory whose `.swift` files all
     ///   count; a violation is the clean feature plus a file that adds only the violation:
     ///   `["CleanFeature", "Violations/OpenClass.swift"]`.
@@ -21,26 +25,68 @@ struct FixtureModule {
         _ fixture: [String], name: String = "DemoFeature", extraArguments: [String] = []
     ) throws -> FixtureModule {
         let toolchain = try Toolchain.locate()
+        let key = (fixture + [name] + extraArguments).joined(separator: "\u{0}")
+        let compilation = compilations.withLock { known in
+            if let compilation = known[key] { return compilation }
+            let compilation = Compilation()
+            known[key] = compilation
+            return compilation
+        }
+        let compiled = try compilation.directory {
+            try compileOnce(fixture, name: name, extraArguments: extraArguments, toolchain: toolchain)
+        }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("boundary-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let module = FixtureModule(directory: directory, name: name, toolchain: toolchain)
         do {
-            try Fixture.compileCore(into: directory)
-            let sources = try fixture.flatMap { try swiftSources(at: Fixture.directory.appendingPathComponent($0)) }
-            let result = try Toolchain.run(
-                toolchain.compiler,
-                [
-                    "-emit-module", "-module-name", name, "-parse-as-library", "-swift-version", "6",
-                    "-emit-module-path", directory.appendingPathComponent("\(name).swiftmodule").path,
-                    "-I", directory.path,
-                ] + extraArguments + sources)
-            guard result.status == 0 else { throw FixtureError.compileFailed(result.output) }
+            try Fixture.copyContents(of: compiled, into: directory)
         } catch {
             module.remove()
             throw error
         }
         return module
+    }
+
+    /// The compilations so far, by the fixture, the module's name and the extra arguments.
+    private static let compilations = Mutex<[String: Compilation]>([:])
+
+    /// One compilation of a fixture module, shared by the tests that compile the same one: the first compiles it
+    /// while the others wait, then all copy it.
+    private final class Compilation: Sendable {
+        private let outcome = Mutex<Result<URL, any Error>?>(nil)
+
+        /// The directory of the compiled module, compiled by `compile` the first time it is asked for.
+        func directory(compiling compile: () throws -> URL) throws -> URL {
+            try outcome.withLock { outcome in
+                if let outcome { return try outcome.get() }
+                let result = Result { try compile() }
+                outcome = result
+                return try result.get()
+            }
+        }
+    }
+
+    /// Compiles the module into a new directory beside the stand-in Core (never removed once compiled: it is a few
+    /// kilobytes in the temporary directory).
+    private static func compileOnce(
+        _ fixture: [String], name: String, extraArguments: [String], toolchain: Toolchain
+    ) throws -> URL {
+        let directory = try Toolchain.scratchDirectory("boundary-fixture-compiled")
+        try Fixture.compileCore(into: directory)
+        let sources = try fixture.flatMap { try swiftSources(at: Fixture.directory.appendingPathComponent($0)) }
+        let result = try Toolchain.run(
+            toolchain.compiler,
+            [
+                "-emit-module", "-wmo", "-module-name", name, "-parse-as-library", "-swift-version", "6",
+                "-emit-module-path", directory.appendingPathComponent("\(name).swiftmodule").path,
+                "-I", directory.path,
+            ] + extraArguments + sources)
+        guard result.status == 0 else {
+            try? FileManager.default.removeItem(at: directory)
+            throw FixtureError.compileFailed(result.output)
+        }
+        return directory
     }
 
     /// The `.swift` file at `location`, or the `.swift` files of the directory at `location`, sorted.
@@ -94,4 +140,5 @@ enum FixtureError: Error {
     case compileFailed(String)
     case missingSource(String)
     case noRules
+    case noFolder(String)
 }

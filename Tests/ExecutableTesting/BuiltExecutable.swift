@@ -42,8 +42,11 @@ package enum BuiltExecutable {
         for log in logs { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
         process.standardOutput = try FileHandle(forWritingTo: logs[0])
         process.standardError = try FileHandle(forWritingTo: logs[1])
+        // Woken as the executable exits; `waitUntilExit()` polls its run loop every 50 ms on Linux.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        process.waitUntilExit()
+        exited.wait()
         let texts = try logs.map { try String(contentsOf: $0, encoding: .utf8) }
         return Run(status: process.terminationStatus, output: texts[0], errors: texts[1])
     }

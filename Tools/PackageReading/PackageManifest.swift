@@ -3,7 +3,8 @@ import Synchronization
 
 /// The targets of a package as SwiftPM evaluates its `Package.swift` (`swift package dump-package`, never the
 /// manifest as text, which code in it can change): names, kinds, paths and declared dependencies. The evaluation
-/// has a scratch path of its own, so it never waits on the lock of a running build; if it fails, reading fails.
+/// has a scratch path of its own (`scratchPath(for:)`), so it never waits on the lock of a running build; if it
+/// fails, reading fails.
 public struct PackageManifest: Sendable {
     /// One target declaration.
     public struct Target: Sendable, Equatable {
@@ -89,9 +90,7 @@ public struct PackageManifest: Sendable {
             self = known
             return
         }
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("package-manifest-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratch = Self.scratchPath(for: packageRoot)
         let result = try Toolchain.run(
             toolchain.packageManager,
             ["package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"])
@@ -102,6 +101,24 @@ public struct PackageManifest: Sendable {
         }
         self = try Self(json: Data(result.standardOutput.utf8), manifestText: text)
         Self.evaluated.withLock { $0[key] = self }
+    }
+
+    /// The scratch path `dump-package` gets for the package at `packageRoot`: one per package, in the temporary
+    /// directory, named by a hash of the package's path.
+    ///
+    /// Outside the package's `.build`, so an evaluation never waits on the lock of a running build. `dump-package`
+    /// writes nothing there, but SwiftPM leaves a lock file for each scratch path it is given
+    /// (`/tmp/_tmp_package-manifest-….lock`): one path per package leaves one such file per package, where a new
+    /// path for each evaluation left one for every run of a tool. Two evaluations of one package at once take
+    /// turns on that lock.
+    package static func scratchPath(for packageRoot: URL) -> URL {
+        // FNV-1a, 64 bits: the same name in every process, unlike `Hasher`.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in packageRoot.standardizedFileURL.path.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return FileManager.default.temporaryDirectory
+            .appendingPathComponent("package-manifest-\(String(hash, radix: 16))", isDirectory: true)
     }
 
     /// SwiftPM's diagnostics for a manifest, without the command line it compiled the manifest with
