@@ -80,16 +80,16 @@ struct FullScreenEndToEndTests {
         try terminal.press("Enter")
         try await terminal.waitFor("┌")
 
-        // The sheet's field takes the keys; Esc leaves it, and then Up recalls on the command line; Esc closes it.
-        try terminal.press("Escape")
-        try await terminal.waitFor("the field left") { Self.status($0).contains(": command") }
+        // The sheet a command opened leaves the keys on the screen, its field marked, not typed into: ':' opens the
+        // command line again, where Up recalls; Esc closes it.
+        try await terminal.waitFor("the field marked") { Self.status($0).contains("Enter type") }
         try terminal.type(":")
         try terminal.press("Up")
         try await terminal.waitFor("Up recalls compose") { Self.commandLine($0).hasPrefix(": compose") }
         try terminal.press("Escape")
         try await terminal.waitFor("the line closed") { Self.commandLine($0).isEmpty }
 
-        // Enter types into the field again; Ctrl-W deletes words; Esc sets the field and leaves it.
+        // Enter types into the field; Ctrl-W deletes words; Esc sets the field and leaves it.
         try terminal.press("Enter")
         try terminal.type("a draft with 世界 and 😀 and more words")
         try terminal.press("C-w", "C-w", "Escape")

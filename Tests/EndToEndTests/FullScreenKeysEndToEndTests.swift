@@ -58,6 +58,26 @@ struct FullScreenKeysEndToEndTests {
         #expect(await terminal.ending().status == 0)
     }
 
+    @Test("The email, Enter, the password and Enter sent at once log in; the password is written nowhere")
+    func logInByKeysSentAtOnce() async throws {
+        let data = try TemporaryDataDirectory()
+        let terminal = try Self.start(data)
+        try await terminal.waitFor("Email:", seconds: 15)
+        // One send: the terminal may hand all of it to the app in one read, as a script's keys arrive.
+        try terminal.press("demo@example.com", "Enter", "demo-password", "Enter")
+        let feed = try await terminal.waitFor("the tab bar, and who is logged in") { screen in
+            screen.contains { $0.contains("Feed") && $0.contains("Profile") } && screen[0].contains("● Demo")
+        }
+        #expect(!feed.joined().contains("demo-password"))
+        try terminal.press("C-c")
+        #expect(await terminal.ending().status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: data.path)
+        for name in files {
+            let bytes = FileManager.default.contents(atPath: data.path + "/" + name) ?? Data()
+            #expect(bytes.range(of: Data("demo-password".utf8)) == nil, "\(name) holds the password")
+        }
+    }
+
     @Test("On the feed: no ids; Down moves the highlight to a post, Enter opens it, the hints change, Esc goes back")
     func feedByKeys() async throws {
         let data = try await TemporaryDataDirectory.demoLoggedIn()
@@ -130,7 +150,10 @@ struct FullScreenKeysEndToEndTests {
         let terminal = try TmuxSession(
             app: AppHarness.builtApp(), arguments: ["--data-dir", data.path], columns: 80, rows: 24)
         try await terminal.waitForSettled("Linus · 40m", seconds: 15)
-        try terminal.command("compose")
+        // Up from the first post to New post, and Enter: the sheet it opens is typed into.
+        try terminal.press("k")
+        try await terminal.waitFor("New post focused") { Self.status($0).contains("Enter New post") }
+        try terminal.press("Enter")
         var screen = try await terminal.waitFor("the sheet, its field typed into") { screen in
             screen.contains { $0.contains("┌─ sheet") } && Self.status(screen).contains("Esc, then ? keys")
         }
@@ -145,6 +168,41 @@ struct FullScreenKeysEndToEndTests {
         try await terminal.waitFor("the sheet dismissed") { screen in
             !screen.contains { $0.contains("┌─ sheet") } && screen[0].hasPrefix(" Feed")
         }
+        try terminal.press("C-c")
+        #expect(await terminal.ending().status == 0)
+    }
+
+    @Test("A form a ':' command opened keeps the keys on the screen: the next ':' command runs, nothing is typed")
+    func commandAfterACommandIntoAForm() async throws {
+        let data = try await TemporaryDataDirectory.demoLoggedIn()
+        let terminal = try Self.start(data)
+        try await terminal.waitForSettled("Linus · 40m", seconds: 15)
+        try terminal.command("open app://profile/edit")
+        let form = try await terminal.waitFor("the edit, its field marked") { screen in
+            screen.contains { $0.contains("Display name") } && Self.status(screen).contains("Enter type")
+        }
+        #expect(!form.contains { $0.contains(":open") })
+        try terminal.command("open app://feed/post/2")
+        let post = try await terminal.waitFor("the post the second command opened") { $0[0].contains("Post") }
+        #expect(!post.joined().contains(":open"), "the command was run, not typed: \(post)")
+        try terminal.press("C-c")
+        #expect(await terminal.ending().status == 0)
+    }
+
+    @Test("At Log in, Esc then j walks to the buttons and types nowhere: the password keeps its value")
+    func lettersWalkTheLogIn() async throws {
+        let data = try TemporaryDataDirectory()
+        let terminal = try Self.start(data)
+        try await terminal.waitFor("Email:", seconds: 15)
+        try terminal.type("demo@example.com")
+        try terminal.press("Tab")
+        try terminal.type("demo-password")
+        try terminal.press("Escape")
+        try terminal.type("kjj")
+        let screen = try await terminal.waitFor("Log in focused") { Self.status($0).contains("Enter Log in") }
+        #expect(screen.contains { $0.contains("Password: •••••••••••••") && !$0.contains("••••••••••••••") })
+        try terminal.press("Enter")
+        try await terminal.waitFor("the feed, logged in with the password typed") { $0[0].contains("● Demo") }
         try terminal.press("C-c")
         #expect(await terminal.ending().status == 0)
     }

@@ -14,12 +14,12 @@ struct FullScreenRestorationTests {
         let data = try TemporaryDataDirectory()
         let first = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"])
         try await first.waitFor("Email (set email)")
-        // Typed into the focused field, then by commands from the screen (Esc leaves the field).
+        // Typed into the focused field, then by commands from the screen (Esc leaves the field; the screen a command
+        // shows keeps the keys on the screen, so ':' opens the command line again).
         try first.type("kept@example.com")
         try first.press("Escape")
         try first.command("signup")
         try await first.waitFor("Create account")
-        try first.press("Escape")
         try first.command("set email new@example.com")
         try await first.waitFor("Email (set email): new@example.com")
         let process = try #require(try first.appProcessID())
@@ -28,7 +28,7 @@ struct FullScreenRestorationTests {
         let second = try TmuxSession(app: AppHarness.builtApp(), arguments: ["--data-dir", data.path, "--ids"])
         let screen = try await second.waitFor("Email (set email): new@example.com")
         #expect(screen.joined().contains("Create account"))
-        try second.press("Escape")
+        try second.press("Escape")  // out of the email field, which takes the keys as the app starts
         try second.command("back")
         try await second.waitFor("Email (set email): kept@example.com")
     }

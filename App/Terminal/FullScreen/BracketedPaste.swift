@@ -6,7 +6,7 @@ import Glibc
 /// The full screen asks for the mode (``on``) and gives it back on every way out (``off``). Once the start marker is
 /// read, ``read(from:stopsWhen:)`` takes in the rest straight from the terminal in large reads, in time linear in
 /// the paste's length, noticing a termination signal or a closed terminal between reads. ``text(of:)`` makes the
-/// bytes one line of text: a paste is typed into the command line, never run, whatever it holds.
+/// bytes text, as pasted, and ``commandLine(_:)`` one line of it: a paste is typed, never run, whatever it holds.
 package enum BracketedPaste {
     /// Asks the terminal to bracket pastes.
     static let on = "\u{1B}[?2004h"
@@ -68,7 +68,7 @@ package enum BracketedPaste {
     package static func typeIntoLine(from descriptor: Int32) -> Int? {
         let taken = read(from: descriptor) { false }
         var editor = LineEditor()
-        return editor.insert(text(of: taken.bytes)) ? editor.byteCount : nil
+        return editor.insert(commandLine(text(of: taken.bytes))) ? editor.byteCount : nil
     }
 
     /// What the full screen does with a paste into a focused field holding `value`, whose start marker was read:
@@ -78,22 +78,36 @@ package enum BracketedPaste {
     package static func typeIntoField(from descriptor: Int32, holding value: String, columns: Int) -> Int? {
         let taken = read(from: descriptor) { false }
         var draft = FieldDraft(TextField(id: "text", label: "Text", value: value))
-        guard draft.insert(text(of: taken.bytes)) else { return nil }
+        guard draft.insert(EditingKey.oneLine(text(of: taken.bytes))) else { return nil }
         return TerminalGrid.wrap(TerminalGrid.cells(draft.shownText, style: .input), width: columns).count
     }
 
-    /// The pasted `bytes` as one line: line breaks and tabs become spaces, other control characters (another
-    /// paste's markers included) are dropped, and bytes that are not UTF-8 become U+FFFD. `keepingLineBreaks`
-    /// keeps each line break (`\r\n`, `\r` or `\n`) as one `\n`, for a field of several lines.
-    package static func text(of bytes: [UInt8], keepingLineBreaks: Bool = false) -> String {
+    /// The pasted `bytes` as text, as pasted: each line break (`\r\n`, `\r` or `\n`) one `\n`, and every other
+    /// character kept, tabs and control characters (another paste's markers among them) included. What takes the
+    /// text judges them: a field keeps them, drawn escaped (`\u{1B}`), and a field whose rules refuse them (a display
+    /// name) says so when it is set; nothing pasted into a field is changed unseen. Bytes that are not UTF-8 become
+    /// U+FFFD.
+    package static func text(of bytes: [UInt8]) -> String {
         var scalars = String.UnicodeScalarView()
         var previousWasReturn = false
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             defer { previousWasReturn = scalar == "\r" }
             switch scalar.value {
             case 0x0A where previousWasReturn: continue
-            case 0x0A, 0x0D: scalars.append(keepingLineBreaks ? "\n" : " ")
-            case 0x09: scalars.append(" ")
+            case 0x0A, 0x0D: scalars.append("\n")
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// Pasted `text` as one line of the command line, which takes what can be typed there: each line break and tab a
+    /// space (a tab pasted never completes), and other control characters dropped.
+    static func commandLine(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A, 0x09: scalars.append(" ")
             case 0..<0x20, 0x7F, 0x80..<0xA0: continue
             default: scalars.append(scalar)
             }

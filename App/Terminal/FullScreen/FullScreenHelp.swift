@@ -32,9 +32,11 @@ enum FullScreenHelp {
             (
                 "On the screen:",
                 [
-                    "↑/↓ or j/k move the focus over fields, actions and rows (Home/End or g/G to the ends)",
-                    "Tab/Shift-Tab move between fields; Enter taps what has the focus or types into a field",
-                    "Esc closes this, else goes back, else closes the sheet",
+                    "↑/↓ or j/k move the focus over fields, actions and rows (Home/End or g/G to the ends); a "
+                        + "field they land on is marked, not typed into",
+                    "Tab/Shift-Tab move between fields, typing; Enter taps what has the focus or types into a field",
+                    "Esc closes this, else goes back, else closes the sheet; q the same, and on the first screen "
+                        + "quits, asking first",
                     "1-9 choose a tab, [ and ] the one before or after; the selected tab's key again goes back to "
                         + "its first screen (on Feed, Latest read again: the new posts its badge counts show)",
                     "←/→ or h/l turn pages (the tour) to the previous or next one, as a sideways drag does",
@@ -48,7 +50,7 @@ enum FullScreenHelp {
                 "In a field:",
                 [
                     "type to edit it (←/→, Home/End, Backspace, Ctrl-U/K/W as on the command line)",
-                    "Tab or Shift-Tab set it and move to the next or previous field",
+                    "Tab or Shift-Tab (or ↑/↓) set it and move to the next or previous field, typing there",
                     "Enter sets it and goes to the next field or taps the form's button",
                     "Esc sets it and leaves it; a secure field is drawn as dots",
                 ]

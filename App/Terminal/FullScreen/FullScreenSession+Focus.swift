@@ -9,17 +9,26 @@ extension FullScreenSession {
     func performOnScreen(_ command: KeyCommand, commands: CommandSession) async -> Int32? {
         switch command {
         case .moveFocus(let delta):
+            // ↑ ↓ in a field move on from field to field, typing; on the screen the focus moves and types nowhere.
+            typesIntoFocusedField = draft != nil
             await leaveField()
+            followFocusIfStale()
             focus.move(by: delta)
             focusMoved()
         case .moveFocusToEnd(let last):
+            typesIntoFocusedField = false
             focus.moveToEnd(last: last)
             focusMoved()
         case .nextField, .previousField:
+            typesIntoFocusedField = true
             await leaveField()
+            // The focus as the value just set left the window: on a form of one field, Tab comes back to the same
+            // field, which is typed into again holding that value, not the one before it.
+            followFocusIfStale()
             focus.moveToField(forward: command == .nextField)
             focusMoved()
         case .activate:
+            typesIntoFocusedField = true
             return await activate(commands: commands)
         case .typeInField(let key):
             typeInField(key)
@@ -27,10 +36,15 @@ extension FullScreenSession {
         case .submitField:
             return await submitField(commands: commands)
         case .stopTyping:
+            typesIntoFocusedField = false
             await leaveField()
-            hasLeftField = true
         case .escape:
+            typesIntoFocusedField = false
             return await escape(commands: commands)
+        case .backOrQuit:
+            typesIntoFocusedField = false
+            guard escapeHasNothingToDo else { return await escape(commands: commands) }
+            return await quitAsking()
         case .selectTab(let number):
             let tabs = snapshot.tabsOnTop
             guard !tabs.isEmpty else { return nil }
@@ -54,9 +68,9 @@ extension FullScreenSession {
         return nil
     }
 
-    /// The focus moved: it is scrolled into view, and a field it lands on is typed into.
+    /// The focus moved: it is scrolled into view, and a field it lands on is typed into when the keys go into fields
+    /// (``typesIntoFocusedField``).
     private func focusMoved() {
-        hasLeftField = false
         revealsFocus = true
         revealsWholeFocus = true
         // A draft begun on the field the focus left (reading the window again after a value was set begins one
@@ -66,17 +80,19 @@ extension FullScreenSession {
     }
 
     /// Reads the focus again from the window, after it changed: a draft whose field is no longer focused is
-    /// dropped, and a field that has the focus is typed into unless the person left it with Esc.
+    /// dropped, and a field that has the focus is typed into when the keys go into fields
+    /// (``typesIntoFocusedField``): not after the letter keys, Esc or a command line brought the person here,
+    /// unless the window's root changed, starting a flow anew, where the keys go into fields as at the app's start.
     func followFocus() {
+        let root = snapshot.levels.first.map { ($0.screen.screenID, $0.screen.identity) }
+        if let root, let windowRoot, root != windowRoot { typesIntoFocusedField = true }
+        windowRoot = root
         let before = focus.focused.map { ($0.screen.identity, $0.fieldID, $0.actionID) }
         let indexBefore = focus.index
         focus.follow(snapshot)
         let after = focus.focused.map { ($0.screen.identity, $0.fieldID, $0.actionID) }
         let isOtherControl = before?.0 != after?.0 || before?.1 != after?.1 || before?.2 != after?.2
-        if isOtherControl {
-            hasLeftField = false
-            revealsFocus = true
-        }
+        if isOtherControl { revealsFocus = true }
         if before != nil, before?.0 == after?.0, isOtherControl || focus.index != indexBefore {
             // On the same screen, a control the focus came to (the first of the rows Load more brought), or the same
             // one moved by what came or went above it: all of it is scrolled into view. (A screen shown anew keeps
@@ -88,8 +104,16 @@ extension FullScreenSession {
         beginTypingIfOnField()
     }
 
-    private func beginTypingIfOnField() {
-        guard draft == nil, !hasLeftField, case .field(let field) = focus.focused?.kind else { return }
+    /// Reads the focus again from the window if a command changed the window since it was read.
+    private func followFocusIfStale() {
+        guard focusIsStale else { return }
+        focusIsStale = false
+        followFocus()
+    }
+
+    /// Begins typing into the focused field, if a field has the focus and the keys go into fields.
+    func beginTypingIfOnField() {
+        guard draft == nil, typesIntoFocusedField, case .field(let field) = focus.focused?.kind else { return }
         draft = FieldDraft(field)
     }
 
@@ -123,7 +147,6 @@ extension FullScreenSession {
     private func activate(commands: CommandSession) async -> Int32? {
         guard let focused = focus.focused else { return nil }
         guard !focused.isField else {
-            hasLeftField = false
             beginTypingIfOnField()
             return nil
         }
@@ -135,22 +158,30 @@ extension FullScreenSession {
     private func submitField(commands: CommandSession) async -> Int32? {
         guard await commitDraft() else { return nil }
         // The window as the field's new value left it: a button may have become available.
-        if focusIsStale {
-            focusIsStale = false
-            followFocus()
-        }
+        followFocusIfStale()
         switch focus.afterField {
         case .field(let index):
             focus.focus(at: index)
             focusMoved()
         case .action(let control):
             guard let actionID = control.actionID else { return nil }
+            if let unavailable = unavailableSentence(forFormButton: control) {
+                chrome.error = unavailable
+                // Setting the field stopped typing there: the person goes on typing what the button waits for.
+                beginTypingIfOnField()
+                return nil
+            }
             // The focus stays on the field: a refused log-in is typed again at once.
             return await run(.action(actionID), commands: commands)
         case .nothing:
             break
         }
         return nil
+    }
+
+    /// Whether Esc would do nothing: no output or error shows, and there is nowhere to go back to and no sheet.
+    private var escapeHasNothingToDo: Bool {
+        chrome.output.isEmpty && chrome.error == nil && model?.canGoBack != true && snapshot.levels.count <= 1
     }
 
     /// Esc: closes the output and the error when they show, else goes back, else dismisses the sheet on top.
@@ -173,7 +204,12 @@ extension FullScreenSession {
         chrome.error = nil
         defer { windowDidChange() }
         let contentBefore = session.snapshot().screensOnTop.map(\.content)
+        let unavailable = unavailableSentence(for: command)
         let outcome = await commands.execute(command)
+        if case .failed = outcome, let unavailable {
+            chrome.error = unavailable
+            return nil
+        }
         if case .failed(let message) = outcome, let sentence = Self.refusalSentences[message] {
             // Core's words for a refused back or dismissal speak of screens: the screen's own answer (a notice and
             // a way out, shown as it refused) says it better, and where it said nothing, a person's sentence does.

@@ -79,12 +79,14 @@ extension FullScreenSession {
             await commitDraft()
             draw()
             if focus.focus(on: field) {
-                hasLeftField = false
+                typesIntoFocusedField = true
                 revealsFocus = true
                 if case .field(let value) = focus.focused?.kind { draft = FieldDraft(value) }
             }
             return nil
         case .run(let command):
+            // A click is a tap: a form it opens is typed into, as after Enter on a button.
+            typesIntoFocusedField = true
             await commitDraft()
             return await run(command, commands: commands)
         }

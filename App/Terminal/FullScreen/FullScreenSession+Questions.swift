@@ -21,6 +21,18 @@ extension FullScreenSession {
         return leaves ? ExitCode.success : nil
     }
 
+    /// `q` with nothing to close or go back from: leaves, always asking first (the question of ``leave()`` when work
+    /// would be lost, else whether to quit); the exit code, or `nil` to stay.
+    func quitAsking() async -> Int32? {
+        if session.leaveQuestion == nil, draft?.valueToSet == nil {
+            guard ask(Self.quitQuestion) else { return nil }
+        }
+        return await leave()
+    }
+
+    /// What `q` asks before the app ends, where nothing would be lost.
+    static let quitQuestion = "Quit? (y/n)"
+
     /// Ctrl-D: deletes the character under the cursor where there is text to delete, else leaves (asking first).
     func endOfInput() async -> Int32? {
         if isCommandLineOpen, !editor.characters.isEmpty {

@@ -65,8 +65,15 @@ final class FullScreenSession {
     var revealsWholeFocus = false
     /// The field being typed into, if one is.
     var draft: FieldDraft?
-    /// Whether the person left the focused field with Esc: it is not typed into again until Enter.
-    var hasLeftField = false
+    /// Whether a field that has the focus takes the keys: from the start, and once the person asks to type (Enter or
+    /// a click on a field, Tab or Shift-Tab, Enter or a click on a button, ↑ ↓ from one field to the next while
+    /// typing); not once the focus moved on the screen (↑ ↓ j k g G Home End), Esc left a field or went back, or a
+    /// command line ran, until the person asks again, or a flow starts anew (``windowRoot``). So the letter keys
+    /// never type into a field they land on.
+    var typesIntoFocusedField = true
+    /// The screen at the root of the window when the focus was last read: when another takes its place (logging out
+    /// shows Log in, by a button or a command), a flow starts anew and takes the keys as at the app's start.
+    var windowRoot: (screenID: String, identity: ObjectIdentifier)?
     /// Whether the command line is open (after `:`).
     var isCommandLineOpen = false
     /// Whether ids and action numbers are drawn, as the line mode draws them (`--ids`, or the `i` key).
@@ -152,7 +159,9 @@ final class FullScreenSession {
         case .paste(let text, let bytes):
             paste(text, bytes: bytes)
         default:
-            return await perform(KeyDispatch.command(for: key, in: mode), commands: commands)
+            let command = KeyDispatch.command(for: key, in: mode)
+            if command == .ignore { noteKeyIgnored(key) }
+            return await perform(command, commands: commands)
         }
         return nil
     }
@@ -174,6 +183,9 @@ final class FullScreenSession {
             chrome.output = []
         case .runCommandLine:
             isCommandLineOpen = false
+            // The person is giving commands: the screen a command shows keeps the keys (a `:` typed next opens the
+            // command line again, never goes into the field the command focused).
+            typesIntoFocusedField = false
             return await submit(in: commands)
         case .completeCommandLine:
             complete()
@@ -202,7 +214,7 @@ final class FullScreenSession {
         case .ignore:
             break
         case .moveFocus, .moveFocusToEnd, .nextField, .previousField, .activate, .typeInField, .submitField,
-            .stopTyping, .escape, .selectTab, .cycleTab, .turnPage:
+            .stopTyping, .escape, .backOrQuit, .selectTab, .cycleTab, .turnPage:
             return await performOnScreen(command, commands: commands)
         }
         return nil
@@ -277,7 +289,10 @@ final class FullScreenSession {
         chrome.input = maskedInput
         chrome.cursor = editor.cursor
         chrome.isCommandLineOpen = isCommandLineOpen
-        chrome.draftCursor = draft?.cursor
+        // In cells of the text as drawn: a control character pasted into the field is drawn escaped, several cells.
+        chrome.draftCursor = draft.map {
+            TerminalGrid.cells(String($0.shownText.prefix($0.cursor)), style: .input).count
+        }
         // Once after a command: an error the screen shows in answer is scrolled into view.
         chrome.revealsError = isNewModel && !revealsFocus
         chrome.revealsFocus = revealsFocus

@@ -70,6 +70,7 @@ enum KeyDispatch {
         case .backTab: return .previousField
         case .enter: return .activate
         case .escape: return .escape
+        case .character("q"): return .backOrQuit
         case .character(":"): return .openCommandLine
         case .character("?"): return .showKeys
         case .character("i"): return .toggleIDs
@@ -117,6 +118,9 @@ enum KeyCommand: Equatable, Sendable {
     case stopTyping
     /// Closes what the last command showed, or else goes back, or else dismisses the sheet on top.
     case escape
+    /// `q`: does what ``escape`` does; where that is nothing (the first screen, nothing shown over it), quits,
+    /// always asking first, since a letter is easily pressed by someone who meant to type it.
+    case backOrQuit
     /// Chooses the tab with this number, from 1.
     case selectTab(number: Int)
     /// Chooses the tab this many places to the right (left when negative), round the ends.

@@ -21,9 +21,9 @@ enum EditingKey: Equatable, Sendable {
     case resize
     /// Not a key: the pointer, where the terminal reports the mouse.
     case pointer(PointerEvent)
-    /// Not a key: text pasted into a terminal that brackets pastes, its line breaks kept as `\n`
-    /// (``BracketedPaste/text(of:keepingLineBreaks:)``), and its length in bytes as pasted; where one line is
-    /// typed, each line break is a space (``oneLine(_:)``).
+    /// Not a key: text pasted into a terminal that brackets pastes, as pasted, its line breaks as `\n`
+    /// (``BracketedPaste/text(of:)``), and its length in bytes as pasted; in a field of one line each line break is a
+    /// space (``oneLine(_:)``), and the command line takes one line of it (``BracketedPaste/commandLine(_:)``).
     case paste(String, bytes: Int)
 }
 

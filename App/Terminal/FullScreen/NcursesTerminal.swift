@@ -205,7 +205,7 @@ final class NcursesTerminal {
         let taken = BracketedPaste.read(from: STDIN_FILENO) { terminationSignal != nil }
         if taken.isCutShort, terminationSignal == nil { hasHungUp = true }
         for byte in taken.after.reversed() { ungetch(Int32(byte)) }
-        return .paste(BracketedPaste.text(of: taken.bytes, keepingLineBreaks: true), bytes: taken.bytes.count)
+        return .paste(BracketedPaste.text(of: taken.bytes), bytes: taken.bytes.count)
     }
 
     /// A wait for a key that ended at once without one may mean the terminal is gone: then no key will ever come,

@@ -55,8 +55,8 @@ struct PasteInRealTerminalTests {
     func linesPastedIntoAFieldOfSeveralLines() async throws {
         let terminal = try Self.start()
         try await terminal.waitFor("Email (set email)")
-        // Out of the email field, then to the last of the screen, the note, which a move typed into at once.
-        try terminal.press("Escape", "G")
+        // Out of the email field, then to the last of the screen, the note, and Enter to type into it.
+        try terminal.press("Escape", "G", "Enter")
         try await terminal.waitFor("the note typed into") { $0.contains { $0.contains("type · Enter set") } }
         try terminal.paste("first line\nsecond line")
         try terminal.press("Escape")
@@ -64,6 +64,25 @@ struct PasteInRealTerminalTests {
             lines.contains { $0.contains("first line") } && lines.contains { $0.contains("second line") }
         }
         #expect(!screen.contains { $0.contains("first line second line") }, "\(screen.joined(separator: "\n"))")
+        try terminal.press("C-c")
+        #expect(await terminal.ending().status == 0)
+    }
+
+    @Test("Lines that arrive together unbracketed stay lines of the field: the later ones never run as keys")
+    func unbracketedLinesStayInTheField() async throws {
+        let terminal = try Self.start()
+        try await terminal.waitFor("Email (set email)")
+        try terminal.press("Escape", "G", "Enter")
+        try await terminal.waitFor("the note typed into") { $0.contains { $0.contains("type · Enter set") } }
+        // As a terminal without bracketed paste sends a paste: each line break a carriage return, all at once.
+        try terminal.send(bytes: Array("first line\rsecond line\ri".utf8))
+        try terminal.press("Escape")
+        let screen = try await terminal.waitFor("the note set, as three lines") { lines in
+            lines.contains { $0.contains("first line") } && lines.contains { $0.contains("second line") }
+        }
+        #expect(!screen.contains { $0.contains("first line") && $0.contains("second") }, "each line a row of its own")
+        #expect(screen.contains { $0.hasPrefix("i") || $0.contains(" i") }, "the last line typed, not a key")
+        #expect(screen.joined().contains("(set email)"), "the ids still shown: the i of the paste was not the key")
         try terminal.press("C-c")
         #expect(await terminal.ending().status == 0)
     }

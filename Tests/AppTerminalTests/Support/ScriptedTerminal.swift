@@ -35,11 +35,20 @@ final class ScriptedTerminal: TerminalDevice {
     private(set) var frameTimes: [Duration] = []
     /// The sizes the terminal takes, in order, each as a resize key is read, as a window resized reports it.
     var sizesOnResize: [TerminalSize] = []
+    /// Whether the keys after an Enter arrive with it, as the lines of a paste the terminal does not bracket do.
+    /// Otherwise a person pressed it, and waits for what it does: a read that does not wait finds nothing after it.
+    private let keysFollowEnter: Bool
+    private var lastWasEnter = false
+    /// Where in ``keys`` a new read begins, the keys from there on arriving later (a person who pressed them after
+    /// looking): a read that does not wait finds nothing before them.
+    private let readsBeginAt: Set<Int>
 
     init(
         keys: [EditingKey], size: TerminalSize = TerminalSize(columns: 80, rows: 24), reportsPointer: Bool = true,
-        idleReads: Int = 0, endingSignal: Int32 = SIGTERM
+        idleReads: Int = 0, endingSignal: Int32 = SIGTERM, keysFollowEnter: Bool = false, readsBeginAt: Set<Int> = []
     ) {
+        self.keysFollowEnter = keysFollowEnter
+        self.readsBeginAt = readsBeginAt
         self.keys = keys
         self.endingSignal = endingSignal
         self.idleReads = idleReads
@@ -58,6 +67,8 @@ final class ScriptedTerminal: TerminalDevice {
     }
 
     func readKey(timeout: Int32) -> EditingKey? {
+        if lastWasEnter, !keysFollowEnter, timeout <= 0, nextKeyIndex < keys.count { return nil }
+        if timeout <= 0, readsBeginAt.contains(nextKeyIndex) { return nil }
         guard nextKeyIndex < keys.count else {
             elapsed += .milliseconds(max(timeout, 0))
             if timeout > FullScreenSession.frameMilliseconds {
@@ -67,6 +78,7 @@ final class ScriptedTerminal: TerminalDevice {
         }
         let key = keys[nextKeyIndex]
         nextKeyIndex += 1
+        lastWasEnter = key == .enter
         if key == .resize, !sizesOnResize.isEmpty { size = sizesOnResize.removeFirst() }
         return key
     }
