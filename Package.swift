@@ -231,7 +231,7 @@ let package = Package(
         // What only the whole package can answer, read from its manifest, sources and rules, never its built
         // modules: the import graph and baselines of modules that are gone.
         .testTarget(name: "PackageBoundaryTests", dependencies: ["BoundaryCheck", "PackageReading"]),
-        .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature", "PackageReading"]),
+        .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature", "ExecutableTesting", "PackageReading"]),
         .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "AffectedTestsTests", dependencies: ["AffectedTests", "ExecutableTesting"]),

@@ -140,5 +140,4 @@ enum FixtureError: Error {
     case compileFailed(String)
     case missingSource(String)
     case noRules
-    case noFolder(String)
 }

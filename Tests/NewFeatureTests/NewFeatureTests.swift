@@ -1,3 +1,4 @@
+import ExecutableTesting
 import Foundation
 import Testing
 
@@ -13,24 +14,29 @@ struct NewFeatureTests {
     /// README adds `SettingsFeature`, the name these tests scaffold. So a test scaffolds ``feature``, `Settings`
     /// while the package has no such feature and otherwise the first of `Settings2`, `Settings3` … it has not, and
     /// writes what it expects for `Settings` through ``spelled(_:)``.
+    ///
+    /// The package lies in a ``ScratchFolder``, at the same path from one test run to the next, so SwiftPM's
+    /// manifest cache answers the scaffolder's evaluation of the copied manifest instead of compiling it again.
     struct ScratchPackage {
-        let root: URL
+        private let folder: ScratchFolder
+        var root: URL { folder.url }
         /// The feature the tests scaffold: `Settings`, or the first name after it that the package does not use.
         let feature: FeatureName
 
         init() throws {
             let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent()
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("new-feature-\(UUID().uuidString)")
-            for folder in ["Tools/Baselines", "Tools/Probes"] {
-                try FileManager.default.createDirectory(
-                    at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            folder = try ScratchFolder("new-feature-package") { root in
+                for folder in ["Tools/Baselines", "Tools/Probes"] {
+                    try FileManager.default.createDirectory(
+                        at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+                }
+                for path in ["Package.swift", "Tools/BoundaryRules.txt"] {
+                    try FileManager.default.copyItem(
+                        at: source.appendingPathComponent(path), to: root.appendingPathComponent(path))
+                }
             }
-            for path in ["Package.swift", "Tools/BoundaryRules.txt"] {
-                try FileManager.default.copyItem(
-                    at: source.appendingPathComponent(path), to: root.appendingPathComponent(path))
-            }
-            feature = try Self.freeName("Settings", in: root)
+            feature = try Self.freeName("Settings", in: folder.url)
         }
 
         /// `preferred`, or `preferred` followed by the first number from 2 on, whichever the scaffolder accepts in
@@ -65,7 +71,7 @@ struct NewFeatureTests {
         }
 
         func remove() {
-            try? FileManager.default.removeItem(at: root)
+            folder.remove()
         }
     }
 
