@@ -140,24 +140,24 @@ struct FieldTypingRuleTests {
         #expect(tapped.inputs.map(Self.described) == ["logout", "set email jane@x.io"])
     }
 
-    @Test("Tab on a form of one field keeps what was typed: typed on, the field holds both")
-    func tabOnAFormOfOneField() async throws {
-        let profile = StandInScreen(
+    /// An edit form with one field, holding "Old", and its Save button.
+    private static func formOfOneField() -> StandInScreen {
+        StandInScreen(
             "profile", title: "Edit profile",
             elements: [
                 .field(TextField(id: "name", label: "Name", value: "Old")),
                 .button(Button(id: "save", title: "Save")),
             ])
+    }
+
+    @Test("Tab on a form of one field keeps what was typed: typed on, the field holds both")
+    func tabOnAFormOfOneField() async throws {
+        let profile = Self.formOfOneField()
         let session = try StandInSession(showing: profile)
         let terminal = await session.runFullScreen(typing("er") + [.tab])
         #expect(terminal.screen.contains { $0.contains("Older") }, "the value just set shows: \(terminal.screen)")
 
-        let again = StandInScreen(
-            "profile", title: "Edit profile",
-            elements: [
-                .field(TextField(id: "name", label: "Name", value: "Old")),
-                .button(Button(id: "save", title: "Save")),
-            ])
+        let again = Self.formOfOneField()
         let typedOn = try StandInSession(showing: again)
         await typedOn.runFullScreen(typing("er") + [.tab] + typing("!") + [.backTab])
         #expect(typedOn.inputs == [.setText("Older", field: "name"), .setText("Older!", field: "name")])
