@@ -106,6 +106,26 @@ struct MotionTests {
         #expect(!terminal.screen.joined().contains("transition"), "nothing was refused")
     }
 
+    @Test("Ctrl-C behind many keys that each move the screens drops them: what moves lands, and the app leaves at once")
+    func interruptDropsTheQueuedKeys() async throws {
+        let session = try session(clock: .manual(ManualClock()))
+        _ = session.start(restores: false, initialLink: nil)
+        let keys: [EditingKey] =
+            [.enter] + Array(repeating: [.escape, .enter], count: 10).flatMap { $0 } + [.interrupt]
+        let terminal = ScriptedTerminal(keys: keys)
+        let fullScreen = FullScreenSession(
+            session: session, terminal: terminal, history: CommandHistory(directory: nil))
+
+        let code = await fullScreen.run(linkFailure: nil, errorOutput: CapturedOutput())
+
+        #expect(code == ExitCode.success, "Ctrl-C left, not the signal that ends the script")
+        #expect(session.screen("home")?.performed == ["open"], "none of the keys queued behind the first push acted")
+        #expect(session.snapshot().top?.screenID == "detail", "the push under way landed")
+        #expect(!session.isMoving)
+        #expect(terminal.elapsed < Window.transitionDuration, "no transition's time passed before leaving")
+        #expect(terminal.isClosed)
+    }
+
     @Test("Where transitions take no time (--no-animation), a push is drawn landed, with no frame between")
     func noAnimationDrawsNoFrameBetween() async throws {
         let session = try session(clock: .immediate)

@@ -41,7 +41,7 @@ enum FullScreenHelp {
                         + "its first screen (on Feed, Latest read again: the new posts its badge counts show)",
                     "←/→ or h/l turn pages (the tour) to the previous or next one, as a sideways drag does",
                     ": opens the command line; ? shows these keys; i shows or hides ids and action numbers",
-                    "PgUp/PgDn scroll; F2 the tree panel; Ctrl-L redraw; Ctrl-C or Ctrl-D quit",
+                    "PgUp/PgDn scroll; F2 the tree panel; Ctrl-L redraw; Ctrl-C or Ctrl-D quit; Ctrl-Z suspend (fg resumes)",
                     "Pushes, pops and sheets move for 200 ms; keys pressed meanwhile wait, then take effect in "
                         + "order (--no-animation shows them at once)",
                 ]

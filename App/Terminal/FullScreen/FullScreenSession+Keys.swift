@@ -44,4 +44,17 @@ extension FullScreenSession {
         draw()
         return true
     }
+
+    /// Ctrl-Z: suspends the app as a shell's job, and draws everything again once the shell continues it; where
+    /// it cannot be suspended, the status line says why.
+    func suspend() async {
+        if let refusal = terminal.suspend() {
+            statusMessage = refusal
+            return
+        }
+        // Continued: the terminal may have changed size while the app was stopped.
+        _ = await session.send(.resize(columns: terminal.size.columns))
+        redrawWindow()
+        draw(clearingFirst: true)
+    }
 }

@@ -7,6 +7,10 @@ import Core
 /// refused: they take effect in the order pressed once the screens settle, as Core's routing queue holds a deep
 /// link's next step until the window is idle. Nothing reaches the window while it moves, so Core never has to refuse
 /// an input for it (``NavigationError/transitionInProgress``).
+///
+/// Ctrl-C does not wait its turn: read while the screens move, it drops the keys queued before it, none of which has
+/// done anything yet, and what moves lands at once, so the input being carried out finishes as it would have; then
+/// the app leaves as Ctrl-C always does, keeping what was typed into the field.
 extension FullScreenSession {
     /// How long the full screen waits for a key between two frames of a transition, in milliseconds.
     static let frameMilliseconds: Int32 = 16
@@ -29,11 +33,12 @@ extension FullScreenSession {
         await Task.yield()
         while true {
             if let value = outcome.value, !session.isMoving { return value }
-            if terminal.terminationSignal != nil {
+            if terminal.terminationSignal != nil || queuedKeys.first == .interrupt {
                 // Asked to end: what moves lands at once, so the loop can stop.
                 session.advanceTransitions(by: ManualClock.longestStep)
             } else if let key = terminal.readKey(timeout: Self.frameMilliseconds) {
-                queuedKeys.append(key)
+                queue(key)
+                if key == .interrupt { session.advanceTransitions(by: ManualClock.longestStep) }
             }
             let now = terminal.now
             session.advanceTransitions(by: now - lastTick)
@@ -42,5 +47,12 @@ extension FullScreenSession {
             draw()
             await Task.yield()
         }
+    }
+
+    /// Queues `key`, read while the screens move, to be handled once they settle; Ctrl-C instead takes the place of
+    /// the keys waiting before it, so it is handled next.
+    private func queue(_ key: EditingKey) {
+        if key == .interrupt { (pendingKey, queuedKeys) = (nil, []) }
+        queuedKeys.append(key)
     }
 }

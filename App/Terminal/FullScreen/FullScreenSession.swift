@@ -206,6 +206,8 @@ final class FullScreenSession {
             perform(.panel)
         case .redraw:
             draw(clearingFirst: true)
+        case .suspend:
+            await suspend()
         case .showKeys:
             chrome.output = outputLines(FullScreenHelp.keysText(reportsPointer: terminal.reportsPointer))
             chrome.outputScroll = 0

@@ -22,6 +22,7 @@ enum KeyDispatch {
         switch key {
         case .interrupt: return .leave
         case .endOfInput: return .endOfInput
+        case .suspend: return .suspend
         case .pageUp: return .scroll(pages: -1)
         case .pageDown: return .scroll(pages: 1)
         case .togglePanel: return .togglePanel
@@ -55,7 +56,7 @@ enum KeyDispatch {
     /// redraw do, since a key must not act on a screen nobody sees.
     static func actsUnseen(_ key: EditingKey) -> Bool {
         switch key {
-        case .resize, .interrupt, .endOfInput, .redraw: true
+        case .resize, .interrupt, .endOfInput, .suspend, .redraw: true
         default: false
         }
     }
@@ -141,6 +142,8 @@ enum KeyCommand: Equatable, Sendable {
     case leave
     /// Ctrl-D: deletes a character where there is text, else leaves.
     case endOfInput
+    /// Ctrl-Z: gives the terminal back and stops, as a shell's job, until the shell continues it.
+    case suspend
     /// Nothing.
     case ignore
 }

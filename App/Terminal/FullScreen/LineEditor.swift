@@ -11,6 +11,8 @@ enum EditingKey: Equatable, Sendable {
     case interrupt
     /// Ctrl-D.
     case endOfInput
+    /// Ctrl-Z: suspend, as a shell's job.
+    case suspend
     /// Ctrl-L: draw everything again.
     case redraw
     /// F2: show or hide the coordinator tree panel.

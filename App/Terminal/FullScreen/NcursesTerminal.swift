@@ -17,7 +17,7 @@ import Synchronization
 @MainActor
 final class NcursesTerminal {
     private let screen: OpaquePointer
-    private let window: UnsafeMutablePointer<WINDOW>
+    let window: UnsafeMutablePointer<WINDOW>
     private let usesColour: Bool
     /// Whether the terminal reports the mouse to this app: asked for, and known to terminfo.
     let reportsPointer: Bool
@@ -25,9 +25,9 @@ final class NcursesTerminal {
     /// Pointer events read with an earlier one and not yet returned, oldest first.
     private var pendingPointerEvents: [PointerEvent] = []
     /// Whether motion reporting still waits to be asked for, after the first draw.
-    private var awaitsDragReporting: Bool
+    var awaitsDragReporting: Bool
     /// Whether bracketed pastes still wait to be asked for, after the first draw.
-    private var awaitsPasteBrackets = true
+    var awaitsPasteBrackets = true
     /// Whether the cursor is shown now.
     private var showsCursor = true
     /// Whether the terminal was closed under the app (it reads nothing more, ever).
@@ -43,7 +43,7 @@ final class NcursesTerminal {
     /// Button-event tracking: besides presses and releases, the terminal reports the pointer's motion while a
     /// button is held, which ncurses asks for only when the terminfo entry says so.
     private static let dragReportingOn = "\u{1B}[?1002h"
-    private static let dragReportingOff = "\u{1B}[?1002l"
+    static let dragReportingOff = "\u{1B}[?1002l"
 
     private init(
         screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, usesColour: Bool, reportsPointer: Bool,
@@ -152,7 +152,7 @@ final class NcursesTerminal {
     }
 
     /// Writes `sequence` straight to the terminal, after everything ncurses has flushed.
-    private func writeToTerminal(_ sequence: String) {
+    func writeToTerminal(_ sequence: String) {
         writeEveryByte(of: sequence, to: STDOUT_FILENO)
     }
 
@@ -319,6 +319,7 @@ final class NcursesTerminal {
         case 16: return .up  // Ctrl-P
         case 21: return .deleteToStart  // Ctrl-U
         case 23: return .deleteWordBackward  // Ctrl-W
+        case 26: return .suspend  // Ctrl-Z
         case 27:
             // Alt-b and Alt-f arrive as Escape and the letter.
             wtimeout(window, 0)

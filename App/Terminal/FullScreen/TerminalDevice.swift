@@ -15,6 +15,10 @@ protocol TerminalDevice: AnyObject {
     /// The time now, which only moves forward: what the full screen moves the window's clock on by while the
     /// screens move.
     var now: ContinuousClock.Instant { get }
+    /// Gives the terminal back and stops the process, as a shell's job stopped by Ctrl-Z, and takes the terminal
+    /// over again once the shell continues it (`fg`); why it cannot, with nothing done, where no shell would take
+    /// the terminal back (``JobControl``).
+    func suspend() -> String?
     /// Gives the terminal back; safe to call more than once.
     func close()
 }

@@ -83,6 +83,17 @@ final class ScriptedTerminal: TerminalDevice {
         return key
     }
 
+    /// Why Ctrl-Z cannot suspend the app here, as where no shell with job control started it; `nil` when it can.
+    var suspendRefusal: String?
+    /// How many times the app was suspended and continued.
+    private(set) var suspensions = 0
+
+    func suspend() -> String? {
+        if let suspendRefusal { return suspendRefusal }
+        suspensions += 1
+        return nil
+    }
+
     func close() {
         isClosed = true
     }
