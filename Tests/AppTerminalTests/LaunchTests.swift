@@ -77,6 +77,25 @@ struct LaunchTests {
         #expect(error.text.hasPrefix("app: no data directory: set HOME, XDG_DATA_HOME, APP_DATA_DIR or --data-dir\n"))
     }
 
+    @Test("A relative HOME names no data directory: a usage error that says so; --data-dir or APP_DATA_DIR still work")
+    func relativeHome() async throws {
+        let output = CapturedOutput()
+        let error = CapturedOutput()
+        let status = await AppMain.run(
+            app: try StandIn.app(), arguments: [], environment: ["HOME": "relative/path"],
+            input: ScriptedInput("state\n"), output: output, error: error)
+        #expect(status == 64)
+        #expect(
+            error.text.hasPrefix(
+                "app: HOME is not an absolute path ('relative/path'), so the data directory would depend on the "
+                    + "current directory: set HOME to an absolute path, or use APP_DATA_DIR or --data-dir\n"))
+        let app = try StandIn.app()
+        await #expect(app.run("", arguments: ["--data-dir=/from/flag"], environment: ["HOME": "relative"]).status == 0)
+        await #expect(
+            app.run("", environment: ["HOME": "relative", "APP_DATA_DIR": "/from/environment"]).status == 0)
+        #expect(app.requests.map(\.dataDirectory) == ["/from/flag", "/from/environment"])
+    }
+
     @Test("APP_DATA_DIR chooses the data directory; --data-dir wins over it")
     func dataDirectoryPrecedence() async throws {
         let app = try StandIn.app()

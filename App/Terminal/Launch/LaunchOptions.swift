@@ -134,7 +134,9 @@ struct LaunchOptions: Equatable, Sendable {
             options.fixedNow = date
         }
         options.forbidsColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        guard let dataDirectory = dataDirectoryFlag ?? defaultDataDirectory(environment) else {
+        var namedDirectory = dataDirectoryFlag
+        if namedDirectory == nil { namedDirectory = try defaultDataDirectory(environment) }
+        guard let dataDirectory = namedDirectory else {
             // A playground keeps everything in memory.
             if options.playgroundFeature != nil { return options }
             throw UserFacingError(description: "no data directory: set HOME, XDG_DATA_HOME, APP_DATA_DIR or --data-dir")
@@ -144,12 +146,23 @@ struct LaunchOptions: Equatable, Sendable {
         return options
     }
 
-    private static func defaultDataDirectory(_ environment: [String: String]) -> String? {
+    /// The data directory the environment names, `nil` when it names none.
+    ///
+    /// - Throws: when `HOME` is a relative path: the data would land under whatever directory the app was started
+    ///   in, a different place each time, so the app asks for an absolute one instead. (A relative
+    ///   `XDG_DATA_HOME` is ignored, as the XDG base directory specification says.)
+    private static func defaultDataDirectory(_ environment: [String: String]) throws(UserFacingError) -> String? {
         if let path = environment["APP_DATA_DIR"], !path.isEmpty { return path }
         if let base = environment["XDG_DATA_HOME"], base.hasPrefix("/") {
             return base + "/modular-coordinators"
         }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        guard home.hasPrefix("/") else {
+            throw UserFacingError(
+                description: "HOME is not an absolute path ('\(TerminalText.quoted(home))'), so the data directory "
+                    + "would depend on the current directory: set HOME to an absolute path, or use APP_DATA_DIR or "
+                    + "--data-dir")
+        }
         return home + "/.local/share/modular-coordinators"
     }
 }
