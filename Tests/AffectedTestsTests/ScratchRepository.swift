@@ -1,3 +1,4 @@
+import ExecutableTesting
 import Foundation
 
 @testable import AffectedTests
@@ -92,12 +93,7 @@ struct ScratchRepository {
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
-        // Woken as git exits; `waitUntilExit()` polls its run loop every 50 ms on Linux.
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        exited.wait()
+        let data = try process.runToExit { output.fileHandleForReading.readDataToEndOfFile() }
         guard process.terminationStatus == 0 else {
             throw ScratchError(description: "git \(arguments.joined(separator: " ")) failed")
         }
