@@ -15,6 +15,16 @@ struct FullScreenKeysEndToEndTests {
             app: AppHarness.builtApp(), arguments: ["--data-dir", data.path] + arguments, columns: 100, rows: 30)
     }
 
+    /// Waits for the screen after the demo account logged in: the tab bar, and who is logged in on the first row.
+    private static func waitForTheDemoLoggedIn(
+        _ terminal: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> [String] {
+        try await terminal.waitFor("the tab bar, and who is logged in", sourceLocation: sourceLocation) { screen in
+            screen.contains { $0.contains("Feed") && $0.contains("Profile") && !$0.contains("│") }
+                && screen[0].contains("● Demo")
+        }
+    }
+
     /// The status line: the row with the keys.
     private static func status(_ screen: [String]) -> String {
         screen.last { $0.contains("^C quit") } ?? ""
@@ -49,10 +59,7 @@ struct FullScreenKeysEndToEndTests {
         #expect(!screen.joined().contains("demo-password"))
         #expect(Self.status(screen).contains("Enter Log in"))
         try terminal.press("Enter")
-        let feed = try await terminal.waitFor("the tab bar, and who is logged in") { screen in
-            screen.contains { $0.contains("Feed") && $0.contains("Profile") && !$0.contains("│") }
-                && screen[0].contains("● Demo")
-        }
+        let feed = try await Self.waitForTheDemoLoggedIn(terminal)
         #expect(feed[0].hasPrefix(" Feed"))
         try terminal.press("C-c")
         #expect(await terminal.ending().status == 0)
@@ -65,9 +72,7 @@ struct FullScreenKeysEndToEndTests {
         try await terminal.waitFor("Email:", seconds: 15)
         // One send: the terminal may hand all of it to the app in one read, as a script's keys arrive.
         try terminal.press("demo@example.com", "Enter", "demo-password", "Enter")
-        let feed = try await terminal.waitFor("the tab bar, and who is logged in") { screen in
-            screen.contains { $0.contains("Feed") && $0.contains("Profile") } && screen[0].contains("● Demo")
-        }
+        let feed = try await Self.waitForTheDemoLoggedIn(terminal)
         #expect(!feed.joined().contains("demo-password"))
         try terminal.press("C-c")
         #expect(await terminal.ending().status == 0)
