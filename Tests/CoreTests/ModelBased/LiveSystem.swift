@@ -256,9 +256,8 @@ final class LiveSystem {
         var result: [String] = []
         var pending: [any Coordinating] = app.map { [$0] } ?? []
         while let coordinator = pending.popLast() {
-            if let viewable = coordinator as? any ViewableCoordinating,
-                viewable.viewControllerable.viewController.window !== window
-            {
+            // Every coordinator of a run is a probe.
+            if let probe = coordinator as? ProbeCoordinator, probe.viewControllerable.viewController.window !== window {
                 result.append(coordinator.name)
             }
             pending += coordinator.children

@@ -45,9 +45,33 @@ struct ReferenceModel {
     static let rootCoordinator = "app"
 
     /// Every screen expected alive: in the hierarchy, or held by a coordinator or by a step in progress.
-    private(set) var screens: [String: Screen] = [:]
+    /// Any change to it forgets what was read from it.
+    private(set) var screens: [String: Screen] = [:] {
+        didSet {
+            readings = Readings()
+            mayHaveReleased = true
+        }
+    }
+
+    /// What was read from `screens` since it last changed: a run reads the hierarchy, what is visible and
+    /// the snapshot several times per step, and changes the screens at most a few times. A copy of the model
+    /// shares the readings until either changes its screens, which gives the changed one new readings.
+    private final class Readings {
+        var hierarchy: [String]?
+        var visible: [String]?
+        var snapshot: String?
+        var screensOnTop: [String]?
+        var presentedChain: [String]?
+    }
+
+    private var readings = Readings()
     /// Every coordinator expected alive.
-    private(set) var coordinators: [String: CoordinatorNode] = [:]
+    private(set) var coordinators: [String: CoordinatorNode] = [:] {
+        didSet { mayHaveReleased = true }
+    }
+    /// Whether the screens, the coordinators or the pinned ones changed since `collectReleased()` last ran:
+    /// what it releases depends on nothing else.
+    private var mayHaveReleased = true
     /// What the coordinators report during the current step: `start x`, `stop x`, `removed x from y`.
     var log: [String] = []
     private var nextID = 0
@@ -95,7 +119,9 @@ struct ReferenceModel {
     /// How many times each coordinator was stopped: a routing request made before a stop is dropped.
     private(set) var stopCounts: [String: Int] = [:]
     /// Coordinators held by a waiting request (with their screens), alive though not in the tree.
-    var pinnedCoordinators: Set<String> = []
+    var pinnedCoordinators: Set<String> = [] {
+        didSet { mayHaveReleased = true }
+    }
 
     /// The window's horizontal size class: compact, as a window starts.
     private(set) var sizeClass: SizeClass = .compact
@@ -132,11 +158,16 @@ struct ReferenceModel {
 
     /// `id` and every screen it contains (a stack's screens, a container's children), depth first.
     func containedSubtree(of id: String) -> [String] {
-        var result = [id]
-        for child in screen(id).stack + screen(id).children {
-            result += containedSubtree(of: child)
-        }
+        var result: [String] = []
+        appendContainedSubtree(id, to: &result)
         return result
+    }
+
+    private func appendContainedSubtree(_ id: String, to result: inout [String]) {
+        result.append(id)
+        let node = screen(id)
+        for child in node.stack { appendContainedSubtree(child, to: &result) }
+        for child in node.children { appendContainedSubtree(child, to: &result) }
     }
 
     /// The transition that a container of `id`, visible and moving, is appearing in, if any.
@@ -268,17 +299,18 @@ struct ReferenceModel {
 
     /// Every screen in the window, depth first: a screen, what it contains, then what it presents.
     var hierarchy: [String] {
+        if let hierarchy = readings.hierarchy { return hierarchy }
         var result: [String] = []
         appendSubtree(Self.rootScreen, to: &result)
+        readings.hierarchy = result
         return result
     }
 
     func appendSubtree(_ id: String, to result: inout [String]) {
         result.append(id)
         let node = screen(id)
-        for child in node.stack + node.children {
-            appendSubtree(child, to: &result)
-        }
+        for child in node.stack { appendSubtree(child, to: &result) }
+        for child in node.children { appendSubtree(child, to: &result) }
         if let presented = node.presented { appendSubtree(presented, to: &result) }
     }
 
@@ -306,12 +338,14 @@ struct ReferenceModel {
     }
 
     var presentedChain: [String] {
+        if let chain = readings.presentedChain { return chain }
         var chain: [String] = []
         var next = screen(Self.rootScreen).presented
         while let current = next {
             chain.append(current)
             next = screen(current).presented
         }
+        readings.presentedChain = chain
         return chain
     }
 
@@ -343,14 +377,17 @@ struct ReferenceModel {
     }
 
     var screensOnTop: [String] {
+        if let onTop = readings.screensOnTop { return onTop }
         var result: [String] = []
         appendOnTop(presentedChain.last ?? Self.rootScreen, to: &result)
+        readings.screensOnTop = result
         return result
     }
 
     /// What is visible: the presentation levels from the topmost full-screen one up, and in each the
     /// visible child of every container, down to the leaf.
     var visible: [String] {
+        if let visible = readings.visible { return visible }
         let levels = [Self.rootScreen] + presentedChain
         var first = 0
         for (index, level) in levels.enumerated() where index > 0 && screen(level).style == .fullScreen {
@@ -358,6 +395,7 @@ struct ReferenceModel {
         }
         var result: [String] = []
         for level in levels[first...] { appendOnTop(level, to: &result) }
+        readings.visible = result
         return result
     }
 
@@ -432,8 +470,10 @@ struct ReferenceModel {
 
     /// The hierarchy as one line, in the format `LiveSystem.snapshot` prints Core's.
     var snapshot: String {
+        if let snapshot = readings.snapshot { return snapshot }
         var text = ""
         describe(Self.rootScreen, into: &text)
+        readings.snapshot = text
         return text
     }
 
@@ -1006,6 +1046,8 @@ struct ReferenceModel {
     /// Forgets every screen and coordinator nothing holds any more and returns their ids: each must be
     /// deallocated in Core too.
     mutating func collectReleased() -> [String] {
+        guard mayHaveReleased else { return [] }
+        defer { mayHaveReleased = false }
         var liveCoordinators = Set<String>()
         var pending = [Self.rootCoordinator] + pinnedCoordinators
         while let id = pending.popLast() {
