@@ -16,9 +16,9 @@ struct DamagedDataTests {
     /// place saved on post 3, and its log checkpointed into the database file.
     static func folderWithPosts() throws -> TemporaryDataDirectory {
         let data = try TemporaryDataDirectory()
+        try data.logInDemo()
         do {
             let store = try data.store()
-            #expect(try store.logIn(email: Demo.email, password: Demo.password) != nil)
             let text = String(repeating: "a post long enough to fill pages ", count: 10)
             try data.database().write { connection throws(SQLiteError) in
                 try PostStore.insert(

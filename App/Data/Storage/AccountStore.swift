@@ -202,7 +202,8 @@ struct AccountStore: Sendable {
         }.first
     }
 
-    private static func startSession(email: String, now: Date, in connection: SQLiteConnection) throws(SQLiteError) {
+    /// Saves `email`'s session, as a log-in or a registration does once the account is known.
+    static func startSession(email: String, now: Date, in connection: SQLiteConnection) throws(SQLiteError) {
         try connection.run(
             "INSERT OR REPLACE INTO session (singleton, email, created_at) VALUES (1, ?1, ?2)",
             [.text(email), .real(now.timeIntervalSince1970)])
