@@ -40,7 +40,8 @@ final class DataStoreSubject {
             let directory = try directory ?? TemporaryDataDirectory()
             self.directory = directory
             return try LiveDataStore(
-                dataDirectory: directory.path, clock: AppClock(fixedNow: now), movesDamagedFilesAside: false)
+                dataDirectory: directory.path, clock: AppClock(fixedNow: now), movesDamagedFilesAside: false,
+                passwordCost: .minimal)
         case .inMemory:
             if let twin { return twin }
             let twin = InMemoryDataStore.firstRun { [unowned self] in now }

@@ -28,6 +28,16 @@ struct PasswordHasherTests {
         #expect(!PasswordHasher.verify("demo-password\u{0}", against: hash))
     }
 
+    @Test("At the minimal cost a hash carries yescrypt's smallest parameters and verifies the same way")
+    func minimalCost() async throws {
+        let hash = try PasswordHasher.hash("correct horse", cost: .minimal)
+        #expect(hash.hasPrefix("$y$j75$") && hash.count > 40)
+        #expect(PasswordHasher.verify("correct horse", against: hash))
+        #expect(!PasswordHasher.verify("correct hors", against: hash))
+        #expect(try PasswordHasher.hash("correct horse").hasPrefix("$y$j9T$"), "the standard cost is the default")
+        #expect(try DemoContent.hash(DemoContent.password, cost: .minimal) != DemoContent.passwordHash)
+    }
+
     @Test("The demo account's stored hash is a salted yescrypt hash of the demo password, made with today's cost")
     func demoHash() async throws {
         #expect(DemoContent.passwordHash.hasPrefix(PasswordHasher.settingPrefix))

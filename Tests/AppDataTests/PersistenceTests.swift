@@ -31,7 +31,7 @@ struct PersistenceTests {
     @Test("The demo account is seeded once, and a new data directory has posts to show")
     func demoSeed() async throws {
         let data = try TemporaryDataDirectory()
-        #expect(try data.store().seededDemoAccount == Demo.email)
+        #expect(try data.store(passwordCost: .standard).seededDemoAccount == Demo.email)
         let firstAccounts = try data.sql("SELECT email || ' ' || password_hash FROM accounts ORDER BY email")
         let store = try data.store()
         #expect(store.seededDemoAccount == nil)
@@ -52,7 +52,7 @@ struct PersistenceTests {
         let data = try TemporaryDataDirectory()
         let password = "Very-Secret-Pw-9876"
         do {
-            let store = try data.store()
+            let store = try data.store(passwordCost: .standard)
             _ = try store.register(email: "secret@example.com", password: password, displayName: "Secretive")
             try store.finishOnboarding(email: "secret@example.com")
             try store.logOut()

@@ -32,17 +32,20 @@ package final class LiveDataStore: AppDataStore {
     ///   - checksEveryPage: check every page and index entry of the database, whatever its size (`--check-data`).
     ///   - allowsUnsafeFolder: use a folder another user owns or may write to, or whose files are links
     ///     (`--allow-unsafe-data-dir`), instead of refusing it.
+    ///   - passwordCost: the cost of the hashes of new passwords, the demo account's included; the app's is always
+    ///     ``PasswordCost/standard``.
     /// - Throws: ``DataError``, or the reason the demo account could not be seeded.
     package init(
         dataDirectory path: String, clock: AppClock, movesDamagedFilesAside: Bool, checksEveryPage: Bool = false,
-        allowsUnsafeFolder: Bool = false
+        allowsUnsafeFolder: Bool = false, passwordCost: PasswordCost = .standard
     ) throws {
         let directory = try DataDirectory.open(path: path, allowsUnsafe: allowsUnsafeFolder)
         let opening = try Database.open(
             in: directory, now: clock.now, timestamp: clock.fileTimestamp,
-            movesDamagedFilesAside: movesDamagedFilesAside, checksEveryPage: checksEveryPage)
+            movesDamagedFilesAside: movesDamagedFilesAside, checksEveryPage: checksEveryPage
+        ) { password throws(PasswordHasher.Failure) in try DemoContent.hash(password, cost: passwordCost) }
         self.clock = clock
-        accounts = AccountStore(database: opening.database)
+        accounts = AccountStore(database: opening.database, passwordCost: passwordCost)
         database = opening.database
         posts = PostStore(database: opening.database)
         restorationStore = DatabaseRestorationStore(database: opening.database, health: health)

@@ -12,7 +12,7 @@ import Glibc
 /// ``verify(_:against:)``.
 enum PasswordHasher {
     /// The yescrypt prefix with the default cost.
-    static let settingPrefix = "$y$j9T$"
+    static let settingPrefix = PasswordCost.standard.settingPrefix
 
     /// Why a password could not be hashed.
     enum Failure: Error, Equatable, CustomStringConvertible {
@@ -32,13 +32,14 @@ enum PasswordHasher {
         }
     }
 
-    /// Hashes `password` with a new random salt.
+    /// Hashes `password` with a new random salt, at `cost`.
     ///
     /// - Throws: ``Failure/containsNul`` for a password containing U+0000.
-    static func hash(_ password: String) throws(Failure) -> String {
+    static func hash(_ password: String, cost: PasswordCost = .standard) throws(Failure) -> String {
         guard !containsNul(password) else { throw .containsNul }
         guard let salt = randomSalt() else { throw .noRandomness }
-        guard let hash = crypt(password, setting: settingPrefix + salt), hash.hasPrefix(settingPrefix) else {
+        let prefix = cost.settingPrefix
+        guard let hash = crypt(password, setting: prefix + salt), hash.hasPrefix(prefix) else {
             throw .hashingFailed
         }
         return hash
@@ -114,5 +115,24 @@ enum PasswordHasher {
             difference |= left[index] ^ right[index]
         }
         return difference == 0
+    }
+}
+
+/// How much work a new password hash costs: the yescrypt parameters of the hashes an account store writes. A stored
+/// hash carries its own, so a hash verifies whatever the store's cost is now.
+package enum PasswordCost: Sendable {
+    /// libcrypt's default for yescrypt (`$y$j9T$`): about 20 ms and 16 MiB a hash, on purpose, so that a stolen
+    /// database is slow to guess at. The app always hashes at this cost.
+    case standard
+    /// yescrypt's smallest cost (`$y$j75$`): about a millisecond. For tests whose subject is not the hash's strength,
+    /// as Rails tests hash with bcrypt's smallest cost: the hashing and checking are the same code, only faster.
+    case minimal
+
+    /// The yescrypt setting that comes before the salt.
+    var settingPrefix: String {
+        switch self {
+        case .standard: "$y$j9T$"
+        case .minimal: "$y$j75$"
+        }
     }
 }

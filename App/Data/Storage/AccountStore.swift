@@ -5,6 +5,8 @@ import InputRules
 struct AccountStore: Sendable {
     /// The database holding the accounts.
     let database: Database
+    /// The cost of the hashes of new passwords.
+    var passwordCost = PasswordCost.standard
 
     /// The account with `email`, if any.
     func account(email: String) throws(DataError) -> AccountRecord? {
@@ -21,7 +23,7 @@ struct AccountStore: Sendable {
         if let problem = EmailAddress.problem(email) ?? DisplayName.problem(displayName) { throw .invalid(problem) }
         let hash: String
         do {
-            hash = try PasswordHasher.hash(password)
+            hash = try PasswordHasher.hash(password, cost: passwordCost)
         } catch {
             throw .hashing(error.description)
         }
@@ -55,7 +57,7 @@ struct AccountStore: Sendable {
     func logIn(email: String, password: String, now: Date) throws(DataError) -> AccountRecord? {
         guard let record = try account(email: email), !record.passwordHash.isEmpty else {
             // Hash anyway so an unknown email takes as long as a wrong password.
-            _ = PasswordHasher.verify(password, against: PasswordHasher.settingPrefix + "unknownaccountsalt0000$")
+            _ = PasswordHasher.verify(password, against: passwordCost.settingPrefix + "unknownaccountsalt0000$")
             return nil
         }
         guard PasswordHasher.verify(password, against: record.passwordHash) else { return nil }

@@ -42,7 +42,9 @@ extension Database {
         timestamp: String,
         movesDamagedFilesAside: Bool,
         checksEveryPage: Bool = false,
-        hash: (String) throws(PasswordHasher.Failure) -> String = DemoContent.hash
+        hash: (String) throws(PasswordHasher.Failure) -> String = { password throws(PasswordHasher.Failure) in
+            try DemoContent.hash(password)
+        }
     ) throws -> Opening {
         let extent: DataCheck.Extent = movesDamagedFilesAside || checksEveryPage ? .everyPageAndIndex : .atOpen
         do {

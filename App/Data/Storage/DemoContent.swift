@@ -14,9 +14,11 @@ enum DemoContent {
     /// milliseconds, on purpose).
     static let passwordHash = "$y$j9T$WXvM8k837s8.ChvZ$iVoQZNSFL.igd94vLPRaarq9XWqtvTFgxFlta.Q4Tb5"
 
-    /// The hash a new database stores for `password`: ``passwordHash`` for the demo password, a new one otherwise.
-    static func hash(_ password: String) throws(PasswordHasher.Failure) -> String {
-        password == self.password ? passwordHash : try PasswordHasher.hash(password)
+    /// The hash a new database stores for `password`: ``passwordHash`` for the demo password at the standard
+    /// cost, a new one otherwise.
+    static func hash(_ password: String, cost: PasswordCost = .standard) throws(PasswordHasher.Failure) -> String {
+        password == self.password && cost == .standard
+            ? passwordHash : try PasswordHasher.hash(password, cost: cost)
     }
 
     /// The demo posts, dated relative to `now`.

@@ -29,11 +29,12 @@ extension TemporaryDataDirectory {
     /// The data of this directory as the app opens it at the tests' fixed time (see ``openStore(at:)``).
     @MainActor
     func store(
-        movesDamagedFilesAside: Bool = false, checksEveryPage: Bool = false, allowsUnsafeFolder: Bool = false
+        movesDamagedFilesAside: Bool = false, checksEveryPage: Bool = false, allowsUnsafeFolder: Bool = false,
+        passwordCost: PasswordCost = .minimal
     ) throws -> LiveDataStore {
         try openStore(
             at: path, movesDamagedFilesAside: movesDamagedFilesAside, checksEveryPage: checksEveryPage,
-            allowsUnsafeFolder: allowsUnsafeFolder)
+            allowsUnsafeFolder: allowsUnsafeFolder, passwordCost: passwordCost)
     }
 
     /// The data error opening this directory throws, or `nil` when it opens (see ``openingError(at:)``).
@@ -63,14 +64,18 @@ extension TemporaryDataDirectory {
 /// The data of the folder at `path` as the app opens it at the tests' fixed time: `movesDamagedFilesAside`,
 /// `checksEveryPage` and `allowsUnsafeFolder` are what `--move-aside-corrupt-data`, `--check-data` and
 /// `--allow-unsafe-data-dir` ask for.
+///
+/// New passwords, the demo account's included, are hashed at the minimal cost unless `passwordCost` says otherwise:
+/// the same hashing and checking as the app's, in a millisecond instead of twenty, since most tests log in or sign
+/// up only to get somewhere. The tests of what the app stores ask for the standard cost.
 @MainActor
 func openStore(
     at path: String, movesDamagedFilesAside: Bool = false, checksEveryPage: Bool = false,
-    allowsUnsafeFolder: Bool = false
+    allowsUnsafeFolder: Bool = false, passwordCost: PasswordCost = .minimal
 ) throws -> LiveDataStore {
     try LiveDataStore(
         dataDirectory: path, clock: AppClock(fixedNow: TestTime.now), movesDamagedFilesAside: movesDamagedFilesAside,
-        checksEveryPage: checksEveryPage, allowsUnsafeFolder: allowsUnsafeFolder)
+        checksEveryPage: checksEveryPage, allowsUnsafeFolder: allowsUnsafeFolder, passwordCost: passwordCost)
 }
 
 /// The data error opening the folder at `path` throws (the error the app stops on with exit code 2 when it is
