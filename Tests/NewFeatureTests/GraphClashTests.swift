@@ -1,3 +1,4 @@
+import ExecutableTesting
 import Foundation
 import PackageReading
 import Testing
@@ -6,16 +7,20 @@ import Testing
 
 /// The scaffolder in an adopting package: a folder holding a package `coordinators` that provides `Core`,
 /// `CoreTesting` and `ProfileFeature`, written once for the run, and for each test a package `adopter` that depends
-/// on it by path.
+/// on it by path. Both lie in scratch folders at paths that stay the same from run to run, so SwiftPM's manifest
+/// cache answers for a manifest it evaluated before (see `ScratchFolder`).
 @Suite("new-feature: names that clash with the package graph")
 struct GraphClashTests {
     struct ScratchGraph {
-        let folder: URL
+        private let scratch: ScratchFolder
+        var folder: URL { scratch.url }
         var adopter: URL { folder.appendingPathComponent("adopter") }
 
-        /// The package `adopter`; `adopterProducts` and `adopterTargets` are its `products:` and `targets:`.
-        init(adopterProducts: String = "[]", adopterTargets: String = "[]") throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("new-feature-graph-\(UUID())")
+        /// The package `adopter`; `adopterProducts` and `adopterTargets` are its `products:` and `targets:`. Each test
+        /// has folders of its own name, so its adopter's manifest is at the same path with the same text every run.
+        init(adopterProducts: String = "[]", adopterTargets: String = "[]", test: String = #function) throws {
+            scratch = try ScratchFolder("new-feature-graph-\(test.prefix { $0.isLetter })") { _ in }
+            let adopter = scratch.url.appendingPathComponent("adopter")
             let provider = try Self.provider.get()
             try Self.write(
                 """
@@ -32,9 +37,10 @@ struct GraphClashTests {
         }
 
         /// The package `coordinators`, written once for every adopter of the run: none of them changes it, so
-        /// SwiftPM evaluates its manifest once. It is removed when the test process ends.
+        /// SwiftPM evaluates its manifest once. Its folder is held until the test process ends, then emptied by
+        /// the next run that holds it.
         static let provider = Result<URL, any Error> {
-            let provider = providerFolder.appendingPathComponent("coordinators")
+            let provider = try providerFolder.get().url.appendingPathComponent("coordinators")
             try write(
                 """
                 // swift-tools-version: 6.2
@@ -62,13 +68,13 @@ struct GraphClashTests {
             ] {
                 try write("let x = 1\n", to: provider.appendingPathComponent("\(target)/File.swift"))
             }
-            atexit { try? FileManager.default.removeItem(at: ScratchGraph.providerFolder) }
             return provider
         }
 
-        /// The folder that holds ``provider``.
-        private static let providerFolder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("new-feature-graph-provider-\(UUID())")
+        /// The folder that holds ``provider``, held for the whole test process.
+        private static let providerFolder = Result<ScratchFolder, any Error> {
+            try ScratchFolder("new-feature-graph-provider") { _ in }
+        }
 
         static func write(_ text: String, to file: URL) throws {
             try FileManager.default.createDirectory(
@@ -90,7 +96,7 @@ struct GraphClashTests {
             return (status, errors, output)
         }
 
-        func remove() { try? FileManager.default.removeItem(at: folder) }
+        func remove() { scratch.remove() }
     }
 
     @Test("A feature named like a dependency's feature is refused with the clashing target, and nothing changes")
