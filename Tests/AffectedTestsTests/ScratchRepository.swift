@@ -5,13 +5,17 @@ import Foundation
 
 /// A git repository in a temporary folder, holding a copy of this package's `Package.swift` and whatever files a
 /// test writes: where `affected-tests` runs as it would in a clone.
+///
+/// The folder is a ``ScratchFolder``: at a path that stays the same from run to run, so SwiftPM's manifest cache
+/// answers `affected-tests`' evaluation of a manifest it evaluated there before, instead of compiling it again.
 struct ScratchRepository {
-    let root: URL
+    private let folder: ScratchFolder
+    var root: URL { folder.url }
 
     /// A repository with this package's manifest and one source file in each of `Modules/Core`,
     /// `Modules/FeedFeature` and `Modules/LoginFeature`, committed.
     init() throws {
-        try self.init(emptyIn: FileManager.default.temporaryDirectory)
+        try self.init(named: "affected-tests-package")
         try FileManager.default.copyItem(
             at: thisPackage.appendingPathComponent("Package.swift"), to: root.appendingPathComponent("Package.swift"))
         try write("Modules/Core/Window.swift", "public final class Window {}\n")
@@ -24,7 +28,7 @@ struct ScratchRepository {
     /// A repository holding a small package of its own, ``SmallPackage``: three targets, `Beta` built on
     /// `Alpha`, each with a test target, and one source file in each, committed as `start`.
     static func small() throws -> ScratchRepository {
-        let repository = try ScratchRepository(emptyIn: FileManager.default.temporaryDirectory)
+        let repository = try ScratchRepository(named: "affected-tests-small")
         try repository.write("Package.swift", SmallPackage.manifest)
         for name in ["Alpha", "Beta", "Gamma"] {
             try repository.write("Sources/\(name)/\(name).swift", "public struct \(name) {}\n")
@@ -35,25 +39,27 @@ struct ScratchRepository {
         return repository
     }
 
-    /// An empty repository in a new folder of `parent`.
-    private init(emptyIn parent: URL) throws {
-        root = parent.appendingPathComponent("affected-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    /// An empty repository in a scratch folder `name`.
+    private init(named name: String) throws {
+        folder = try ScratchFolder(name) { root in
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        }
         try git("init", "--quiet", "--initial-branch=main")
     }
 
-    /// The repository already at `root`.
-    private init(at root: URL) {
-        self.root = root
+    /// The repository already in `folder`.
+    private init(in folder: ScratchFolder) {
+        self.folder = folder
     }
 
     /// A clone of this repository in a new folder that holds only the last `depth` commits of its branch, as a
     /// CI's shallow checkout does.
     func shallowClone(depth: Int) throws -> ScratchRepository {
-        let clone = ScratchRepository(
-            at: FileManager.default.temporaryDirectory.appendingPathComponent("affected-tests-\(UUID().uuidString)"))
-        // A local path would be hard-linked whole; through file:// git honours --depth.
-        try git("clone", "--quiet", "--depth", "\(depth)", "file://\(root.path)", clone.root.path)
+        let clone = try ScratchRepository(
+            in: ScratchFolder("affected-tests-clone") { folder in
+                // A local path would be hard-linked whole; through file:// git honours --depth.
+                try git("clone", "--quiet", "--depth", "\(depth)", "file://\(root.path)", folder.path)
+            })
         return clone
     }
 
@@ -105,8 +111,9 @@ struct ScratchRepository {
         try FileManager.default.removeItem(at: root.appendingPathComponent(path))
     }
 
+    /// Removes the repository and lets another test have its folder.
     func remove() {
-        try? FileManager.default.removeItem(at: root)
+        folder.remove()
     }
 }
 
