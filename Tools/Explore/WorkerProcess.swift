@@ -42,9 +42,11 @@ final class WorkerProcess: ExplorationWorkerChannel {
         return answer
     }
 
-    /// Closes the worker's input, which ends it, and waits for it to exit; tells whether it exited with 0.
+    /// Closes the worker's input, which ends it, and its output, so that a worker still writing an answer no one
+    /// reads stops too; then waits for it to exit, and tells whether it exited with 0.
     func finish() -> Bool {
         try? requests.fileHandleForWriting.close()
+        try? answers.fileHandleForReading.close()
         process.waitUntilExit()
         return process.terminationReason == .exit && process.terminationStatus == 0
     }
