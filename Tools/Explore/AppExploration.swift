@@ -15,6 +15,10 @@ import Foundation
 /// otherwise: the same states, transitions and violations. Up to depth 8 replaying costs less: building and
 /// restoring an app costs more than replaying up to eight inputs.
 ///
+/// With `--jobs N` (by default the processors, at most 8), N worker processes of this program (`explore --worker`,
+/// ``WorkerProcess``) share each level of the search, and their answers are merged in order: the same findings,
+/// sooner when the processors are free. `--jobs 1` explores in this process alone.
+///
 /// Exit codes: 0 no violation; 1 a violation, or the exploration could not run; 64 usage error.
 @MainActor
 enum AppExploration {
