@@ -59,7 +59,7 @@ final class WorkerProcess: ExplorationWorkerChannel {
     }
 
     /// Writes `message` to `descriptor`, framed.
-    static func writeMessage(_ message: [UInt8], to descriptor: Int32) throws {
+    nonisolated static func writeMessage(_ message: [UInt8], to descriptor: Int32) throws {
         var length = UInt64(message.count).littleEndian
         let header = withUnsafeBytes(of: &length) { Array($0) }
         try writeAll(header, to: descriptor)
@@ -67,7 +67,7 @@ final class WorkerProcess: ExplorationWorkerChannel {
     }
 
     /// The next framed message on `descriptor`; `nil` when it ends before one starts.
-    static func readMessage(from descriptor: Int32) throws -> [UInt8]? {
+    nonisolated static func readMessage(from descriptor: Int32) throws -> [UInt8]? {
         guard let header = try readExactly(8, from: descriptor) else { return nil }
         let length = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
         guard length <= UInt64(Int.max), let message = try readExactly(Int(length), from: descriptor) else {
@@ -76,7 +76,7 @@ final class WorkerProcess: ExplorationWorkerChannel {
         return message
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
+    private nonisolated static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
         try bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             var offset = 0
@@ -90,7 +90,7 @@ final class WorkerProcess: ExplorationWorkerChannel {
     }
 
     /// Exactly `count` bytes; `nil` when the input ends before the first.
-    private static func readExactly(_ count: Int, from descriptor: Int32) throws -> [UInt8]? {
+    private nonisolated static func readExactly(_ count: Int, from descriptor: Int32) throws -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
         var offset = 0
         try bytes.withUnsafeMutableBytes { buffer in
