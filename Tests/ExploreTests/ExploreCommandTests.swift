@@ -40,9 +40,19 @@ struct ExploreCommandTests {
         #expect(resumed.states.contains { $0.contains("signup") }, "the sign-up flow")
     }
 
+    @Test("Workers sharing every level find the same states, transitions and violations as one explorer")
+    func workersFindWhatOneExplorerFinds() throws {
+        let shared = try AppExploration.findings(depth: 3, states: 5_000, jobs: 2, resumesFromCheckpoints: false)
+        let alone = try AppExploration.findings(depth: 3, states: 5_000, jobs: 1, resumesFromCheckpoints: false)
+        #expect(shared == alone)
+        #expect(alone.states.count > 50, "\(alone.summary)")
+    }
+
     @Test("A depth that is not a small number is a usage error, exit code 64")
     func usageErrors() {
-        for arguments in [["--depth", "-1"], ["--depth", "many"], ["--depth", "51"], ["--states", "0"], ["--fast"]] {
+        for arguments in [
+            ["--depth", "-1"], ["--depth", "many"], ["--depth", "51"], ["--states", "0"], ["--jobs", "0"], ["--fast"],
+        ] {
             let result = Self.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.errors.joined().contains("usage: swift run explore"), "\(arguments)")
