@@ -46,12 +46,14 @@ package struct AppLaunch {
     /// release's JSON files, or seeding, a new one) and builds the app; or builds `playground`, which needs no
     /// data directory. `fixedNow` is the time the app runs at (from `APP_NOW`), or `nil` for the real time. A
     /// folder that is not the app's own is refused unless `allowsUnsafeDataDirectory`. When `animatesTransitions`,
-    /// the window's transitions take time, on a clock the session's front end moves on.
+    /// the window's transitions take time, on a clock the session's front end moves on. New passwords are hashed at
+    /// `passwordCost`.
     ///
     /// - Throws: ``DataFailure``, or the reason the demo account could not be seeded.
     package static func open(
         dataDirectory: String, playground: FeaturePlayground?, fixedNow: Date?, movesCorruptDataAside: Bool,
-        checksData: Bool = false, allowsUnsafeDataDirectory: Bool = false, animatesTransitions: Bool = false
+        checksData: Bool = false, allowsUnsafeDataDirectory: Bool = false, animatesTransitions: Bool = false,
+        passwordCost: PasswordCost = .standard
     ) throws -> AppLaunch {
         let clock = AppClock(fixedNow: fixedNow)
         let transitions: TransitionClock = animatesTransitions ? .manual(ManualClock()) : .immediate
@@ -64,7 +66,7 @@ package struct AppLaunch {
         do {
             let data = try LiveDataStore(
                 dataDirectory: dataDirectory, clock: clock, movesDamagedFilesAside: movesCorruptDataAside,
-                checksEveryPage: checksData, allowsUnsafeFolder: allowsUnsafeDataDirectory)
+                checksEveryPage: checksData, allowsUnsafeFolder: allowsUnsafeDataDirectory, passwordCost: passwordCost)
             return AppLaunch(
                 root: try CompositionRoot(data: data, clock: clock, transitions: transitions),
                 movedAsidePaths: data.movedAsidePaths,

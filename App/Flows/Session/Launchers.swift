@@ -7,8 +7,14 @@ import Glibc
 /// one ``AppInterface/AppLauncher`` that opens real data.
 @MainActor
 package struct LiveApp: AppLauncher {
-    /// The launcher of the live app.
-    package init() {}
+    /// The cost of the hashes of new passwords: always the standard one in the app; the minimal one for tests that
+    /// run the app in process only to get somewhere (see ``AppData/PasswordCost``).
+    package let passwordCost: PasswordCost
+
+    /// The launcher of the live app, hashing new passwords at `passwordCost`.
+    package init(passwordCost: PasswordCost = .standard) {
+        self.passwordCost = passwordCost
+    }
 
     package func playgroundRefusal(_ name: String) -> String? {
         FeaturePlayground.refusal(name)
@@ -29,7 +35,7 @@ package struct LiveApp: AppLauncher {
             dataDirectory: request.dataDirectory, playground: playground,
             fixedNow: request.fixedNow, movesCorruptDataAside: request.movesCorruptDataAside,
             checksData: request.checksData, allowsUnsafeDataDirectory: request.allowsUnsafeDataDirectory,
-            animatesTransitions: request.animatesTransitions)
+            animatesTransitions: request.animatesTransitions, passwordCost: passwordCost)
         let session = opening.session
         #if DEBUG
             session.reportLeaks { line in
