@@ -187,6 +187,18 @@ final class TwoStepsBack: Coordinator {
 @MainActor
 enum Kept {
     static var objects: [AnyObject] = []
+
+    /// Two deep links that break the rules: one pushes a screen and then is refused, one leaves a coordinator
+    /// alive in ``objects`` (the caller empties it).
+    static let misbehavingLinks = [
+        ExplorationDeepLink(script: "open app://half-done") { subject in
+            try (subject.window.rootViewController as? NavigationController)?.push(ViewController(screenID: "stray"))
+            throw Refused()
+        },
+        ExplorationDeepLink(script: "open app://keep") { _ in objects.append(NamedCoordinator("Kept")) },
+    ]
+
+    struct Refused: Error {}
 }
 
 @Suite("Exploring every flow")
@@ -257,17 +269,8 @@ struct ExplorationTests {
 
     @Test("A refused deep link that changed the screens, and an object left alive, are violations")
     func refusalsAndLeaks() throws {
-        struct Refused: Error {}
-        let links = [
-            ExplorationDeepLink(script: "open app://half-done") { subject in
-                try (subject.window.rootViewController as? NavigationController)?.push(
-                    ViewController(screenID: "stray"))
-                throw Refused()
-            },
-            ExplorationDeepLink(script: "open app://keep") { _ in Kept.objects.append(NamedCoordinator("Kept")) },
-        ]
         defer { Kept.objects.removeAll() }
-        let report = try explore(depth: 1, deepLinks: links) { try DetailParent.subject() }
+        let report = try explore(depth: 1, deepLinks: Kept.misbehavingLinks) { try DetailParent.subject() }
         let refused = try #require(report.violations.first { $0.invariant == .refusedInputChangedNothing })
         #expect(refused.script == ["open app://half-done"])
         let leak = try #require(report.violations.first { $0.invariant == .nothingLeftAlive })

@@ -53,17 +53,10 @@ struct ExplorationWorkerTests {
 
     @Test("A refused link that changed the screens and an object left alive are found by a worker too")
     func refusalsAndLeaks() throws {
-        struct Refused: Error {}
-        let links = [
-            ExplorationDeepLink(script: "open app://half-done") { subject in
-                try (subject.window.rootViewController as? NavigationController)?.push(
-                    ViewController(screenID: "stray"))
-                throw Refused()
-            },
-            ExplorationDeepLink(script: "open app://keep") { _ in Kept.objects.append(NamedCoordinator("Kept")) },
-        ]
         defer { Kept.objects.removeAll() }
-        let reports = try Self.alone(andWith: 2, depth: 2, deepLinks: links) { try DetailParent.subject() }
+        let reports = try Self.alone(andWith: 2, depth: 2, deepLinks: Kept.misbehavingLinks) {
+            try DetailParent.subject()
+        }
         Self.expectSameFindings(reports)
         #expect(reports.shared.violations.contains { $0.invariant == .refusedInputChangedNothing })
         #expect(reports.shared.violations.contains { $0.invariant == .nothingLeftAlive && $0.path == [.deepLink(1)] })
