@@ -69,72 +69,56 @@ public func explore(
 /// The breadth-first search behind ``explore(depth:stateBudget:deepLinks:sampleText:start:)``.
 @MainActor
 final class Explorer {
-    let depth: Int
-    let stateBudget: Int
+    private let depth: Int
+    private let stateBudget: Int
     /// Whether an input led to a new state past the budget.
-    var reachedStateBudget = false
-    let deepLinks: [ExplorationDeepLink]
-    let sampleText: @MainActor (String, TextField) -> String
-    let start: @MainActor () throws -> ExplorationSubject
+    private var reachedStateBudget = false
+    private let deepLinks: [ExplorationDeepLink]
+    private let sampleText: @MainActor (String, TextField) -> String
+    private let start: @MainActor () throws -> ExplorationSubject
 
     /// The key of each known state, in the order found, its navigation alone, and its index.
-    var keys: [String] = []
-    var navigationKeys: [String] = []
-    var indexOfKey: [ExplorationKeyDigest.Value: Int] = [:]
-    /// The digest of each known state's key.
-    var keyDigests: [ExplorationKeyDigest.Value] = []
+    private var keys: [String] = []
+    private var navigationKeys: [String] = []
+    private var indexOfKey: [ExplorationKeyDigest.Value: Int] = [:]
     /// The digest of each known state's navigation.
-    var navigationDigests: [ExplorationKeyDigest.Value] = []
+    private var navigationDigests: [ExplorationKeyDigest.Value] = []
     /// The shortest path to each state, and the actions enabled there once the fields hold their sample text.
-    var paths: [[ExplorationInput]] = []
+    private var paths: [[ExplorationInput]] = []
     /// The script of each state's path, and the snapshot taken there, if the subject takes them.
-    var scripts: [[String]] = []
-    var snapshots: [ExplorationSnapshot?] = []
+    private var scripts: [[String]] = []
+    private var snapshots: [ExplorationSnapshot?] = []
     /// The digest of the key with the text in its fields of each state to be explored, as reached
     /// (``exactKey(of:)``) and once the sample text is typed, and its unseen state: a subject stands for the state
     /// only when it shows one of the two and keeps an equal unseen state.
-    var exactDigests: [ExplorationKeyDigest.Value?] = []
-    var typedExactDigests: [ExplorationKeyDigest.Value?] = []
-    var unseenStates: [AnyHashable?] = []
+    private var exactDigests: [ExplorationKeyDigest.Value?] = []
+    private var typedExactDigests: [ExplorationKeyDigest.Value?] = []
+    private var unseenStates: [AnyHashable?] = []
     /// The subjects kept alive in each state still to be explored, each showing that state: an input tried there
     /// takes one instead of replaying the state's path. At most ``keptLimit`` at a time.
-    var kept: [Int: [LiveSubject]] = [:]
-    var keptCount = 0
+    private var kept: [Int: [LiveSubject]] = [:]
+    private var keptCount = 0
     /// The most subjects kept alive at once: enough for every state of a frontier of a few thousand states, and
     /// a bound on the memory they take.
-    let keptLimit = 20_000
+    private let keptLimit = 20_000
     /// The accepted inputs of each explored state, in the order tried, and the state each led to: a way back to a
     /// state from one of these.
-    var ways: [[(input: ExplorationInput, target: Int)]] = []
+    private var ways: [[(input: ExplorationInput, target: Int)]] = []
     /// The states along each state's path, from the start to the state itself.
-    var lineages: [[Int]] = []
-    var enabledActions: [[String]] = []
+    private var lineages: [[Int]] = []
+    private var enabledActions: [[String]] = []
     /// The inputs that only some states offer (a tab of the tab bar on top, a page swipe, a resize while a split
     /// is on top) in each state, in the same order.
-    var containerInputs: [[ExplorationInput]] = []
+    private var containerInputs: [[ExplorationInput]] = []
     /// The states each state leads to.
-    var edges: [Set<Int>] = []
+    private var edges: [Set<Int>] = []
     /// The states whose every input was tried and led to a known state: the ones whose way back is judged.
-    var expanded: Set<Int> = []
-    var transitionCount = 0
-    var violations: [ExplorationViolation] = []
-    var reported: Set<String> = []
+    private var expanded: Set<Int> = []
+    private var transitionCount = 0
+    private var violations: [ExplorationViolation] = []
+    private var reported: Set<String> = []
     /// The drift a subject that reached each state shows there before any input, read on the first input tried.
-    var driftInState: [Int: Set<String>] = [:]
-
-    // A worker's share of the exploration (``ExplorationWorker``).
-    /// Whether the explorer is a worker, exploring the states of each level another explorer gives it.
-    var isWorker = false
-    /// A worker's states of the level being explored: the only states it keeps subjects for.
-    var ownedStates: Set<Int> = []
-    /// What a worker found this level that the explorer it works for does not know yet, by the key's digest.
-    var provisional: [ExplorationKeyDigest.Value: ProvisionalState] = [:]
-    var provisionalOrder: [ExplorationKeyDigest.Value] = []
-    /// Whether each state's unseen state is known here: a worker knows it for a state it found or replayed.
-    var knowsUnseenState: [Bool] = []
-    /// The state and the index of the input a worker is trying, and the violations it found, each where.
-    var position = (state: 0, input: 0)
-    var positionedViolations: [(state: Int, input: Int, violation: ExplorationViolation)] = []
+    private var driftInState: [Int: Set<String>] = [:]
 
     init(
         depth: Int, stateBudget: Int, deepLinks: [ExplorationDeepLink],
@@ -194,12 +178,11 @@ final class Explorer {
 
     /// Adds a newly reached state and returns its index.
     @discardableResult
-    func register(_ step: Replay, path: [ExplorationInput], from parent: Int? = nil) -> Int {
+    private func register(_ step: Replay, path: [ExplorationInput], from parent: Int? = nil) -> Int {
         lineages.append((parent.map { lineages[$0] } ?? []) + [keys.count])
         keys.append(step.key)
         navigationKeys.append(step.navigationKey)
         indexOfKey[step.keyDigest] = keys.count - 1
-        keyDigests.append(step.keyDigest)
         navigationDigests.append(step.navigationDigest)
         paths.append(path)
         scripts.append(step.script)
@@ -207,7 +190,6 @@ final class Explorer {
         exactDigests.append(step.exactDigest)
         typedExactDigests.append(step.typedExactDigest)
         unseenStates.append(step.unseenState)
-        knowsUnseenState.append(!isWorker)
         ways.append([])
         enabledActions.append(step.enabledActions)
         containerInputs.append(step.containerInputs)
@@ -216,7 +198,7 @@ final class Explorer {
     }
 
     /// The inputs to try in `state`, in the order they are tried.
-    func inputs(at state: Int) -> [ExplorationInput] {
+    private func inputs(at state: Int) -> [ExplorationInput] {
         enabledActions[state].map(ExplorationInput.action)
             + [.back, .swipeBack(finished: true), .swipeBack(finished: false)]
             + [.swipeDown(finished: true), .swipeDown(finished: false)]
@@ -230,7 +212,7 @@ final class Explorer {
     /// A state at the edge of the exploration (its inputs not tried: past the depth or the state budget) may lead
     /// back through inputs not tried, so it counts as leading back: a state is reported only when every way out of
     /// it was explored and none returns, which no deeper exploration can change.
-    func checkWaysBack() throws {
+    private func checkWaysBack() throws {
         var leadsBack = Set(
             keys.indices.filter { navigationDigests[$0] == navigationDigests[0] || !expanded.contains($0) })
         var changed = true
@@ -275,7 +257,7 @@ final class Explorer {
     /// Brings a fresh subject to the end of `path` (the path of `state`, when it is a known state): built from
     /// the state's snapshot when that shows the state, else replayed from the start; applies `last` (if any) and
     /// checks the invariants around it, then tears the subject down and checks that nothing it created is alive.
-    func replay(_ path: [ExplorationInput], then last: ExplorationInput?, from state: Int?) throws -> Replay {
+    private func replay(_ path: [ExplorationInput], then last: ExplorationInput?, from state: Int?) throws -> Replay {
         var result = Replay()
         var found: [(ExplorationViolation.Invariant, String)] = []
         let leaks = try trackingLifetimes {
@@ -394,7 +376,7 @@ final class Explorer {
     }
 
     /// Builds the start, reads it as a new state, and keeps it alive when it will be explored.
-    func begin() throws -> (Replay, LiveSubject?) {
+    private func begin() throws -> (Replay, LiveSubject?) {
         let live = LiveSubject()
         live.subject = try live.recording { try start() }
         live.took.append((nil, nil))
@@ -406,7 +388,7 @@ final class Explorer {
         return (result, live)
     }
 
-    func readStart(_ live: LiveSubject) -> Replay {
+    private func readStart(_ live: LiveSubject) -> Replay {
         var result = Replay()
         guard let subject = live.subject else { return result }
         let digests = Self.digests(of: subject)
@@ -418,7 +400,7 @@ final class Explorer {
 
     /// Reads the new state `live` shows, whose inputs will be tried: what it shows and keeps unseen, its snapshot,
     /// and the inputs it offers once the sample text is typed, which leaves it typed.
-    func read(_ live: LiveSubject, at exactDigest: ExplorationKeyDigest.Value, into result: inout Replay) {
+    private func read(_ live: LiveSubject, at exactDigest: ExplorationKeyDigest.Value, into result: inout Replay) {
         guard let subject = live.subject else { return }
         result.exactDigest = exactDigest
         result.unseenState = subject.unseenState?()
@@ -432,18 +414,17 @@ final class Explorer {
 
     /// Whether a subject showing `exactDigest` and keeping `unseen` stands for `state`, for `input` when given: an
     /// action types the sample text first, so a subject already typed stands for the state too.
-    func stands(
+    private func stands(
         _ exactDigest: ExplorationKeyDigest.Value, _ unseen: AnyHashable?, for state: Int,
         input: ExplorationInput? = nil
     ) -> Bool {
-        guard knowsUnseenState[state],
-            exactDigest == exactDigests[state] || (input?.isAction ?? true && exactDigest == typedExactDigests[state])
+        guard exactDigest == exactDigests[state] || (input?.isAction ?? true && exactDigest == typedExactDigests[state])
         else { return false }
         return unseen == unseenStates[state]
     }
 
     /// Keeps `live` for `state`, whose inputs are still to be tried, or tears it down past the limit.
-    func keep(_ live: LiveSubject, at state: Int) {
+    private func keep(_ live: LiveSubject, at state: Int) {
         guard keptCount < keptLimit else {
             try? tearDown(live)
             return
@@ -455,7 +436,7 @@ final class Explorer {
     /// A subject that shows `state`, for trying `input` there: one kept alive there (a typed one for an action),
     /// else one built from the state's snapshot when it shows the state, else one that replayed the state's path;
     /// `nil` when the path no longer replays.
-    func subject(at state: Int, for input: ExplorationInput) throws -> LiveSubject? {
+    private func subject(at state: Int, for input: ExplorationInput) throws -> LiveSubject? {
         if var pool = kept[state] {
             let typed = input.isAction ? pool.firstIndex { $0.exactDigest == typedExactDigests[state] } : nil
             if let index = typed ?? pool.firstIndex(where: { $0.exactDigest == exactDigests[state] }) {
@@ -491,22 +472,15 @@ final class Explorer {
         }
         live.subject = subject
         live.exactDigest = exactDigests[state] ?? live.exactDigest
-        // The path replays the same way every time: the unseen state is the one the state was found with.
-        if !knowsUnseenState[state] {
-            unseenStates[state] = subject.unseenState?()
-            knowsUnseenState[state] = true
-        }
         return live
     }
 
     /// What becomes of a subject once an input was tried on it.
-    enum Fate {
+    private enum Fate {
         /// It reached a new state that will be explored: it is that state's first subject.
         case reachedNew
         /// It shows a state still to be explored (maybe the one it left, or back there): it is kept for it.
         case kept(Int)
-        /// It shows a state a worker found earlier in this level (``ExplorationWorker``): it is kept for it.
-        case keptFound(ExplorationKeyDigest.Value)
         case tornDown
     }
 
@@ -514,7 +488,7 @@ final class Explorer {
     /// ``replay(_:then:from:)`` does; then keeps the subject for the state it reached when that is still to be
     /// explored, or brings it back to `state` when more of its `inputsLeft` need one, or tears it down. Returns
     /// what the input did, and the subject when it reached a new state that will be explored.
-    func attempt(
+    private func attempt(
         _ input: ExplorationInput, at state: Int, inputsLeft: Int
     ) throws -> (Replay, LiveSubject?) {
         guard let live = try subject(at: state, for: input) else {
@@ -524,13 +498,12 @@ final class Explorer {
         switch fate {
         case .reachedNew: return (result, live)
         case .kept(let target): keep(live, at: target)
-        case .keptFound(let digest): provisional[digest]?.subjects.append(live)
         case .tornDown: try tearDown(live)
         }
         return (result, nil)
     }
 
-    func attempt(
+    private func attempt(
         _ input: ExplorationInput, at state: Int, on live: LiveSubject, inputsLeft: Int
     ) -> (Replay, Fate) {
         var result = Replay()
@@ -565,30 +538,21 @@ final class Explorer {
         found += drift.filter { !driftBefore.contains($0) }.map { (.coordinatorsMatchScreens, "after \(input): " + $0) }
         // What it owns now is what it shows before its next input, unless something runs on it first.
         live.ownedScreens = ownedNow
-        // A worker wrote the text of a state it found earlier this level then.
-        if known == nil, provisional[result.keyDigest] == nil {
+        if known == nil {
             result.navigationDigest = Self.navigationDigest(of: subject)
             (result.key, result.navigationKey) = Self.keys(of: subject)
         }
         for (invariant, message) in found {
             record(invariant, message, path: paths[state] + [input], script: result.script)
         }
-        if result.accepted, known == nil, provisional[result.keyDigest] == nil, keys.count < stateBudget,
-            paths[state].count + 1 < depth
-        {
+        if result.accepted, known == nil, keys.count < stateBudget, paths[state].count + 1 < depth {
             read(live, at: live.exactDigest, into: &result)
             return (result, .reachedNew)
         }
-        if let known, known >= state, paths[known].count < depth, !isWorker || ownedStates.contains(known),
+        if let known, known >= state, paths[known].count < depth,
             stands(live.exactDigest, subject.unseenState?(), for: known)
         {
             return (result, .kept(known))
-        }
-        if known == nil, let found = provisional[result.keyDigest], found.knowsUnseenState,
-            live.exactDigest == found.exactDigest || live.exactDigest == found.typedExactDigest,
-            subject.unseenState?() == found.unseenState
-        {
-            return (result, .keptFound(result.keyDigest))
         }
         if result.accepted, inputsLeft > kept[state]?.count ?? 0,
             bringBack(live, to: state, from: known, after: input, selectedTab: selectedTab)
@@ -611,7 +575,7 @@ final class Explorer {
     /// `state` with no more inputs than replaying the state's path takes, and tells whether it shows the state
     /// again (see ``stands(_:_:for:input:)``). These inputs are how it gets there, not inputs tried: nothing is
     /// judged about them.
-    func bringBack(
+    private func bringBack(
         _ live: LiveSubject, to state: Int, from known: Int?, after input: ExplorationInput, selectedTab: String?
     ) -> Bool {
         guard let subject = live.subject else { return false }
@@ -649,7 +613,7 @@ final class Explorer {
     /// leads there, or from `known` on `state`'s own path, the rest of that path, or one explored input to a state
     /// on that path and the rest; when the ways out of `known` are not known yet, the input that undoes `input`
     /// (the tab selected before, the page swipe the other way, the other width) and the back button.
-    func ways(
+    private func ways(
         from known: Int?, to state: Int, after input: ExplorationInput, selectedTab: String?
     ) -> [[ExplorationInput]] {
         guard let known, known < state else {
@@ -676,7 +640,7 @@ final class Explorer {
     /// input it took is tried again on a fresh subject that replays its path, so the leak is reported with the
     /// shortest path that makes it, as if every input had its own subject; a leak no single input makes is
     /// reported with the last input the subject took.
-    func tearDown(_ live: LiveSubject) throws {
+    private func tearDown(_ live: LiveSubject) throws {
         guard live.subject != nil else { return }
         live.recording { live.subject?.root.stop() }
         live.subject = nil
@@ -701,13 +665,11 @@ final class Explorer {
             script: state.map { scripts[$0] } ?? [])
     }
 
-    func record(
+    private func record(
         _ invariant: ExplorationViolation.Invariant, _ message: String, path: [ExplorationInput], script: [String]
     ) {
         guard reported.insert(invariant.rawValue + "\n" + message).inserted else { return }
-        let violation = ExplorationViolation(invariant: invariant, message: message, path: path, script: script)
-        violations.append(violation)
-        if isWorker { positionedViolations.append((position.state, position.input, violation)) }
+        violations.append(ExplorationViolation(invariant: invariant, message: message, path: path, script: script))
     }
 
     // MARK: - Inputs

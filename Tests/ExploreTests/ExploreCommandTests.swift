@@ -24,16 +24,10 @@ struct ExploreCommandTests {
         #expect(states >= 10, "\(summary)")
     }
 
-    /// One explorer replaying every path from a fresh app, three inputs deep: what resuming from checkpoints and
-    /// sharing among workers are held to, explored once for both.
-    static let replayedThreeDeep = Result {
-        try AppExploration.findings(depth: 3, states: 5_000, jobs: 1, resumesFromCheckpoints: false)
-    }
-
     @Test("Resuming from checkpoints finds the same states, transitions and violations as replaying every path")
     func checkpointsFindWhatReplayingFinds() throws {
         let resumed = try AppExploration.findings(depth: 3, states: 5_000, resumesFromCheckpoints: true)
-        let replayed = try Self.replayedThreeDeep.get()
+        let replayed = try AppExploration.findings(depth: 3, states: 5_000, resumesFromCheckpoints: false)
         #expect(resumed.summary == replayed.summary)
         #expect(resumed.states == replayed.states, "the same states, found in the same order")
         #expect(resumed.violations == replayed.violations)
@@ -46,19 +40,9 @@ struct ExploreCommandTests {
         #expect(resumed.states.contains { $0.contains("signup") }, "the sign-up flow")
     }
 
-    @Test("Workers sharing every level find the same states, transitions and violations as one explorer")
-    func workersFindWhatOneExplorerFinds() throws {
-        let shared = try AppExploration.findings(depth: 3, states: 5_000, jobs: 2, resumesFromCheckpoints: false)
-        let alone = try Self.replayedThreeDeep.get()
-        #expect(shared == alone)
-        #expect(alone.states.count > 50, "\(alone.summary)")
-    }
-
     @Test("A depth that is not a small number is a usage error, exit code 64")
     func usageErrors() {
-        for arguments in [
-            ["--depth", "-1"], ["--depth", "many"], ["--depth", "51"], ["--states", "0"], ["--jobs", "0"], ["--fast"],
-        ] {
+        for arguments in [["--depth", "-1"], ["--depth", "many"], ["--depth", "51"], ["--states", "0"], ["--fast"]] {
             let result = Self.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.errors.joined().contains("usage: swift run explore"), "\(arguments)")

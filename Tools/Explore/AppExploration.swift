@@ -15,19 +15,13 @@ import Foundation
 /// otherwise: the same states, transitions and violations. Up to depth 8 replaying costs less: building and
 /// restoring an app costs more than replaying up to eight inputs.
 ///
-/// With `--jobs N` (by default the processors, at most 8), N worker processes of this program (`explore --worker`,
-/// ``WorkerProcess``) share each level of the search, and their answers are merged in order: the same findings,
-/// sooner when the processors are free. `--jobs 1` explores in this process alone.
-///
 /// Exit codes: 0 no violation; 1 a violation, or the exploration could not run; 64 usage error.
 @MainActor
 enum AppExploration {
     static let usage = """
-        usage: swift run explore [--depth N] [--states N] [--jobs N] [--allow-partial] [--checkpoints]
+        usage: swift run explore [--depth N] [--states N] [--allow-partial] [--checkpoints]
           --depth N        the longest path of inputs tried from the start (default 6, at most 50)
           --states N       stop finding new states after N (default 20000)
-          --jobs N         explore each level in N worker processes at once, 1 for none (default: the
-                           processors, at most 8); the findings are the same
           --allow-partial  exit 0 when the state budget stopped the exploration before the depth was covered
           --checkpoints    resume each state from a checkpoint instead of replaying its path (same results)
         exit codes: 0 no violation, every state to the depth explored; 1 a violation, the state budget reached
@@ -39,9 +33,6 @@ enum AppExploration {
     static let statesOption = ArgumentParser.Option.value("--states")
     static let partialOption = ArgumentParser.Option.flag("--allow-partial")
     static let checkpointsOption = ArgumentParser.Option.flag("--checkpoints")
-    static let jobsOption = ArgumentParser.Option.value("--jobs")
-    /// Not in the usage: the command is a worker process of another's exploration (``WorkerProcess``).
-    static let workerOption = ArgumentParser.Option.flag("--worker")
 
     /// What the explorer types, by screen and field: the demo account on Login, a new account on sign-up, a
     /// post on compose.
@@ -57,34 +48,20 @@ enum AppExploration {
         }
     }
 
-    /// Runs the command with `arguments` (without the program's name) and returns its exit code. With
-    /// `executable`, the path of this command's program, `--jobs` runs that many worker processes of it; without,
-    /// that many workers in this process, one after the other (the same findings, no sooner).
-    static func run(
-        _ arguments: [String], executable: String? = nil, output: (String) -> Void, errors: (String) -> Void
-    ) -> Int32 {
+    /// Runs the command with `arguments` (without the program's name) and returns its exit code.
+    static func run(_ arguments: [String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
         let parser = ArgumentParser(
-            command: "explore", usage: usage,
-            options: [depthOption, statesOption, jobsOption, partialOption, checkpointsOption, workerOption])
+            command: "explore", usage: usage, options: [depthOption, statesOption, partialOption, checkpointsOption])
         return parser.run(arguments, output: output, errors: errors) { parsed in
-            let processors = executable == nil ? 1 : min(8, ProcessInfo.processInfo.activeProcessorCount)
             guard let depth = number(parsed.value(of: depthOption), default: 6, in: 0...50),
-                let states = number(parsed.value(of: statesOption), default: 20_000, in: 1...1_000_000),
-                let jobs = number(parsed.value(of: jobsOption), default: max(1, processors), in: 1...64)
+                let states = number(parsed.value(of: statesOption), default: 20_000, in: 1...1_000_000)
             else {
-                errors(
-                    parser.message(
-                        for: UsageError("--depth takes a number from 0 to 50, --states one from 1, --jobs 1 to 64")))
+                errors(parser.message(for: UsageError("--depth takes a number from 0 to 50, --states one from 1")))
                 return ArgumentParser.usageErrorStatus
-            }
-            let checkpoints = parsed.contains(checkpointsOption)
-            if parsed.contains(workerOption) {
-                return serve(depth: depth, states: states, resumesFromCheckpoints: checkpoints, errors: errors)
             }
             do {
                 let report = try explore(
-                    depth: depth, states: states, jobs: jobs, executable: executable,
-                    resumesFromCheckpoints: checkpoints)
+                    depth: depth, states: states, resumesFromCheckpoints: parsed.contains(checkpointsOption))
                 for violation in report.violations { output("\(violation)\n") }
                 output(report.summary)
                 if report.reachedStateBudget, !parsed.contains(partialOption) {
@@ -92,12 +69,6 @@ enum AppExploration {
                     return 1
                 }
                 return report.violations.isEmpty ? 0 : 1
-            } catch let error as WorkerError {
-                errors("explore: \(error)")
-                return 1
-            } catch let error as ExplorationWireError {
-                errors("explore: \(error)")
-                return 1
             } catch {
                 errors("explore: the app could not be built: \(error)")
                 return 1
@@ -105,73 +76,18 @@ enum AppExploration {
         }
     }
 
-    /// A worker process's run: answers the requests on its standard input until it ends.
-    private static func serve(
-        depth: Int, states: Int, resumesFromCheckpoints: Bool, errors: (String) -> Void
-    )
-        -> Int32
-    {
-        let worker = worker(depth: depth, states: states, resumesFromCheckpoints: resumesFromCheckpoints)
-        do {
-            try WorkerProcess.serve { try worker.respond(to: $0) }
-            return 0
-        } catch {
-            errors("explore: worker: \(error)")
-            return 1
-        }
-    }
-
     /// Explores the composed app `depth` inputs deep, finding at most `states` states, replaying every path or
     /// resuming states from checkpoints.
     ///
     /// - Throws: when the app cannot be built.
-    static func explore(
-        depth: Int, states: Int, jobs: Int = 1, executable: String? = nil, resumesFromCheckpoints: Bool = false
-    ) throws -> ExplorationReport {
+    static func explore(depth: Int, states: Int, resumesFromCheckpoints: Bool = false) throws -> ExplorationReport {
         let app = ExplorableApp()
-        let start: @MainActor () -> ExplorationSubject = {
-            subject(of: app.make(), in: app, takesSnapshots: resumesFromCheckpoints)
-        }
-        guard jobs > 1 else {
-            return try CoreTesting.explore(
-                depth: depth, stateBudget: states, deepLinks: links, sampleText: sampleText, start: start)
-        }
-        guard let executable else {
-            let workers = (0..<jobs).map { _ in
-                worker(depth: depth, states: states, resumesFromCheckpoints: resumesFromCheckpoints)
-            }
-            return try CoreTesting.explore(
-                depth: depth, stateBudget: states, deepLinks: links, sampleText: sampleText, workers: workers,
-                start: start)
-        }
-        let arguments =
-            ["--worker", "--depth", "\(depth)", "--states", "\(states)"]
-            + (resumesFromCheckpoints ? ["--checkpoints"] : [])
-        var processes: [WorkerProcess] = []
-        defer { for process in processes { _ = process.finish() } }
-        for _ in 0..<jobs { processes.append(try WorkerProcess(executable: executable, arguments: arguments)) }
-        let report = try CoreTesting.explore(
-            depth: depth, stateBudget: states, deepLinks: links, sampleText: sampleText, workers: processes,
-            start: start)
-        let finished = processes.map { $0.finish() }
-        processes = []
-        guard finished.allSatisfy({ $0 }) else { throw WorkerError("a worker process failed") }
-        return report
-    }
-
-    /// Every deep link the app follows, opened as the router does.
-    private static var links: [ExplorationDeepLink] {
-        ExplorableApp.deepLinks.map { url in
+        let links = ExplorableApp.deepLinks.map { url in
             ExplorationDeepLink(script: "open \(url)") { subject in
                 try ExplorableApp.open(url, in: subject.root)
             }
         }
-    }
-
-    /// A worker of an exploration made with the same arguments, over its own app.
-    private static func worker(depth: Int, states: Int, resumesFromCheckpoints: Bool) -> ExplorationWorker {
-        let app = ExplorableApp()
-        return ExplorationWorker(depth: depth, stateBudget: states, deepLinks: links, sampleText: sampleText) {
+        return try CoreTesting.explore(depth: depth, stateBudget: states, deepLinks: links, sampleText: sampleText) {
             subject(of: app.make(), in: app, takesSnapshots: resumesFromCheckpoints)
         }
     }
@@ -187,9 +103,8 @@ enum AppExploration {
     /// What ``explore(depth:states:resumesFromCheckpoints:)`` finds.
     ///
     /// - Throws: when the app cannot be built.
-    static func findings(depth: Int, states: Int, jobs: Int = 1, resumesFromCheckpoints: Bool) throws -> Findings {
-        let report = try explore(
-            depth: depth, states: states, jobs: jobs, resumesFromCheckpoints: resumesFromCheckpoints)
+    static func findings(depth: Int, states: Int, resumesFromCheckpoints: Bool) throws -> Findings {
+        let report = try explore(depth: depth, states: states, resumesFromCheckpoints: resumesFromCheckpoints)
         return Findings(
             summary: report.summary, violations: report.violations.map(\.description), states: report.states)
     }
