@@ -55,6 +55,22 @@ struct KeptAnswersTests {
         }
     }
 
+    @Test("An answer takes the place of a folder an earlier checker left where it belongs, and is read back")
+    func folderInTheWayIsReplaced() throws {
+        try withFolder { folder in
+            let cache = AnswerCache(directory: folder)
+            let slot = folder.appendingPathComponent("slot-graphs_Demo_internal")
+            try FileManager.default.createDirectory(at: slot, withIntermediateDirectories: true)
+            try Data("old".utf8).write(to: slot.appendingPathComponent("Demo.symbols.json"))
+
+            cache.store(text: "the graphs", in: "graphs Demo internal", for: "a key")
+
+            #expect(cache.text(in: "graphs Demo internal", for: "a key") == "the graphs")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(names == ["slot-graphs_Demo_internal"], "no temporary file left: \(names)")
+        }
+    }
+
     @Test("A file's kept digest is trusted while its stamp holds, and taken again while the file is recent")
     func keptDigestsAreRead() throws {
         try withFolder { folder in

@@ -86,15 +86,21 @@ struct AnswerCache: Sendable {
         try? String(contentsOf: directory.appendingPathComponent(key), encoding: .utf8)
     }
 
-    /// Stores `text` under `key`; a failure to write is left for the next check to ask again.
+    /// Stores `text` under `key`; a failure to write is left for the next check to ask again. A folder in the way
+    /// (where an earlier version of the checker kept a module's graphs as files) is removed first, or every check
+    /// would ask again.
     func store(text: String, under key: String) {
         let temporary = directory.appendingPathComponent("\(key).\(UUID().uuidString).tmp")
+        let destination = directory.appendingPathComponent(key)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: temporary)
-            if rename(temporary.path, directory.appendingPathComponent(key).path) != 0 {
-                try? FileManager.default.removeItem(at: temporary)
+            var renamed = rename(temporary.path, destination.path) == 0
+            if !renamed, errno == EISDIR || errno == ENOTEMPTY || errno == EEXIST {
+                try? FileManager.default.removeItem(at: destination)
+                renamed = rename(temporary.path, destination.path) == 0
             }
+            if !renamed { try? FileManager.default.removeItem(at: temporary) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
         }
