@@ -55,12 +55,11 @@ struct ScratchRepository {
     /// A clone of this repository in a new folder that holds only the last `depth` commits of its branch, as a
     /// CI's shallow checkout does.
     func shallowClone(depth: Int) throws -> ScratchRepository {
-        let clone = try ScratchRepository(
+        try ScratchRepository(
             in: ScratchFolder("affected-tests-clone") { folder in
                 // A local path would be hard-linked whole; through file:// git honours --depth.
                 try git("clone", "--quiet", "--depth", "\(depth)", "file://\(root.path)", folder.path)
             })
-        return clone
     }
 
     /// Writes `text` to `path`, creating its folders.

@@ -7,7 +7,7 @@ struct PasswordHasherTests {
     @Test("A password hashes to a salted yescrypt hash that verifies it and nothing else")
     func hashVerifies() async throws {
         let hash = try PasswordHasher.hash("correct horse")
-        #expect(hash.hasPrefix(PasswordHasher.settingPrefix))
+        #expect(hash.hasPrefix(PasswordCost.standard.settingPrefix))
         #expect(PasswordHasher.verify("correct horse", against: hash))
         #expect(!PasswordHasher.verify("correct hors", against: hash))
         #expect(try PasswordHasher.hash("correct horse") != hash, "every hash has its own salt")
@@ -40,7 +40,7 @@ struct PasswordHasherTests {
 
     @Test("The demo account's stored hash is a salted yescrypt hash of the demo password, made with today's cost")
     func demoHash() async throws {
-        #expect(DemoContent.passwordHash.hasPrefix(PasswordHasher.settingPrefix))
+        #expect(DemoContent.passwordHash.hasPrefix(PasswordCost.standard.settingPrefix))
         #expect(PasswordHasher.verify(DemoContent.password, against: DemoContent.passwordHash))
         #expect(!PasswordHasher.verify("demo-passwor", against: DemoContent.passwordHash))
         #expect(try DemoContent.hash(DemoContent.password) == DemoContent.passwordHash)

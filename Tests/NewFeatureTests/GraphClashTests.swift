@@ -20,7 +20,6 @@ struct GraphClashTests {
         /// has folders of its own name, so its adopter's manifest is at the same path with the same text every run.
         init(adopterProducts: String = "[]", adopterTargets: String = "[]", test: String = #function) throws {
             scratch = try ScratchFolder("new-feature-graph-\(test.prefix { $0.isLetter })") { _ in }
-            let adopter = scratch.url.appendingPathComponent("adopter")
             let provider = try Self.provider.get()
             try Self.write(
                 """

@@ -11,9 +11,6 @@ import Glibc
 /// checked, as only what precedes it. Such a password is refused by ``hash(_:)`` and never matches in
 /// ``verify(_:against:)``.
 enum PasswordHasher {
-    /// The yescrypt prefix with the default cost.
-    static let settingPrefix = PasswordCost.standard.settingPrefix
-
     /// Why a password could not be hashed.
     enum Failure: Error, Equatable, CustomStringConvertible {
         /// `/dev/urandom` could not be read.
