@@ -20,10 +20,19 @@ struct PlaceSnapshot: Equatable, CustomStringConvertible {
 
     /// The snapshot of a run whose script ended with `state` then `screen`.
     init?(_ run: AppRun) {
-        guard let state = run.lastState else { return nil }
-        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let stateIndex = lines.lastIndex(where: { $0.hasPrefix("{") }) else { return nil }
-        let screen = lines[(stateIndex + 1)...]
+        guard let last = Self.stateLines(of: run).last else { return nil }
+        self.init(run, stateLine: last)
+    }
+
+    /// The snapshot a run printed with `state` then `screen` at `stateLine`, the screen read up to the next
+    /// `state` line.
+    init?(_ run: AppRun, stateLine: Int) {
+        let lines = run.lines
+        guard lines.indices.contains(stateLine), let state = AppState(json: String(lines[stateLine])) else {
+            return nil
+        }
+        let next = lines[(stateLine + 1)...].firstIndex { $0.utf8.first == UInt8(ascii: "{") } ?? lines.endIndex
+        let screen = lines[(stateLine + 1)..<next]
         top = state.top
         navigation = state.navigation
         presented = state.presented
@@ -32,10 +41,15 @@ struct PlaceSnapshot: Equatable, CustomStringConvertible {
         user = state.user
         notice = screen.first {
             $0.hasPrefix("Log in or sign up to continue") || $0.hasPrefix("Finish or skip the tour to continue")
-        }
+        }.map(String.init)
         tabs = state.tabs
         fields = screen.filter { $0.contains("(set ") && !$0.contains(", secure)") }
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }
+    }
+
+    /// The indices of the lines `state` printed in `run`.
+    static func stateLines(of run: AppRun) -> [Int] {
+        run.lines.indices.filter { run.lines[$0].utf8.first == UInt8(ascii: "{") }
     }
 
     var description: String {
@@ -401,27 +415,38 @@ private let snapshotCommands = "state\nscreen\n"
     @Test("Random command sequences, each followed by a restart, come back to the same place")
     func randomSequencesSurviveRestarts() async throws {
         let seed = ProcessInfo.processInfo.environment["RESTORATION_TEST_SEED"].flatMap(UInt64.init) ?? 11
+        let rounds = 150
         var random = SeededRandom(seed: seed)
         let directory = InMemoryData()
         var screensSeen: Set<String> = []
-        var top: String? = "login"
-        for round in 0..<150 {
-            // Commands for the screen the sequence starts on, or for anywhere; a later one may no longer apply.
-            let commands = (0..<random.next(below: 4) + 1).map { _ in
-                Self.randomCommand(&random, on: top, round: round)
+        // The place the last run left, which the next one restores, and the commands that led there.
+        var left: PlaceSnapshot?
+        var lastCommands: [String] = []
+        // Each run restarts the app: it shows the place it restored, then runs the next round's commands (for the
+        // screen that round starts on, or for anywhere; a later one may no longer apply) and shows where they led.
+        // A last run only restores.
+        for round in 0...rounds {
+            let commands =
+                round < rounds
+                ? (0..<random.next(below: 4) + 1).map { _ in
+                    Self.randomCommand(&random, on: round == 0 ? "login" : left?.top, round: round)
+                } : []
+            let script = snapshotCommands + "state\n" + commands.map { $0 + "\n" }.joined() + snapshotCommands
+            let run = await directory.run(script, arguments: ["--keep-going"])
+            let stateLines = PlaceSnapshot.stateLines(of: run)
+            #expect(stateLines.count == 3, "seed \(seed), round \(round): \(run.output)")
+            if let left, round > 0 {
+                let restored = stateLines.first.flatMap { PlaceSnapshot(run, stateLine: $0) }
+                #expect(restored == left, "seed \(seed), round \(round - 1), after \(lastCommands): \(run.error)")
+                // The commands' errors name their line; anything else was said at the start.
+                let notices = run.error.split(separator: "\n").filter { !$0.hasPrefix("line ") }
+                #expect(notices.isEmpty, "seed \(seed), round \(round - 1): \(run.error)")
+                if restored != left { return }
             }
-            let before = await directory.run(
-                commands.joined(separator: "\n") + "\n" + snapshotCommands, arguments: ["--keep-going"])
-            let after = await directory.run(snapshotCommands)
-            let expected = PlaceSnapshot(before)
-            #expect(expected != nil)
-            screensSeen.insert(expected?.top ?? "none")
-            top = PlaceSnapshot(after)?.top
-            #expect(
-                PlaceSnapshot(after) == expected,
-                "seed \(seed), round \(round), after \(commands): \(after.error)")
-            #expect(after.error.isEmpty, "seed \(seed), round \(round): \(after.error)")
-            if PlaceSnapshot(after) != expected { return }
+            left = stateLines.last.flatMap { PlaceSnapshot(run, stateLine: $0) }
+            #expect(left != nil)
+            if round < rounds { screensSeen.insert(left?.top ?? "none") }
+            lastCommands = commands
         }
         #expect(screensSeen.count >= 8, "the sequences reach most screens: \(screensSeen.sorted())")
     }

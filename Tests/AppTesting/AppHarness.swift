@@ -54,13 +54,30 @@ package struct AppRun {
     package let output: String
     package let error: String
 
+    /// The output's lines, without their newlines, empty ones included: split once, by bytes, since a run's
+    /// output is read line by line many times over.
+    package let lines: [Substring]
+
+    /// The run that ended with `status` after writing `output` and `error`.
+    package init(status: Int32, output: String, error: String) {
+        self.status = status
+        self.output = output
+        self.error = error
+        lines = output.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            Substring($0)
+        }
+    }
+
     /// Every `state` line printed, parsed.
     package var states: [AppState] {
-        output.split(separator: "\n").filter { $0.hasPrefix("{") }.compactMap { AppState(json: String($0)) }
+        lines.filter { $0.utf8.first == UInt8(ascii: "{") }.compactMap { AppState(json: String($0)) }
     }
 
     /// The last `state` printed.
-    package var lastState: AppState? { states.last }
+    package var lastState: AppState? {
+        lines.reversed().lazy.filter { $0.utf8.first == UInt8(ascii: "{") }.compactMap { AppState(json: String($0)) }
+            .first
+    }
 }
 
 /// One `state` line, parsed with JSONSerialization.
