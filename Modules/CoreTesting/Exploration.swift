@@ -116,7 +116,8 @@ final class Explorer {
     private var expanded: Set<Int> = []
     private var transitionCount = 0
     private var violations: [ExplorationViolation] = []
-    private var reported: Set<String> = []
+    /// Where each violation reported so far is in `violations`, by its invariant and message.
+    private var reported: [String: Int] = [:]
     /// The drift a subject that reached each state shows there before any input, read on the first input tried.
     private var driftInState: [Int: Set<String>] = [:]
 
@@ -242,6 +243,8 @@ final class Explorer {
         var key = ""
         var navigationKey = ""
         var accepted = true
+        /// Whether something the fresh subject created was still alive once it was torn down.
+        var leaked = false
         var script: [String] = []
         var enabledActions: [String] = []
         var containerInputs: [ExplorationInput] = []
@@ -337,6 +340,7 @@ final class Explorer {
             subject.root.stop()
         }
         if !leaks.isClean {
+            result.leaked = true
             let context = last.map { "after \($0), " } ?? ""
             found.append((.nothingLeftAlive, context + "once the subject was torn down: \(leaks)"))
         }
@@ -646,17 +650,18 @@ final class Explorer {
         live.subject = nil
         let survivors = live.created.filter { $0.object != nil }
         guard !survivors.isEmpty else { return }
-        let leaksBefore = violations.filter { $0.invariant == .nothingLeftAlive }.count
+        // Whether a single input makes the leak, whether or not its report is new.
+        var anInputLeaks = false
         for (state, input) in live.took {
-            if let state {
-                _ = try replay(paths[state], then: input, from: state)
-            } else {
-                _ = try replay([], then: nil, from: nil)
-            }
+            let replayed =
+                if let state {
+                    try replay(paths[state], then: input, from: state)
+                } else {
+                    try replay([], then: nil, from: nil)
+                }
+            anInputLeaks = anInputLeaks || replayed.leaked
         }
-        guard violations.filter({ $0.invariant == .nothingLeftAlive }).count == leaksBefore,
-            let (state, input) = live.took.last
-        else { return }
+        guard !anInputLeaks, let (state, input) = live.took.last else { return }
         let path = (state.map { paths[$0] } ?? []) + (input.map { [$0] } ?? [])
         let report = LeakReport(survivors: survivors, createdCount: live.created.count)
         let context = input.map { "after \($0), " } ?? ""
@@ -668,8 +673,15 @@ final class Explorer {
     private func record(
         _ invariant: ExplorationViolation.Invariant, _ message: String, path: [ExplorationInput], script: [String]
     ) {
-        guard reported.insert(invariant.rawValue + "\n" + message).inserted else { return }
-        violations.append(ExplorationViolation(invariant: invariant, message: message, path: path, script: script))
+        let violation = ExplorationViolation(invariant: invariant, message: message, path: path, script: script)
+        let text = invariant.rawValue + "\n" + message
+        // A leak is found when a subject is torn down, which may be after a longer path showed the same one.
+        guard let index = reported[text] else {
+            reported[text] = violations.count
+            violations.append(violation)
+            return
+        }
+        if path.count < violations[index].path.count { violations[index] = violation }
     }
 
     // MARK: - Inputs

@@ -278,6 +278,17 @@ struct ExplorationTests {
         #expect(leak.message.contains("coordinator NamedCoordinator"))
     }
 
+    @Test("A leak comes with the shortest path that makes it, never with a path whose inputs make none")
+    func leaksOnTheirShortestPath() throws {
+        defer { Kept.objects.removeAll() }
+        // The link keeps a coordinator alive wherever it is opened. A subject kept from state to state takes it
+        // among other inputs; each is tried again alone, and the leak goes to the ones that make it.
+        let report = try explore(depth: 3, deepLinks: [Kept.misbehavingLinks[1]]) { try TabsParent.subject() }
+        let leaks = report.violations.filter { $0.invariant == .nothingLeftAlive }
+        #expect(leaks.allSatisfy { $0.path.last == .deepLink(0) }, "\(report)")
+        #expect(leaks.contains { $0.path == [.deepLink(0)] }, "opened at the start, the link leaks: \(report)")
+    }
+
     @Test("A subject that does not build the same thing each time is reported where a path is replayed")
     func nondeterministicSubject() throws {
         var starts = 0
