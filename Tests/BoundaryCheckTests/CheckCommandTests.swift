@@ -25,10 +25,9 @@ private func build(_ package: FixturePackage) throws {
     try Fixture.copyContents(of: try compiledGreeting.get(), into: modules)
 }
 
-/// The directory holding `Fixtures/OwnPackage`'s Greeting compiled once (never removed: it is a few kilobytes in the
-/// temporary directory), or why it could not be compiled.
+/// The directory holding `Fixtures/OwnPackage`'s Greeting compiled once a run, or why it could not be compiled.
 private let compiledGreeting = Result<URL, any Error> {
-    let directory = try Toolchain.scratchDirectory("boundary-fixture-greeting")
+    let directory = try Fixture.compiledDirectory("greeting")
     let result = try Toolchain.run(
         try Toolchain.locate().compiler,
         [

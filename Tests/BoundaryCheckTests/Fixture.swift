@@ -1,4 +1,5 @@
 import BoundaryCheck
+import ExecutableTesting
 import Foundation
 import PackageReading
 
@@ -36,11 +37,26 @@ enum Fixture {
         }
     }
 
-    /// The directory holding the stand-in Core compiled once (never removed: it is a few kilobytes in the
-    /// temporary directory), or why it could not be compiled.
+    /// The folder that holds what the fixtures compile once a run (``compiledDirectory(_:)``): the same folder from
+    /// one run to the next, emptied first and held by this process while it runs, so no run leaves a compiled module
+    /// behind in the temporary directory.
+    private static let builds = Result<ScratchFolder, any Error> {
+        try ScratchFolder("boundary-fixture-builds") {
+            try FileManager.default.createDirectory(at: $0, withIntermediateDirectories: true)
+        }
+    }
+
+    /// A new, empty directory named after `name` for one module compiled once a run.
+    static func compiledDirectory(_ name: String) throws -> URL {
+        let directory = try builds.get().url.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The directory holding the stand-in Core compiled once a run, or why it could not be compiled.
     private static let compiledCore = Result<URL, any Error> {
         let toolchain = try Toolchain.locate()
-        let directory = try Toolchain.scratchDirectory("boundary-fixture-core")
+        let directory = try compiledDirectory("core")
         let result = try Toolchain.run(
             toolchain.compiler,
             [

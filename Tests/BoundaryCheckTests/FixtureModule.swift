@@ -67,12 +67,11 @@ struct FixtureModule {
         }
     }
 
-    /// Compiles the module into a new directory beside the stand-in Core (never removed once compiled: it is a few
-    /// kilobytes in the temporary directory).
+    /// Compiles the module into a new directory of the run's fixture builds, beside the stand-in Core.
     private static func compileOnce(
         _ fixture: [String], name: String, extraArguments: [String], toolchain: Toolchain
     ) throws -> URL {
-        let directory = try Toolchain.scratchDirectory("boundary-fixture-compiled")
+        let directory = try Fixture.compiledDirectory(name)
         try Fixture.compileCore(into: directory)
         let sources = try fixture.flatMap { try swiftSources(at: Fixture.directory.appendingPathComponent($0)) }
         let result = try Toolchain.run(

@@ -32,8 +32,9 @@ public struct PackageGraph: Sendable, Equatable {
 
     /// Resolves the dependencies of the package at `packageRoot` and reads the targets of each.
     public init(packageRoot: URL, toolchain: Toolchain) throws(ToolError) {
-        let scratch = try Toolchain.scratchDirectory("package-graph")
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        // The package's own scratch path for reading it, as its manifest's evaluation has: a new one each time
+        // left SwiftPM's two lock files for it in the temporary directory at every run.
+        let scratch = PackageManifest.scratchPath(for: packageRoot)
         let result = try Toolchain.run(
             toolchain.packageManager,
             [

@@ -103,14 +103,14 @@ public struct PackageManifest: Sendable {
         Self.evaluated.withLock { $0[key] = self }
     }
 
-    /// The scratch path `dump-package` gets for the package at `packageRoot`: one per package, in the temporary
-    /// directory, named by a hash of the package's path.
+    /// The scratch path `dump-package`, and `show-dependencies` for ``PackageGraph``, get for the package at
+    /// `packageRoot`: one per package, in the temporary directory, named by a hash of the package's path.
     ///
-    /// Outside the package's `.build`, so an evaluation never waits on the lock of a running build. `dump-package`
-    /// writes nothing there, but SwiftPM leaves a lock file for each scratch path it is given
-    /// (`/tmp/_tmp_package-manifest-….lock`): one path per package leaves one such file per package, where a new
-    /// path for each evaluation left one for every run of a tool. Two evaluations of one package at once take
-    /// turns on that lock.
+    /// Outside the package's `.build`, so reading a package never waits on the lock of a running build.
+    /// `dump-package` writes nothing there and `show-dependencies` its resolution, but SwiftPM leaves lock files for
+    /// each scratch path it is given (`/tmp/_tmp_package-manifest-….lock`): one path per package leaves one set per
+    /// package, where a new path for each evaluation left one for every run of a tool. Two readings of one package
+    /// at once take turns on those locks.
     package static func scratchPath(for packageRoot: URL) -> URL {
         // FNV-1a, 64 bits: the same name in every process, unlike `Hasher`.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
