@@ -116,9 +116,11 @@ struct FullScreenPointingEndToEndTests {
         #expect(screen[0].hasPrefix(" Feed"))
         try terminal.command("tree")
         // The screen already shows "feed": what tells the printed tree's frame is its heading across the width
-        // below the screen, where the panel's changes were.
+        // below the screen, where the panel's changes were, and that frame is whole once its last line, the keys'
+        // hints, has replaced the command line's.
         screen = try await terminal.waitFor("the tree printed below the screen") {
             $0.contains { $0.hasPrefix("Coordinators") && $0.contains("Screens") && !$0.contains("│") }
+                && $0.contains { $0.contains("? keys") } && !$0.contains { $0.contains("Esc close") }
         }
         #expect(!Self.aboveTreeChanges(screen).contains("feed.post"))
 
