@@ -204,8 +204,14 @@ struct FullScreenKeysEndToEndTests {
         try terminal.type("demo-password")
         try terminal.press("Escape")
         try terminal.type("kjj")
-        let screen = try await terminal.waitFor("Log in focused") { Self.status($0).contains("Enter Log in") }
-        #expect(screen.contains { $0.contains("Password: •••••••••••••") && !$0.contains("••••••••••••••") })
+        // The keys walk, not type: Log in focused with the keys on the screen (`: command`), not the password
+        // field, whose hints also say what Enter does next ("Enter Log in") while the password is still typed.
+        let screen = try await terminal.waitFor("Log in focused") {
+            Self.status($0).contains("Enter Log in") && Self.status($0).contains(": command")
+        }
+        #expect(
+            screen.contains { $0.contains("Password: •••••••••••••") && !$0.contains("••••••••••••••") },
+            "\(screen.joined(separator: "\n"))")
         try terminal.press("Enter")
         try await terminal.waitFor("the feed, logged in with the password typed") { $0[0].contains("● Demo") }
         try terminal.press("C-c")
