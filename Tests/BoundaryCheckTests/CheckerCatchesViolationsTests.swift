@@ -283,6 +283,23 @@ struct CheckerCatchesViolationsTests {
             #expect(triple.contains("-linux-"))
         #endif
     }
+
+    @Test("The compilers a check runs keep their temporary folders in one of the check's own, removed when they end")
+    func compilerTemporaryFoldersAreRemoved() throws {
+        // A stand-in `swiftc` that does what the Swift driver does: makes a folder in TMPDIR and leaves it.
+        let bin = try Toolchain.scratchDirectory("fake-driver")
+        defer { try? FileManager.default.removeItem(at: bin) }
+        let driver = bin.appendingPathComponent("swiftc")
+        try "#!/bin/sh\nmktemp -d \"$TMPDIR/TemporaryDirectory.XXXXXX\" > /dev/null && echo \"$TMPDIR\"\n".write(
+            to: driver, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: driver.path)
+        let results = try Toolchain.runAll([(driver, []), (driver, [])])
+        let folders = results.map { $0.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(results.map(\.status) == [0, 0], "\(results.map(\.output))")
+        let temporary = FileManager.default.temporaryDirectory.standardizedFileURL.path
+        #expect(folders.allSatisfy { !$0.isEmpty && $0 != temporary && $0.hasPrefix(temporary) }, "\(folders)")
+        #expect(folders.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "\(folders)")
+    }
 }
 
 @Suite("The app's rooms")

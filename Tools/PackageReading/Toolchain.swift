@@ -101,8 +101,17 @@ public struct Toolchain: Sendable {
     /// pipe buffer. Each command is waited for by its termination handler, which fires as the command exits:
     /// `Process.waitUntilExit()` polls its run loop every 50 ms on Linux, which added about 25 ms to each of the
     /// many short compiler runs a check makes.
+    ///
+    /// The Swift driver (`swiftc`) makes a `TemporaryDirectory.*` folder in `TMPDIR` at every run and leaves it
+    /// there, so the drivers these commands start get a temporary folder of their own, removed once they have
+    /// ended: a check would otherwise leave one folder in the temporary directory for every compiler run.
     public static func runAll(_ commands: [(URL, [String])]) throws(ToolError) -> [ProcessResult] {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let driverTemporary = FileManager.default.temporaryDirectory.appendingPathComponent("swiftc-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: driverTemporary) }
+        if commands.contains(where: { $0.0.lastPathComponent == "swiftc" }) {
+            try? FileManager.default.createDirectory(at: driverTemporary, withIntermediateDirectories: true)
+        }
         var results: [ProcessResult] = []
         for start in stride(from: 0, to: commands.count, by: width) {
             var running: [(process: Process, exited: DispatchSemaphore, logs: [URL])] = []
@@ -113,6 +122,11 @@ public struct Toolchain: Sendable {
                 let process = Process()
                 process.executableURL = executable
                 process.arguments = arguments
+                if executable.lastPathComponent == "swiftc" {
+                    var environment = ProcessInfo.processInfo.environment
+                    environment["TMPDIR"] = driverTemporary.path
+                    process.environment = environment
+                }
                 let exited = DispatchSemaphore(value: 0)
                 process.terminationHandler = { _ in exited.signal() }
                 do {
