@@ -163,11 +163,12 @@ enum ScreenLayout {
                 keptFocus: chrome.keepsFocusInView),
             cache: cache)
         var rows = [navigationBar(model, width: width)]
+        let panel = panelWidth > 0 ? model.panel(fitting: bodyHeight) : []
         for index in 0..<bodyHeight {
             var row = body.rows[index]
             if panelWidth > 0 {
                 row += [TerminalCell(text: "│", width: 1, style: .frame)]
-                row += panelRow(model.panel, index: index, width: panelWidth)
+                row += panelRow(panel, index: index, width: panelWidth)
             }
             rows.append(row)
         }

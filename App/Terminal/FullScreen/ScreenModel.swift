@@ -28,8 +28,10 @@ struct ScreenModel: Equatable, Sendable {
     var sheet: Sheet?
     /// The content drawn beside ``content``, right of a rule: the open item of a split shown side by side.
     var secondColumn: [StyledLine]?
-    /// The coordinator tree beside the screen hierarchy, for the panel.
+    /// The coordinator tree beside the screen hierarchy, for the panel, and under them the tree's latest changes.
     var panel: [StyledLine]
+    /// Where the panel's Changes heading is, when it lists changes.
+    var changesHeading: Int?
     /// How far a held swipe has moved what it would remove, drawn as the person drags it, or how far a transition
     /// in flight has moved the screens it shows or hides; `nil` when nothing moves.
     var slide: Slide?
@@ -111,11 +113,19 @@ struct ScreenModel: Equatable, Sendable {
         panel += StateReport.screenLines(snapshot).map { [StyledSpan($0, $0.hasSuffix("<- top") ? .accent : .plain)] }
         if !treeChanges.isEmpty {
             panel.append([])
+            changesHeading = panel.count
             panel.append([StyledSpan("Changes", .bold)])
             panel += treeChanges.map { [StyledSpan($0, .dim)] }
         }
         self.panel = panel
         tabBar = ScreenLines.tabBarLine(in: snapshot, showsIDs: presentation.showsIDs)
+    }
+
+    /// The panel in `height` rows: whole when it fits; otherwise the tree and the screens, and under the Changes
+    /// heading the newest changes that fit, since what just happened is what a person looks for there.
+    func panel(fitting height: Int) -> [StyledLine] {
+        guard panel.count > height, let heading = changesHeading, heading + 1 < height else { return panel }
+        return Array(panel[...heading]) + panel[(heading + 1)...].suffix(height - heading - 1)
     }
 
     // MARK: - Content
