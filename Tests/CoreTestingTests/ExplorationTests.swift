@@ -386,6 +386,16 @@ struct ExplorationTests {
         #expect(leaks.contains { $0.message.contains("ArmedCoordinator") }, "the armed coordinator: \(report)")
     }
 
+    @Test("A leak an input makes is reported with that input, not again after each input tried past it")
+    func leakOnceWithTheInputThatMakesIt() throws {
+        defer { Kept.objects.removeAll() }
+        // Only the tab `other` leaks, each time it appears. In `other` the back, the swipes and the tap on `first`
+        // leave nothing alive: a fresh subject that replays the path to `other` leaks by that path alone.
+        let report = try explore(depth: 2) { try ArmoryParent.subject(tabs: ["first", "other"]) }
+        let leaks = report.violations.filter { $0.invariant == .nothingLeftAlive }
+        #expect(leaks.map(\.path) == [[.tab("other")]], "\(report)")
+    }
+
     @Test("A subject that does not build the same thing each time is reported where a path is replayed")
     func nondeterministicSubject() throws {
         var starts = 0
