@@ -201,6 +201,75 @@ enum Kept {
     struct Refused: Error {}
 }
 
+/// A screen whose buttons, one per id of `actions`, hand their id to a closure; it shows nothing else.
+@MainActor
+final class ActionsScreen: ViewController {
+    let actions: [String]
+    var onAction: (String) -> Void = { _ in }
+
+    init(screenID: String, actions: [String]) {
+        self.actions = actions
+        super.init(screenID: screenID)
+    }
+
+    override var content: ScreenContent {
+        ScreenContent(title: screenID, elements: actions.map { .button(Button(id: $0, title: $0)) })
+    }
+
+    override func handleAction(_ id: String) { onAction(id) }
+
+    /// Runs each time the screen appears.
+    var onAppear: () -> Void = {}
+
+    override func viewDidAppear() { onAppear() }
+}
+
+/// The coordinator a subject keeps alive in ``Kept/objects`` once it was armed and fired.
+@MainActor
+final class ArmedCoordinator: Coordinator {}
+
+/// A tab bar whose tab `armory` shows two buttons, `arm` and `fire`: `fire` after `arm` on the same subject keeps an
+/// ``ArmedCoordinator`` alive in ``Kept/objects``; neither alone, on a fresh subject, leaves anything alive, and
+/// neither changes what the screens show. The other tabs show nothing to tap; the tab `other`, each time it appears,
+/// keeps a `NamedCoordinator` alive in ``Kept/objects`` and is remembered, unseen, as shown.
+@MainActor
+final class ArmoryParent: Coordinator {
+    let window = Window()
+    private var armed = false
+    private(set) var otherShown = false
+
+    init(tabs: [String]) throws {
+        super.init()
+        let tabBar = TabBarController()
+        var shown: [TabBarController.Tab] = []
+        for id in tabs {
+            let screen = ActionsScreen(screenID: "\(id).list", actions: id == "armory" ? ["arm", "fire"] : [])
+            screen.onAction = { [unowned self] action in
+                if action == "arm" {
+                    self.armed = true
+                } else if self.armed {
+                    Kept.objects.append(ArmedCoordinator())
+                }
+            }
+            if id == "other" {
+                screen.onAppear = { [unowned self] in
+                    self.otherShown = true
+                    Kept.objects.append(NamedCoordinator("Kept"))
+                }
+            }
+            shown.append(TabBarController.Tab(item: TabBarItem(id: id, title: id), screen: screen))
+        }
+        try tabBar.setTabs(shown)
+        try window.setRootViewController(tabBar)
+    }
+
+    static func subject(tabs: [String]) throws -> ExplorationSubject {
+        let parent = try ArmoryParent(tabs: tabs)
+        parent.start()
+        return ExplorationSubject(window: parent.window, root: parent, unseenState: { parent.otherShown })
+    }
+}
+
 @Suite("Exploring every flow")
 @MainActor
 struct ExplorationTests {
@@ -287,6 +356,44 @@ struct ExplorationTests {
         let leaks = report.violations.filter { $0.invariant == .nothingLeftAlive }
         #expect(leaks.allSatisfy { $0.path.last == .deepLink(0) }, "\(report)")
         #expect(leaks.contains { $0.path == [.deepLink(0)] }, "opened at the start, the link leaks: \(report)")
+    }
+
+    @Test("A leak no single input makes is reported, though another input of its subject leaks alone")
+    func leakOfInputsTogetherBesideALeakOfOne() throws {
+        defer { Kept.objects.removeAll() }
+        // One subject takes `arm`, then `fire` (which together keep an ArmedCoordinator alive), then the link (which
+        // alone keeps a NamedCoordinator alive). Each input tried again on a fresh subject finds the link's leak;
+        // the ArmedCoordinator is found by no replay, and is what the subject's own teardown is left to report.
+        let report = try explore(depth: 1, deepLinks: [Kept.misbehavingLinks[1]]) {
+            try ArmoryParent.subject(tabs: ["armory"])
+        }
+        let leaks = report.violations.filter { $0.invariant == .nothingLeftAlive }
+        #expect(leaks.contains { $0.message.contains("NamedCoordinator") }, "\(report)")
+        #expect(leaks.contains { $0.message.contains("ArmedCoordinator") }, "the armed coordinator: \(report)")
+    }
+
+    @Test("A leak no single input makes is reported though its subject's leaking inputs were reported by another one")
+    func leakOfInputsTogetherAfterTheLeakOfOneWasReported() throws {
+        defer { Kept.objects.removeAll() }
+        // The tab `other` leaks whenever it appears. The start's subject goes to `other` and leaves from there by
+        // the tab `armory`: torn down, its replays report the tap on `other` and the one on `armory` from there. A
+        // fresh subject reaches `armory`, takes `arm` then `fire` (together they leak an ArmedCoordinator), then
+        // the tab `other`, and cannot come back: every replay of its inputs that leaks repeats a leak reported, and
+        // none makes the ArmedCoordinator, which is left to the subject's own teardown to report.
+        let report = try explore(depth: 2) { try ArmoryParent.subject(tabs: ["first", "other", "armory"]) }
+        let leaks = report.violations.filter { $0.invariant == .nothingLeftAlive }
+        #expect(leaks.contains { $0.message.contains("NamedCoordinator") }, "\(report)")
+        #expect(leaks.contains { $0.message.contains("ArmedCoordinator") }, "the armed coordinator: \(report)")
+    }
+
+    @Test("A leak an input makes is reported with that input, not again after each input tried past it")
+    func leakOnceWithTheInputThatMakesIt() throws {
+        defer { Kept.objects.removeAll() }
+        // Only the tab `other` leaks, each time it appears. In `other` the back, the swipes and the tap on `first`
+        // leave nothing alive: a fresh subject that replays the path to `other` leaks by that path alone.
+        let report = try explore(depth: 2) { try ArmoryParent.subject(tabs: ["first", "other"]) }
+        let leaks = report.violations.filter { $0.invariant == .nothingLeftAlive }
+        #expect(leaks.map(\.path) == [[.tab("other")]], "\(report)")
     }
 
     @Test("A subject that does not build the same thing each time is reported where a path is replayed")
