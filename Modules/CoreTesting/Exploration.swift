@@ -36,7 +36,8 @@ import Foundation
 ///   neither the screens (ids, nesting, presentation; an error message may appear) nor the tree;
 /// - nothing a subject created is alive once it is torn down (its root stopped and released): when something is,
 ///   each input it took is tried again on a fresh subject that replays its path, so the leak comes with the
-///   shortest path that makes it;
+///   shortest path that makes it, once (what a path leaves alive is not reported again after every input tried
+///   past it), and what inputs leave alive only together comes with the last input the subject took;
 /// - a path replayed on a fresh subject takes every input it took the first time;
 ///
 /// and, once the graph is explored, that every state whose inputs were tried has a way back to the start's
@@ -116,6 +117,8 @@ final class Explorer {
     private var expanded: Set<Int> = []
     private var transitionCount = 0
     private var violations: [ExplorationViolation] = []
+    /// What replaying each state's path alone leaves alive, for the states whose path was replayed for it.
+    private var leaksOfPaths: [Int: Set<String>] = [:]
     /// Where each violation reported so far is in `violations`, by its invariant and message.
     private var reported: [String: Int] = [:]
     /// The drift a subject that reached each state shows there before any input, read on the first input tried.
@@ -243,8 +246,8 @@ final class Explorer {
         var key = ""
         var navigationKey = ""
         var accepted = true
-        /// Whether something the fresh subject created was still alive once it was torn down.
-        var leaked = false
+        /// What the fresh subject created and left alive once it was torn down, by kind and label.
+        var leaked: Set<String> = []
         var script: [String] = []
         var enabledActions: [String] = []
         var containerInputs: [ExplorationInput] = []
@@ -340,9 +343,16 @@ final class Explorer {
             subject.root.stop()
         }
         if !leaks.isClean {
-            result.leaked = true
-            let context = last.map { "after \($0), " } ?? ""
-            found.append((.nothingLeftAlive, context + "once the subject was torn down: \(leaks)"))
+            result.leaked = Set(leaks.survivors.map(Self.leakLabel))
+            // What the path alone leaves alive is its own leak, reported with the input of the path that makes it:
+            // only what `last` adds to it is this input's.
+            let ofPath = try state.map { try leakOfPath(to: $0) } ?? []
+            let added = leaks.survivors.filter { !ofPath.contains(Self.leakLabel($0)) }
+            if !added.isEmpty {
+                let context = last.map { "after \($0), " } ?? ""
+                let report = LeakReport(survivors: added, createdCount: leaks.createdCount)
+                found.append((.nothingLeftAlive, context + "once the subject was torn down: \(report)"))
+            }
         }
         for (invariant, message) in found {
             record(invariant, message, path: path + (last.map { [$0] } ?? []), script: result.script)
@@ -640,18 +650,39 @@ final class Explorer {
         return plans.sorted { $0.count < $1.count }.prefix(2).map { $0 }
     }
 
+    /// What replaying the path of `state` alone leaves alive, by kind and label: replayed once, when a replay past
+    /// the state leaked, which reports the leak with the input of the path that makes it.
+    private func leakOfPath(to state: Int) throws -> Set<String> {
+        if let known = leaksOfPaths[state] { return known }
+        let lineage = lineages[state]
+        let leaked: Set<String>
+        if lineage.count > 1, let input = paths[state].last {
+            let parent = lineage[lineage.count - 2]
+            leaked = try replay(paths[parent], then: input, from: parent).leaked
+        } else {
+            leaked = try replay([], then: nil, from: nil).leaked
+        }
+        leaksOfPaths[state] = leaked
+        return leaked
+    }
+
+    /// How a leaked object is told apart from another: its kind and its label.
+    private static func leakLabel(_ record: LiveObjects.Record) -> String {
+        "\(record.kind.rawValue) \(record.label)"
+    }
+
     /// Stops `live`'s root and checks that nothing created in its life is still alive. When something is, each
-    /// input it took is tried again on a fresh subject that replays its path, so the leak is reported with the
-    /// shortest path that makes it, as if every input had its own subject; a leak no single input makes is
-    /// reported with the last input the subject took.
+    /// input it took is tried again on a fresh subject that replays its path, so each leak is reported with the
+    /// shortest path that makes it, as if every input had its own subject; what no single input leaves alive
+    /// (a leak that inputs make together) is reported with the last input the subject took.
     private func tearDown(_ live: LiveSubject) throws {
         guard live.subject != nil else { return }
         live.recording { live.subject?.root.stop() }
         live.subject = nil
         let survivors = live.created.filter { $0.object != nil }
         guard !survivors.isEmpty else { return }
-        // Whether a single input makes the leak, whether or not its report is new.
-        var anInputLeaks = false
+        // What single inputs leave alive, each reported by its replay, whether or not that report is new.
+        var leakedAlone: Set<String> = []
         for (state, input) in live.took {
             let replayed =
                 if let state {
@@ -659,11 +690,12 @@ final class Explorer {
                 } else {
                     try replay([], then: nil, from: nil)
                 }
-            anInputLeaks = anInputLeaks || replayed.leaked
+            leakedAlone.formUnion(replayed.leaked)
         }
-        guard !anInputLeaks, let (state, input) = live.took.last else { return }
+        let together = survivors.filter { !leakedAlone.contains(Self.leakLabel($0)) }
+        guard !together.isEmpty, let (state, input) = live.took.last else { return }
         let path = (state.map { paths[$0] } ?? []) + (input.map { [$0] } ?? [])
-        let report = LeakReport(survivors: survivors, createdCount: live.created.count)
+        let report = LeakReport(survivors: together, createdCount: live.created.count)
         let context = input.map { "after \($0), " } ?? ""
         record(
             .nothingLeftAlive, context + "once the subject was torn down: \(report)", path: path,
