@@ -335,7 +335,8 @@ struct FullScreenKeysTests {
             .character("2"), .character("]"), .character("["), .character("9"),
         ])
         #expect(app.session.inputs == [.tapTab("settings"), .tapTab("inbox"), .tapTab("settings")])
-        #expect(terminal.screen.contains { $0.contains("there are 2 tabs: press 1 to 2") })
+        #expect(
+            terminal.screen.contains { $0.contains("there are 2 tabs: press 1 to 2; :9 taps the action numbered 9") })
         let tabRow = try #require(terminal.cells.first { row in row.contains { $0.target == .tab("inbox") } })
         #expect(tabRow.filter { $0.style == .selectedTab }.map(\.text).joined() == " Settings ")
         #expect(!tabRow.contains { $0.style == .bar }, "the bar itself is plain")

@@ -49,7 +49,9 @@ extension FullScreenSession {
             let tabs = snapshot.tabsOnTop
             guard !tabs.isEmpty else { return nil }
             guard number <= tabs.count else {
-                chrome.error = "there are \(tabs.count) tabs: press 1 to \(tabs.count)"
+                // A number the screen shows beside an action is the command line's, as `i` shows them.
+                chrome.error =
+                    "there are \(tabs.count) tabs: press 1 to \(tabs.count); :\(number) taps the action numbered \(number)"
                 return nil
             }
             return await run(.tab(tabs[number - 1].id), commands: commands)
