@@ -1,0 +1,181 @@
+import Core
+import Foundation
+
+/// A state's keys and digests, the screens each coordinator owns, and the drift between the tree and the
+/// screens: what ``Explorer`` reads of a subject after every input.
+extension Explorer {
+    /// A state's key: the screens (ids, nesting, presentation, and what each shows but the text typed into its
+    /// fields), then the coordinator tree.
+    static func key(of subject: ExplorationSubject) -> String {
+        (subject.window.screenLines(includingContent: true, fieldValues: false) + widthLines(of: subject.window)
+            + ["--"] + treeKey(of: subject.root))
+            .joined(separator: "\n")
+    }
+
+    /// A state's key and its navigation alone (see ``key(of:)`` and ``navigationKey(of:)``), written in one walk
+    /// of the screens and one of the tree.
+    static func keys(of subject: ExplorationSubject) -> (key: String, navigationKey: String) {
+        let writer = ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, key: true, navigationKey: true)
+        return (writer.key.text, writer.navigationKey.text)
+    }
+
+    /// A state's key with the text in its fields: what a subject built from a snapshot must show to stand for the
+    /// state the snapshot was taken in.
+    static func exactKey(of subject: ExplorationSubject) -> String {
+        ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, exactKey: true).exactKey.text
+    }
+
+    /// ``exactKey(of:)`` from the lines ``key(of:)`` is made of: the definition the writer is held to.
+    static func exactKeyFromLines(of subject: ExplorationSubject) -> String {
+        (subject.window.screenLines(includingContent: true, fieldValues: true) + widthLines(of: subject.window)
+            + ["--"] + treeKey(of: subject.root))
+            .joined(separator: "\n")
+    }
+
+    /// The digest that stands for ``exactKey(of:)`` (see ``digests(of:navigationKey:)``).
+    static func exactDigest(of subject: ExplorationSubject) -> ExplorationKeyDigest.Value {
+        digests(of: subject, navigationKey: false).exactKey
+    }
+
+    /// ``navigationKey(of:)``, written in one walk of the screens and one of the tree.
+    static func currentNavigationKey(of subject: ExplorationSubject) -> String {
+        ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, navigationKey: true).navigationKey.text
+    }
+
+    /// The digests of ``keys(of:)`` and of ``exactKey(of:)``, in one walk: what the explorer compares after every
+    /// input. The exact key's is the digest of the key's and of the text in the fields, in order: with the same key,
+    /// two exact keys differ only in that text. Without `navigationKey`, the navigation's digest is left empty.
+    static func digests(
+        of subject: ExplorationSubject, navigationKey: Bool = true
+    ) -> (
+        key: ExplorationKeyDigest.Value, navigationKey: ExplorationKeyDigest.Value, exactKey: ExplorationKeyDigest.Value
+    ) {
+        let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(
+            of: subject, key: true, navigationKey: navigationKey, fieldValues: true)
+        let exact = ExplorationKeyDigest()
+        exact.write(writer.key.value)
+        exact.write(writer.fieldValues.value)
+        return (writer.key.value, writer.navigationKey.value, exact.value)
+    }
+
+    /// The digest of ``navigationKey(of:)``.
+    static func navigationDigest(of subject: ExplorationSubject) -> ExplorationKeyDigest.Value {
+        ExplorationKeyWriter<ExplorationKeyDigest>.write(of: subject, navigationKey: true).navigationKey.value
+    }
+
+    /// The coordinator tree with each coordinator's children in order of their subtrees' text: the order in which
+    /// siblings were attached is not something a person sees, so two paths that open the same children in another
+    /// order reach one state.
+    static func treeKey(of coordinator: Coordinator, indent: String = "") -> [String] {
+        // Each subtree's text is joined once, not again at every comparison of the sort.
+        let children = coordinator.children.map { child in
+            let lines = treeKey(of: child, indent: indent + "  ")
+            return (text: lines.joined(separator: "\n"), lines: lines)
+        }
+        .sorted { $0.text < $1.text }
+        return [indent + coordinator.name] + children.flatMap(\.lines)
+    }
+
+    /// The window's width when it is not the default compact one: a resize is part of the state a person is in.
+    private static func widthLines(of window: Window) -> [String] {
+        window.horizontalSizeClass == .compact ? [] : ["width: \(window.horizontalSizeClass.rawValue)"]
+    }
+
+    /// The navigation of a state: the screens (ids, nesting, presentation) and the coordinator tree, which a
+    /// refused input must not change and the way back must restore.
+    static func navigationKey(of subject: ExplorationSubject) -> String {
+        (subject.window.screenLines(includingContent: false) + widthLines(of: subject.window) + ["--"]
+            + treeKey(of: subject.root))
+            .joined(separator: "\n")
+    }
+
+    /// A key on one line, for a message.
+    static func summary(of key: String) -> String {
+        let parts = key.components(separatedBy: "\n--\n")
+        let screens = parts[0].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let tree =
+            parts.count > 1 ? parts[1].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } : []
+        return "[screens: \(screens.joined(separator: ", "))] [coordinators: \(tree.joined(separator: ", "))]"
+    }
+
+    /// The viewable coordinators of the tree, and their screens.
+    private static func viewables(of subject: ExplorationSubject) -> [(any ViewableCoordinating)] {
+        var found: [any ViewableCoordinating] = []
+        if let root = subject.root as? any ViewableCoordinating { found.append(root) }
+        var pending: [any Coordinating] = subject.root.children
+        var next = 0
+        while next < pending.count {
+            let coordinator = pending[next]
+            next += 1
+            if let viewable = coordinator as? any ViewableCoordinating { found.append(viewable) }
+            if coordinator.childCount > 0 { pending.append(contentsOf: coordinator.children) }
+        }
+        return found
+    }
+
+    /// Each shown screen and the coordinator that owns it, held weakly, to find a screen that outlives its
+    /// coordinator's place in the tree.
+    struct OwnedScreen {
+        weak var screen: ViewController?
+        weak var coordinator: Coordinator?
+        let screenID: String
+        let coordinatorName: String
+    }
+
+    // The walks below are loops rather than closures: a closure in them would be isolated to the main actor, and
+    // Swift checks that isolation on every call of one.
+    static func ownedScreens(of subject: ExplorationSubject) -> [OwnedScreen] {
+        let current = viewables(of: subject)
+        var owned: [OwnedScreen] = []
+        owned.reserveCapacity(current.count)
+        for coordinator in current {
+            let screen = coordinator.viewControllerable.viewController
+            owned.append(
+                OwnedScreen(
+                    screen: screen, coordinator: coordinator, screenID: screen.screenID,
+                    coordinatorName: coordinator.name))
+        }
+        return owned
+    }
+
+    /// Where the tree and the screens disagree: a coordinator whose screen is not in the window, or a screen
+    /// still shown whose coordinator left the tree since `shownBefore` (the screens owned before the last input).
+    static func drift(of subject: ExplorationSubject, shownBefore: [OwnedScreen]) -> [String] {
+        driftAndOwnedScreens(of: subject, shownBefore: shownBefore, readsOwnedScreens: false).drift
+    }
+
+    /// ``drift(of:shownBefore:)``, and the screens owned now (``ownedScreens(of:)``, empty unless
+    /// `readsOwnedScreens`), from one walk of the tree.
+    static func driftAndOwnedScreens(
+        of subject: ExplorationSubject, shownBefore: [OwnedScreen], readsOwnedScreens: Bool = true
+    ) -> (drift: [String], ownedScreens: [OwnedScreen]) {
+        let window = subject.window
+        let current = viewables(of: subject)
+        var owned: [OwnedScreen] = []
+        if readsOwnedScreens { owned.reserveCapacity(current.count) }
+        var problems: [String] = []
+        var inTree: Set<ObjectIdentifier> = []
+        inTree.reserveCapacity(current.count)
+        for coordinator in current {
+            inTree.insert(ObjectIdentifier(coordinator))
+            let screen = coordinator.viewControllerable.viewController
+            if readsOwnedScreens {
+                owned.append(
+                    OwnedScreen(
+                        screen: screen, coordinator: coordinator, screenID: screen.screenID,
+                        coordinatorName: coordinator.name))
+            }
+            if screen.window !== window {
+                problems.append(
+                    "\(coordinator.name) is in the tree, but its screen \(screen.screenID) is not in the window")
+            }
+        }
+        for before in shownBefore {
+            guard let screen = before.screen, screen.window === window else { continue }
+            if let coordinator = before.coordinator, inTree.contains(ObjectIdentifier(coordinator)) { continue }
+            problems.append(
+                "the screen \(before.screenID) is shown, but its coordinator \(before.coordinatorName) left the tree")
+        }
+        return (problems, owned)
+    }
+}
