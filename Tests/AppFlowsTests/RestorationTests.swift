@@ -20,7 +20,7 @@ struct PlaceSnapshot: Equatable, CustomStringConvertible {
 
     /// The snapshot of a run whose script ended with `state` then `screen`.
     init?(_ run: AppRun) {
-        guard let last = Self.stateLines(of: run).last else { return nil }
+        guard let last = run.stateLines.last else { return nil }
         self.init(run, stateLine: last)
     }
 
@@ -31,7 +31,7 @@ struct PlaceSnapshot: Equatable, CustomStringConvertible {
         guard lines.indices.contains(stateLine), let state = AppState(json: String(lines[stateLine])) else {
             return nil
         }
-        let next = lines[(stateLine + 1)...].firstIndex { $0.utf8.first == UInt8(ascii: "{") } ?? lines.endIndex
+        let next = run.stateLines.first { $0 > stateLine } ?? lines.endIndex
         let screen = lines[(stateLine + 1)..<next]
         top = state.top
         navigation = state.navigation
@@ -45,11 +45,6 @@ struct PlaceSnapshot: Equatable, CustomStringConvertible {
         tabs = state.tabs
         fields = screen.filter { $0.contains("(set ") && !$0.contains(", secure)") }
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }
-    }
-
-    /// The indices of the lines `state` printed in `run`.
-    static func stateLines(of run: AppRun) -> [Int] {
-        run.lines.indices.filter { run.lines[$0].utf8.first == UInt8(ascii: "{") }
     }
 
     var description: String {
@@ -433,7 +428,7 @@ private let snapshotCommands = "state\nscreen\n"
                 } : []
             let script = snapshotCommands + "state\n" + commands.map { $0 + "\n" }.joined() + snapshotCommands
             let run = await directory.run(script, arguments: ["--keep-going"])
-            let stateLines = PlaceSnapshot.stateLines(of: run)
+            let stateLines = run.stateLines
             #expect(stateLines.count == 3, "seed \(seed), round \(round): \(run.output)")
             if let left, round > 0 {
                 let restored = stateLines.first.flatMap { PlaceSnapshot(run, stateLine: $0) }

@@ -68,15 +68,19 @@ package struct AppRun {
         }
     }
 
+    /// The indices in ``lines`` of the lines `state` printed: the output's only lines that begin with `{`.
+    package var stateLines: [Int] {
+        lines.indices.filter { lines[$0].utf8.first == UInt8(ascii: "{") }
+    }
+
     /// Every `state` line printed, parsed.
     package var states: [AppState] {
-        lines.filter { $0.utf8.first == UInt8(ascii: "{") }.compactMap { AppState(json: String($0)) }
+        stateLines.compactMap { AppState(json: String(lines[$0])) }
     }
 
     /// The last `state` printed.
     package var lastState: AppState? {
-        lines.reversed().lazy.filter { $0.utf8.first == UInt8(ascii: "{") }.compactMap { AppState(json: String($0)) }
-            .first
+        stateLines.reversed().lazy.compactMap { AppState(json: String(lines[$0])) }.first
     }
 }
 

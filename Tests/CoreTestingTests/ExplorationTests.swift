@@ -270,6 +270,11 @@ final class ArmoryParent: Coordinator {
     }
 }
 
+extension ExplorationReport {
+    /// The violations that something was left alive, in the order reported.
+    var leaks: [ExplorationViolation] { violations.filter { $0.invariant == .nothingLeftAlive } }
+}
+
 @Suite("Exploring every flow")
 @MainActor
 struct ExplorationTests {
@@ -342,7 +347,7 @@ struct ExplorationTests {
         let report = try explore(depth: 1, deepLinks: Kept.misbehavingLinks) { try DetailParent.subject() }
         let refused = try #require(report.violations.first { $0.invariant == .refusedInputChangedNothing })
         #expect(refused.script == ["open app://half-done"])
-        let leak = try #require(report.violations.first { $0.invariant == .nothingLeftAlive })
+        let leak = try #require(report.leaks.first)
         #expect(leak.path == [.deepLink(1)])
         #expect(leak.message.contains("coordinator NamedCoordinator"))
     }
@@ -353,7 +358,7 @@ struct ExplorationTests {
         // The link keeps a coordinator alive wherever it is opened. A subject kept from state to state takes it
         // among other inputs; each is tried again alone, and the leak goes to the ones that make it.
         let report = try explore(depth: 3, deepLinks: [Kept.misbehavingLinks[1]]) { try TabsParent.subject() }
-        let leaks = report.violations.filter { $0.invariant == .nothingLeftAlive }
+        let leaks = report.leaks
         #expect(leaks.allSatisfy { $0.path.last == .deepLink(0) }, "\(report)")
         #expect(leaks.contains { $0.path == [.deepLink(0)] }, "opened at the start, the link leaks: \(report)")
     }
@@ -367,9 +372,8 @@ struct ExplorationTests {
         let report = try explore(depth: 1, deepLinks: [Kept.misbehavingLinks[1]]) {
             try ArmoryParent.subject(tabs: ["armory"])
         }
-        let leaks = report.violations.filter { $0.invariant == .nothingLeftAlive }
-        #expect(leaks.contains { $0.message.contains("NamedCoordinator") }, "\(report)")
-        #expect(leaks.contains { $0.message.contains("ArmedCoordinator") }, "the armed coordinator: \(report)")
+        #expect(
+            Set(report.leaks.flatMap(Self.leakedCoordinators)) == ["NamedCoordinator", "ArmedCoordinator"], "\(report)")
     }
 
     @Test("A leak no single input makes is reported though its subject's leaking inputs were reported by another one")
@@ -381,9 +385,13 @@ struct ExplorationTests {
         // the tab `other`, and cannot come back: every replay of its inputs that leaks repeats a leak reported, and
         // none makes the ArmedCoordinator, which is left to the subject's own teardown to report.
         let report = try explore(depth: 2) { try ArmoryParent.subject(tabs: ["first", "other", "armory"]) }
-        let leaks = report.violations.filter { $0.invariant == .nothingLeftAlive }
-        #expect(leaks.contains { $0.message.contains("NamedCoordinator") }, "\(report)")
-        #expect(leaks.contains { $0.message.contains("ArmedCoordinator") }, "the armed coordinator: \(report)")
+        #expect(
+            Set(report.leaks.flatMap(Self.leakedCoordinators)) == ["NamedCoordinator", "ArmedCoordinator"], "\(report)")
+    }
+
+    /// The kinds of the coordinators `leak` names as left alive, of the two the leaking subjects keep.
+    private static func leakedCoordinators(_ leak: ExplorationViolation) -> [String] {
+        ["NamedCoordinator", "ArmedCoordinator"].filter { leak.message.contains($0) }
     }
 
     @Test("A leak an input makes is reported with that input, not again after each input tried past it")
@@ -392,7 +400,7 @@ struct ExplorationTests {
         // Only the tab `other` leaks, each time it appears. In `other` the back, the swipes and the tap on `first`
         // leave nothing alive: a fresh subject that replays the path to `other` leaks by that path alone.
         let report = try explore(depth: 2) { try ArmoryParent.subject(tabs: ["first", "other"]) }
-        let leaks = report.violations.filter { $0.invariant == .nothingLeftAlive }
+        let leaks = report.leaks
         #expect(leaks.map(\.path) == [[.tab("other")]], "\(report)")
     }
 

@@ -33,7 +33,7 @@ extension Database {
     ///     (``moveAsideFiles(in:timestamp:)``), or a damaged JSON file, to `<name>.corrupt-<timestamp>` and start
     ///     without it, instead of stopping.
     ///   - checksEveryPage: check every page and index entry whatever the database's size (`--check-data`).
-    ///   - hash: hashes the demo password (``DemoContent/hash(_:)``; replaceable to test its failure).
+    ///   - hash: hashes the demo password (``DemoContent/hash(_:cost:)`` at the standard cost; replaceable to test its failure).
     /// - Throws: ``DataError``; ``PasswordHasher/Failure`` when the demo password cannot be hashed (nothing is
     ///   written then).
     static func open(
