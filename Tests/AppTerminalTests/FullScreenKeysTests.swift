@@ -83,6 +83,15 @@ struct FullScreenKeysTests {
         #expect(app.session.inputs == [.setText("secret", field: "password"), .setText("a@b.c", field: "email")])
     }
 
+    @Test("`set pa`, Tab and Enter ask for the password, as `set password` typed does: completion's space is no text")
+    func completedSetAsksForTheSecret() async throws {
+        let app = try StandIn.app()
+        let terminal = await app.session.runFullScreen(
+            [.escape, .character(":")] + typing("set pa") + [.tab, .enter] + typing("s3cret") + [.enter])
+        #expect(app.session.inputs == [.setText("s3cret", field: "password")])
+        #expect(!terminal.frames.contains { $0.text.joined().contains("s3cret") })
+    }
+
     @Test("Esc leaves a field: the keys go to the screen (':' opens the command line), Enter types into it again")
     func escapeLeavesField() async throws {
         let app = try StandIn.app()

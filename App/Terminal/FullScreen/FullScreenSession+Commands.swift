@@ -8,6 +8,12 @@ import InputRules
 extension FullScreenSession {
     /// Runs the command line; returns an exit code when the app should end.
     func submit(in commands: CommandSession) async -> Int32? {
+        // The space a completion put after the last word is not typed text: `set password` completed and run asks
+        // for the password, as typed; with the space it would set the empty text.
+        if let completed = lineAsCompleted, editor.text == completed, completed.hasSuffix(" ") {
+            editor.setText(String(completed.dropLast()))
+        }
+        lineAsCompleted = nil
         // A `set` line is kept only when its field is a plain field on screen: never one that may hold a secret.
         let remembers = Command.setText(in: editor.text).map { isPlainField($0.field) } ?? true
         let line = editor.submit(remembers: remembers)
@@ -105,6 +111,7 @@ extension FullScreenSession {
         }
         let after = String(editor.characters[editor.cursor...])
         editor.setText(result.text)
+        lineAsCompleted = after.isEmpty && result.candidates.isEmpty ? result.text : nil
         for _ in 0..<after.count { editor.apply(.left) }
         chrome.output = result.candidates.isEmpty ? [] : [[StyledSpan(result.candidates.joined(separator: "  "))]]
     }

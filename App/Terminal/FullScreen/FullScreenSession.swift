@@ -76,6 +76,8 @@ final class FullScreenSession {
     var windowRoot: (screenID: String, identity: ObjectIdentifier)?
     /// Whether the command line is open (after `:`).
     var isCommandLineOpen = false
+    /// The command line as a completion of its last word left it, space included; `nil` when it was not completed.
+    var lineAsCompleted: String?
     /// Whether ids and action numbers are drawn, as the line mode draws them (`--ids`, or the `i` key).
     var showsIDs: Bool
     /// The question the status line asks instead of giving the keys, while one is asked.
