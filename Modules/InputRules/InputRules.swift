@@ -74,15 +74,18 @@ public enum EmailAddress {
             + "character, such as a full-width letter, and would make the address look like a different one."
     }
 
-    /// The first character of `text`, normalized (``normalized(_:)``), that NFKC_Casefold would change: a
-    /// compatibility variant (full-width, styled, circled, a ligature), a letter case folding changes further
-    /// (`ß`, which folds to `ss`), or a character it removes; `nil` when the normalized text is already in the form
-    /// NFKC_Casefold gives, as plain ASCII and composed letters such as `é` are.
+    /// The first character of `text`, as typed, whose stored form (lowercased, ``normalized(_:)``) NFKC_Casefold
+    /// would change: a compatibility variant (full-width, styled, circled, a ligature), a letter case folding changes
+    /// further (`ß`, which folds to `ss`), or a character it removes; `nil` when the stored form is already what
+    /// NFKC_Casefold gives, as plain ASCII and composed letters such as `é` are. A full-width capital is named as
+    /// typed (`Ｄ`), not as the small letter it would be stored as.
     public static func variantCharacter(in text: String) -> Unicode.Scalar? {
-        let text = normalized(text)
+        let text = InputText.trimmed(text)
         // Lowercased ASCII is its own NFKC_Casefold form: most addresses are answered without a property lookup.
         guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        return text.unicodeScalars.first { $0.properties.changesWhenNFKCCaseFolded }
+        return text.unicodeScalars.first { typed in
+            String(typed).lowercased().unicodeScalars.contains { $0.properties.changesWhenNFKCCaseFolded }
+        }
     }
 
     /// The form an address is checked, stored and compared in: trimmed and lowercased.

@@ -55,7 +55,7 @@ struct AccountScriptTests {
     }
 
     @Test(
-        "The demo email in full-width letters is refused at the sign-up's first step, and nothing is registered",
+        "The demo email in full-width letters is refused at the sign-up's first step, naming the letter typed; nothing is registered",
         arguments: ["\u{FF44}\u{FF45}\u{FF4D}\u{FF4F}@example.com", "\u{FF24}\u{FF25}\u{FF2D}\u{FF2F}@example.com"])
     func lookalikeOfSeededEmailIsRefused(email: String) async throws {
         let data = InMemoryData()
@@ -78,7 +78,9 @@ struct AccountScriptTests {
         #expect(run.status == 1)
         #expect(run.states.first?.top == "signup.email" && run.lastState?.loggedIn == false)
         let refusal = try #require(run.error.split(separator: "\n").first)
-        #expect(refusal == "line 3: \(EmailAddress.variantMessage("\u{FF44}"))")
+        // The character is named as typed: the full-width capital Ｄ, not the small ｄ it would be stored as.
+        let typed = try #require(email.unicodeScalars.first)
+        #expect(refusal == "line 3: \(EmailAddress.variantMessage(typed))")
     }
 
     @Test("Logging in with the right password followed by NUL and more is refused")

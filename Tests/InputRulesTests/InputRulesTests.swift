@@ -60,10 +60,10 @@ struct EmailAddressTests {
     }
 
     @Test(
-        "A variant of another character (NFKC_Casefold changes it) is refused for a new account, named; log-in takes it",
+        "A variant of another character (NFKC_Casefold changes it) is refused for a new account, named as typed; log-in takes it",
         arguments: [
             ("\u{FF44}\u{FF45}\u{FF4D}\u{FF4F}@example.com", "\u{FF44}", "FF44"),  // ｄｅｍｏ, full-width
-            ("DEMO@\u{FF25}XAMPLE.COM", "\u{FF45}", "FF45"),  // a full-width capital, lowercased to ｅ first
+            ("DEMO@\u{FF25}XAMPLE.COM", "\u{FF25}", "FF25"),  // a full-width capital, named as typed, not as ｅ
             ("\u{FB01}@example.com", "\u{FB01}", "FB01"),  // ﬁ, a ligature
             ("\u{1D41D}emo@example.com", "\u{1D41D}", "1D41D"),  // 𝐝, a styled letter
             ("\u{24D3}emo@example.com", "\u{24D3}", "24D3"),  // ⓓ, a circled letter
