@@ -112,6 +112,8 @@ package struct ScreenSnapshot: Equatable, Sendable {
         package let style: PresentationStyle
         /// The level's outermost screen.
         package let screen: Screen
+        /// Whether a swipe down is refused now (``Core/ViewController/isModalInPresentation``: unsaved input, say).
+        package let refusesSwipeDown: Bool
     }
 
     /// A coordinator's name and its children.
@@ -140,7 +142,9 @@ package struct ScreenSnapshot: Equatable, Sendable {
     @MainActor
     package init(window: Window, coordinators: Coordinator) {
         let levels = window.rootViewController.map { [$0] + window.presentedViewControllers } ?? []
-        self.levels = levels.map { Level(style: $0.modalPresentationStyle, screen: Screen($0)) }
+        self.levels = levels.map {
+            Level(style: $0.modalPresentationStyle, screen: Screen($0), refusesSwipeDown: $0.isModalInPresentation)
+        }
         transitions = window.transitionsInFlight
         self.coordinators = CoordinatorNode(coordinators)
     }

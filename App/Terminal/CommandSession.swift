@@ -127,7 +127,7 @@ final class CommandSession {
         case .back:
             return await explainingBack(send(.gesture(.backButton)), in: snapshot)
         case .dismiss:
-            return await send(.gesture(.swipeDown))
+            return explainingDismiss(await send(.gesture(.swipeDown)), in: snapshot)
         case .page(let next):
             return await send(.gesture(next ? .swipeToNextPage : .swipeToPreviousPage))
         case .swipe(let gesture, let progress):
@@ -241,14 +241,25 @@ final class CommandSession {
         guard case .failed(let message) = outcome, message == NavigationError.nothingToGoBack.description,
             snapshot.levels.count > 1, let presented = snapshot.levels.last
         else { return outcome }
-        return .failed(message + "; " + Self.howToClose(presented.style))
+        return .failed(message + "; " + Self.howToClose(presented))
     }
 
-    /// How a person closes a screen presented with `style`, as the back's refusal tells them.
-    static func howToClose(_ style: PresentationStyle) -> String {
-        switch style {
+    /// `outcome` of a swipe down, with how to close the sheet on top when it refused to go (it holds unsaved input).
+    private func explainingDismiss(_ outcome: Outcome, in snapshot: ScreenSnapshot) -> Outcome {
+        guard case .failed(let message) = outcome, message == NavigationError.dismissalRefused.description,
+            snapshot.levels.count > 1, let presented = snapshot.levels.last
+        else { return outcome }
+        return .failed(message + "; " + Self.howToClose(presented))
+    }
+
+    /// How a person closes the presented screen `level`, as a refused back or swipe down tells them: a sheet that
+    /// refuses the swipe down now is closed by its own action alone.
+    static func howToClose(_ level: ScreenSnapshot.Level) -> String {
+        switch level.style {
         case .pageSheet, .formSheet:
-            "this is a sheet: 'dismiss' swipes it down, or use its own action to close it"
+            level.refusesSwipeDown
+                ? "this sheet holds unsaved input, so it stays until its own action closes it"
+                : "this is a sheet: 'dismiss' swipes it down, or use its own action to close it"
         case .fullScreen, .overFullScreen:
             "this screen is presented full screen: use its own action to close it"
         }
