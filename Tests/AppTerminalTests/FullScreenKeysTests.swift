@@ -92,6 +92,14 @@ struct FullScreenKeysTests {
         #expect(!terminal.frames.contains { $0.text.joined().contains("s3cret") })
     }
 
+    @Test("The focus starts at the first empty field: a log-in whose email was restored types the password")
+    func focusStartsAtTheFirstEmptyField() async throws {
+        let app = try StandIn.app()
+        try #require(app.session.screen("signin")).handleText("ada@example.com", forField: "email")
+        await app.session.runFullScreen(typing(StandIn.password) + [.enter])
+        #expect(app.session.inputs == [.setText(StandIn.password, field: "password"), .action("login")])
+    }
+
     @Test("Esc leaves a field: the keys go to the screen (':' opens the command line), Enter types into it again")
     func escapeLeavesField() async throws {
         let app = try StandIn.app()

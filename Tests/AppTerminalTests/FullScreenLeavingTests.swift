@@ -61,7 +61,8 @@ struct FullScreenLeavingTests {
         let asked = Asked()
         let app = try Self.appWithDraft(asked)
         try #require(app.session.screen("signin")).handleText("Draft text here", forField: "email")
-        let keys = [.deleteToStart] + typing("Second try text") + [.interrupt, .character("y")]
+        // The focus starts at the first empty field, the password: Shift-Tab goes back to the email.
+        let keys = [.backTab, .deleteToStart] + typing("Second try text") + [.interrupt, .character("y")]
         let code = await Self.run(app, on: ScriptedTerminal(keys: keys))
         #expect(code == ExitCode.success)
         #expect(app.session.screen("signin")?.value(of: "email") == "Second try text")
@@ -86,7 +87,7 @@ struct FullScreenLeavingTests {
         let asked = Asked()
         let app = try Self.appWithDraft(asked)
         try #require(app.session.screen("signin")).handleText("old@example.com", forField: "email")
-        let code = await Self.run(app, on: ScriptedTerminal(keys: [.deleteToStart, .endOfInput]))
+        let code = await Self.run(app, on: ScriptedTerminal(keys: [.backTab, .deleteToStart, .endOfInput]))
         #expect(code == ExitCode.success, "with the field empty, nothing is lost: no question")
         #expect(app.session.inputs == [.setText("", field: "email")])
         #expect(asked.emails == [""])

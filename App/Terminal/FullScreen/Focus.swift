@@ -101,10 +101,12 @@ struct Focus: Equatable {
         }
     }
 
-    /// Where a person starts on a screen: the first field, else the first list row, else the first button that
-    /// can be tapped, else the first control; `nil` when there is none.
+    /// Where a person starts on a screen: the first empty field (a log-in whose email was restored starts at the
+    /// password), else the first field, else the first list row, else the first button that can be tapped, else
+    /// the first control; `nil` when there is none.
     static func startIndex(in controls: [ScreenSnapshot.Control]) -> Int? {
-        controls.firstIndex(where: \.isField)
+        controls.firstIndex { if case .field(let field) = $0.kind { field.displayedValue.isEmpty } else { false } }
+            ?? controls.firstIndex(where: \.isField)
             ?? controls.firstIndex { if case .row = $0.kind { true } else { false } }
             ?? controls.firstIndex { if case .button(let button) = $0.kind { button.isEnabled } else { false } }
             ?? controls.indices.first
