@@ -102,9 +102,17 @@ final class AppRunner {
                 showsIDs: options.showsIDs)
             return await fullScreen.run(linkFailure: linkFailure, notice: restorationNotice, errorOutput: errorOutput)
         }
+        // A terminal terminfo does not know may be anything: it gets plain text, and the reason it got no full screen.
+        let unknownType = isInteractive ? unknownTerminalType : nil
+        if let unknownType {
+            errorOutput.write(
+                "app: terminfo knows no terminal '\(TerminalText.escaped(unknownType))' (TERM): the line mode is used; "
+                    + "with TERM naming one it knows (xterm-256color, say) the app draws the full screen\n")
+        }
         if let restorationNotice { errorOutput.write("app: \(TerminalText.escaped(restorationNotice))\n") }
         // A terminal that says it cannot do more than print (TERM=dumb) gets plain text.
-        let allowsColour = isInteractive && !options.forbidsColour && environment["TERM"] != "dumb"
+        let allowsColour =
+            isInteractive && !options.forbidsColour && environment["TERM"] != "dumb" && unknownType == nil
         let loop = CommandLoop(
             session: session,
             reader: LineReader(input: commandInput),
@@ -128,10 +136,27 @@ final class AppRunner {
     /// The terminal type the full screen would draw on, when standard input and output are the process's terminal
     /// and `TERM` names a terminal that can do more than print and terminfo knows it; `nil` otherwise.
     private var fullScreenTerminalType: String? {
+        guard let terminalType = namedTerminalType, NcursesTerminal.knows(terminalType: terminalType) else {
+            return nil
+        }
+        return terminalType
+    }
+
+    /// `TERM`, when standard input and output are the process's terminal and it names a terminal that can do more
+    /// than print but terminfo does not know it; `nil` otherwise.
+    private var unknownTerminalType: String? {
+        guard let terminalType = namedTerminalType, !NcursesTerminal.knows(terminalType: terminalType) else {
+            return nil
+        }
+        return terminalType
+    }
+
+    /// `TERM`, when standard input and output are the process's terminal and it names a terminal that can do more
+    /// than print (not empty, not `dumb`); `nil` otherwise.
+    private var namedTerminalType: String? {
         guard input.fileDescriptor == STDIN_FILENO, output.fileDescriptor == STDOUT_FILENO,
             isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
-            let terminalType = environment["TERM"], !terminalType.isEmpty, terminalType != "dumb",
-            NcursesTerminal.knows(terminalType: terminalType)
+            let terminalType = environment["TERM"], !terminalType.isEmpty, terminalType != "dumb"
         else { return nil }
         return terminalType
     }

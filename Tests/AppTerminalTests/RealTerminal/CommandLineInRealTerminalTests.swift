@@ -65,7 +65,7 @@ struct CommandLineInRealTerminalTests {
         try await terminal.waitFor("│ Coordinators")
     }
 
-    @Test("TERM=dumb gets the line mode, plain; NO_COLOR draws the full screen without colour")
+    @Test("TERM=dumb, or one terminfo lacks (saying so), gets the line mode, plain; NO_COLOR draws without colour")
     func dumbTerminalAndNoColour() async throws {
         let dumb = try TmuxSession.standIn(arguments: ["--ids"], environment: ["TERM": "dumb"])
         try await dumb.waitFor("Type help for the commands")
@@ -73,6 +73,18 @@ struct CommandLineInRealTerminalTests {
         #expect(!(try dumb.screen(escapes: true)).joined().contains("\u{1B}["))
         try dumb.enter("quit")
         #expect(await dumb.ending().status == 0)
+
+        // A terminal type terminfo does not know: the line mode, plain, saying why and what would draw the screen.
+        let unknown = try TmuxSession.standIn(arguments: ["--ids"], environment: ["TERM": "no-such-terminal"])
+        let unknownScreen = try await unknown.waitFor("Type help for the commands")
+        #expect(
+            unknownScreen.joined(separator: " ").contains(
+                "app: terminfo knows no terminal 'no-such-terminal' (TERM): the line mode is used"),
+            "\(unknownScreen.joined(separator: "\n"))")
+        #expect(!(try unknown.isAlternateScreenOn()))
+        #expect(!(try unknown.screen(escapes: true)).joined().contains("\u{1B}["))
+        try unknown.enter("quit")
+        #expect(await unknown.ending().status == 0)
 
         let coloured = try TmuxSession.standIn(arguments: ["--ids"])
         try await coloured.waitFor("[1] Log in")
