@@ -88,6 +88,16 @@ struct FieldPasteTests {
         #expect(app.session.inputs == [.setText("ada", field: "email")])
     }
 
+    @Test("A paste taken after one refused clears the refusal: the field holds what the person sees")
+    func pasteTakenClearsAnEarlierRefusal() async throws {
+        let app = try StandIn.app()
+        let tooLong = String(repeating: "a", count: 100 << 10)
+        let terminal = await app.session.runFullScreen(
+            typing("ada") + [.paste(tooLong, bytes: tooLong.utf8.count), .paste("@example.com", bytes: 12)])
+        #expect(!terminal.screen.joined().contains("was not taken"), "\(terminal.screen.joined(separator: "\n"))")
+        #expect(app.session.inputs == [.setText("ada@example.com", field: "email")])
+    }
+
     @Test("100 KB typed unbracketed into a field stops at the line limit, saying so, in a bounded number of draws")
     func typedPastTheLimitStopsThere() async throws {
         let app = try StandIn.app()

@@ -101,7 +101,12 @@ extension FullScreenSession {
         }
         if let field = draft, !isCommandLineOpen {
             let typed = field.isMultiline ? Command.multilineTyping(of: text) : EditingKey.oneLine(text)
-            if draft?.insert(typed) == false { chrome.error = Self.fieldTooLong + Self.pasteNotTaken(bytes) }
+            if draft?.insert(typed) == false {
+                chrome.error = Self.fieldTooLong + Self.pasteNotTaken(bytes)
+            } else if chrome.error?.hasPrefix(Self.fieldTooLong) == true {
+                // A paste that was taken is what the field now holds: the refusal of an earlier one is done with.
+                chrome.error = nil
+            }
             return
         }
         guard editor.insert(BracketedPaste.commandLine(text)) else {

@@ -125,7 +125,8 @@ final class FullScreenSession {
         self.commands = commands
         treeObservation = session.observeCoordinators { [weak self] event in self?.treeDidChange(event) }
         defer { treeObservation?.cancel() }
-        chrome.error = notice
+        // Where the start put the person, when it is not where they left: a note, not an error of theirs.
+        if let notice { chrome.output = outputLines(notice) }
         if let linkFailure { chrome.error = "--open: " + linkFailure }
         // The window's width follows the terminal's, so the app's splits show two columns on a wide terminal.
         _ = await session.send(.resize(columns: terminal.size.columns))
