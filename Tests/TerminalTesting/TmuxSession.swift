@@ -419,7 +419,8 @@ package final class TmuxSession {
 ///
 /// The client starts the server with a session of its own, which holds the server up between terminals, and tells
 /// the server to end once the client is gone: when the test process ends, however it ends, its end of the client's
-/// socket closes, the client leaves, and the server ends with every session still there, and their apps.
+/// socket closes, the client leaves, and the server ends with every session still there, and their apps, removing
+/// its socket file first.
 /// Commands from concurrent tests take turns.
 final class TmuxServer: @unchecked Sendable {
     private let client: TmuxControlClient
@@ -436,7 +437,8 @@ final class TmuxServer: @unchecked Sendable {
         let socket = "app-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         client = try TmuxControlClient(
             tmux: tmux, socket: socket, first: ["new-session", "-s", Self.holder, "-x", "80", "-y", "24", "cat"])
-        _ = try client.run(["set-hook", "-g", "client-detached", "kill-server"])
+        // The server leaves no socket file behind when it ends (tmux keeps it otherwise): it removes it first.
+        _ = try client.run(["set-hook", "-g", "client-detached", "run-shell 'rm -f #{socket_path}' ; kill-server"])
     }
 
     /// The server, started by the first terminal that asks, or again when the last one ended.
