@@ -51,31 +51,7 @@ extension NcursesTerminal {
         case 21: return .deleteToStart  // Ctrl-U
         case 23: return .deleteWordBackward  // Ctrl-W
         case 26: return .suspend  // Ctrl-Z
-        case 27:
-            // Alt-b and Alt-f arrive as Escape and the letter.
-            wtimeout(window, 0)
-            var next: wint_t = 0
-            let result = wget_wch(window, &next)
-            if result == cncurses_key_code_yes() {
-                // Escape, then a key ncurses named: that key is read next.
-                ungetch(Int32(next))
-                return .escape
-            }
-            guard result == OK else { return .escape }
-            switch next {
-            case wint_t(UInt8(ascii: "b")): return .wordLeft
-            case wint_t(UInt8(ascii: "f")): return .wordRight
-            case 127, 8: return .deleteWordBackward
-            case wint_t(UInt8(ascii: "[")), wint_t(UInt8(ascii: "O")):
-                // A key the terminfo entry names none for (a function key with another modifier, say): read to its
-                // end and dropped, rather than read as Escape and the characters of its sequence.
-                skipRestOfSequence(isControlSequence: next == wint_t(UInt8(ascii: "[")))
-                return nil
-            default:
-                // Escape, then a key of its own: that key is read next.
-                unget_wch(wchar_t(bitPattern: next))
-                return .escape
-            }
+        case 27: return keyAfterEscape()
         case 0..<32: return nil
         default:
             guard let scalar = Unicode.Scalar(value) else { return nil }
@@ -83,29 +59,81 @@ extension NcursesTerminal {
         }
     }
 
-    /// Reads the rest of an escape sequence whose introducer was read, up to its final byte (ECMA-48): for a control
-    /// sequence (`ESC [`), parameter and intermediate bytes (0x20–0x3F) then a final one (0x40–0x7E); for SS3
-    /// (`ESC O`), one final byte. Only bytes already sent are read: a sequence cut short ends where the bytes do, and
-    /// a byte that cannot be in it (Escape, a control key, a non-ASCII character) is given back, to be read as the
-    /// key it is.
-    private func skipRestOfSequence(isControlSequence: Bool) {
+    /// What Escape and the bytes already sent after it mean: Alt-b, Alt-f and Alt-Backspace; nothing, for a whole
+    /// sequence of a key the terminfo entry names none for (``UnnamedKeySequence``), which is read to its end and
+    /// dropped; otherwise Escape, with what followed given back to be read as the keys it is.
+    private func keyAfterEscape() -> EditingKey? {
         wtimeout(window, 0)
-        // A sequence is a few bytes; a long run of digits is typing, not one key.
-        for _ in 0..<32 {
+        var read: [UInt32] = []
+        while true {
             var value: wint_t = 0
             let result = wget_wch(window, &value)
             if result == cncurses_key_code_yes() {
+                // A key ncurses named: Alt-Backspace where the entry names Backspace, else Escape and that key.
+                if read.isEmpty, Int32(value) == KEY_BACKSPACE { return .deleteWordBackward }
                 ungetch(Int32(value))
-                return
+                break
             }
-            guard result == OK else { return }
-            switch value {
-            case 0x20...0x3F where isControlSequence: continue
-            case 0x40...0x7E: return
+            guard result == OK else { break }
+            read.append(UInt32(value))
+            if read.count == 1 {
+                switch read[0] {
+                case UInt32(UInt8(ascii: "b")): return .wordLeft
+                case UInt32(UInt8(ascii: "f")): return .wordRight
+                case 127, 8: return .deleteWordBackward
+                default: break
+                }
+            }
+            let meaning = UnnamedKeySequence.classify(read)
+            if meaning == .whole { return nil }
+            if meaning == .notOne { break }
+        }
+        // Escape, then keys of their own, read next in the order they came.
+        for value in read.reversed() { unget_wch(wchar_t(bitPattern: value)) }
+        return .escape
+    }
+}
+
+/// The bytes after Escape of a key a terminal sends as an escape sequence (ECMA-48): a control sequence, `ESC [`,
+/// parameter bytes (0x30–0x3F), intermediate bytes (0x20–0x2F) and a final byte (0x40–0x7E); or SS3, `ESC O`,
+/// parameter bytes and a final byte. The keys whose sequence the terminfo entry names arrive decoded; one that
+/// reaches the full screen as bytes is a key the entry lacks (a function key with another modifier: `ESC [ 2 ; 9 ~`,
+/// `ESC O 5 P`), to be dropped whole rather than read as Escape and the characters of its sequence.
+///
+/// A sequence counts only with at least one parameter byte: every key sent without one (the arrows, Home, End) is
+/// named by any entry, while Escape and then `[` or `O` and a letter, typed ahead and read together, are keys a
+/// person pressed.
+enum UnnamedKeySequence: Equatable {
+    /// The bytes make a whole sequence.
+    case whole
+    /// The bytes so far begin one: more may complete it.
+    case incomplete
+    /// The bytes are not (the start of) one: Escape, then keys of their own.
+    case notOne
+
+    /// The longest sequence taken: a longer run of digits is typing.
+    static let maximumLength = 32
+
+    /// What `bytes`, the bytes after Escape, make.
+    static func classify(_ bytes: [UInt32]) -> Self {
+        guard let introducer = bytes.first, introducer == 0x5B || introducer == 0x4F, bytes.count <= maximumLength
+        else { return .notOne }
+        let isControlSequence = introducer == 0x5B
+        var parameters = 0
+        var intermediates = 0
+        for (index, byte) in bytes.enumerated().dropFirst() {
+            switch byte {
+            case 0x30...0x3F where intermediates == 0:
+                parameters += 1
+            case 0x20...0x2F where isControlSequence && parameters > 0:
+                intermediates += 1
+            case 0x40...0x7E:
+                // The final byte ends the sequence: it comes after a parameter, and nothing comes after it.
+                return parameters > 0 && index == bytes.count - 1 ? .whole : .notOne
             default:
-                unget_wch(wchar_t(bitPattern: value))
-                return
+                return .notOne
             }
         }
+        return .incomplete
     }
 }
