@@ -26,6 +26,8 @@ final class FullScreenSession {
     private var page = 1
     /// How many output rows Page Up / Page Down moves by while output is shown.
     private var outputPage = 1
+    /// Whether the output drawn last was longer than its rows (``ScreenLayout/Frame/outputScrolls``).
+    var outputScrolls = false
     /// A key read while taking in a paste that is not a character: handled next.
     var pendingKey: EditingKey?
     /// The keys pressed while the screens moved, oldest first: handled in order once they settle.
@@ -200,7 +202,8 @@ final class FullScreenSession {
         case .endOfInput:
             return await endOfInput()
         case .scroll(let pages):
-            if !chrome.output.isEmpty {
+            // An output that fits (a one-line note) leaves the keys to the screen.
+            if outputScrolls {
                 chrome.outputScroll = max(0, chrome.outputScroll + pages * outputPage)
             } else {
                 chrome.scroll = max(0, chrome.scroll + pages * page)
@@ -315,6 +318,7 @@ final class FullScreenSession {
         chrome.outputScroll = frame.outputScroll
         page = frame.page
         outputPage = frame.outputPage
+        outputScrolls = frame.outputScrolls
         lastFrame = frame
         terminal.draw(frame, clearingFirst: clearingFirst)
     }

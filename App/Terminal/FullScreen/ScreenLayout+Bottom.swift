@@ -6,11 +6,15 @@ extension ScreenLayout {
     static func bottomRows(
         _ chrome: Chrome, width: Int, maximum: Int, status: [[TerminalCell]]
     )
-        -> (rows: [[TerminalCell]], cursorColumn: Int, outputScroll: Int, outputPage: Int, outputRows: Int)
+        -> (
+            rows: [[TerminalCell]], cursorColumn: Int, outputScroll: Int, outputPage: Int, outputRows: Int,
+            outputScrolls: Bool
+        )
     {
         var rows: [[TerminalCell]] = []
         var outputScroll = 0
         var outputPage = 1
+        var outputScrolls = false
         let outputRows = chrome.output.flatMap { TerminalGrid.wrap(TerminalGrid.cells($0), width: width) }
         if !outputRows.isEmpty {
             // A rule above, then as many rows as fit; a longer output scrolls with Page Up / Page Down.
@@ -21,6 +25,7 @@ extension ScreenLayout {
             } else {
                 let page = max(1, room - 1)
                 outputPage = page
+                outputScrolls = true
                 outputScroll = min(max(0, chrome.outputScroll), outputRows.count - page)
                 rows += outputRows[outputScroll..<(outputScroll + page)].map { TerminalGrid.fit($0, width: width) }
                 let below = outputRows.count - outputScroll - page
@@ -46,7 +51,7 @@ extension ScreenLayout {
         rows += status
         let (line, column) = commandLine(chrome, width: width)
         rows.append(line)
-        return (rows, column, outputScroll, outputPage, outputRowCount)
+        return (rows, column, outputScroll, outputPage, outputRowCount, outputScrolls)
     }
 
     /// The status line: the hints that fit, on one row; or the status message (a question, what a drag did, a

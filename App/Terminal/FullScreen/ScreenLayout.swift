@@ -60,6 +60,8 @@ enum ScreenLayout {
         var outputScroll: Int = 0
         /// How many output rows fit on screen (what Page Up / Page Down moves the output by).
         var outputPage: Int = 1
+        /// Whether the output is longer than the rows it has: then Page Up / Page Down scroll it, not the screen.
+        var outputScrolls = false
         /// The rows the screen's content takes (below the navigation bar).
         var body: Range<Int> = 0..<0
         /// The columns the screen's content takes from the left (the tree panel, when shown, is to its right).
@@ -74,7 +76,7 @@ enum ScreenLayout {
         static func == (left: Frame, right: Frame) -> Bool {
             left.rows == right.rows && left.cursor == right.cursor && left.scroll == right.scroll
                 && left.page == right.page && left.outputScroll == right.outputScroll
-                && left.outputPage == right.outputPage
+                && left.outputPage == right.outputPage && left.outputScrolls == right.outputScrolls
         }
 
         /// The rows as plain text, one string per row (for tests and captures).
@@ -185,7 +187,8 @@ enum ScreenLayout {
         }
         return Frame(
             rows: rows, cursor: cursor, scroll: body.scroll, page: max(1, body.page),
-            outputScroll: bottom.outputScroll, outputPage: bottom.outputPage, body: 1..<(1 + bodyHeight),
+            outputScroll: bottom.outputScroll, outputPage: bottom.outputPage, outputScrolls: bottom.outputScrolls,
+            body: 1..<(1 + bodyHeight),
             contentColumns: contentWidth, output: outputStart..<(outputStart + bottom.outputRows),
             showsCursor: showsCursor, showsWholeFocus: body.showsWholeFocus)
     }
