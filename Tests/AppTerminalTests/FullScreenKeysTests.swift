@@ -92,6 +92,19 @@ struct FullScreenKeysTests {
         #expect(!terminal.frames.contains { $0.text.joined().contains("s3cret") })
     }
 
+    @Test("A completion closed with Esc, or edited since, leaves a typed `set password ` the empty text")
+    func completionForgottenOnceClosedOrEdited() async throws {
+        let closed = try StandIn.app()
+        await closed.session.runFullScreen(
+            [.escape, .character(":")] + typing("set pa") + [.tab, .escape, .character(":")]
+                + typing("set password ") + [.enter])
+        #expect(closed.session.inputs == [.setText("", field: "password")])
+        let edited = try StandIn.app()
+        await edited.session.runFullScreen(
+            [.escape, .character(":")] + typing("set pa") + [.tab, .backspace] + typing(" ") + [.enter])
+        #expect(edited.session.inputs == [.setText("", field: "password")])
+    }
+
     @Test("The focus starts at the first empty field: a log-in whose email was restored types the password")
     func focusStartsAtTheFirstEmptyField() async throws {
         let app = try StandIn.app()

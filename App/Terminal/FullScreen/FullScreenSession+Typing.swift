@@ -76,6 +76,7 @@ extension FullScreenSession {
     /// Edits the command line with `key`; a character that would make it longer than the line mode takes is
     /// refused, saying so.
     func type(_ key: EditingKey) {
+        lineAsCompleted = nil
         if case .character(let character) = key, !editor.canInsert(String(character)) {
             chrome.error = Self.tooLong
             return
@@ -109,6 +110,7 @@ extension FullScreenSession {
             }
             return
         }
+        lineAsCompleted = nil
         guard editor.insert(BracketedPaste.commandLine(text)) else {
             refusePaste(bytes)
             return

@@ -78,7 +78,8 @@ final class FullScreenSession {
     var windowRoot: (screenID: String, identity: ObjectIdentifier)?
     /// Whether the command line is open (after `:`).
     var isCommandLineOpen = false
-    /// The command line as a completion of its last word left it, space included; `nil` when it was not completed.
+    /// The command line as a completion of its last word left it, space included; `nil` when it was not completed,
+    /// or was edited or closed since.
     var lineAsCompleted: String?
     /// Whether ids and action numbers are drawn, as the line mode draws them (`--ids`, or the `i` key).
     var showsIDs: Bool
@@ -184,6 +185,7 @@ final class FullScreenSession {
             isCommandLineOpen = true
         case .closeCommandLine:
             isCommandLineOpen = false
+            lineAsCompleted = nil
             editor.setText("")
             chrome.output = []
         case .runCommandLine:
