@@ -112,8 +112,6 @@ package struct ScreenSnapshot: Equatable, Sendable {
         package let style: PresentationStyle
         /// The level's outermost screen.
         package let screen: Screen
-        /// Whether a swipe down is refused now (``Core/ViewController/isModalInPresentation``: unsaved input, say).
-        package let refusesSwipeDown: Bool
     }
 
     /// A coordinator's name and its children.
@@ -137,14 +135,16 @@ package struct ScreenSnapshot: Equatable, Sendable {
     package let transitions: [TransitionInfo]
     /// The coordinator tree.
     package let coordinators: CoordinatorNode
+    /// Whether a screen on top is modal in presentation (``Core/ViewController/isModalInPresentation``: it holds
+    /// unsaved input, say), so the sheet on top refuses to be swiped down, as Core refuses it.
+    package let onTopRefusesSwipeDown: Bool
 
     /// What `window` shows now, with `coordinators`' tree.
     @MainActor
     package init(window: Window, coordinators: Coordinator) {
         let levels = window.rootViewController.map { [$0] + window.presentedViewControllers } ?? []
-        self.levels = levels.map {
-            Level(style: $0.modalPresentationStyle, screen: Screen($0), refusesSwipeDown: $0.isModalInPresentation)
-        }
+        self.levels = levels.map { Level(style: $0.modalPresentationStyle, screen: Screen($0)) }
+        onTopRefusesSwipeDown = window.screensOnTop.contains { $0.isModalInPresentation }
         transitions = window.transitionsInFlight
         self.coordinators = CoordinatorNode(coordinators)
     }

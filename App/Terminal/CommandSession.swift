@@ -241,7 +241,7 @@ final class CommandSession {
         guard case .failed(let message) = outcome, message == NavigationError.nothingToGoBack.description,
             snapshot.levels.count > 1, let presented = snapshot.levels.last
         else { return outcome }
-        return .failed(message + "; " + Self.howToClose(presented))
+        return .failed(message + "; " + Self.howToClose(presented, refusesSwipeDown: snapshot.onTopRefusesSwipeDown))
     }
 
     /// `outcome` of a swipe down, with how to close the sheet on top when it refused to go (it holds unsaved input).
@@ -249,15 +249,15 @@ final class CommandSession {
         guard case .failed(let message) = outcome, message == NavigationError.dismissalRefused.description,
             snapshot.levels.count > 1, let presented = snapshot.levels.last
         else { return outcome }
-        return .failed(message + "; " + Self.howToClose(presented))
+        return .failed(message + "; " + Self.howToClose(presented, refusesSwipeDown: snapshot.onTopRefusesSwipeDown))
     }
 
-    /// How a person closes the presented screen `level`, as a refused back or swipe down tells them: a sheet that
-    /// refuses the swipe down now is closed by its own action alone.
-    static func howToClose(_ level: ScreenSnapshot.Level) -> String {
+    /// How a person closes the presented screen `level`, on top, as a refused back or swipe down tells them: a
+    /// sheet that `refusesSwipeDown` now is closed by its own action alone.
+    static func howToClose(_ level: ScreenSnapshot.Level, refusesSwipeDown: Bool) -> String {
         switch level.style {
         case .pageSheet, .formSheet:
-            level.refusesSwipeDown
+            refusesSwipeDown
                 ? "this sheet holds unsaved input, so it stays until its own action closes it"
                 : "this is a sheet: 'dismiss' swipes it down, or use its own action to close it"
         case .fullScreen, .overFullScreen:

@@ -15,6 +15,12 @@ private final class Screen: ViewController {
     override var content: ScreenContent { shown }
 }
 
+/// A screen holding unsaved input: a sheet that shows it refuses the swipe down.
+@MainActor
+private final class DraftScreen: ViewController {
+    override var isModalInPresentation: Bool { true }
+}
+
 /// A coordinator with a name and children, for the snapshot's tree.
 @MainActor
 private final class Node: Coordinator {
@@ -86,6 +92,18 @@ struct ScreenSnapshotTests {
         #expect(snapshot.top?.screenID == "compose")
         #expect(snapshot.tabBarOnTop == nil && snapshot.tabsOnTop.isEmpty)
         #expect(snapshot.errorOnTop == nil, "the error under the sheet is not on top")
+    }
+
+    @Test("A sheet refuses the swipe down, as Core refuses it, when a screen inside it holds unsaved input")
+    func refusesSwipeDownAsCoreDoes() async throws {
+        let (window, tabBar) = try Self.window()
+        try tabBar.present(Screen("compose"))
+        #expect(!ScreenSnapshot(window: window, coordinators: Node("App")).onTopRefusesSwipeDown)
+        try tabBar.dismiss()
+        // The draft is inside a navigation stack in the sheet, not its outermost screen.
+        try tabBar.present(try NavigationController(root: DraftScreen(screenID: "draft")))
+        #expect(ScreenSnapshot(window: window, coordinators: Node("App")).onTopRefusesSwipeDown)
+        #expect(throws: NavigationError.dismissalRefused) { try window.perform(.swipeDown) }
     }
 
     @Test("A snapshot is a value: the window moving on changes the next one only; the tree comes in attach order")
