@@ -111,6 +111,12 @@ struct FullScreenKeysTests {
         try #require(app.session.screen("signin")).handleText("ada@example.com", forField: "email")
         await app.session.runFullScreen(typing(StandIn.password) + [.enter])
         #expect(app.session.inputs == [.setText(StandIn.password, field: "password"), .action("login")])
+
+        // A field holding only spaces is blank, as the form's own check counts it: the focus starts there.
+        let blank = try StandIn.app()
+        try #require(blank.session.screen("signin")).handleText("  ", forField: "email")
+        await blank.session.runFullScreen(typing("ada@example.com") + [.tab])
+        #expect(blank.session.inputs == [.setText("  ada@example.com", field: "email")])
     }
 
     @Test("Where the start put the person (the place left not restored) is noted below the screen, not as an error")

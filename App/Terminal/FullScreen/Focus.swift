@@ -1,5 +1,6 @@
 import AppInterface
 import Core
+import InputRules
 
 /// Where the focus is among the controls of the screens on top (``AppInterface/ScreenSnapshot/controlsOnTop``):
 /// moved by keys, kept on the same control while the window changes under it, and remembered for each screen, so
@@ -101,11 +102,13 @@ struct Focus: Equatable {
         }
     }
 
-    /// Where a person starts on a screen: the first empty field (a log-in whose email was restored starts at the
-    /// password), else the first field, else the first list row, else the first button that can be tapped, else
-    /// the first control; `nil` when there is none.
+    /// Where a person starts on a screen: the first empty field, blank as a form's check counts it (a log-in whose
+    /// email was restored starts at the password), else the first field, else the first list row, else the first
+    /// button that can be tapped, else the first control; `nil` when there is none.
     static func startIndex(in controls: [ScreenSnapshot.Control]) -> Int? {
-        controls.firstIndex { if case .field(let field) = $0.kind { field.displayedValue.isEmpty } else { false } }
+        controls.firstIndex { control in
+            if case .field(let field) = control.kind { InputText.isBlank(field.displayedValue) } else { false }
+        }
             ?? controls.firstIndex(where: \.isField)
             ?? controls.firstIndex { if case .row = $0.kind { true } else { false } }
             ?? controls.firstIndex { if case .button(let button) = $0.kind { button.isEnabled } else { false } }

@@ -102,12 +102,13 @@ final class AppRunner {
                 showsIDs: options.showsIDs)
             return await fullScreen.run(linkFailure: linkFailure, notice: restorationNotice, errorOutput: errorOutput)
         }
-        // A terminal terminfo does not know may be anything: it gets plain text, and the reason it got no full screen.
+        // A terminal terminfo has no entry for, or only one that cannot draw a screen (a generic or printing one), may be
+        // anything: it gets plain text, and the reason it got no full screen.
         let unknownType = isInteractive ? unknownTerminalType : nil
         if let unknownType {
             errorOutput.write(
-                "app: terminfo knows no terminal '\(TerminalText.escaped(unknownType))' (TERM): the line mode is used; "
-                    + "with TERM naming one it knows (xterm-256color, say) the app draws the full screen\n")
+                "app: terminfo has no screen terminal '\(TerminalText.escaped(unknownType))' (TERM): the line mode is "
+                    + "used; with TERM naming one it has (xterm-256color, say) the app draws the full screen\n")
         }
         if let restorationNotice { errorOutput.write("app: \(TerminalText.escaped(restorationNotice))\n") }
         // A terminal that says it cannot do more than print (TERM=dumb) gets plain text.
@@ -143,7 +144,7 @@ final class AppRunner {
     }
 
     /// `TERM`, when standard input and output are the process's terminal and it names a terminal that can do more
-    /// than print but terminfo does not know it; `nil` otherwise.
+    /// than print but terminfo has no entry for it that can draw a screen; `nil` otherwise.
     private var unknownTerminalType: String? {
         guard let terminalType = namedTerminalType, !NcursesTerminal.knows(terminalType: terminalType) else {
             return nil

@@ -79,7 +79,7 @@ struct CommandLineInRealTerminalTests {
         let unknownScreen = try await unknown.waitFor("Type help for the commands")
         #expect(
             unknownScreen.joined(separator: " ").contains(
-                "app: terminfo knows no terminal 'no-such-terminal' (TERM): the line mode is used"),
+                "app: terminfo has no screen terminal 'no-such-terminal' (TERM)"),
             "\(unknownScreen.joined(separator: "\n"))")
         #expect(!(try unknown.isAlternateScreenOn()))
         #expect(!(try unknown.screen(escapes: true)).joined().contains("\u{1B}["))
