@@ -23,27 +23,27 @@ final class FullScreenSession {
     private let history: CommandHistory
     var editor: LineEditor
     var chrome = ScreenLayout.Chrome()
-    private var page = 1
+    var page = 1
     /// How many output rows Page Up / Page Down moves by while output is shown.
-    private var outputPage = 1
+    var outputPage = 1
     /// Whether the output drawn last was longer than its rows (``ScreenLayout/Frame/outputScrolls``).
     var outputScrolls = false
     /// A key read while taking in a paste that is not a character: handled next.
     var pendingKey: EditingKey?
     /// The keys pressed while the screens moved, oldest first: handled in order once they settle.
     var queuedKeys: [EditingKey] = []
-    private var topScreenID: String?
+    var topScreenID: String?
     /// The control focused when the last frame was drawn.
-    private var drawnFocus: Focus.Key?
+    var drawnFocus: Focus.Key?
     /// What the window shows, built again after a command and whenever the way it is drawn changes.
     var model: ScreenModel?
     /// How ``model`` was drawn.
-    private var modelPresentation: ScreenPresentation?
+    var modelPresentation: ScreenPresentation?
     /// What was drawn last while nothing moved: what a pop or a dismissal takes away is drawn leaving from it.
-    private var settled: ScreenModel.Settled?
+    var settled: ScreenModel.Settled?
     /// The snapshot ``model`` was built from, taken again only after a command (the window changes only then).
-    private var takenSnapshot: ScreenSnapshot?
-    private let wrapCache = ScreenLayout.WrapCache()
+    var takenSnapshot: ScreenSnapshot?
+    let wrapCache = ScreenLayout.WrapCache()
     /// Whether what the last command left to do (the place saved, the stop on damaged data) has been done.
     var hasSettled = false
     /// Where the stop on damaged data is reported, once the session runs.
@@ -88,7 +88,7 @@ final class FullScreenSession {
     /// The label of the secure field whose value the command line asks for, while it is asked.
     var secretLabel: String?
     /// The latest changes of the coordinator tree, oldest first, as the panel lists them.
-    private var treeChanges: [String] = []
+    var treeChanges: [String] = []
     /// How the panel hears of the tree's changes while the session runs.
     private var treeObservation: LifecycleObservation?
     /// The most changes the panel lists.
@@ -228,137 +228,6 @@ final class FullScreenSession {
             return await performOnScreen(command, commands: commands)
         }
         return nil
-    }
-
-    // MARK: - Drawing
-
-    /// What the window shows, taken once after each change (see ``windowDidChange()``).
-    var snapshot: ScreenSnapshot {
-        if let taken = takenSnapshot { return taken }
-        let taken = session.snapshot()
-        takenSnapshot = taken
-        return taken
-    }
-
-    /// The status line between commands: what the last drag or command said, or, while a swipe is held, what
-    /// `release` will do; `nil` when the keys are shown instead.
-    private var statusNote: String? {
-        statusMessage ?? CommandSession.heldSwipeStatus(in: snapshot)
-    }
-
-    func draw(clearingFirst: Bool = false) {
-        if terminal.size.columns >= ScreenLayout.panelMinimumColumns, chrome.output == outputLines(Self.widthNote) {
-            // The panel the note was about shows now: the note says nothing more.
-            chrome.output = []
-        }
-        if focusIsStale {
-            focusIsStale = false
-            followFocus()
-        }
-        let presentation = ScreenPresentation(
-            showsIDs: showsIDs, focus: focus.target,
-            draft: draft.map { .init(fieldID: $0.fieldID, shownText: $0.shownText) })
-        if presentation != modelPresentation { model = nil }
-        let isNewModel = model == nil
-        if isNewModel { wrapCache.reset() }
-        let model =
-            model
-            ?? ScreenModel(
-                snapshot: snapshot, notice: session.notice, presentation: presentation,
-                account: session.userDisplayName, treeChanges: treeChanges
-            ).leaving(settled, in: snapshot)
-        self.model = model
-        if isNewModel, snapshot.transitions.isEmpty {
-            settled = ScreenModel.Settled(model: model, screenIDs: Set(snapshot.screensOnTop.map(\.screenID)))
-        }
-        modelPresentation = presentation
-        let onTop = snapshot.top?.screenID
-        if onTop != topScreenID {
-            topScreenID = onTop
-            chrome.scroll = 0
-            // A focus kept across the change (on a list's row as a post opens or closes beside it) is scrolled into
-            // view whole: going back to the top must not leave it off screen, where Enter acts unseen.
-            if let kept = focus.focusedKey, kept == drawnFocus { (revealsFocus, revealsWholeFocus) = (true, true) }
-        }
-        // The focused control is never scrolled out of view by what the window does around it: a focus the last
-        // frame showed whole stays in view when the window is drawn anew (rows `Load more` put above it that take
-        // no focus, a text grown above it). Only the person scrolls it away, with Page Up / Page Down.
-        let keepsFocusInView =
-            isNewModel && focus.focusedKey != nil && focus.focusedKey == drawnFocus
-            && lastFrame?.showsWholeFocus == true
-        drawnFocus = focus.focusedKey
-        if let question {
-            chrome.status = question
-            chrome.hints = []
-        } else {
-            let note = statusNote
-            chrome.status = note ?? ""
-            chrome.hints = note == nil ? hints : []
-        }
-        chrome.prompt = secretLabel.map { $0 + ": " } ?? ": "
-        chrome.input = maskedInput
-        chrome.cursor = editor.cursor
-        chrome.isCommandLineOpen = isCommandLineOpen
-        // In cells of the text as drawn: a control character pasted into the field is drawn escaped, several cells.
-        chrome.draftCursor = draft.map {
-            TerminalGrid.cells(String($0.shownText.prefix($0.cursor)), style: .input).count
-        }
-        // Once after a command: an error the screen shows in answer is scrolled into view.
-        chrome.revealsError = isNewModel && !revealsFocus
-        chrome.revealsFocus = revealsFocus
-        chrome.revealsWholeFocus = revealsWholeFocus
-        chrome.keepsFocusInView = keepsFocusInView
-        let frame = ScreenLayout.frame(model, chrome: chrome, size: terminal.size, cache: wrapCache)
-        chrome.revealsError = false
-        // While the screens move, the frame may draw what leaves (a popped screen over the list it reveals): the
-        // focus is scrolled into view again on each frame, until the screen it is on is drawn settled.
-        if model.slide == nil {
-            revealsFocus = false
-            revealsWholeFocus = false
-        }
-        chrome.scroll = frame.scroll
-        chrome.outputScroll = frame.outputScroll
-        page = frame.page
-        outputPage = frame.outputPage
-        outputScrolls = frame.outputScrolls
-        lastFrame = frame
-        terminal.draw(frame, clearingFirst: clearingFirst)
-    }
-
-    /// The keys that work now, for the status line.
-    private var hints: [String] {
-        KeyHints.hints(
-            mode: mode, focus: focus, canGoBack: model?.canGoBack ?? false, showsSheet: model?.sheet != nil,
-            tabCount: snapshot.tabsOnTop.count, showsPages: snapshot.showsPagesOnTop,
-            badgedSelectedTab: badgedSelectedTab)
-    }
-
-    /// The key of the selected tab on top when it shows a badge, among the tabs a digit chooses.
-    private var badgedSelectedTab: Int? {
-        guard case .tabBar(let items, let selectedID) = snapshot.tabBarOnTop?.kind,
-            let index = items.firstIndex(where: { $0.id == selectedID }), index < 9, items[index].badge != nil
-        else { return nil }
-        return index + 1
-    }
-
-    /// The input as shown: the text of `set <secure field> …` masked.
-    private var maskedInput: String {
-        let text = editor.text
-        guard let set = Command.setText(in: text), isSecureField(set.field) else { return text }
-        let range = set.text
-        return String(text[..<range.lowerBound]) + String(repeating: "•", count: text[range].count)
-    }
-
-    func isPlainField(_ id: String) -> Bool {
-        snapshot.screensOnTop.contains { screen in
-            screen.content.fields.contains { $0.id == id && !$0.isSecure }
-        }
-    }
-
-    private func isSecureField(_ id: String) -> Bool {
-        snapshot.screensOnTop.contains { screen in
-            screen.content.fields.contains { $0.id == id && $0.isSecure }
-        }
     }
 
     // MARK: - Commands
