@@ -125,14 +125,18 @@ final class CommandSession {
             if shownField(field, in: snapshot)?.isMultiline == true { value = Command.multilineText(value) }
             return await send(.setText(value, field: field))
         case .back:
-            return await explainingBack(send(.gesture(.backButton)), in: snapshot)
+            return explaining(await send(.gesture(.backButton)), .nothingToGoBack, in: snapshot)
         case .dismiss:
-            return explainingDismiss(await send(.gesture(.swipeDown)), in: snapshot)
+            return explaining(await send(.gesture(.swipeDown)), .dismissalRefused, in: snapshot)
         case .page(let next):
             return await send(.gesture(next ? .swipeToNextPage : .swipeToPreviousPage))
         case .swipe(let gesture, let progress):
             let outcome = await send(.swipe(gesture, progress: progress))
-            return gesture == .swipeBack ? explainingBack(outcome, in: snapshot) : outcome
+            switch gesture {
+            case .swipeBack: return explaining(outcome, .nothingToGoBack, in: snapshot)
+            case .swipeDown: return explaining(outcome, .dismissalRefused, in: snapshot)
+            default: return outcome
+            }
         case .release:
             let cancelled = snapshot.heldTransition.map { held in
                 (
@@ -235,18 +239,13 @@ final class CommandSession {
         return .done(output: nil)
     }
 
-    /// `outcome` of a back, with how to close the screen on top when the back failed because a presented screen,
-    /// which the back never closes, has nothing of its own to go back to.
-    private func explainingBack(_ outcome: Outcome, in snapshot: ScreenSnapshot) -> Outcome {
-        guard case .failed(let message) = outcome, message == NavigationError.nothingToGoBack.description,
-            snapshot.levels.count > 1, let presented = snapshot.levels.last
-        else { return outcome }
-        return .failed(message + "; " + Self.howToClose(presented, refusesSwipeDown: snapshot.onTopRefusesSwipeDown))
-    }
-
-    /// `outcome` of a swipe down, with how to close the sheet on top when it refused to go (it holds unsaved input).
-    private func explainingDismiss(_ outcome: Outcome, in snapshot: ScreenSnapshot) -> Outcome {
-        guard case .failed(let message) = outcome, message == NavigationError.dismissalRefused.description,
+    /// `outcome` of a back or a swipe down, with how to close the screen on top when it failed with `refusal`: a
+    /// back because a presented screen, which the back never closes, has nothing of its own to go back to; a swipe
+    /// down because the sheet holds unsaved input.
+    private func explaining(
+        _ outcome: Outcome, _ refusal: NavigationError, in snapshot: ScreenSnapshot
+    ) -> Outcome {
+        guard case .failed(let message) = outcome, message == refusal.description,
             snapshot.levels.count > 1, let presented = snapshot.levels.last
         else { return outcome }
         return .failed(message + "; " + Self.howToClose(presented, refusesSwipeDown: snapshot.onTopRefusesSwipeDown))

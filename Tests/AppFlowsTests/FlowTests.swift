@@ -104,6 +104,7 @@ struct FlowTests {
                 set text unfinished thought
                 dismiss
                 back
+                swipe down 0.7
                 state
                 discard
                 state
@@ -115,7 +116,8 @@ struct FlowTests {
         #expect(
             run.error
                 == "line 9: the sheet refused to be dismissed; \(closes)\n"
-                + "line 10: there is nothing to go back to; \(closes)\n")
+                + "line 10: there is nothing to go back to; \(closes)\n"
+                + "line 11: the sheet refused to be dismissed; \(closes)\n")
         let states = run.states
         try #require(states.count == 3)
         #expect(states[0].top == "feed.latest" && states[0].presented.isEmpty)
