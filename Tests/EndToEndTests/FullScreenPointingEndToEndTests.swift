@@ -186,7 +186,12 @@ struct FullScreenPointingEndToEndTests {
         let border = try Self.locate("┌─ sheet", in: screen)
         try terminal.mouse(0, row: border.row, column: border.column + 3)
         try terminal.mouse(32, row: border.row + 6, column: border.column + 3)
-        try await terminal.waitFor("Swipe down refused: the sheet refused to be dismissed; nothing moved")
+        // The status line says why, how the sheet does close, and that nothing moved (on as many rows as it takes).
+        try await terminal.waitFor("the swipe's refusal, with how the sheet closes") { screen in
+            let text = screen.joined(separator: " ").split(separator: " ").joined(separator: " ")
+            return text.contains("Swipe down refused: the sheet refused to be dismissed;")
+                && text.contains("its own action closes it; nothing moved")
+        }
         try terminal.mouse(32, row: border.row + 20, column: border.column + 3)
         try terminal.mouse(0, row: border.row + 20, column: border.column + 3, released: true)
         screen = try await terminal.waitFor("Post (set text): a draft")
