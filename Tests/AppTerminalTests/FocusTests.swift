@@ -267,13 +267,9 @@ struct FocusTests {
     @Test("Page Down scrolls the screen while a one-line note shows below it: only a longer output takes the keys")
     func pageDownScrollsPastAShortNote() async throws {
         let session = try StandInSession(showing: Self.feedScreen(rows: 40, more: 0))
-        _ = session.start(restores: false, initialLink: nil)
-        let terminal = ScriptedTerminal(keys: [.pageDown], size: TerminalSize(columns: 80, rows: 12))
-        let fullScreen = FullScreenSession(
-            session: session, terminal: terminal, history: CommandHistory(directory: nil), showsIDs: false)
-        _ = await fullScreen.run(
-            linkFailure: nil, notice: "starting at the first screen: where you left stays saved",
-            errorOutput: CapturedOutput())
+        let terminal = await session.runFullScreen(
+            on: ScriptedTerminal(keys: [.pageDown], size: TerminalSize(columns: 80, rows: 12)),
+            notice: "starting at the first screen: where you left stays saved")
 
         #expect(terminal.screen.contains { $0.contains("where you left stays saved") })
         #expect(terminal.screen.contains { $0.contains("↑") && $0.contains("more (PgUp)") }, "\(terminal.screen)")

@@ -122,13 +122,8 @@ struct FullScreenKeysTests {
     @Test("Where the start put the person (the place left not restored) is noted below the screen, not as an error")
     func restorationNoticeIsNoError() async throws {
         let app = try StandIn.app()
-        _ = app.session.start(restores: false, initialLink: nil)
-        let terminal = ScriptedTerminal(keys: [])
-        let fullScreen = FullScreenSession(
-            session: app.session, terminal: terminal, history: CommandHistory(directory: nil), showsIDs: false)
-        _ = await fullScreen.run(
-            linkFailure: nil, notice: "starting at the first screen: where you left stays saved",
-            errorOutput: CapturedOutput())
+        let terminal = await app.session.runFullScreen(
+            on: ScriptedTerminal(keys: []), notice: "starting at the first screen: where you left stays saved")
         let screen = terminal.screen.joined(separator: "\n")
         #expect(screen.contains("starting at the first screen: where you left stays saved"), "\(screen)")
         #expect(!screen.contains("error:"), "\(screen)")

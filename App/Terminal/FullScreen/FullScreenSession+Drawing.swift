@@ -91,7 +91,6 @@ extension FullScreenSession {
         chrome.outputScroll = frame.outputScroll
         page = frame.page
         outputPage = frame.outputPage
-        outputScrolls = frame.outputScrolls
         lastFrame = frame
         terminal.draw(frame, clearingFirst: clearingFirst)
     }

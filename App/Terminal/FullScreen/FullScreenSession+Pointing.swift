@@ -16,7 +16,7 @@ extension FullScreenSession {
         case nil:
             return nil
         case .scroll(let output, let rows):
-            if output, outputScrolls {
+            if output, lastFrame?.outputScrolls == true {
                 chrome.outputScroll = max(0, chrome.outputScroll + rows)
             } else {
                 chrome.scroll = max(0, chrome.scroll + rows)

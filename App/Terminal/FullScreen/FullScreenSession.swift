@@ -26,8 +26,6 @@ final class FullScreenSession {
     var page = 1
     /// How many output rows Page Up / Page Down moves by while output is shown.
     var outputPage = 1
-    /// Whether the output drawn last was longer than its rows (``ScreenLayout/Frame/outputScrolls``).
-    var outputScrolls = false
     /// A key read while taking in a paste that is not a character: handled next.
     var pendingKey: EditingKey?
     /// The keys pressed while the screens moved, oldest first: handled in order once they settle.
@@ -205,7 +203,7 @@ final class FullScreenSession {
             return await endOfInput()
         case .scroll(let pages):
             // An output that fits (a one-line note) leaves the keys to the screen.
-            if outputScrolls {
+            if lastFrame?.outputScrolls == true {
                 chrome.outputScroll = max(0, chrome.outputScroll + pages * outputPage)
             } else {
                 chrome.scroll = max(0, chrome.scroll + pages * page)

@@ -102,8 +102,8 @@ final class AppRunner {
                 showsIDs: options.showsIDs)
             return await fullScreen.run(linkFailure: linkFailure, notice: restorationNotice, errorOutput: errorOutput)
         }
-        // A terminal terminfo has no entry for, or only one that cannot draw a screen (a generic or printing one), may be
-        // anything: it gets plain text, and the reason it got no full screen.
+        // A terminal terminfo has no entry for, or only one that cannot draw a screen (a generic or printing one),
+        // may be anything: it gets plain text, and the reason it got no full screen.
         let unknownType = isInteractive ? unknownTerminalType : nil
         if let unknownType {
             errorOutput.write(
@@ -137,19 +137,18 @@ final class AppRunner {
     /// The terminal type the full screen would draw on, when standard input and output are the process's terminal
     /// and `TERM` names a terminal that can do more than print and terminfo knows it; `nil` otherwise.
     private var fullScreenTerminalType: String? {
-        guard let terminalType = namedTerminalType, NcursesTerminal.knows(terminalType: terminalType) else {
-            return nil
-        }
-        return terminalType
+        terminalEntry.flatMap { $0.drawsScreen ? $0.type : nil }
     }
 
     /// `TERM`, when standard input and output are the process's terminal and it names a terminal that can do more
     /// than print but terminfo has no entry for it that can draw a screen; `nil` otherwise.
     private var unknownTerminalType: String? {
-        guard let terminalType = namedTerminalType, !NcursesTerminal.knows(terminalType: terminalType) else {
-            return nil
-        }
-        return terminalType
+        terminalEntry.flatMap { $0.drawsScreen ? nil : $0.type }
+    }
+
+    /// ``namedTerminalType`` and whether terminfo has an entry for it that can draw a screen, asked once.
+    private lazy var terminalEntry: (type: String, drawsScreen: Bool)? = namedTerminalType.map {
+        ($0, NcursesTerminal.knows(terminalType: $0))
     }
 
     /// `TERM`, when standard input and output are the process's terminal and it names a terminal that can do more

@@ -124,16 +124,18 @@ extension StandInSession {
     }
 
     /// Starts the app (unless a test started it) and runs the full screen over it on `terminal` until its keys and
-    /// idle reads run out; the terminal.
+    /// idle reads run out, showing `notice` at the start as the start's note (where it put the person); the
+    /// terminal.
     @discardableResult
     func runFullScreen(
-        on terminal: ScriptedTerminal, showsIDs: Bool = false, refreshInterval: Duration = .seconds(5)
+        on terminal: ScriptedTerminal, showsIDs: Bool = false, refreshInterval: Duration = .seconds(5),
+        notice: String? = nil
     ) async -> ScriptedTerminal {
         if starts.isEmpty { _ = start(restores: false, initialLink: nil) }
         let fullScreen = FullScreenSession(
             session: self, terminal: terminal, history: CommandHistory(directory: nil), showsIDs: showsIDs,
             refreshInterval: refreshInterval)
-        _ = await fullScreen.run(linkFailure: nil, errorOutput: CapturedOutput())
+        _ = await fullScreen.run(linkFailure: nil, notice: notice, errorOutput: CapturedOutput())
         return terminal
     }
 }
