@@ -160,7 +160,8 @@ let package = Package(
         // MARK: Tests
         // Each checked module's test target checks the module's own boundaries through BoundaryCheck.
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting", "BoundaryCheck"]),
-        .testTarget(name: "CoreTestingTests", dependencies: ["Core", "CoreTesting", "BoundaryCheck"]),
+        .testTarget(
+            name: "CoreTestingTests", dependencies: ["Core", "CoreTesting", "BoundaryCheck", "ExecutableTesting"]),
         .testTarget(name: "InputRulesTests", dependencies: ["InputRules", "BoundaryCheck"]),
         .testTarget(
             name: "LoginFeatureTests",
@@ -200,6 +201,10 @@ let package = Package(
         // A process writing to a data folder through the data room alone, as the app does: several at once, or one
         // killed while it writes, for the data room's tests.
         .executableTarget(name: "DataWriter", dependencies: ["AppData"], path: "Tests/DataWriter"),
+        // A small flow that breaks the rules, explored by processes sharing the levels: the explorer forks only in
+        // a process of one thread, so its tests run this one.
+        .executableTarget(
+            name: "ExplorationFixture", dependencies: ["Core", "CoreTesting"], path: "Tests/ExplorationFixture"),
         // The terminal over the stand-in session, as an executable a real terminal runs: every signal, pastes, the
         // hidden prompt and resizes, without the app.
         .executableTarget(
@@ -235,7 +240,7 @@ let package = Package(
         .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "AffectedTestsTests", dependencies: ["AffectedTests", "ExecutableTesting"]),
-        .testTarget(name: "ExploreTests", dependencies: ["Explore"]),
+        .testTarget(name: "ExploreTests", dependencies: ["Explore", "ExecutableTesting"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks"]),
     ]
 )

@@ -54,20 +54,38 @@ import Foundation
 /// #expect(report.violations.isEmpty, "\(report)")
 /// ```
 ///
+/// With `processes` above 1 (on Linux), the explorer forks into that many processes once a level has a state for
+/// each, and they share every level from then on: each tries the inputs of its own states (mostly the ones it
+/// found, whose subjects it kept alive), they swap what every input did, and each takes all of it in the order of
+/// the states, as one process would: the same states in the same order, and the same transitions. Which app took
+/// which input differs, and with it how a leak that several inputs make together is reported, so an exploration
+/// that finds a violation runs again in one process, whose report it returns: the violations are always one
+/// process's. The states of a process that fails are tried by the first one, which reports; a state first reached
+/// there may then come with the script of another of its paths. A fork copies the calling thread alone, so pass
+/// more than 1 only from a process that runs no other thread, such as a command-line tool's.
+///
 /// - Throws: what `start` throws; nothing is explored then.
 @MainActor
 public func explore(
     depth: Int, stateBudget: Int = 1_000, deepLinks: [ExplorationDeepLink] = [],
     sampleText: @escaping @MainActor (_ screenID: String, _ field: TextField) -> String = { _, _ in "sample" },
-    start: @escaping @MainActor () throws -> ExplorationSubject
+    processes: Int = 1, start: @escaping @MainActor () throws -> ExplorationSubject
 ) throws -> ExplorationReport {
-    let explorer = Explorer(
-        depth: max(0, depth), stateBudget: max(1, stateBudget), deepLinks: deepLinks, sampleText: sampleText,
-        start: start)
-    return try explorer.run()
+    let explore = { (processes: Int) in
+        try Explorer(
+            depth: max(0, depth), stateBudget: max(1, stateBudget), deepLinks: deepLinks, sampleText: sampleText,
+            processes: processes, start: start
+        ).run()
+    }
+    let report = try explore(max(1, processes))
+    // Which app takes which input depends on how the processes share the levels, and with it which input a leak
+    // that several inputs make together is reported with, and which of two equally short paths a violation comes
+    // with: a violation is reported as one process finds it.
+    guard processes > 1, !report.violations.isEmpty else { return report }
+    return try explore(1)
 }
 
-/// The breadth-first search behind ``explore(depth:stateBudget:deepLinks:sampleText:start:)``.
+/// The breadth-first search behind ``explore(depth:stateBudget:deepLinks:sampleText:processes:start:)``.
 @MainActor
 final class Explorer {
     private let depth: Int
@@ -81,7 +99,7 @@ final class Explorer {
     /// The key of each known state, in the order found, its navigation alone, and its index.
     private var keys: [String] = []
     private var navigationKeys: [String] = []
-    private var indexOfKey: [ExplorationKeyDigest.Value: Int] = [:]
+    var indexOfKey: [ExplorationKeyDigest.Value: Int] = [:]
     /// The digest of each known state's navigation.
     private var navigationDigests: [ExplorationKeyDigest.Value] = []
     /// The shortest path to each state, and the actions enabled there once the fields hold their sample text.
@@ -97,8 +115,8 @@ final class Explorer {
     private var unseenStates: [AnyHashable?] = []
     /// The subjects kept alive in each state still to be explored, each showing that state: an input tried there
     /// takes one instead of replaying the state's path. At most ``keptLimit`` at a time.
-    private var kept: [Int: [LiveSubject]] = [:]
-    private var keptCount = 0
+    var kept: [Int: [LiveSubject]] = [:]
+    var keptCount = 0
     /// The most subjects kept alive at once: enough for every state of a frontier of a few thousand states, and
     /// a bound on the memory they take.
     private let keptLimit = 20_000
@@ -114,7 +132,7 @@ final class Explorer {
     /// The states each state leads to.
     private var edges: [Set<Int>] = []
     /// The states whose every input was tried and led to a known state: the ones whose way back is judged.
-    private var expanded: Set<Int> = []
+    var expanded: Set<Int> = []
     private var transitionCount = 0
     private var violations: [ExplorationViolation] = []
     /// What replaying each state's path alone leaves alive, for the states whose path was replayed for it.
@@ -123,12 +141,27 @@ final class Explorer {
     private var reported: [String: Int] = [:]
     /// The drift a subject that reached each state shows there before any input, read on the first input tried.
     private var driftInState: [Int: Set<String>] = [:]
+    /// How many processes expand a level of states between them (see ``expandShared(_:)``).
+    let processes: Int
+    /// While processes share the levels: the others, and this one's place among them (0 reports).
+    var peers: ExplorationPeers?
+    var processIndex = 0
+    /// The process whose reading registered each state, which keeps the subjects that reached it; and the one
+    /// whose reading is being registered.
+    var discoverers: [Int] = []
+    var registeringProcess = 0
+    /// While processes share the levels: every accepted input this one tried in the level, in order, and every
+    /// violation it recorded with the state whose inputs were being tried (-1 for none), in order.
+    var takenSteps: [TakenStep]?
+    var violationLog: [(state: Int, violation: ExplorationViolation)]?
+    var currentState = -1
 
     init(
         depth: Int, stateBudget: Int, deepLinks: [ExplorationDeepLink],
-        sampleText: @escaping @MainActor (String, TextField) -> String,
+        sampleText: @escaping @MainActor (String, TextField) -> String, processes: Int = 1,
         start: @escaping @MainActor () throws -> ExplorationSubject
     ) {
+        self.processes = processes
         self.depth = depth
         self.stateBudget = stateBudget
         self.deepLinks = deepLinks
@@ -140,36 +173,25 @@ final class Explorer {
         let (first, firstSubject) = try begin()
         register(first, path: [])
         if let firstSubject { keep(firstSubject, at: 0) }
-        var queue = [0]
-        var head = 0
-        while head < queue.count {
-            let state = queue[head]
-            head += 1
-            guard paths[state].count < depth else { continue }
-            expanded.insert(state)
-            let inputs = inputs(at: state)
-            for (index, input) in inputs.enumerated() {
-                let path = paths[state] + [input]
-                let (step, reached) = try attempt(input, at: state, inputsLeft: inputs.count - index - 1)
-                guard step.accepted else { continue }
-                transitionCount += 1
-                if let known = indexOfKey[step.keyDigest] {
-                    edges[state].insert(known)
-                    ways[state].append((input, known))
-                } else if keys.count < stateBudget {
-                    let new = register(step, path: path, from: state)
-                    edges[state].insert(new)
-                    ways[state].append((input, new))
-                    queue.append(new)
-                    if let reached { keep(reached, at: new) }
+        // Breadth first, one level at a time: the states of a level were all found while the level before was
+        // expanded, in the order found, and every state of a level has a path of the same length.
+        var level = 0..<1
+        do {
+            while !level.isEmpty {
+                let found = keys.count
+                let states = level.filter { paths[$0].count < depth }
+                if startsSharing(states) { startProcesses() }
+                if peers != nil {
+                    try expandShared(states)
                 } else {
-                    // Past the budget the edge leads nowhere known, so the state's way back cannot be judged.
-                    expanded.remove(state)
-                    reachedStateBudget = true
+                    for state in states { try expand(state) }
                 }
+                level = found..<keys.count
             }
-            // The subjects kept for this state that no input needed are done with.
-            for subject in kept.removeValue(forKey: state) ?? [] { try tearDown(subject) }
+            try finishSharing()
+        } catch {
+            abandonSharing()
+            throw error
         }
         for state in kept.keys.sorted() {
             for subject in kept.removeValue(forKey: state) ?? [] { try tearDown(subject) }
@@ -180,9 +202,113 @@ final class Explorer {
             reachedStateBudget: reachedStateBudget)
     }
 
+    /// Tries every input of `state`, in order, and takes what each did.
+    func expand(_ state: Int) throws {
+        currentState = state
+        defer { currentState = -1 }
+        expanded.insert(state)
+        let inputs = inputs(at: state)
+        for (index, input) in inputs.enumerated() {
+            let (step, reached) = try attempt(input, at: state, inputsLeft: inputs.count - index - 1)
+            // A process sharing the level notes what it cannot have known before: the states it found.
+            if step.accepted, takenSteps != nil {
+                let isNew = indexOfKey[step.keyDigest] == nil
+                let new = isNew ? step : nil
+                takenSteps?.append(.init(state: state, input: index, keyDigest: step.keyDigest, new: new))
+            }
+            let new = take(step, of: input, at: state)
+            if let new, let reached { keep(reached, at: new) }
+        }
+        // The subjects kept for this state that no input needed are done with.
+        for subject in kept.removeValue(forKey: state) ?? [] {
+            keptCount -= 1
+            try tearDown(subject)
+        }
+    }
+
+    /// Takes what `input` did in `state` (`step`): an accepted input is a transition, to a known state or to a
+    /// new one, which is registered and returned, unless past the budget.
+    @discardableResult
+    func take(_ step: Replay, of input: ExplorationInput, at state: Int) -> Int? {
+        guard step.accepted else { return nil }
+        transitionCount += 1
+        if let known = indexOfKey[step.keyDigest] {
+            edges[state].insert(known)
+            ways[state].append((input, known))
+            return nil
+        }
+        guard keys.count < stateBudget else {
+            // Past the budget the edge leads nowhere known, so the state's way back cannot be judged.
+            expanded.remove(state)
+            reachedStateBudget = true
+            return nil
+        }
+        let new = register(step, path: paths[state] + [input], from: state)
+        edges[state].insert(new)
+        ways[state].append((input, new))
+        return new
+    }
+
+    /// What a level shared between processes changes, as it was before the level, to go back to once every process
+    /// has tried its part (see ``expandShared(_:)``).
+    struct LevelStart {
+        let stateCount: Int
+        let transitionCount: Int
+        let reachedStateBudget: Bool
+        let expanded: Set<Int>
+        let violations: [ExplorationViolation]
+        let reported: [String: Int]
+    }
+
+    var levelStart: LevelStart {
+        LevelStart(
+            stateCount: keys.count, transitionCount: transitionCount, reachedStateBudget: reachedStateBudget,
+            expanded: expanded, violations: violations, reported: reported)
+    }
+
+    /// The digest of each state registered since `start`, by index.
+    func digestsOfStates(since start: LevelStart) -> [Int: ExplorationKeyDigest.Value] {
+        var digests: [Int: ExplorationKeyDigest.Value] = [:]
+        for (digest, index) in indexOfKey where index >= start.stateCount { digests[index] = digest }
+        return digests
+    }
+
+    /// Forgets the states registered since `start` and the steps taken from `states`, the level's: as it was.
+    func restore(_ start: LevelStart, expandedStates states: [Int]) {
+        let count = start.stateCount
+        for (digest, index) in indexOfKey where index >= count { indexOfKey[digest] = nil }
+        keys.removeSubrange(count...)
+        navigationKeys.removeSubrange(count...)
+        navigationDigests.removeSubrange(count...)
+        paths.removeSubrange(count...)
+        scripts.removeSubrange(count...)
+        snapshots.removeSubrange(count...)
+        exactDigests.removeSubrange(count...)
+        typedExactDigests.removeSubrange(count...)
+        unseenStates.removeSubrange(count...)
+        ways.removeSubrange(count...)
+        lineages.removeSubrange(count...)
+        enabledActions.removeSubrange(count...)
+        containerInputs.removeSubrange(count...)
+        edges.removeSubrange(count...)
+        discoverers.removeSubrange(count...)
+        for state in states {
+            ways[state] = []
+            edges[state] = []
+        }
+        leaksOfPaths = leaksOfPaths.filter { $0.key < count }
+        driftInState = driftInState.filter { $0.key < count }
+        transitionCount = start.transitionCount
+        reachedStateBudget = start.reachedStateBudget
+        expanded = start.expanded
+        violations = start.violations
+        reported = start.reported
+    }
+
     /// Adds a newly reached state and returns its index.
     @discardableResult
     private func register(_ step: Replay, path: [ExplorationInput], from parent: Int? = nil) -> Int {
+        discoverers.append(registeringProcess)
         lineages.append((parent.map { lineages[$0] } ?? []) + [keys.count])
         keys.append(step.key)
         navigationKeys.append(step.navigationKey)
@@ -202,7 +328,7 @@ final class Explorer {
     }
 
     /// The inputs to try in `state`, in the order they are tried.
-    private func inputs(at state: Int) -> [ExplorationInput] {
+    func inputs(at state: Int) -> [ExplorationInput] {
         enabledActions[state].map(ExplorationInput.action)
             + [.back, .swipeBack(finished: true), .swipeBack(finished: false)]
             + [.swipeDown(finished: true), .swipeDown(finished: false)]
@@ -438,7 +564,7 @@ final class Explorer {
     }
 
     /// Keeps `live` for `state`, whose inputs are still to be tried, or tears it down past the limit.
-    private func keep(_ live: LiveSubject, at state: Int) {
+    func keep(_ live: LiveSubject, at state: Int) {
         guard keptCount < keptLimit else {
             try? tearDown(live)
             return
@@ -559,7 +685,9 @@ final class Explorer {
         for (invariant, message) in found {
             record(invariant, message, path: paths[state] + [input], script: result.script)
         }
-        if result.accepted, known == nil, keys.count < stateBudget, paths[state].count + 1 < depth {
+        // Processes sharing a level each read every state new to them: which of them registers it, and whether it
+        // is within the budget, is known once their steps are taken in order.
+        if result.accepted, known == nil, peers != nil || keys.count < stateBudget, paths[state].count + 1 < depth {
             read(live, at: live.exactDigest, into: &result)
             return (result, .reachedNew)
         }
@@ -675,7 +803,7 @@ final class Explorer {
     /// input it took is tried again on a fresh subject that replays its path, so each leak is reported with the
     /// shortest path that makes it, as if every input had its own subject; what no single input leaves alive
     /// (a leak that inputs make together) is reported with the last input the subject took.
-    private func tearDown(_ live: LiveSubject) throws {
+    func tearDown(_ live: LiveSubject) throws {
         guard live.subject != nil else { return }
         live.recording { live.subject?.root.stop() }
         live.subject = nil
@@ -702,10 +830,11 @@ final class Explorer {
             script: state.map { scripts[$0] } ?? [])
     }
 
-    private func record(
+    func record(
         _ invariant: ExplorationViolation.Invariant, _ message: String, path: [ExplorationInput], script: [String]
     ) {
         let violation = ExplorationViolation(invariant: invariant, message: message, path: path, script: script)
+        violationLog?.append((currentState, violation))
         let text = invariant.rawValue + "\n" + message
         // A leak is found when a subject is torn down, which may be after a longer path showed the same one.
         guard let index = reported[text] else {
@@ -749,6 +878,7 @@ final class Explorer {
                 try window.releaseGesture(finished ? .finish : .cancel)
                 return Step(cancelled: !finished)
             case .deepLink(let index):
+                guard deepLinks.indices.contains(index) else { return Step(refusal: "refused: no deep link #\(index)") }
                 script.append(deepLinks[index].script)
                 try deepLinks[index].open(subject)
             case .tab(let id):

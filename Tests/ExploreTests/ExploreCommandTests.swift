@@ -1,3 +1,5 @@
+import ExecutableTesting
+import Foundation
 import Testing
 
 @testable import Explore
@@ -42,7 +44,11 @@ struct ExploreCommandTests {
 
     @Test("A depth that is not a small number is a usage error, exit code 64")
     func usageErrors() {
-        for arguments in [["--depth", "-1"], ["--depth", "many"], ["--depth", "51"], ["--states", "0"], ["--fast"]] {
+        let wrong = [
+            ["--depth", "-1"], ["--depth", "many"], ["--depth", "51"], ["--states", "0"], ["--jobs", "0"],
+            ["--jobs", "65"], ["--jobs", "all"], ["--fast"],
+        ]
+        for arguments in wrong {
             let result = Self.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.errors.joined().contains("usage: swift run explore"), "\(arguments)")
@@ -57,5 +63,24 @@ struct ExploreCommandTests {
         #expect(stopped.errors.joined().contains("--allow-partial"))
         let allowed = Self.run(["--depth", "2", "--states", "2", "--allow-partial"])
         #expect(allowed.status == 0, "\(allowed.errors)")
+    }
+
+    @Test(
+        "Processes sharing the levels find what one process finds: the same states in the same order, the same counts"
+    )
+    func processesFindWhatOneFinds() throws {
+        // The built tool, a process of its own with one thread: the explorer forks only there, never in the tests'
+        // process. Three processes share from the first level with three states, so states found by one are tried
+        // by it, or handed to another, at the next.
+        let arguments = ["--depth", "3", "--print-states"]
+        let folder = FileManager.default.temporaryDirectory
+        let alone = try BuiltExecutable.run("explore", arguments + ["--jobs", "1"], in: folder)
+        let shared = try BuiltExecutable.run("explore", arguments + ["--jobs", "3"], in: folder)
+        #expect(alone.status == 0 && shared.status == 0, "\(alone.errors)\(shared.errors)")
+        #expect(shared.output == alone.output)
+        // Every state printed, the last one numbered one below the count.
+        let count = alone.output.split(separator: "\n").last.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
+        #expect(count > 10 && alone.output.contains("state \(count - 1):\n"), "\(alone.output.suffix(200))")
+        #expect(shared.errors.isEmpty, "\(shared.errors)")
     }
 }

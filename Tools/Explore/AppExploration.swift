@@ -13,17 +13,22 @@ import Foundation
 /// With `--checkpoints`, such an app is resumed instead from a checkpoint of the state (``ExplorableApp/Checkpoint``:
 /// a copy of the data and the restoration record) whenever the resumed app shows exactly that state, and replayed
 /// otherwise: the same states, transitions and violations. Up to depth 8 replaying costs less: building and
-/// restoring an app costs more than replaying up to eight inputs.
+/// restoring an app costs more than replaying up to eight inputs. `--jobs N` processes share the levels of states
+/// (one per processor, up to 8, by default in the command-line tool): the same states, in the same order.
 ///
 /// Exit codes: 0 no violation; 1 a violation, or the exploration could not run; 64 usage error.
 @MainActor
 enum AppExploration {
     static let usage = """
-        usage: swift run explore [--depth N] [--states N] [--allow-partial] [--checkpoints]
+        usage: swift run explore [--depth N] [--states N] [--jobs N] [--allow-partial] [--checkpoints]
+                                 [--print-states]
           --depth N        the longest path of inputs tried from the start (default 6, at most 50)
           --states N       stop finding new states after N (default 20000)
+          --jobs N         processes that share the levels of states, at most 64 (default: one per processor, up
+                           to 8; the same results)
           --allow-partial  exit 0 when the state budget stopped the exploration before the depth was covered
           --checkpoints    resume each state from a checkpoint instead of replaying its path (same results)
+          --print-states   print every state found, in the order found, before the summary
         exit codes: 0 no violation, every state to the depth explored; 1 a violation, the state budget reached
         (unless --allow-partial), or the exploration could not run; 64 usage error
 
@@ -33,6 +38,8 @@ enum AppExploration {
     static let statesOption = ArgumentParser.Option.value("--states")
     static let partialOption = ArgumentParser.Option.flag("--allow-partial")
     static let checkpointsOption = ArgumentParser.Option.flag("--checkpoints")
+    static let jobsOption = ArgumentParser.Option.value("--jobs")
+    static let printStatesOption = ArgumentParser.Option.flag("--print-states")
 
     /// What the explorer types, by screen and field: the demo account on Login, a new account on sign-up, a
     /// post on compose.
@@ -48,21 +55,32 @@ enum AppExploration {
         }
     }
 
-    /// Runs the command with `arguments` (without the program's name) and returns its exit code.
-    static func run(_ arguments: [String], output: (String) -> Void, errors: (String) -> Void) -> Int32 {
+    /// Runs the command with `arguments` (without the program's name) and returns its exit code. Without
+    /// `--jobs`, `processes` share each level: the command-line tool passes one per processor; a caller running
+    /// other threads keeps the default of 1, as the explorer forks (see `CoreTesting.explore`).
+    static func run(
+        _ arguments: [String], processes: Int = 1, output: (String) -> Void, errors: (String) -> Void
+    ) -> Int32 {
         let parser = ArgumentParser(
-            command: "explore", usage: usage, options: [depthOption, statesOption, partialOption, checkpointsOption])
+            command: "explore", usage: usage,
+            options: [depthOption, statesOption, jobsOption, partialOption, checkpointsOption, printStatesOption])
         return parser.run(arguments, output: output, errors: errors) { parsed in
             guard let depth = number(parsed.value(of: depthOption), default: 6, in: 0...50),
-                let states = number(parsed.value(of: statesOption), default: 20_000, in: 1...1_000_000)
+                let states = number(parsed.value(of: statesOption), default: 20_000, in: 1...1_000_000),
+                let jobs = number(parsed.value(of: jobsOption), default: min(max(processes, 1), 8), in: 1...64)
             else {
-                errors(parser.message(for: UsageError("--depth takes a number from 0 to 50, --states one from 1")))
+                let ranges = "--depth takes a number from 0 to 50, --states one from 1, --jobs one from 1 to 64"
+                errors(parser.message(for: UsageError(ranges)))
                 return ArgumentParser.usageErrorStatus
             }
             do {
                 let report = try explore(
-                    depth: depth, states: states, resumesFromCheckpoints: parsed.contains(checkpointsOption))
+                    depth: depth, states: states, processes: jobs,
+                    resumesFromCheckpoints: parsed.contains(checkpointsOption))
                 for violation in report.violations { output("\(violation)\n") }
+                if parsed.contains(printStatesOption) {
+                    for (index, state) in report.states.enumerated() { output("state \(index):\n\(state)\n") }
+                }
                 output(report.summary)
                 if report.reachedStateBudget, !parsed.contains(partialOption) {
                     errors("explore: incomplete: raise --states, lower --depth, or pass --allow-partial")
@@ -80,14 +98,18 @@ enum AppExploration {
     /// resuming states from checkpoints.
     ///
     /// - Throws: when the app cannot be built.
-    static func explore(depth: Int, states: Int, resumesFromCheckpoints: Bool = false) throws -> ExplorationReport {
+    static func explore(
+        depth: Int, states: Int, processes: Int = 1, resumesFromCheckpoints: Bool = false
+    ) throws -> ExplorationReport {
         let app = ExplorableApp()
         let links = ExplorableApp.deepLinks.map { url in
             ExplorationDeepLink(script: "open \(url)") { subject in
                 try ExplorableApp.open(url, in: subject.root)
             }
         }
-        return try CoreTesting.explore(depth: depth, stateBudget: states, deepLinks: links, sampleText: sampleText) {
+        return try CoreTesting.explore(
+            depth: depth, stateBudget: states, deepLinks: links, sampleText: sampleText, processes: processes
+        ) {
             subject(of: app.make(), in: app, takesSnapshots: resumesFromCheckpoints)
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// `swift run explore [--depth N] [--states N]`: see `AppExploration`.
+/// `swift run explore [--depth N] [--states N] [--jobs N] …`: see `AppExploration`. One thread runs here, so the
+/// explorer may fork: each level is shared by one process per processor unless `--jobs` says otherwise.
 let status = MainActor.assumeIsolated {
     AppExploration.run(
-        Array(CommandLine.arguments.dropFirst()),
+        Array(CommandLine.arguments.dropFirst()), processes: ProcessInfo.processInfo.activeProcessorCount,
         output: { print($0) },
         errors: { FileHandle.standardError.write(Data(($0.hasSuffix("\n") ? $0 : $0 + "\n").utf8)) })
 }

@@ -1,0 +1,674 @@
+import Core
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Levels of states shared between processes (``explore(depth:stateBudget:deepLinks:sampleText:processes:start:)``).
+///
+/// Once a level has enough states, the explorer forks into `processes` copies, each holding the exploration so far
+/// and a copy of every subject kept alive, and from then on they share every level. Each process tries the inputs
+/// of its own states of the level in order, as one process would, registering what it finds for itself, and notes
+/// every accepted step and what it read at each state new to it. Then they swap their notes (through the first
+/// process, which reports), each goes back to the level's start (``Explorer/restore(_:expandedStates:)``), and
+/// each takes every step of every process in the order of the states: the order of one process, so the same
+/// states, indexes, paths, scripts and transitions in every copy and as with one process. A state new at the level
+/// is registered with the reading of the first step that reached it, which the process that took that step noted,
+/// as the step was the first to reach it there too.
+///
+/// A state goes to the process that registered it (the discoverer), which keeps the subjects that reached it, unless
+/// that process already has more than its share of the level's inputs to try. A process that fails or cannot be
+/// started has its states tried by the first process, after its own.
+extension Explorer {
+    /// An accepted input a process tried: the state, where the input is among the state's inputs, the digest of
+    /// the key it reached, and, when the process did not know that key, what it read there.
+    struct TakenStep {
+        let state: Int
+        let input: Int
+        let keyDigest: ExplorationKeyDigest.Value
+        let new: Replay?
+    }
+
+    /// What a process hands over once it tried a level: its steps and its violations, each in the order taken.
+    struct Part {
+        var steps: [TakenStep] = []
+        var violations: [(state: Int, violation: ExplorationViolation)] = []
+    }
+
+    /// The fewest states of a level for each process before they start sharing: with fewer, a process would have
+    /// none to try.
+    static let statesPerProcess = 1
+
+    /// Whether the processes start sharing at the level of `states`.
+    func startsSharing(_ states: [Int]) -> Bool {
+        #if os(Linux)
+            peers == nil && processes > 1 && states.count >= processes * Self.statesPerProcess
+        #else
+            false
+        #endif
+    }
+
+    /// Forks this process into `processes`, joined by pipes to the first; a fork that fails leaves its place to the
+    /// first process, which tries its states.
+    func startProcesses() {
+        #if os(Linux)
+            let peers = ExplorationPeers(count: processes)
+            // A write to a process that failed must fail, not end the writer.
+            peers.previousBrokenPipeHandler = signal(SIGPIPE, SIG_IGN)
+            for index in 1..<processes {
+                var down: [Int32] = [-1, -1]
+                var up: [Int32] = [-1, -1]
+                guard pipe(&down) == 0 else { break }
+                guard pipe(&up) == 0 else {
+                    close(down[0])
+                    close(down[1])
+                    break
+                }
+                let process = fork()
+                if process == 0 {
+                    for child in peers.children.compactMap({ $0 }) {
+                        close(child.input)
+                        close(child.output)
+                    }
+                    close(down[1])
+                    close(up[0])
+                    let copy = ExplorationPeers(count: processes)
+                    copy.parent = ExplorationPeers.Channel(process: getppid(), input: down[0], output: up[1])
+                    self.peers = copy
+                    processIndex = index
+                    violationLog = []
+                    return
+                }
+                close(down[0])
+                close(up[1])
+                guard process > 0 else {
+                    close(down[1])
+                    close(up[0])
+                    break
+                }
+                peers.children[index] = ExplorationPeers.Channel(process: process, input: up[0], output: down[1])
+            }
+            self.peers = peers
+        #endif
+    }
+
+    /// Shares the level of `states`: tries this process's states, swaps the steps, goes back to the level's start
+    /// and takes every step in order.
+    func expandShared(_ states: [Int]) throws {
+        guard let peers else { return }
+        let owners = assignment(of: states, among: peers.alive)
+        for (state, owner) in zip(states, owners) where owner != processIndex {
+            // Just after the fork, the subjects kept are copies, each the owner's to use and check; later they are
+            // this process's own, checked here.
+            if peers.justForked {
+                dropKept(at: state)
+            } else {
+                try tearDownKept(at: state)
+            }
+        }
+        peers.justForked = false
+        let start = levelStart
+        takenSteps = []
+        violationLog = violationLog ?? []
+        for (state, owner) in zip(states, owners) where owner == processIndex { try expand(state) }
+        var parts = try swapParts(states: states, owners: owners)
+        parts[processIndex] = Part(steps: takenSteps ?? [], violations: violationLog ?? [])
+        takenSteps = nil
+        violationLog = processIndex == 0 ? nil : []
+        let found = digestsOfStates(since: start)
+        restore(start, expandedStates: states)
+        take(parts, of: states)
+        try keepFound(found, since: start)
+    }
+
+    /// Which process tries each of `states`: the one that registered it, unless it already has more than its
+    /// share of the level's inputs, then the one with the fewest so far; only processes still `alive`. Every
+    /// process works it out alike from the same exploration.
+    private func assignment(of states: [Int], among alive: [Bool]) -> [Int] {
+        let weights = states.map { inputs(at: $0).count }
+        let share = Double(weights.reduce(0, +)) / Double(max(1, alive.filter { $0 }.count))
+        var loads = [Int](repeating: 0, count: alive.count)
+        var owners: [Int] = []
+        owners.reserveCapacity(states.count)
+        for (state, weight) in zip(states, weights) {
+            var owner = discoverers[state]
+            if !alive[owner] || Double(loads[owner] + weight) > share * 1.1 {
+                owner = alive.indices.filter { alive[$0] }.min { loads[$0] < loads[$1] } ?? 0
+            }
+            loads[owner] += weight
+            owners.append(owner)
+        }
+        return owners
+    }
+
+    /// Hands this process's part to the others and returns every process's part but its own (left empty). The
+    /// first process reads each other's, tries the states of any that failed itself, then sends each the others'.
+    private func swapParts(states: [Int], owners: [Int]) throws -> [Part] {
+        guard let peers else { return [] }
+        var parts = [Part](repeating: Part(), count: processes)
+        #if os(Linux)
+            if let parent = peers.parent {
+                let mine = Part(steps: takenSteps ?? [], violations: violationLog ?? []).encoded()
+                guard parent.send(mine), let all = parent.receive(), let swapped = Self.parts(in: all, count: processes)
+                else { _exit(1) }
+                for (index, part) in swapped.parts.enumerated() where index != processIndex { parts[index] = part }
+                peers.alive = swapped.alive
+                return parts
+            }
+            var received = [[UInt8]](repeating: [], count: processes)
+            for index in 1..<processes where peers.alive[index] {
+                if let bytes = peers.children[index]?.receive(), let part = Part(decoding: bytes) {
+                    received[index] = bytes
+                    parts[index] = part
+                } else {
+                    peers.end(index)
+                }
+            }
+            for (state, owner) in zip(states, owners) where !peers.alive[owner] { try expand(state) }
+            received[0] = Part(steps: takenSteps ?? [], violations: violationLog ?? []).encoded()
+            for index in 1..<processes where peers.alive[index] {
+                var message = ExplorationWire.Writer()
+                for (other, bytes) in received.enumerated() {
+                    message.append(flag: peers.alive[other] || other == 0)
+                    message.append(message: other == index ? [] : bytes)
+                }
+                // A process that cannot be written to is found out at the next level, when it sends nothing: every
+                // process has counted it in until then.
+                _ = peers.children[index]?.send(message.bytes)
+            }
+        #endif
+        return parts
+    }
+
+    /// The parts and which processes are alive, from the message the first process sends.
+    private static func parts(in message: [UInt8], count: Int) -> (parts: [Part], alive: [Bool])? {
+        var reader = ExplorationWire.Reader(bytes: message)
+        var parts: [Part] = []
+        var alive: [Bool] = []
+        do {
+            for _ in 0..<count {
+                alive.append(try reader.bool())
+                let bytes = try reader.message()
+                guard let part = bytes.isEmpty ? Part() : Part(decoding: bytes) else { return nil }
+                parts.append(part)
+            }
+        } catch {
+            return nil
+        }
+        return (parts, alive)
+    }
+
+    /// Takes every step of `parts` from `states` in their order, and, in the first process, every violation in
+    /// the order of the states they were met at. A state new at the level is registered with the reading of the
+    /// first step that reached it; with none (a step tried late for a process that failed), with the first reading
+    /// of it in the order of the processes.
+    private func take(_ parts: [Part], of states: [Int]) {
+        var stepsOf: [Int: [(process: Int, step: TakenStep)]] = [:]
+        var readings: [ExplorationKeyDigest.Value: (process: Int, replay: Replay)] = [:]
+        for (process, part) in parts.enumerated() {
+            for step in part.steps {
+                stepsOf[step.state, default: []].append((process, step))
+                if let new = step.new, readings[step.keyDigest] == nil { readings[step.keyDigest] = (process, new) }
+            }
+        }
+        for state in states {
+            expanded.insert(state)
+            let inputs = inputs(at: state)
+            for (process, step) in stepsOf[state] ?? [] where inputs.indices.contains(step.input) {
+                var reading = (process: process, replay: step.new ?? Replay())
+                if step.new == nil, indexOfKey[step.keyDigest] == nil, let first = readings[step.keyDigest] {
+                    reading = first
+                }
+                reading.replay.keyDigest = step.keyDigest
+                reading.replay.accepted = true
+                registeringProcess = reading.process
+                take(reading.replay, of: inputs[step.input], at: state)
+            }
+        }
+        registeringProcess = 0
+        guard processIndex == 0 else { return }
+        var met: [(state: Int, process: Int, order: Int, violation: ExplorationViolation)] = []
+        for (process, part) in parts.enumerated() {
+            for (order, entry) in part.violations.enumerated() {
+                met.append((entry.state, process, order, entry.violation))
+            }
+        }
+        met.sort { ($0.state, $0.process, $0.order) < ($1.state, $1.process, $1.order) }
+        for entry in met {
+            let violation = entry.violation
+            record(violation.invariant, violation.message, path: violation.path, script: violation.script)
+        }
+    }
+
+    /// Keeps the subjects this process kept for the states it found in the level (`found`, by the index it gave
+    /// them) for the same states as registered in order, when they stand for them: registered with this
+    /// process's reading. The others are torn down.
+    private func keepFound(_ found: [Int: ExplorationKeyDigest.Value], since start: LevelStart) throws {
+        let registered = found.compactMapValues { indexOfKey[$0] }
+        var moved: [Int: [LiveSubject]] = [:]
+        for state in Array(kept.keys) {
+            guard let digest = found[state] else { continue }
+            let subjects = kept.removeValue(forKey: state) ?? []
+            keptCount -= subjects.count
+            // The states the subjects took inputs at, by the indexes they have now; one past the budget is gone.
+            for live in subjects {
+                live.took = live.took.compactMap { entry in
+                    guard let state = entry.state, state >= start.stateCount else { return entry }
+                    return registered[state].map { ($0, entry.input) }
+                }
+            }
+            guard let index = indexOfKey[digest], discoverers[index] == processIndex else {
+                for live in subjects { try tearDown(live) }
+                continue
+            }
+            moved[index, default: []] += subjects
+        }
+        for (state, subjects) in moved.sorted(by: { $0.key < $1.key }) {
+            for live in subjects { keep(live, at: state) }
+        }
+    }
+
+    /// Once every level is explored: a process other than the first tears down what it kept, hands over its
+    /// violations and exits; the first takes them, in the order of the processes.
+    func finishSharing() throws {
+        #if os(Linux)
+            guard let peers else { return }
+            if let parent = peers.parent {
+                var status: Int32 = 1
+                if (try? tearDownAllKept()) != nil,
+                    parent.send(Part(violations: violationLog ?? []).encoded())
+                {
+                    status = 0
+                }
+                _exit(status)
+            }
+            for index in 1..<processes where peers.alive[index] {
+                guard let bytes = peers.children[index]?.receive(), let part = Part(decoding: bytes) else {
+                    peers.end(index)
+                    continue
+                }
+                for (_, violation) in part.violations {
+                    record(violation.invariant, violation.message, path: violation.path, script: violation.script)
+                }
+                peers.end(index)
+            }
+            signal(SIGPIPE, peers.previousBrokenPipeHandler)
+            self.peers = nil
+        #endif
+    }
+
+    /// Ends the sharing when the exploration stops with an error: a process other than the first exits at once,
+    /// the first ends the others.
+    func abandonSharing() {
+        #if os(Linux)
+            guard let peers else { return }
+            if peers.parent != nil { _exit(1) }
+            for index in 1..<processes where peers.alive[index] { peers.end(index) }
+            signal(SIGPIPE, peers.previousBrokenPipeHandler)
+            self.peers = nil
+        #endif
+    }
+
+    /// Stops the subjects kept for `state` without checking what they leave alive: copies another process checks.
+    private func dropKept(at state: Int) {
+        for live in kept.removeValue(forKey: state) ?? [] {
+            keptCount -= 1
+            live.subject?.root.stop()
+            live.subject = nil
+        }
+    }
+
+    private func tearDownKept(at state: Int) throws {
+        for live in kept.removeValue(forKey: state) ?? [] {
+            keptCount -= 1
+            try tearDown(live)
+        }
+    }
+
+    private func tearDownAllKept() throws {
+        for state in kept.keys.sorted() { try tearDownKept(at: state) }
+    }
+}
+
+/// The processes sharing an exploration, as one of them sees them: the first sees a channel to each other, any
+/// other a channel to the first.
+final class ExplorationPeers {
+    /// A pipe each way to another process.
+    struct Channel {
+        let process: pid_t
+        /// Where this process reads what the other writes, and writes what it reads.
+        let input: Int32
+        let output: Int32
+
+        /// Sends `bytes` as one message: their count, then them; whether all were written.
+        func send(_ bytes: [UInt8]) -> Bool {
+            var message = ExplorationWire.Writer()
+            message.append(number: bytes.count)
+            return write(message.bytes) && write(bytes)
+        }
+
+        /// The next message, or `nil` when the other process ended first or wrote something that is not one.
+        func receive() -> [UInt8]? {
+            guard let header = read(count: 8) else { return nil }
+            var reader = ExplorationWire.Reader(bytes: header)
+            guard let count = try? reader.uint64(), count < UInt64(Int.max) else { return nil }
+            return read(count: Int(count))
+        }
+
+        private func write(_ bytes: [UInt8]) -> Bool {
+            #if os(Linux)
+                var written = 0
+                while written < bytes.count {
+                    let count = bytes.withUnsafeBytes {
+                        Glibc.write(output, $0.baseAddress! + written, bytes.count - written)
+                    }
+                    if count > 0 {
+                        written += count
+                    } else if count < 0, errno == EINTR {
+                        continue
+                    } else {
+                        return false
+                    }
+                }
+            #endif
+            return true
+        }
+
+        /// The next `count` bytes, read a piece at a time, so that a count a damaged message gives takes no more
+        /// memory than the bytes that come; `nil` when the other process ends first.
+        private func read(count: Int) -> [UInt8]? {
+            var bytes: [UInt8] = []
+            #if os(Linux)
+                var piece = [UInt8](repeating: 0, count: min(count, 1 << 20))
+                while bytes.count < count {
+                    let wanted = min(piece.count, count - bytes.count)
+                    let got = piece.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress!, wanted) }
+                    if got > 0 {
+                        bytes += piece[0..<got]
+                    } else if got < 0, errno == EINTR {
+                        continue
+                    } else {
+                        return nil
+                    }
+                }
+            #endif
+            return bytes
+        }
+    }
+
+    /// For the first process: a channel to each other, by place (`nil` for itself and a fork that failed).
+    var children: [Channel?]
+    /// For any other: its channel to the first.
+    var parent: Channel?
+    /// Which processes still share the levels, by place: all of them at first, so that every process shares the
+    /// first level alike; one that could not be started is found out when it sends nothing.
+    var alive: [Bool]
+    /// Whether the fork has just happened, so that the subjects kept are copies of one another's.
+    var justForked = true
+    /// How a broken pipe was handled before the sharing began.
+    var previousBrokenPipeHandler: (@convention(c) (Int32) -> Void)?
+
+    init(count: Int) {
+        children = Array(repeating: nil, count: count)
+        alive = Array(repeating: true, count: count)
+    }
+
+    /// Ends the process at `index`, which failed or is done, and waits for it.
+    func end(_ index: Int) {
+        alive[index] = false
+        #if os(Linux)
+            guard let child = children[index] else { return }
+            children[index] = nil
+            close(child.input)
+            close(child.output)
+            var status: Int32 = 0
+            while waitpid(child.process, &status, WNOHANG) == 0 {
+                kill(child.process, SIGKILL)
+                _ = waitpid(child.process, &status, 0)
+            }
+        #endif
+    }
+}
+
+extension Explorer.Part {
+    /// The part as bytes: each step, then each violation, then a mark that the part is whole.
+    func encoded() -> [UInt8] {
+        var writer = ExplorationWire.Writer()
+        writer.append(number: steps.count)
+        for step in steps {
+            writer.append(number: step.state)
+            writer.append(number: step.input)
+            writer.append(digest: step.keyDigest)
+            guard let new = step.new else {
+                writer.append(flag: false)
+                continue
+            }
+            writer.append(flag: true)
+            writer.append(digest: new.navigationDigest)
+            writer.append(text: new.key)
+            writer.append(text: new.navigationKey)
+            writer.append(texts: new.script)
+            writer.append(texts: new.enabledActions)
+            writer.append(inputs: new.containerInputs)
+            writer.append(optionalDigest: new.exactDigest)
+            writer.append(optionalDigest: new.typedExactDigest)
+        }
+        writer.append(number: violations.count)
+        for (state, violation) in violations {
+            writer.append(number: state)
+            writer.append(text: violation.invariant.rawValue)
+            writer.append(text: violation.message)
+            writer.append(inputs: violation.path)
+            writer.append(texts: violation.script)
+        }
+        writer.append(word: ExplorationWire.end)
+        return writer.bytes
+    }
+
+    /// The part `bytes` hold, or `nil` when they are not a whole part.
+    init?(decoding bytes: [UInt8]) {
+        var reader = ExplorationWire.Reader(bytes: bytes)
+        do {
+            for _ in 0..<(try reader.count()) {
+                let state = try reader.int()
+                let input = try reader.int()
+                let keyDigest = try reader.digest()
+                var new: Explorer.Replay?
+                if try reader.bool() {
+                    var replay = Explorer.Replay()
+                    replay.keyDigest = keyDigest
+                    replay.navigationDigest = try reader.digest()
+                    replay.key = try reader.string()
+                    replay.navigationKey = try reader.string()
+                    replay.script = try reader.strings()
+                    replay.enabledActions = try reader.strings()
+                    replay.containerInputs = try reader.inputs()
+                    replay.exactDigest = try reader.optionalDigest()
+                    replay.typedExactDigest = try reader.optionalDigest()
+                    new = replay
+                }
+                steps.append(.init(state: state, input: input, keyDigest: keyDigest, new: new))
+            }
+            for _ in 0..<(try reader.count()) {
+                let state = try reader.int()
+                guard let invariant = ExplorationViolation.Invariant(rawValue: try reader.string()) else { return nil }
+                let violation = ExplorationViolation(
+                    invariant: invariant, message: try reader.string(), path: try reader.inputs(),
+                    script: try reader.strings())
+                violations.append((state, violation))
+            }
+            guard try reader.uint64() == ExplorationWire.end, reader.isAtEnd else { return nil }
+        } catch {
+            return nil
+        }
+    }
+}
+
+/// The bytes processes sharing an exploration hand one another: numbers as 8 bytes, little-endian; text as its
+/// length and its UTF-8; a list as its count and its elements.
+fileprivate enum ExplorationWire {
+    /// The last 8 bytes of a whole part.
+    static let end: UInt64 = 0x4558_504c_4f52_4544
+
+    struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func append(word value: UInt64) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func append(number value: Int) { append(word: UInt64(bitPattern: Int64(value))) }
+
+        mutating func append(flag value: Bool) { bytes.append(value ? 1 : 0) }
+
+        mutating func append(message raw: [UInt8]) {
+            append(number: raw.count)
+            bytes.append(contentsOf: raw)
+        }
+
+        mutating func append(text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                append(number: utf8.count)
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
+        mutating func append(texts: [String]) {
+            append(number: texts.count)
+            for text in texts { append(text: text) }
+        }
+
+        mutating func append(digest: ExplorationKeyDigest.Value) {
+            append(word: digest.first)
+            append(word: digest.second)
+        }
+
+        mutating func append(optionalDigest digest: ExplorationKeyDigest.Value?) {
+            append(flag: digest != nil)
+            if let digest { append(digest: digest) }
+        }
+
+        mutating func append(inputs: [ExplorationInput]) {
+            append(number: inputs.count)
+            for input in inputs { append(input: input) }
+        }
+
+        mutating func append(input: ExplorationInput) {
+            switch input {
+            case .action(let id):
+                bytes.append(0)
+                append(text: id)
+            case .back: bytes.append(1)
+            case .swipeBack(let finished):
+                bytes.append(2)
+                append(flag: finished)
+            case .swipeDown(let finished):
+                bytes.append(3)
+                append(flag: finished)
+            case .deepLink(let index):
+                bytes.append(4)
+                append(number: index)
+            case .tab(let id):
+                bytes.append(5)
+                append(text: id)
+            case .swipePage(let next, let finished):
+                bytes.append(6)
+                append(flag: next)
+                append(flag: finished)
+            case .sizeClass(let sizeClass):
+                bytes.append(7)
+                append(text: sizeClass.rawValue)
+            }
+        }
+    }
+
+    /// Bytes that end before what they should hold, or hold what no writer writes.
+    struct Malformed: Error {}
+
+    struct Reader {
+        let bytes: [UInt8]
+        private var offset = 0
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        var isAtEnd: Bool { offset == bytes.count }
+
+        mutating func byte() throws(Malformed) -> UInt8 {
+            guard offset < bytes.count else { throw Malformed() }
+            offset += 1
+            return bytes[offset - 1]
+        }
+
+        mutating func uint64() throws(Malformed) -> UInt64 {
+            guard bytes.count - offset >= 8 else { throw Malformed() }
+            var value: UInt64 = 0
+            for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * index) }
+            offset += 8
+            return value
+        }
+
+        mutating func int() throws(Malformed) -> Int { Int(Int64(bitPattern: try uint64())) }
+
+        /// A count, which no more bytes than are left can hold.
+        mutating func count() throws(Malformed) -> Int {
+            let count = try int()
+            guard count >= 0, count <= bytes.count - offset else { throw Malformed() }
+            return count
+        }
+
+        mutating func bool() throws(Malformed) -> Bool {
+            switch try byte() {
+            case 0: false
+            case 1: true
+            default: throw Malformed()
+            }
+        }
+
+        mutating func message() throws(Malformed) -> [UInt8] {
+            let count = try count()
+            defer { offset += count }
+            return Array(bytes[offset..<offset + count])
+        }
+
+        mutating func string() throws(Malformed) -> String {
+            let count = try count()
+            defer { offset += count }
+            return String(decoding: bytes[offset..<offset + count], as: UTF8.self)
+        }
+
+        mutating func strings() throws(Malformed) -> [String] {
+            try (0..<(try count())).map { _ throws(Malformed) in try string() }
+        }
+
+        mutating func digest() throws(Malformed) -> ExplorationKeyDigest.Value {
+            ExplorationKeyDigest.Value(first: try uint64(), second: try uint64())
+        }
+
+        mutating func optionalDigest() throws(Malformed) -> ExplorationKeyDigest.Value? {
+            try bool() ? try digest() : nil
+        }
+
+        mutating func inputs() throws(Malformed) -> [ExplorationInput] {
+            try (0..<(try count())).map { _ throws(Malformed) in try input() }
+        }
+
+        mutating func input() throws(Malformed) -> ExplorationInput {
+            switch try byte() {
+            case 0: return .action(try string())
+            case 1: return .back
+            case 2: return .swipeBack(finished: try bool())
+            case 3: return .swipeDown(finished: try bool())
+            case 4: return .deepLink(try int())
+            case 5: return .tab(try string())
+            case 6: return .swipePage(next: try bool(), finished: try bool())
+            case 7:
+                guard let sizeClass = SizeClass(rawValue: try string()) else { throw Malformed() }
+                return .sizeClass(sizeClass)
+            default: throw Malformed()
+            }
+        }
+    }
+}
