@@ -114,23 +114,6 @@ enum AppExploration {
         }
     }
 
-    /// What an exploration found, in text: the summary line, each violation with its script, and every state's
-    /// key in the order found.
-    struct Findings: Equatable {
-        let summary: String
-        let violations: [String]
-        let states: [String]
-    }
-
-    /// What ``explore(depth:states:resumesFromCheckpoints:)`` finds.
-    ///
-    /// - Throws: when the app cannot be built.
-    static func findings(depth: Int, states: Int, resumesFromCheckpoints: Bool) throws -> Findings {
-        let report = try explore(depth: depth, states: states, resumesFromCheckpoints: resumesFromCheckpoints)
-        return Findings(
-            summary: report.summary, violations: report.violations.map(\.description), states: report.states)
-    }
-
     /// The subject of an app `app` built, which takes its snapshots from the app's checkpoints when asked to.
     private static func subject(
         of made: (window: Window, root: Coordinator), in app: ExplorableApp, takesSnapshots: Bool
