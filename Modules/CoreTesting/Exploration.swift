@@ -57,10 +57,12 @@ import Foundation
 /// With `processes` above 1 (on Linux), the explorer forks into that many processes once a level has a state for
 /// each, and they share every level from then on: each tries the inputs of its own states (mostly the ones it
 /// found, whose subjects it kept alive), they swap what every input did, and each takes all of it in the order of
-/// the states, as one process would: the same states in the same order, and the same transitions. Which app took
-/// which input differs, and with it how a leak that several inputs make together is reported, so an exploration
-/// that finds a violation runs again in one process, whose report it returns: the violations are always one
-/// process's. The states of a process that fails are tried by the first one, which reports; a state first reached
+/// the states, as one process would: the same states in the same order, and the same transitions. Which subject
+/// takes which input differs, though, and with it a leak that only several inputs of one subject make together:
+/// such a leak is found when one subject happens to take them all, so one process may find one that several miss,
+/// and the other way round (a subject whose state its screens do not show, and ``ExplorationSubject/unseenState``
+/// does not hold either, makes them). An exploration that finds a violation runs again in one process, whose report
+/// it returns. The states of a process that fails are tried by the first one, which reports; a state first reached
 /// there may then come with the script of another of its paths. A fork copies the calling thread alone, so pass
 /// more than 1 only from a process that runs no other thread, such as a command-line tool's.
 ///
@@ -92,8 +94,8 @@ final class Explorer {
     private let stateBudget: Int
     /// Whether an input led to a new state past the budget.
     private var reachedStateBudget = false
-    private let deepLinks: [ExplorationDeepLink]
-    private let sampleText: @MainActor (String, TextField) -> String
+    let deepLinks: [ExplorationDeepLink]
+    let sampleText: @MainActor (String, TextField) -> String
     private let start: @MainActor () throws -> ExplorationSubject
 
     /// The key of each known state, in the order found, its navigation alone, and its index.
@@ -154,6 +156,7 @@ final class Explorer {
     /// violation it recorded with the state whose inputs were being tried (-1 for none), in order.
     var takenSteps: [TakenStep]?
     var violationLog: [(state: Int, violation: ExplorationViolation)]?
+    /// The state whose inputs are being tried, -1 between states: where a violation is met, for its place in order.
     var currentState = -1
 
     init(
@@ -197,9 +200,12 @@ final class Explorer {
             for subject in kept.removeValue(forKey: state) ?? [] { try tearDown(subject) }
         }
         try checkWaysBack()
+        let transitions = ways.indices.flatMap { state in
+            ways[state].map { ExplorationTransition(from: state, input: $0.input, to: $0.target) }
+        }
         return ExplorationReport(
             stateCount: keys.count, transitionCount: transitionCount, violations: violations, states: keys,
-            reachedStateBudget: reachedStateBudget)
+            reachedStateBudget: reachedStateBudget, transitions: transitions)
     }
 
     /// Tries every input of `state`, in order, and takes what each did.
@@ -217,7 +223,10 @@ final class Explorer {
                 takenSteps?.append(.init(state: state, input: index, keyDigest: step.keyDigest, new: new))
             }
             let new = take(step, of: input, at: state)
-            if let new, let reached { keep(reached, at: new) }
+            if let reached {
+                // A subject that found a state past the budget, which is not registered, is done with.
+                if let new { keep(reached, at: new) } else { try tearDown(reached) }
+            }
         }
         // The subjects kept for this state that no input needed are done with.
         for subject in kept.removeValue(forKey: state) ?? [] {
@@ -252,14 +261,17 @@ final class Explorer {
     /// What a level shared between processes changes, as it was before the level, to go back to once every process
     /// has tried its part (see ``expandShared(_:)``).
     struct LevelStart {
+        /// How many states were known, and the level's first new state's index.
         let stateCount: Int
         let transitionCount: Int
         let reachedStateBudget: Bool
+        /// The states whose every input was tried, and the violations reported, with where each is.
         let expanded: Set<Int>
         let violations: [ExplorationViolation]
         let reported: [String: Int]
     }
 
+    /// The exploration as it is now, to come back to.
     var levelStart: LevelStart {
         LevelStart(
             stateCount: keys.count, transitionCount: transitionCount, reachedStateBudget: reachedStateBudget,
@@ -843,100 +855,5 @@ final class Explorer {
             return
         }
         if path.count < violations[index].path.count { violations[index] = violation }
-    }
-
-    // MARK: - Inputs
-
-    /// How the subject took an input: refused (why), or accepted; a cancelled swipe is accepted but must change
-    /// nothing.
-    struct Step {
-        var refusal: String?
-        var cancelled = false
-    }
-
-    /// Applies `input` as a person would, and appends the script lines that do the same in the app.
-    private func apply(_ input: ExplorationInput, to subject: ExplorationSubject, script: inout [String]) -> Step {
-        let window = subject.window
-        do {
-            switch input {
-            case .action(let id):
-                script += typeSampleText(in: window)
-                script.append(id)
-                if case .refused(let reason) = try window.performAction(id) {
-                    return Step(refusal: "refused: \(reason)")
-                }
-            case .back:
-                script.append("back")
-                try window.perform(.backButton)
-            case .swipeBack(let finished), .swipeDown(let finished):
-                let gesture: UserGesture = input == .swipeBack(finished: finished) ? .swipeBack : .swipeDown
-                script += [
-                    "\(gesture == .swipeBack ? "swipe back" : "swipe down") \(finished ? "0.7" : "0.3")", "release",
-                ]
-                try window.beginGesture(gesture)
-                try window.updateGesture(progress: finished ? 0.7 : 0.3)
-                try window.releaseGesture(finished ? .finish : .cancel)
-                return Step(cancelled: !finished)
-            case .deepLink(let index):
-                guard deepLinks.indices.contains(index) else { return Step(refusal: "refused: no deep link #\(index)") }
-                script.append(deepLinks[index].script)
-                try deepLinks[index].open(subject)
-            case .tab(let id):
-                script.append("tab \(id)")
-                _ = try window.tapTab(id)
-            case .swipePage(let next, let finished):
-                script += ["swipe \(next ? "next" : "previous") \(finished ? "0.7" : "0.3")", "release"]
-                try window.beginGesture(next ? .swipeToNextPage : .swipeToPreviousPage)
-                try window.updateGesture(progress: finished ? 0.7 : 0.3)
-                try window.releaseGesture(finished ? .finish : .cancel)
-                return Step(cancelled: !finished)
-            case .sizeClass(let sizeClass):
-                script.append("width \(sizeClass == .compact ? 80 : 160)")
-                window.setHorizontalSizeClass(sizeClass)
-            }
-        } catch {
-            return Step(refusal: "refused with \(error)")
-        }
-        return Step()
-    }
-
-    /// The inputs `window` offers beyond every state's: a tap on each tab of the tab bar on top, the swipes of the
-    /// page container on top (each finished and cancelled), and a resize to the other width while a split is on
-    /// top.
-    private static func containerInputs(in window: Window) -> [ExplorationInput] {
-        let onTop = window.screensOnTop
-        var inputs = ((onTop.last { $0 is TabBarController } as? TabBarController)?.items ?? []).map {
-            ExplorationInput.tab($0.id)
-        }
-        if onTop.contains(where: { $0 is PageViewController }) {
-            inputs += [true, false].flatMap { next in
-                [true, false].map { ExplorationInput.swipePage(next: next, finished: $0) }
-            }
-        }
-        if onTop.contains(where: { $0 is SplitViewController }) {
-            inputs.append(.sizeClass(window.horizontalSizeClass == .compact ? .regular : .compact))
-        }
-        return inputs
-    }
-
-    /// Types the sample text into every field of the screens on top; returns the script lines that do the same.
-    private func typeSampleText(in window: Window) -> [String] {
-        var lines: [String] = []
-        for screen in window.screensOnTop {
-            for field in screen.content.fields {
-                let text = sampleText(screen.screenID, field)
-                if (try? window.setText(text, forField: field.id)) != nil { lines.append("set \(field.id) \(text)") }
-            }
-        }
-        return lines
-    }
-
-    /// The actions enabled on top once every field holds its sample text, without duplicates, in order.
-    private func enabledActionsAfterTyping(in subject: ExplorationSubject) -> [String] {
-        _ = typeSampleText(in: subject.window)
-        var seen: Set<String> = []
-        return subject.window.contentOnTop.flatMap(\.actions).filter(\.isEnabled).map(\.id).filter {
-            seen.insert($0).inserted
-        }
     }
 }

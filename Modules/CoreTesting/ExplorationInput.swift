@@ -150,6 +150,9 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
     /// Whether the exploration stopped finding states at its state budget while inputs still led to new ones: it
     /// is then incomplete at its depth, and the states past the budget were neither reached nor judged.
     public let reachedStateBudget: Bool
+    /// Every accepted input that led to a state reached, from each state in the order found, in the order tried:
+    /// the graph of the states, to compare two explorations by, or to draw.
+    public let transitions: [ExplorationTransition]
 
     /// `explored <N> states, <M> transitions, <K> violations`, and, when the state budget stopped it, that it is
     /// incomplete.
@@ -162,5 +165,115 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
     /// Every violation, then the summary.
     public var description: String {
         (violations.map(\.description) + [summary]).joined(separator: "\n")
+    }
+}
+
+/// An accepted input between two states of an exploration, each by its place in ``ExplorationReport/states``.
+public struct ExplorationTransition: Equatable, Sendable, CustomStringConvertible {
+    /// The state the input was tried in.
+    public let from: Int
+    /// The input.
+    public let input: ExplorationInput
+    /// The state it led to: the same one for an input that changed nothing the state's key holds.
+    public let to: Int
+
+    /// `3 --tap open--> 5`.
+    public var description: String { "\(from) --\(input)--> \(to)" }
+}
+
+/// The inputs the explorer tries, applied as a person would.
+extension Explorer {
+
+    /// How the subject took an input: refused (why), or accepted; a cancelled swipe is accepted but must change
+    /// nothing.
+    struct Step {
+        var refusal: String?
+        var cancelled = false
+    }
+
+    /// Applies `input` as a person would, and appends the script lines that do the same in the app.
+    func apply(_ input: ExplorationInput, to subject: ExplorationSubject, script: inout [String]) -> Step {
+        let window = subject.window
+        do {
+            switch input {
+            case .action(let id):
+                script += typeSampleText(in: window)
+                script.append(id)
+                if case .refused(let reason) = try window.performAction(id) {
+                    return Step(refusal: "refused: \(reason)")
+                }
+            case .back:
+                script.append("back")
+                try window.perform(.backButton)
+            case .swipeBack(let finished), .swipeDown(let finished):
+                let gesture: UserGesture = input == .swipeBack(finished: finished) ? .swipeBack : .swipeDown
+                script += [
+                    "\(gesture == .swipeBack ? "swipe back" : "swipe down") \(finished ? "0.7" : "0.3")", "release",
+                ]
+                try window.beginGesture(gesture)
+                try window.updateGesture(progress: finished ? 0.7 : 0.3)
+                try window.releaseGesture(finished ? .finish : .cancel)
+                return Step(cancelled: !finished)
+            case .deepLink(let index):
+                guard deepLinks.indices.contains(index) else { return Step(refusal: "refused: no deep link #\(index)") }
+                script.append(deepLinks[index].script)
+                try deepLinks[index].open(subject)
+            case .tab(let id):
+                script.append("tab \(id)")
+                _ = try window.tapTab(id)
+            case .swipePage(let next, let finished):
+                script += ["swipe \(next ? "next" : "previous") \(finished ? "0.7" : "0.3")", "release"]
+                try window.beginGesture(next ? .swipeToNextPage : .swipeToPreviousPage)
+                try window.updateGesture(progress: finished ? 0.7 : 0.3)
+                try window.releaseGesture(finished ? .finish : .cancel)
+                return Step(cancelled: !finished)
+            case .sizeClass(let sizeClass):
+                script.append("width \(sizeClass == .compact ? 80 : 160)")
+                window.setHorizontalSizeClass(sizeClass)
+            }
+        } catch {
+            return Step(refusal: "refused with \(error)")
+        }
+        return Step()
+    }
+
+    /// The inputs `window` offers beyond every state's: a tap on each tab of the tab bar on top, the swipes of the
+    /// page container on top (each finished and cancelled), and a resize to the other width while a split is on
+    /// top.
+    static func containerInputs(in window: Window) -> [ExplorationInput] {
+        let onTop = window.screensOnTop
+        var inputs = ((onTop.last { $0 is TabBarController } as? TabBarController)?.items ?? []).map {
+            ExplorationInput.tab($0.id)
+        }
+        if onTop.contains(where: { $0 is PageViewController }) {
+            inputs += [true, false].flatMap { next in
+                [true, false].map { ExplorationInput.swipePage(next: next, finished: $0) }
+            }
+        }
+        if onTop.contains(where: { $0 is SplitViewController }) {
+            inputs.append(.sizeClass(window.horizontalSizeClass == .compact ? .regular : .compact))
+        }
+        return inputs
+    }
+
+    /// Types the sample text into every field of the screens on top; returns the script lines that do the same.
+    func typeSampleText(in window: Window) -> [String] {
+        var lines: [String] = []
+        for screen in window.screensOnTop {
+            for field in screen.content.fields {
+                let text = sampleText(screen.screenID, field)
+                if (try? window.setText(text, forField: field.id)) != nil { lines.append("set \(field.id) \(text)") }
+            }
+        }
+        return lines
+    }
+
+    /// The actions enabled on top once every field holds its sample text, without duplicates, in order.
+    func enabledActionsAfterTyping(in subject: ExplorationSubject) -> [String] {
+        _ = typeSampleText(in: subject.window)
+        var seen: Set<String> = []
+        return subject.window.contentOnTop.flatMap(\.actions).filter(\.isEnabled).map(\.id).filter {
+            seen.insert($0).inserted
+        }
     }
 }

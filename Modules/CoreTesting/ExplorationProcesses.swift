@@ -35,14 +35,10 @@ extension Explorer {
         var violations: [(state: Int, violation: ExplorationViolation)] = []
     }
 
-    /// The fewest states of a level for each process before they start sharing: with fewer, a process would have
-    /// none to try.
-    static let statesPerProcess = 1
-
-    /// Whether the processes start sharing at the level of `states`.
+    /// Whether the processes start sharing at the level of `states`: the first with a state for each.
     func startsSharing(_ states: [Int]) -> Bool {
         #if os(Linux)
-            peers == nil && processes > 1 && states.count >= processes * Self.statesPerProcess
+            peers == nil && processes > 1 && states.count >= processes
         #else
             false
         #endif
@@ -67,13 +63,13 @@ extension Explorer {
                 let process = fork()
                 if process == 0 {
                     for child in peers.children.compactMap({ $0 }) {
-                        close(child.input)
-                        close(child.output)
+                        close(child.channel.input)
+                        close(child.channel.output)
                     }
                     close(down[1])
                     close(up[0])
                     let copy = ExplorationPeers(count: processes)
-                    copy.parent = ExplorationPeers.Channel(process: getppid(), input: down[0], output: up[1])
+                    copy.parent = ExplorationPeers.Channel(input: down[0], output: up[1])
                     self.peers = copy
                     processIndex = index
                     violationLog = []
@@ -86,7 +82,8 @@ extension Explorer {
                     close(up[0])
                     break
                 }
-                peers.children[index] = ExplorationPeers.Channel(process: process, input: up[0], output: down[1])
+                peers.children[index] = ExplorationPeers.Child(
+                    process: process, channel: ExplorationPeers.Channel(input: up[0], output: down[1]))
             }
             self.peers = peers
         #endif
@@ -95,7 +92,8 @@ extension Explorer {
     /// Shares the level of `states`: tries this process's states, swaps the steps, goes back to the level's start
     /// and takes every step in order.
     func expandShared(_ states: [Int]) throws {
-        guard let peers else { return }
+        // A level of states at the depth, whose inputs are not tried: nothing to swap.
+        guard let peers, !states.isEmpty else { return }
         let owners = assignment(of: states, among: peers.alive)
         for (state, owner) in zip(states, owners) where owner != processIndex {
             // Just after the fork, the subjects kept are copies, each the owner's to use and check; later they are
@@ -111,13 +109,15 @@ extension Explorer {
         takenSteps = []
         violationLog = violationLog ?? []
         for (state, owner) in zip(states, owners) where owner == processIndex { try expand(state) }
+        // What this process kept on its way for a state another one tries is done with.
+        for state in states { try tearDownKept(at: state) }
         var parts = try swapParts(states: states, owners: owners)
         parts[processIndex] = Part(steps: takenSteps ?? [], violations: violationLog ?? [])
         takenSteps = nil
         violationLog = processIndex == 0 ? nil : []
         let found = digestsOfStates(since: start)
         restore(start, expandedStates: states)
-        take(parts, of: states)
+        takeSteps(of: parts, in: states)
         try keepFound(found, since: start)
     }
 
@@ -157,7 +157,7 @@ extension Explorer {
             }
             var received = [[UInt8]](repeating: [], count: processes)
             for index in 1..<processes where peers.alive[index] {
-                if let bytes = peers.children[index]?.receive(), let part = Part(decoding: bytes) {
+                if let bytes = peers.children[index]?.channel.receive(), let part = Part(decoding: bytes) {
                     received[index] = bytes
                     parts[index] = part
                 } else {
@@ -174,7 +174,7 @@ extension Explorer {
                 }
                 // A process that cannot be written to is found out at the next level, when it sends nothing: every
                 // process has counted it in until then.
-                _ = peers.children[index]?.send(message.bytes)
+                _ = peers.children[index]?.channel.send(message.bytes)
             }
         #endif
         return parts
@@ -202,7 +202,7 @@ extension Explorer {
     /// the order of the states they were met at. A state new at the level is registered with the reading of the
     /// first step that reached it; with none (a step tried late for a process that failed), with the first reading
     /// of it in the order of the processes.
-    private func take(_ parts: [Part], of states: [Int]) {
+    private func takeSteps(of parts: [Part], in states: [Int]) {
         var stepsOf: [Int: [(process: Int, step: TakenStep)]] = [:]
         var readings: [ExplorationKeyDigest.Value: (process: Int, replay: Replay)] = [:]
         for (process, part) in parts.enumerated() {
@@ -283,7 +283,7 @@ extension Explorer {
                 _exit(status)
             }
             for index in 1..<processes where peers.alive[index] {
-                guard let bytes = peers.children[index]?.receive(), let part = Part(decoding: bytes) else {
+                guard let bytes = peers.children[index]?.channel.receive(), let part = Part(decoding: bytes) else {
                     peers.end(index)
                     continue
                 }
@@ -335,9 +335,9 @@ extension Explorer {
 final class ExplorationPeers {
     /// A pipe each way to another process.
     struct Channel {
-        let process: pid_t
-        /// Where this process reads what the other writes, and writes what it reads.
+        /// Where this process reads what the other writes.
         let input: Int32
+        /// Where this process writes what the other reads.
         let output: Int32
 
         /// Sends `bytes` as one message: their count, then them; whether all were written.
@@ -396,8 +396,14 @@ final class ExplorationPeers {
         }
     }
 
-    /// For the first process: a channel to each other, by place (`nil` for itself and a fork that failed).
-    var children: [Channel?]
+    /// Another process, as the first sees it: its id and the channel to it.
+    struct Child {
+        let process: pid_t
+        let channel: Channel
+    }
+
+    /// For the first process: each other, by place (`nil` for itself, a fork that failed, and one that ended).
+    var children: [Child?]
     /// For any other: its channel to the first.
     var parent: Channel?
     /// Which processes still share the levels, by place: all of them at first, so that every process shares the
@@ -408,6 +414,7 @@ final class ExplorationPeers {
     /// How a broken pipe was handled before the sharing began.
     var previousBrokenPipeHandler: (@convention(c) (Int32) -> Void)?
 
+    /// The peers of `count` processes, all counted in.
     init(count: Int) {
         children = Array(repeating: nil, count: count)
         alive = Array(repeating: true, count: count)
@@ -419,8 +426,8 @@ final class ExplorationPeers {
         #if os(Linux)
             guard let child = children[index] else { return }
             children[index] = nil
-            close(child.input)
-            close(child.output)
+            close(child.channel.input)
+            close(child.channel.output)
             var status: Int32 = 0
             while waitpid(child.process, &status, WNOHANG) == 0 {
                 kill(child.process, SIGKILL)
@@ -584,7 +591,9 @@ fileprivate enum ExplorationWire {
     }
 
     /// Bytes that end before what they should hold, or hold what no writer writes.
-    struct Malformed: Error {}
+    struct Malformed: Error, CustomStringConvertible {
+        var description: String { "the bytes are not what a process sharing the exploration writes" }
+    }
 
     struct Reader {
         let bytes: [UInt8]

@@ -286,6 +286,11 @@ struct ExplorationTests {
         // open; from the detail: back, the finished swipe back and the cancelled one.
         #expect(report.transitionCount == 4)
         #expect(report.summary == "explored 2 states, 4 transitions, 0 violations")
+        #expect(
+            report.transitions.map(\.description) == [
+                "0 --tap open--> 1", "1 --back--> 0", "1 --swipe back (finished)--> 0",
+                "1 --swipe back (cancelled)--> 1",
+            ])
         #expect(report.states.first?.contains("list") == true)
     }
 

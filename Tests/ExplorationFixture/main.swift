@@ -3,8 +3,8 @@ import CoreTesting
 import Foundation
 
 /// `ExplorationFixture DEPTH PROCESSES`: explores, `DEPTH` inputs deep with `PROCESSES` processes sharing the
-/// levels, a small flow that breaks the rules, and prints each violation, every state in the order found and the
-/// summary. The explorer forks only in a process that runs no other thread: its tests run this one.
+/// levels, a small flow that breaks the rules, and prints each violation, every state in the order found, every
+/// transition and the summary. The explorer forks only in a process that runs no other thread: its tests run this one.
 ///
 /// The flow: a tab bar of three tabs. `first` shows a list whose `open` pushes a detail. `other` keeps a
 /// coordinator alive each time it appears (a leak one input makes). `armory` offers `arm` and `fire`: `fire` after
@@ -25,6 +25,7 @@ enum ExplorationFixture {
             let report = try explore(depth: depth, deepLinks: [link], processes: processes) { try Tabs.subject() }
             var lines = report.violations.map(\.description)
             for (index, state) in report.states.enumerated() { lines.append("state \(index):\n\(state)") }
+            lines += report.transitions.map(\.description)
             lines.append(report.summary)
             print(lines.joined(separator: "\n"))
             return 0

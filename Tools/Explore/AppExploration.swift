@@ -28,7 +28,8 @@ enum AppExploration {
                            to 8; the same results)
           --allow-partial  exit 0 when the state budget stopped the exploration before the depth was covered
           --checkpoints    resume each state from a checkpoint instead of replaying its path (same results)
-          --print-states   print every state found, in the order found, before the summary
+          --print-states   print every state found, in the order found, each with the inputs that lead on from
+                           it and where, before the summary
         exit codes: 0 no violation, every state to the depth explored; 1 a violation, the state budget reached
         (unless --allow-partial), or the exploration could not run; 64 usage error
 
@@ -55,11 +56,12 @@ enum AppExploration {
         }
     }
 
-    /// Runs the command with `arguments` (without the program's name) and returns its exit code. Without
-    /// `--jobs`, `processes` share each level: the command-line tool passes one per processor; a caller running
-    /// other threads keeps the default of 1, as the explorer forks (see `CoreTesting.explore`).
+    /// Runs the command with `arguments` (without the program's name) and returns its exit code. The explorer forks
+    /// only when the caller says it `mayFork`, as the command-line tool does (a process of one thread): its
+    /// processes then share the levels, `--jobs` of them or one per processor up to 8. A caller running other
+    /// threads (the tests) leaves it false, and one process explores whatever `--jobs` says.
     static func run(
-        _ arguments: [String], processes: Int = 1, output: (String) -> Void, errors: (String) -> Void
+        _ arguments: [String], mayFork: Bool = false, output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
         let parser = ArgumentParser(
             command: "explore", usage: usage,
@@ -67,7 +69,9 @@ enum AppExploration {
         return parser.run(arguments, output: output, errors: errors) { parsed in
             guard let depth = number(parsed.value(of: depthOption), default: 6, in: 0...50),
                 let states = number(parsed.value(of: statesOption), default: 20_000, in: 1...1_000_000),
-                let jobs = number(parsed.value(of: jobsOption), default: min(max(processes, 1), 8), in: 1...64)
+                let jobs = number(
+                    parsed.value(of: jobsOption),
+                    default: min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8), in: 1...64)
             else {
                 let ranges = "--depth takes a number from 0 to 50, --states one from 1, --jobs one from 1 to 64"
                 errors(parser.message(for: UsageError(ranges)))
@@ -75,11 +79,16 @@ enum AppExploration {
             }
             do {
                 let report = try explore(
-                    depth: depth, states: states, processes: jobs,
+                    depth: depth, states: states, processes: mayFork ? jobs : 1,
                     resumesFromCheckpoints: parsed.contains(checkpointsOption))
                 for violation in report.violations { output("\(violation)\n") }
                 if parsed.contains(printStatesOption) {
-                    for (index, state) in report.states.enumerated() { output("state \(index):\n\(state)\n") }
+                    var ways = [[ExplorationTransition]](repeating: [], count: report.states.count)
+                    for transition in report.transitions { ways[transition.from].append(transition) }
+                    for (index, state) in report.states.enumerated() {
+                        let lines = ways[index].map { "  \($0.input) → state \($0.to)\n" }.joined()
+                        output("state \(index):\n\(state)\n" + lines)
+                    }
                 }
                 output(report.summary)
                 if report.reachedStateBudget, !parsed.contains(partialOption) {

@@ -4,7 +4,7 @@ import Foundation
 /// explorer may fork: each level is shared by one process per processor unless `--jobs` says otherwise.
 let status = MainActor.assumeIsolated {
     AppExploration.run(
-        Array(CommandLine.arguments.dropFirst()), processes: ProcessInfo.processInfo.activeProcessorCount,
+        Array(CommandLine.arguments.dropFirst()), mayFork: true,
         output: { print($0) },
         errors: { FileHandle.standardError.write(Data(($0.hasSuffix("\n") ? $0 : $0 + "\n").utf8)) })
 }

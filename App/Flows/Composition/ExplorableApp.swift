@@ -76,10 +76,18 @@ public final class ExplorableApp {
     }
 
     /// What the app whose root is `root` keeps that its screens do not show: its data (accounts, session, posts,
-    /// likes, the saved record). Two apps that show the same screens, fields included, and keep equal data behave
-    /// alike from there on. `nil` for a root this explorable app did not build.
+    /// likes, the saved record) and the link waiting to be followed once the person has logged in or finished the
+    /// tour. Two apps that show the same screens, fields included, and keep equal data and the same waiting link
+    /// behave alike from there on. `nil` for a root this explorable app did not build.
     public func unseenState(of root: Coordinator) -> AnyHashable? {
-        ((root as? AppCoordinator)?.data as? InMemoryDataStore)?.contents
+        guard let app = root as? AppCoordinator, let data = app.data as? InMemoryDataStore else { return nil }
+        return UnseenState(data: data.contents, waitingLink: app.pendingLink?.url)
+    }
+
+    /// What ``unseenState(of:)`` compares.
+    private struct UnseenState: Hashable {
+        let data: AnyHashable
+        let waitingLink: String?
     }
 
     /// Follows `url` in an app that ``make()`` built, as `open <url>` does in the terminal.
