@@ -90,7 +90,7 @@ public func explore(
 /// The breadth-first search behind ``explore(depth:stateBudget:deepLinks:sampleText:processes:start:)``.
 @MainActor
 final class Explorer {
-    private let depth: Int
+    let depth: Int
     private let stateBudget: Int
     /// Whether an input led to a new state past the budget.
     private var reachedStateBudget = false
@@ -105,7 +105,7 @@ final class Explorer {
     /// The digest of each known state's navigation.
     private var navigationDigests: [ExplorationKeyDigest.Value] = []
     /// The shortest path to each state, and the actions enabled there once the fields hold their sample text.
-    private var paths: [[ExplorationInput]] = []
+    private(set) var paths: [[ExplorationInput]] = []
     /// The script of each state's path, and the snapshot taken there, if the subject takes them.
     private var scripts: [[String]] = []
     private var snapshots: [ExplorationSnapshot?] = []
@@ -158,6 +158,9 @@ final class Explorer {
     var violationLog: [(state: Int, violation: ExplorationViolation)]?
     /// The state whose inputs are being tried, -1 between states: where a violation is met, for its place in order.
     var currentState = -1
+    /// The states of the level another process tries: their ways out are not known here until the level's end,
+    /// and a subject kept for one would not be used.
+    var statesTriedElsewhere: Set<Int> = []
 
     init(
         depth: Int, stateBudget: Int, deepLinks: [ExplorationDeepLink],
@@ -703,7 +706,7 @@ final class Explorer {
             read(live, at: live.exactDigest, into: &result)
             return (result, .reachedNew)
         }
-        if let known, known >= state, paths[known].count < depth,
+        if let known, known >= state, paths[known].count < depth, !statesTriedElsewhere.contains(known),
             stands(live.exactDigest, subject.unseenState?(), for: known)
         {
             return (result, .kept(known))
@@ -770,7 +773,7 @@ final class Explorer {
     private func ways(
         from known: Int?, to state: Int, after input: ExplorationInput, selectedTab: String?
     ) -> [[ExplorationInput]] {
-        guard let known, known < state else {
+        guard let known, known < state, !statesTriedElsewhere.contains(known) else {
             switch input {
             case .tab: return [selectedTab.map { [.tab($0)] } ?? [], [.back]]
             case .swipePage(let next, _): return [[.swipePage(next: !next, finished: true)], [.back]]

@@ -108,13 +108,20 @@ extension Explorer {
         let start = levelStart
         takenSteps = []
         violationLog = violationLog ?? []
+        statesTriedElsewhere = Set(zip(states, owners).filter { $0.1 != processIndex }.map(\.0))
         for (state, owner) in zip(states, owners) where owner == processIndex { try expand(state) }
+        statesTriedElsewhere = []
         // What this process kept on its way for a state another one tries is done with.
         for state in states { try tearDownKept(at: state) }
-        var parts = try swapParts(states: states, owners: owners)
-        parts[processIndex] = Part(steps: takenSteps ?? [], violations: violationLog ?? [])
+        // From the last level whose inputs are tried, the states found are not tried: only the first process,
+        // which reports, needs them in order.
+        let last = paths[states[0]].count + 1 >= depth
+        let swapped = try swapParts(states: states, owners: owners, last: last)
+        let own = Part(steps: takenSteps ?? [], violations: violationLog ?? [])
         takenSteps = nil
         violationLog = processIndex == 0 ? nil : []
+        guard var parts = swapped else { return }
+        parts[processIndex] = own
         let found = digestsOfStates(since: start)
         restore(start, expandedStates: states)
         takeSteps(of: parts, in: states)
@@ -142,14 +149,18 @@ extension Explorer {
     }
 
     /// Hands this process's part to the others and returns every process's part but its own (left empty). The
-    /// first process reads each other's, tries the states of any that failed itself, then sends each the others'.
-    private func swapParts(states: [Int], owners: [Int]) throws -> [Part] {
+    /// first process reads each other's, tries the states of any that failed itself, then sends each the others',
+    /// unless the level is the `last` whose inputs are tried: only the first goes on from there, to report. `nil`
+    /// for a process other than the first, then.
+    private func swapParts(states: [Int], owners: [Int], last: Bool) throws -> [Part]? {
         guard let peers else { return [] }
         var parts = [Part](repeating: Part(), count: processes)
         #if os(Linux)
             if let parent = peers.parent {
                 let mine = Part(steps: takenSteps ?? [], violations: violationLog ?? []).encoded()
-                guard parent.send(mine), let all = parent.receive(), let swapped = Self.parts(in: all, count: processes)
+                guard parent.send(mine) else { _exit(1) }
+                if last { return nil }
+                guard let all = parent.receive(), let swapped = Self.parts(in: all, count: processes)
                 else { _exit(1) }
                 for (index, part) in swapped.parts.enumerated() where index != processIndex { parts[index] = part }
                 peers.alive = swapped.alive
@@ -165,6 +176,7 @@ extension Explorer {
                 }
             }
             for (state, owner) in zip(states, owners) where !peers.alive[owner] { try expand(state) }
+            if last { return parts }
             received[0] = Part(steps: takenSteps ?? [], violations: violationLog ?? []).encoded()
             for index in 1..<processes where peers.alive[index] {
                 var message = ExplorationWire.Writer()
