@@ -90,10 +90,12 @@ public func explore(
 /// The breadth-first search behind ``explore(depth:stateBudget:deepLinks:sampleText:processes:start:)``.
 @MainActor
 final class Explorer {
+    /// The longest path of inputs tried from the start.
     let depth: Int
     private let stateBudget: Int
     /// Whether an input led to a new state past the budget.
     private var reachedStateBudget = false
+    /// The deep links tried in every state, and the text typed into each field before an action.
     let deepLinks: [ExplorationDeepLink]
     let sampleText: @MainActor (String, TextField) -> String
     private let start: @MainActor () throws -> ExplorationSubject

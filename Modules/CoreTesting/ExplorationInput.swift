@@ -183,7 +183,6 @@ public struct ExplorationTransition: Equatable, Sendable, CustomStringConvertibl
 
 /// The inputs the explorer tries, applied as a person would.
 extension Explorer {
-
     /// How the subject took an input: refused (why), or accepted; a cancelled swipe is accepted but must change
     /// nothing.
     struct Step {

@@ -111,12 +111,10 @@ extension Explorer {
         statesTriedElsewhere = Set(zip(states, owners).filter { $0.1 != processIndex }.map(\.0))
         for (state, owner) in zip(states, owners) where owner == processIndex { try expand(state) }
         statesTriedElsewhere = []
-        // What this process kept on its way for a state another one tries is done with.
-        for state in states { try tearDownKept(at: state) }
         // From the last level whose inputs are tried, the states found are not tried: only the first process,
         // which reports, needs them in order.
         let last = paths[states[0]].count + 1 >= depth
-        let swapped = try swapParts(states: states, owners: owners, last: last)
+        let swapped = try swapParts(with: peers, states: states, owners: owners, last: last)
         let own = Part(steps: takenSteps ?? [], violations: violationLog ?? [])
         takenSteps = nil
         violationLog = processIndex == 0 ? nil : []
@@ -152,8 +150,9 @@ extension Explorer {
     /// first process reads each other's, tries the states of any that failed itself, then sends each the others',
     /// unless the level is the `last` whose inputs are tried: only the first goes on from there, to report. `nil`
     /// for a process other than the first, then.
-    private func swapParts(states: [Int], owners: [Int], last: Bool) throws -> [Part]? {
-        guard let peers else { return [] }
+    private func swapParts(
+        with peers: ExplorationPeers, states: [Int], owners: [Int], last: Bool
+    ) throws -> [Part]? {
         var parts = [Part](repeating: Part(), count: processes)
         #if os(Linux)
             if let parent = peers.parent {

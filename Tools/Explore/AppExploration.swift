@@ -29,7 +29,7 @@ enum AppExploration {
           --allow-partial  exit 0 when the state budget stopped the exploration before the depth was covered
           --checkpoints    resume each state from a checkpoint instead of replaying its path (same results)
           --print-states   print every state found, in the order found, each with the inputs that lead on from
-                           it and where, before the summary
+                           it to a state found and which, before the summary
         exit codes: 0 no violation, every state to the depth explored; 1 a violation, the state budget reached
         (unless --allow-partial), or the exploration could not run; 64 usage error
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `swift run explore [--depth N] [--states N] [--jobs N] …`: see `AppExploration`. One thread runs here, so the
-/// explorer may fork: each level is shared by one process per processor unless `--jobs` says otherwise.
+/// explorer may fork: the levels are shared by one process per processor, up to 8, unless `--jobs` says otherwise.
 let status = MainActor.assumeIsolated {
     AppExploration.run(
         Array(CommandLine.arguments.dropFirst()), mayFork: true,
