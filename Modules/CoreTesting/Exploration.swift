@@ -515,9 +515,10 @@ final class Explorer {
         var exactDigest = ExplorationKeyDigest().value
         /// Weak records of everything created in its life.
         var created: [LiveObjects.Record] = []
-        /// The known state each judged input it took was tried in and the input (`nil`, `nil` for the start), in
-        /// order: the inputs re-run fresh to tell which one left something alive.
-        var took: [(state: Int?, input: ExplorationInput?)] = []
+        /// The known state each judged input it took was tried in, the input and the script lines that give it
+        /// in the app (`nil`, `nil` and none for the start), in order: the inputs re-run fresh to tell which one
+        /// left something alive, and the last one's path and script for what they left alive together.
+        var took: [(state: Int?, input: ExplorationInput?, lines: [String])] = []
 
         /// The screens its viewable coordinators own, read after the last input it took and before anything else
         /// ran on it: the screens shown before its next input. `nil` when unknown.
@@ -536,7 +537,7 @@ final class Explorer {
     private func begin() throws -> (Replay, LiveSubject?) {
         let live = LiveSubject()
         live.subject = try live.recording { try start() }
-        live.took.append((nil, nil))
+        live.took.append((nil, nil, []))
         let result = readStart(live)
         guard depth > 0 else {
             try tearDown(live)
@@ -678,7 +679,7 @@ final class Explorer {
         // The tab selected before a tap on another, to tap it again on the way back.
         let selectedTab = input.isTab ? Self.selectedTab(in: subject.window) : nil
         let step = live.recording { apply(input, to: subject, script: &result.script) }
-        live.took.append((state, input))
+        live.took.append((state, input, Array(result.script.dropFirst(scripts[state].count))))
         result.accepted = step.refusal == nil
         // The navigation is part of the key: a subject that shows the key of the state it left shows its
         // navigation, and the navigation's digest is written only when the key differs.
@@ -748,8 +749,9 @@ final class Explorer {
                 let refused = live.recording { () -> Bool in
                     for step in plan {
                         budget -= 1
+                        let before = script.count
                         if apply(step, to: subject, script: &script).refusal != nil { return true }
-                        if let current { live.took.append((current, step)) }
+                        if let current { live.took.append((current, step, Array(script[before...]))) }
                     }
                     return false
                 }
@@ -828,7 +830,7 @@ final class Explorer {
         guard !survivors.isEmpty else { return }
         // What single inputs leave alive, each reported by its replay, whether or not that report is new.
         var leakedAlone: Set<String> = []
-        for (state, input) in live.took {
+        for (state, input, _) in live.took {
             let replayed =
                 if let state {
                     try replay(paths[state], then: input, from: state)
@@ -838,13 +840,13 @@ final class Explorer {
             leakedAlone.formUnion(replayed.leaked)
         }
         let together = survivors.filter { !leakedAlone.contains(Self.leakLabel($0)) }
-        guard !together.isEmpty, let (state, input) = live.took.last else { return }
+        guard !together.isEmpty, let (state, input, lines) = live.took.last else { return }
         let path = (state.map { paths[$0] } ?? []) + (input.map { [$0] } ?? [])
         let report = LeakReport(survivors: together, createdCount: live.created.count)
         let context = input.map { "after \($0), " } ?? ""
         record(
             .nothingLeftAlive, context + "once the subject was torn down: \(report)", path: path,
-            script: state.map { scripts[$0] } ?? [])
+            script: (state.map { scripts[$0] } ?? []) + lines)
     }
 
     func record(

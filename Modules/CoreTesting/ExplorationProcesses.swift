@@ -265,7 +265,7 @@ extension Explorer {
             for live in subjects {
                 live.took = live.took.compactMap { entry in
                     guard let state = entry.state, state >= start.stateCount else { return entry }
-                    return registered[state].map { ($0, entry.input) }
+                    return registered[state].map { ($0, entry.input, entry.lines) }
                 }
             }
             guard let index = indexOfKey[digest], discoverers[index] == processIndex else {

@@ -392,6 +392,10 @@ struct ExplorationTests {
         let report = try explore(depth: 2) { try ArmoryParent.subject(tabs: ["first", "other", "armory"]) }
         #expect(
             Set(report.leaks.flatMap(Self.leakedCoordinators)) == ["NamedCoordinator", "ArmedCoordinator"], "\(report)")
+        // Reported with the subject's last input: its script gives that input too, as its path does.
+        let armed = try #require(report.leaks.first { $0.message.contains("ArmedCoordinator") })
+        #expect(armed.path == [.tab("other"), .tab("armory")], "\(armed)")
+        #expect(armed.script == ["tab other", "tab armory"], "\(armed)")
     }
 
     /// The kinds of the coordinators `leak` names as left alive, of the two the leaking subjects keep.
