@@ -25,7 +25,7 @@ enum AppExploration {
           --depth N        the longest path of inputs tried from the start (default 6, at most 50)
           --states N       stop finding new states after N (default 20000)
           --jobs N         processes that share the levels of states, at most 64 (default: one per processor, up
-                           to 8; the same results)
+                           to 8; the same states and transitions)
           --allow-partial  exit 0 when the state budget stopped the exploration before the depth was covered
           --checkpoints    resume each state from a checkpoint instead of replaying its path (same results)
           --print-states   print every state found, in the order found, each with the inputs that lead on from
