@@ -154,12 +154,10 @@ final class Explorer {
     /// whose reading is being registered.
     var discoverers: [Int] = []
     var registeringProcess = 0
-    /// While processes share the levels: every accepted input this one tried in the level, in order, and every
-    /// violation it recorded with the state whose inputs were being tried (-1 for none), in order.
+    /// While processes share the levels: every accepted input this one tried in the level, in order, and, in a
+    /// process other than the first, the violations it met, which it hands to the first.
     var takenSteps: [TakenStep]?
-    var violationLog: [(state: Int, violation: ExplorationViolation)]?
-    /// The state whose inputs are being tried, -1 between states: where a violation is met, for its place in order.
-    var currentState = -1
+    var violationLog: [ExplorationViolation]?
     /// The states of the level another process tries: their ways out are not known here until the level's end,
     /// and a subject kept for one would not be used.
     var statesTriedElsewhere: Set<Int> = []
@@ -215,8 +213,6 @@ final class Explorer {
 
     /// Tries every input of `state`, in order, and takes what each did.
     func expand(_ state: Int) throws {
-        currentState = state
-        defer { currentState = -1 }
         expanded.insert(state)
         let inputs = inputs(at: state)
         for (index, input) in inputs.enumerated() {
@@ -270,17 +266,15 @@ final class Explorer {
         let stateCount: Int
         let transitionCount: Int
         let reachedStateBudget: Bool
-        /// The states whose every input was tried, and the violations reported, with where each is.
+        /// The states whose every input was tried.
         let expanded: Set<Int>
-        let violations: [ExplorationViolation]
-        let reported: [String: Int]
     }
 
     /// The exploration as it is now, to come back to.
     var levelStart: LevelStart {
         LevelStart(
             stateCount: keys.count, transitionCount: transitionCount, reachedStateBudget: reachedStateBudget,
-            expanded: expanded, violations: violations, reported: reported)
+            expanded: expanded)
     }
 
     /// The digest of each state registered since `start`, by index.
@@ -318,8 +312,6 @@ final class Explorer {
         transitionCount = start.transitionCount
         reachedStateBudget = start.reachedStateBudget
         expanded = start.expanded
-        violations = start.violations
-        reported = start.reported
     }
 
     /// Adds a newly reached state and returns its index.
@@ -853,7 +845,7 @@ final class Explorer {
         _ invariant: ExplorationViolation.Invariant, _ message: String, path: [ExplorationInput], script: [String]
     ) {
         let violation = ExplorationViolation(invariant: invariant, message: message, path: path, script: script)
-        violationLog?.append((currentState, violation))
+        violationLog?.append(violation)
         let text = invariant.rawValue + "\n" + message
         // A leak is found when a subject is torn down, which may be after a longer path showed the same one.
         guard let index = reported[text] else {

@@ -29,10 +29,11 @@ extension Explorer {
         let new: Replay?
     }
 
-    /// What a process hands over once it tried a level: its steps and its violations, each in the order taken.
+    /// What a process hands over once it tried a level: its steps, in the order taken, and the violations it met
+    /// (only whether there are any counts: any makes the exploration run again in one process).
     struct Part {
         var steps: [TakenStep] = []
-        var violations: [(state: Int, violation: ExplorationViolation)] = []
+        var violations: [ExplorationViolation] = []
     }
 
     /// Whether the processes start sharing at the level of `states`: the first with a state for each.
@@ -107,7 +108,6 @@ extension Explorer {
         peers.justForked = false
         let start = levelStart
         takenSteps = []
-        violationLog = violationLog ?? []
         statesTriedElsewhere = Set(zip(states, owners).filter { $0.1 != processIndex }.map(\.0))
         for (state, owner) in zip(states, owners) where owner == processIndex { try expand(state) }
         statesTriedElsewhere = []
@@ -115,9 +115,9 @@ extension Explorer {
         // which reports, needs them in order.
         let last = paths[states[0]].count + 1 >= depth
         let swapped = try swapParts(with: peers, states: states, owners: owners, last: last)
-        let own = Part(steps: takenSteps ?? [], violations: violationLog ?? [])
+        let own = Part(steps: takenSteps ?? [])
         takenSteps = nil
-        violationLog = processIndex == 0 ? nil : []
+        if processIndex != 0 { violationLog = [] }
         guard var parts = swapped else { return }
         parts[processIndex] = own
         let found = digestsOfStates(since: start)
@@ -176,7 +176,7 @@ extension Explorer {
             }
             for (state, owner) in zip(states, owners) where !peers.alive[owner] { try expand(state) }
             if last { return parts }
-            received[0] = Part(steps: takenSteps ?? [], violations: violationLog ?? []).encoded()
+            received[0] = Part(steps: takenSteps ?? []).encoded()
             for index in 1..<processes where peers.alive[index] {
                 var message = ExplorationWire.Writer()
                 for (other, bytes) in received.enumerated() {
@@ -209,10 +209,10 @@ extension Explorer {
         return (parts, alive)
     }
 
-    /// Takes every step of `parts` from `states` in their order, and, in the first process, every violation in
-    /// the order of the states they were met at. A state new at the level is registered with the reading of the
-    /// first step that reached it; with none (a step tried late for a process that failed), with the first reading
-    /// of it in the order of the processes.
+    /// Takes every step of `parts` from `states` in their order, and, in the first process, the other processes'
+    /// violations (the first records its own as it meets them). A state new at the level is registered with the
+    /// reading of the first step that reached it; with none (a step tried late for a process that failed), with the
+    /// first reading of it in the order of the processes.
     private func takeSteps(of parts: [Part], in states: [Int]) {
         var stepsOf: [Int: [(process: Int, step: TakenStep)]] = [:]
         var readings: [ExplorationKeyDigest.Value: (process: Int, replay: Replay)] = [:]
@@ -238,15 +238,7 @@ extension Explorer {
         }
         registeringProcess = 0
         guard processIndex == 0 else { return }
-        var met: [(state: Int, process: Int, order: Int, violation: ExplorationViolation)] = []
-        for (process, part) in parts.enumerated() {
-            for (order, entry) in part.violations.enumerated() {
-                met.append((entry.state, process, order, entry.violation))
-            }
-        }
-        met.sort { ($0.state, $0.process, $0.order) < ($1.state, $1.process, $1.order) }
-        for entry in met {
-            let violation = entry.violation
+        for violation in parts.dropFirst().flatMap(\.violations) {
             record(violation.invariant, violation.message, path: violation.path, script: violation.script)
         }
     }
@@ -298,7 +290,7 @@ extension Explorer {
                     peers.end(index)
                     continue
                 }
-                for (_, violation) in part.violations {
+                for violation in part.violations {
                     record(violation.invariant, violation.message, path: violation.path, script: violation.script)
                 }
                 peers.end(index)
@@ -472,8 +464,7 @@ extension Explorer.Part {
             writer.append(optionalDigest: new.typedExactDigest)
         }
         writer.append(number: violations.count)
-        for (state, violation) in violations {
-            writer.append(number: state)
+        for violation in violations {
             writer.append(text: violation.invariant.rawValue)
             writer.append(text: violation.message)
             writer.append(inputs: violation.path)
@@ -508,12 +499,11 @@ extension Explorer.Part {
                 steps.append(.init(state: state, input: input, keyDigest: keyDigest, new: new))
             }
             for _ in 0..<(try reader.count()) {
-                let state = try reader.int()
                 guard let invariant = ExplorationViolation.Invariant(rawValue: try reader.string()) else { return nil }
                 let violation = ExplorationViolation(
                     invariant: invariant, message: try reader.string(), path: try reader.inputs(),
                     script: try reader.strings())
-                violations.append((state, violation))
+                violations.append(violation)
             }
             guard try reader.uint64() == ExplorationWire.end, reader.isAtEnd else { return nil }
         } catch {
