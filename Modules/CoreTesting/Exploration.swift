@@ -673,23 +673,23 @@ final class Explorer {
         let step = live.recording { apply(input, to: subject, script: &result.script) }
         live.took.append((state, input, Array(result.script.dropFirst(scripts[state].count))))
         result.accepted = step.refusal == nil
+        let stayed = step.refusal ?? (step.cancelled ? "cancelled" : nil)
         // The navigation is part of the key: a subject that shows the key of the state it left shows its
-        // navigation, and the navigation's digest is written only when the key differs.
-        let digests = Self.digests(of: subject, navigationKey: false)
-        result.keyDigest = digests.key
-        live.exactDigest = digests.exactKey
+        // navigation. Its digest is read only after an input that must have changed nothing, to compare.
+        let reading = Self.reading(of: subject, navigationKey: stayed != nil, shownBefore: shownBefore)
+        result.keyDigest = reading.key
+        live.exactDigest = reading.exactKey
         let known = indexOfKey[result.keyDigest]
-        if let reason = step.refusal ?? (step.cancelled ? "cancelled" : nil), known != state,
-            Self.navigationDigest(of: subject) != navigationDigests[state]
-        {
-            found.append((.refusedInputChangedNothing, "\(input) was \(reason), but the screens or the tree changed"))
+        if let stayed, known != state, reading.navigationKey != navigationDigests[state] {
+            found.append((.refusedInputChangedNothing, "\(input) was \(stayed), but the screens or the tree changed"))
         }
-        let (drift, ownedNow) = Self.driftAndOwnedScreens(of: subject, shownBefore: shownBefore)
-        found += drift.filter { !driftBefore.contains($0) }.map { (.coordinatorsMatchScreens, "after \(input): " + $0) }
+        found += reading.drift.filter { !driftBefore.contains($0) }.map {
+            (.coordinatorsMatchScreens, "after \(input): " + $0)
+        }
         // What it owns now is what it shows before its next input, unless something runs on it first.
-        live.ownedScreens = ownedNow
+        live.ownedScreens = reading.ownedScreens
         if known == nil {
-            result.navigationDigest = Self.navigationDigest(of: subject)
+            result.navigationDigest = stayed != nil ? reading.navigationKey : Self.navigationDigest(of: subject)
             (result.key, result.navigationKey) = Self.keys(of: subject)
         }
         for (invariant, message) in found {

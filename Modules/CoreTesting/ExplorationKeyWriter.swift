@@ -5,9 +5,9 @@ protocol ExplorationKeySink: AnyObject {
     init()
     /// Appends `piece` to the key.
     func write(_ piece: String)
-    /// Reads the tree under `root` once, its children in an order that does not depend on the order they were
-    /// attached in, and returns what appends it to a key of this kind, after the screens and the width.
-    @MainActor static func treeWriter(of root: Coordinator) -> (Self) -> Void
+    /// Reads the tree `walk` went through once, its children in an order that does not depend on the order they
+    /// were attached in, and returns what appends it to a key of this kind, after the screens and the width.
+    @MainActor static func treeWriter(of walk: ExplorationTreeWalk) -> (Self) -> Void
 }
 
 /// A key's text.
@@ -20,8 +20,8 @@ final class ExplorationKeyText: ExplorationKeySink {
     func write(_ piece: String) { text += piece }
 
     /// Appends the tree's lines (``Explorer/treeKey(of:indent:)``).
-    @MainActor static func treeWriter(of root: Coordinator) -> (ExplorationKeyText) -> Void {
-        let lines = Explorer.treeKey(of: root)
+    @MainActor static func treeWriter(of walk: ExplorationTreeWalk) -> (ExplorationKeyText) -> Void {
+        let lines = Explorer.treeKey(of: walk.root)
         return { key in
             key.text += "\n--"
             for line in lines {
@@ -52,26 +52,34 @@ final class ExplorationKeyDigest: ExplorationKeySink {
     /// The tree's digest: each coordinator's name, then its children's digests in their order as numbers. Two
     /// trees have the same digest when their lines (``Explorer/treeKey(of:indent:)``) are the same, without
     /// writing or sorting any text.
-    @MainActor static func tree(of root: Coordinator) -> Value {
-        // Loops rather than closures: a closure here would be isolated to the main actor, and Swift checks that
-        // isolation on every call of one.
+    @MainActor static func tree(of root: Coordinator) -> Value { tree(of: ExplorationTreeWalk(root: root)) }
+
+    /// ``tree(of:)-(Coordinator)`` of the tree `walk` went through: each coordinator's digest is taken after its
+    /// children's, from the last in the walk to the root.
+    @MainActor static func tree(of walk: ExplorationTreeWalk) -> Value {
+        var digests = [Value](repeating: Value(first: 0, second: 0), count: walk.nodes.count)
         var children: [Value] = []
-        // Most coordinators are leaves: their empty list of children is not built.
-        if root.childCount > 0 {
-            children.reserveCapacity(root.childCount)
-            for child in root.children { children.append(tree(of: child)) }
-            children.sort()
+        for index in walk.nodes.indices.reversed() {
+            let node = walk.nodes[index]
+            let range = node.children
+            var digest = State()
+            digest.write(node.name)
+            digest.write(Value(first: 0, second: UInt64(range.count)))
+            // Most coordinators are leaves: their empty list of children is not sorted.
+            if !range.isEmpty {
+                children.removeAll(keepingCapacity: true)
+                children.append(contentsOf: digests[range])
+                children.sort()
+                for child in children { digest.write(child) }
+            }
+            digests[index] = digest.value
         }
-        var digest = State()
-        digest.write(root.name)
-        digest.write(Value(first: 0, second: UInt64(children.count)))
-        for child in children { digest.write(child) }
-        return digest.value
+        return digests[0]
     }
 
-    /// Appends the tree's digest (``tree(of:)``).
-    @MainActor static func treeWriter(of root: Coordinator) -> (ExplorationKeyDigest) -> Void {
-        let tree = tree(of: root)
+    /// Appends the tree's digest (``tree(of:)-(ExplorationTreeWalk)``).
+    @MainActor static func treeWriter(of walk: ExplorationTreeWalk) -> (ExplorationKeyDigest) -> Void {
+        let tree = tree(of: walk)
         return { key in
             key.write("\n--\n")
             key.write(tree)
@@ -196,24 +204,34 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
     private let writesNavigationKey: Bool
     private let writesExactKey: Bool
     private let writesFieldValues: Bool
+    private let collectsScreens: Bool
     private var topScreen: ViewController?
+    /// Every screen in the window, when asked for: what ``Explorer/reading(of:navigationKey:shownBefore:)`` checks
+    /// the coordinators' screens against. A window holds a few dozen screens at most: a list searched in order costs
+    /// less than hashing each.
+    private(set) var screens: [ObjectIdentifier] = []
+    /// The tree the keys were written from, when they hold it.
+    private(set) var tree: ExplorationTreeWalk?
 
     /// The keys of `subject` asked for: the key, the navigation key, the exact key, the fields' text; the others
-    /// stay empty.
+    /// stay empty. With `screens`, it also notes every screen in the window (``screens``) and walks the tree even
+    /// when no key holds it (``tree``).
     static func write(
         of subject: ExplorationSubject, key: Bool = false, navigationKey: Bool = false, exactKey: Bool = false,
-        fieldValues: Bool = false
+        fieldValues: Bool = false, screens: Bool = false
     ) -> Self {
         var writer = Self(
             writesKey: key, writesNavigationKey: navigationKey, writesExactKey: exactKey,
-            writesFieldValues: fieldValues)
+            writesFieldValues: fieldValues, collectsScreens: screens)
         writer.writeScreens(of: subject.window)
         if subject.window.horizontalSizeClass != .compact {
             writer.toAll("\nwidth: ")
             writer.toAll(subject.window.horizontalSizeClass.rawValue)
         }
-        if writer.writesKey || writer.writesNavigationKey || writer.writesExactKey {
-            let writeTree = Sink.treeWriter(of: subject.root)
+        let holdsTree = writer.writesKey || writer.writesNavigationKey || writer.writesExactKey
+        if holdsTree || screens { writer.tree = ExplorationTreeWalk(root: subject.root) }
+        if holdsTree, let walk = writer.tree {
+            let writeTree = Sink.treeWriter(of: walk)
             if writer.writesKey { writeTree(writer.key) }
             if writer.writesNavigationKey { writeTree(writer.navigationKey) }
             if writer.writesExactKey { writeTree(writer.exactKey) }
@@ -221,11 +239,15 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
         return writer
     }
 
-    private init(writesKey: Bool, writesNavigationKey: Bool, writesExactKey: Bool, writesFieldValues: Bool) {
+    private init(
+        writesKey: Bool, writesNavigationKey: Bool, writesExactKey: Bool, writesFieldValues: Bool,
+        collectsScreens: Bool = false
+    ) {
         self.writesKey = writesKey
         self.writesNavigationKey = writesNavigationKey
         self.writesExactKey = writesExactKey
         self.writesFieldValues = writesFieldValues
+        self.collectsScreens = collectsScreens
     }
 
     private mutating func toAll(_ piece: String) {
@@ -246,14 +268,16 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
             return
         }
         topScreen = window.topViewController
-        write(root, role: nil, depth: 1, isFirst: true)
+        write(root, role: nil, depth: 1, isFirst: true, isContained: false)
     }
 
     /// Writes `screen`, indented `depth` times, and what it holds; `contentRole`, when given, is its role in the
-    /// keys with content (a tab's badge).
+    /// keys with content (a tab's badge). `isContained` tells a screen that a container holds.
     private mutating func write(
-        _ screen: ViewController, role: Role?, contentRole: Role? = nil, depth: Int, isFirst: Bool
+        _ screen: ViewController, role: Role?, contentRole: Role? = nil, depth: Int, isFirst: Bool,
+        isContained: Bool = true
     ) {
+        if collectsScreens { screens.append(ObjectIdentifier(screen)) }
         if !isFirst { toAll("\n") }
         toAll(KeyIndent.of(depth))
         toAll(screen.screenID)
@@ -276,12 +300,14 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
                 writeContent(content, indent: KeyIndent.of(depth + 1))
             }
         }
-        writeChildren(of: screen, depth: depth)
+        writeChildren(of: screen, depth: depth, isContained: isContained)
     }
 
     /// Writes the screens `screen` (at `depth`) holds, then the one it presents. The roles are written piece by
-    /// piece, not joined first: the same text, without building it.
-    private mutating func writeChildren(of screen: ViewController, depth: Int) {
+    /// piece, not joined first: the same text, without building it. A screen a container holds presents nothing
+    /// of its own (in Core the screen at the root of the containment presents, and a screen that presents cannot
+    /// be contained), so its presented screen is looked for only when it is not `isContained`.
+    private mutating func writeChildren(of screen: ViewController, depth: Int, isContained: Bool) {
         let inner = depth + 1
         if let navigation = screen as? NavigationController {
             for child in navigation.viewControllers {
@@ -322,10 +348,10 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
                     isFirst: false)
             }
         }
-        if let presented = screen.presentedViewController, presented.presentingViewController === screen {
+        if !isContained, let presented = screen.presentedViewController, presented.presentingViewController === screen {
             write(
                 presented, role: Role("presented ", presented.modalPresentationStyle.rawValue), depth: inner,
-                isFirst: false)
+                isFirst: false, isContained: false)
         }
     }
 
@@ -516,5 +542,42 @@ extension UInt64 {
     @inline(__always)
     fileprivate func rotateLeft(_ count: UInt64) -> UInt64 {
         (self << count) | (self >> (64 - count))
+    }
+}
+
+/// The coordinator tree under a root, read once, breadth first: each coordinator with its name and where its
+/// children are in the list (together, in their order, after every coordinator of the levels above).
+@MainActor
+struct ExplorationTreeWalk {
+    /// A coordinator of the tree, its name, and where its children are.
+    struct Node {
+        let coordinator: Coordinator
+        let name: String
+        let children: Range<Int>
+    }
+
+    /// The root, first in ``nodes``.
+    let root: Coordinator
+    /// Every coordinator of the tree, breadth first.
+    private(set) var nodes: [Node] = []
+
+    init(root: Coordinator) {
+        self.root = root
+        var coordinators: [Coordinator] = [root]
+        coordinators.reserveCapacity(32)
+        nodes.reserveCapacity(32)
+        var next = 0
+        // A loop rather than closures: a closure here would be isolated to the main actor, and Swift checks that
+        // isolation on every call of one.
+        while next < coordinators.count {
+            let coordinator = coordinators[next]
+            let first = coordinators.count
+            // Most coordinators are leaves: their empty list of children is not built.
+            if coordinator.childCount > 0 {
+                for child in coordinator.children { coordinators.append(child) }
+            }
+            nodes.append(Node(coordinator: coordinator, name: coordinator.name, children: first..<coordinators.count))
+            next += 1
+        }
     }
 }

@@ -98,17 +98,13 @@ extension Explorer {
         return "[screens: \(screens.joined(separator: ", "))] [coordinators: \(tree.joined(separator: ", "))]"
     }
 
-    /// The viewable coordinators of the tree, and their screens.
-    private static func viewables(of subject: ExplorationSubject) -> [(any ViewableCoordinating)] {
-        var found: [any ViewableCoordinating] = []
-        if let root = subject.root as? any ViewableCoordinating { found.append(root) }
-        var pending: [any Coordinating] = subject.root.children
-        var next = 0
-        while next < pending.count {
-            let coordinator = pending[next]
-            next += 1
-            if let viewable = coordinator as? any ViewableCoordinating { found.append(viewable) }
-            if coordinator.childCount > 0 { pending.append(contentsOf: coordinator.children) }
+    /// The viewable coordinators of the tree `walk` went through, breadth first, each with its name.
+    private static func viewables(
+        in walk: ExplorationTreeWalk
+    ) -> [(coordinator: any ViewableCoordinating, name: String)] {
+        var found: [(coordinator: any ViewableCoordinating, name: String)] = []
+        for node in walk.nodes {
+            if let viewable = node.coordinator as? any ViewableCoordinating { found.append((viewable, node.name)) }
         }
         return found
     }
@@ -125,15 +121,13 @@ extension Explorer {
     // The walks below are loops rather than closures: a closure in them would be isolated to the main actor, and
     // Swift checks that isolation on every call of one.
     static func ownedScreens(of subject: ExplorationSubject) -> [OwnedScreen] {
-        let current = viewables(of: subject)
+        let current = viewables(in: ExplorationTreeWalk(root: subject.root))
         var owned: [OwnedScreen] = []
         owned.reserveCapacity(current.count)
-        for coordinator in current {
+        for (coordinator, name) in current {
             let screen = coordinator.viewControllerable.viewController
             owned.append(
-                OwnedScreen(
-                    screen: screen, coordinator: coordinator, screenID: screen.screenID,
-                    coordinatorName: coordinator.name))
+                OwnedScreen(screen: screen, coordinator: coordinator, screenID: screen.screenID, coordinatorName: name))
         }
         return owned
     }
@@ -141,37 +135,63 @@ extension Explorer {
     /// Where the tree and the screens disagree: a coordinator whose screen is not in the window, or a screen
     /// still shown whose coordinator left the tree since `shownBefore` (the screens owned before the last input).
     static func drift(of subject: ExplorationSubject, shownBefore: [OwnedScreen]) -> [String] {
-        driftAndOwnedScreens(of: subject, shownBefore: shownBefore, readsOwnedScreens: false).drift
+        let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(of: subject, screens: true)
+        guard let tree = writer.tree else { return [] }
+        return disagreements(in: tree, screens: writer.screens, shownBefore: shownBefore, readsOwnedScreens: false)
+            .drift
     }
 
-    /// ``drift(of:shownBefore:)``, and the screens owned now (``ownedScreens(of:)``, empty unless
-    /// `readsOwnedScreens`), from one walk of the tree.
-    static func driftAndOwnedScreens(
-        of subject: ExplorationSubject, shownBefore: [OwnedScreen], readsOwnedScreens: Bool = true
+    /// What the explorer reads of a subject after an input, from one walk of the screens and one of the tree: the
+    /// digests of ``digests(of:navigationKey:)`` and the drift (``drift(of:shownBefore:)``) since `shownBefore`,
+    /// with the screens owned now (``ownedScreens(of:)``).
+    struct Reading {
+        let key: ExplorationKeyDigest.Value
+        let navigationKey: ExplorationKeyDigest.Value
+        let exactKey: ExplorationKeyDigest.Value
+        let drift: [String]
+        let ownedScreens: [OwnedScreen]
+    }
+
+    static func reading(of subject: ExplorationSubject, navigationKey: Bool, shownBefore: [OwnedScreen]) -> Reading {
+        let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(
+            of: subject, key: true, navigationKey: navigationKey, fieldValues: true, screens: true)
+        let exact = ExplorationKeyDigest()
+        exact.write(writer.key.value)
+        exact.write(writer.fieldValues.value)
+        let (drift, owned) =
+            writer.tree.map { disagreements(in: $0, screens: writer.screens, shownBefore: shownBefore) } ?? ([], [])
+        return Reading(
+            key: writer.key.value, navigationKey: writer.navigationKey.value, exactKey: exact.value, drift: drift,
+            ownedScreens: owned)
+    }
+
+    /// The drift between the tree `walk` went through and the window holding `screens`, since `shownBefore`, and
+    /// the screens owned now (empty unless `readsOwnedScreens`). Both are read at one moment, with every screen
+    /// and coordinator compared alive: a screen is in the window exactly when it is among `screens`.
+    private static func disagreements(
+        in walk: ExplorationTreeWalk, screens: [ObjectIdentifier], shownBefore: [OwnedScreen],
+        readsOwnedScreens: Bool = true
     ) -> (drift: [String], ownedScreens: [OwnedScreen]) {
-        let window = subject.window
-        let current = viewables(of: subject)
+        let current = viewables(in: walk)
         var owned: [OwnedScreen] = []
         if readsOwnedScreens { owned.reserveCapacity(current.count) }
         var problems: [String] = []
-        var inTree: Set<ObjectIdentifier> = []
+        var inTree: [ObjectIdentifier] = []
         inTree.reserveCapacity(current.count)
-        for coordinator in current {
-            inTree.insert(ObjectIdentifier(coordinator))
+        for (coordinator, name) in current {
+            inTree.append(ObjectIdentifier(coordinator))
             let screen = coordinator.viewControllerable.viewController
             if readsOwnedScreens {
                 owned.append(
                     OwnedScreen(
-                        screen: screen, coordinator: coordinator, screenID: screen.screenID,
-                        coordinatorName: coordinator.name))
+                        screen: screen, coordinator: coordinator, screenID: screen.screenID, coordinatorName: name))
             }
-            if screen.window !== window {
-                problems.append(
-                    "\(coordinator.name) is in the tree, but its screen \(screen.screenID) is not in the window")
+            if !screens.contains(ObjectIdentifier(screen)) {
+                problems.append("\(name) is in the tree, but its screen \(screen.screenID) is not in the window")
             }
         }
         for before in shownBefore {
-            guard let screen = before.screen, screen.window === window else { continue }
+            guard let screen = before.screen, screens.contains(ObjectIdentifier(screen)) else { continue }
             if let coordinator = before.coordinator, inTree.contains(ObjectIdentifier(coordinator)) { continue }
             problems.append(
                 "the screen \(before.screenID) is shown, but its coordinator \(before.coordinatorName) left the tree")

@@ -56,6 +56,35 @@ final class DetailParent: Coordinator {
     }
 }
 
+/// A parent whose list pushes a detail with its coordinator when `open` is tapped; the detail's `forget` removes the
+/// coordinator from the tree and leaves its screen shown: the other drift the explorer must find.
+@MainActor
+final class ForgettingParent: Coordinator {
+    let window = Window()
+
+    override init() {
+        super.init()
+        let list = ActionsScreen(screenID: "list", actions: ["open"])
+        guard let navigation = try? NavigationController(root: list) else { return }
+        try? window.setRootViewController(navigation)
+        list.onAction = { [unowned self, unowned navigation] _ in
+            let screen = ActionsScreen(screenID: "detail", actions: ["forget"])
+            let detail = DetailCoordinator(screen: screen)
+            screen.onAction = { [unowned self, weak detail] _ in
+                if let detail { try? self.removeChild(detail) }
+            }
+            try? self.addChild(detail)
+            try? navigation.push(screen)
+        }
+    }
+
+    static func subject() -> ExplorationSubject {
+        let parent = ForgettingParent()
+        parent.start()
+        return ExplorationSubject(window: parent.window, root: parent)
+    }
+}
+
 /// A parent whose root is a tab bar of two tabs, `first` and `second`, each a navigation stack whose list pushes a
 /// detail with its coordinator: the explorer reaches the second tab only by tapping it.
 @MainActor
@@ -344,6 +373,16 @@ struct ExplorationTests {
             drifts.map(\.path) == [[.action("open"), .back], [.action("open"), .swipeBack(finished: true)]], "\(report)"
         )
         #expect(report.summary.hasSuffix("\(report.violations.count) violations"))
+    }
+
+    @Test("A coordinator that leaves the tree while its screen stays shown is found, once, by the input that did it")
+    func screenOutlivesItsCoordinator() throws {
+        let report = try explore(depth: 3) { ForgettingParent.subject() }
+        let drifts = report.violations.filter { $0.invariant == .coordinatorsMatchScreens }
+        #expect(drifts.map(\.path) == [[.action("open"), .action("forget")]], "\(report)")
+        #expect(
+            drifts.first?.message
+                == "after tap forget: the screen detail is shown, but its coordinator detail left the tree")
     }
 
     @Test("A refused deep link that changed the screens, and an object left alive, are violations")
