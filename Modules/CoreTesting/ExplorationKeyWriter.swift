@@ -5,9 +5,10 @@ protocol ExplorationKeySink: AnyObject {
     init()
     /// Appends `piece` to the key.
     func write(_ piece: String)
-    /// Reads the tree `walk` went through once, its children in an order that does not depend on the order they
-    /// were attached in, and returns what appends it to a key of this kind, after the screens and the width.
-    @MainActor static func treeWriter(of walk: ExplorationTreeWalk) -> (Self) -> Void
+    /// Reads the tree under `root` once (through `walk`, when the caller walked it already), its children in an
+    /// order that does not depend on the order they were attached in, and returns what appends it to a key of this
+    /// kind, after the screens and the width.
+    @MainActor static func treeWriter(of root: Coordinator, walk: ExplorationTreeWalk?) -> (Self) -> Void
 }
 
 /// A key's text.
@@ -19,9 +20,11 @@ final class ExplorationKeyText: ExplorationKeySink {
 
     func write(_ piece: String) { text += piece }
 
-    /// Appends the tree's lines (``Explorer/treeKey(of:indent:)``).
-    @MainActor static func treeWriter(of walk: ExplorationTreeWalk) -> (ExplorationKeyText) -> Void {
-        let lines = Explorer.treeKey(of: walk.root)
+    /// Appends the tree's lines (``Explorer/treeKey(of:indent:)``), which sort each coordinator's children by their
+    /// subtree's text: written from `root`, not from `walk`.
+    @MainActor static func treeWriter(of root: Coordinator, walk: ExplorationTreeWalk?) -> (ExplorationKeyText) -> Void
+    {
+        let lines = Explorer.treeKey(of: root)
         return { key in
             key.text += "\n--"
             for line in lines {
@@ -33,7 +36,7 @@ final class ExplorationKeyText: ExplorationKeySink {
 }
 
 /// A key reduced to 128 bits: two 64-bit multiply-and-rotate hashes, with different constants, of the UTF-8 bytes
-/// of its screens and of its tree's digest (``tree(of:)``), taken eight bytes at a time wherever the pieces written
+/// of its screens and of its tree's digest (``tree(of:)-(Coordinator)``), taken eight bytes at a time wherever the pieces written
 /// split them, so the same text has the same digest however it was written. Two keys with the same digest are
 /// taken to be the same key; among the few thousand states of an exploration a collision is far less likely than
 /// a fault in the machine.
@@ -61,7 +64,7 @@ final class ExplorationKeyDigest: ExplorationKeySink {
         var children: [Value] = []
         for index in walk.nodes.indices.reversed() {
             let node = walk.nodes[index]
-            let range = node.children
+            let range = node.childIndices
             var digest = State()
             digest.write(node.name)
             digest.write(Value(first: 0, second: UInt64(range.count)))
@@ -77,9 +80,11 @@ final class ExplorationKeyDigest: ExplorationKeySink {
         return digests[0]
     }
 
-    /// Appends the tree's digest (``tree(of:)-(ExplorationTreeWalk)``).
-    @MainActor static func treeWriter(of walk: ExplorationTreeWalk) -> (ExplorationKeyDigest) -> Void {
-        let tree = tree(of: walk)
+    /// Appends the tree's digest (``tree(of:)-(ExplorationTreeWalk)``), from `walk` when given.
+    @MainActor static func treeWriter(
+        of root: Coordinator, walk: ExplorationTreeWalk?
+    ) -> (ExplorationKeyDigest) -> Void {
+        let tree = tree(of: walk ?? ExplorationTreeWalk(root: root))
         return { key in
             key.write("\n--\n")
             key.write(tree)
@@ -206,19 +211,17 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
     private let writesFieldValues: Bool
     private let collectsScreens: Bool
     private var topScreen: ViewController?
-    /// Every screen in the window, when asked for: what ``Explorer/reading(of:navigationKey:shownBefore:)`` checks
-    /// the coordinators' screens against. A window holds a few dozen screens at most: a list searched in order costs
-    /// less than hashing each.
+    /// Every screen in the window, when asked for: what ``Explorer/reading(of:navigationKey:shownBefore:)`` and
+    /// ``Explorer/drift(of:shownBefore:)`` check the coordinators' screens against. A window holds a few dozen
+    /// screens at most: a list searched in order costs less than hashing each.
     private(set) var screens: [ObjectIdentifier] = []
-    /// The tree the keys were written from, when they hold it.
-    private(set) var tree: ExplorationTreeWalk?
 
     /// The keys of `subject` asked for: the key, the navigation key, the exact key, the fields' text; the others
-    /// stay empty. With `screens`, it also notes every screen in the window (``screens``) and walks the tree even
-    /// when no key holds it (``tree``).
+    /// stay empty. With `screens`, it also notes every screen in the window (``screens``). The keys that hold the
+    /// tree read it from `tree` when the caller walked it already.
     static func write(
         of subject: ExplorationSubject, key: Bool = false, navigationKey: Bool = false, exactKey: Bool = false,
-        fieldValues: Bool = false, screens: Bool = false
+        fieldValues: Bool = false, screens: Bool = false, tree: ExplorationTreeWalk? = nil
     ) -> Self {
         var writer = Self(
             writesKey: key, writesNavigationKey: navigationKey, writesExactKey: exactKey,
@@ -228,10 +231,8 @@ struct ExplorationKeyWriter<Sink: ExplorationKeySink> {
             writer.toAll("\nwidth: ")
             writer.toAll(subject.window.horizontalSizeClass.rawValue)
         }
-        let holdsTree = writer.writesKey || writer.writesNavigationKey || writer.writesExactKey
-        if holdsTree || screens { writer.tree = ExplorationTreeWalk(root: subject.root) }
-        if holdsTree, let walk = writer.tree {
-            let writeTree = Sink.treeWriter(of: walk)
+        if writer.writesKey || writer.writesNavigationKey || writer.writesExactKey {
+            let writeTree = Sink.treeWriter(of: subject.root, walk: tree)
             if writer.writesKey { writeTree(writer.key) }
             if writer.writesNavigationKey { writeTree(writer.navigationKey) }
             if writer.writesExactKey { writeTree(writer.exactKey) }
@@ -553,7 +554,7 @@ struct ExplorationTreeWalk {
     struct Node {
         let coordinator: Coordinator
         let name: String
-        let children: Range<Int>
+        let childIndices: Range<Int>
     }
 
     /// The root, first in ``nodes``.
@@ -576,7 +577,8 @@ struct ExplorationTreeWalk {
             if coordinator.childCount > 0 {
                 for child in coordinator.children { coordinators.append(child) }
             }
-            nodes.append(Node(coordinator: coordinator, name: coordinator.name, children: first..<coordinators.count))
+            nodes.append(
+                Node(coordinator: coordinator, name: coordinator.name, childIndices: first..<coordinators.count))
             next += 1
         }
     }

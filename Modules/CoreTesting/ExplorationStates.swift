@@ -135,31 +135,35 @@ extension Explorer {
     /// Where the tree and the screens disagree: a coordinator whose screen is not in the window, or a screen
     /// still shown whose coordinator left the tree since `shownBefore` (the screens owned before the last input).
     static func drift(of subject: ExplorationSubject, shownBefore: [OwnedScreen]) -> [String] {
+        let walk = ExplorationTreeWalk(root: subject.root)
         let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(of: subject, screens: true)
-        guard let tree = writer.tree else { return [] }
-        return disagreements(in: tree, screens: writer.screens, shownBefore: shownBefore, readsOwnedScreens: false)
+        return disagreements(in: walk, screens: writer.screens, shownBefore: shownBefore, readsOwnedScreens: false)
             .drift
     }
 
-    /// What the explorer reads of a subject after an input, from one walk of the screens and one of the tree: the
-    /// digests of ``digests(of:navigationKey:)`` and the drift (``drift(of:shownBefore:)``) since `shownBefore`,
-    /// with the screens owned now (``ownedScreens(of:)``).
+    /// What ``reading(of:navigationKey:shownBefore:)`` reads of a subject.
     struct Reading {
+        /// The digests of the key, of the navigation (empty unless asked for) and of the exact key, as
+        /// ``digests(of:navigationKey:)`` gives them.
         let key: ExplorationKeyDigest.Value
         let navigationKey: ExplorationKeyDigest.Value
         let exactKey: ExplorationKeyDigest.Value
+        /// Where the tree and the screens disagree (``drift(of:shownBefore:)``), and the screens owned now
+        /// (``ownedScreens(of:)``).
         let drift: [String]
         let ownedScreens: [OwnedScreen]
     }
 
+    /// What the explorer reads of a subject after an input, from one walk of the screens and one of the tree: the
+    /// digests (the navigation's when `navigationKey`), the drift since `shownBefore`, and the screens owned now.
     static func reading(of subject: ExplorationSubject, navigationKey: Bool, shownBefore: [OwnedScreen]) -> Reading {
+        let walk = ExplorationTreeWalk(root: subject.root)
         let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(
-            of: subject, key: true, navigationKey: navigationKey, fieldValues: true, screens: true)
+            of: subject, key: true, navigationKey: navigationKey, fieldValues: true, screens: true, tree: walk)
         let exact = ExplorationKeyDigest()
         exact.write(writer.key.value)
         exact.write(writer.fieldValues.value)
-        let (drift, owned) =
-            writer.tree.map { disagreements(in: $0, screens: writer.screens, shownBefore: shownBefore) } ?? ([], [])
+        let (drift, owned) = disagreements(in: walk, screens: writer.screens, shownBefore: shownBefore)
         return Reading(
             key: writer.key.value, navigationKey: writer.navigationKey.value, exactKey: exact.value, drift: drift,
             ownedScreens: owned)
