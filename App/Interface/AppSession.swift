@@ -144,6 +144,10 @@ package protocol AppLauncher {
     /// `--check-data` has nothing to check.
     func holdsNoData(dataDirectory: String) -> Bool
 
+    /// Why `link` (of `--open`) is no link the app follows whatever its data holds, a malformed one, in the words
+    /// a refused `open` uses; `nil` when it is well formed. A script refuses such a link before the data is opened.
+    func linkRefusal(_ link: String) -> String?
+
     /// Opens the data and composes the app, or the playground `request` names.
     ///
     /// - Throws: ``DataFailure`` for a data file that cannot be trusted or written, or another error saying why

@@ -6,7 +6,7 @@ import Glibc
 /// tests call it with scripted input and captured output, so both run exactly the same code.
 ///
 /// Exit codes: `0` success, `1` a command or script failed (or the data directory is not usable), `2` a data
-/// file is corrupt or unreadable, `64` the command line is wrong.
+/// file is corrupt or unreadable, `64` the command line is wrong, `128 + N` ended by signal `N`.
 public enum AppMain {
     /// Where the app reads commands from: raw bytes, so any input, valid UTF-8 or not, is handled.
     public protocol ByteInput: AnyObject {

@@ -277,6 +277,11 @@ package final class StandInApp: AppLauncher {
 
     package func holdsNoData(dataDirectory: String) -> Bool { holdsNoData }
 
+    /// The refusal of each link the stand-in takes for malformed (``AppLauncher/linkRefusal(_:)``); others parse.
+    package var malformedLinks: [String: String] = [:]
+
+    package func linkRefusal(_ link: String) -> String? { malformedLinks[link] }
+
     package func launch(_ request: LaunchRequest) throws -> LaunchedApp {
         requests.append(request)
         if let failure { throw failure }

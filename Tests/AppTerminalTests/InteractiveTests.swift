@@ -74,6 +74,20 @@ struct InteractiveTests {
         #expect(run.output.isEmpty)
     }
 
+    @Test("A script's malformed --open link exits 1 before the data is opened; a well-formed one is followed")
+    func malformedLinkBeforeTheData() async throws {
+        let app = try StandIn.app()
+        app.malformedLinks["nowhere"] = "malformed link 'nowhere': links start with app://"
+        let run = await app.run("state\n", arguments: ["--open", "nowhere"])
+        #expect(run.status == 1)
+        #expect(run.error == "app: --open: malformed link 'nowhere': links start with app://\n")
+        #expect(app.requests.isEmpty && app.session.starts.isEmpty && app.session.inputs.isEmpty)
+        // Interactive, the link is reported on the screen and the session goes on: the data is opened.
+        let interactive = await app.run("state\n", arguments: ["--open", "nowhere"], interactive: true)
+        #expect(interactive.status == 0)
+        #expect(app.requests.count == 1)
+    }
+
     @Test("A good --open link is followed before the first line")
     func openLinkAtStart() async throws {
         let run = try await StandIn.app().run("state\n", arguments: ["--open", "app://home"])

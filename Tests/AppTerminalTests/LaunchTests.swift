@@ -25,7 +25,8 @@ struct LaunchTests {
         #expect(run.status == 0)
         #expect(
             run.output.contains(
-                "exit codes: 0 ok, 1 command or script error, 2 data error (nothing written), 64 usage error"))
+                "exit codes: 0 ok, 1 command or script error, 2 data error (nothing written), 64 usage error,\n"
+                    + "            128+N ended by signal N (the terminal given back)"))
         #expect(app.requests.isEmpty)
     }
 

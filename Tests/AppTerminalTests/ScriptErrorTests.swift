@@ -98,15 +98,17 @@ struct ScriptErrorTests {
         #expect(run.error == "line 5: unknown command or action 'nope' (type 'help')\n")
     }
 
-    @Test("A missing script file is reported with exit code 1")
+    @Test("A missing script file is reported with exit code 1, before the data is opened")
     func missingScript() async throws {
         let folder = try TemporaryFolder()
-        let run = try await StandIn.app().run("", arguments: ["--script", folder.file("missing.txt")])
+        let app = try StandIn.app()
+        let run = await app.run("", arguments: ["--script", folder.file("missing.txt")])
         #expect(run.status == 1)
         #expect(run.error == "app: cannot read the script \(folder.file("missing.txt")): No such file or directory\n")
+        #expect(app.requests.isEmpty, "a first run's folder is not made for a run that cannot start")
     }
 
-    @Test("--script given a folder exits 1 naming it, and runs nothing")
+    @Test("--script given a folder exits 1 naming it, and runs nothing, not even the opening of the data")
     func scriptIsFolder() async throws {
         let folder = try TemporaryFolder()
         let app = try StandIn.app()
@@ -114,7 +116,7 @@ struct ScriptErrorTests {
         #expect(run.status == 1)
         #expect(run.error == "app: cannot read the script \(folder.path): Is a directory\n")
         #expect(run.output.isEmpty)
-        #expect(app.session.starts.isEmpty && app.session.inputs.isEmpty)
+        #expect(app.requests.isEmpty && app.session.starts.isEmpty && app.session.inputs.isEmpty)
     }
 
     @Test("A disabled action fails with a message, and the screen never sees it")

@@ -41,6 +41,17 @@ package struct AppLaunch {
         LiveDataStore.isAbsent(inFolder: dataDirectory)
     }
 
+    /// Why `link` is no link the app follows, whatever the data holds: the parser's refusal, in the words a refused
+    /// `open` uses; `nil` for a well-formed link.
+    package static func linkRefusal(_ link: String) -> String? {
+        do {
+            _ = try DeepLink.parse(link)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
     /// Opens the data directory at `dataDirectory` and its database (moving a damaged file aside when
     /// `movesCorruptDataAside`; checking every page and index entry when `checksData`; importing an earlier
     /// release's JSON files, or seeding, a new one) and builds the app; or builds `playground`, which needs no

@@ -24,6 +24,8 @@ package struct LiveApp: AppLauncher {
         AppLaunch.holdsNoData(dataDirectory: dataDirectory)
     }
 
+    package func linkRefusal(_ link: String) -> String? { AppLaunch.linkRefusal(link) }
+
     package func launch(_ request: LaunchRequest) throws -> LaunchedApp {
         var playground: FeaturePlayground?
         if let name = request.playground {
@@ -70,6 +72,8 @@ package struct InMemoryApp: AppLauncher {
 
     /// Never: the data is in memory, always there.
     package func holdsNoData(dataDirectory: String) -> Bool { false }
+
+    package func linkRefusal(_ link: String) -> String? { AppLaunch.linkRefusal(link) }
 
     package func launch(_ request: LaunchRequest) throws -> LaunchedApp {
         if request.playground != nil { return try LiveApp().launch(request) }

@@ -55,6 +55,20 @@ final class AppRunner {
             return ExitCode.success
         }
         let isInteractive = options.scriptPath == nil && input.isTerminal
+        // A script that cannot be read, or a malformed link it would stop at, ends the run before the data is
+        // opened: a run refused for what it was given writes nothing, not even a first run's database.
+        var commandInput = input
+        if let scriptPath = options.scriptPath, !options.checksData {
+            do {
+                commandInput = try FileInput(path: scriptPath)
+            } catch {
+                return RunFailure.unreadableScript(path: scriptPath, reason: String(describing: error))
+                    .report(to: errorOutput)
+            }
+        }
+        if !isInteractive, !options.checksData, let link = options.initialLink, let refusal = app.linkRefusal(link) {
+            return RunFailure.link(refusal).report(to: errorOutput)
+        }
         // Only the full screen draws transitions moving; the line mode and scripts stay instant.
         let animates = options.animates && isInteractive && fullScreenTerminalType != nil
         let session: any AppSession
@@ -64,17 +78,6 @@ final class AppRunner {
             return RunFailure.data(error).report(to: errorOutput)
         } catch {
             return RunFailure.launch(String(describing: error)).report(to: errorOutput)
-        }
-        let commandInput: any AppMain.ByteInput
-        if let scriptPath = options.scriptPath {
-            do {
-                commandInput = try FileInput(path: scriptPath)
-            } catch {
-                return RunFailure.unreadableScript(path: scriptPath, reason: String(describing: error))
-                    .report(to: errorOutput)
-            }
-        } else {
-            commandInput = input
         }
         if options.checksData { return ExitCode.success }
         defer { session.stop() }

@@ -65,7 +65,8 @@ struct LaunchOptions: Equatable, Sendable {
           --help                      print this help
 
         environment: APP_DATA_DIR, XDG_DATA_HOME, HOME, APP_NOW (fixed ISO-8601 time), NO_COLOR
-        exit codes: 0 ok, 1 command or script error, 2 data error (nothing written), 64 usage error
+        exit codes: 0 ok, 1 command or script error, 2 data error (nothing written), 64 usage error,
+                    128+N ended by signal N (the terminal given back)
 
         """
 
