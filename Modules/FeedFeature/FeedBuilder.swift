@@ -85,6 +85,13 @@ public protocol FeedCoordinating: ViewableCoordinating {
     /// that is not blank), so the parent can ask first without knowing the
     /// feed's screens.
     var holdsDraft: Bool { get }
+
+    /// Whether the Latest list is on screen now: selected, with no post
+    /// pushed over it (a sheet such as compose leaves it on screen beneath,
+    /// as Core's appearance has it). A parent that did not count the looks
+    /// ``FeedListener/feedDidShowLatest()`` told it of for a while (an app
+    /// that restores before it draws) asks this once that while is over.
+    var isShowingLatest: Bool { get }
 }
 
 /// Builds the feed: the `feed` screen with its Latest and Popular segments,

@@ -226,6 +226,31 @@ struct MainTabTests {
         #expect(states[2].tabs == Self.tabs("feed"), "looking at Latest clears the badge")
     }
 
+    @Test(
+        "A restart that restores another place than Latest leaves the badge: the Latest shown while the app started was never seen",
+        arguments: [
+            ("tab profile\n", "profile", 2), ("popular\n", "feed", 2), ("tab profile\ntab feed\n", "feed", nil),
+        ])
+    func badgeThroughARestart(place: String, tab: String, badge: Int?) async throws {
+        let data = InMemoryData()
+        let first = await data.run(AppHarness.demoLogin + place)
+        #expect(first.status == 0, "\(first.error)")
+        // Two posts by others since the person last looked at Latest, written while the app was not running.
+        data.store.setLatestSeen(Date(timeIntervalSince1970: 1_767_267_000), email: "demo@example.com")
+        data.store.add([
+            Self.post(by: "ada@example.com", "Ada", at: 1_767_268_200, "one"),
+            Self.post(by: "linus@example.com", "Linus", at: 1_767_268_500, "two"),
+        ])
+        let restarted = await data.run("state\n")
+        #expect(restarted.status == 0, "\(restarted.error)")
+        #expect(restarted.lastState?.tabs == Self.tabs(tab, badge: badge), "\(restarted.output)")
+        // Opened on the profile by a link, the app never showed Latest to the person either.
+        if tab == "profile" {
+            let linked = await data.run("state\n", arguments: ["--no-restore", "--open", "app://profile"])
+            #expect(linked.lastState?.tabs == Self.tabs("profile", badge: badge), "\(linked.output)")
+        }
+    }
+
     /// Logs the demo account in, then runs `lines`, another process changing the data with `change` just before
     /// the `beforeLine`-th of them (counted from 1).
     static func loggedIn(

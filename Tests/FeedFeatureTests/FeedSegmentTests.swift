@@ -136,4 +136,21 @@ struct FeedSegmentTests {
             #expect(parent.latestShownCount == 3, "coming back from a post shows Latest again")
         }
     }
+
+    @Test("The feed tells whether Latest is on screen now: selected, with no post over it; a sheet leaves it beneath")
+    func showingLatest() async throws {
+        try withFeedShown { parent, window in
+            let feed = try #require(parent.feed)
+            #expect(feed.isShowingLatest)
+            try window.tap("popular")
+            #expect(!feed.isShowingLatest, "Popular selected")
+            try window.tap("latest")
+            try window.tap("post.p1")
+            #expect(!feed.isShowingLatest, "a post over it")
+            try window.perform(.backButton)
+            #expect(feed.isShowingLatest)
+            try window.tap("compose")
+            #expect(feed.isShowingLatest, "on screen beneath the sheet, as Core's appearance has it")
+        }
+    }
 }

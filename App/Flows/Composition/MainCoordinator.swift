@@ -58,6 +58,9 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     private(set) var profile: (any ProfileCoordinating)?
     /// Whether the tap going through is the Feed tab's, tapped while it was selected.
     private var isFeedTappedAgain = false
+    /// Whether a look at the feed's Latest list waits for the app's start to end (``startDidEnd()``): while the
+    /// app starts nothing is drawn, and the Feed tab selected first may give way to the restored place.
+    var defersLooks = false
 
     /// Creates Main for `user`, whose tabs are built by `feedBuilder` and `profileBuilder`, over `data` (the
     /// badge and the look at Latest).
@@ -153,6 +156,13 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
         } catch {
             throw UserFacingError(description: "the \(tab.rawValue) tab cannot be shown: \(error)")
         }
+    }
+
+    /// The app's start is over: Latest, if it shows now, is the person's first look at it.
+    func startDidEnd() {
+        guard defersLooks else { return }
+        defersLooks = false
+        if feed?.isShowingLatest == true { feedDidShowLatest() }
     }
 
     /// The most posts the Feed tab's badge counts; more show as this many, followed by `+`.
@@ -333,6 +343,7 @@ extension MainCoordinator: TabBarControllerDelegate {
 
 extension MainCoordinator: FeedListener {
     func feedDidShowLatest() {
+        guard !defersLooks else { return }
         do {
             try data.markLatestSeen(email: user.email)
         } catch {

@@ -13,6 +13,13 @@ package protocol RootCoordinating: Coordinator {
     /// The work that leaving now would lose, as the features on screen tell it, or `nil`.
     var unsavedWork: UnsavedWork? { get }
 
+    /// Starts the root as a front end does before it draws anything: what shows until ``endStart()`` (the first
+    /// flow, the restored place, the link the app was opened with) is not yet seen.
+    func beginStart()
+
+    /// The start is over: what shows now is what the person sees first.
+    func endStart()
+
     /// What the root has to tell once the command (or the refresh) has run, once: a change it followed that the
     /// person did not make here, such as a log-out in another process; `nil` when there is none.
     func takeNotice() -> String?

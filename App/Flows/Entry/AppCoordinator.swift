@@ -75,6 +75,21 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         showDestination()
     }
 
+    /// Whether the app is starting: showing its first flow, restoring where the person left and following the
+    /// link it was opened with, all before anything is drawn. A screen that appears and goes again meanwhile was
+    /// never seen: Main counts the look at the feed's Latest list only if Latest still shows once the start ends.
+    private(set) var isStarting = false
+
+    func beginStart() {
+        isStarting = true
+        start()
+    }
+
+    func endStart() {
+        isStarting = false
+        main?.startDidEnd()
+    }
+
     override func didStop() {
         login = nil
         if let presented = signUp.coordinator { signUp.forget(presented) }
@@ -332,6 +347,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
         guard let user else { return }
         let main = MainCoordinator(feedBuilder: feedBuilder, profileBuilder: profileBuilder, data: data, user: user)
         main.listener = self
+        main.defersLooks = isStarting
         do {
             try addChild(main) { screen in try self.window.setRootViewController(screen) }
             self.main = main

@@ -41,6 +41,11 @@ final class PlaygroundCoordinator: Coordinator, RootCoordinating, PlaygroundPare
     /// A playground keeps nothing and logs nobody in: nothing changes under it.
     func takeNotice() -> String? { nil }
 
+    /// A playground counts nothing the person looks at: its start is a start.
+    func beginStart() { start() }
+
+    func endStart() {}
+
     func carryOut<Failure: Error>(_ command: () throws(Failure) -> Void) throws(Failure) -> AppFailure? {
         try failures.collect(command)
     }

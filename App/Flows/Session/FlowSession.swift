@@ -40,8 +40,8 @@ package final class FlowSession: AppSession {
     }
 
     package func start(restores: Bool, initialLink: String?) async -> SessionStart {
-        if let failure = root.appCoordinator.carryOut({ root.appCoordinator.start() }) {
-            // The first screen writes (the Feed marks Latest seen): damage found there stops the app as damage.
+        if let failure = root.appCoordinator.carryOut({ root.appCoordinator.beginStart() }) {
+            // Damage found while the first flow was shown stops the app as damage.
             if let damage = root.fatalDataFailure { return .stopped(damage) }
             return .failed(failure.description)
         }
@@ -50,6 +50,12 @@ package final class FlowSession: AppSession {
         let notice = restores ? root.restoration?.restore() : initialLink == nil ? kept : nil
         var linkFailure: String?
         if let initialLink { linkFailure = await openAtStart(initialLink) }
+        // What shows now is the first screen the person sees: Main counts the look at Latest from here, and that
+        // writes (the Feed marks Latest seen), so damage found there stops the app as damage too.
+        if let failure = root.appCoordinator.carryOut({ root.appCoordinator.endStart() }) {
+            if let damage = root.fatalDataFailure { return .stopped(damage) }
+            return .failed(failure.description)
+        }
         if let damage = root.fatalDataFailure { return .stopped(damage) }
         return .started(notice: notice, linkFailure: linkFailure)
     }

@@ -208,6 +208,8 @@ final class FeedCoordinator: ViewableCoordinator<any FeedPresentable>, FeedCoord
 
     var holdsDraft: Bool { compose?.holdsDraft == true }
 
+    var isShowingLatest: Bool { shownSegment == .latest }
+
     /// The step of the last plan that was refused, if any: restoration says
     /// which place it lost.
     private var failedStep: NavigationStep?
