@@ -31,6 +31,9 @@ final class LineReader {
     private var start = 0
     /// Where to look for the next line break: the bytes between `start` and here hold none.
     private var searchStart = 0
+    /// Whether a line was read yet: the first may begin with the byte order mark an editor writes at the start of
+    /// a UTF-8 file, which is no text of the line.
+    private var hasReadALine = false
 
     /// Creates a reader of `input` that refuses lines longer than `maximumLength` bytes.
     init(input: any AppMain.ByteInput, maximumLength: Int = LineReader.maximumLineBytes) {
@@ -47,7 +50,7 @@ final class LineReader {
         var isTooLong = false
         while true {
             if let newline = Self.lineBreak(in: buffer, from: searchStart) {
-                let line = buffer[start..<newline]
+                let line = withoutByteOrderMark(buffer[start..<newline])
                 start = newline + 1
                 searchStart = start
                 return isTooLong || line.count > maximumLength ? .tooLong : Self.decode(line)
@@ -66,12 +69,19 @@ final class LineReader {
                 buffer += chunk
                 if !requiringLineBreak || Self.lineBreak(in: chunk, from: 0) != nil { continue }
             }
-            let line = buffer[start...]
+            let line = withoutByteOrderMark(buffer[start...])
             start = buffer.count
             searchStart = start
             guard !line.isEmpty || isTooLong, !requiringLineBreak else { return nil }
             return isTooLong ? .tooLong : Self.decode(line)
         }
+    }
+
+    /// `line` without the UTF-8 byte order mark (`EF BB BF`) it begins with when it is the input's first line.
+    private func withoutByteOrderMark(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        defer { hasReadALine = true }
+        guard !hasReadALine, line.starts(with: [0xEF, 0xBB, 0xBF]) else { return line }
+        return line.dropFirst(3)
     }
 
     /// The index of the first `\n` in `bytes` at or after `start`, found by `memchr`: a megabyte pasted or piped

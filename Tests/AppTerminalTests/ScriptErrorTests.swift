@@ -20,6 +20,16 @@ struct ScriptErrorTests {
         #expect(app.session.isStopped, "the app is stopped on the way out")
     }
 
+    @Test("A script an editor saved with a byte order mark runs its first line; the mark anywhere else is text")
+    func byteOrderMark() async throws {
+        let run = try await StandIn.app().run("\u{FEFF}state\nstate\n")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.states.count == 2)
+        let later = try await StandIn.app().run("state\n\u{FEFF}state\n")
+        #expect(later.status == 1)
+        #expect(later.error == "line 2: unknown command or action '\\u{FEFF}state' (type 'help')\n")
+    }
+
     @Test("A command of the full screen's own, typed in the line mode, says where it works")
     func fullScreenCommandInTheLineMode() async throws {
         let run = try await StandIn.app().run("panel\n")
