@@ -145,7 +145,8 @@ package protocol AppLauncher {
     func holdsNoData(dataDirectory: String) -> Bool
 
     /// Why `link` (of `--open`) is no link the app follows whatever its data holds, a malformed one, in the words
-    /// a refused `open` uses; `nil` when it is well formed. A script refuses such a link before the data is opened.
+    /// a refused `open` uses; `nil` when it is well formed. A run from a script or piped input refuses such a link
+    /// before the data is opened; a well-formed link is followed, or refused, once the app has started.
     func linkRefusal(_ link: String) -> String?
 
     /// Opens the data and composes the app, or the playground `request` names.

@@ -31,9 +31,9 @@ final class LineReader {
     private var start = 0
     /// Where to look for the next line break: the bytes between `start` and here hold none.
     private var searchStart = 0
-    /// Whether a line was read yet: the first may begin with the byte order mark an editor writes at the start of
-    /// a UTF-8 file, which is no text of the line.
-    private var hasReadALine = false
+    /// Whether the start of the input was looked at for the byte order mark an editor writes at the start of a
+    /// UTF-8 file, which is no text of the first line: it is dropped as it arrives.
+    private var hasCheckedByteOrderMark = false
 
     /// Creates a reader of `input` that refuses lines longer than `maximumLength` bytes.
     init(input: any AppMain.ByteInput, maximumLength: Int = LineReader.maximumLineBytes) {
@@ -50,7 +50,7 @@ final class LineReader {
         var isTooLong = false
         while true {
             if let newline = Self.lineBreak(in: buffer, from: searchStart) {
-                let line = withoutByteOrderMark(buffer[start..<newline])
+                let line = buffer[start..<newline]
                 start = newline + 1
                 searchStart = start
                 return isTooLong || line.count > maximumLength ? .tooLong : Self.decode(line)
@@ -67,9 +67,10 @@ final class LineReader {
                 searchStart -= start
                 start = 0
                 buffer += chunk
+                if !hasCheckedByteOrderMark { dropByteOrderMark() }
                 if !requiringLineBreak || Self.lineBreak(in: chunk, from: 0) != nil { continue }
             }
-            let line = withoutByteOrderMark(buffer[start...])
+            let line = buffer[start...]
             start = buffer.count
             searchStart = start
             guard !line.isEmpty || isTooLong, !requiringLineBreak else { return nil }
@@ -77,11 +78,19 @@ final class LineReader {
         }
     }
 
-    /// `line` without the UTF-8 byte order mark (`EF BB BF`) it begins with when it is the input's first line.
-    private func withoutByteOrderMark(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        defer { hasReadALine = true }
-        guard !hasReadALine, line.starts(with: [0xEF, 0xBB, 0xBF]) else { return line }
-        return line.dropFirst(3)
+    /// Drops the UTF-8 byte order mark (`EF BB BF`) the input begins with, once its first bytes have come: a
+    /// mark cut short by the end of the input is left, and read as the text it is not.
+    private func dropByteOrderMark() {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let head = buffer.prefix(mark.count)
+        guard head.elementsEqual(mark.prefix(head.count)) else {
+            hasCheckedByteOrderMark = true
+            return
+        }
+        guard head.count == mark.count else { return }
+        buffer.removeFirst(mark.count)
+        searchStart = max(0, searchStart - mark.count)
+        hasCheckedByteOrderMark = true
     }
 
     /// The index of the first `\n` in `bytes` at or after `start`, found by `memchr`: a megabyte pasted or piped

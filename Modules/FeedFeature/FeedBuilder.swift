@@ -87,8 +87,9 @@ public protocol FeedCoordinating: ViewableCoordinating {
     var holdsDraft: Bool { get }
 
     /// Whether the Latest list is on screen now: selected, with no post
-    /// pushed over it (a sheet such as compose leaves it on screen beneath,
-    /// as Core's appearance has it). A parent that did not count the looks
+    /// pushed over it (a post open beside it in a wide split, or a sheet
+    /// such as compose, leaves it on screen, as Core's appearance has it;
+    /// while it is still appearing, it is not yet). A parent that did not count the looks
     /// ``FeedListener/feedDidShowLatest()`` told it of for a while (an app
     /// that restores before it draws) asks this once that while is over.
     var isShowingLatest: Bool { get }

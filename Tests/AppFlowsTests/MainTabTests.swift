@@ -229,7 +229,8 @@ struct MainTabTests {
     @Test(
         "A restart that restores another place than Latest leaves the badge: the Latest shown while the app started was never seen",
         arguments: [
-            ("tab profile\n", "profile", 2), ("popular\n", "feed", 2), ("tab profile\ntab feed\n", "feed", nil),
+            ("tab profile\n", "profile", 2), ("popular\n", "feed", 2), ("post.4\n", "feed", 2),
+            ("tab profile\ntab feed\n", "feed", nil),
         ])
     func badgeThroughARestart(place: String, tab: String, badge: Int?) async throws {
         let data = InMemoryData()

@@ -25,6 +25,12 @@ struct ScriptErrorTests {
         let run = try await StandIn.app().run("\u{FEFF}state\nstate\n")
         #expect(run.status == 0, "\(run.error)")
         #expect(run.states.count == 2)
+        for chunkSize in [1, 2] {
+            // The mark split across the first reads, as a slow pipe may hand it over.
+            let input = ScriptedInput(bytes: Array("\u{FEFF}state\n".utf8), chunkSize: chunkSize)
+            let split = try await StandIn.app().run(input: input, arguments: ["--data-dir", "/unused"])
+            #expect(split.status == 0 && split.states.count == 1, "\(split.error)")
+        }
         let later = try await StandIn.app().run("state\n\u{FEFF}state\n")
         #expect(later.status == 1)
         #expect(later.error == "line 2: unknown command or action '\\u{FEFF}state' (type 'help')\n")

@@ -56,8 +56,8 @@ package final class LiveDataStore: AppDataStore {
         pageCount = opening.pageCount
     }
 
-    /// Whether the folder at `path` holds neither a database nor the marker of one (see `Database.isAbsent`): a
-    /// first run, with nothing to check yet.
+    /// Whether the folder at `path` holds none of the app's files, or is not there at all (see `Database.isAbsent`):
+    /// a first run, with nothing to check yet. A file or a link that leads nowhere at `path` is no first run.
     package static func isAbsent(inFolder path: String) -> Bool {
         Database.isAbsent(inFolder: path)
     }

@@ -66,12 +66,17 @@ extension Database {
         }
     }
 
-    /// Whether the folder at `folderPath` holds none of the app's files (a database, its log, its marker, the
-    /// command history), or is not there at all: a first run, with nothing to check yet. Something else at that
-    /// path (a file, a link) is no first run: opening it says what is wrong.
+    /// Whether the folder at `folderPath` (or the folder a link there leads to) holds none of the app's files (a
+    /// database, its log, its marker, the command history), or is not there at all: a first run, with nothing to
+    /// check yet. Something else at that path (a file, a link that leads nowhere, a path through a file) is no
+    /// first run: opening it says what is wrong.
     static func isAbsent(inFolder folderPath: String) -> Bool {
         var status = stat()
-        if lstat(folderPath, &status) == 0, status.st_mode & S_IFMT != S_IFDIR { return false }
+        if stat(folderPath, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { return false }
+        } else if errno == ENOTDIR || lstat(folderPath, &status) == 0 {
+            return false
+        }
         let folder = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
         return DataFolderCheck.appFileNames.allSatisfy { DataFolderCheck.fileSize(folder + $0) == nil }
     }

@@ -60,7 +60,8 @@ public final class ExplorableApp {
     }
 
     /// A fresh app over a copy of `checkpoint`'s data, started as a new process over that data starts (logged in
-    /// when its session says so), then restored to `checkpoint`'s record, as the app restores at start. Whether it
+    /// when its session says so), then restored to `checkpoint`'s record, as the app restores at start; as in
+    /// ``make()``, every look at the feed's Latest list counts at once, the start's included. Whether it
     /// shows the very place the checkpoint was taken at is for the caller to compare: a record keeps what a person
     /// would miss, not every message on the screen.
     public func resume(_ checkpoint: Checkpoint) -> (window: Window, root: Coordinator) {

@@ -60,14 +60,15 @@ final class MainCoordinator: ViewableCoordinator<TabBarController> {
     private var isFeedTappedAgain = false
     /// Whether a look at the feed's Latest list waits for the app's start to end (``startDidEnd()``): while the
     /// app starts nothing is drawn, and the Feed tab selected first may give way to the restored place.
-    var defersLooks = false
+    private var defersLooks: Bool
 
     /// Creates Main for `user`, whose tabs are built by `feedBuilder` and `profileBuilder`, over `data` (the
-    /// badge and the look at Latest).
+    /// badge and the look at Latest). Built while the app starts, it `defersLooks` until ``startDidEnd()``.
     init(
         feedBuilder: any FeedContainable, profileBuilder: any ProfileContainable, data: any AppDataStore,
-        user: FeedUser
+        user: FeedUser, defersLooks: Bool = false
     ) {
+        self.defersLooks = defersLooks
         self.feedBuilder = feedBuilder
         self.profileBuilder = profileBuilder
         self.data = data

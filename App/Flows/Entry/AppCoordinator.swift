@@ -345,9 +345,9 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     private func showMain() {
         tearDownFlows()
         guard let user else { return }
-        let main = MainCoordinator(feedBuilder: feedBuilder, profileBuilder: profileBuilder, data: data, user: user)
+        let main = MainCoordinator(
+            feedBuilder: feedBuilder, profileBuilder: profileBuilder, data: data, user: user, defersLooks: isStarting)
         main.listener = self
-        main.defersLooks = isStarting
         do {
             try addChild(main) { screen in try self.window.setRootViewController(screen) }
             self.main = main

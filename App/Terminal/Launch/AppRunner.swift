@@ -58,7 +58,7 @@ final class AppRunner {
         // A script that cannot be read, or a malformed link it would stop at, ends the run before the data is
         // opened: a run refused for what it was given writes nothing, not even a first run's database.
         var commandInput = input
-        if let scriptPath = options.scriptPath, !options.checksData {
+        if let scriptPath = options.scriptPath {
             do {
                 commandInput = try FileInput(path: scriptPath)
             } catch {
