@@ -32,19 +32,54 @@ package enum BuiltExecutable {
     /// Runs the built executable `name` with `arguments` in `directory`, as a person or a CI runs a tool it built
     /// once, in another folder; its output goes through files, so a chatty tool never blocks on a full pipe.
     package static func run(_ name: String, _ arguments: [String], in directory: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try path(name))
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let logs = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID()).log")
+        let launch = try Launch(name, arguments, in: directory)
+        try launch.process.runToExit()
+        return try launch.run()
+    }
+
+    /// ``run(_:_:in:)`` that holds no thread while the executable runs, so a test on the main actor can start
+    /// several and do its own work meanwhile (`async let`).
+    package static func run(_ name: String, _ arguments: [String], in directory: URL) async throws -> Run {
+        let launch = try Launch(name, arguments, in: directory)
+        try await withCheckedThrowingContinuation { (exited: CheckedContinuation<Void, any Error>) in
+            launch.process.terminationHandler = { _ in exited.resume() }
+            do {
+                try launch.process.run()
+            } catch {
+                launch.process.terminationHandler = nil
+                exited.resume(throwing: error)
+            }
         }
-        defer { for log in logs { try? FileManager.default.removeItem(at: log) } }
-        for log in logs { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
-        process.standardOutput = try FileHandle(forWritingTo: logs[0])
-        process.standardError = try FileHandle(forWritingTo: logs[1])
-        try process.runToExit()
-        let texts = try logs.map { try String(contentsOf: $0, encoding: .utf8) }
-        return Run(status: process.terminationStatus, output: texts[0], errors: texts[1])
+        return try launch.run()
+    }
+
+    /// A built executable set up to run, its output and errors going to files of their own, removed with it.
+    private final class Launch: Sendable {
+        let process: Process
+        private let logs: [URL]
+
+        init(_ name: String, _ arguments: [String], in directory: URL) throws {
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: try BuiltExecutable.path(name))
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            logs = (0..<2).map { _ in
+                FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID()).log")
+            }
+            for log in logs { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
+            process.standardOutput = try FileHandle(forWritingTo: logs[0])
+            process.standardError = try FileHandle(forWritingTo: logs[1])
+        }
+
+        deinit {
+            for log in logs { try? FileManager.default.removeItem(at: log) }
+        }
+
+        /// What the run did, once the process has exited.
+        func run() throws -> Run {
+            let texts = try logs.map { try String(contentsOf: $0, encoding: .utf8) }
+            return Run(status: process.terminationStatus, output: texts[0], errors: texts[1])
+        }
     }
 }
 

@@ -29,28 +29,36 @@ struct ExploreCommandTests {
     @Test(
         "Resuming from checkpoints, or processes sharing the levels, find what one process replaying every path finds: the same states in the same order, the same transitions and violations"
     )
-    func everyWayFindsTheSame() throws {
-        let arguments = ["--depth", "3", "--states", "5000", "--print-states"]
-        let replayed = Self.run(arguments)
-        let resumed = Self.run(arguments + ["--checkpoints"])
-        // The built tool, a process of one thread, where the explorer forks; in the tests' own process it never does.
-        // Three processes share from the first level with three states, so the states one finds are tried by it, or
-        // handed to another, at the next.
-        let shared = try BuiltExecutable.run(
-            "explore", arguments + ["--jobs", "3"], in: FileManager.default.temporaryDirectory)
-        #expect(replayed.status == 0 && resumed.status == 0, "\(replayed.errors)\(resumed.errors)")
+    func everyWayFindsTheSame() async throws {
+        let arguments = ["--states", "5000", "--print-states"]
+        // The built tool, each way in a process of its own, all at once. It is a process of one thread, where the
+        // explorer forks (in the tests' own process it never does): three processes share from the first level with
+        // three states, so the states one finds are tried by it, or handed to another, at the next.
+        let folder = FileManager.default.temporaryDirectory
+        let deep = arguments + ["--depth", "3"]
+        async let replaying = BuiltExecutable.run("explore", deep + ["--jobs", "1"], in: folder)
+        async let resuming = BuiltExecutable.run("explore", deep + ["--jobs", "1", "--checkpoints"], in: folder)
+        async let sharing = BuiltExecutable.run("explore", deep + ["--jobs", "3"], in: folder)
+        async let shallow = BuiltExecutable.run("explore", arguments + ["--depth", "2"], in: folder)
+        // Meanwhile, in this process: the tool prints what the command prints here, a line at a time.
+        let inProcess = Self.run(arguments + ["--depth", "2"])
+        let (replayed, resumed, shared, printed) = try await (replaying, resuming, sharing, shallow)
+        for run in [replayed, resumed, shared, printed] {
+            #expect(run.status == 0 && run.errors.isEmpty, "\(run.errors)")
+        }
         #expect(resumed.output == replayed.output)
-        #expect(shared.status == 0 && shared.errors.isEmpty, "\(shared.errors)")
-        #expect(shared.output == replayed.output.map { $0 + "\n" }.joined(), "printed a line at a time")
+        #expect(shared.output == replayed.output)
+        #expect(printed.output == inProcess.output.map { $0 + "\n" }.joined(), "printed a line at a time")
         // Every state printed, then the summary, with no violation. Deep enough that most states are resumed past
         // Login: Main with either tab selected, a sheet over it, the sign-up flow.
-        let summary = replayed.output.last ?? ""
+        let lines = replayed.output.split(separator: "\n")
+        let summary = lines.last ?? ""
         #expect(summary.hasSuffix(" 0 violations"), "\(replayed.output)")
-        let states = replayed.output.dropLast()
+        let states = lines.filter { $0.hasPrefix("state ") && $0.hasSuffix(":") }
         #expect(states.count > 50 && states.count == Int(summary.split(separator: " ")[1]), "\(summary)")
-        #expect(states.contains { $0.contains("tab profile, selected") }, "the profile tab, tapped")
-        #expect(states.contains { $0.contains("(presented ") }, "a sheet")
-        #expect(states.contains { $0.contains("signup") }, "the sign-up flow")
+        #expect(replayed.output.contains("tab profile, selected"), "the profile tab, tapped")
+        #expect(replayed.output.contains("(presented "), "a sheet")
+        #expect(replayed.output.contains("signup"), "the sign-up flow")
     }
 
     @Test("A depth that is not a small number is a usage error, exit code 64")
