@@ -80,6 +80,31 @@ struct FullScreenLayoutTests {
         #expect(without.page == frame.page + 1, "the tab bar takes exactly one row from the content")
     }
 
+    @Test(
+        "The smallest terminals drawn keep a row of content: a long output or error over a tab bar is cut, the status and the command line kept",
+        arguments: [
+            TerminalSize(columns: 20, rows: 6), TerminalSize(columns: 40, rows: 6), TerminalSize(columns: 20, rows: 7),
+            TerminalSize(columns: 100, rows: 6), TerminalSize(columns: 20, rows: 9),
+        ])
+    func smallestTerminals(size: TerminalSize) async {
+        var model = Self.feed(posts: 30)
+        model.tabBar = [StyledSpan("Feed", .selectedTab), StyledSpan("  │  ", .dim), StyledSpan("Profile")]
+        var chrome = ScreenLayout.Chrome()
+        chrome.status = "Enter run"
+        for output in [[], (1...40).map { [StyledSpan("help line \($0)")] }] {
+            for error in [nil, String(repeating: "a long error ", count: 30)] {
+                chrome.output = output
+                chrome.error = error
+                let frame = ScreenLayout.frame(model, chrome: chrome, size: size)
+                Self.expectFits(frame, size)
+                #expect(frame.body.count >= 1, "a row of content under the navigation bar")
+                #expect(frame.text[size.rows - 1].hasPrefix("> "), "the command line, last")
+                #expect(frame.text[size.rows - 2].hasPrefix(" Enter run"), "the status line above it")
+                #expect(frame.output.upperBound <= size.rows - 1)
+            }
+        }
+    }
+
     @Test("A long list is clipped to the space with markers, and Page Down scrolls it", arguments: sizes)
     func longListClipsAndScrolls(size: TerminalSize) async {
         let model = Self.feed(posts: 200)

@@ -151,10 +151,19 @@ enum ScreenLayout {
         // A status message takes up to three rows, while four rows of content still show.
         let statusLimit = min(3, max(1, height - 8 - errorRows))
         let status = statusRows(chrome, width: width, limit: statusLimit)
-        let bottom = bottomRows(
+        var bottom = bottomRows(
             chrome, width: width, maximum: height - 7 - errorRows - (status.count - 1), status: status)
         let tabBarRows = model.tabBar.map { [tabBarRow($0, width: width)] } ?? []
-        let bodyHeight = height - 1 - tabBarRows.count - bottom.rows.count
+        // A terminal a few rows high keeps a row of content under the navigation bar: what the bottom cannot fit
+        // then is cut from its top (the output's first rows, then the error's), the status and the command line
+        // kept.
+        let bottomRoom = max(2, height - 2 - tabBarRows.count)
+        if bottom.rows.count > bottomRoom {
+            let cut = bottom.rows.count - bottomRoom
+            bottom.rows.removeFirst(cut)
+            bottom.outputRows = max(0, bottom.outputRows - cut)
+        }
+        let bodyHeight = max(0, height - 1 - tabBarRows.count - bottom.rows.count)
         let panelWidth =
             chrome.showsPanel && width >= panelMinimumColumns && !model.panel.isEmpty ? min(48, width / 3) : 0
         let contentWidth = panelWidth > 0 ? width - panelWidth - 1 : width
