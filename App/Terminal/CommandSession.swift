@@ -127,14 +127,14 @@ final class CommandSession {
         case .back:
             return explaining(await send(.gesture(.backButton)), .nothingToGoBack, in: snapshot)
         case .dismiss:
-            return explaining(await send(.gesture(.swipeDown)), .dismissalRefused, in: snapshot)
+            return explaining(await send(.gesture(.swipeDown)), .dismissalRefused, .notSwipeDismissible, in: snapshot)
         case .page(let next):
             return await send(.gesture(next ? .swipeToNextPage : .swipeToPreviousPage))
         case .swipe(let gesture, let progress):
             let outcome = await send(.swipe(gesture, progress: progress))
             switch gesture {
             case .swipeBack: return explaining(outcome, .nothingToGoBack, in: snapshot)
-            case .swipeDown: return explaining(outcome, .dismissalRefused, in: snapshot)
+            case .swipeDown: return explaining(outcome, .dismissalRefused, .notSwipeDismissible, in: snapshot)
             default: return outcome
             }
         case .release:
@@ -239,13 +239,14 @@ final class CommandSession {
         return .done(output: nil)
     }
 
-    /// `outcome` of a back or a swipe down, with how to close the screen on top when it failed with `refusal`: a
-    /// back because a presented screen, which the back never closes, has nothing of its own to go back to; a swipe
-    /// down because the sheet holds unsaved input.
+    /// `outcome` of a back or a swipe down, with how to close the screen on top when it failed with one of
+    /// `refusals`: a back because a presented screen, which the back never closes, has nothing of its own to go
+    /// back to; a swipe down because the sheet holds unsaved input, or because the screen is presented full screen,
+    /// where no swipe closes it.
     private func explaining(
-        _ outcome: Outcome, _ refusal: NavigationError, in snapshot: ScreenSnapshot
+        _ outcome: Outcome, _ refusals: NavigationError..., in snapshot: ScreenSnapshot
     ) -> Outcome {
-        guard case .failed(let message) = outcome, message == refusal.description,
+        guard case .failed(let message) = outcome, refusals.contains(where: { $0.description == message }),
             snapshot.levels.count > 1, let presented = snapshot.levels.last
         else { return outcome }
         return .failed(message + "; " + Self.howToClose(presented, refusesSwipeDown: snapshot.onTopRefusesSwipeDown))

@@ -98,12 +98,15 @@ struct DeepLinkRoutingTests {
         #expect(states[1].coordinators == CoordinatorNode("AppCoordinator", [CoordinatorNode("login")]))
     }
 
-    @Test("A full-screen sign-up cannot be swiped down")
+    @Test("A full-screen sign-up cannot be swiped down, and the refusal says how to close it, as the back's does")
     func fullScreenRefusesSwipeDown() async throws {
         let data = InMemoryData()
         let run = await data.run("open app://signup\ndismiss\n")
         #expect(run.status == 1)
-        #expect(run.error == "line 2: only a sheet can be swiped down\n")
+        #expect(
+            run.error
+                == "line 2: only a sheet can be swiped down; this screen is presented full screen: use its own action "
+                + "to close it\n")
     }
 
     @Test("Finishing a full-screen sign-up logs in and shows the tour, then the feed")
