@@ -103,10 +103,29 @@ public enum EmailAddress {
         return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
     }
 
-    /// Why `text` cannot be the address of a new account, or `nil` when it can: it is not well-formed, or it holds
-    /// a variant of another character (``variantCharacter(in:)``).
+    /// The most bytes (UTF-8) an address of a new account may have before its `@`: the limit mail servers hold
+    /// an address's local part to (RFC 5321).
+    public static let maximumLocalPartLength = 64
+
+    /// The most bytes (UTF-8) an address of a new account may have in all: what fits the path mail servers take
+    /// (RFC 5321 and its erratum).
+    public static let maximumLength = 254
+
+    /// The message shown for an address longer than mail servers take.
+    public static let tooLongMessage =
+        "Enter a shorter email address: at most \(maximumLocalPartLength) characters before the @ and "
+        + "\(maximumLength) in all."
+
+    /// Why `text` cannot be the address of a new account, or `nil` when it can: it is not well-formed, longer than
+    /// mail servers take (``maximumLocalPartLength``, ``maximumLength``), or it holds a variant of another
+    /// character (``variantCharacter(in:)``).
     public static func problem(_ text: String) -> String? {
         guard isWellFormed(text) else { return invalidMessage }
+        let address = normalized(text)
+        let localPart = address.utf8.prefix { $0 != UInt8(ascii: "@") }
+        guard localPart.count <= maximumLocalPartLength, address.utf8.count <= maximumLength else {
+            return tooLongMessage
+        }
         return variantCharacter(in: text).map(variantMessage)
     }
 }

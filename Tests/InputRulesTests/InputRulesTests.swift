@@ -54,6 +54,22 @@ struct EmailAddressTests {
         #expect(EmailAddress.problem(address) == EmailAddress.invalidMessage)
     }
 
+    @Test("A new account's address is at most 64 bytes before the @ and 254 in all; a longer one still logs in")
+    func lengths() {
+        let longestLocal = String(repeating: "a", count: 64)
+        #expect(EmailAddress.problem(longestLocal + "@example.com") == nil)
+        #expect(EmailAddress.problem("a" + longestLocal + "@example.com") == EmailAddress.tooLongMessage)
+        // 254 bytes in all: a local part of 64, the @, and a domain of 189 (labels of at most 63).
+        let domain = [61, 61, 62].map { String(repeating: "d", count: $0) }.joined(separator: ".") + ".co"
+        #expect((longestLocal + "@" + domain).utf8.count == 254)
+        #expect(EmailAddress.problem(longestLocal + "@" + domain) == nil)
+        #expect(EmailAddress.problem(longestLocal + "@d" + domain) == EmailAddress.tooLongMessage)
+        // Bytes, not characters: 32 two-byte letters fill a local part, 33 are one too many.
+        #expect(EmailAddress.problem(String(repeating: "é", count: 32) + "@example.com") == nil)
+        #expect(EmailAddress.problem(String(repeating: "é", count: 33) + "@example.com") == EmailAddress.tooLongMessage)
+        #expect(EmailAddress.isWellFormed("a" + longestLocal + "@example.com"), "an older account still logs in")
+    }
+
     @Test("The stored form is trimmed and lowercased")
     func normalized() {
         #expect(EmailAddress.normalized("  Ann@Example.COM\n") == "ann@example.com")
