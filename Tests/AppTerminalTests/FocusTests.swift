@@ -149,6 +149,36 @@ struct FocusTests {
         #expect(focus.focused?.actionID == "like", "the list's rows came on another screen: the focus stays")
     }
 
+    @Test("A sheet closed gives the focus back to the control focused last among the screens shown again")
+    func sheetClosedGivesTheFocusBack() async throws {
+        // The list beside the post, both on top: the post's Like focused first, a row of the list last.
+        let window = Window()
+        window.setHorizontalSizeClass(.regular)
+        let split = try SplitViewController(
+            primary: NavigationController(root: StandIn.postList(), screenID: "list.nav"),
+            secondary: NavigationController(screenID: "detail.nav"))
+        try window.setRootViewController(split)
+        try split.showDetail(
+            StandInScreen("post", title: "Post", elements: [.button(Button(id: "like", title: "Like"))]),
+            animated: false)
+        let coordinators = Coordinator()
+        var focus = Focus()
+        focus.follow(ScreenSnapshot(window: window, coordinators: coordinators))
+        focus.moveToEnd(last: true)
+        #expect(focus.focused?.actionID == "like")
+        focus.follow(ScreenSnapshot(window: window, coordinators: coordinators))
+        focus.move(by: -2)
+        #expect(focus.focused?.actionID == "post.2")
+
+        try split.present(StandInScreen("sheet", title: "Sheet", elements: [.button(Button(id: "ok", title: "OK"))]))
+        focus.follow(ScreenSnapshot(window: window, coordinators: coordinators))
+        #expect(focus.focused?.actionID == "ok")
+        try split.dismiss()
+        focus.follow(ScreenSnapshot(window: window, coordinators: coordinators))
+        #expect(
+            focus.focused?.actionID == "post.2", "the row focused last, not the post's Like, though the post is on top")
+    }
+
     /// A screen as Profile draws it: its buttons, then rows that are not actions, then `Load more`, which loads
     /// `more` rows and, as the last page, leaves (unless `isLastPage` is false: then it stays under them).
     private static func pagedScreen(rows: Int, more: Int, isLastPage: Bool = true) -> StandInScreen {

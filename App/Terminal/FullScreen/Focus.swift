@@ -29,8 +29,15 @@ struct Focus: Equatable {
     private(set) var isPastLast = false
     /// The screen on top when the controls were read.
     private var topScreen: ObjectIdentifier?
+    /// A screen's focus when it was last on top, and when: the later, the greater `order`.
+    private struct Remembered: Equatable {
+        let key: Key
+        let order: Int
+    }
+
     /// The focus each screen had when it was last on top.
-    private var remembered: [ObjectIdentifier: Key] = [:]
+    private var remembered: [ObjectIdentifier: Remembered] = [:]
+    private var rememberCount = 0
 
     /// No controls, no focus.
     init() {}
@@ -57,7 +64,10 @@ struct Focus: Equatable {
     mutating func follow(_ snapshot: ScreenSnapshot) {
         let focusedKey = index.map { Self.key(of: controls[$0]) }
         // Remembered for the screen that offers it: a list's row stays the list's when a post opens beside it.
-        if let focusedKey { remembered[focusedKey.screen] = focusedKey }
+        if let focusedKey {
+            rememberCount += 1
+            remembered[focusedKey.screen] = Remembered(key: focusedKey, order: rememberCount)
+        }
         let top = snapshot.top?.identity
         let isSameScreen = top == topScreen
         // The place of a focus that left is kept only where it was on the screen still on top: a row of a list
@@ -88,9 +98,9 @@ struct Focus: Equatable {
             } else {
                 index = found
             }
-        } else if let top, let key = remembered[top],
-            let found = controls.firstIndex(where: { Self.key(of: $0) == key })
-        {
+        } else if let found = lastRememberedIndex() {
+            // Back on screens shown before (a sheet closed, a post popped): the focus comes back to where it was
+            // last among them, a button of the container as well as a row of the list it holds.
             index = found
         } else if keepsPlace, let previous, previous < controls.count {
             index = previous
@@ -100,6 +110,17 @@ struct Focus: Equatable {
         } else {
             index = Self.startIndex(in: controls)
         }
+    }
+
+    /// Where in ``controls`` the focus remembered last is, among the screens' whose control is still there.
+    private func lastRememberedIndex() -> Int? {
+        var latest: (order: Int, index: Int)?
+        for memory in remembered.values where memory.order > latest?.order ?? 0 {
+            if let found = controls.firstIndex(where: { Self.key(of: $0) == memory.key }) {
+                latest = (memory.order, found)
+            }
+        }
+        return latest?.index
     }
 
     /// Where a person starts on a screen: the first empty field, blank as a form's check counts it (a log-in whose
