@@ -15,6 +15,15 @@ struct FullScreenKeysTests {
         StandInApp(session: try StandInSession(showing: StandIn.home()))
     }
 
+    @Test("The status line offers Esc for a sheet only while Esc closes it: not for one holding unsaved input")
+    func escHintForASheet() {
+        let closes = KeyHints.hints(mode: .browsing, focus: Focus(), canGoBack: false, showsSheet: true, tabCount: 0)
+        #expect(closes.contains("Esc close"))
+        let stays = KeyHints.hints(
+            mode: .browsing, focus: Focus(), canGoBack: false, showsSheet: true, sheetStays: true, tabCount: 0)
+        #expect(!stays.contains { $0.hasPrefix("Esc") }, "\(stays)")
+    }
+
     @Test("At sign-in the keys type into the email field; Tab goes to the password, drawn as dots; Enter logs in")
     func logInByKeys() async throws {
         let app = try StandIn.app()

@@ -99,7 +99,8 @@ extension FullScreenSession {
     private var hints: [String] {
         KeyHints.hints(
             mode: mode, focus: focus, canGoBack: model?.canGoBack ?? false, showsSheet: model?.sheet != nil,
-            tabCount: snapshot.tabsOnTop.count, showsPages: snapshot.showsPagesOnTop,
+            sheetStays: snapshot.onTopRefusesSwipeDown, tabCount: snapshot.tabsOnTop.count,
+            showsPages: snapshot.showsPagesOnTop,
             badgedSelectedTab: badgedSelectedTab)
     }
 
