@@ -1,5 +1,15 @@
-/// The bottom of the full screen: what the last command printed, its error, the status line and the command line.
+/// The bottom of the full screen: the tab bar, what the last command printed, its error, the status line and the
+/// command line.
 extension ScreenLayout {
+    // MARK: - Tab bar
+
+    /// The tab bar along the bottom of the screen, plain, the selected tab alone reversed; each tab reaches its
+    /// tab when clicked.
+    static func tabBarRow(_ line: StyledLine, width: Int) -> [TerminalCell] {
+        let spans = [StyledSpan(" ")] + line
+        return TerminalGrid.fit(TerminalGrid.cells(spans), width: width, ellipsis: true)
+    }
+
     // MARK: - Output, error, status and command line
 
     /// The output, the error, `status` (the rows `statusRows(_:width:limit:)` laid out) and the command line.

@@ -221,15 +221,6 @@ enum ScreenLayout {
         return last
     }
 
-    // MARK: - Tab bar
-
-    /// The tab bar along the bottom of the screen, plain, the selected tab alone reversed; each tab reaches its
-    /// tab when clicked.
-    private static func tabBarRow(_ line: StyledLine, width: Int) -> [TerminalCell] {
-        let spans = [StyledSpan(" ")] + line
-        return TerminalGrid.fit(TerminalGrid.cells(spans), width: width, ellipsis: true)
-    }
-
     // MARK: - Body
 
     private struct Body {
