@@ -124,17 +124,22 @@ struct FocusTests {
         #expect(focus.focused?.actionID == "post.3", "the row opened keeps the focus, not the first row")
     }
 
-    @Test("A post shown alone keeps the focus when the window widens and its list comes beside it")
-    func postKeepsTheFocusWhenItsListComesBeside() async throws {
+    /// A window of compact width whose split shows a list of posts and, as its detail, a post with a Like button.
+    private static func postOpenFromItsList() throws -> (Window, SplitViewController) {
         let window = Window()
-        let list = StandIn.postList()
         let split = try SplitViewController(
-            primary: NavigationController(root: list, screenID: "list.nav"),
+            primary: NavigationController(root: StandIn.postList(), screenID: "list.nav"),
             secondary: NavigationController(screenID: "detail.nav"))
         try window.setRootViewController(split)
         try split.showDetail(
             StandInScreen("post", title: "Post", elements: [.button(Button(id: "like", title: "Like"))]),
             animated: false)
+        return (window, split)
+    }
+
+    @Test("A post shown alone keeps the focus when the window widens and its list comes beside it")
+    func postKeepsTheFocusWhenItsListComesBeside() async throws {
+        let (window, _) = try Self.postOpenFromItsList()
         let coordinators = Coordinator()
         var focus = Focus()
         let alone = ScreenSnapshot(window: window, coordinators: coordinators)
@@ -152,15 +157,8 @@ struct FocusTests {
     @Test("A sheet closed gives the focus back to the control focused last among the screens shown again")
     func sheetClosedGivesTheFocusBack() async throws {
         // The list beside the post, both on top: the post's Like focused first, a row of the list last.
-        let window = Window()
+        let (window, split) = try Self.postOpenFromItsList()
         window.setHorizontalSizeClass(.regular)
-        let split = try SplitViewController(
-            primary: NavigationController(root: StandIn.postList(), screenID: "list.nav"),
-            secondary: NavigationController(screenID: "detail.nav"))
-        try window.setRootViewController(split)
-        try split.showDetail(
-            StandInScreen("post", title: "Post", elements: [.button(Button(id: "like", title: "Like"))]),
-            animated: false)
         let coordinators = Coordinator()
         var focus = Focus()
         focus.follow(ScreenSnapshot(window: window, coordinators: coordinators))
