@@ -113,8 +113,8 @@ public enum EmailAddress {
 
     /// The message shown for an address longer than mail servers take.
     public static let tooLongMessage =
-        "Enter a shorter email address: at most \(maximumLocalPartLength) characters before the @ and "
-        + "\(maximumLength) in all."
+        "Enter a shorter email address: at most \(maximumLocalPartLength) bytes before the @ and \(maximumLength) in "
+        + "all (a letter with an accent takes two)."
 
     /// Why `text` cannot be the address of a new account, or `nil` when it can: it is not well-formed, longer than
     /// mail servers take (``maximumLocalPartLength``, ``maximumLength``), or it holds a variant of another

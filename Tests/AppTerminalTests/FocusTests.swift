@@ -124,6 +124,34 @@ struct FocusTests {
         #expect(focus.focused?.actionID == "post.3", "the row opened keeps the focus, not the first row")
     }
 
+    @Test("Load more that leaves under a container whose button was focused before keeps the place: the first new row")
+    func loadMoreUnderAContainer() async throws {
+        let list = { (count: Int) in
+            ScreenElement.list(
+                ListSection(
+                    id: "posts",
+                    items: (1...count).map { ListItem(id: "\($0)", title: "Post \($0)", actionID: "post.\($0)") }))
+        }
+        let latest = StandInScreen(
+            "feed.latest", title: "Latest", elements: [list(3), .button(Button(id: "more", title: "Load more"))])
+        latest.actions["more"] = { screen in screen.elements = [list(6)] }
+        let container = ButtonContainer(screenID: "feed")
+        try container.setViewControllers([latest])
+        let window = Window()
+        try window.setRootViewController(try NavigationController(root: container))
+        let coordinators = Coordinator()
+        var focus = Focus()
+        focus.follow(ScreenSnapshot(window: window, coordinators: coordinators))
+        focus.moveToEnd(last: false)
+        #expect(focus.focused?.actionID == "compose")
+        focus.follow(ScreenSnapshot(window: window, coordinators: coordinators))
+        focus.moveToEnd(last: true)
+        #expect(focus.focused?.actionID == "more")
+        latest.handleAction("more")
+        focus.follow(ScreenSnapshot(window: window, coordinators: coordinators))
+        #expect(focus.focused?.actionID == "post.4", "where the person was, not up on the container's button")
+    }
+
     /// A window of compact width whose split shows a list of posts and, as its detail, a post with a Like button.
     private static func postOpenFromItsList() throws -> (Window, SplitViewController) {
         let window = Window()
@@ -370,5 +398,13 @@ struct LiveDragTests {
         ])
         #expect(session.inputs.last == .updateGesture(progress: 0.375))
         #expect(terminal.screen.contains { $0.contains("error: the window is busy") })
+    }
+}
+
+/// A container with a button of its own above the screen it holds, as the feed holds its segment's list.
+@MainActor
+private final class ButtonContainer: ContainerViewController {
+    override var content: ScreenContent {
+        ScreenContent(title: "Feed", elements: [.button(Button(id: "compose", title: "New post"))])
     }
 }

@@ -17,7 +17,8 @@ struct FullScreenKeysTests {
 
     @Test("The status line offers Esc for a sheet only while Esc closes it: not for one holding unsaved input")
     func escHintForASheet() {
-        let closes = KeyHints.hints(mode: .browsing, focus: Focus(), canGoBack: false, showsSheet: true, tabCount: 0)
+        let closes = KeyHints.hints(
+            mode: .browsing, focus: Focus(), canGoBack: false, showsSheet: true, sheetStays: false, tabCount: 0)
         #expect(closes.contains("Esc close"))
         let stays = KeyHints.hints(
             mode: .browsing, focus: Focus(), canGoBack: false, showsSheet: true, sheetStays: true, tabCount: 0)

@@ -101,6 +101,7 @@ struct FullScreenLayoutTests {
                 #expect(frame.text[size.rows - 1].hasPrefix("> "), "the command line, last")
                 #expect(frame.text[size.rows - 2].hasPrefix(" Enter run"), "the status line above it")
                 #expect(frame.output.upperBound <= size.rows - 1)
+                #expect(!frame.outputScrolls || !frame.output.isEmpty, "an output scrolls only where it shows")
             }
         }
     }

@@ -98,9 +98,10 @@ struct Focus: Equatable {
             } else {
                 index = found
             }
-        } else if let found = lastRememberedIndex() {
+        } else if !keepsPlace, let found = lastRememberedIndex() {
             // Back on screens shown before (a sheet closed, a post popped): the focus comes back to where it was
-            // last among them, a button of the container as well as a row of the list it holds.
+            // last among them, a button of the container as well as a row of the list it holds. On the same screen
+            // it keeps its place instead, below.
             index = found
         } else if keepsPlace, let previous, previous < controls.count {
             index = previous

@@ -99,9 +99,15 @@ extension FullScreenSession {
     private var hints: [String] {
         KeyHints.hints(
             mode: mode, focus: focus, canGoBack: model?.canGoBack ?? false, showsSheet: model?.sheet != nil,
-            sheetStays: snapshot.onTopRefusesSwipeDown, tabCount: snapshot.tabsOnTop.count,
+            sheetStays: snapshot.onTopRefusesSwipeDown || !Self.swipesDown(snapshot.levels.last?.style),
+            tabCount: snapshot.tabsOnTop.count,
             showsPages: snapshot.showsPagesOnTop,
             badgedSelectedTab: badgedSelectedTab)
+    }
+
+    /// Whether a screen presented in `style` closes with a swipe down, as Core has it: a sheet does.
+    private static func swipesDown(_ style: PresentationStyle?) -> Bool {
+        style == .pageSheet || style == .formSheet
     }
 
     /// The key of the selected tab on top when it shows a badge, among the tabs a digit chooses.

@@ -152,11 +152,11 @@ enum KeyCommand: Equatable, Sendable {
 enum KeyHints {
     /// What a person can do where the keys go, over the focused control and the screen.
     /// `badgedSelectedTab` is the key of the selected tab when it shows a badge (new posts under Feed): pressed
-    /// again, it shows what the badge counts. A sheet that `sheetStays` (it holds unsaved input, and only its own
-    /// action closes it) offers no Esc.
+    /// again, it shows what the badge counts. A presented screen that `sheetStays` (one no swipe closes: it holds
+    /// unsaved input, or it covers the whole screen) offers no Esc.
     static func hints(
-        mode: KeyDispatch.Mode, focus: Focus, canGoBack: Bool, showsSheet: Bool, sheetStays: Bool = false,
-        tabCount: Int, showsPages: Bool = false, badgedSelectedTab: Int? = nil
+        mode: KeyDispatch.Mode, focus: Focus, canGoBack: Bool, showsSheet: Bool, sheetStays: Bool, tabCount: Int,
+        showsPages: Bool = false, badgedSelectedTab: Int? = nil
     ) -> [String] {
         switch mode {
         case .commandLine:

@@ -162,6 +162,8 @@ enum ScreenLayout {
             let cut = bottom.rows.count - bottomRoom
             bottom.rows.removeFirst(cut)
             bottom.outputRows = max(0, bottom.outputRows - cut)
+            // An output cut away whole has nothing to scroll: Page Up and Page Down go to the content.
+            if bottom.outputRows == 0 { bottom.outputScrolls = false }
         }
         let bodyHeight = max(0, height - 1 - tabBarRows.count - bottom.rows.count)
         let panelWidth =
