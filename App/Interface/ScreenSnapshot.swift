@@ -138,6 +138,9 @@ package struct ScreenSnapshot: Equatable, Sendable {
     /// Whether a screen on top is modal in presentation (``Core/ViewController/isModalInPresentation``: it holds
     /// unsaved input, say), so the sheet on top refuses to be swiped down, as Core refuses it.
     package let onTopRefusesSwipeDown: Bool
+    /// Whether a screen on top is modal in navigation (``Core/ViewController/isModalInNavigation``: an edit not
+    /// saved, say), so the back refuses to pop it, as Core refuses it.
+    package let onTopRefusesBack: Bool
 
     /// What `window` shows now, with `coordinators`' tree.
     @MainActor
@@ -145,6 +148,7 @@ package struct ScreenSnapshot: Equatable, Sendable {
         let levels = window.rootViewController.map { [$0] + window.presentedViewControllers } ?? []
         self.levels = levels.map { Level(style: $0.modalPresentationStyle, screen: Screen($0)) }
         onTopRefusesSwipeDown = window.screensOnTop.contains { $0.isModalInPresentation }
+        onTopRefusesBack = window.screensOnTop.contains { $0.isModalInNavigation }
         transitions = window.transitionsInFlight
         self.coordinators = CoordinatorNode(coordinators)
     }

@@ -21,6 +21,12 @@ private final class DraftScreen: ViewController {
     override var isModalInPresentation: Bool { true }
 }
 
+/// A screen holding an edit not saved, which refuses the back.
+@MainActor
+private final class EditScreen: ViewController {
+    override var isModalInNavigation: Bool { true }
+}
+
 /// A coordinator with a name and children, for the snapshot's tree.
 @MainActor
 private final class Node: Coordinator {
@@ -104,6 +110,19 @@ struct ScreenSnapshotTests {
         try tabBar.present(try NavigationController(root: DraftScreen(screenID: "draft")))
         #expect(ScreenSnapshot(window: window, coordinators: Node("App")).onTopRefusesSwipeDown)
         #expect(throws: NavigationError.dismissalRefused) { try window.perform(.swipeDown) }
+    }
+
+    @Test("The back is refused, as Core refuses it, while the screen it would pop holds an edit not saved")
+    func refusesBackAsCoreDoes() async throws {
+        let navigation = try NavigationController(root: Screen("profile"))
+        let window = Window()
+        try window.setRootViewController(navigation)
+        try navigation.push(Screen("detail"))
+        #expect(!ScreenSnapshot(window: window, coordinators: Node("App")).onTopRefusesBack)
+        _ = try navigation.pop()
+        try navigation.push(EditScreen(screenID: "profile.edit"))
+        #expect(ScreenSnapshot(window: window, coordinators: Node("App")).onTopRefusesBack)
+        #expect(throws: NavigationError.backRefused) { try window.perform(.backButton) }
     }
 
     @Test("A snapshot is a value: the window moving on changes the next one only; the tree comes in attach order")

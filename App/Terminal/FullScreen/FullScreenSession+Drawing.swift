@@ -98,7 +98,8 @@ extension FullScreenSession {
     /// The keys that work now, for the status line.
     private var hints: [String] {
         KeyHints.hints(
-            mode: mode, focus: focus, canGoBack: model?.canGoBack ?? false, showsSheet: model?.sheet != nil,
+            mode: mode, focus: focus, canGoBack: model?.canGoBack ?? false, backStays: snapshot.onTopRefusesBack,
+            showsSheet: model?.sheet != nil,
             sheetStays: snapshot.onTopRefusesSwipeDown || !Self.swipesDown(snapshot.levels.last?.style),
             tabCount: snapshot.tabsOnTop.count,
             showsPages: snapshot.showsPagesOnTop,

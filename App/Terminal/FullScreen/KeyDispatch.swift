@@ -152,11 +152,12 @@ enum KeyCommand: Equatable, Sendable {
 enum KeyHints {
     /// What a person can do where the keys go, over the focused control and the screen.
     /// `badgedSelectedTab` is the key of the selected tab when it shows a badge (new posts under Feed): pressed
-    /// again, it shows what the badge counts. A presented screen that `sheetStays` (one no swipe closes: it holds
-    /// unsaved input, or it covers the whole screen) offers no Esc.
+    /// again, it shows what the badge counts. Esc is offered only where it does what it says: not for a back that
+    /// `backStays` (the screen holds an edit not saved), nor for a presented screen that `sheetStays` (one no
+    /// swipe closes: it holds unsaved input, or it covers the whole screen).
     static func hints(
-        mode: KeyDispatch.Mode, focus: Focus, canGoBack: Bool, showsSheet: Bool, sheetStays: Bool, tabCount: Int,
-        showsPages: Bool = false, badgedSelectedTab: Int? = nil
+        mode: KeyDispatch.Mode, focus: Focus, canGoBack: Bool, backStays: Bool, showsSheet: Bool, sheetStays: Bool,
+        tabCount: Int, showsPages: Bool = false, badgedSelectedTab: Int? = nil
     ) -> [String] {
         switch mode {
         case .commandLine:
@@ -175,7 +176,7 @@ enum KeyHints {
             if focus.controls.count > 1 { hints.append("↑↓ move") }
             if let focused = focus.focused, let enter = enterHint(focused) { hints.append("Enter " + enter) }
             if canGoBack {
-                hints.append("Esc back")
+                if !backStays { hints.append("Esc back") }
             } else if showsSheet, !sheetStays {
                 hints.append("Esc close")
             }
