@@ -52,6 +52,16 @@ final class ExplorationKeyDigest: ExplorationKeySink {
     /// Appends a digest's 16 bytes.
     func write(_ value: Value) { state.write(value) }
 
+    /// The digest that stands for an exact key (the key with the text in its fields), from the digests of the `key`
+    /// and of the fields' text (`fieldValues`), in order: with the same key, two exact keys differ only in that
+    /// text.
+    static func exactKey(key: Value, fieldValues: Value) -> Value {
+        var exact = State()
+        exact.write(key)
+        exact.write(fieldValues)
+        return exact.value
+    }
+
     /// The tree's digest: each coordinator's name, then its children's digests in their order as numbers. Two
     /// trees have the same digest when their lines (``Explorer/treeKey(of:indent:)``) are the same, without
     /// writing or sorting any text.
@@ -557,13 +567,10 @@ struct ExplorationTreeWalk {
         let childIndices: Range<Int>
     }
 
-    /// The root, first in ``nodes``.
-    let root: Coordinator
-    /// Every coordinator of the tree, breadth first.
+    /// Every coordinator of the tree, breadth first, the root first.
     private(set) var nodes: [Node] = []
 
     init(root: Coordinator) {
-        self.root = root
         var coordinators: [Coordinator] = [root]
         coordinators.reserveCapacity(32)
         nodes.reserveCapacity(32)

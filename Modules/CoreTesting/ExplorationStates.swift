@@ -42,9 +42,8 @@ extension Explorer {
         ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, navigationKey: true).navigationKey.text
     }
 
-    /// The digests of ``keys(of:)`` and of ``exactKey(of:)``, in one walk: what the explorer compares after every
-    /// input. The exact key's is the digest of the key's and of the text in the fields, in order: with the same key,
-    /// two exact keys differ only in that text. Without `navigationKey`, the navigation's digest is left empty.
+    /// The digests of ``keys(of:)`` and of ``exactKey(of:)`` (``ExplorationKeyDigest/exactKey(key:fieldValues:)``),
+    /// in one walk: what the explorer compares after every input. Without `navigationKey`, the navigation's digest is left empty.
     static func digests(
         of subject: ExplorationSubject, navigationKey: Bool = true
     ) -> (
@@ -52,10 +51,10 @@ extension Explorer {
     ) {
         let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(
             of: subject, key: true, navigationKey: navigationKey, fieldValues: true)
-        let exact = ExplorationKeyDigest()
-        exact.write(writer.key.value)
-        exact.write(writer.fieldValues.value)
-        return (writer.key.value, writer.navigationKey.value, exact.value)
+        return (
+            writer.key.value, writer.navigationKey.value,
+            ExplorationKeyDigest.exactKey(key: writer.key.value, fieldValues: writer.fieldValues.value)
+        )
     }
 
     /// The digest of ``navigationKey(of:)``.
@@ -160,13 +159,11 @@ extension Explorer {
         let walk = ExplorationTreeWalk(root: subject.root)
         let writer = ExplorationKeyWriter<ExplorationKeyDigest>.write(
             of: subject, key: true, navigationKey: navigationKey, fieldValues: true, screens: true, tree: walk)
-        let exact = ExplorationKeyDigest()
-        exact.write(writer.key.value)
-        exact.write(writer.fieldValues.value)
         let (drift, owned) = disagreements(in: walk, screens: writer.screens, shownBefore: shownBefore)
         return Reading(
-            key: writer.key.value, navigationKey: writer.navigationKey.value, exactKey: exact.value, drift: drift,
-            ownedScreens: owned)
+            key: writer.key.value, navigationKey: writer.navigationKey.value,
+            exactKey: ExplorationKeyDigest.exactKey(key: writer.key.value, fieldValues: writer.fieldValues.value),
+            drift: drift, ownedScreens: owned)
     }
 
     /// The drift between the tree `walk` went through and the window holding `screens`, since `shownBefore`, and

@@ -78,7 +78,7 @@ final class AppCoordinator: Coordinator, RootCoordinating, LinkRouting {
     /// Whether the app is starting: showing its first flow, restoring where the person left and following the
     /// link it was opened with, all before anything is drawn. A screen that appears and goes again meanwhile was
     /// never seen: Main counts the look at the feed's Latest list only if Latest still shows once the start ends.
-    private(set) var isStarting = false
+    private var isStarting = false
 
     func beginStart() {
         isStarting = true

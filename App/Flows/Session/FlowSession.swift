@@ -40,11 +40,11 @@ package final class FlowSession: AppSession {
     }
 
     package func start(restores: Bool, initialLink: String?) async -> SessionStart {
-        if let failure = root.appCoordinator.carryOut({ root.appCoordinator.beginStart() }) {
-            // Damage found while the first flow was shown stops the app as damage.
-            if let damage = root.fatalDataFailure { return .stopped(damage) }
-            return .failed(failure.description)
+        // What the start could not do stops it; damage found meanwhile stops it as damage.
+        let stopped = { (failure: AppFailure) -> SessionStart in
+            self.root.fatalDataFailure.map(SessionStart.stopped) ?? .failed(failure.description)
         }
+        if let failure = root.appCoordinator.carryOut({ root.appCoordinator.beginStart() }) { return stopped(failure) }
         let kept = restores ? nil : root.restoration?.startWithoutRestoring()
         // A link opened at the start moves, and so replaces the place kept: nothing is said of keeping it then.
         let notice = restores ? root.restoration?.restore() : initialLink == nil ? kept : nil
@@ -52,10 +52,7 @@ package final class FlowSession: AppSession {
         if let initialLink { linkFailure = await openAtStart(initialLink) }
         // What shows now is the first screen the person sees: Main counts the look at Latest from here, and that
         // writes (the Feed marks Latest seen), so damage found there stops the app as damage too.
-        if let failure = root.appCoordinator.carryOut({ root.appCoordinator.endStart() }) {
-            if let damage = root.fatalDataFailure { return .stopped(damage) }
-            return .failed(failure.description)
-        }
+        if let failure = root.appCoordinator.carryOut({ root.appCoordinator.endStart() }) { return stopped(failure) }
         if let damage = root.fatalDataFailure { return .stopped(damage) }
         return .started(notice: notice, linkFailure: linkFailure)
     }
