@@ -175,7 +175,7 @@ let package = Package(
             exclude: ["__Snapshots__"]),
         // What the data's tests share: a temporary data directory, and its database file read and written as
         // another program would. Knows no app room and no feature.
-        .target(name: "DataTesting", dependencies: ["CSQLite"], path: "Tests/DataTesting"),
+        .target(name: "DataTesting", dependencies: ["CSQLite", "ExecutableTesting"], path: "Tests/DataTesting"),
         // What the app's tests share: running the composed app in process on a temporary data directory.
         .target(
             name: "AppTesting", dependencies: ["AppData", "AppFlows", "AppInterface", "AppTerminal", "DataTesting"],
@@ -216,8 +216,8 @@ let package = Package(
         .testTarget(
             name: "AppTerminalTests",
             dependencies: [
-                "AppTerminal", "AppInterface", "AppStandIn", "Core", "CoreTesting", "InputRules", "TerminalTesting",
-                "TerminalStandIn",
+                "AppTerminal", "AppInterface", "AppStandIn", "Core", "CoreTesting", "ExecutableTesting", "InputRules",
+                "TerminalTesting", "TerminalStandIn",
             ]),
         // The real executable: processes, tmux, signals and restarts. Waits on conditions, never on sleeps.
         .testTarget(
@@ -237,7 +237,7 @@ let package = Package(
         // modules: the import graph and baselines of modules that are gone.
         .testTarget(name: "PackageBoundaryTests", dependencies: ["BoundaryCheck", "PackageReading"]),
         .testTarget(name: "NewFeatureTests", dependencies: ["NewFeature", "ExecutableTesting", "PackageReading"]),
-        .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph"]),
+        .testTarget(name: "ModuleGraphTests", dependencies: ["ModuleGraph", "ExecutableTesting"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "AffectedTestsTests", dependencies: ["AffectedTests", "ExecutableTesting"]),
         .testTarget(name: "ExploreTests", dependencies: ["Explore", "ExecutableTesting"]),

@@ -40,7 +40,7 @@ struct CurrentDirectoryTests {
 
     @Test("In a folder with no Package.swift it says so and exits 1")
     func noPackageHere() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-package-\(UUID())")
+        let folder = ScratchSpace.directory.appendingPathComponent("no-package-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try runBuiltAffectedTests(["--base", "HEAD", "--list"], in: folder)

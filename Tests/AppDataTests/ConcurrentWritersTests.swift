@@ -120,7 +120,7 @@ struct ConcurrentWritersTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("app-stderr-\(UUID())")
+        let errorFile = ScratchSpace.directory.appendingPathComponent("app-stderr-\(UUID())")
         guard FileManager.default.createFile(atPath: errorFile.path, contents: nil) else {
             throw SetupFailure(description: "cannot create \(errorFile.path)")
         }

@@ -41,7 +41,7 @@ private let compiledGreeting = Result<URL, any Error> {
 
 /// A new, empty folder in the temporary directory with no package around it.
 private func emptyFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-package-\(UUID())")
+    let folder = ScratchSpace.directory.appendingPathComponent("no-package-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }

@@ -1,3 +1,4 @@
+import ExecutableTesting
 import Foundation
 import PackageReading
 import Synchronization
@@ -35,8 +36,7 @@ struct FixtureModule {
         let compiled = try compilation.directory {
             try compileOnce(fixture, name: name, extraArguments: extraArguments, toolchain: toolchain)
         }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("boundary-fixture-\(UUID().uuidString)")
+        let directory = ScratchSpace.directory.appendingPathComponent("boundary-fixture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let module = FixtureModule(directory: directory, name: name, toolchain: toolchain)
         do {

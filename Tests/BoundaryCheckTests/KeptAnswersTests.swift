@@ -1,3 +1,4 @@
+import ExecutableTesting
 import Foundation
 import PackageReading
 import Testing
@@ -10,7 +11,7 @@ import Testing
 struct KeptAnswersTests {
     /// A new, empty folder in the temporary directory, removed after `body`.
     private func withFolder<Result>(_ body: (URL) throws -> Result) throws -> Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kept-answers-\(UUID())")
+        let folder = ScratchSpace.directory.appendingPathComponent("kept-answers-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         return try body(folder)

@@ -1,3 +1,4 @@
+import ExecutableTesting
 import Foundation
 import PackageReading
 import Testing
@@ -9,7 +10,7 @@ import Testing
 struct SourceImportsTests {
     /// A temporary Swift file holding `source`.
     private func withFile<Result>(_ source: String, _ body: (URL) throws -> Result) throws -> Result {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("imports-\(UUID()).swift")
+        let file = ScratchSpace.directory.appendingPathComponent("imports-\(UUID()).swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         return try body(file)
@@ -77,7 +78,7 @@ struct SourceImportsTests {
     func answersAreKeptByContent() throws {
         let toolchain = try Toolchain.locate()
         let cache = AnswerCache(
-            directory: FileManager.default.temporaryDirectory.appendingPathComponent("imports-cache-\(UUID())"))
+            directory: ScratchSpace.directory.appendingPathComponent("imports-cache-\(UUID())"))
         defer { try? FileManager.default.removeItem(at: cache.directory) }
         let stored = { Set((try? FileManager.default.contentsOfDirectory(atPath: cache.directory.path)) ?? []) }
         try withFile("import Foundation\nimport First\n") { first in

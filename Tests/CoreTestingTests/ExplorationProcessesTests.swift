@@ -18,7 +18,7 @@ struct ExplorationProcessesTests {
         // The fixture, a process of one thread where the explorer may fork: a tab bar whose tabs leak alone, or by
         // two inputs of one app together, and a deep link that leaks. Which app takes which input depends on how
         // the processes share the work; what is reported does not.
-        let folder = FileManager.default.temporaryDirectory
+        let folder = ScratchSpace.directory
         let alone = try BuiltExecutable.run("ExplorationFixture", ["3", "1"], in: folder)
         #expect(alone.status == 0, "\(alone.errors)")
         #expect(alone.output.hasSuffix("explored 6 states, 32 transitions, 7 violations\n"), "\(alone.output)")

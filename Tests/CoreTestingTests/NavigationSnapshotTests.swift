@@ -1,4 +1,5 @@
 import Core
+import ExecutableTesting
 import Foundation
 import Testing
 
@@ -24,7 +25,7 @@ struct NavigationSnapshotTests {
 
     /// A test file in a fresh temporary folder, so the snapshots it records land there.
     static func scratchTestFile() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-\(UUID().uuidString)")
+        ScratchSpace.directory.appendingPathComponent("snapshots-\(UUID().uuidString)")
             .appendingPathComponent("ProfileTests.swift")
     }
 

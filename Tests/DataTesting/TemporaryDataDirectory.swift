@@ -1,13 +1,12 @@
+import ExecutableTesting
 package import Foundation
 
-/// A temporary data directory for one test, removed when the test ends.
+/// A data directory for one test, in the tests' scratch space (``ScratchSpace``), removed when the test ends.
 package final class TemporaryDataDirectory: Sendable {
     package let path: String
 
     package init() throws {
-        path =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("app-tests-\(UUID().uuidString)").path
+        path = ScratchSpace.directory.appendingPathComponent("app-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

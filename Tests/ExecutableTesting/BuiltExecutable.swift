@@ -64,7 +64,7 @@ package enum BuiltExecutable {
             process.arguments = arguments
             process.currentDirectoryURL = directory
             logs = (0..<2).map { _ in
-                FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID()).log")
+                ScratchSpace.directory.appendingPathComponent("run-\(UUID()).log")
             }
             for log in logs { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
             process.standardOutput = try FileHandle(forWritingTo: logs[0])

@@ -1,8 +1,8 @@
 package import Foundation
 import Glibc
 
-/// A folder in the temporary directory at a path that stays the same from one test run to the next, held by one
-/// test at a time: for a package a test writes and then hands to SwiftPM.
+/// A folder in the tests' scratch space (``ScratchSpace``) at a path that stays the same from one test run to the
+/// next, held by one test at a time: for a package a test writes and then hands to SwiftPM.
 ///
 /// SwiftPM keeps each manifest it evaluates in a cache every run shares (`~/.cache/org.swift.swiftpm/manifests`),
 /// keyed by the package's path and the manifest's text. A package copied to a new path each time has its manifest
@@ -16,16 +16,16 @@ package struct ScratchFolder {
     /// The open lock file that holds the folder; closing it lets another test have the folder.
     private let lock: Int32
 
-    /// Holds the first folder `<name>-<slot>` in the temporary directory that no running test holds, empties it,
+    /// Holds the first folder `<name>-<slot>` in the scratch space that no running test holds, empties it,
     /// and lets `prepare` fill it (it is handed the folder's path, which does not exist yet).
     ///
     /// - Throws: what `prepare` throws for the last folder tried, or why no folder was free. A folder this process
     ///   cannot empty or fill, such as another user's, is skipped for the next one.
     package init(_ name: String, prepare: (URL) throws -> Void) throws {
         var refusal: any Error = Busy(description: "every \(name)-N folder is held by a running test")
-        let temporary = FileManager.default.temporaryDirectory
+        let scratch = ScratchSpace.directory
         for slot in 0..<Self.maximumSlots {
-            let folder = temporary.appendingPathComponent("\(name)-\(slot)")
+            let folder = scratch.appendingPathComponent("\(name)-\(slot)")
             let lock = open(folder.path + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
             guard lock >= 0 else { continue }
             guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {

@@ -34,7 +34,7 @@ struct ExploreCommandTests {
         // The built tool, each way in a process of its own, all at once. It is a process of one thread, where the
         // explorer forks (in the tests' own process it never does): three processes share from the first level with
         // three states, so the states one finds are tried by it, or handed to another, at the next.
-        let folder = FileManager.default.temporaryDirectory
+        let folder = ScratchSpace.directory
         let deep = arguments + ["--depth", "3"]
         async let replaying = BuiltExecutable.run("explore", deep + ["--jobs", "1"], in: folder)
         async let resuming = BuiltExecutable.run("explore", deep + ["--jobs", "1", "--checkpoints"], in: folder)

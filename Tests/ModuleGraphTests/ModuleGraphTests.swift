@@ -1,3 +1,4 @@
+import ExecutableTesting
 import Foundation
 import Testing
 
@@ -87,7 +88,7 @@ struct ModuleGraphCommandTests {
         let root: URL
 
         init(readme: String) throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("module-graph-\(UUID().uuidString)")
+            root = ScratchSpace.directory.appendingPathComponent("module-graph-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             try Data(readme.utf8).write(to: root.appendingPathComponent("README.md"))
         }

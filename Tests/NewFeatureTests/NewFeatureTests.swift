@@ -358,7 +358,7 @@ struct NewFeatureTests {
 
     @Test("In a folder without Package.swift it says so, names --package-path, exits 1 and writes nothing")
     func noPackageHere() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-package-\(UUID().uuidString)")
+        let folder = ScratchSpace.directory.appendingPathComponent("no-package-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var errors: [String] = []

@@ -48,7 +48,7 @@ package final class TmuxSession {
         throws
     {
         server = try TmuxServer.shared()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(name)").path
+        folder = ScratchSpace.directory.appendingPathComponent("tmux-\(name)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var variables = ["LANG": "C.UTF-8", "APP_NOW": Self.now, "HOME": "/nonexistent-home-for-tests"]
         variables.merge(environment) { $1 }

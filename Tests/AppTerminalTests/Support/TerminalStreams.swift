@@ -1,4 +1,5 @@
 import AppTerminal
+import ExecutableTesting
 import Foundation
 
 /// Input from a fixed sequence of bytes, read in small chunks so that lines split across reads are read too.
@@ -96,7 +97,7 @@ final class TemporaryFolder {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("terminal-tests-\(UUID().uuidString)").path
+        path = ScratchSpace.directory.appendingPathComponent("terminal-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
