@@ -20,7 +20,7 @@ let package = Package(
         .executable(name: "app", targets: ["Main"]),
         .executable(name: "boundary-check", targets: ["BoundaryCheckCommand"]),
         .executable(name: "new-feature", targets: ["NewFeatureMain"]),
-        .executable(name: "benchmarks", targets: ["Benchmarks"]),
+        .executable(name: "benchmarks", targets: ["BenchmarksMain"]),
         .executable(name: "module-graph", targets: ["ModuleGraph"]),
         .executable(name: "affected-tests", targets: ["AffectedTestsMain"]),
         .executable(name: "explore", targets: ["Explore"]),
@@ -146,10 +146,13 @@ let package = Package(
                     description: "Lists the test targets that the changes since a git reference can affect")),
             dependencies: ["PluginTool"]
         ),
-        .executableTarget(
-            name: "Benchmarks",
-            dependencies: ["AppData", "AppFlows", "AppTerminal", "Core", "MallocCounter", "ArgumentParsing"],
+        .target(
+            name: "Benchmarks", dependencies: ["AppData", "AppFlows", "AppTerminal", "Core", "ArgumentParsing"],
             path: "Tools/Benchmarks"),
+        // The benchmarks' executable: the one program that links the allocation counter, which replaces the C
+        // allocator of whatever links it (the test bundle of the benchmarks' module must not).
+        .executableTarget(
+            name: "BenchmarksMain", dependencies: ["Benchmarks", "MallocCounter"], path: "Tools/BenchmarksMain"),
         // Drives the composed app as tests do, so it may use CoreTesting (`test-tool` in Tools/BoundaryRules.txt).
         .executableTarget(
             name: "Explore", dependencies: ["AppFlows", "Core", "CoreTesting", "ArgumentParsing"], path: "Tools/Explore"

@@ -1,5 +1,4 @@
 import Core
-import MallocCounter
 
 /// Benchmarks of the coordinator runtime alone.
 @MainActor
@@ -287,7 +286,7 @@ enum CoreBenchmarks {
         var times: [Double] = []
         var bytesBefore: UInt64 = 0
         for sample in 0...scale.samples {
-            if sample == 1 { bytesBefore = malloc_counter_bytes() }
+            if sample == 1 { bytesBefore = Measure.allocatedBytes() }
             let start = Measure.monotonicNanoseconds()
             let pushes = Counter()
             let pusher = Task { @MainActor in
@@ -328,7 +327,7 @@ enum CoreBenchmarks {
             : "animated push with a completion, awaited the same way, then pop"
         return Measurement(
             name: name, nanosecondsPerOperation: times,
-            bytesPerOperation: Double(malloc_counter_bytes() - bytesBefore)
+            bytesPerOperation: Double(Measure.allocatedBytes() - bytesBefore)
                 / Double(scale.samples * operationsPerSample),
             operationsPerSample: operationsPerSample)
     }

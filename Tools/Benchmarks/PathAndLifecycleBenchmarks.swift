@@ -1,5 +1,4 @@
 import Core
-import MallocCounter
 
 /// Benchmarks of the path planner and of the coordinator lifecycle stream.
 @MainActor
@@ -68,7 +67,7 @@ enum PathAndLifecycleBenchmarks {
         var times: [Double] = []
         var bytesBefore: UInt64 = 0
         for sample in 0...samples {
-            if sample == 1 { bytesBefore = malloc_counter_bytes() }
+            if sample == 1 { bytesBefore = Measure.allocatedBytes() }
             let start = Measure.monotonicNanoseconds()
             let root = Coordinator()
             root.start()
@@ -86,7 +85,7 @@ enum PathAndLifecycleBenchmarks {
         return Measurement(
             name: "lifecycle stream of \(count) coordinators attached then stopped, per coordinator",
             nanosecondsPerOperation: times,
-            bytesPerOperation: Double(malloc_counter_bytes() - bytesBefore) / Double(samples * count),
+            bytesPerOperation: Double(Measure.allocatedBytes() - bytesBefore) / Double(samples * count),
             operationsPerSample: count)
     }
 }

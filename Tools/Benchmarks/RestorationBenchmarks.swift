@@ -1,7 +1,6 @@
 import AppFlows
 import AppTerminal
 import Foundation
-import MallocCounter
 
 /// Start-up of the app restoring the deepest place it keeps, against start-up at the first screen, in one run.
 @MainActor
@@ -32,11 +31,11 @@ enum RestorationBenchmarks {
         var restoringBytes: UInt64 = 0
         for _ in 0..<samples {
             for (directory, arguments) in [(rootDirectory, ["--no-restore"]), (deepDirectory, [])] {
-                let bytesBefore = malloc_counter_bytes()
+                let bytesBefore = Measure.allocatedBytes()
                 let start = Measure.monotonicNanoseconds()
                 try await run(in: directory, lines: [], arguments: arguments)
                 let time = Double(Measure.monotonicNanoseconds() - start)
-                let bytes = malloc_counter_bytes() - bytesBefore
+                let bytes = Measure.allocatedBytes() - bytesBefore
                 if directory == rootDirectory {
                     rootTimes.append(time)
                     rootBytes += bytes

@@ -1,6 +1,5 @@
 import AppTerminal
 import Core
-import MallocCounter
 
 /// Commands for the app's command loop, handed over one block per read, with a look at the process before
 /// each block.
@@ -46,7 +45,7 @@ final class ScriptedSession: AppMain.ByteInput {
         samples.append(
             MainActor.assumeIsolated {
                 Sample(
-                    nanoseconds: Measure.monotonicNanoseconds(), allocatedBytes: malloc_counter_bytes(),
+                    nanoseconds: Measure.monotonicNanoseconds(), allocatedBytes: Measure.allocatedBytes(),
                     coordinators: LiveObjects.coordinatorCount, screens: LiveObjects.screenCount,
                     residentBytes: samplesResidentMemory ? Measure.residentBytes() : 0)
             })

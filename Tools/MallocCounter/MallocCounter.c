@@ -1,7 +1,8 @@
 // Counts every allocation of the process by interposing the C allocator: the
 // executable that links this file defines malloc and friends, the dynamic
 // linker binds every caller (Swift's runtime included) to them, and they
-// forward to glibc's own entry points. Linked only into the benchmarks.
+// forward to glibc's own entry points. Linked only into the benchmarks' executable
+// (BenchmarksMain), never into a test bundle.
 #include "MallocCounter.h"
 
 #include <errno.h>
