@@ -196,7 +196,8 @@ let package = Package(
         // The app as the terminal sees it, stood in for by plain Core screens: the session and the launcher the
         // terminal's tests drive. Knows no feature and no data, and links what the app links.
         .target(name: "AppStandIn", dependencies: ["AppInterface", "Core"], path: "Tests/AppStandIn"),
-        // The executables built beside the tests, for tests that run them as processes of their own.
+        // The executables built beside the tests, for tests that run them as processes of their own; and the scratch
+        // space every test makes its files in.
         .target(name: "ExecutableTesting", path: "Tests/ExecutableTesting"),
         // Real terminals (tmux) running an executable, the app or the terminal's stand-in, for the terminal's and
         // the end-to-end tests.

@@ -39,7 +39,7 @@ private let compiledGreeting = Result<URL, any Error> {
     return directory
 }
 
-/// A new, empty folder in the temporary directory with no package around it.
+/// A new, empty folder in the tests' scratch space with no package around it.
 private func emptyFolder() throws -> URL {
     let folder = ScratchSpace.directory.appendingPathComponent("no-package-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

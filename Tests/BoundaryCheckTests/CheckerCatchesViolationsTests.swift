@@ -1,3 +1,4 @@
+import ExecutableTesting
 import Foundation
 import PackageReading
 import Testing
@@ -249,7 +250,7 @@ struct CheckerCatchesViolationsTests {
     @Test("A probe that stops compiling, and a probe whose expected error is gone, fail with [compile-probe]")
     func compileProbesFail() throws {
         let toolchain = try Toolchain.locate()
-        let modules = try Toolchain.scratchDirectory("boundary-fixture-core")
+        let modules = try ScratchSpace.folder("boundary-fixture-core")
         defer { try? FileManager.default.removeItem(at: modules) }
         try Fixture.compileCore(into: modules)
         let violations = try CompileProbe.violations(
@@ -286,7 +287,8 @@ struct CheckerCatchesViolationsTests {
 
     @Test("The compilers a check runs keep their temporary folders in one of the check's own, removed when they end")
     func compilerTemporaryFoldersAreRemoved() throws {
-        // A stand-in `swiftc` that does what the Swift driver does: makes a folder in TMPDIR and leaves it.
+        // A stand-in `swiftc` that does what the Swift driver does: makes a folder in TMPDIR and leaves it. It lies
+        // where the tool makes its own folders, the system's temporary directory, not the tests' scratch space.
         let bin = try Toolchain.scratchDirectory("fake-driver")
         defer { try? FileManager.default.removeItem(at: bin) }
         let driver = bin.appendingPathComponent("swiftc")

@@ -39,7 +39,7 @@ enum Fixture {
 
     /// The folder that holds what the fixtures compile once a run (``compiledDirectory(_:)``): the same folder from
     /// one run to the next, emptied first and held by this process while it runs, so no run leaves a compiled module
-    /// behind in the temporary directory.
+    /// behind in the tests' scratch space.
     private static let builds = Result<ScratchFolder, any Error> {
         try ScratchFolder("boundary-fixture-builds") {
             try FileManager.default.createDirectory(at: $0, withIntermediateDirectories: true)

@@ -9,7 +9,7 @@ import Testing
 /// symbol graphs are kept by the content of the built modules they read.
 @Suite("Kept answers about built modules")
 struct KeptAnswersTests {
-    /// A new, empty folder in the temporary directory, removed after `body`.
+    /// A new, empty folder in the tests' scratch space, removed after `body`.
     private func withFolder<Result>(_ body: (URL) throws -> Result) throws -> Result {
         let folder = ScratchSpace.directory.appendingPathComponent("kept-answers-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,3 +1,4 @@
+import ExecutableTesting
 import Foundation
 import PackageReading
 import Testing
@@ -59,7 +60,7 @@ struct ModuleBoundaryTests {
     @Test("A probe belongs to the imported module that reaches the others it imports, else to the whole package")
     func probeOwners() throws {
         let rules = try #require(Fixture.packageRules)
-        let directory = try Toolchain.scratchDirectory("boundary-probe-owner")
+        let directory = try ScratchSpace.folder("boundary-probe-owner")
         defer { try? FileManager.default.removeItem(at: directory) }
         let cases: [(imports: [String], owner: String?)] = [
             (["Core"], "Core"),
@@ -77,7 +78,7 @@ struct ModuleBoundaryTests {
 
     @Test("The package of a test file is the nearest folder above it with a Package.swift")
     func packageRootOfTestFile() throws {
-        let root = try Toolchain.scratchDirectory("boundary-package-root")
+        let root = try ScratchSpace.folder("boundary-package-root")
         defer { try? FileManager.default.removeItem(at: root) }
         try write("// swift-tools-version: 6.2\n", to: "Package.swift", in: root)
         try write("", to: "Tests/DemoFeatureTests/DemoFeatureBoundaryTests.swift", in: root)

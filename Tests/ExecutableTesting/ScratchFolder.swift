@@ -27,7 +27,10 @@ package struct ScratchFolder {
         for slot in 0..<Self.maximumSlots {
             let folder = scratch.appendingPathComponent("\(name)-\(slot)")
             let lock = open(folder.path + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-            guard lock >= 0 else { continue }
+            guard lock >= 0 else {
+                refusal = Busy(description: "cannot open \(folder.path).lock: \(String(cString: strerror(errno)))")
+                continue
+            }
             guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
                 close(lock)
                 continue
