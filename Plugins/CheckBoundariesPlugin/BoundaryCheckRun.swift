@@ -27,7 +27,8 @@ enum BoundaryCheckRun {
 
     /// Builds the symbol graphs of the package's library modules (public and internal, through
     /// `packageManager.getSymbolGraph`, which builds the modules first), then runs `boundary-check` on the package
-    /// with them, the modules SwiftPM built and `arguments`; returns its exit status.
+    /// with them, the modules SwiftPM built and `arguments`; returns its exit status (2, saying so, when a module
+    /// does not build).
     static func run(
         context: PluginContext, packageManager: PackageManager, arguments: [String]
     ) throws -> Int32 {
@@ -39,8 +40,17 @@ enum BoundaryCheckRun {
                 .filter { $0.kind == .generic }
             for target in libraries {
                 for level in [PackageManager.SymbolGraphOptions.AccessLevel.public, .internal] {
-                    let result = try packageManager.getSymbolGraph(
-                        for: target, options: .init(minimumAccessLevel: level, includeSynthesized: false))
+                    let result: PackageManager.SymbolGraphResult
+                    do {
+                        result = try packageManager.getSymbolGraph(
+                            for: target, options: .init(minimumAccessLevel: level, includeSynthesized: false))
+                    } catch {
+                        // SwiftPM printed the compiler's messages; its error says no more than that it failed.
+                        print(
+                            "\(target.name) did not build (the compiler's messages are above), so no boundary was "
+                                + "checked: fix the build, then run the command again")
+                        return 2
+                    }
                     let destination = graphs.appendingPathComponent(level.rawValue)
                         .appendingPathComponent(target.name)
                     try FileManager.default.createDirectory(

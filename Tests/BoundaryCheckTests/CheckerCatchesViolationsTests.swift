@@ -265,10 +265,56 @@ struct CheckerCatchesViolationsTests {
                 + "but compiled")
     }
 
-    @Test("A rules file with a line the checker does not understand is refused with its line number")
+    @Test("A rules file with a line the checker does not understand is refused with its line number and the form")
     func invalidRuleIsRefused() {
-        #expect(throws: ToolError.invalidRule("rules.txt:2: `feature LoginFeature`")) {
+        #expect(
+            throws: ToolError.invalidRule(
+                "rules.txt:2: `feature LoginFeature`: a feature rule is written `feature M: Prefix`")
+        ) {
             try BoundaryRules.parse("library Core\nfeature LoginFeature\n", file: "rules.txt")
+        }
+    }
+
+    @Test("A target's line in Package.swift is its declaration's, not a product's or the package's of that name")
+    func targetLineIsItsDeclaration() throws {
+        let manifest = """
+            // swift-tools-version: 6.2
+            import PackageDescription
+
+            let package = Package(
+                name: "Gallery",
+                products: [.library(name: "GalleryFeature", targets: ["GalleryFeature"])],
+                targets: [
+                    .target(
+                        name: "Gallery"),
+                    .target(name: "GalleryFeature", dependencies: ["Gallery"]),
+                ]
+            )
+            """
+        let json = """
+            {"targets": [{"name": "Gallery", "type": "regular", "exclude": [], "dependencies": []},
+            {"name": "GalleryFeature", "type": "regular", "exclude": [], "dependencies": []}]}
+            """
+        let targets = try PackageManifest(json: Data(json.utf8), manifestText: manifest).targets
+        #expect(targets.map(\.line) == [9, 10])
+    }
+
+    @Test("A misspelt keyword is refused with the rules there are; a module checked twice is refused")
+    func unknownKeywordAndTwiceCheckedModule() {
+        #expect(
+            throws: ToolError.invalidRule(
+                "rules.txt:1: `feture LoginFeature: Login`: no rule starts with `feture`; a rule is one of "
+                    + "`builds T: M...`, `feature M: Prefix`, `imports T: M...`, `library M`, `publish M: Name...`, "
+                    + "`screen-base: Class...`, `screen-suffix: Suffix...`, `test-only: M...`, `test-tool: T...`")
+        ) {
+            try BoundaryRules.parse("feture LoginFeature: Login\n", file: "rules.txt")
+        }
+        #expect(
+            throws: ToolError.invalidRule(
+                "rules.txt:3: `library LoginFeature`: LoginFeature is checked already, by line 1; name it once")
+        ) {
+            try BoundaryRules.parse(
+                "feature LoginFeature: Login\nlibrary Core\nlibrary LoginFeature\n", file: "rules.txt")
         }
     }
 

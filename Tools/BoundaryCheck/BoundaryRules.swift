@@ -68,11 +68,21 @@ public struct BoundaryRules: Sendable, Equatable {
             ]).joined(separator: "\n")
     }
 
+    /// How each rule is written, by its keyword, for the message that refuses a line.
+    private static let forms = [
+        "library": "library M", "feature": "feature M: Prefix", "publish": "publish M: Name...",
+        "screen-base": "screen-base: Class...", "screen-suffix": "screen-suffix: Suffix...",
+        "imports": "imports T: M...", "builds": "builds T: M...", "test-only": "test-only: M...",
+        "test-tool": "test-tool: T...",
+    ]
+
     /// Parses the rules file's text. `file` names it in error messages.
     public static func parse(_ text: String, file: String) throws(ToolError) -> BoundaryRules {
         var rules = BoundaryRules()
         // `imports` and `builds` rules, read once every module is known, for their values may say `libraries`.
         var targetRules: [(WritableKeyPath<BoundaryRules, [String: [String]]>, String, [String])] = []
+        // The line of the `library` or `feature` rule that names each checked module.
+        var checkedAt: [String: Int] = [:]
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
@@ -81,12 +91,24 @@ public struct BoundaryRules: Sendable, Equatable {
             let values = parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : []
             let keyword = head.first ?? ""
             let subject = head.count > 1 ? head[1] : nil
-            let invalid = ToolError.invalidRule("\(file):\(offset + 1): `\(line)`")
+            let forms = Self.forms
+            let place = "\(file):\(offset + 1): `\(line)`"
+            let invalid = ToolError.invalidRule(
+                place
+                    + (forms[keyword].map { ": a \(keyword) rule is written `\($0)`" }
+                        ?? ": no rule starts with `\(keyword)`; a rule is one of "
+                        + forms.sorted { $0.key < $1.key }.map { "`\($0.value)`" }.joined(separator: ", ")))
+            if ["library", "feature"].contains(keyword), let module = subject, let first = checkedAt[module] {
+                throw .invalidRule("\(place): \(module) is checked already, by line \(first); name it once")
+            }
             switch (keyword, subject, parts.count) {
-            case ("library", let module?, 1): rules.libraries.append(module)
+            case ("library", let module?, 1):
+                rules.libraries.append(module)
+                checkedAt[module] = offset + 1
             case ("feature", let module?, 2):
                 guard values.count == 1 else { throw invalid }
                 rules.features.append(Feature(module: module, prefix: values[0]))
+                checkedAt[module] = offset + 1
             case ("publish", let module?, 2): rules.extraPublished[module, default: []] += values
             case ("screen-base", nil, 2): rules.screenBases += values
             case ("screen-suffix", nil, 2): rules.screenSuffixes += values

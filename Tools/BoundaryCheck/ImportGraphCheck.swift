@@ -97,8 +97,12 @@ public enum ImportGraphCheck {
             target.isTest && target.name.hasSuffix("Tests") ? String(target.name.dropLast(5)) : nil
         }
 
-        private var describedAllowed: String {
-            allowed.imports.isEmpty ? "no module of the package" : allowed.imports.sorted().joined(separator: ", ")
+        /// What the target may import (or depend on), as the end of a sentence that starts "but may".
+        private func describedAllowed(imported: Bool) -> String {
+            guard !allowed.imports.isEmpty else {
+                return (imported ? "import" : "depend on") + " no module of the package"
+            }
+            return (imported ? "import only " : "depend only on ") + allowed.imports.sorted().joined(separator: ", ")
         }
 
         /// `[exported-import]`: a feature that re-exports a module.
@@ -151,8 +155,7 @@ public enum ImportGraphCheck {
                 "change the `imports \(target.name):` rule in \(rulesPath) if the architecture really changed"
             return Violation(
                 rule: "imports", location: location,
-                problem: "\(target.name) \(uses) \(module), but may \(imported ? "import only" : "depend only on") "
-                    + describedAllowed,
+                problem: "\(target.name) \(uses) \(module), but may " + describedAllowed(imported: imported),
                 fix: !imported
                     ? "remove \"\(module)\" from the dependencies of \(target.name), or \(ruleChange)"
                     : target.isTest

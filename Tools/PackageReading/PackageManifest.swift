@@ -130,6 +130,29 @@ public struct PackageManifest: Sendable {
         }.joined(separator: "\n")
     }
 
+    /// The index of the line of `lines` (a manifest's) that declares the target `name`: the first `name: "<name>"`
+    /// opened by a target's declaration (`.target(`, `.testTarget(`, ... before it on its line, or on the line
+    /// before), not by a product's (`.library(`, `.executable(`, or any with `targets:`) or the package's own; else
+    /// the first `name: "<name>"`; else the first line naming it at all.
+    static func declarationLine(ofTarget name: String, in lines: [Substring]) -> Int? {
+        let naming = lines.indices.filter { index in
+            guard let label = lines[index].range(of: "name:") else { return false }
+            return lines[index][label.upperBound...].drop { $0 == " " }.hasPrefix("\"\(name)\"")
+        }
+        let declarations = [
+            ".target(", ".testTarget(", ".executableTarget(", ".systemLibrary(", ".plugin(", ".binaryTarget(",
+            ".macro(",
+        ]
+        let declared = naming.first { index in
+            let line = lines[index]
+            guard let label = line.range(of: "name:"), !line.contains("targets:") else { return false }
+            let opening =
+                line[..<label.lowerBound].contains("(") ? line[..<label.lowerBound] : index > 0 ? lines[index - 1] : ""
+            return declarations.contains { opening.contains($0) }
+        }
+        return declared ?? naming.first ?? lines.firstIndex { $0.contains("\"\(name)\"") && $0.contains("name:") }
+    }
+
     /// Reads the JSON that `swift package dump-package` prints. `manifestText` only locates each target's line.
     public init(json: Data, manifestText: String) throws(ToolError) {
         let dump: Dump
@@ -141,7 +164,7 @@ public struct PackageManifest: Sendable {
         hasDependencies = !(dump.dependencies ?? []).isEmpty
         let lines = manifestText.split(separator: "\n", omittingEmptySubsequences: false)
         targets = dump.targets.map { target in
-            let line = lines.firstIndex { $0.contains("\"\(target.name)\"") && $0.contains("name:") }
+            let line = Self.declarationLine(ofTarget: target.name, in: lines)
             var read = Target(
                 kind: target.type, name: target.name,
                 dependencies: target.dependencies.compactMap { $0.values.first?.first?.text },
