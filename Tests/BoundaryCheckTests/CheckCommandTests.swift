@@ -58,6 +58,19 @@ struct CheckCommandTests {
         #expect(run.output.contains("boundary-check: 1 module, every boundary holds"), "\(run.output)")
     }
 
+    @Test("Rules that name no module to check say so: the import graph holds, no surface was checked")
+    func rulesThatCheckNoModule() throws {
+        let package = try ownPackage()
+        defer { package.remove() }
+        try Data("imports Greeting:\n".utf8).write(to: package.root.appendingPathComponent("Tools/BoundaryRules.txt"))
+        try build(package)
+        let run = try runBuiltBoundaryCheck([], in: package.root)
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(
+            run.output.contains("boundary-check: the import graph holds, but no module's surface was checked"),
+            "\(run.output)")
+    }
+
     @Test("Run in a folder inside the package, it finds the package above, as swift package and git do")
     func findsThePackageAbove() throws {
         let package = try ownPackage()

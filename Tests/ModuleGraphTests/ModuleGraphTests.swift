@@ -129,7 +129,7 @@ struct ModuleGraphCommandTests {
         #expect(package.run([]).status == ModuleGraphCommand.success)
         let readme = try package.readme
         #expect(readme.hasPrefix("# A package\n\n## Modules\n\n<!-- module-graph: begin (generated) -->\n```mermaid\n"))
-        #expect(readme.hasSuffix("out of date.\n<!-- module-graph: end -->\n\n## After"))
+        #expect(readme.hasSuffix("of date.\n<!-- module-graph: end -->\n\n## After"))
         #expect(!readme.contains("old graph"))
         #expect(readme.contains("    Main([\"Main\"])\n"))
     }
@@ -180,6 +180,21 @@ struct ModuleGraphCommandTests {
         }
     }
 
+    @Test("No README says where the graph goes; no Package.swift either says there is no package there (2)")
+    func missingReadmeOrPackage() throws {
+        let package = try ScratchPackage(readme: Self.readme)
+        defer { package.remove() }
+        try FileManager.default.removeItem(at: package.root.appendingPathComponent("README.md"))
+        let outside = package.run([])
+        #expect(outside.status == ModuleGraphCommand.failure)
+        #expect(outside.errors.contains("no package at \(package.root.path): it has no Package.swift"))
+        try Data().write(to: package.root.appendingPathComponent("Package.swift"))
+        let noReadme = package.run([])
+        #expect(noReadme.status == ModuleGraphCommand.failure)
+        #expect(noReadme.errors.contains("README.md does not exist; the graph is drawn into the package's README.md"))
+        #expect(noReadme.errors.contains("<!-- module-graph: end -->"))
+    }
+
     @Test("A manifest that cannot be evaluated fails with exit code 2 and its reason")
     func reportsManifestFailure() throws {
         let package = try ScratchPackage(readme: Self.readme)
@@ -190,12 +205,15 @@ struct ModuleGraphCommandTests {
         #expect(try package.readme == Self.readme)
     }
 
-    @Test("An unknown argument or a missing value is a usage error, exit code 64")
+    @Test("An unknown argument, a missing value or a package path that is no folder is a usage error, exit code 64")
     func usageErrors() throws {
         let package = try ScratchPackage(readme: Self.readme)
         defer { package.remove() }
         #expect(package.run(["--bogus"]).status == ModuleGraphCommand.usageError)
         #expect(package.run(["--package-path"]).status == ModuleGraphCommand.usageError)
+        let nowhere = package.run(["--package-path", package.root.appendingPathComponent("nowhere").path])
+        #expect(nowhere.status == ModuleGraphCommand.usageError)
+        #expect(nowhere.errors.hasSuffix("nowhere is not a folder"), "\(nowhere.errors)")
         #expect(package.run(["--help"]).output.hasPrefix("usage: swift run module-graph"))
         #expect(try package.readme == Self.readme)
     }

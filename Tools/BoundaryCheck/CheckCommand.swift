@@ -192,6 +192,13 @@ public enum CheckCommand {
             let violations = try checker.checkAll()
             if violations.isEmpty {
                 let count = checker.rules.checkedModules.count
+                guard count > 0 else {
+                    print(
+                        "boundary-check: the import graph holds, but no module's surface was checked: the rules name "
+                            + "none (`feature M: Prefix` or `library M` in Tools/BoundaryRules.txt; without that "
+                            + "file, every target named XFeature is a feature)")
+                    return 0
+                }
                 print("boundary-check: \(count) module\(count == 1 ? "" : "s"), every boundary holds")
                 return 0
             }

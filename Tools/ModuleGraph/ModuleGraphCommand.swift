@@ -42,7 +42,14 @@ enum ModuleGraphCommand {
         output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
         parser.run(arguments, output: output, errors: errors) { parsed in
-            draw(
+            if let named = parsed.value(of: packagePathOption) {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: named, isDirectory: &isFolder), isFolder.boolValue else {
+                    errors("module-graph: --package-path \(named) is not a folder")
+                    return usageError
+                }
+            }
+            return draw(
                 check: parsed.contains(checkFlag),
                 packagePath: parsed.value(of: packagePathOption).map { URL(fileURLWithPath: $0) } ?? defaultPackagePath,
                 graph: graph, output: output, errors: errors)
@@ -59,7 +66,19 @@ enum ModuleGraphCommand {
         do {
             current = try String(contentsOf: readme, encoding: .utf8)
         } catch {
-            errors("module-graph: cannot read \(readme.path): \(error.localizedDescription)")
+            if FileManager.default.fileExists(atPath: readme.path) {
+                errors("module-graph: cannot read \(readme.path): \(error.localizedDescription)")
+            } else if !FileManager.default.fileExists(atPath: packagePath.appendingPathComponent("Package.swift").path)
+            {
+                errors(
+                    "module-graph: no package at \(packagePath.path): it has no Package.swift; run it in a package's "
+                        + "folder, or name one with --package-path")
+            } else {
+                errors(
+                    "module-graph: \(readme.path) does not exist; the graph is drawn into the package's README.md, "
+                        + "between a line starting with `\(ReadmeSection.beginMarker)` and a line "
+                        + "`\(ReadmeSection.endMarker)`")
+            }
             return failure
         }
         do {

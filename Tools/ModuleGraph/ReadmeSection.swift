@@ -14,8 +14,9 @@ struct ReadmeSection {
         ```
 
         An arrow goes from a target to a target it depends on; executables are rounded, system libraries are
-        cylinders. Test targets (one per target, in `Tests/`) are not drawn. Drawn from the manifest as SwiftPM
-        evaluates it by `swift run module-graph`, which rewrites this section; `.ci/run` fails when it is out of date.
+        cylinders. Test targets are not drawn. Drawn from the manifest as SwiftPM evaluates it by
+        `swift run module-graph`, which rewrites this section; `swift run module-graph --check` fails when it is out
+        of date.
         """
     }
 
