@@ -299,6 +299,35 @@ struct CheckerCatchesViolationsTests {
         #expect(targets.map(\.line) == [9, 10])
     }
 
+    @Test("Another package's product named like a target of this one is not that target: no use of it is reported")
+    func productNamedLikeATarget() throws {
+        let json = """
+            {"targets": [
+            {"name": "Core", "type": "regular", "exclude": [], "dependencies": []},
+            {"name": "GalleryFeature", "type": "regular", "exclude": [], "dependencies": [
+                {"byName": ["Core", null]},
+                {"product": ["Core", "coordinators", {"Core": "CoordinatorCore"}, null]}]},
+            {"name": "PhotosFeature", "type": "regular", "exclude": [], "dependencies": [
+                {"product": ["Core", "coordinators", {"Core": "CoordinatorCore"}, null]}]}]}
+            """
+        let targets = try PackageManifest(json: Data(json.utf8), manifestText: "").targets
+        #expect(targets[1].dependencies == ["Core", "Core"])
+        #expect(targets[1].packageDependencies == ["Core"])
+        #expect(targets[2].packageDependencies.isEmpty)
+    }
+
+    @Test("An imports or builds rule that names no target of the package is an [imports] violation")
+    func ruleNamingNoTarget() throws {
+        let rules = try BoundaryRules.parse(
+            "feature GalleryFeature: Gallery\nimports GalleryFeature: Core\nimports SettingsFeature: GaleryFeature\n",
+            file: "rules.txt")
+        let violations = ImportGraphCheck.unknownNames(
+            in: rules, packageModules: ["Core", "GalleryFeature", "SettingsFeature"], rulesPath: "rules.txt")
+        #expect(violations.map(\.rule) == ["imports"])
+        #expect(violations.first?.location == "rules.txt (`imports SettingsFeature:`)")
+        #expect(violations.first?.problem == "the rule names GaleryFeature, which is no target of Package.swift")
+    }
+
     @Test("A misspelt keyword is refused with the rules there are; a module checked twice is refused")
     func unknownKeywordAndTwiceCheckedModule() {
         #expect(
@@ -366,7 +395,8 @@ struct AppRoomsTests {
         try roomRules.joined(separator: "\n").write(
             to: package.root.appendingPathComponent("BoundaryRules.txt"), atomically: true, encoding: .utf8)
 
-        let violations = try package.importViolations()
+        // This package's rules name its features, which the fixture has not: those names are reported apart.
+        let violations = try package.importViolations().filter { !$0.problem.hasPrefix("the rule names ") }
 
         let terminalOnes = violations.filter { $0.problem.hasPrefix("AppTerminal ") }.map(\.problem)
         #expect(terminalOnes.count == 2, "\(Fixture.report(violations))")

@@ -28,7 +28,8 @@ public enum ImportGraphCheck {
             SourceImports.files(under: packageRoot.appendingPathComponent($0.path), excluding: $0.exclude)
         }
         let importedByTarget = try SourceImports.modules(importedByEach: files, toolchain: toolchain, cache: cache)
-        var findings: [Finding] = []
+        var findings: [Finding] = unknownNames(in: rules, packageModules: packageModules, rulesPath: rulesPath)
+            .map { ($0, nil) }
         for (target, (files, imported)) in zip(targets, zip(files, importedByTarget)) {
             guard let allowed = allowedModules(of: target, rules: rules) else {
                 let problem = "target \(target.name) has no import rule, so nothing says what it may import"
@@ -48,7 +49,7 @@ public enum ImportGraphCheck {
             for found in scanned where packageModules.contains(found.module) {
                 findings += context.importViolations(found).map { ($0, found) }
             }
-            for dependency in target.dependencies where packageModules.contains(dependency) {
+            for dependency in target.packageDependencies where packageModules.contains(dependency) {
                 findings += context.useViolation(of: dependency, importedBy: nil).map { [($0, nil)] } ?? []
             }
         }
@@ -83,6 +84,21 @@ public enum ImportGraphCheck {
             guard let declaration = finding.declaration, let file = declaration.file else { return true }
             return importedByFile[file]?.contains(declaration.module) ?? false
         }.map(\.violation)
+    }
+
+    /// `[imports]`: an `imports` or `builds` rule that names a module that is no target of the package, as a
+    /// misspelt one: it allows nothing, so the rule does not say what its author meant.
+    static func unknownNames(in rules: BoundaryRules, packageModules: Set<String>, rulesPath: String) -> [Violation] {
+        [(rules.imports, "imports"), (rules.builds, "builds")].flatMap { rule, keyword in
+            rule.keys.sorted().flatMap { target in
+                ([target] + (rule[target] ?? [])).filter { !packageModules.contains($0) }.map { unknown in
+                    Violation(
+                        rule: "imports", location: "\(rulesPath) (`\(keyword) \(target):`)",
+                        problem: "the rule names \(unknown), which is no target of Package.swift",
+                        fix: "name the package's targets, as Package.swift spells them, or remove the name")
+                }
+            }
+        }
     }
 
     /// What one target may import, and the violations of one of its imports or dependencies.

@@ -26,6 +26,18 @@ public struct PackageManifest: Sendable {
         /// Whether it is a test target.
         public var isTest: Bool { kind == "test" }
 
+        /// Its dependencies on targets of its own package: ``dependencies`` without its products of other packages,
+        /// one occurrence for each (a product may share its name with a target of this package, as another
+        /// package's `Core` beside one's own under a module alias, and is not that target).
+        public var packageDependencies: [String] {
+            var products = productDependencies.map(\.name)
+            return dependencies.filter { name in
+                guard let product = products.firstIndex(of: name) else { return true }
+                products.remove(at: product)
+                return false
+            }
+        }
+
         /// Where a violation of its declaration points: `Package.swift:12 (target LoginFeature)`.
         public var location: String {
             "Package.swift" + (line.map { ":\($0)" } ?? "") + " (target \(name))"
