@@ -168,6 +168,18 @@ struct CheckerCatchesViolationsTests {
         #expect(rules.screenBases.contains("Core.ViewController"))
     }
 
+    @Test("Under an alias of Core, the default rules name the screens' classes by the alias")
+    func defaultRulesFollowTheCoreAlias() throws {
+        let json = """
+            {"targets": [{"name": "GalleryFeature", "type": "regular", "exclude": [], "dependencies": [
+                {"product": ["Core", "coordinators", {"Core": "CoordinatorCore"}, null]}]}]}
+            """
+        let targets = try PackageManifest(json: Data(json.utf8), manifestText: "").targets
+        let rules = try BoundaryRules.parse(BoundaryRules.defaults(for: targets), file: "default rules")
+        #expect(rules.screenBases.contains("CoordinatorCore.ViewController"))
+        #expect(!rules.screenBases.contains("Core.ViewController"))
+    }
+
     @Test("A manifest that cannot be evaluated stops the check with the reason, never a guess from its text")
     func unevaluableManifestFails() throws {
         let package = try FixturePackage(fixture: "DependencyAddedInCode")

@@ -52,8 +52,13 @@ public struct BoundaryRules: Sendable, Equatable {
 
     /// The rules of a package without a rules file, as its text: every target named `XFeature` is a feature
     /// with prefix `X` that imports no other module of the package, the other targets import what they like,
-    /// and screens are recognised by the Core classes they inherit from and by their names.
+    /// and screens are recognised by the Core classes they inherit from and by their names. The classes are named
+    /// as the package's modules see them: by the alias a target gives the `Core` product it depends on
+    /// (`moduleAliases: ["Core": "CoordinatorCore"]`), else `Core`.
     public static func defaults(for targets: [PackageManifest.Target]) -> String {
+        let core =
+            targets.lazy.flatMap(\.productDependencies).filter { $0.name == "Core" }
+            .compactMap { $0.moduleAliases["Core"] }.first ?? "Core"
         let sources = targets.filter { ["regular", "executable"].contains($0.kind) }.map(\.name)
         let features = sources.filter { $0.hasSuffix("Feature") && $0 != "Feature" }
         var lines = features.map { "feature \($0): \($0.dropLast("Feature".count))\nimports \($0):" }
@@ -62,8 +67,8 @@ public struct BoundaryRules: Sendable, Equatable {
         }
         return
             (lines + [
-                "screen-base: Core.ViewController Core.ContainerViewController Core.NavigationController",
-                "screen-base: Core.Coordinator Core.ViewableCoordinator",
+                "screen-base: \(core).ViewController \(core).ContainerViewController \(core).NavigationController",
+                "screen-base: \(core).Coordinator \(core).ViewableCoordinator",
                 "screen-suffix: ViewController Screen ViewModel Coordinator Presenter Interactor Router",
             ]).joined(separator: "\n")
     }
