@@ -45,10 +45,11 @@ enum BoundaryCheckRun {
                         result = try packageManager.getSymbolGraph(
                             for: target, options: .init(minimumAccessLevel: level, includeSynthesized: false))
                     } catch {
-                        // SwiftPM printed the compiler's messages; its error says no more than that it failed.
+                        // SwiftPM printed the compiler's messages; its error says little more than that it failed.
                         print(
-                            "\(target.name) did not build (the compiler's messages are above), so no boundary was "
-                                + "checked: fix the build, then run the command again")
+                            "building \(target.name) (or a module it depends on) and its symbol graph failed ("
+                                + "\(error); the compiler's messages, if any, are above), so no boundary was checked: "
+                                + "fix the build, then run the command again")
                         return 2
                     }
                     let destination = graphs.appendingPathComponent(level.rawValue)

@@ -416,4 +416,32 @@ struct AppRoomsTests {
         #expect(terminalOnes.contains { $0.hasPrefix("AppTerminal depends on AppData, but may depend only on ") })
         #expect(violations.allSatisfy { !$0.location.contains("Screen.swift") && !$0.location.contains("Flows") })
     }
+
+    @Test("A room allowed nothing is told it may import no module; a misspelt name in a rule is its own violation")
+    func emptyRuleAndMisspeltName() throws {
+        let package = try FixturePackage(fixture: "TerminalReachesData")
+        defer { package.remove() }
+        let rules = """
+            imports AppData:
+            imports AppInterface:
+            imports AppFlows: AppData AppInterfce
+            imports AppTerminal:
+            builds AppTerminal: AppData
+            """
+        try rules.write(
+            to: package.root.appendingPathComponent("BoundaryRules.txt"), atomically: true, encoding: .utf8)
+        let report = try package.importViolations().map { "[\($0.rule)] \($0.location): \($0.problem)" }
+        #expect(
+            report.contains(
+                "[imports] BoundaryRules.txt (`imports AppFlows:`): the rule names AppInterfce, which is "
+                    + "no target of Package.swift"), "\(report)")
+        #expect(
+            report.contains { $0.hasSuffix("AppTerminal imports AppData, but may import no module of the package") },
+            "\(report)")
+        // Its `builds` rule lets it depend on AppData, though not import it.
+        #expect(!report.contains { $0.contains("AppTerminal depends on AppData") }, "\(report)")
+        #expect(
+            report.contains { $0.hasSuffix("AppTerminal depends on AppInterface, but may depend only on AppData") },
+            "\(report)")
+    }
 }

@@ -62,6 +62,17 @@ struct ModuleGraphTests {
         #expect(graph.mermaid.hasSuffix("Tool --> ArgumentParser"))
     }
 
+    @Test("Another package's product named like a target of this one is its own node, named with its package")
+    func productNamedLikeATargetIsItsOwnNode() throws {
+        let graph = try ModuleGraph(
+            dumpPackageJSON: dumpPackageJSON([
+                ("Core", "regular", "Sources/Core", []),
+                ("GalleryFeature", "regular", "Sources/GalleryFeature", ["Core", "coordinators:Core"]),
+            ]))
+        #expect(graph.mermaid.components(separatedBy: "GalleryFeature --> Core\n").count == 2, "\(graph.mermaid)")
+        #expect(graph.mermaid.contains("[\"coordinators/Core\"]"), "\(graph.mermaid)")
+    }
+
     @Test("A target that names no path is drawn in SwiftPM's own folder for its kind: Plugins, Tests or Sources")
     func defaultFolders() throws {
         let json = String(
@@ -199,6 +210,7 @@ struct ModuleGraphCommandTests {
     func reportsManifestFailure() throws {
         let package = try ScratchPackage(readme: Self.readme)
         defer { package.remove() }
+        try Data("// swift-tools-version: 6.2\n".utf8).write(to: package.root.appendingPathComponent("Package.swift"))
         let result = package.run([], json: Data("not json".utf8))
         #expect(result.status == ModuleGraphCommand.failure)
         #expect(result.errors.contains("dump-package"))

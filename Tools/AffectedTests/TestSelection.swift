@@ -30,7 +30,8 @@ public struct PackageTarget: Equatable, Sendable {
         return try PackageManifest(packageRoot: packageRoot, toolchain: .locate(), consequence: consequence).targets
             .map { target in
                 PackageTarget(
-                    name: target.name, isTest: target.isTest, path: target.path, dependencies: target.dependencies)
+                    name: target.name, isTest: target.isTest, path: target.path,
+                    dependencies: target.packageDependencies)
             }
     }
 }

@@ -100,9 +100,13 @@ public struct BoundaryRules: Sendable, Equatable {
             let place = "\(file):\(offset + 1): `\(line)`"
             let invalid = ToolError.invalidRule(
                 place
-                    + (forms[keyword].map { ": a \(keyword) rule is written `\($0)`" }
-                        ?? ": no rule starts with `\(keyword)`; a rule is one of "
-                        + forms.sorted { $0.key < $1.key }.map { "`\($0.value)`" }.joined(separator: ", ")))
+                    + (forms[keyword].map {
+                        ": \(keyword == "imports" ? "an" : "a") \(keyword) rule is written `\($0)`"
+                    }
+                        ?? (keyword.isEmpty ? ": a rule starts with its keyword" : ": no rule starts with `\(keyword)`")
+                            + "; a rule is one of "
+                            + forms.sorted { $0.key < $1.key }.map { "`\($0.value)`" }.joined(separator: ", "))
+            )
             if ["library", "feature"].contains(keyword), let module = subject, let first = checkedAt[module] {
                 throw .invalidRule("\(place): \(module) is checked already, by line \(first); name it once")
             }

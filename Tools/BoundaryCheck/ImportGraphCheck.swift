@@ -115,10 +115,9 @@ public enum ImportGraphCheck {
 
         /// What the target may import (or depend on), as the end of a sentence that starts "but may".
         private func describedAllowed(imported: Bool) -> String {
-            guard !allowed.imports.isEmpty else {
-                return (imported ? "import" : "depend on") + " no module of the package"
-            }
-            return (imported ? "import only " : "depend only on ") + allowed.imports.sorted().joined(separator: ", ")
+            let modules = imported ? allowed.imports : allowed.dependencies
+            guard !modules.isEmpty else { return (imported ? "import" : "depend on") + " no module of the package" }
+            return (imported ? "import only " : "depend only on ") + modules.sorted().joined(separator: ", ")
         }
 
         /// `[exported-import]`: a feature that re-exports a module.

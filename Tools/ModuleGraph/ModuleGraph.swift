@@ -21,11 +21,17 @@ struct ModuleGraph: Equatable {
     let nodes: [Node]
 
     init(manifest: PackageManifest) {
+        let targets = Set(manifest.targets.map(\.name))
         nodes = manifest.targets.filter { !$0.isTest }.map { target in
-            Node(
+            // Another package's product named like a target of this one (its `Core` beside yours, under an alias)
+            // is its own node, named with its package.
+            let products = target.productDependencies.map {
+                targets.contains($0.name) ? "\($0.package)/\($0.name)" : $0.name
+            }
+            return Node(
                 name: target.name, kind: target.kind,
                 folder: String(target.path.split(separator: "/").first ?? Substring(target.path)),
-                dependencies: target.dependencies)
+                dependencies: target.packageDependencies + products)
         }
     }
 

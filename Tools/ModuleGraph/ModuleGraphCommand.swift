@@ -56,6 +56,12 @@ enum ModuleGraphCommand {
         }
     }
 
+    /// What the command says in a folder that holds no package.
+    private static func noPackage(at packagePath: URL) -> String {
+        "module-graph: no package at \(packagePath.path): it has no Package.swift; run it in a package's folder, or "
+            + "name one with --package-path"
+    }
+
     private static func draw(
         check: Bool, packagePath: URL, graph: (URL) throws -> ModuleGraph,
         output: (String) -> Void, errors: (String) -> Void
@@ -70,9 +76,7 @@ enum ModuleGraphCommand {
                 errors("module-graph: cannot read \(readme.path): \(error.localizedDescription)")
             } else if !FileManager.default.fileExists(atPath: packagePath.appendingPathComponent("Package.swift").path)
             {
-                errors(
-                    "module-graph: no package at \(packagePath.path): it has no Package.swift; run it in a package's "
-                        + "folder, or name one with --package-path")
+                errors(noPackage(at: packagePath))
             } else {
                 errors(
                     "module-graph: \(readme.path) does not exist; the graph is drawn into the package's README.md, "
@@ -87,7 +91,9 @@ enum ModuleGraphCommand {
             errors("module-graph: cannot draw the graph into \(readme.path): \(problem)")
             return failure
         } catch {
-            errors("module-graph: \(error)")
+            errors(
+                FileManager.default.fileExists(atPath: packagePath.appendingPathComponent("Package.swift").path)
+                    ? "module-graph: \(error)" : noPackage(at: packagePath))
             return failure
         }
         if updated == current {
