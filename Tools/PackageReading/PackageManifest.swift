@@ -144,23 +144,34 @@ public struct PackageManifest: Sendable {
 
     /// The index of the line of `lines` (a manifest's) that declares the target `name`: the first `name: "<name>"`
     /// opened by a target's declaration (`.target(`, `.testTarget(`, ... before it on its line, or on the line
-    /// before), not by a product's (`.library(`, `.executable(`, or any with `targets:`) or the package's own; else
-    /// the first `name: "<name>"`; else the first line naming it at all.
+    /// before that holds code), not by a product's (`.library(`, `.executable(`, or any with `targets:`) or the
+    /// package's own, and never in a comment; else the first `name: "<name>"`; else the first line naming it at all.
+    /// A `.target(name:)` written as a dependency, before the target's own declaration, is taken for it.
     static func declarationLine(ofTarget name: String, in lines: [Substring]) -> Int? {
+        // What a line says once its comment is cut off: a declaration commented out declares nothing.
+        func code(_ index: Int) -> Substring {
+            let line = lines[index]
+            return line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+        }
         let naming = lines.indices.filter { index in
-            guard let label = lines[index].range(of: "name:") else { return false }
-            return lines[index][label.upperBound...].drop { $0 == " " }.hasPrefix("\"\(name)\"")
+            guard let label = code(index).range(of: "name:") else { return false }
+            return code(index)[label.upperBound...].drop { $0 == " " }.hasPrefix("\"\(name)\"")
         }
         let declarations = [
             ".target(", ".testTarget(", ".executableTarget(", ".systemLibrary(", ".plugin(", ".binaryTarget(",
             ".macro(",
         ]
         let declared = naming.first { index in
-            let line = lines[index]
+            let line = code(index)
             guard let label = line.range(of: "name:"), !line.contains("targets:") else { return false }
-            let opening =
-                line[..<label.lowerBound].contains("(") ? line[..<label.lowerBound] : index > 0 ? lines[index - 1] : ""
-            return declarations.contains { opening.contains($0) }
+            if line[..<label.lowerBound].contains("(") {
+                return declarations.contains { line[..<label.lowerBound].contains($0) }
+            }
+            // The declaration opened on the nearest line above that holds code.
+            let above = lines.indices[..<index].reversed().first {
+                !code($0).trimmingCharacters(in: .whitespaces).isEmpty
+            }
+            return above.map { opening in declarations.contains { code(opening).contains($0) } } ?? false
         }
         return declared ?? naming.first ?? lines.firstIndex { $0.contains("\"\(name)\"") && $0.contains("name:") }
     }
