@@ -338,7 +338,7 @@ struct CheckerCatchesViolationsTests {
         let violations = ImportGraphCheck.unknownNames(
             in: rules, packageModules: ["Core", "GalleryFeature", "SettingsFeature"], rulesPath: "rules.txt")
         #expect(violations.map(\.rule) == ["imports"])
-        #expect(violations.first?.location == "rules.txt (`imports SettingsFeature:`)")
+        #expect(violations.first?.location == "rules.txt:3 (`imports SettingsFeature:`)")
         #expect(violations.first?.problem == "the rule names GaleryFeature, which is no target of Package.swift")
     }
 
@@ -435,7 +435,7 @@ struct AppRoomsTests {
         let report = try package.importViolations().map { "[\($0.rule)] \($0.location): \($0.problem)" }
         #expect(
             report.contains(
-                "[imports] BoundaryRules.txt (`imports AppFlows:`): the rule names AppInterfce, which is "
+                "[imports] BoundaryRules.txt:3 (`imports AppFlows:`): the rule names AppInterfce, which is "
                     + "no target of Package.swift"), "\(report)")
         #expect(
             report.contains { $0.hasSuffix("AppTerminal imports AppData, but may import no module of the package") },

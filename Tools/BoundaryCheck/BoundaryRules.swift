@@ -33,6 +33,10 @@ public struct BoundaryRules: Sendable, Equatable {
     public private(set) var imports: [String: [String]] = [:]
     /// The package modules a target may depend on without importing them (`builds T: M…`).
     public private(set) var builds: [String: [String]] = [:]
+    /// The line of the rules file that names each module in an `imports` or `builds` rule, by `"imports T: M"` (or
+    /// `"builds T: M"`; `"imports T: T"` for the rule's target itself), the first where it is named twice: where a
+    /// violation of the rule's own points.
+    public private(set) var valueLines: [String: Int] = [:]
     /// Modules only test targets may import (`test-only: M…`).
     public private(set) var testOnly: [String] = []
     /// Targets that are not test targets but drive the package as tests do, so they may use the test-only
@@ -121,8 +125,12 @@ public struct BoundaryRules: Sendable, Equatable {
             case ("publish", let module?, 2): rules.extraPublished[module, default: []] += values
             case ("screen-base", nil, 2): rules.screenBases += values
             case ("screen-suffix", nil, 2): rules.screenSuffixes += values
-            case ("imports", let target?, 2): targetRules.append((\.imports, target, values))
-            case ("builds", let target?, 2): targetRules.append((\.builds, target, values))
+            case ("imports", let target?, 2), ("builds", let target?, 2):
+                targetRules.append((keyword == "imports" ? \.imports : \.builds, target, values))
+                // The rule's own line under its target's name, each value's under the value's.
+                for name in [target] + values where rules.valueLines["\(keyword) \(target): \(name)"] == nil {
+                    rules.valueLines["\(keyword) \(target): \(name)"] = offset + 1
+                }
             case ("test-only", nil, 2): rules.testOnly += values
             case ("test-tool", nil, 2): rules.testTools += values
             default: throw invalid

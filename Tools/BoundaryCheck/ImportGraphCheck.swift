@@ -92,8 +92,9 @@ public enum ImportGraphCheck {
         [(rules.imports, "imports"), (rules.builds, "builds")].flatMap { rule, keyword in
             rule.keys.sorted().flatMap { target in
                 ([target] + (rule[target] ?? [])).filter { !packageModules.contains($0) }.map { unknown in
-                    Violation(
-                        rule: "imports", location: "\(rulesPath) (`\(keyword) \(target):`)",
+                    let line = rules.valueLines["\(keyword) \(target): \(unknown)"].map { ":\($0)" } ?? ""
+                    return Violation(
+                        rule: "imports", location: "\(rulesPath)\(line) (`\(keyword) \(target):`)",
                         problem: "the rule names \(unknown), which is no target of Package.swift",
                         fix: "name the package's targets, as Package.swift spells them, or remove the name")
                 }
