@@ -85,6 +85,17 @@ public struct BoundaryRules: Sendable, Equatable {
         "test-tool": "test-tool: T...",
     ]
 
+    /// Why the line at `place`, which starts with `keyword`, is refused: how its rule is written, or which rules
+    /// there are.
+    private static func refusal(of keyword: String, at place: String) -> ToolError {
+        if let form = forms[keyword] {
+            return .invalidRule("\(place): \(keyword == "imports" ? "an" : "a") \(keyword) rule is written `\(form)`")
+        }
+        let start = keyword.isEmpty ? "a rule starts with its keyword" : "no rule starts with `\(keyword)`"
+        let known = forms.sorted { $0.key < $1.key }.map { "`\($0.value)`" }.joined(separator: ", ")
+        return .invalidRule("\(place): \(start); a rule is one of \(known)")
+    }
+
     /// Parses the rules file's text. `file` names it in error messages.
     public static func parse(_ text: String, file: String) throws(ToolError) -> BoundaryRules {
         var rules = BoundaryRules()
@@ -100,17 +111,7 @@ public struct BoundaryRules: Sendable, Equatable {
             let values = parts.count > 1 ? parts[1].split(separator: " ").map(String.init) : []
             let keyword = head.first ?? ""
             let subject = head.count > 1 ? head[1] : nil
-            let forms = Self.forms
             let place = "\(file):\(offset + 1): `\(line)`"
-            let invalid = ToolError.invalidRule(
-                place
-                    + (forms[keyword].map {
-                        ": \(keyword == "imports" ? "an" : "a") \(keyword) rule is written `\($0)`"
-                    }
-                        ?? (keyword.isEmpty ? ": a rule starts with its keyword" : ": no rule starts with `\(keyword)`")
-                            + "; a rule is one of "
-                            + forms.sorted { $0.key < $1.key }.map { "`\($0.value)`" }.joined(separator: ", "))
-            )
             if ["library", "feature"].contains(keyword), let module = subject, let first = checkedAt[module] {
                 throw .invalidRule("\(place): \(module) is checked already, by line \(first); name it once")
             }
@@ -119,7 +120,7 @@ public struct BoundaryRules: Sendable, Equatable {
                 rules.libraries.append(module)
                 checkedAt[module] = offset + 1
             case ("feature", let module?, 2):
-                guard values.count == 1 else { throw invalid }
+                guard values.count == 1 else { throw refusal(of: keyword, at: place) }
                 rules.features.append(Feature(module: module, prefix: values[0]))
                 checkedAt[module] = offset + 1
             case ("publish", let module?, 2): rules.extraPublished[module, default: []] += values
@@ -133,7 +134,7 @@ public struct BoundaryRules: Sendable, Equatable {
                 }
             case ("test-only", nil, 2): rules.testOnly += values
             case ("test-tool", nil, 2): rules.testTools += values
-            default: throw invalid
+            default: throw refusal(of: keyword, at: place)
             }
         }
         let libraries = rules.checkedModules
