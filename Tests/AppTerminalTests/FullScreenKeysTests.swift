@@ -235,6 +235,46 @@ struct FullScreenKeysTests {
         }
     }
 
+    /// A sheet holding work not saved: it refuses the person's swipe down, and, when it `explains`, says why as it
+    /// refuses.
+    private final class UnsavedSheet: ViewController {
+        let explains: Bool
+        private var notice: String?
+
+        init(explains: Bool) {
+            self.explains = explains
+            super.init(screenID: "unsaved.sheet")
+        }
+
+        override var content: ScreenContent {
+            ScreenContent(title: "Draft", elements: notice.map { [.text($0)] } ?? [])
+        }
+
+        override var isModalInPresentation: Bool { true }
+
+        override func didAttemptUserDismissal() {
+            if explains { notice = "Your draft is not sent: post or discard it." }
+        }
+    }
+
+    @Test("A refused dismissal shows the sheet's own explanation alone, or a person's sentence, never Core's words")
+    func refusedDismissalInPlainWords() async throws {
+        for explains in [true, false] {
+            let home = StandIn.home()
+            let session = try StandInSession(showing: home)
+            _ = session.start(restores: false, initialLink: nil)
+            try home.present(UnsavedSheet(explains: explains))
+            let terminal = await session.runFullScreen([.escape])
+            let shown = terminal.screen.joined(separator: "\n")
+            #expect(!shown.contains("refused"), "\(shown)")
+            #expect(shown.contains("Your draft is not sent") == explains)
+            #expect(
+                shown.contains("This sheet holds work not saved") == !explains,
+                "a sentence only where the sheet said nothing: \(shown)")
+            #expect(shown.contains("Draft"), "the sheet stays")
+        }
+    }
+
     @Test("A focused segment is bracketed; Enter's hint offers to show only a segment not already shown")
     func segmentFocus() async throws {
         let segments = ScreenElement.segmentedControl(

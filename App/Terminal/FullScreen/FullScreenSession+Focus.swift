@@ -212,7 +212,9 @@ extension FullScreenSession {
             chrome.error = unavailable
             return nil
         }
-        if case .failed(let message) = outcome, let sentence = Self.refusalSentences[message] {
+        if case .failed(let message) = outcome,
+            let sentence = Self.refusalSentences.first(where: { message.hasPrefix($0.key) })?.value
+        {
             // Core's words for a refused back or dismissal speak of screens: the screen's own answer (a notice and
             // a way out, shown as it refused) says it better, and where it said nothing, a person's sentence does.
             let answered = session.snapshot().screensOnTop.map(\.content) != contentBefore
@@ -222,7 +224,8 @@ extension FullScreenSession {
         return show(outcome)
     }
 
-    /// What a person reads when a screen refuses to be left and says nothing itself, by Core's refusal.
+    /// What a person reads when a screen refuses to be left and says nothing itself, by the Core refusal the
+    /// command's failure starts with (a refused swipe down goes on to say how to close the sheet, in Core's words).
     static let refusalSentences = [
         NavigationError.backRefused.description: "This screen holds changes not saved: save or discard them first.",
         NavigationError.dismissalRefused.description:
