@@ -197,14 +197,18 @@ struct FullScreenKeysTests {
         #expect(request.contains("Enlarge") && request.contains("20×6"), "the size needed is said: \(request)")
     }
 
-    /// A screen holding changes not saved: it refuses the person's back, and, when it `explains`, says why as it
-    /// refuses.
-    private final class UnsavedScreen: ViewController {
+    /// A screen holding changes not saved, pushed or presented: it refuses the person's back (or swipe down), and,
+    /// when it `explains`, says why as it refuses.
+    final class UnsavedScreen: ViewController {
+        /// How the screen is shown, and so what it refuses.
+        enum Shown: CaseIterable { case pushed, presented }
+
+        let shown: Shown
         let explains: Bool
         private var notice: String?
 
-        init(explains: Bool) {
-            self.explains = explains
+        init(_ shown: Shown, explains: Bool) {
+            (self.shown, self.explains) = (shown, explains)
             super.init(screenID: "unsaved")
         }
 
@@ -212,66 +216,39 @@ struct FullScreenKeysTests {
             ScreenContent(title: "Edit", elements: notice.map { [.text($0)] } ?? [])
         }
 
-        override var isModalInNavigation: Bool { true }
+        override var isModalInNavigation: Bool { shown == .pushed }
+        override var isModalInPresentation: Bool { shown == .presented }
 
-        override func didAttemptUserBack() {
+        override func didAttemptUserBack() { explain() }
+        override func didAttemptUserDismissal() { explain() }
+
+        private func explain() {
             if explains { notice = "Your changes are not saved: save or discard them." }
         }
     }
 
-    @Test("A refused back shows the screen's own explanation alone, or a person's sentence, never Core's words")
-    func refusedBackInPlainWords() async throws {
+    @Test(
+        "A refused back, or swipe down, shows the screen's own explanation alone, or a person's sentence, never Core's words",
+        arguments: UnsavedScreen.Shown.allCases)
+    func refusedInPlainWords(_ shown: UnsavedScreen.Shown) async throws {
+        let sentence = shown == .pushed ? "This screen holds changes not saved" : "This sheet holds work not saved"
         for explains in [true, false] {
             let home = StandIn.home()
             let session = try StandInSession(showing: home)
             _ = session.start(restores: false, initialLink: nil)
-            try home.push(UnsavedScreen(explains: explains))
+            let unsaved = UnsavedScreen(shown, explains: explains)
+            switch shown {
+            case .pushed: try home.push(unsaved)
+            case .presented: try home.present(unsaved)
+            }
             let terminal = await session.runFullScreen([.escape])
-            let shown = terminal.screen.joined(separator: "\n")
-            #expect(!shown.contains("refused"), "\(shown)")
-            #expect(shown.contains("Your changes are not saved") == explains)
-            #expect(shown.contains("error:") == !explains, "a sentence only where the screen said nothing")
-            #expect(terminal.screen[0].contains("Edit"), "still on the screen")
-        }
-    }
-
-    /// A sheet holding work not saved: it refuses the person's swipe down, and, when it `explains`, says why as it
-    /// refuses.
-    private final class UnsavedSheet: ViewController {
-        let explains: Bool
-        private var notice: String?
-
-        init(explains: Bool) {
-            self.explains = explains
-            super.init(screenID: "unsaved.sheet")
-        }
-
-        override var content: ScreenContent {
-            ScreenContent(title: "Draft", elements: notice.map { [.text($0)] } ?? [])
-        }
-
-        override var isModalInPresentation: Bool { true }
-
-        override func didAttemptUserDismissal() {
-            if explains { notice = "Your draft is not sent: post or discard it." }
-        }
-    }
-
-    @Test("A refused dismissal shows the sheet's own explanation alone, or a person's sentence, never Core's words")
-    func refusedDismissalInPlainWords() async throws {
-        for explains in [true, false] {
-            let home = StandIn.home()
-            let session = try StandInSession(showing: home)
-            _ = session.start(restores: false, initialLink: nil)
-            try home.present(UnsavedSheet(explains: explains))
-            let terminal = await session.runFullScreen([.escape])
-            let shown = terminal.screen.joined(separator: "\n")
-            #expect(!shown.contains("refused"), "\(shown)")
-            #expect(shown.contains("Your draft is not sent") == explains)
+            let text = terminal.screen.joined(separator: "\n")
+            #expect(!text.contains("refused"), "\(text)")
+            #expect(text.contains("Your changes are not saved") == explains)
+            #expect(text.contains("error:") == !explains, "a sentence only where the screen said nothing")
+            #expect(text.contains(sentence) == !explains, "\(text)")
             #expect(
-                shown.contains("This sheet holds work not saved") == !explains,
-                "a sentence only where the sheet said nothing: \(shown)")
-            #expect(shown.contains("Draft"), "the sheet stays")
+                shown == .pushed ? terminal.screen[0].contains("Edit") : text.contains("Edit"), "still on the screen")
         }
     }
 
