@@ -10,7 +10,7 @@ public enum CompileProbe {
     /// The compiler arguments of every probe: typecheck only, Swift 6, the built modules, and nothing that opens
     /// a module (no `-enable-testing` import, no `-package-name`).
     public static func typecheckArguments(file: URL, searchPaths: [URL]) -> [String] {
-        ["-typecheck", "-swift-version", "6", "-parse-as-library"] + searchPaths.flatMap { ["-I", $0.path] }
+        ["-typecheck", "-swift-version", "6", "-parse-as-library"] + Toolchain.searchArguments(searchPaths)
             + [file.path]
     }
 

@@ -73,7 +73,7 @@ public struct ModuleSurface: Sendable {
     ) throws(ToolError) -> Result {
         let output = try Toolchain.scratchDirectory("boundary-check-symbols")
         defer { try? FileManager.default.removeItem(at: output) }
-        let searchPaths = ([modulesDirectory] + additionalSearchPaths).flatMap { ["-I", $0.path] }
+        let searchPaths = Toolchain.searchArguments([modulesDirectory] + additionalSearchPaths)
         let result = try Toolchain.run(
             toolchain.symbolGraphExtractor,
             ["-module-name", module] + searchPaths + [

@@ -170,3 +170,26 @@ public struct ProcessResult: Sendable {
     /// Both, standard output first: the whole report of a tool, for diagnostics and error messages.
     public var output: String { standardOutput + standardError }
 }
+
+extension Toolchain {
+    /// The `-I` arguments that let a compiler tool read the modules in `directories`: each directory, and, beside
+    /// each build's `Modules` directory among them, every C target's folder that SwiftPM wrote a module map into
+    /// (`<build>/<Target>.build/module.modulemap`). A Swift module that imports a C target of its package, even
+    /// internally, is read only where that target's module map is found.
+    public static func searchArguments(_ directories: [URL]) -> [String] {
+        var found: [URL] = []
+        for directory in directories {
+            found.append(directory)
+            guard directory.lastPathComponent == "Modules" else { continue }
+            let build = directory.deletingLastPathComponent()
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []
+            for entry in entries.sorted() where entry.hasSuffix(".build") {
+                let folder = build.appendingPathComponent(entry)
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("module.modulemap").path) {
+                    found.append(folder)
+                }
+            }
+        }
+        return found.flatMap { ["-I", $0.path] }
+    }
+}
