@@ -33,7 +33,10 @@ let package = Package(
     ],
     targets: [
         // MARK: Runtime
-        .target(name: "Core", path: "Modules/Core"),
+        .target(name: "Core", dependencies: ["CSwiftRuntime"], path: "Modules/Core"),
+        // The one entry point of the Swift runtime that Core calls and Swift cannot name: the try-retain behind
+        // Core's `Weak`, a weak reference that gives its object no side table.
+        .target(name: "CSwiftRuntime", path: "Modules/CSwiftRuntime"),
         .target(name: "CoreTesting", dependencies: ["Core"], path: "Modules/CoreTesting"),
         .target(name: "InputRules", path: "Modules/InputRules"),
 
@@ -163,6 +166,7 @@ let package = Package(
         // MARK: Tests
         // Each checked module's test target checks the module's own boundaries through BoundaryCheck.
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting", "BoundaryCheck"]),
+        .testTarget(name: "CSwiftRuntimeTests", dependencies: ["CSwiftRuntime"]),
         .testTarget(
             name: "CoreTestingTests", dependencies: ["Core", "CoreTesting", "BoundaryCheck", "ExecutableTesting"]),
         .testTarget(name: "InputRulesTests", dependencies: ["InputRules", "BoundaryCheck"]),

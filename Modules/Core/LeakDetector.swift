@@ -61,7 +61,7 @@ public final class LeakDetector {
 
     /// An object expected gone.
     private struct Expectation {
-        weak var object: AnyObject?
+        @Weak var object: AnyObject?
         let survivor: Survivor
         /// The turns left before it is checked.
         var turnsLeft: Int
@@ -75,7 +75,7 @@ public final class LeakDetector {
 
     /// A window watched, held weakly like everything the detector watches.
     private struct WatchedWindow {
-        weak var window: Window?
+        @Weak var window: Window?
         let observer: Window.ObserverID
     }
     /// The screens each watched window showed at the last look, weakly held.
@@ -86,7 +86,7 @@ public final class LeakDetector {
     private var isCountingTurns = false
 
     private struct WeakScreen {
-        weak var screen: ViewController?
+        @Weak var screen: ViewController?
     }
 
     /// A detector that calls `report` with each survivor, once, after the

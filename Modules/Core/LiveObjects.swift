@@ -21,7 +21,9 @@ public enum LiveObjects {
     /// A weak reference to an object created while recording.
     public struct Record {
         /// The object, or `nil` once it was deallocated.
-        public private(set) weak var object: AnyObject?
+        public var object: AnyObject? { reference.wrappedValue }
+        /// Held without a side table (see `Weak`): the records of a recording reach every screen created in it.
+        private let reference: Weak<AnyObject>
         /// Whether it is a coordinator or a screen.
         public let kind: Kind
         /// The label a watch gave, or `nil` for the type's name.
@@ -33,7 +35,7 @@ public enum LiveObjects {
         public var label: String { givenLabel ?? String(describing: type) }
 
         init(object: AnyObject, kind: Kind, label: String?) {
-            self.object = object
+            self.reference = Weak(wrappedValue: object)
             self.kind = kind
             self.givenLabel = label
             self.type = Swift.type(of: object)

@@ -111,7 +111,7 @@ extension Explorer {
     /// Each shown screen and the coordinator that owns it, held weakly, to find a screen that outlives its
     /// coordinator's place in the tree.
     struct OwnedScreen {
-        weak var screen: ViewController?
+        @Weak var screen: ViewController?
         weak var coordinator: Coordinator?
         let screenID: String
         let coordinatorName: String

@@ -13,7 +13,7 @@ public final class NavigationRecorder {
     /// Every event so far, in order.
     public private(set) var events: [NavigationEvent] = []
 
-    private weak var window: Window?
+    @Weak private var window: Window?
     private var observerID: Window.ObserverID?
 
     /// Starts recording the events of `window`.

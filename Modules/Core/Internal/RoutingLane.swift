@@ -4,7 +4,7 @@
 @MainActor
 struct RoutingLane {
     /// Held weakly: a request whose window went away goes ahead.
-    weak var window: Window?
+    @Weak var window: Window?
 
     /// Whether the window is idle (a lane without a window always is).
     var isIdle: Bool { window?.isIdle ?? true }

@@ -105,7 +105,7 @@ final class Transition {
     private var movement: Movement?
 
     private struct Movement {
-        weak var clock: ManualClock?
+        @Weak var clock: ManualClock?
         let start: Duration
         let startProgress: Double
     }

@@ -29,10 +29,10 @@ extension ViewController {
     /// inside a transaction, after ``checkNewChildren(_:allowingNavigationControllers:)``.
     func adoptChildren(_ screens: [ViewController], replacing previous: [ViewController], kept: Set<ObjectIdentifier>) {
         for screen in previous where !kept.contains(ObjectIdentifier(screen)) {
-            screen.parent = nil
+            screen.parentStorage.wrappedValue = nil
         }
         for screen in screens {
-            screen.parent = self
+            screen.parentStorage.wrappedValue = self
         }
     }
 

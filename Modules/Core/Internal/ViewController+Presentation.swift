@@ -26,7 +26,7 @@ extension ViewController {
         let window = context.window
         Transaction.run(touching: window) {
             context.presentedStorage = screen
-            screen.presentingViewController = context
+            screen.presentingStorage.wrappedValue = context
             screen.modalPresentationStyle = style
             window?.emit(.present(screen.screenID, style))
             Window.finishChange(in: window, animated: animated, completion: completion) {
@@ -73,7 +73,7 @@ extension ViewController {
         Transaction.run(touching: window) {
             presentedStorage = nil
             for screen in chain {
-                screen.presentingViewController = nil
+                screen.presentingStorage.wrappedValue = nil
                 screen.presentedStorage = nil
             }
             window?.emit(.dismiss(chain.map(\.screenID)))

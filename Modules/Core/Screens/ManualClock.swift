@@ -22,7 +22,7 @@ public final class ManualClock {
     private struct Entry {
         let due: Duration
         let sequence: Int
-        weak var window: Window?
+        @Weak var window: Window?
         let transition: Transition
     }
 

@@ -65,7 +65,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
         guard !screen.isInHierarchy, !screen.isAncestor(orSelfOf: self) else { throw .alreadyInHierarchy }
         guard screen.presentedStorage == nil else { throw .presentsAnotherScreen }
         Transaction.run(touching: window) {
-            screen.parent = self
+            screen.parentStorage.wrappedValue = self
             stack.append(screen)
             window?.emit(.push(screen.screenID))
             Window.finishChange(in: window, animated: animated, completion: completion) { $0.lock(self) }
@@ -93,7 +93,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
     private func removeTopScreen(in window: Window?) -> ViewController {
         Transaction.run(touching: window) {
             let popped = stack.removeLast()
-            popped.parent = nil
+            popped.parentStorage.wrappedValue = nil
             window?.emit(.pop([popped.screenID]))
             return popped
         }
@@ -154,7 +154,7 @@ public final class NavigationController: ViewController, NavigationControllerabl
         let popped = Array(viewControllers[(index + 1)...].reversed())
         stack.removeSubrange((index + 1)...)
         for screen in popped {
-            screen.parent = nil
+            screen.parentStorage.wrappedValue = nil
         }
         window?.emit(.pop(popped.map(\.screenID)))
         return popped
@@ -175,19 +175,19 @@ public final class NavigationController: ViewController, NavigationControllerabl
         guard index < viewControllers.count else { return [] }
         let taken = Array(viewControllers[index...])
         stack.removeSubrange(index...)
-        for screen in taken { screen.parent = nil }
+        for screen in taken { screen.parentStorage.wrappedValue = nil }
         return taken
     }
 
     /// Puts `screens` on top of the stack, in order, without events.
     func appendScreens(_ screens: [ViewController]) {
-        for screen in screens { screen.parent = self }
+        for screen in screens { screen.parentStorage.wrappedValue = self }
         stack += screens
     }
 
     /// Puts `screens` at the bottom of the stack, in order, without events.
     func insertScreensAtBottom(_ screens: [ViewController]) {
-        for screen in screens { screen.parent = self }
+        for screen in screens { screen.parentStorage.wrappedValue = self }
         stack.insert(contentsOf: screens, at: 0)
     }
 }

@@ -35,12 +35,13 @@ open class ViewController: ViewControllerable {
     // run-time check of each read cost as much as the read itself (a screen's window, its presented screen and the
     // appearance pass read them for every screen, after every change).
     /// The navigation controller or container this screen is a child of. Weak.
-    @exclusivity(unchecked)
-    public internal(set) weak var parent: ViewController?
+    public var parent: ViewController? { parentStorage.wrappedValue }
+    /// Held without a side table (see `Weak`), as the other references to screens and windows below.
+    @exclusivity(unchecked) var parentStorage = Weak<ViewController>(wrappedValue: nil)
 
     /// The context that presents this screen, if it was presented. Weak.
-    @exclusivity(unchecked)
-    public internal(set) weak var presentingViewController: ViewController?
+    public var presentingViewController: ViewController? { presentingStorage.wrappedValue }
+    @exclusivity(unchecked) var presentingStorage = Weak<ViewController>(wrappedValue: nil)
 
     /// The style this screen was presented with. Meaningful only while
     /// ``presentingViewController`` is set.
@@ -59,8 +60,11 @@ open class ViewController: ViewControllerable {
     var presentedStorage: ViewController?
 
     /// The window whose root this screen is, if any.
-    @exclusivity(unchecked)
-    weak var hostingWindow: Window?
+    var hostingWindow: Window? {
+        get { hostingWindowStorage.wrappedValue }
+        set { hostingWindowStorage.wrappedValue = newValue }
+    }
+    @exclusivity(unchecked) private var hostingWindowStorage = Weak<Window>(wrappedValue: nil)
 
     /// How many actions are being handled now (an action may perform another).
     private static var actionDepth = 0
@@ -78,8 +82,11 @@ open class ViewController: ViewControllerable {
 
     /// The transition that owes this screen its did-callback, while it appears
     /// or disappears in one.
-    @exclusivity(unchecked)
-    weak var transition: Transition?
+    var transition: Transition? {
+        get { transitionStorage.wrappedValue }
+        set { transitionStorage.wrappedValue = newValue }
+    }
+    @exclusivity(unchecked) private var transitionStorage = Weak<Transition>(wrappedValue: nil)
 
     /// Creates a screen named `screenID`.
     public init(screenID: String) {
