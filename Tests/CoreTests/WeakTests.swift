@@ -14,12 +14,13 @@ struct WeakTests {
 
     @Test("It reads its object while the object lives, and keeps it from nothing: released, it reads nil")
     func readsLikeWeak() {
+        var deinitialized = false
         var object: Object? = Object()
-        weak let observed = object
+        object?.onDeinit = { _ in deinitialized = true }
         let reference = Weak(wrappedValue: object)
         #expect(reference.wrappedValue === object)
         object = nil
-        #expect(observed == nil, "the reference kept its object alive")
+        #expect(deinitialized, "the reference kept its object alive")
         #expect(reference.wrappedValue == nil)
     }
 

@@ -28,8 +28,8 @@ final class Transition {
         /// once `transition` ends.
         func tellDelegate(when transition: Transition) {
             guard case .turnPage(let container, let index) = self else { return }
-            transition.completions.append { [weak container] in
-                guard let container else { return }
+            transition.completions.append { [container = Weak(wrappedValue: container)] in
+                guard let container = container.wrappedValue else { return }
                 container.delegate?.pageViewController(container, didTurnTo: index)
             }
         }

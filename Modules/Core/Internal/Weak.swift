@@ -11,7 +11,10 @@ import CSwiftRuntime
 ///
 /// `Weak` keeps the object's memory instead, with an `unowned` reference (counted in the object's own header),
 /// and reads the object with the runtime's try-retain, which refuses an object whose deinitialization began. The
-/// memory of an object that went away stays allocated until the last `Weak` to it goes too, as with `unowned`.
+/// memory of an object that went away stays allocated until the last `Weak` to it goes too, as with `unowned`:
+/// a leak recording (`LiveObjects`) keeps the memory of every screen that went away during it until it ends,
+/// where a `weak` record kept only a side table. A read costs a little more than a `weak` one (the copy of the
+/// reference counts its `unowned` part); a retain or release of an object without a side table costs a third.
 ///
 /// Use it for references to screens and windows. An object that some `weak` reference points at anyway, such as a
 /// coordinator (features hold their listeners weakly), already has a side table: there `weak` costs less.
@@ -19,8 +22,9 @@ import CSwiftRuntime
 package struct Weak<Object: AnyObject> {
     /// The object's memory and address; `nil` for a reference that reads `nil`.
     ///
-    /// An `unowned` reference that is itself optional is not used: with it, a struct that holds one breaks
-    /// `Optional`s of that struct in unoptimized builds (iterating a dictionary of them never ends).
+    /// An `unowned` reference that is itself optional is not used: Swift 6.3 lays out a struct that holds one
+    /// wrongly for `Optional`s of it (iterating a dictionary of such structs never ends in a debug build, and
+    /// unspecialized generic code reads `.some` of one holding `nil` as `nil` in an optimized one).
     private var target: Target?
 
     private struct Target {

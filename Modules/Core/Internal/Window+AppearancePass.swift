@@ -219,8 +219,9 @@ extension Window {
                     if split.canAdaptNow {
                         split.adapt(to: horizontalSizeClass)
                     } else {
-                        Transaction.enqueueIdleWork(in: RoutingLane(window: self)) { [weak self] in
-                            self?.adaptSplits()
+                        Transaction.enqueueIdleWork(in: RoutingLane(window: self)) {
+                            [window = Weak(wrappedValue: self)] in
+                            window.wrappedValue?.adaptSplits()
                         }
                     }
                 }

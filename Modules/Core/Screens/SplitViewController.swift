@@ -245,8 +245,8 @@ extension Window {
     public func setHorizontalSizeClass(_ sizeClass: SizeClass) {
         guard sizeClass != horizontalSizeClass else { return }
         horizontalSizeClass = sizeClass
-        Transaction.enqueueIdleWork(in: RoutingLane(window: self)) { [weak self] in
-            self?.adaptSplits()
+        Transaction.enqueueIdleWork(in: RoutingLane(window: self)) { [window = Weak(wrappedValue: self)] in
+            window.wrappedValue?.adaptSplits()
         }
     }
 

@@ -205,8 +205,8 @@ open class TabBarController: ViewController {
             window.emit(.tabTap(id))
             Transaction.run(touching: window) {
                 select(index: index, in: window)
-                Transaction.enqueue { [weak self] in
-                    guard let self else { return }
+                Transaction.enqueue { [tabBar = Weak(wrappedValue: self)] in
+                    guard let self = tabBar.wrappedValue else { return }
                     self.delegate?.tabBarController(self, didSelect: item)
                 }
             }
@@ -217,8 +217,8 @@ open class TabBarController: ViewController {
         guard !leaving.isEmpty else {
             window.emit(.tabTap(id))
             Transaction.run {
-                Transaction.enqueue { [weak self] in
-                    guard let self else { return }
+                Transaction.enqueue { [tabBar = Weak(wrappedValue: self)] in
+                    guard let self = tabBar.wrappedValue else { return }
                     self.delegate?.tabBarController(self, didSelect: item)
                 }
             }
@@ -236,8 +236,8 @@ open class TabBarController: ViewController {
                 popped += navigation.removeScreens(above: kept - 1)
             }
             Window.tellOwners(ofRemoved: popped)
-            Transaction.enqueue { [weak self] in
-                guard let self else { return }
+            Transaction.enqueue { [tabBar = Weak(wrappedValue: self)] in
+                guard let self = tabBar.wrappedValue else { return }
                 self.delegate?.tabBarController(self, didSelect: item)
             }
         }
