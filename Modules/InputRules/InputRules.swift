@@ -25,7 +25,7 @@ public enum InputText {
     }
 
     /// Whether `byte` is a visible ASCII character: neither a control character, nor a space, nor past ASCII.
-    private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+    static func isVisibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
     /// Whether `text` shows nothing: it holds only whitespace, line breaks and the joiners U+200C and U+200D.
     public static func isBlank(_ text: String) -> Bool {
@@ -95,12 +95,39 @@ public enum EmailAddress {
 
     /// Whether `text`, normalized, looks like an email address.
     public static func isWellFormed(_ text: String) -> Bool {
+        // Visible ASCII, what almost every address is, holds no whitespace and no invisible character, trims and
+        // lowercases to itself as far as `@` and `.` go, and its characters are its bytes: its shape is read from
+        // them, without building the normalized text.
+        if text.utf8.allSatisfy(InputText.isVisibleASCII) { return hasAddressShape(text.utf8) }
         let text = normalized(text)
         guard !text.contains(where: \.isWhitespace), !InputText.containsInvisibleCharacter(text) else { return false }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+    }
+
+    /// Whether the ASCII `bytes` hold one `@` with something before it, then at least two labels separated by dots,
+    /// none empty: the shape ``isWellFormed(_:)`` asks of an address.
+    private static func hasAddressShape(_ bytes: String.UTF8View) -> Bool {
+        var ats = 0
+        var localLength = 0
+        var labels = 0
+        var labelLength = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "@"):
+                ats += 1
+                guard ats == 1 else { return false }
+            case UInt8(ascii: ".") where ats == 1:
+                guard labelLength > 0 else { return false }
+                labels += 1
+                labelLength = 0
+            default:
+                if ats == 0 { localLength += 1 } else { labelLength += 1 }
+            }
+        }
+        return ats == 1 && localLength > 0 && labels >= 1 && labelLength > 0
     }
 
     /// The most bytes (UTF-8) an address of a new account may have before its `@`: the limit mail servers hold

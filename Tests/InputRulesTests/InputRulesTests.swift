@@ -54,6 +54,17 @@ struct EmailAddressTests {
         #expect(EmailAddress.problem(address) == EmailAddress.invalidMessage)
     }
 
+    @Test(
+        "Plain ASCII is judged by its bytes as the same text with spaces around it is by its characters",
+        arguments: [
+            "a@b.co", "A.B@C.D", "a.b.c@d.e.f", "a@b", "@b.co", "a@@b.co", "a@b..co", "a@.b", "a@b.", "a.@b.c",
+            ".a@b.c", "a@b.c.", "ab", "a.b", "@", "a@b@c.d", "x+y@sub.example.org",
+        ])
+    func asciiAgreesWithTheGeneralRule(address: String) {
+        // The spaces take the address off the ASCII path; trimmed, they change nothing else.
+        #expect(EmailAddress.isWellFormed(address) == EmailAddress.isWellFormed(" \(address) "))
+    }
+
     @Test("A new account's address is at most 64 bytes before the @ and 254 in all; a longer one still logs in")
     func lengths() {
         let longestLocal = String(repeating: "a", count: 64)
