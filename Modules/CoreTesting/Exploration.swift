@@ -440,9 +440,7 @@ final class Explorer {
             if let last {
                 let step = apply(last, to: subject, script: &result.script)
                 result.accepted = step.refusal == nil
-                if let reason = step.refusal ?? (step.cancelled ? "cancelled" : nil),
-                    Self.navigationDigest(of: subject) != before
-                {
+                if step.stays, Self.navigationDigest(of: subject) != before, let reason = step.stayed {
                     found.append(
                         (.refusedInputChangedNothing, "\(last) was \(reason), but the screens or the tree changed"))
                 }
@@ -673,14 +671,14 @@ final class Explorer {
         let step = live.recording { apply(input, to: subject, script: &result.script) }
         live.took.append((state, input, Array(result.script.dropFirst(scripts[state].count))))
         result.accepted = step.refusal == nil
-        let stayed = step.refusal ?? (step.cancelled ? "cancelled" : nil)
+        let stays = step.stays
         // The navigation is part of the key: a subject that shows the key of the state it left shows its
         // navigation. Its digest is read only after an input that must have changed nothing, to compare.
-        let reading = Self.reading(of: subject, navigationKey: stayed != nil, shownBefore: shownBefore)
+        let reading = Self.reading(of: subject, navigationKey: stays, shownBefore: shownBefore)
         result.keyDigest = reading.key
         live.exactDigest = reading.exactKey
         let known = indexOfKey[result.keyDigest]
-        if let stayed, known != state, reading.navigationKey != navigationDigests[state] {
+        if stays, known != state, reading.navigationKey != navigationDigests[state], let stayed = step.stayed {
             found.append((.refusedInputChangedNothing, "\(input) was \(stayed), but the screens or the tree changed"))
         }
         found += reading.drift.filter { !driftBefore.contains($0) }.map {
@@ -689,7 +687,7 @@ final class Explorer {
         // What it owns now is what it shows before its next input, unless something runs on it first.
         live.ownedScreens = reading.ownedScreens
         if known == nil {
-            result.navigationDigest = stayed != nil ? reading.navigationKey : Self.navigationDigest(of: subject)
+            result.navigationDigest = stays ? reading.navigationKey : Self.navigationDigest(of: subject)
             (result.key, result.navigationKey) = Self.keys(of: subject)
         }
         for (invariant, message) in found {

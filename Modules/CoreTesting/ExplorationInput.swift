@@ -186,8 +186,30 @@ extension Explorer {
     /// How the subject took an input: refused (why), or accepted; a cancelled swipe is accepted but must change
     /// nothing.
     struct Step {
-        var refusal: String?
+        var refusal: Refusal?
         var cancelled = false
+
+        /// Why the input left the subject where it was (refused, or a cancelled swipe), or `nil` when it was
+        /// accepted and finished.
+        var stayed: String? { refusal.map(\.description) ?? (cancelled ? "cancelled" : nil) }
+        /// Whether the input must have changed nothing: refused, or a cancelled swipe.
+        var stays: Bool { refusal != nil || cancelled }
+    }
+
+    /// Why an input was refused, spelled only when a message needs it: most refusals are not reported, and
+    /// describing an error costs more than the rest of a refused input.
+    enum Refusal: CustomStringConvertible {
+        /// The screen refused the action, saying why.
+        case reason(String)
+        /// The input threw.
+        case error(any Error)
+
+        var description: String {
+            switch self {
+            case .reason(let reason): "refused: \(reason)"
+            case .error(let error): "refused with \(error)"
+            }
+        }
     }
 
     /// Applies `input` as a person would, and appends the script lines that do the same in the app.
@@ -199,7 +221,7 @@ extension Explorer {
                 script += typeSampleText(in: window)
                 script.append(id)
                 if case .refused(let reason) = try window.performAction(id) {
-                    return Step(refusal: "refused: \(reason)")
+                    return Step(refusal: .reason(reason))
                 }
             case .back:
                 script.append("back")
@@ -214,7 +236,7 @@ extension Explorer {
                 try window.releaseGesture(finished ? .finish : .cancel)
                 return Step(cancelled: !finished)
             case .deepLink(let index):
-                guard deepLinks.indices.contains(index) else { return Step(refusal: "refused: no deep link #\(index)") }
+                guard deepLinks.indices.contains(index) else { return Step(refusal: .reason("no deep link #\(index)")) }
                 script.append(deepLinks[index].script)
                 try deepLinks[index].open(subject)
             case .tab(let id):
@@ -231,7 +253,7 @@ extension Explorer {
                 window.setHorizontalSizeClass(sizeClass)
             }
         } catch {
-            return Step(refusal: "refused with \(error)")
+            return Step(refusal: .error(error))
         }
         return Step()
     }
