@@ -1,4 +1,5 @@
 import Core
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -17,8 +18,10 @@ import Core
 /// as the step was the first to reach it there too.
 ///
 /// A state goes to the process that registered it (the discoverer), which keeps the subjects that reached it, unless
-/// that process already has more than its share of the level's inputs to try. A process that fails or cannot be
-/// started has its states tried by the first process, after its own.
+/// that process already has more than its share of the level's inputs to try. A process that has tried its own
+/// takes the ones another has not begun, from the last (``ExplorationQueues``), so that none waits while another
+/// still has states to try. The states a process that fails or cannot be started took, or was to take, are tried by
+/// the first process, after its own.
 extension Explorer {
     /// An accepted input a process tried: the state, where the input is among the state's inputs, the digest of
     /// the key it reached, and, when the process did not know that key, what it read there.
@@ -34,6 +37,8 @@ extension Explorer {
     struct Part {
         var steps: [TakenStep] = []
         var violations: [ExplorationViolation] = []
+        /// The states of the level the process tried.
+        var expanded: [Int] = []
     }
 
     /// Whether the processes start sharing at the level of `states`: the first with a state for each.
@@ -50,6 +55,7 @@ extension Explorer {
     func startProcesses() {
         #if os(Linux)
             let peers = ExplorationPeers(count: processes)
+            peers.queues = ExplorationQueues(count: processes)
             // A write to a process that failed must fail, not end the writer.
             peers.previousBrokenPipeHandler = signal(SIGPIPE, SIG_IGN)
             for index in 1..<processes {
@@ -71,6 +77,7 @@ extension Explorer {
                     close(up[0])
                     let copy = ExplorationPeers(count: processes)
                     copy.parent = ExplorationPeers.Channel(input: down[0], output: up[1])
+                    copy.queues = peers.queues
                     self.peers = copy
                     processIndex = index
                     violationLog = []
@@ -109,13 +116,14 @@ extension Explorer {
         let start = levelStart
         takenSteps = []
         statesTriedElsewhere = Set(zip(states, owners).filter { $0.1 != processIndex }.map(\.0))
-        for (state, owner) in zip(states, owners) where owner == processIndex { try expand(state) }
+        let expandedHere = try expandClaimed(states, owners: owners, peers: peers)
         statesTriedElsewhere = []
         // From the last level whose inputs are tried, the states found are not tried: only the first process,
         // which reports, needs them in order.
         let last = paths[states[0]].count + 1 >= depth
-        let swapped = try swapParts(with: peers, states: states, owners: owners, last: last)
-        let own = Part(steps: takenSteps ?? [])
+        let swapped = try swapParts(
+            with: peers, states: states, expanded: expandedHere, last: last)
+        let own = Part(steps: takenSteps ?? [], expanded: expandedHere)
         takenSteps = nil
         if processIndex != 0 { violationLog = [] }
         guard var parts = swapped else { return }
@@ -124,6 +132,39 @@ extension Explorer {
         restore(start, expandedStates: states)
         takeSteps(of: parts, in: states)
         try keepFound(found, since: start)
+    }
+
+    /// Tries the states of the level this process claims, and returns them in the order tried: its own (`owners`)
+    /// from the first, then, once none is left, another's from the last, so that no process waits while another
+    /// still has states to try. Without the queues every process shares, it tries its own states alone. The
+    /// subjects kept for an own state that another took are torn down.
+    private func expandClaimed(_ states: [Int], owners: [Int], peers: ExplorationPeers) throws -> [Int] {
+        let level = paths[states[0]].count
+        var queues = [[Int]](repeating: [], count: processes)
+        for (state, owner) in zip(states, owners) { queues[owner].append(state) }
+        var tried: [Int] = []
+        let own = queues[processIndex]
+        guard let shared = peers.queues else {
+            for state in own { try expand(state) }
+            return own
+        }
+        while let index = shared.claim(in: processIndex, level: level, length: own.count, fromFront: true) {
+            try expand(own[index])
+            tried.append(own[index])
+        }
+        do {
+            for other in queues.indices where other != processIndex && peers.alive[other] {
+                let queue = queues[other]
+                while let index = shared.claim(in: other, level: level, length: queue.count, fromFront: false) {
+                    statesTriedElsewhere.remove(queue[index])
+                    try expand(queue[index])
+                    tried.append(queue[index])
+                }
+            }
+            let triedHere = Set(tried)
+            for state in own where !triedHere.contains(state) { try tearDownKept(at: state) }
+        }
+        return tried
     }
 
     /// Which process tries each of `states`: the one that registered it, unless it already has more than its
@@ -151,12 +192,12 @@ extension Explorer {
     /// unless the level is the `last` whose inputs are tried: only the first goes on from there, to report. `nil`
     /// for a process other than the first, then.
     private func swapParts(
-        with peers: ExplorationPeers, states: [Int], owners: [Int], last: Bool
+        with peers: ExplorationPeers, states: [Int], expanded: [Int], last: Bool
     ) throws -> [Part]? {
         var parts = [Part](repeating: Part(), count: processes)
         #if os(Linux)
             if let parent = peers.parent {
-                let mine = Part(steps: takenSteps ?? [], violations: violationLog ?? []).encoded()
+                let mine = Part(steps: takenSteps ?? [], violations: violationLog ?? [], expanded: expanded).encoded()
                 guard parent.send(mine) else { _exit(1) }
                 if last { return nil }
                 guard let all = parent.receive(), let swapped = Self.parts(in: all, count: processes)
@@ -174,7 +215,14 @@ extension Explorer {
                     peers.end(index)
                 }
             }
-            for (state, owner) in zip(states, owners) where !peers.alive[owner] { try expand(state) }
+            // The states no process that handed over its part tried (the ones a process that failed took, or was
+            // to take) are tried here, in order.
+            var triedElsewhere = Set(expanded)
+            for part in parts { triedElsewhere.formUnion(part.expanded) }
+            for state in states where !triedElsewhere.contains(state) {
+                statesTriedElsewhere.remove(state)
+                try expand(state)
+            }
             if last { return parts }
             received[0] = Part(steps: takenSteps ?? []).encoded()
             for index in 1..<processes where peers.alive[index] {
@@ -333,6 +381,58 @@ extension Explorer {
     }
 }
 
+/// The states of a level each process is to try, as a queue in memory every process shares: its owner takes them
+/// from the front, and another process, once it has none of its own left, from the back. Each queue is one word,
+/// changed atomically: the level it was last touched at (plus one), and where its front and its back are. Every
+/// process knows the length of every queue (it works the owners out alike), so the first to touch a queue at a
+/// level sets it up; the processes swap their parts between levels, so no one touches a level's queues once the
+/// next one began.
+final class ExplorationQueues {
+    private let words: UnsafeMutablePointer<Atomic<UInt64>>
+    private let count: Int
+
+    /// Queues for `count` processes, in memory the processes forked after this share; `nil` when the system gives
+    /// none.
+    init?(count: Int) {
+        #if os(Linux)
+            let size = MemoryLayout<Atomic<UInt64>>.stride * count
+            let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
+            guard let memory, memory != MAP_FAILED else { return nil }
+            words = memory.bindMemory(to: Atomic<UInt64>.self, capacity: count)
+            for index in 0..<count { (words + index).initialize(to: Atomic(0)) }
+            self.count = count
+        #else
+            return nil
+        #endif
+    }
+
+    deinit {
+        #if os(Linux)
+            munmap(UnsafeMutableRawPointer(words), MemoryLayout<Atomic<UInt64>>.stride * count)
+        #endif
+    }
+
+    /// Takes the next state of the queue of process `queue` at `level`, which holds `length` states: the index in
+    /// the queue of the first one left (`fromFront`) or of the last; `nil` when none is left.
+    func claim(in queue: Int, level: Int, length: Int, fromFront: Bool) -> Int? {
+        guard queue < count, length < 1 << 24 else { return nil }
+        let tag = UInt64(level + 1) & 0xFFFF
+        let word = words + queue
+        var current = word.pointee.load(ordering: .acquiring)
+        while true {
+            var (front, back) = (current >> 24 & 0xFF_FFFF, current & 0xFF_FFFF)
+            if current >> 48 != tag { (front, back) = (0, UInt64(length)) }
+            guard front < back else { return nil }
+            let (taken, next) = fromFront ? (front, (front + 1, back)) : (back - 1, (front, back - 1))
+            let desired = tag << 48 | next.0 << 24 | next.1
+            let (exchanged, original) = word.pointee.compareExchange(
+                expected: current, desired: desired, ordering: .acquiringAndReleasing)
+            if exchanged { return Int(taken) }
+            current = original
+        }
+    }
+}
+
 /// The processes sharing an exploration, as one of them sees them: the first sees a channel to each other, any
 /// other a channel to the first.
 final class ExplorationPeers {
@@ -414,6 +514,9 @@ final class ExplorationPeers {
     var alive: [Bool]
     /// Whether the fork has just happened, so that the subjects kept are copies of one another's.
     var justForked = true
+    /// The queues of the states of each level, shared with the other processes; `nil` when they could not be
+    /// made, and each process tries its own states alone.
+    var queues: ExplorationQueues?
     /// How a broken pipe was handled before the sharing began.
     var previousBrokenPipeHandler: (@convention(c) (Int32) -> Void)?
 
@@ -470,6 +573,8 @@ extension Explorer.Part {
             writer.append(inputs: violation.path)
             writer.append(texts: violation.script)
         }
+        writer.append(number: expanded.count)
+        for state in expanded { writer.append(number: state) }
         writer.append(word: ExplorationWire.end)
         return writer.bytes
     }
@@ -505,6 +610,7 @@ extension Explorer.Part {
                     script: try reader.strings())
                 violations.append(violation)
             }
+            for _ in 0..<(try reader.count()) { expanded.append(try reader.int()) }
             guard try reader.uint64() == ExplorationWire.end, reader.isAtEnd else { return nil }
         } catch {
             return nil

@@ -55,10 +55,12 @@ struct ExplorationProcessesTests {
                 .init(state: 4, input: 0, keyDigest: .init(first: 1, second: 2), new: nil),
                 .init(state: 4, input: 3, keyDigest: reading.keyDigest, new: reading),
             ],
-            violations: [violation, violation])
+            violations: [violation, violation], expanded: [4, 9, 6])
     }()
 
-    @Test("A part reads back as written: its steps, what was read at a new state, and its violations in order")
+    @Test(
+        "A part reads back as written: its steps, what was read at a new state, its violations and the states tried, in order"
+    )
     func roundTrip() throws {
         let read = try #require(Explorer.Part(decoding: Self.part.encoded()))
         #expect(read.steps.map(\.state) == [4, 4] && read.steps.map(\.input) == [0, 3])
@@ -72,6 +74,25 @@ struct ExplorationProcessesTests {
         #expect(new.containerInputs == written.containerInputs)
         #expect(new.exactDigest == written.exactDigest && new.typedExactDigest == nil)
         #expect(read.violations == Self.part.violations)
+        #expect(read.expanded == [4, 9, 6])
+    }
+
+    @Test(
+        "A queue gives its owner its states from the first and another process from the last, each once, and starts again at the next level"
+    )
+    func queues() throws {
+        let queues = try #require(ExplorationQueues(count: 2))
+        func claim(_ queue: Int, level: Int = 3, fromFront: Bool) -> Int? {
+            queues.claim(in: queue, level: level, length: 4, fromFront: fromFront)
+        }
+        #expect(claim(0, fromFront: true) == 0)
+        #expect(claim(0, fromFront: false) == 3)
+        #expect(claim(0, fromFront: true) == 1)
+        #expect(claim(0, fromFront: false) == 2)
+        #expect(claim(0, fromFront: true) == nil && claim(0, fromFront: false) == nil)
+        #expect(claim(1, fromFront: false) == 3, "another queue is its own")
+        #expect(claim(0, level: 4, fromFront: true) == 0, "a new level fills the queue again")
+        #expect(queues.claim(in: 2, level: 3, length: 4, fromFront: true) == nil, "no such process")
     }
 
     @Test("Bytes cut short, or with more after the part, or with a byte changed to what no part holds, read as none")
