@@ -13,12 +13,20 @@ protocol ExplorationKeySink: AnyObject {
 
 /// A key's text.
 final class ExplorationKeyText: ExplorationKeySink {
-    /// Everything written, in order.
-    private(set) var text = ""
+    /// The UTF-8 of everything written, in order: a key is written in hundreds of short pieces, which a byte array
+    /// takes for less than a string does. Only this class reaches it, one write at a time, so Swift need not check
+    /// at run time that no two accesses overlap.
+    @exclusivity(unchecked) private var bytes: [UInt8] = []
 
     init() {}
 
-    func write(_ piece: String) { text += piece }
+    /// Everything written, in order.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    func write(_ piece: String) {
+        var piece = piece
+        piece.withUTF8 { bytes.append(contentsOf: $0) }
+    }
 
     /// Appends the tree's lines (``Explorer/treeKey(of:indent:)``), which sort each coordinator's children by their
     /// subtree's text: written from `root`, not from `walk`.
@@ -26,10 +34,10 @@ final class ExplorationKeyText: ExplorationKeySink {
     {
         let lines = Explorer.treeKey(of: root)
         return { key in
-            key.text += "\n--"
+            key.write("\n--")
             for line in lines {
-                key.text += "\n"
-                key.text += line
+                key.write("\n")
+                key.write(line)
             }
         }
     }
@@ -558,11 +566,14 @@ extension UInt64 {
 
 /// The coordinator tree under a root, read once, breadth first: each coordinator with its name and where its
 /// children are in the list (together, in their order, after every coordinator of the levels above).
+///
+/// A walk is read while the subject's root holds the tree, so it holds the coordinators unowned: retaining each
+/// one (they have side tables, as the features hold their listeners weakly) cost more than the rest of a walk.
 @MainActor
 struct ExplorationTreeWalk {
     /// A coordinator of the tree, its name, and where its children are.
     struct Node {
-        let coordinator: Coordinator
+        let coordinator: Unmanaged<Coordinator>
         let name: String
         let childIndices: Range<Int>
     }
@@ -570,22 +581,33 @@ struct ExplorationTreeWalk {
     /// Every coordinator of the tree, breadth first, the root first.
     private(set) var nodes: [Node] = []
 
+    /// Appends every child in `slots` (``Coordinator/childSlotList``) to `list`. A slot is one reference, `nil`
+    /// being zero: read as an address, no child is retained. Not isolated, so that Swift does not check the
+    /// isolation of the closures at every call.
+    private nonisolated static func appendChildren(in slots: [Coordinator?], to list: inout [Unmanaged<Coordinator>]) {
+        slots.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafeRawPointer?.self) { addresses in
+                for case let address? in addresses { list.append(Unmanaged.fromOpaque(address)) }
+            }
+        }
+    }
+
     init(root: Coordinator) {
-        var coordinators: [Coordinator] = [root]
+        var coordinators: [Unmanaged<Coordinator>] = [.passUnretained(root)]
         coordinators.reserveCapacity(32)
         nodes.reserveCapacity(32)
         var next = 0
-        // A loop rather than closures: a closure here would be isolated to the main actor, and Swift checks that
-        // isolation on every call of one.
         while next < coordinators.count {
-            let coordinator = coordinators[next]
             let first = coordinators.count
-            // Most coordinators are leaves: their empty list of children is not built.
-            if coordinator.childCount > 0 {
-                for child in coordinator.children { coordinators.append(child) }
+            // Read through a guaranteed reference, which Swift does not retain. The closure is checked to run on
+            // the main actor, which costs less than a retain and a release of an object with a side table.
+            let unmanaged = coordinators[next]
+            let node = unmanaged._withUnsafeGuaranteedRef { coordinator in
+                // Most coordinators are leaves: their list of children is not read.
+                if coordinator.childCount > 0 { Self.appendChildren(in: coordinator.childSlotList, to: &coordinators) }
+                return Node(coordinator: unmanaged, name: coordinator.name, childIndices: first..<coordinators.count)
             }
-            nodes.append(
-                Node(coordinator: coordinator, name: coordinator.name, childIndices: first..<coordinators.count))
+            nodes.append(node)
             next += 1
         }
     }

@@ -97,36 +97,46 @@ extension Explorer {
         return "[screens: \(screens.joined(separator: ", "))] [coordinators: \(tree.joined(separator: ", "))]"
     }
 
-    /// The viewable coordinators of the tree `walk` went through, breadth first, each with its name.
-    private static func viewables(
-        in walk: ExplorationTreeWalk
-    ) -> [(coordinator: any ViewableCoordinating, name: String)] {
-        var found: [(coordinator: any ViewableCoordinating, name: String)] = []
+    /// The viewable coordinators of the tree `walk` went through, breadth first: each one's identity, its name and
+    /// its screen.
+    private static func viewables(in walk: ExplorationTreeWalk) -> [Viewable] {
+        var found: [Viewable] = []
         for node in walk.nodes {
-            if let viewable = node.coordinator as? any ViewableCoordinating { found.append((viewable, node.name)) }
+            // Read through a guaranteed reference, which Swift does not retain (see ``ExplorationTreeWalk``).
+            let (coordinator, screen) = node.coordinator._withUnsafeGuaranteedRef {
+                (ObjectIdentifier($0), $0.viewableScreen)
+            }
+            if let screen { found.append(Viewable(coordinator: coordinator, name: node.name, screen: screen)) }
         }
         return found
     }
 
-    /// Each shown screen and the coordinator that owns it, held weakly, to find a screen that outlives its
-    /// coordinator's place in the tree.
+    /// A viewable coordinator of a walk: its identity, its name and its screen.
+    private struct Viewable {
+        let coordinator: ObjectIdentifier
+        let name: String
+        let screen: ViewController
+    }
+
+    /// Each shown screen and the coordinator that owns it, to find a screen that outlives its coordinator's place
+    /// in the tree: the screen held weakly, the coordinator by its identity alone, which is enough to tell whether
+    /// the coordinator in the tree there still owns that very screen.
     struct OwnedScreen {
         @Weak var screen: ViewController?
-        weak var coordinator: Coordinator?
+        let coordinator: ObjectIdentifier
         let screenID: String
         let coordinatorName: String
     }
 
-    // The walks below are loops rather than closures: a closure in them would be isolated to the main actor, and
-    // Swift checks that isolation on every call of one.
     static func ownedScreens(of subject: ExplorationSubject) -> [OwnedScreen] {
         let current = viewables(in: ExplorationTreeWalk(root: subject.root))
         var owned: [OwnedScreen] = []
         owned.reserveCapacity(current.count)
-        for (coordinator, name) in current {
-            let screen = coordinator.viewControllerable.viewController
+        for viewable in current {
             owned.append(
-                OwnedScreen(screen: screen, coordinator: coordinator, screenID: screen.screenID, coordinatorName: name))
+                OwnedScreen(
+                    screen: viewable.screen, coordinator: viewable.coordinator, screenID: viewable.screen.screenID,
+                    coordinatorName: viewable.name))
         }
         return owned
     }
@@ -168,7 +178,8 @@ extension Explorer {
 
     /// The drift between the tree `walk` went through and the window holding `screens`, since `shownBefore`, and
     /// the screens owned now (empty unless `readsOwnedScreens`). Both are read at one moment, with every screen
-    /// and coordinator compared alive: a screen is in the window exactly when it is among `screens`.
+    /// compared alive: a screen is in the window exactly when it is among `screens`, and a screen shown before
+    /// still has its coordinator in the tree exactly when the coordinator there by that identity owns it now.
     private static func disagreements(
         in walk: ExplorationTreeWalk, screens: [ObjectIdentifier], shownBefore: [OwnedScreen],
         readsOwnedScreens: Bool = true
@@ -177,23 +188,27 @@ extension Explorer {
         var owned: [OwnedScreen] = []
         if readsOwnedScreens { owned.reserveCapacity(current.count) }
         var problems: [String] = []
-        var inTree: [ObjectIdentifier] = []
-        inTree.reserveCapacity(current.count)
-        for (coordinator, name) in current {
-            inTree.append(ObjectIdentifier(coordinator))
-            let screen = coordinator.viewControllerable.viewController
+        for viewable in current {
+            let screen = viewable.screen
             if readsOwnedScreens {
                 owned.append(
                     OwnedScreen(
-                        screen: screen, coordinator: coordinator, screenID: screen.screenID, coordinatorName: name))
+                        screen: screen, coordinator: viewable.coordinator, screenID: screen.screenID,
+                        coordinatorName: viewable.name))
             }
             if !screens.contains(ObjectIdentifier(screen)) {
-                problems.append("\(name) is in the tree, but its screen \(screen.screenID) is not in the window")
+                problems.append(
+                    "\(viewable.name) is in the tree, but its screen \(screen.screenID) is not in the window")
             }
         }
         for before in shownBefore {
             guard let screen = before.screen, screens.contains(ObjectIdentifier(screen)) else { continue }
-            if let coordinator = before.coordinator, inTree.contains(ObjectIdentifier(coordinator)) { continue }
+            var owner: Viewable?
+            for viewable in current where viewable.coordinator == before.coordinator {
+                owner = viewable
+                break
+            }
+            if let owner, owner.screen === screen { continue }
             problems.append(
                 "the screen \(before.screenID) is shown, but its coordinator \(before.coordinatorName) left the tree")
         }

@@ -188,6 +188,18 @@ struct CoordinatorTreeTests {
         #expect(parent.childCount == 8)
     }
 
+    @Test("The slots the package's tools read hold the children in order, with a hole where one was detached")
+    func childSlots() throws {
+        let parent = FlowCoordinator("parent")
+        let children = (1...3).map { FlowCoordinator("c\($0)") }
+        for child in children { try parent.addChild(child) }
+        try parent.removeChild(children[1])
+        #expect(parent.childSlotList.map { $0?.name } == ["c1", nil, "c3"])
+        #expect(
+            parent.childSlotList.compactMap { $0 }.map(ObjectIdentifier.init)
+                == parent.children.map(ObjectIdentifier.init))
+    }
+
     @Test("Order survives the compaction of more than 16 holes, and teardown follows it")
     func orderSurvivesCompaction() throws {
         let log = EventLog()

@@ -24,9 +24,24 @@ private final class GreetingCoordinator: ViewableCoordinator<any GreetingPresent
     override func didStart() { presenter.show(greeting: "Hello") }
 }
 
+/// A coordinator with a screen that is not a ``ViewableCoordinator``: it conforms to the protocol alone.
+@MainActor
+private final class ConformingCoordinator: Coordinator, ViewableCoordinating {
+    let viewControllerable: any ViewControllerable = ViewController(screenID: "conforming")
+}
+
 @Suite("Viewable coordinator")
 @MainActor
 struct ViewableCoordinatorTests {
+    @Test("The package's tools read a coordinator's screen whether it subclasses or only conforms, and none of others")
+    func viewableScreen() {
+        let screen = GreetingScreen(screenID: "greeting")
+        #expect(GreetingCoordinator(screen: screen).viewableScreen === screen)
+        let conforming = ConformingCoordinator()
+        #expect(conforming.viewableScreen === conforming.viewControllerable.viewController)
+        #expect(Coordinator().viewableScreen == nil)
+    }
+
     @Test("The presenter is the screen the parent shows, typed as the feature's protocol")
     func presenterIsTheScreen() throws {
         let screen = GreetingScreen(screenID: "greeting")

@@ -141,6 +141,17 @@ open class Coordinator {
     /// The number of attached children, in O(1).
     public var childCount: Int { childSlots.count - vacantSlotCount }
 
+    /// The children as they are kept: oldest first, with `nil` where a child was detached. For this package's tools
+    /// that read the whole tree after every step: no list of the children is built, and no child is retained.
+    package var childSlotList: [Coordinator?] { childSlots }
+
+    /// The screen of this coordinator when it is a ``ViewableCoordinating``, else `nil`: for this package's tools,
+    /// which read it for every coordinator after every step, without a cast to the protocol for a
+    /// ``ViewableCoordinator``.
+    package var viewableScreen: ViewController? {
+        (self as? any ViewableCoordinating)?.viewControllerable.viewController
+    }
+
     // MARK: - Lifecycle
 
     /// Starts the coordinator: marks it started and calls ``didStart()``.

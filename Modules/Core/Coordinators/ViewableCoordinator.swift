@@ -64,4 +64,6 @@ open class ViewableCoordinator<Presenter>: Coordinator, ViewableCoordinating {
     /// step, which hosted feature), as this repository's sign-up steps do
     /// (`SignUpStepCoordinator(password)`).
     open override var name: String { viewControllerable.viewController.screenID }
+
+    package override var viewableScreen: ViewController? { viewControllerable.viewController }
 }
