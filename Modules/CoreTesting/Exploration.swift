@@ -161,6 +161,18 @@ final class Explorer {
     /// The states of the level another process tries: their ways out are not known here until the level's end,
     /// and a subject kept for one would not be used.
     var statesTriedElsewhere: Set<Int> = []
+    /// While this process tries a state another was to try: the index of the level's first new state. A step there
+    /// to a state this process registered in the level is read as a step to a new state, for the step that
+    /// registered it here comes later in the order of the states, and the first in that order is the one whose
+    /// reading registers the state (see ``expandShared(_:)``).
+    var readsStatesFoundSince: Int?
+
+    /// Whether a step that reached `known` (`nil` when not a known state) reads what it reached, as at a new state.
+    func readsAsNew(_ known: Int?) -> Bool {
+        guard let known else { return true }
+        guard let first = readsStatesFoundSince else { return false }
+        return known >= first
+    }
 
     init(
         depth: Int, stateBudget: Int, deepLinks: [ExplorationDeepLink],
@@ -219,7 +231,7 @@ final class Explorer {
             let (step, reached) = try attempt(input, at: state, inputsLeft: inputs.count - index - 1)
             // A process sharing the level notes what it cannot have known before: the states it found.
             if step.accepted, takenSteps != nil {
-                let isNew = indexOfKey[step.keyDigest] == nil
+                let isNew = readsAsNew(indexOfKey[step.keyDigest])
                 let new = isNew ? step : nil
                 takenSteps?.append(.init(state: state, input: index, keyDigest: step.keyDigest, new: new))
             }
@@ -686,7 +698,8 @@ final class Explorer {
         }
         // What it owns now is what it shows before its next input, unless something runs on it first.
         live.ownedScreens = reading.ownedScreens
-        if known == nil {
+        let readsAsNew = readsAsNew(known)
+        if readsAsNew {
             result.navigationDigest = stays ? reading.navigationKey : Self.navigationDigest(of: subject)
             (result.key, result.navigationKey) = Self.keys(of: subject)
         }
@@ -695,11 +708,13 @@ final class Explorer {
         }
         // Processes sharing a level each read every state new to them: which of them registers it, and whether it
         // is within the budget, is known once their steps are taken in order.
-        if result.accepted, known == nil, peers != nil || keys.count < stateBudget, paths[state].count + 1 < depth {
+        if result.accepted, readsAsNew, peers != nil || keys.count < stateBudget, paths[state].count + 1 < depth {
             read(live, at: live.exactDigest, into: &result)
-            return (result, .reachedNew)
+            if known == nil { return (result, .reachedNew) }
         }
+        // A state of this level already tried needs no subject.
         if let known, known >= state, paths[known].count < depth, !statesTriedElsewhere.contains(known),
+            known == state || !expanded.contains(known),
             stands(live.exactDigest, subject.unseenState?(), for: known)
         {
             return (result, .kept(known))

@@ -116,13 +116,14 @@ extension Explorer {
         let start = levelStart
         takenSteps = []
         statesTriedElsewhere = Set(zip(states, owners).filter { $0.1 != processIndex }.map(\.0))
-        let expandedHere = try expandClaimed(states, owners: owners, peers: peers)
-        statesTriedElsewhere = []
+        let expandedHere = try expandClaimed(states, owners: owners, peers: peers, levelStart: start)
+        statesTriedElsewhere = Set(states).subtracting(expandedHere)
         // From the last level whose inputs are tried, the states found are not tried: only the first process,
         // which reports, needs them in order.
         let last = paths[states[0]].count + 1 >= depth
         let swapped = try swapParts(
-            with: peers, states: states, expanded: expandedHere, last: last)
+            with: peers, states: states, expanded: expandedHere, last: last, levelStart: start)
+        statesTriedElsewhere = []
         let own = Part(steps: takenSteps ?? [], expanded: expandedHere)
         takenSteps = nil
         if processIndex != 0 { violationLog = [] }
@@ -138,7 +139,9 @@ extension Explorer {
     /// from the first, then, once none is left, another's from the last, so that no process waits while another
     /// still has states to try. Without the queues every process shares, it tries its own states alone. The
     /// subjects kept for an own state that another took are torn down.
-    private func expandClaimed(_ states: [Int], owners: [Int], peers: ExplorationPeers) throws -> [Int] {
+    private func expandClaimed(
+        _ states: [Int], owners: [Int], peers: ExplorationPeers, levelStart: LevelStart
+    ) throws -> [Int] {
         let level = paths[states[0]].count
         var queues = [[Int]](repeating: [], count: processes)
         for (state, owner) in zip(states, owners) { queues[owner].append(state) }
@@ -156,8 +159,7 @@ extension Explorer {
             for other in queues.indices where other != processIndex && peers.alive[other] {
                 let queue = queues[other]
                 while let index = shared.claim(in: other, level: level, length: queue.count, fromFront: false) {
-                    statesTriedElsewhere.remove(queue[index])
-                    try expand(queue[index])
+                    try expandTakenOver(queue[index], levelStart: levelStart)
                     tried.append(queue[index])
                 }
             }
@@ -165,6 +167,15 @@ extension Explorer {
             for state in own where !triedHere.contains(state) { try tearDownKept(at: state) }
         }
         return tried
+    }
+
+    /// Tries `state`, which another process was to try, after states later in the order of the level: what its
+    /// steps reach that this process found in the level is read as new (``readsStatesFoundSince``).
+    private func expandTakenOver(_ state: Int, levelStart: LevelStart) throws {
+        statesTriedElsewhere.remove(state)
+        readsStatesFoundSince = levelStart.stateCount
+        defer { readsStatesFoundSince = nil }
+        try expand(state)
     }
 
     /// Which process tries each of `states`: the one that registered it, unless it already has more than its
@@ -192,7 +203,7 @@ extension Explorer {
     /// unless the level is the `last` whose inputs are tried: only the first goes on from there, to report. `nil`
     /// for a process other than the first, then.
     private func swapParts(
-        with peers: ExplorationPeers, states: [Int], expanded: [Int], last: Bool
+        with peers: ExplorationPeers, states: [Int], expanded: [Int], last: Bool, levelStart: LevelStart
     ) throws -> [Part]? {
         var parts = [Part](repeating: Part(), count: processes)
         #if os(Linux)
@@ -220,8 +231,7 @@ extension Explorer {
             var triedElsewhere = Set(expanded)
             for part in parts { triedElsewhere.formUnion(part.expanded) }
             for state in states where !triedElsewhere.contains(state) {
-                statesTriedElsewhere.remove(state)
-                try expand(state)
+                try expandTakenOver(state, levelStart: levelStart)
             }
             if last { return parts }
             received[0] = Part(steps: takenSteps ?? []).encoded()
