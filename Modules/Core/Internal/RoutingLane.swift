@@ -31,12 +31,10 @@ extension Coordinator {
     }
 
     /// The window that shows this coordinator's own screen, if any.
-    private var ownWindow: Window? {
-        (self as? any ViewableCoordinating)?.viewControllerable.viewController.window
-    }
+    private var ownWindow: Window? { viewableScreen?.window }
 
     private func firstWindowAmongDescendants() -> Window? {
-        for child in children {
+        for case let child? in childSlotList {
             if let window = child.ownWindow ?? child.firstWindowAmongDescendants() { return window }
         }
         return nil

@@ -43,7 +43,9 @@ package struct Weak<Object: AnyObject> {
     /// The object, or `nil` once its deinitialization began; setting it refers to another object.
     package var wrappedValue: Object? {
         get {
-            guard let target, let retained = c_swift_try_retain(target.address) else { return nil }
+            // Only the address is read: binding the whole target would copy its `unowned` reference, a retain and
+            // a release of the object's `unowned` count on every read.
+            guard let address = target?.address, let retained = c_swift_try_retain(address) else { return nil }
             return Unmanaged<Object>.fromOpaque(retained).takeRetainedValue()
         }
         set { self = Weak(wrappedValue: newValue) }

@@ -37,11 +37,11 @@ open class ViewController: ViewControllerable {
     /// The navigation controller or container this screen is a child of. Weak.
     public var parent: ViewController? { parentStorage.wrappedValue }
     /// Held without a side table (see `Weak`), as the other references to screens and windows below.
-    @exclusivity(unchecked) var parentStorage = Weak<ViewController>(wrappedValue: nil)
+    @exclusivity(unchecked) final var parentStorage = Weak<ViewController>(wrappedValue: nil)
 
     /// The context that presents this screen, if it was presented. Weak.
     public var presentingViewController: ViewController? { presentingStorage.wrappedValue }
-    @exclusivity(unchecked) var presentingStorage = Weak<ViewController>(wrappedValue: nil)
+    @exclusivity(unchecked) final var presentingStorage = Weak<ViewController>(wrappedValue: nil)
 
     /// The style this screen was presented with. Meaningful only while
     /// ``presentingViewController`` is set.
@@ -64,7 +64,7 @@ open class ViewController: ViewControllerable {
         get { hostingWindowStorage.wrappedValue }
         set { hostingWindowStorage.wrappedValue = newValue }
     }
-    @exclusivity(unchecked) private var hostingWindowStorage = Weak<Window>(wrappedValue: nil)
+    @exclusivity(unchecked) private final var hostingWindowStorage = Weak<Window>(wrappedValue: nil)
 
     /// How many actions are being handled now (an action may perform another).
     private static var actionDepth = 0
@@ -86,7 +86,7 @@ open class ViewController: ViewControllerable {
         get { transitionStorage.wrappedValue }
         set { transitionStorage.wrappedValue = newValue }
     }
-    @exclusivity(unchecked) private var transitionStorage = Weak<Transition>(wrappedValue: nil)
+    @exclusivity(unchecked) private final var transitionStorage = Weak<Transition>(wrappedValue: nil)
 
     /// Creates a screen named `screenID`.
     public init(screenID: String) {
