@@ -595,7 +595,7 @@ struct ExplorationTreeWalk {
     init(root: Coordinator) {
         var coordinators: [Unmanaged<Coordinator>] = [.passUnretained(root)]
         coordinators.reserveCapacity(32)
-        nodes.reserveCapacity(32)
+        nodes.reserveCapacity(16)
         var next = 0
         while next < coordinators.count {
             let first = coordinators.count

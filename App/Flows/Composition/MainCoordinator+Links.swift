@@ -53,7 +53,8 @@ extension MainCoordinator {
                 if isComposeOnScreen, feed?.holdsDraft == true { throw Self.draftInTheWay }
                 if destination == .profile, profile?.holdsUnsavedEdit == true { throw Self.editInTheWay }
             },
-            LinkStep("show \(destination) in the profile") { [weak self] () throws(UserFacingError) in
+            LinkStep("show \(destination == .edit ? "edit" : "profile") in the profile") {
+                [weak self] () throws(UserFacingError) in
                 try self?.show(inProfile: destination)
             },
         ] + steps(toShow: .profile)

@@ -77,7 +77,7 @@ final class SignUpStepCoordinator: ViewableCoordinator<any SignUpStepPresentable
     }
 
     /// Names the step, so the steps tell apart in the tree: `SignUpStepCoordinator(password)`.
-    override var name: String { "SignUpStepCoordinator(\(step))" }
+    override var name: String { "SignUpStepCoordinator(\(step.rawValue))" }
 
     // MARK: - Restoration
 
