@@ -100,9 +100,8 @@ final class Explorer {
     let sampleText: @MainActor (String, TextField) -> String
     private let start: @MainActor () throws -> ExplorationSubject
 
-    /// The key of each known state, in the order found, its navigation alone, and its index.
+    /// The key of each known state, in the order found, and its index.
     private var keys: [String] = []
-    private var navigationKeys: [String] = []
     var indexOfKey: [ExplorationKeyDigest.Value: Int] = [:]
     /// The digest of each known state's navigation.
     private var navigationDigests: [ExplorationKeyDigest.Value] = []
@@ -301,7 +300,6 @@ final class Explorer {
         let count = start.stateCount
         for (digest, index) in indexOfKey where index >= count { indexOfKey[digest] = nil }
         keys.removeSubrange(count...)
-        navigationKeys.removeSubrange(count...)
         navigationDigests.removeSubrange(count...)
         paths.removeSubrange(count...)
         scripts.removeSubrange(count...)
@@ -332,7 +330,6 @@ final class Explorer {
         discoverers.append(registeringProcess)
         lineages.append((parent.map { lineages[$0] } ?? []) + [keys.count])
         keys.append(step.key)
-        navigationKeys.append(step.navigationKey)
         indexOfKey[step.keyDigest] = keys.count - 1
         navigationDigests.append(step.navigationDigest)
         paths.append(path)
@@ -378,9 +375,20 @@ final class Explorer {
             let script = scripts[state]
             record(
                 .wayBackToStart,
-                "no explored input leads back to the start from the state " + Self.summary(of: navigationKeys[state]),
+                "no explored input leads back to the start from the state "
+                    + Self.summary(of: navigationKeyText(of: state) ?? keys[state]),
                 path: paths[state], script: script)
         }
+    }
+
+    /// The text of `state`'s navigation key, read from a fresh subject that replays the state's path: a message
+    /// needs it seldom, so it is not written for every state found; `nil` when the path no longer replays.
+    private func navigationKeyText(of state: Int) -> String? {
+        guard let subject = try? start() else { return nil }
+        defer { subject.root.stop() }
+        var script: [String] = []
+        for input in paths[state] where apply(input, to: subject, script: &script).refusal != nil { return nil }
+        return Self.currentNavigationKey(of: subject)
     }
 
     // MARK: - Replaying a path
@@ -391,7 +399,6 @@ final class Explorer {
         var keyDigest = ExplorationKeyDigest().value
         var navigationDigest = ExplorationKeyDigest().value
         var key = ""
-        var navigationKey = ""
         var accepted = true
         /// What the fresh subject created and left alive once it was torn down, by kind and label.
         var leaked: Set<String> = []
@@ -467,7 +474,7 @@ final class Explorer {
             (result.keyDigest, result.navigationDigest) = (digests.key, digests.navigationKey)
             // The text of the keys is written only for a state not known yet, which may be registered.
             let isKnown = indexOfKey[result.keyDigest] != nil
-            if !isKnown { (result.key, result.navigationKey) = Self.keys(of: subject) }
+            if !isKnown { result.key = Self.keyText(of: subject) }
             // A state is explored further when it is new, within the budget and short of the depth: only then is
             // its snapshot used. It is taken before the sample text is typed below.
             let pathLength = path.count + (last == nil ? 0 : 1)
@@ -553,7 +560,7 @@ final class Explorer {
         guard let subject = live.subject else { return result }
         let digests = Self.digests(of: subject)
         (result.keyDigest, result.navigationDigest) = (digests.key, digests.navigationKey)
-        (result.key, result.navigationKey) = Self.keys(of: subject)
+        result.key = Self.keyText(of: subject)
         if depth > 0 { read(live, at: digests.exactKey, into: &result) }
         return result
     }
@@ -701,7 +708,7 @@ final class Explorer {
         let readsAsNew = readsAsNew(known)
         if readsAsNew {
             result.navigationDigest = stays ? reading.navigationKey : Self.navigationDigest(of: subject)
-            (result.key, result.navigationKey) = Self.keys(of: subject)
+            result.key = Self.keyText(of: subject)
         }
         for (invariant, message) in found {
             record(invariant, message, path: paths[state] + [input], script: result.script)

@@ -569,7 +569,6 @@ extension Explorer.Part {
             writer.append(flag: true)
             writer.append(digest: new.navigationDigest)
             writer.append(text: new.key)
-            writer.append(text: new.navigationKey)
             writer.append(texts: new.script)
             writer.append(texts: new.enabledActions)
             writer.append(inputs: new.containerInputs)
@@ -603,7 +602,6 @@ extension Explorer.Part {
                     replay.keyDigest = keyDigest
                     replay.navigationDigest = try reader.digest()
                     replay.key = try reader.string()
-                    replay.navigationKey = try reader.string()
                     replay.script = try reader.strings()
                     replay.enabledActions = try reader.strings()
                     replay.containerInputs = try reader.inputs()

@@ -12,11 +12,9 @@ extension Explorer {
             .joined(separator: "\n")
     }
 
-    /// A state's key and its navigation alone (see ``key(of:)`` and ``navigationKey(of:)``), written in one walk
-    /// of the screens and one of the tree.
-    static func keys(of subject: ExplorationSubject) -> (key: String, navigationKey: String) {
-        let writer = ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, key: true, navigationKey: true)
-        return (writer.key.text, writer.navigationKey.text)
+    /// ``key(of:)``, written in one walk of the screens and one of the tree.
+    static func keyText(of subject: ExplorationSubject) -> String {
+        ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, key: true).key.text
     }
 
     /// A state's key with the text in its fields: what a subject built from a snapshot must show to stand for the

@@ -339,6 +339,11 @@ struct ExplorationTests {
         let trap = try #require(report.violations.first { $0.invariant == .wayBackToStart }, "\(report)")
         #expect(trap.path == [.action("open")])
         #expect(trap.script == ["set query ada", "open"])
+        // The state is named by its navigation alone, read again from its replayed path: no content.
+        #expect(
+            trap.message.hasSuffix(
+                "the state [screens: navigation, list, trap (on top)] [coordinators: TrapParent, trap]"),
+            "\(trap.message)")
         #expect(report.violations.allSatisfy { $0.invariant == .wayBackToStart }, "\(report)")
     }
 
