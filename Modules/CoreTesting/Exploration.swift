@@ -66,17 +66,21 @@ import Foundation
 /// there may then come with the script of another of its paths. A fork copies the calling thread alone, so pass
 /// more than 1 only from a process that runs no other thread, such as a command-line tool's.
 ///
+/// With `writesStateKeys` false, the report's ``ExplorationReport/states`` holds an empty key for each state: the
+/// text of a state's key is written only to be read, and writing it for every state found is a sixth of the work
+/// of a deep exploration. What is found and reported is the same.
+///
 /// - Throws: what `start` throws; nothing is explored then.
 @MainActor
 public func explore(
     depth: Int, stateBudget: Int = 1_000, deepLinks: [ExplorationDeepLink] = [],
     sampleText: @escaping @MainActor (_ screenID: String, _ field: TextField) -> String = { _, _ in "sample" },
-    processes: Int = 1, start: @escaping @MainActor () throws -> ExplorationSubject
+    processes: Int = 1, writesStateKeys: Bool = true, start: @escaping @MainActor () throws -> ExplorationSubject
 ) throws -> ExplorationReport {
     let explore = { (processes: Int) in
         try Explorer(
             depth: max(0, depth), stateBudget: max(1, stateBudget), deepLinks: deepLinks, sampleText: sampleText,
-            processes: processes, start: start
+            processes: processes, writesStateKeys: writesStateKeys, start: start
         ).run()
     }
     let report = try explore(max(1, processes))
@@ -87,7 +91,7 @@ public func explore(
     return try explore(1)
 }
 
-/// The breadth-first search behind ``explore(depth:stateBudget:deepLinks:sampleText:processes:start:)``.
+/// The breadth-first search behind ``explore(depth:stateBudget:deepLinks:sampleText:processes:writesStateKeys:start:)``.
 @MainActor
 final class Explorer {
     /// The longest path of inputs tried from the start.
@@ -100,8 +104,10 @@ final class Explorer {
     let sampleText: @MainActor (String, TextField) -> String
     private let start: @MainActor () throws -> ExplorationSubject
 
-    /// The key of each known state, in the order found, and its index.
+    /// The key of each known state, in the order found (empty unless ``writesStateKeys``), and its index.
     private var keys: [String] = []
+    /// Whether the text of each state's key is written, for the report.
+    private let writesStateKeys: Bool
     var indexOfKey: [ExplorationKeyDigest.Value: Int] = [:]
     /// The digest of each known state's navigation.
     private var navigationDigests: [ExplorationKeyDigest.Value] = []
@@ -176,9 +182,10 @@ final class Explorer {
     init(
         depth: Int, stateBudget: Int, deepLinks: [ExplorationDeepLink],
         sampleText: @escaping @MainActor (String, TextField) -> String, processes: Int = 1,
-        start: @escaping @MainActor () throws -> ExplorationSubject
+        writesStateKeys: Bool = true, start: @escaping @MainActor () throws -> ExplorationSubject
     ) {
         self.processes = processes
+        self.writesStateKeys = writesStateKeys
         self.depth = depth
         self.stateBudget = stateBudget
         self.deepLinks = deepLinks
@@ -381,6 +388,11 @@ final class Explorer {
         }
     }
 
+    /// The text of `subject`'s key when the report holds the states' keys, else nothing.
+    private func keyText(of subject: ExplorationSubject) -> String {
+        writesStateKeys ? Self.keyText(of: subject) : ""
+    }
+
     /// The text of `state`'s navigation key, read from a fresh subject that replays the state's path: a message
     /// needs it seldom, so it is not written for every state found; `nil` when the path no longer replays.
     private func navigationKeyText(of state: Int) -> String? {
@@ -474,7 +486,7 @@ final class Explorer {
             (result.keyDigest, result.navigationDigest) = (digests.key, digests.navigationKey)
             // The text of the keys is written only for a state not known yet, which may be registered.
             let isKnown = indexOfKey[result.keyDigest] != nil
-            if !isKnown { result.key = Self.keyText(of: subject) }
+            if !isKnown { result.key = keyText(of: subject) }
             // A state is explored further when it is new, within the budget and short of the depth: only then is
             // its snapshot used. It is taken before the sample text is typed below.
             let pathLength = path.count + (last == nil ? 0 : 1)
@@ -560,7 +572,7 @@ final class Explorer {
         guard let subject = live.subject else { return result }
         let digests = Self.digests(of: subject)
         (result.keyDigest, result.navigationDigest) = (digests.key, digests.navigationKey)
-        result.key = Self.keyText(of: subject)
+        result.key = keyText(of: subject)
         if depth > 0 { read(live, at: digests.exactKey, into: &result) }
         return result
     }
@@ -708,7 +720,7 @@ final class Explorer {
         let readsAsNew = readsAsNew(known)
         if readsAsNew {
             result.navigationDigest = stays ? reading.navigationKey : Self.navigationDigest(of: subject)
-            result.key = Self.keyText(of: subject)
+            result.key = keyText(of: subject)
         }
         for (invariant, message) in found {
             record(invariant, message, path: paths[state] + [input], script: result.script)

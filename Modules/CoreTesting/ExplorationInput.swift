@@ -145,7 +145,7 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
     /// Every broken invariant, each with its shortest path, in the order found.
     public let violations: [ExplorationViolation]
     /// The key of each state reached, in the order found: its screens with what they show, then its coordinator
-    /// tree.
+    /// tree; empty keys when the exploration was asked not to write them.
     public let states: [String]
     /// Whether the exploration stopped finding states at its state budget while inputs still led to new ones: it
     /// is then incomplete at its depth, and the states past the budget were neither reached nor judged.

@@ -5,7 +5,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// Levels of states shared between processes (``explore(depth:stateBudget:deepLinks:sampleText:processes:start:)``).
+/// Levels of states shared between processes (``explore(depth:stateBudget:deepLinks:sampleText:processes:writesStateKeys:start:)``).
 ///
 /// Once a level has enough states, the explorer forks into `processes` copies, each holding the exploration so far
 /// and a copy of every subject kept alive, and from then on they share every level. Each process tries the inputs

@@ -347,6 +347,17 @@ struct ExplorationTests {
         #expect(report.violations.allSatisfy { $0.invariant == .wayBackToStart }, "\(report)")
     }
 
+    @Test("Without the states' keys, an exploration finds and reports the same, and the report holds empty keys")
+    func withoutStateKeys() throws {
+        let full = try explore(depth: 4, sampleText: { _, _ in "ada" }) { TrapParent.subject() }
+        let bare = try explore(depth: 4, sampleText: { _, _ in "ada" }, writesStateKeys: false) {
+            TrapParent.subject()
+        }
+        #expect(bare.stateCount == full.stateCount && bare.transitions == full.transitions)
+        #expect(bare.violations == full.violations, "the trap is named by its navigation, read again")
+        #expect(bare.states == Array(repeating: "", count: full.stateCount) && full.states.allSatisfy { !$0.isEmpty })
+    }
+
     @Test(
         "At the edge of the exploration a way back may lie further: a state whose inputs were not tried is not a trap")
     func edgeIsNoTrap() throws {

@@ -80,7 +80,8 @@ enum AppExploration {
             do {
                 let report = try explore(
                     depth: depth, states: states, processes: mayFork ? jobs : 1,
-                    resumesFromCheckpoints: parsed.contains(checkpointsOption))
+                    resumesFromCheckpoints: parsed.contains(checkpointsOption),
+                    writesStateKeys: parsed.contains(printStatesOption))
                 for violation in report.violations { output("\(violation)\n") }
                 if parsed.contains(printStatesOption) {
                     var ways = [[ExplorationTransition]](repeating: [], count: report.states.count)
@@ -104,11 +105,12 @@ enum AppExploration {
     }
 
     /// Explores the composed app `depth` inputs deep, finding at most `states` states, replaying every path or
-    /// resuming states from checkpoints.
+    /// resuming states from checkpoints; the report holds the states' keys when `writesStateKeys`.
     ///
     /// - Throws: when the app cannot be built.
     static func explore(
-        depth: Int, states: Int, processes: Int = 1, resumesFromCheckpoints: Bool = false
+        depth: Int, states: Int, processes: Int = 1, resumesFromCheckpoints: Bool = false,
+        writesStateKeys: Bool = true
     ) throws -> ExplorationReport {
         let app = ExplorableApp()
         let links = ExplorableApp.deepLinks.map { url in
@@ -117,7 +119,8 @@ enum AppExploration {
             }
         }
         return try CoreTesting.explore(
-            depth: depth, stateBudget: states, deepLinks: links, sampleText: sampleText, processes: processes
+            depth: depth, stateBudget: states, deepLinks: links, sampleText: sampleText, processes: processes,
+            writesStateKeys: writesStateKeys
         ) {
             subject(of: app.make(), in: app, takesSnapshots: resumesFromCheckpoints)
         }
