@@ -150,6 +150,8 @@ final class Explorer {
     private var reported: [String: Int] = [:]
     /// The drift a subject that reached each state shows there before any input, read on the first input tried.
     private var driftInState: [Int: Set<String>] = [:]
+    /// The states that show no field on top, found on the first action tried there: an action there types nothing.
+    var statesWithoutFields: Set<Int> = []
     /// How many processes expand a level of states between them (see ``expandShared(_:)``).
     let processes: Int
     /// While processes share the levels: the others, and this one's place among them (0 reports).
@@ -326,6 +328,7 @@ final class Explorer {
         }
         leaksOfPaths = leaksOfPaths.filter { $0.key < count }
         driftInState = driftInState.filter { $0.key < count }
+        statesWithoutFields = statesWithoutFields.filter { $0 < count }
         transitionCount = start.transitionCount
         reachedStateBudget = start.reachedStateBudget
         expanded = start.expanded
@@ -447,8 +450,8 @@ final class Explorer {
             let subject = try resumed ?? start()
             var isAtState = state != nil
             if resumed == nil {
-                for input in path {
-                    let step = apply(input, to: subject, script: &result.script)
+                for (index, input) in path.enumerated() {
+                    let step = apply(input, to: subject, at: state.map { lineages[$0][index] }, script: &result.script)
                     if let refusal = step.refusal {
                         found.append((.replays, "the path no longer replays: \(input) was \(refusal)"))
                         isAtState = false
@@ -469,7 +472,7 @@ final class Explorer {
                 if isAtState, let state { driftInState[state] = driftBefore }
             }
             if let last {
-                let step = apply(last, to: subject, script: &result.script)
+                let step = apply(last, to: subject, at: isAtState ? state : nil, script: &result.script)
                 result.accepted = step.refusal == nil
                 if step.stays, Self.navigationDigest(of: subject) != before, let reason = step.stayed {
                     found.append(
@@ -639,7 +642,8 @@ final class Explorer {
         let (subject, replays) = try live.recording {
             let subject = try start()
             var script: [String] = []
-            for input in paths[state] where apply(input, to: subject, script: &script).refusal != nil {
+            for (index, input) in paths[state].enumerated()
+            where apply(input, to: subject, at: lineages[state][index], script: &script).refusal != nil {
                 return (subject, false)
             }
             return (subject, true)
@@ -699,7 +703,7 @@ final class Explorer {
         }
         // The tab selected before a tap on another, to tap it again on the way back.
         let selectedTab = input.isTab ? Self.selectedTab(in: subject.window) : nil
-        let step = live.recording { apply(input, to: subject, script: &result.script) }
+        let step = live.recording { apply(input, to: subject, at: state, script: &result.script) }
         live.took.append((state, input, Array(result.script.dropFirst(scripts[state].count))))
         result.accepted = step.refusal == nil
         let stays = step.stays

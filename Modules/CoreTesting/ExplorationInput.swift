@@ -213,12 +213,22 @@ extension Explorer {
     }
 
     /// Applies `input` as a person would, and appends the script lines that do the same in the app.
-    func apply(_ input: ExplorationInput, to subject: ExplorationSubject, script: inout [String]) -> Step {
+    func apply(
+        _ input: ExplorationInput, to subject: ExplorationSubject, at state: Int? = nil, script: inout [String]
+    ) -> Step {
         let window = subject.window
         do {
             switch input {
             case .action(let id):
-                script += typeSampleText(in: window)
+                // A state shows the same fields wherever it is reached (they are part of its key): one that showed
+                // none on top types nothing, and its screens' content is not read again to find out.
+                var showsNoField = false
+                if let state { showsNoField = statesWithoutFields.contains(state) }
+                if !showsNoField {
+                    let typed = typeSampleText(in: window)
+                    script += typed.lines
+                    if let state, !typed.sawField { statesWithoutFields.insert(state) }
+                }
                 script.append(id)
                 if case .refused(let reason) = try window.performAction(id) {
                     return Step(refusal: .reason(reason))
@@ -278,20 +288,22 @@ extension Explorer {
     }
 
     /// Types the sample text into every field of the screens on top; returns the script lines that do the same.
-    func typeSampleText(in window: Window) -> [String] {
+    func typeSampleText(in window: Window) -> (lines: [String], sawField: Bool) {
         var lines: [String] = []
+        var sawField = false
         for screen in window.screensOnTop {
             for field in screen.content.fields {
+                sawField = true
                 let text = sampleText(screen.screenID, field)
                 if (try? window.setText(text, forField: field.id)) != nil { lines.append("set \(field.id) \(text)") }
             }
         }
-        return lines
+        return (lines, sawField)
     }
 
     /// The actions enabled on top once every field holds its sample text, without duplicates, in order.
     func enabledActionsAfterTyping(in subject: ExplorationSubject) -> [String] {
-        _ = typeSampleText(in: subject.window)
+        _ = typeSampleText(in: subject.window).lines
         var seen: Set<String> = []
         return subject.window.contentOnTop.flatMap(\.actions).filter(\.isEnabled).map(\.id).filter {
             seen.insert($0).inserted
