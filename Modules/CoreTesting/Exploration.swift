@@ -854,7 +854,8 @@ final class Explorer {
         guard live.subject != nil else { return }
         live.recording { live.subject?.root.stop() }
         live.subject = nil
-        let survivors = live.created.filter { $0.object != nil }
+        var survivors: [LiveObjects.Record] = []
+        for record in live.created where record.object != nil { survivors.append(record) }
         guard !survivors.isEmpty else { return }
         // What single inputs leave alive, each reported by its replay, whether or not that report is new.
         var leakedAlone: Set<String> = []

@@ -92,7 +92,9 @@ final class Transition {
     /// back) keeps its first place.
     func take(_ screen: ViewController) {
         screen.transition = self
-        guard !screens.contains(where: { $0 === screen }) else { return }
+        // Loops rather than closures here and in `finish()`, which Swift would check to run on the main actor at
+        // every call: both run for every screen every transition moves.
+        for taken in screens where taken === screen { return }
         screens.append(screen)
     }
 
@@ -137,7 +139,9 @@ final class Transition {
         hasEnded = true
         for screen in lockedScreens { screen.transitionLockCount -= 1 }
         lockedScreens.removeAll()
-        let owned = screens.filter { $0.transition === self }
+        var owned: [ViewController] = []
+        owned.reserveCapacity(screens.count)
+        for screen in screens where screen.transition === self { owned.append(screen) }
         screens.removeAll()
         let observers = endObservers
         endObservers.removeAll()

@@ -138,7 +138,10 @@ extension Window {
     /// and its completions are queued.
     func end(_ transition: Transition) {
         guard !transition.hasEnded else { return }
-        transitions.removeAll { $0 === transition }
+        // A loop rather than a closure, which Swift would check to run on the main actor at every call.
+        for index in transitions.indices.reversed() where transitions[index] === transition {
+            transitions.remove(at: index)
+        }
         if pendingTransition === transition { pendingTransition = nil }
         let owned = transition.finish()
         for screen in owned where screen.appearanceState == .disappearing { completeAppearance(of: screen) }

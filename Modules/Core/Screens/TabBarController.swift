@@ -96,7 +96,12 @@ open class TabBarController: ViewController {
     public var items: [TabBarItem] { tabs.map(\.item) }
 
     /// The selected tab.
-    public var selectedTab: Tab? { selectedIndex.map { tabs[$0] } }
+    public var selectedTab: Tab? {
+        // Not `map`: a closure here would be checked to run on the main actor at every read, and every appearance
+        // pass reads it.
+        guard let selectedIndex else { return nil }
+        return tabs[selectedIndex]
+    }
 
     /// The selected tab's screen: the visible one.
     public var selectedViewController: ViewController? { selectedTab?.screen.viewController }
