@@ -152,6 +152,9 @@ final class Explorer {
     private var driftInState: [Int: Set<String>] = [:]
     /// The states that show no field on top, found on the first action tried there: an action there types nothing.
     var statesWithoutFields: Set<Int> = []
+    /// How often bringing a subject back worked after each input, by what that input reached: a way that has
+    /// almost never worked is not tried again (see ``bringBack(_:to:from:after:selectedTab:)``).
+    private var waysBackTried: [WayBack: (tries: Int, successes: Int)] = [:]
     /// How many processes expand a level of states between them (see ``expandShared(_:)``).
     let processes: Int
     /// While processes share the levels: the others, and this one's place among them (0 reports).
@@ -764,6 +767,25 @@ final class Explorer {
     /// again (see ``stands(_:_:for:input:)``). These inputs are how it gets there, not inputs tried: nothing is
     /// judged about them.
     private func bringBack(
+        _ live: LiveSubject, to state: Int, from known: Int?, after input: ExplorationInput, selectedTab: String?
+    ) -> Bool {
+        let way = WayBack(input: input, reached: known.map { $0 < state ? .earlier : .later } ?? .unknown)
+        let record = waysBackTried[way, default: (tries: 0, successes: 0)]
+        // A way back that has almost never worked is not tried again: each try costs inputs and a reading.
+        if record.tries >= 32, record.successes * 50 < record.tries { return false }
+        let brought = bringBackOnce(live, to: state, from: known, after: input, selectedTab: selectedTab)
+        waysBackTried[way] = (record.tries + 1, record.successes + (brought ? 1 : 0))
+        return brought
+    }
+
+    /// A way of bringing a subject back to a state: the input that left it, and where that led.
+    private struct WayBack: Hashable {
+        enum Reached: Hashable { case unknown, earlier, later }
+        let input: ExplorationInput
+        let reached: Reached
+    }
+
+    private func bringBackOnce(
         _ live: LiveSubject, to state: Int, from known: Int?, after input: ExplorationInput, selectedTab: String?
     ) -> Bool {
         guard let subject = live.subject else { return false }
