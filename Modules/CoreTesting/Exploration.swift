@@ -153,7 +153,9 @@ final class Explorer {
     /// The states that show no field on top, found on the first action tried there: an action there types nothing.
     var statesWithoutFields: Set<Int> = []
     /// How often bringing a subject back worked after each input, by what that input reached: a way that has
-    /// almost never worked is not tried again (see ``bringBack(_:to:from:after:selectedTab:)``).
+    /// almost never worked is not tried again (see ``bringBack(_:to:from:after:selectedTab:)``). That changes which
+    /// subject takes an input, not what is found, but for a leak that several inputs of one subject make together,
+    /// as sharing the levels between processes does.
     private var waysBackTried: [WayBack: (tries: Int, successes: Int)] = [:]
     /// How many processes expand a level of states between them (see ``expandShared(_:)``).
     let processes: Int
@@ -386,10 +388,9 @@ final class Explorer {
         }
         for state in keys.indices where expanded.contains(state) && !leadsBack.contains(state) {
             let script = scripts[state]
+            let name = navigationKeyText(of: state).map(Self.summary(of:)) ?? "reached by \(paths[state])"
             record(
-                .wayBackToStart,
-                "no explored input leads back to the start from the state "
-                    + Self.summary(of: navigationKeyText(of: state) ?? keys[state]),
+                .wayBackToStart, "no explored input leads back to the start from the state " + name,
                 path: paths[state], script: script)
         }
     }
@@ -400,12 +401,14 @@ final class Explorer {
     }
 
     /// The text of `state`'s navigation key, read from a fresh subject that replays the state's path: a message
-    /// needs it seldom, so it is not written for every state found; `nil` when the path no longer replays.
+    /// needs it seldom, so it is not written for every state found; `nil` when the path no longer replays or the
+    /// subject does not show the state's navigation there.
     private func navigationKeyText(of state: Int) -> String? {
         guard let subject = try? start() else { return nil }
         defer { subject.root.stop() }
         var script: [String] = []
         for input in paths[state] where apply(input, to: subject, script: &script).refusal != nil { return nil }
+        guard Self.navigationDigest(of: subject) == navigationDigests[state] else { return nil }
         return Self.currentNavigationKey(of: subject)
     }
 
@@ -413,7 +416,8 @@ final class Explorer {
 
     /// What one replay of a path found.
     struct Replay {
-        /// The digests of the state's key and navigation, and their text when the state was not known.
+        /// The digests of the state's key and navigation, and the key's text when the state was not known (and the
+        /// report holds the keys).
         var keyDigest = ExplorationKeyDigest().value
         var navigationDigest = ExplorationKeyDigest().value
         var key = ""
@@ -706,7 +710,7 @@ final class Explorer {
         }
         // The tab selected before a tap on another, to tap it again on the way back.
         let selectedTab = input.isTab ? Self.selectedTab(in: subject.window) : nil
-        let step = live.recording { apply(input, to: subject, at: state, script: &result.script) }
+        let step = live.recording { apply(input, to: subject, at: state, isAtState: true, script: &result.script) }
         live.took.append((state, input, Array(result.script.dropFirst(scripts[state].count))))
         result.accepted = step.refusal == nil
         let stays = step.stays

@@ -213,8 +213,11 @@ extension Explorer {
     }
 
     /// Applies `input` as a person would, and appends the script lines that do the same in the app.
+    /// `state` is the state the subject is expected at (on the path it replays), and `isAtState` says that it was
+    /// found to show that state: only then is what the state shows remembered (``statesWithoutFields``).
     func apply(
-        _ input: ExplorationInput, to subject: ExplorationSubject, at state: Int? = nil, script: inout [String]
+        _ input: ExplorationInput, to subject: ExplorationSubject, at state: Int? = nil, isAtState: Bool = false,
+        script: inout [String]
     ) -> Step {
         let window = subject.window
         do {
@@ -227,7 +230,7 @@ extension Explorer {
                 if !showsNoField {
                     let typed = typeSampleText(in: window)
                     script += typed.lines
-                    if let state, !typed.sawField { statesWithoutFields.insert(state) }
+                    if let state, isAtState, !typed.sawField { statesWithoutFields.insert(state) }
                 }
                 script.append(id)
                 if case .refused(let reason) = try window.performAction(id) {

@@ -40,7 +40,7 @@ extension Explorer {
         ExplorationKeyWriter<ExplorationKeyText>.write(of: subject, navigationKey: true).navigationKey.text
     }
 
-    /// The digests of ``keys(of:)`` and of ``exactKey(of:)`` (``ExplorationKeyDigest/exactKey(key:fieldValues:)``),
+    /// The digests of ``key(of:)``, of ``navigationKey(of:)`` and of ``exactKey(of:)`` (``ExplorationKeyDigest/exactKey(key:fieldValues:)``),
     /// in one walk: what the explorer compares after every input. Without `navigationKey`, the navigation's digest is left empty.
     static func digests(
         of subject: ExplorationSubject, navigationKey: Bool = true

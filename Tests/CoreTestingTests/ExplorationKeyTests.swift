@@ -71,3 +71,32 @@ struct ExplorationKeyTests {
         #expect(shorter.value != whole.value)
     }
 }
+
+/// A state's key holds the fields its screens show, so a state shows the same fields wherever it is reached: the
+/// explorer remembers the states that show none on top and types nothing there before an action.
+@Suite("Typing before an action")
+@MainActor
+struct ExplorationTypingTests {
+    @Test(
+        "An action types the sample text first, unless its state was found, by a subject found there, to show no field"
+    )
+    func typingSkipsStatesWithoutFields() throws {
+        let explorer = Explorer(
+            depth: 2, stateBudget: 10, deepLinks: [], sampleText: { _, _ in "ada" }, start: { TrapParent.subject() })
+        var script: [String] = []
+        _ = explorer.apply(.action("open"), to: TrapParent.subject(), at: 0, isAtState: true, script: &script)
+        #expect(script == ["set query ada", "open"])
+        #expect(explorer.statesWithoutFields.isEmpty, "the list shows a field")
+        // A subject only expected at a state teaches nothing; one found there does.
+        script = []
+        _ = explorer.apply(.action("open"), to: TwoStepsBack.subject(), at: 1, script: &script)
+        #expect(script == ["open"] && explorer.statesWithoutFields.isEmpty)
+        _ = explorer.apply(.action("open"), to: TwoStepsBack.subject(), at: 1, isAtState: true, script: &script)
+        #expect(explorer.statesWithoutFields == [1])
+        // A state remembered without fields types nothing, whatever the subject shows.
+        explorer.statesWithoutFields.insert(0)
+        script = []
+        _ = explorer.apply(.action("open"), to: TrapParent.subject(), at: 0, script: &script)
+        #expect(script == ["open"])
+    }
+}

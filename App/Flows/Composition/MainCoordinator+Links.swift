@@ -53,11 +53,18 @@ extension MainCoordinator {
                 if isComposeOnScreen, feed?.holdsDraft == true { throw Self.draftInTheWay }
                 if destination == .profile, profile?.holdsUnsavedEdit == true { throw Self.editInTheWay }
             },
-            LinkStep("show \(destination == .edit ? "edit" : "profile") in the profile") {
-                [weak self] () throws(UserFacingError) in
+            LinkStep("show \(Self.name(of: destination)) in the profile") { [weak self] () throws(UserFacingError) in
                 try self?.show(inProfile: destination)
             },
         ] + steps(toShow: .profile)
+    }
+
+    /// The name of `destination` in a link step: its case, spelled without reflecting over it.
+    private static func name(of destination: ProfileDestination) -> String {
+        switch destination {
+        case .profile: "profile"
+        case .edit: "edit"
+        }
     }
 
     /// Shows `destination` in Profile's flow, building it first.

@@ -13,8 +13,8 @@ import CSwiftRuntime
 /// and reads the object with the runtime's try-retain, which refuses an object whose deinitialization began. The
 /// memory of an object that went away stays allocated until the last `Weak` to it goes too, as with `unowned`:
 /// a leak recording (`LiveObjects`) keeps the memory of every screen that went away during it until it ends,
-/// where a `weak` record kept only a side table. A read costs a little more than a `weak` one (the copy of the
-/// reference counts its `unowned` part); a retain or release of an object without a side table costs a third.
+/// where a `weak` record kept only a side table. A read takes the object's address and tries to retain it, about
+/// what a `weak` read costs; a retain or release of an object without a side table costs a third.
 ///
 /// Use it for references to screens and windows. An object that some `weak` reference points at anyway, such as a
 /// coordinator (features hold their listeners weakly), already has a side table: there `weak` costs less.
