@@ -97,7 +97,7 @@ enum AppAtSize {
         for posts in postCounts {
             printError("app at size: \(posts) posts\n")
             let figures = try await measure(
-                posts: posts, commandBlocks: commandBlocks, startUps: 10, postings: 50, fullChecks: 3)
+                posts: posts, commandBlocks: commandBlocks, startUps: 25, postings: 50, fullChecks: 7)
             report.measurements += [
                 figures.commandLoop, figures.startUp, figures.posting, figures.firstPost, figures.fullCheck,
             ]
