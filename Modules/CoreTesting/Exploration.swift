@@ -157,6 +157,8 @@ final class Explorer {
     /// subject takes an input, not what is found, but for a leak that several inputs of one subject make together,
     /// as sharing the levels between processes does.
     private var waysBackTried: [WayBack: (tries: Int, successes: Int)] = [:]
+    /// How many tries a way back gets before it may be given up.
+    var triesBeforeGivingUpAWayBack = 32
     /// How many processes expand a level of states between them (see ``expandShared(_:)``).
     let processes: Int
     /// While processes share the levels: the others, and this one's place among them (0 reports).
@@ -776,7 +778,7 @@ final class Explorer {
         let way = WayBack(input: input, reached: known.map { $0 < state ? .earlier : .later } ?? .unknown)
         let record = waysBackTried[way, default: (tries: 0, successes: 0)]
         // A way back that has almost never worked is not tried again: each try costs inputs and a reading.
-        if record.tries >= 32, record.successes * 50 < record.tries { return false }
+        if record.tries >= triesBeforeGivingUpAWayBack, record.successes * 50 < record.tries { return false }
         let brought = bringBackOnce(live, to: state, from: known, after: input, selectedTab: selectedTab)
         waysBackTried[way] = (record.tries + 1, record.successes + (brought ? 1 : 0))
         return brought

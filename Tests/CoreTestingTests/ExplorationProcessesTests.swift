@@ -32,6 +32,27 @@ struct ExplorationProcessesTests {
         }
     }
 
+    @Test("Giving up every way back after one try finds and reports what trying each every time finds")
+    func givingUpWaysBack() throws {
+        let subjects: [(depth: Int, links: [ExplorationDeepLink], start: @MainActor () throws -> ExplorationSubject)] =
+            [
+                (4, [], { try DetailParent.subject() }), (4, [], { TrapParent.subject() }),
+                (2, Kept.misbehavingLinks, { try DetailParent.subject() }),
+            ]
+        for (depth, links, start) in subjects {
+            var reports: [ExplorationReport] = []
+            for tries in [Int.max, 0] {
+                let explorer = Explorer(
+                    depth: depth, stateBudget: 100, deepLinks: links, sampleText: { _, _ in "ada" }, start: start)
+                explorer.triesBeforeGivingUpAWayBack = tries
+                reports.append(try explorer.run())
+                Kept.objects = []
+            }
+            #expect(reports[0].states == reports[1].states && reports[0].transitions == reports[1].transitions)
+            #expect(reports[0].violations == reports[1].violations)
+        }
+    }
+
     /// A part with a step to a known state, a step to a new one with all it read there, and a violation whose path
     /// holds every kind of input.
     static let part: Explorer.Part = {
