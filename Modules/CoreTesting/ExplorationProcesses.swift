@@ -155,17 +155,15 @@ extension Explorer {
             try expand(own[index])
             tried.append(own[index])
         }
-        do {
-            for other in queues.indices where other != processIndex && peers.alive[other] {
-                let queue = queues[other]
-                while let index = shared.claim(in: other, level: level, length: queue.count, fromFront: false) {
-                    try expandTakenOver(queue[index], levelStart: levelStart)
-                    tried.append(queue[index])
-                }
+        for other in queues.indices where other != processIndex && peers.alive[other] {
+            let queue = queues[other]
+            while let index = shared.claim(in: other, level: level, length: queue.count, fromFront: false) {
+                try expandTakenOver(queue[index], levelStart: levelStart)
+                tried.append(queue[index])
             }
-            let triedHere = Set(tried)
-            for state in own where !triedHere.contains(state) { try tearDownKept(at: state) }
         }
+        let triedHere = Set(tried)
+        for state in own where !triedHere.contains(state) { try tearDownKept(at: state) }
         return tried
     }
 
@@ -228,9 +226,9 @@ extension Explorer {
             }
             // The states no process that handed over its part tried (the ones a process that failed took, or was
             // to take) are tried here, in order.
-            var triedElsewhere = Set(expanded)
-            for part in parts { triedElsewhere.formUnion(part.expanded) }
-            for state in states where !triedElsewhere.contains(state) {
+            var tried = Set(expanded)
+            for part in parts { tried.formUnion(part.expanded) }
+            for state in states where !tried.contains(state) {
                 try expandTakenOver(state, levelStart: levelStart)
             }
             if last { return parts }
