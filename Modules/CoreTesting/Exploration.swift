@@ -150,7 +150,8 @@ final class Explorer {
     private var reported: [String: Int] = [:]
     /// The drift a subject that reached each state shows there before any input, read on the first input tried.
     private var driftInState: [Int: Set<String>] = [:]
-    /// The states that show no field on top, found on the first action tried there: an action there types nothing.
+    /// The states that show no field on top, as a subject found at each showed on an action: an action there types
+    /// nothing.
     var statesWithoutFields: Set<Int> = []
     /// How often bringing a subject back worked after each input, by what that input reached: a way that has
     /// almost never worked is not tried again (see ``bringBack(_:to:from:after:selectedTab:)``). That changes which
@@ -791,6 +792,7 @@ final class Explorer {
         let reached: Reached
     }
 
+    /// Brings `live` back to `state` if it can (see ``bringBack(_:to:from:after:selectedTab:)``).
     private func bringBackOnce(
         _ live: LiveSubject, to state: Int, from known: Int?, after input: ExplorationInput, selectedTab: String?
     ) -> Bool {
