@@ -149,12 +149,8 @@ public final class LeakDetector {
 
     private func expectGone(_ coordinator: Coordinator, reason: String) {
         expect(coordinator, Survivor(kind: .coordinator, label: coordinator.name, reason: reason))
-        if let viewable = coordinator as? any ViewableCoordinating {
-            let screen = viewable.viewControllerable.viewController
-            if screen.owner === coordinator {
-                expect(
-                    screen, Survivor(kind: .screen, label: screen.screenID, reason: "its coordinator was " + reason))
-            }
+        if let screen = coordinator.viewableScreen, screen.owner === coordinator {
+            expect(screen, Survivor(kind: .screen, label: screen.screenID, reason: "its coordinator was " + reason))
         }
     }
 
